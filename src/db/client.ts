@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/**
+ * One drizzle type for both drivers. A transaction (`db.transaction(tx => …)`) is also a
+ * `Db`, so services take a `Db` and never know whether they run inside one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** The pg pool, when on a PostgreSQL server (the socket.io adapter needs it). */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+const casing = 'snake_case' as const;
+
+/** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
+export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
+  return { db, kind: 'pglite', pool: undefined, close: () => client.close() };
+};
+
+/** A PostgreSQL server. Checks that it answers, so a bad URL fails at start, not at first use. */
+export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzleNodePg({ client: pool, schema, casing }) as unknown as Db;
+  return { db, kind: 'pg', pool, close: () => pool.end() };
+};
+
+export const openDatabase = (options: { databaseUrl: string | undefined; dataDir: string }) =>
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/db`);

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import { email, password, requiredText } from '../../shared/validation.ts';
+import { ZAdminFlag, ZMyWorkspace, ZWorkspace } from '../workspaces/workspaces.schemas.ts';
+
+export const ZUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  timezone: z.string(),
+  image: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  locale: z.string(),
+  firstDayOfWeek: z.number(),
+});
+export type User = z.infer<typeof ZUser>;
+
+/** `POST register`: the person and their first workspace. */
+export const ZRegister = z.object({
+  user: z
+    .object({
+      firstName: requiredText(100),
+      lastName: requiredText(100),
+      email: email(),
+      password: password(),
+      /** Optional on the API; when sent it must match. */
+      repeatPassword: z.string().optional(),
+      timezone: z.string().max(100).nullish(),
+    })
+    .refine((user) => user.repeatPassword === undefined || user.repeatPassword === user.password, {
+      path: ['repeatPassword'],
+      error: messages.passwordsDoNotMatch,
+    }),
+  tenant: z.object({ name: requiredText(100) }),
+});
+export type Register = z.infer<typeof ZRegister>;
+
+export const ZRegisterResult = z.object({ user: ZUser, tenant: ZWorkspace });
+
+export const ZSignIn = z.object({
+  email: email(),
+  password: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+  rememberUser: z.boolean().optional().default(false),
+  /** The workspace the browser used last; used when the user still belongs to it. */
+  lastTenantSelected: z.string().max(100).nullish(),
+});
+export type SignIn = z.infer<typeof ZSignIn>;
+
+/** The login result of document 1 §3. `tenantId` is null when the user must pick a workspace. */
+export const ZSignInResult = z.object({
+  accessToken: z.string(),
+  id: z.string(),
+  isAdmin: ZAdminFlag,
+  tenantId: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type SignInResult = z.infer<typeof ZSignInResult>;
+
+/** Who is signed in, and where. */
+export const ZSelf = z.object({
+  user: ZUser,
+  tenant: ZMyWorkspace.nullable(),
+  isAdmin: ZAdminFlag,
+  tenantCount: z.number(),
+});
+export type Self = z.infer<typeof ZSelf>;

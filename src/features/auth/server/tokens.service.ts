@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { authSessions, memberships, users } from '../../../db/schema/index.ts';
+import type { Auth } from '../../../server/context.ts';
+import { ADMIN_FLAG, SESSION_TTL_MS } from '../../../shared/constants.ts';
+
+// Bearer tokens: 256 random bits given to the client once; only their SHA-256 is stored, so a
+// copy of the database cannot be used to sign in. (A slow hash is not needed for 256-bit secrets.)
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface NewSession {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export const createSession = async (
+  db: Db,
+  input: { userId: string; tenantId: string | null; remember: boolean },
+): Promise<NewSession> => {
+  const token = randomBytes(32).toString('base64url');
+  const ttl = input.remember ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.default;
+  const expiresAt = new Date(Date.now() + ttl);
+  const [row] = await db
+    .insert(authSessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      tenantId: input.tenantId,
+      remember: input.remember,
+      expiresAt,
+    })
+    .returning({ id: authSessions.id });
+  return { sessionId: row!.id, token, expiresAt };
+};
+
+/** The caller behind a token, or null when the token is unknown, expired, revoked or its user deleted. */
+export const resolveToken = async (db: Db, token: string): Promise<Auth | null> => {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: authSessions.id,
+      userId: authSessions.userId,
+      tenantId: authSessions.tenantId,
+      isAdmin: memberships.isAdmin,
+      disabled: memberships.disabled,
+    })
+    .from(authSessions)
+    .innerJoin(users, and(eq(users.id, authSessions.userId), isNull(users.deletedAt)))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.tenantId, authSessions.tenantId), eq(memberships.userId, authSessions.userId)),
+    )
+    .where(
+      and(
+        eq(authSessions.tokenHash, hashToken(token)),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, new Date()),
+      ),
+    );
+  if (!row) return null;
+  // A workspace the user was removed from (or disabled in) is not theirs to use any more.
+  const member = row.isAdmin !== null && row.disabled === false;
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    tenantId: member ? row.tenantId : null,
+    isAdmin: member && row.isAdmin === ADMIN_FLAG.yes,
+  };
+};
+
+export const revokeSession = async (db: Db, sessionId: string) => {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+};
+
+/** Moves a session into another workspace (the caller has checked the membership). */
+export const setSessionTenant = async (db: Db, sessionId: string, tenantId: string) => {
+  await db.update(authSessions).set({ tenantId }).where(eq(authSessions.id, sessionId));
+};

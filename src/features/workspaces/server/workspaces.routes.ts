@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures, ok, success } from '../../../server/http.ts';
+import {
+  ZCreateWorkspace,
+  ZMyWorkspace,
+  ZSwitchResult,
+  ZSwitchWorkspace,
+  ZUpdateWorkspace,
+  ZWorkspace,
+} from '../workspaces.schemas.ts';
+import { createWorkspace, listMyWorkspaces, switchWorkspace, updateWorkspace } from './workspaces.service.ts';
+
+const tags = ['workspaces'];
+
+export const workspacesRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's workspaces",
+        response: { 200: success(z.array(ZMyWorkspace)), ...failures(401) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => listMyWorkspaces(ctx.db, ctx.userId))),
+  );
+
+  app.post(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        summary: 'Create a workspace; its creator becomes its admin',
+        body: ZCreateWorkspace,
+        response: { 201: success(ZMyWorkspace), ...failures(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const workspace = await request.inUser((ctx) => createWorkspace(ctx.db, ctx.userId, request.body.name));
+      return reply.status(201).send(ok(workspace));
+    },
+  );
+
+  app.post(
+    '/switch-tenant',
+    {
+      schema: {
+        tags,
+        summary: "Work in another of the user's workspaces",
+        body: ZSwitchWorkspace,
+        response: { 200: success(ZSwitchResult), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => switchWorkspace(ctx, ctx.sessionId, request.body.id))),
+  );
+
+  app.patch(
+    '/tenants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename the current workspace or change its logo (workspace admins)',
+        params: z.object({ id: z.uuid() }),
+        body: ZUpdateWorkspace,
+        response: { 200: success(ZWorkspace), ...failures(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => updateWorkspace(ctx, request.params.id, request.body))),
+  );
+};

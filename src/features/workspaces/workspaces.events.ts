@@ -1,0 +1,6 @@
+import type { Workspace } from './workspaces.schemas.ts';
+
+/** Real-time payloads of this area (registered in src/shared/realtime.ts). */
+export interface WorkspaceEvents {
+  'workspace.updated': Pick<Workspace, 'id' | 'name' | 'iconLogo'>;
+}

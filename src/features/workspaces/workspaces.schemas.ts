@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { requiredText } from '../../shared/validation.ts';
+
+export const ZAdminFlag = z.enum(['0', '1']);
+
+export const ZWorkspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  iconLogo: z.string().nullable(),
+  slackWorkspaceName: z.string().nullable(),
+});
+export type Workspace = z.infer<typeof ZWorkspace>;
+
+/** A workspace as one of its members sees it in the picker. */
+export const ZMyWorkspace = ZWorkspace.extend({ isAdmin: ZAdminFlag });
+export type MyWorkspace = z.infer<typeof ZMyWorkspace>;
+
+/** `POST tenants` takes `tenant{name}`; the original client also sent `tenantName`. */
+export const ZCreateWorkspace = z
+  .object({ tenant: z.object({ name: z.string().optional() }).optional(), tenantName: z.string().optional() })
+  .transform((body) => ({ name: body.tenant?.name ?? body.tenantName }))
+  .pipe(z.object({ name: requiredText(100) }));
+
+export const ZSwitchWorkspace = z.object({ id: z.uuid() });
+
+export const ZUpdateWorkspace = z.object({
+  name: requiredText(100).optional(),
+  iconLogo: z.string().max(2000).nullable().optional(),
+  slackWorkspaceName: z.string().trim().max(100).nullable().optional(),
+});
+export type UpdateWorkspace = z.infer<typeof ZUpdateWorkspace>;
+
+export const ZSwitchResult = z.object({ tenantId: z.string(), isAdmin: ZAdminFlag });

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration from the environment; see the table in README.md. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: use this PostgreSQL server. Unset: the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Honour X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** The address people reach Cadence at, used in links sent by email. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  /** Where the built client is served from. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const postgresUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { error: 'DATABASE_URL must look like postgres://user@host:5432/database' },
+);
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be true or false' })
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const Env = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a whole number from 1 to 65535' })
+    .int({ error: 'PORT must be a whole number from 1 to 65535' })
+    .min(1, { error: 'PORT must be a whole number from 1 to 65535' })
+    .max(65535, { error: 'PORT must be a whole number from 1 to 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
+  TRUST_PROXY: flag.default(false),
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ error: 'SMTP_URL must look like smtp://user:pass@host:587' }).optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Reads and checks the environment; throws a ConfigError with one readable line. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    throw new ConfigError(message);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve('dist/client'),
+  };
+};

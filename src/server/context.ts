@@ -1,0 +1,43 @@
+import type { Db } from '../db/client.ts';
+import type { RealtimeEventMap, RealtimeEventType } from '../shared/realtime.ts';
+import type { Mail } from './mail/mailer.ts';
+
+/** Who is calling, as resolved from the bearer token. */
+export interface Auth {
+  sessionId: string;
+  userId: string;
+  /** The workspace the session works in; null when it has none it may still use. */
+  tenantId: string | null;
+  isAdmin: boolean;
+}
+
+/** An event a service raises; it is published only after its transaction commits. */
+export interface PendingEvent<K extends RealtimeEventType = RealtimeEventType> {
+  tenantId: string;
+  /** Set: the meeting's room `acc-{tenantId}-{meetingId}`; unset: the workspace room. */
+  meetingId?: string;
+  type: K;
+  data: RealtimeEventMap[K];
+}
+
+/** What every service call gets: the transaction and a way to raise events. */
+export interface TxContext {
+  db: Db;
+  userId: string | null;
+  publish: <K extends RealtimeEventType>(event: PendingEvent<K>) => void;
+  /** Writes the mail to the outbox now; it is delivered only if the transaction commits. */
+  sendMail: (mail: Mail) => Promise<void>;
+}
+
+/** A service call on behalf of a signed-in user, whatever workspace they are in. */
+export interface UserContext extends TxContext {
+  userId: string;
+  sessionId: string;
+}
+
+/** A service call on behalf of a signed-in member of a workspace. */
+export interface TenantContext extends TxContext {
+  userId: string;
+  tenantId: string;
+  isAdmin: boolean;
+}

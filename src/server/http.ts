@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { SuccessEnvelope } from '../shared/errors.ts';
+
+// Helpers every route uses, so that the envelope is written in one place.
+
+/** The response schema of a successful call whose result is `result`. */
+export const success = <T extends z.ZodType>(result: T) => z.object({ status: z.literal('success'), result });
+
+/** The failure envelope, for the OpenAPI document. */
+export const ZFail = z.object({
+  status: z.literal('fail'),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+
+/** Wraps a service's result in the success envelope. */
+export const ok = <T>(result: T): SuccessEnvelope<T> => ({ status: 'success', result });
+
+/** The failure answers a route may give, documented once. */
+export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ZFail])) as Record<number, typeof ZFail>;

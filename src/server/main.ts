@@ -1,0 +1,74 @@
+import { existsSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
+import { ensureSecrets } from './secrets.ts';
+
+// `npm start`: checks the configuration, builds the client when it is missing or older than its
+// sources, applies migrations and serves. Any failure to start is one line and exit code 1.
+
+const newestSourceTime = async (dirs: string[]): Promise<number> => {
+  let newest = 0;
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    const stat = statSync(dir);
+    if (stat.isFile()) {
+      newest = Math.max(newest, stat.mtimeMs);
+      continue;
+    }
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+};
+
+const buildClientIfNeeded = async (config: Config, log: pino.Logger) => {
+  const index = path.join(config.clientDir, 'index.html');
+  const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'src/features'];
+  if (existsSync(index) && statSync(index).mtimeMs >= (await newestSourceTime(sources))) return;
+  log.info('building the client (vite build)…');
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+};
+
+const start = async () => {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
+  await ensureSecrets(config.dataDir);
+
+  const database = await openDatabase(config).catch((error: Error) => {
+    const where = config.databaseUrl ? new URL(config.databaseUrl).host : `${config.dataDir}/db`;
+    throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
+  });
+  await migrate(database);
+  const app = await buildApp({
+    database,
+    config,
+    mailer: createMailer(config.smtpUrl, log),
+    logger: { level: config.logLevel },
+  });
+  await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
+    throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
+  });
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+};
+
+start().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Cadence did not start: ${error instanceof ConfigError ? message : message.split('\n')[0]}\n`);
+  process.exit(1);
+});

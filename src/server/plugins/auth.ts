@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { resolveToken } from '../../features/auth/server/tokens.service.ts';
+import { API_ROOT } from '../../shared/constants.ts';
+import { unauthorized } from '../../shared/errors.ts';
+import type { Auth } from '../context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, when a valid bearer token came with the request. */
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in (sign-in, sign-up, password reset, health). */
+    public?: boolean;
+  }
+}
+
+export const bearerToken = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+};
+
+/** Every /api route needs a valid session unless its route config says `public: true`. */
+export const registerAuth = (app: FastifyInstance, database: Database) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    // Unknown routes fall through to the 404 handler; only real /api/v2 routes need a session.
+    if (!request.routeOptions.url?.startsWith(`${API_ROOT}/`)) return;
+    const token = bearerToken(request.headers.authorization);
+    request.auth = token ? await resolveToken(database.db, token) : null;
+    if (!request.auth && !request.routeOptions.config.public) throw unauthorized();
+  });
+};

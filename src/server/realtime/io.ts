@@ -1,0 +1,83 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { Database } from '../../db/client.ts';
+import { resolveToken } from '../../features/auth/server/tokens.service.ts';
+import {
+  type ClientToServerEvents,
+  meetingRoom,
+  type RealtimeMessage,
+  type ServerToClientEvents,
+  SOCKET_EVENT,
+  SOCKET_PATH,
+  workspaceRoom,
+} from '../../shared/realtime.ts';
+import type { Auth, PendingEvent } from '../context.ts';
+import { isMeetingParticipant } from './rooms.ts';
+
+interface SocketData {
+  auth: Auth & { tenantId: string };
+}
+
+export interface Realtime {
+  /** Sends an event to its room on every instance. Call only after the transaction commits. */
+  publish(event: PendingEvent, origin: { changedBy: string | null; originClientId: string | null }): void;
+  /** Drops the sockets of a revoked session (logout, disabled user), on every instance. */
+  disconnectSession(sessionId: string): void;
+  close(): Promise<void>;
+}
+
+const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+
+/**
+ * socket.io on the app's HTTP server. A socket authenticates with the same bearer token as
+ * the API and joins its workspace room; a meeting room only after the membership check.
+ * On PostgreSQL the adapter lets several instances share rooms through LISTEN/NOTIFY.
+ */
+export const createRealtime = (app: FastifyInstance, database: Database): Realtime => {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+  });
+  if (database.pool)
+    io.adapter(createAdapter(database.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }));
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const auth = await resolveToken(database.db, token).catch(() => null);
+    if (!auth?.tenantId) return next(new Error('unauthorized'));
+    socket.data.auth = { ...auth, tenantId: auth.tenantId };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const { auth } = socket.data;
+    socket.join([workspaceRoom(auth.tenantId), sessionRoom(auth.sessionId)]);
+    socket.on('meeting:join', async (meetingId, ack) => {
+      const allowed =
+        typeof meetingId === 'string' && (await isMeetingParticipant(database.db, auth, meetingId).catch(() => false));
+      if (allowed) socket.join(meetingRoom(auth.tenantId, meetingId));
+      if (typeof ack === 'function') ack({ ok: allowed });
+    });
+    socket.on('meeting:leave', (meetingId) => {
+      if (typeof meetingId === 'string') socket.leave(meetingRoom(auth.tenantId, meetingId));
+    });
+  });
+
+  return {
+    publish(event, origin) {
+      const room = event.meetingId ? meetingRoom(event.tenantId, event.meetingId) : workspaceRoom(event.tenantId);
+      const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
+      io.to(room).emit(SOCKET_EVENT, message);
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
+    async close() {
+      io.local.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      io.engine.close();
+    },
+  };
+};

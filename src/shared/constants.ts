@@ -1,0 +1,24 @@
+// Limits and codes of the product, in one place for server and client.
+
+export const API_ROOT = '/api/v2';
+
+/** Header the client sends so that it can recognise (and ignore) the echoes of its own changes. */
+export const CLIENT_ID_HEADER = 'x-client-id';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Toast lifetimes, document 1 §9; errors stay until dismissed. */
+export const TOAST_MS = { info: 3000, success: 3000, warning: 5000, error: false } as const;
+export const DIALOG_CLOSE_DELAY_MS = 200;
+
+/** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
+export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
+
+/** The admin flag keeps the spec's wire values. */
+export const ADMIN_FLAG = { yes: '1', no: '0' } as const;
+export type AdminFlag = (typeof ADMIN_FLAG)[keyof typeof ADMIN_FLAG];
+
+export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+export const DEFAULT_LOCALE = 'en_US';
+
+/** Sign-in: at most this many failures per account and client address within the window (then 429). */
+export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60 * 1000 } as const;

@@ -1,0 +1,37 @@
+import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
+
+// The real-time contract. Rooms use the spec's channel names; every event travels as one
+// socket.io message named `event`, so the client has one place that applies them.
+
+export const SOCKET_PATH = '/socket.io';
+export const SOCKET_EVENT = 'event';
+
+export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
+export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
+
+/** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
+export interface RealtimeEventMap extends WorkspaceEvents {
+  /** document 1 §1: shows its message to everyone in the room. */
+  'my-event': { message: string };
+}
+
+export type RealtimeEventType = keyof RealtimeEventMap;
+
+export interface RealtimeMessage<K extends RealtimeEventType = RealtimeEventType> {
+  type: K;
+  data: RealtimeEventMap[K];
+  /** The user whose change caused the event. */
+  changedBy: string | null;
+  /** The `x-client-id` of the browser tab that made the change, so it can ignore the echo. */
+  originClientId: string | null;
+}
+
+/** What the client asks of the server over the socket, with the server's acknowledgement. */
+export interface ClientToServerEvents {
+  'meeting:join': (meetingId: string, ack: (result: { ok: boolean }) => void) => void;
+  'meeting:leave': (meetingId: string) => void;
+}
+
+export interface ServerToClientEvents {
+  event: (message: RealtimeMessage) => void;
+}

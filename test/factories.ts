@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { status: 'success' | 'fail'; result: T; message: string; errors?: Record<string, string>; requestId?: string };
+  headers: Record<string, unknown>;
+}
+
+/** A small API client over `app.inject`, as a browser would call it. */
+export const client = (app: FastifyInstance, token?: string, clientId?: string) => {
+  const call = async <T = unknown>(method: string, url: string, payload?: unknown): Promise<ApiAnswer<T>> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (clientId) headers['x-client-id'] = clientId;
+    const response = await app.inject({
+      method: method as 'GET',
+      url: url.startsWith('/api/') ? url : `/api/v2${url}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+  return {
+    get: <T = unknown>(url: string) => call<T>('GET', url),
+    post: <T = unknown>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
+    patch: <T = unknown>(url: string, body?: unknown) => call<T>('PATCH', url, body ?? {}),
+    put: <T = unknown>(url: string, body?: unknown) => call<T>('PUT', url, body ?? {}),
+    delete: <T = unknown>(url: string) => call<T>('DELETE', url),
+  };
+};
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+
+export const PASSWORD = 'correct horse';
+
+export interface SignedUp {
+  userId: string;
+  tenantId: string;
+  email: string;
+  token: string;
+  api: ReturnType<typeof client>;
+}
+
+/** A new person with a FRESH workspace of their own, signed in to it, through the real API. */
+export const signUp = async (
+  app: FastifyInstance,
+  options: { firstName?: string; workspace?: string; email?: string } = {},
+): Promise<SignedUp> => {
+  const email = options.email ?? uniqueEmail();
+  const anonymous = client(app);
+  const registered = await anonymous.post<{ user: { id: string }; tenant: { id: string } }>('/register', {
+    user: { firstName: options.firstName ?? 'Test', lastName: 'Person', email, password: PASSWORD, timezone: 'UTC' },
+    tenant: { name: options.workspace ?? `Workspace ${randomUUID().slice(0, 6)}` },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const token = await signIn(app, email, registered.body.result.tenant.id);
+  return {
+    userId: registered.body.result.user.id,
+    tenantId: registered.body.result.tenant.id,
+    email,
+    token,
+    api: client(app, token),
+  };
+};
+
+export const signIn = async (app: FastifyInstance, email: string, lastTenantSelected?: string) => {
+  const answer = await client(app).post<{ accessToken: string }>('/signin', {
+    email,
+    password: PASSWORD,
+    lastTenantSelected,
+  });
+  if (answer.status !== 200) throw new Error(`signin failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.result.accessToken;
+};
