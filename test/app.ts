@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -31,9 +32,17 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
 const quietLog = { info: () => {}, warn: () => {} };
 
 /** A whole Cadence server for `app.inject`, on this worker's database. */
-export const testApp = async (overrides: Partial<Config> = {}): Promise<FastifyInstance> =>
+export const testApp = async (overrides: Partial<Config> = {}, logger?: FastifyBaseLogger): Promise<FastifyInstance> =>
   buildApp({
     database: await workerDatabase(),
     config: testConfig(overrides),
-    mailer: createMailer(undefined, quietLog),
+    mailer: createMailer(undefined, logger ?? quietLog),
+    logger,
   });
+
+/** A logger at the most verbose level whose lines the test can read. */
+export const capturedLogger = () => {
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+};

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { outbox } from '../src/db/schema/index.ts';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -73,3 +75,17 @@ export const signIn = async (app: FastifyInstance, email: string, lastTenantSele
   if (answer.status !== 200) throw new Error(`signin failed: ${JSON.stringify(answer.body)}`);
   return answer.body.result.accessToken;
 };
+
+/** The newest mail sent to `to`, read from the outbox as a person would read their inbox. */
+export const lastMailTo = async (app: FastifyInstance, to: string) => {
+  const [mail] = await app.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to.toLowerCase()))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail;
+};
+
+/** The `hash` of the link in a mail. */
+export const linkHash = (text: string) => /[?&]hash=([\w-]+)/.exec(text)?.[1];

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
+import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
+import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
+import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import { toCamelKeys } from '../shared/case.ts';
 import { API_ROOT, REQUEST_ID_HEADER } from '../shared/constants.ts';
@@ -25,6 +28,8 @@ declare module 'fastify' {
     database: Database;
     realtime: Realtime;
     mailer: Mailer;
+    /** Verifies Google ID tokens; null when GOOGLE_CLIENT_ID is not set. */
+    google: GoogleVerifier;
   }
 }
 
@@ -32,16 +37,18 @@ export interface AppDeps {
   database: Database;
   config: Config;
   mailer: Mailer;
-  /** Pino options; tests pass false. */
-  logger?: boolean | { level: string };
+  /** Google's signing keys; the web by default, local keys in tests. */
+  googleKeys?: GoogleKeySource;
+  /** A pino logger; none in tests unless they read the log. */
+  logger?: FastifyBaseLogger;
 }
 
 installErrorMessages();
 
 /** The whole server, without listening: tests drive it with `app.inject`. */
-export const buildApp = async ({ database, config, mailer, logger = false }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({ database, config, mailer, logger, googleKeys }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -51,17 +58,22 @@ export const buildApp = async ({ database, config, mailer, logger = false }: App
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  const clientId = config.googleClientId;
+  const keys = googleKeys ?? googleKeysFromWeb();
+  app.decorate('google', clientId ? (credential: string) => verifyGoogleIdToken(credential, clientId, keys) : null);
   registerErrorHandling(app);
 
+  // The Google button is a script and frame of Google's, allowed only when it is configured.
+  const google = clientId ? ['https://accounts.google.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
         // Mantine sets style attributes at run time; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...google],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],
@@ -100,6 +112,7 @@ export const buildApp = async ({ database, config, mailer, logger = false }: App
   registerHealth(app, database);
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
+  await app.register(settingsRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

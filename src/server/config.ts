@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Where the built client is served from. */
   clientDir: string;
+  /** Set: the Google sign-in button shows, and Google ID tokens for this client id are accepted. */
+  googleClientId: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +56,7 @@ const Env = z.object({
     (v) => (v === '' ? undefined : v),
     z.url({ error: 'SMTP_URL must look like smtp://user:pass@host:587' }).optional(),
   ),
+  GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,5 +80,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve('dist/client'),
+    googleClientId: e.GOOGLE_CLIENT_ID,
   };
 };

@@ -27,6 +27,8 @@ export interface TxContext {
   publish: <K extends RealtimeEventType>(event: PendingEvent<K>) => void;
   /** Writes the mail to the outbox now; it is delivered only if the transaction commits. */
   sendMail: (mail: Mail) => Promise<void>;
+  /** Closes the sockets of a session or of every session of a user, once committed. */
+  disconnect: (target: { sessionId: string } | { userId: string }) => void;
 }
 
 /** A service call on behalf of a signed-in user, whatever workspace they are in. */

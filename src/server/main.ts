@@ -52,7 +52,7 @@ const start = async () => {
     database,
     config,
     mailer: createMailer(config.smtpUrl, log),
-    logger: { level: config.logLevel },
+    logger: log,
   });
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);

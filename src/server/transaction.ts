@@ -36,25 +36,26 @@ export const registerTransactions = (
     makeContext: (base: TxContext) => C,
     work: (ctx: C) => Promise<T>,
   ): Promise<T> => {
-    const events: PendingEvent[] = [];
-    const deliveries: (() => Promise<void>)[] = [];
+    // Side effects wait for the commit: a rolled-back request must not have told anyone.
+    const afterCommit: (() => unknown)[] = [];
     const userId = request.auth?.userId ?? null;
+    const origin = { changedBy: userId, originClientId: clientIdOf(request) };
     const result = await deps.database.db.transaction((tx) =>
       work(
         makeContext({
           db: tx,
           userId,
-          publish: (event) => events.push(event as PendingEvent),
+          publish: (event) => afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin)),
           sendMail: async (mail) => {
-            deliveries.push(await deps.mailer.enqueue(tx, mail));
+            const deliver = await deps.mailer.enqueue(tx, mail);
+            // Delivery must not hold up the answer; the mailer logs its own failures.
+            afterCommit.push(() => void deliver());
           },
+          disconnect: (target) => afterCommit.push(() => deps.realtime.disconnect(target)),
         }),
       ),
     );
-    const origin = { changedBy: userId, originClientId: clientIdOf(request) };
-    for (const event of events) deps.realtime.publish(event, origin);
-    // Delivery must not hold up the answer; the mailer logs its own failures.
-    for (const deliver of deliveries) void deliver();
+    for (const task of afterCommit) task();
     return result;
   };
 

@@ -22,3 +22,18 @@ export const DEFAULT_LOCALE = 'en_US';
 
 /** Sign-in: at most this many failures per account and client address within the window (then 429). */
 export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/** Password-reset requests per email and client address per hour, before they are refused silently. */
+export const RESET_REQUEST_LIMIT = { requests: 5, windowMs: 60 * 60 * 1000 } as const;
+/** How long emailed links stay valid: a reset one hour, an invitation to set a password a week. */
+export const PASSWORD_TOKEN_TTL_MS = { reset: 60 * 60 * 1000, invite: 7 * 24 * 3600 * 1000 } as const;
+export type PasswordTokenPurpose = keyof typeof PASSWORD_TOKEN_TTL_MS;
+
+/** The home widgets, in their default order, all visible (document 1 §1). */
+export const DEFAULT_WIDGETS = [
+  { key: 'calendar', title: 'Calendar', visible: true },
+  { key: 'todos', title: "To Do's", visible: true },
+  { key: 'goals', title: 'Goals', visible: true },
+  { key: 'kpis', title: 'KPIs', visible: true },
+] as const;
+export type WidgetKey = (typeof DEFAULT_WIDGETS)[number]['key'];

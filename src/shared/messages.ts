@@ -13,6 +13,20 @@ export const messages = {
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   noWorkspaceLeft: 'Your account is not part of any workspace. Ask a workspace admin to add you.',
 
+  linkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  resetRequested: 'An email with reset instructions was sent to your inbox.',
+  passwordReset: 'Your password was reset.',
+  passwordSet: 'Your password was set. You can sign in now.',
+  userAlreadyInWorkspace: 'User already exists in this workspace',
+  userAdded: 'User has been added to this workspace',
+  settingsSaved: 'Settings have been saved!',
+
+  widgetsIncomplete: 'Send every widget exactly once, in the wanted order',
+  httpsUrlRequired: 'Enter an address that starts with https://',
+
+  googleFailed: 'Google sign-in did not work. Sign in with your email and password instead.',
+  googleEmailMismatch: 'Use the email of your Google account',
+
   validationFailed: 'Some fields are not valid',
   unauthorized: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this.',

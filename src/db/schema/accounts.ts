@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -72,14 +72,46 @@ export const authSessions = pgTable(
   (t) => [index().on(t.userId)],
 );
 
-/** Failed sign-ins, to refuse more than the allowed number per account and client address. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/**
+ * Attempts that are limited per subject (an email) and client address: failed sign-ins and
+ * password-reset requests. Rows, not memory, so the limits hold across instances.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    email: text().notNull(),
+    kind: text().notNull(),
+    subject: text().notNull(),
     clientAddress: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.email, t.clientAddress, t.createdAt)],
+  (t) => [index().on(t.kind, t.subject, t.clientAddress, t.createdAt)],
 );
+
+/** Single-use links sent by email: a password reset, or an invitation to set a first password. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId), check('password_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`)],
+);
+
+/** A user's own settings: which home widgets show, in which order, and their calendar embed. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  widgets: jsonb().$type<{ key: string; title: string; visible: boolean }[]>().notNull(),
+  googleCalendarEmbedUrl: text(),
+  createdAt: createdAt(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

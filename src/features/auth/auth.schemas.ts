@@ -23,10 +23,18 @@ export const ZRegister = z.object({
       firstName: requiredText(100),
       lastName: requiredText(100),
       email: email(),
-      password: password(),
+      /** Not needed when `token` (a Google ID token) says who the person is. */
+      password: password().optional(),
       /** Optional on the API; when sent it must match. */
       repeatPassword: z.string().optional(),
+      token: z.string().max(5000).optional(),
       timezone: z.string().max(100).nullish(),
+    })
+    .refine((user) => typeof user.password === 'string' || typeof user.token === 'string', {
+      path: ['password'],
+      error: messages.required,
+      // Report it beside the other fields' errors, not only once they are right.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
     })
     .refine((user) => user.repeatPassword === undefined || user.repeatPassword === user.password, {
       path: ['repeatPassword'],
@@ -65,3 +73,36 @@ export const ZSelf = z.object({
   tenantCount: z.number(),
 });
 export type Self = z.infer<typeof ZSelf>;
+
+export const ZForgotPassword = z.object({ email: email() });
+
+/** Sets a new password from an emailed link: a reset, or an invited user's first password. */
+export const ZResetPassword = z
+  .object({
+    hash: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+    password: password(),
+    repeatPassword: z.string().optional(),
+  })
+  .refine((body) => body.repeatPassword === undefined || body.repeatPassword === body.password, {
+    path: ['repeatPassword'],
+    error: messages.passwordsDoNotMatch,
+  });
+export type ResetPassword = z.infer<typeof ZResetPassword>;
+
+export const ZMessageResult = z.object({ message: z.string() });
+
+export const ZGoogleSignIn = z.object({
+  credential: z.string().min(1).max(5000),
+  rememberUser: z.boolean().optional().default(false),
+  lastTenantSelected: z.string().max(100).nullish(),
+});
+export type GoogleSignIn = z.infer<typeof ZGoogleSignIn>;
+
+/** Either a session (the person has an account) or the details to pre-fill sign-up with. */
+export const ZGoogleSignInResult = z.object({
+  session: ZSignInResult.nullable(),
+  signUp: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), token: z.string() }).nullable(),
+});
+
+/** What the public pages need to know about this server. */
+export const ZAuthConfig = z.object({ googleClientId: z.string().nullable() });

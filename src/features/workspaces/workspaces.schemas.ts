@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../../shared/validation.ts';
+import { email, requiredText } from '../../shared/validation.ts';
 
 export const ZAdminFlag = z.enum(['0', '1']);
 
@@ -31,3 +31,26 @@ export const ZUpdateWorkspace = z.object({
 export type UpdateWorkspace = z.infer<typeof ZUpdateWorkspace>;
 
 export const ZSwitchResult = z.object({ tenantId: z.string(), isAdmin: ZAdminFlag });
+
+/** A person as shown when adding them to a workspace. */
+export const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export type Person = z.infer<typeof ZPerson>;
+
+export const ZUserLookup = z.object({ email: email() });
+/** The user lookup result of document 1 §3. */
+export const ZUserLookupResult = z.object({
+  exists: z.boolean(),
+  existsInTenant: z.boolean(),
+  user: ZPerson.nullable(),
+});
+export type UserLookupResult = z.infer<typeof ZUserLookupResult>;
+
+/**
+ * `POST tenants/add-user`: an existing person by `id` (found through the lookup), or a new
+ * one by email and name.
+ */
+export const ZAddUser = z.union([
+  z.object({ id: z.uuid() }),
+  z.object({ email: email(), firstName: requiredText(100), lastName: requiredText(100) }),
+]);
+export type AddUser = z.infer<typeof ZAddUser>;

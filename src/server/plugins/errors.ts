@@ -22,7 +22,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       // A malformed id in the path names no record: the same answer as a missing one.
       if (error.validationContext === 'params') return send(reply, 404, { status: 'fail', message: messages.notFound });
       const errors: FieldErrors = {};
-      for (const issue of error.validation) errors[fieldName(issue.instancePath ?? '')] ??= issue.message ?? messages.invalidValue;
+      for (const issue of error.validation)
+        errors[fieldName(issue.instancePath ?? '')] ??= issue.message ?? messages.invalidValue;
       const first = Object.values(errors)[0];
       const message = Object.keys(errors).length === 1 && first ? first : messages.validationFailed;
       return send(reply, 400, { status: 'fail', message, errors });

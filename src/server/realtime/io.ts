@@ -22,12 +22,14 @@ interface SocketData {
 export interface Realtime {
   /** Sends an event to its room on every instance. Call only after the transaction commits. */
   publish(event: PendingEvent, origin: { changedBy: string | null; originClientId: string | null }): void;
-  /** Drops the sockets of a revoked session (logout, disabled user), on every instance. */
-  disconnectSession(sessionId: string): void;
+  /** Drops the sockets of a revoked session, or of all a user's sessions, on every instance. */
+  disconnect(target: { sessionId: string } | { userId: string }): void;
   close(): Promise<void>;
 }
 
+// Private rooms, so that sockets can be found by session or user on any instance.
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+const userRoom = (userId: string) => `user-${userId}`;
 
 /**
  * socket.io on the app's HTTP server. A socket authenticates with the same bearer token as
@@ -52,7 +54,7 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
 
   io.on('connection', (socket) => {
     const { auth } = socket.data;
-    socket.join([workspaceRoom(auth.tenantId), sessionRoom(auth.sessionId)]);
+    socket.join([workspaceRoom(auth.tenantId), sessionRoom(auth.sessionId), userRoom(auth.userId)]);
     socket.on('meeting:join', async (meetingId, ack) => {
       const allowed =
         typeof meetingId === 'string' && (await isMeetingParticipant(database.db, auth, meetingId).catch(() => false));
@@ -70,8 +72,8 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
       const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
       io.to(room).emit(SOCKET_EVENT, message);
     },
-    disconnectSession(sessionId) {
-      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    disconnect(target) {
+      io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
     },
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
     async close() {

@@ -4,8 +4,28 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ZRegister, ZRegisterResult, ZSelf, ZSignIn, ZSignInResult } from '../auth.schemas.ts';
-import { getSelf, register, signIn, signOut } from './auth.service.ts';
+import {
+  ZAuthConfig,
+  ZForgotPassword,
+  ZGoogleSignIn,
+  ZGoogleSignInResult,
+  ZMessageResult,
+  ZRegister,
+  ZRegisterResult,
+  ZResetPassword,
+  ZSelf,
+  ZSignIn,
+  ZSignInResult,
+} from '../auth.schemas.ts';
+import {
+  getSelf,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signInWithGoogle,
+  signOut,
+} from './auth.service.ts';
 
 const tags = ['auth'];
 
@@ -25,7 +45,8 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const result = await request.inTransaction((ctx) => register(ctx, request.body));
+      const { google, log } = request.server;
+      const result = await request.inTransaction((ctx) => register(ctx, request.body, google, log));
       return reply.status(201).send(ok(result));
     },
   );
@@ -61,7 +82,6 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       await request.inUser((ctx) => signOut(ctx));
-      request.server.realtime.disconnectSession(request.auth!.sessionId);
       return ok(true);
     },
   );
@@ -76,5 +96,72 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inUser((ctx) => getSelf(ctx, request.auth!.tenantId))),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link (same answer whether or not the email exists)',
+        security: [],
+        body: ZForgotPassword,
+        response: { 200: success(ZMessageResult), ...failures(400, 429) },
+      },
+    },
+    async (request) =>
+      ok(
+        await request.inTransaction((ctx) =>
+          requestPasswordReset(ctx, request.body.email, request.ip, request.server.config.publicUrl),
+        ),
+      ),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Set a new password from an emailed link (reset or invitation); single use',
+        security: [],
+        body: ZResetPassword,
+        response: { 200: success(ZMessageResult), ...failures(400) },
+      },
+    },
+    async (request) => ok(await request.inTransaction((ctx) => resetPassword(ctx, request.body))),
+  );
+
+  app.post(
+    '/auth/google',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token; an unknown email gets sign-up details instead',
+        security: [],
+        body: ZGoogleSignIn,
+        response: { 200: success(ZGoogleSignInResult), ...failures(400, 401) },
+      },
+    },
+    async (request) => {
+      const { google, log } = request.server;
+      return ok(await request.inTransaction((ctx) => signInWithGoogle(ctx, request.body, google, log)));
+    },
+  );
+
+  app.get(
+    '/auth/config',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign-in options of this server',
+        security: [],
+        response: { 200: success(ZAuthConfig) },
+      },
+    },
+    async (request) => ok({ googleClientId: request.server.config.googleClientId ?? null }),
   );
 };

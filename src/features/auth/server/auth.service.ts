@@ -1,15 +1,22 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { signInFailures, users } from '../../../db/schema/index.ts';
+import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
-import { ADMIN_FLAG, SIGN_IN_LIMIT } from '../../../shared/constants.ts';
-import { conflict, notFound, tooManyRequests, unauthorized } from '../../../shared/errors.ts';
+import { recentAttempts, recordAttempt } from '../../../server/rate-limit.ts';
+import { ADMIN_FLAG, RESET_REQUEST_LIMIT, SIGN_IN_LIMIT } from '../../../shared/constants.ts';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { createWorkspace, findMyWorkspace, listMyWorkspaces } from '../../workspaces/server/workspaces.service.ts';
-import type { Register, Self, SignIn, SignInResult, User } from '../auth.schemas.ts';
+import type { GoogleSignIn, Register, ResetPassword, Self, SignIn, SignInResult, User } from '../auth.schemas.ts';
+import { resetPasswordMail } from './auth.mails.ts';
+import type { GoogleProfile } from './google.ts';
+import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, revokeSession } from './tokens.service.ts';
+import { createSession, revokeAllSessions, revokeSession } from './tokens.service.ts';
+
+type Logger = Pick<FastifyBaseLogger, 'warn'>;
 
 export const userColumns = {
   id: users.id,
@@ -40,8 +47,29 @@ export const getUser = async (db: Db, id: string): Promise<User> => {
   return row;
 };
 
-/** Sign-up: a new person with their first workspace, of which they are the admin. */
-export const register = async (ctx: TxContext, input: Register) => {
+/** Checks Google ID tokens; null when Google sign-in is not configured. */
+export type GoogleVerifier = ((credential: string) => Promise<GoogleProfile>) | null;
+
+const verifyWithGoogle = async (google: GoogleVerifier, credential: string, log: Logger) => {
+  if (!google) throw unauthorized(messages.googleFailed);
+  try {
+    return await google(credential);
+  } catch (error) {
+    // document 1 §8: a Google sign-in failure is logged only; the reason never reaches the client.
+    log.warn({ reason: (error as Error).message }, 'Google sign-in refused');
+    throw unauthorized(messages.googleFailed);
+  }
+};
+
+/**
+ * Sign-up: a new person with their first workspace, of which they are the admin. With a
+ * Google token instead of a password, the token must be for the same email.
+ */
+export const register = async (ctx: TxContext, input: Register, google: GoogleVerifier, log: Logger) => {
+  if (input.user.token) {
+    const profile = await verifyWithGoogle(google, input.user.token, log);
+    if (profile.email !== input.user.email) throw badRequest({ 'user.email': messages.googleEmailMismatch });
+  }
   if (await findUserByEmail(ctx.db, input.user.email)) {
     throw conflict(messages.emailTaken, { 'user.email': messages.emailTaken });
   }
@@ -49,7 +77,7 @@ export const register = async (ctx: TxContext, input: Register) => {
     .insert(users)
     .values({
       email: input.user.email,
-      passwordHash: await hashPassword(input.user.password),
+      passwordHash: input.user.password ? await hashPassword(input.user.password) : null,
       firstName: input.user.firstName,
       lastName: input.user.lastName,
       timezone: resolveTimezone(input.user.timezone),
@@ -57,21 +85,6 @@ export const register = async (ctx: TxContext, input: Register) => {
     .returning(userColumns);
   const { isAdmin: _isAdmin, ...tenant } = await createWorkspace(ctx.db, user!.id, input.tenant.name);
   return { user: user!, tenant };
-};
-
-const recentFailures = async (db: Db, email: string, clientAddress: string) => {
-  const since = new Date(Date.now() - SIGN_IN_LIMIT.windowMs);
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(
-      and(
-        eq(signInFailures.email, email),
-        eq(signInFailures.clientAddress, clientAddress),
-        gt(signInFailures.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 };
 
 /** The workspace a new session starts in: the remembered one, the only one, or none (pick one). */
@@ -89,36 +102,49 @@ const startingWorkspace = async (db: Db, userId: string, remembered: string | nu
  * failure and returns (rather than throws) so that the record is committed.
  */
 export const signIn = async (ctx: TxContext, input: SignIn, clientAddress: string): Promise<SignInResult | null> => {
-  if ((await recentFailures(ctx.db, input.email, clientAddress)) >= SIGN_IN_LIMIT.failures) {
+  const attempt = { kind: 'sign-in-failure', subject: input.email, clientAddress } as const;
+  if ((await recentAttempts(ctx.db, attempt, SIGN_IN_LIMIT.windowMs)) >= SIGN_IN_LIMIT.failures) {
     throw tooManyRequests(messages.tooManySignIns);
   }
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user && !user.deletedAt && (await verifyPassword(user.passwordHash, input.password));
   if (!user) await verifyPassword(await decoyHash(), input.password);
   if (!valid) {
-    await ctx.db.insert(signInFailures).values({ email: input.email, clientAddress });
+    await recordAttempt(ctx.db, attempt);
     return null;
   }
+  return openSession(ctx.db, user.id, input);
+};
 
-  const workspace = await startingWorkspace(ctx.db, user.id, input.lastTenantSelected);
-  if (!workspace && (await listMyWorkspaces(ctx.db, user.id)).length === 0)
-    throw unauthorized(messages.noWorkspaceLeft);
-  const session = await createSession(ctx.db, {
-    userId: user.id,
-    tenantId: workspace?.id ?? null,
-    remember: input.rememberUser,
-  });
+/** The login result for someone whose identity is proven. */
+const openSession = async (
+  db: Db,
+  userId: string,
+  input: { rememberUser: boolean; lastTenantSelected?: string | null | undefined },
+): Promise<SignInResult> => {
+  const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
+  if (!workspace && (await listMyWorkspaces(db, userId)).length === 0) throw unauthorized(messages.noWorkspaceLeft);
+  const session = await createSession(db, { userId, tenantId: workspace?.id ?? null, remember: input.rememberUser });
   return {
     accessToken: session.token,
-    id: user.id,
+    id: userId,
     isAdmin: workspace?.isAdmin ?? ADMIN_FLAG.no,
     tenantId: workspace?.id ?? null,
     expiresAt: session.expiresAt.toISOString(),
   };
 };
 
+/** Google sign-in: a session for a known email, or the details to pre-fill sign-up with. */
+export const signInWithGoogle = async (ctx: TxContext, input: GoogleSignIn, google: GoogleVerifier, log: Logger) => {
+  const profile = await verifyWithGoogle(google, input.credential, log);
+  const user = await findUserByEmail(ctx.db, profile.email);
+  if (user && !user.deletedAt) return { session: await openSession(ctx.db, user.id, input), signUp: null };
+  return { session: null, signUp: { ...profile, token: input.credential } };
+};
+
 export const signOut = async (ctx: UserContext) => {
   await revokeSession(ctx.db, ctx.sessionId);
+  ctx.disconnect({ sessionId: ctx.sessionId });
 };
 
 export const getSelf = async (ctx: UserContext, tenantId: string | null): Promise<Self> => {
@@ -126,4 +152,34 @@ export const getSelf = async (ctx: UserContext, tenantId: string | null): Promis
   const mine = await listMyWorkspaces(ctx.db, ctx.userId);
   const tenant = mine.find((w) => w.id === tenantId) ?? null;
   return { user, tenant, isAdmin: tenant?.isAdmin ?? ADMIN_FLAG.no, tenantCount: mine.length };
+};
+
+/**
+ * Mails a reset link when the email belongs to someone; answers the same either way so the
+ * answer does not tell who has an account. Requests are limited per email and address.
+ */
+export const requestPasswordReset = async (ctx: TxContext, email: string, clientAddress: string, publicUrl: string) => {
+  const attempt = { kind: 'reset-request', subject: email, clientAddress } as const;
+  if ((await recentAttempts(ctx.db, attempt, RESET_REQUEST_LIMIT.windowMs)) >= RESET_REQUEST_LIMIT.requests) {
+    throw tooManyRequests();
+  }
+  await recordAttempt(ctx.db, attempt);
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.deletedAt) {
+    const token = await issuePasswordToken(ctx.db, user.id, 'reset');
+    await ctx.sendMail(resetPasswordMail(user.email, publicUrl, token));
+  }
+  return { message: messages.resetRequested };
+};
+
+/** Sets the password from an emailed link; every signed-in session of the user ends. */
+export const resetPassword = async (ctx: TxContext, input: ResetPassword) => {
+  const { userId, purpose } = await consumePasswordToken(ctx.db, input.hash);
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), changedAt: new Date() })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(ctx.db, userId);
+  ctx.disconnect({ userId });
+  return { message: purpose === 'reset' ? messages.passwordReset : messages.passwordSet };
 };

@@ -82,3 +82,11 @@ export const revokeSession = async (db: Db, sessionId: string) => {
 export const setSessionTenant = async (db: Db, sessionId: string, tenantId: string) => {
   await db.update(authSessions).set({ tenantId }).where(eq(authSessions.id, sessionId));
 };
+
+/** Ends every session of a user (new password, disabled account). */
+export const revokeAllSessions = async (db: Db, userId: string) => {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+};

@@ -3,14 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import {
+  ZAddUser,
   ZCreateWorkspace,
   ZMyWorkspace,
+  ZPerson,
   ZSwitchResult,
   ZSwitchWorkspace,
   ZUpdateWorkspace,
+  ZUserLookup,
+  ZUserLookupResult,
   ZWorkspace,
 } from '../workspaces.schemas.ts';
-import { createWorkspace, listMyWorkspaces, switchWorkspace, updateWorkspace } from './workspaces.service.ts';
+import {
+  addUserToWorkspace,
+  createWorkspace,
+  listMyWorkspaces,
+  lookUpUser,
+  switchWorkspace,
+  updateWorkspace,
+} from './workspaces.service.ts';
 
 const tags = ['workspaces'];
 
@@ -70,5 +81,36 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => updateWorkspace(ctx, request.params.id, request.body))),
+  );
+
+  app.get(
+    '/users/exists',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an email belongs to a user, and to one of this workspace (workspace admins)',
+        querystring: ZUserLookup,
+        response: { 200: success(ZUserLookupResult), ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => lookUpUser(ctx, request.query.email))),
+  );
+
+  app.post(
+    '/tenants/add-user',
+    {
+      schema: {
+        tags,
+        summary: 'Add an existing user (id) or a new one (email, names) to this workspace (workspace admins)',
+        body: ZAddUser,
+        response: { 201: success(ZPerson), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const person = await request.inTenant((ctx) =>
+        addUserToWorkspace(ctx, request.body, request.server.config.publicUrl),
+      );
+      return reply.status(201).send(ok(person));
+    },
   );
 };

@@ -1,11 +1,21 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { memberships, tenants } from '../../../db/schema/index.ts';
+import { memberships, tenants, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
-import { notFound } from '../../../shared/errors.ts';
+import { conflict, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { invitationMail } from '../../auth/server/auth.mails.ts';
+import { issuePasswordToken } from '../../auth/server/password-tokens.service.ts';
 import { setSessionTenant } from '../../auth/server/tokens.service.ts';
-import type { MyWorkspace, UpdateWorkspace, Workspace } from '../workspaces.schemas.ts';
+import type {
+  AddUser,
+  MyWorkspace,
+  Person,
+  UpdateWorkspace,
+  UserLookupResult,
+  Workspace,
+} from '../workspaces.schemas.ts';
 import { assertWorkspaceAdmin } from './workspaces.policy.ts';
 
 const workspaceColumns = {
@@ -71,4 +81,63 @@ export const updateWorkspace = async (
     data: { id: row.id, name: row.name, iconLogo: row.iconLogo },
   });
   return row;
+};
+
+const personColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
+
+/** Step one of adding a person: is the email someone's, and are they here already? (admins) */
+export const lookUpUser = async (ctx: TenantContext, email: string): Promise<UserLookupResult> => {
+  assertWorkspaceAdmin(ctx);
+  const [row] = await ctx.db
+    .select({ ...personColumns, memberOf: memberships.tenantId })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, ctx.tenantId)))
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  if (!row) return { exists: false, existsInTenant: false, user: null };
+  const { memberOf, ...user } = row;
+  return { exists: true, existsInTenant: memberOf !== null, user };
+};
+
+/**
+ * Adds a person to the caller's workspace as a member (admins only) and mails them: a link to
+ * choose a password when they are new, a note that they were added otherwise.
+ */
+export const addUserToWorkspace = async (ctx: TenantContext, input: AddUser, publicUrl: string): Promise<Person> => {
+  assertWorkspaceAdmin(ctx);
+  let person: Person | undefined;
+  let isNew = false;
+  if ('id' in input) {
+    [person] = await ctx.db
+      .select(personColumns)
+      .from(users)
+      .where(and(eq(users.id, input.id), isNull(users.deletedAt)));
+    if (!person) throw notFound();
+  } else {
+    [person] = await ctx.db.select(personColumns).from(users).where(eq(users.email, input.email));
+    if (!person) {
+      [person] = await ctx.db
+        .insert(users)
+        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
+        .returning(personColumns);
+      isNew = true;
+    }
+  }
+  const added = await ctx.db
+    .insert(memberships)
+    .values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  if (added.length === 0) throw conflict(messages.userAlreadyInWorkspace, { email: messages.userAlreadyInWorkspace });
+
+  const [inviter] = await ctx.db.select(personColumns).from(users).where(eq(users.id, ctx.userId));
+  const [workspace] = await ctx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, ctx.tenantId));
+  const token = isNew ? await issuePasswordToken(ctx.db, person!.id, 'invite') : null;
+  await ctx.sendMail(
+    invitationMail(person!.email, publicUrl, {
+      inviter: `${inviter!.firstName} ${inviter!.lastName}`,
+      workspace: workspace!.name,
+      token,
+    }),
+  );
+  return person!;
 };

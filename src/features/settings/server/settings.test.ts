@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { signUp } from '../../../../test/factories.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+  await app.ready();
+});
+afterAll(() => app.close());
+
+type Settings = { widgets: { key: string; title: string; visible: boolean }[]; googleCalendarEmbedUrl: string | null };
+
+describe('self/settings', () => {
+  it('starts with the four widgets visible, in the default order', async () => {
+    const { api, userId } = await signUp(app);
+    const answer = await api.get<Settings>('/self/settings');
+    expect(answer.body.result).toMatchObject({
+      userId,
+      googleCalendarEmbedUrl: null,
+      widgets: [
+        { key: 'calendar', title: 'Calendar', visible: true },
+        { key: 'todos', title: "To Do's", visible: true },
+        { key: 'goals', title: 'Goals', visible: true },
+        { key: 'kpis', title: 'KPIs', visible: true },
+      ],
+    });
+  });
+
+  it('saves the order and visibility of the widgets and the calendar URL; empty clears it', async () => {
+    const { api } = await signUp(app);
+    const widgets = [
+      { key: 'kpis', visible: true },
+      { key: 'calendar', visible: false },
+      { key: 'goals', visible: true },
+      { key: 'todos', visible: true },
+    ];
+    const saved = await api.patch<Settings>('/self/settings', {
+      widgets,
+      google_calendar_embed_url: 'https://calendar.google.com/calendar/embed?src=team',
+    });
+    expect(saved.status).toBe(200);
+    const again = await api.get<Settings>('/self/settings');
+    expect(again.body.result.widgets.map((w) => [w.key, w.visible])).toEqual(widgets.map((w) => [w.key, w.visible]));
+    expect(again.body.result.googleCalendarEmbedUrl).toBe('https://calendar.google.com/calendar/embed?src=team');
+
+    const cleared = await api.patch<Settings>('/self/settings', { googleCalendarEmbedUrl: '' });
+    expect(cleared.body.result.googleCalendarEmbedUrl).toBeNull();
+    expect(cleared.body.result.widgets[0]!.key).toBe('kpis');
+  });
+
+  it('refuses a widget list with one missing or repeated, and a URL that is not https', async () => {
+    const { api } = await signUp(app);
+    const partial = await api.patch('/self/settings', { widgets: [{ key: 'kpis', visible: true }] });
+    expect(partial.status).toBe(400);
+    const notHttps = await api.patch('/self/settings', { googleCalendarEmbedUrl: 'javascript:alert(1)' });
+    expect(notHttps.status).toBe(400);
+    expect(notHttps.body.errors).toEqual({ googleCalendarEmbedUrl: 'Enter an address that starts with https://' });
+  });
+
+  it('keeps each user’s settings to themselves', async () => {
+    const one = await signUp(app);
+    const two = await signUp(app);
+    await one.api.patch('/self/settings', { googleCalendarEmbedUrl: 'https://calendar.google.com/one' });
+    expect((await two.api.get<Settings>('/self/settings')).body.result.googleCalendarEmbedUrl).toBeNull();
+  });
+});
