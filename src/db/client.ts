@@ -22,16 +22,20 @@ export interface Database {
 
 const casing = 'snake_case' as const;
 
+/** Called with every SQL statement; benchmarks count queries per API call with it. */
+export type QueryListener = (sql: string) => void;
+const loggerFor = (onQuery: QueryListener | undefined) => (onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false);
+
 /** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
-export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+export const openPglite = async (dataDir: string | undefined, onQuery?: QueryListener): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing, logger: loggerFor(onQuery) }) as unknown as Db;
   return { db, kind: 'pglite', pool: undefined, close: () => client.close() };
 };
 
 /** A PostgreSQL server. Checks that it answers, so a bad URL fails at start, not at first use. */
-export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+export const openPostgres = async (url: string, max = 10, onQuery?: QueryListener): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -41,7 +45,7 @@ export const openPostgres = async (url: string, max = 10): Promise<Database> => 
     await pool.end();
     throw error;
   }
-  const db = drizzleNodePg({ client: pool, schema, casing }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool, schema, casing, logger: loggerFor(onQuery) }) as unknown as Db;
   return { db, kind: 'pg', pool, close: () => pool.end() };
 };
 

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+
+// `npm run bench`: latency of API calls under concurrent users, and SQL statements per call,
+// against ARCHITECTURE.md's budgets. Embedded database by default; DATABASE_URL for a server.
+// Options: BENCH_USERS (concurrent users, 50), BENCH_SECONDS (per call, 10), BENCH_WORKSPACES (200).
+
+const users = Number(process.env.BENCH_USERS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const workspaces = Number(process.env.BENCH_WORKSPACES ?? 200);
+
+let queries = 0;
+const countQuery = () => {
+  queries++;
+};
+
+const open = async (): Promise<{ database: Database; cleanup: () => void }> => {
+  if (process.env.DATABASE_URL) {
+    return { database: await openPostgres(process.env.DATABASE_URL, 20, countQuery), cleanup: () => {} };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+  return { database: await openPglite(dir, countQuery), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+const main = async () => {
+  const { database, cleanup } = await open();
+  await migrate(database);
+  const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: path.join(os.tmpdir(), 'none') };
+  const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  // Seed: many workspaces, so that per-call work that grows with the table would show.
+  const post = (url: string, body: unknown, token?: string) =>
+    fetch(`${base}/api/v2${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ result: Record<string, string> }>);
+  const tokens: string[] = [];
+  const stamp = Date.now();
+  for (let i = 0; i < workspaces; i++) {
+    const email = `bench-${stamp}-${i}@example.test`;
+    await post('/register', {
+      user: { firstName: 'Bench', lastName: String(i), email, password: 'bench-password' },
+      tenant: { name: `Bench ${i}` },
+    });
+    if (tokens.length < users) tokens.push((await post('/signin', { email, password: 'bench-password' })).result.accessToken!);
+  }
+
+  // The load comes from autocannon in its own process, so it does not compete with the
+  // server for the event loop (it still shares the machine's two cores).
+  const measure = async (label: string, url: string) => {
+    queries = 0;
+    const child = spawn(
+      process.execPath,
+      [
+        'node_modules/autocannon/autocannon.js',
+        '-c',
+        String(tokens.length),
+        '-d',
+        String(seconds),
+        '-j',
+        '-H',
+        `authorization=Bearer ${tokens[0]}`,
+        `${base}${url}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const result = JSON.parse(output) as {
+      requests: { total: number; average: number };
+      latency: { p50: number; p97_5: number; p99: number };
+      non2xx: number;
+      errors: number;
+    };
+    if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return {
+      call: label,
+      calls: result.requests.total,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p97.5 ms': result.latency.p97_5,
+      'p99 ms': result.latency.p99,
+      'SQL/call': (queries / result.requests.total).toFixed(1),
+    };
+  };
+
+  console.log(
+    `Cadence bench — ${database.kind}, ${users} concurrent users, ${seconds}s per call, ${workspaces} workspaces, ` +
+      `${os.cpus().length} cores, node ${process.version}`,
+  );
+  console.table([
+    await measure('GET /api/health', '/api/health'),
+    await measure('GET /self', '/api/v2/self'),
+    await measure('GET /tenants', '/api/v2/tenants'),
+    await measure('GET /self/settings', '/api/v2/self/settings'),
+  ]);
+  await app.close();
+  await database.close();
+  cleanup();
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
