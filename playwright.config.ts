@@ -1,0 +1,67 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests run the built client (`vite build` first, see `npm run test:e2e`) on the
+// real server with a fresh embedded database, in Debian's Chromium.
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright loads this file in the runner and again in each worker; the env variable makes
+// them agree on one data directory, made fresh for each run.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `.data-e2e-${Date.now()}-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+if (!process.env.TEST_WORKER_INDEX) {
+  mkdirSync(dataDir, { recursive: true });
+  // The runner exits after the server stopped: the directory is no longer in use.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 1 : 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    // Fixed so that dates and greetings in the tests do not depend on the machine.
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // `node --import tsx` (not npx): the process Playwright stops is the server itself.
+    command: 'node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets the server close the embedded database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,15 @@
+// One id per browser tab (per page load), sent with every API call and carried back in real-time
+// events as `originClientId`, so that a tab can ignore the echoes of its own changes.
+
+// crypto.randomUUID exists only in secure contexts (https, localhost); a plain-http intranet
+// deployment still has getRandomValues, so build a version-4 UUID from it there.
+const randomUuid = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+export const clientId: string = randomUuid();

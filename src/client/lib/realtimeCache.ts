@@ -1,0 +1,52 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { RealtimeEventMap, RealtimeEventType, RealtimeMessage } from '../../shared/realtime.ts';
+import { showInfo } from '../ui/toast.ts';
+import { connectRealtime, onAnyRealtime } from './socket.ts';
+
+// Each feature says, in its <area>.queries.ts, how an event changes its part of the React Query
+// cache (setQueryData for small patches, invalidateQueries otherwise). Features register when
+// their module loads; events for a feature that was never loaded touch no cached data anyway.
+
+export type RealtimeCacheUpdater<K extends RealtimeEventType> = (
+  queryClient: QueryClient,
+  data: RealtimeEventMap[K],
+  message: RealtimeMessage<K>,
+) => void;
+
+type AnyUpdater = (queryClient: QueryClient, data: unknown, message: RealtimeMessage) => void;
+
+const updaters = new Map<RealtimeEventType, Set<AnyUpdater>>();
+
+/** Registers how events of `type` update the cache; returns the unregister function. */
+export const registerRealtimeUpdater = <K extends RealtimeEventType>(
+  type: K,
+  updater: RealtimeCacheUpdater<K>,
+): (() => void) => {
+  const anyUpdater = updater as unknown as AnyUpdater;
+  let set = updaters.get(type);
+  if (!set) {
+    set = new Set();
+    updaters.set(type, set);
+  }
+  set.add(anyUpdater);
+  return () => {
+    set.delete(anyUpdater);
+  };
+};
+
+// document 1 §1: the event 'my-event' shows its message.
+registerRealtimeUpdater('my-event', (_queryClient, data) => {
+  showInfo(data.message);
+});
+
+/** Opens the real-time connection (when signed in) and applies its events to the query cache. */
+export const useRealtimeCache = (): void => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void connectRealtime();
+    return onAnyRealtime((message) => {
+      for (const updater of updaters.get(message.type) ?? []) updater(queryClient, message.data, message);
+    });
+  }, [queryClient]);
+};

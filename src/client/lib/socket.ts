@@ -1,0 +1,96 @@
+import type { Socket } from 'socket.io-client';
+import { messages } from '../../shared/messages.ts';
+import {
+  type ClientToServerEvents,
+  type RealtimeEventMap,
+  type RealtimeEventType,
+  type RealtimeMessage,
+  type ServerToClientEvents,
+  SOCKET_EVENT,
+  SOCKET_PATH,
+} from '../../shared/realtime.ts';
+import { showWarning } from '../ui/toast.ts';
+import { clientId } from './clientId.ts';
+import { getToken, onTokenChange } from './session.ts';
+
+// One socket.io connection per tab, opened while there is a session token. Every server event
+// arrives as SOCKET_EVENT carrying a RealtimeMessage; handlers subscribe by event type.
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+type AnyHandler = (message: RealtimeMessage) => void;
+
+let socket: RealtimeSocket | null = null;
+let warnedUnavailable = false;
+const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
+const anyHandlers = new Set<AnyHandler>();
+
+const dispatch = (message: RealtimeMessage): void => {
+  // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
+  if (message.originClientId !== null && message.originClientId === clientId) return;
+  for (const handler of handlersByType.get(message.type) ?? []) handler(message);
+  for (const handler of anyHandlers) handler(message);
+};
+
+/**
+ * Opens the connection if there is a token and none is open; safe to call repeatedly. The
+ * socket.io library is loaded only then, so it stays out of the first page load.
+ */
+export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
+  const token = getToken();
+  if (!token) return null;
+  if (socket) return socket;
+  const { io } = await import('socket.io-client');
+  // Another call may have connected, or the session may have ended, while the library loaded.
+  if (socket || getToken() !== token) return socket;
+  socket = io({ path: SOCKET_PATH, auth: { token } });
+  socket.on(SOCKET_EVENT, dispatch);
+  socket.on('connect_error', (error) => {
+    // A network failure is retried by socket.io itself (a refusal by the server is not): either
+    // way, tell the user once per page load (document 1 §8).
+    console.warn('Real-time connection failed', error);
+    if (warnedUnavailable) return;
+    warnedUnavailable = true;
+    showWarning(messages.realtimeUnavailable);
+  });
+  return socket;
+};
+
+export const disconnectRealtime = (): void => {
+  socket?.disconnect();
+  socket = null;
+};
+
+/** The open connection, for features that join meeting rooms. */
+export const getRealtimeSocket = (): RealtimeSocket | null => socket;
+
+// A new token means a new identity: reconnect with it. No token: close the connection.
+onTokenChange((token) => {
+  disconnectRealtime();
+  if (token) void connectRealtime();
+});
+
+/** Calls `handler` for each event of `type` made by someone else; returns the unsubscribe function. */
+export const onRealtime = <K extends RealtimeEventType>(
+  type: K,
+  handler: (data: RealtimeEventMap[K], message: RealtimeMessage<K>) => void,
+): (() => void) => {
+  const wrapped: AnyHandler = (message) => handler(message.data as RealtimeEventMap[K], message as RealtimeMessage<K>);
+  let set = handlersByType.get(type);
+  if (!set) {
+    set = new Set();
+    handlersByType.set(type, set);
+  }
+  set.add(wrapped);
+  return () => {
+    set.delete(wrapped);
+  };
+};
+
+/** Calls `handler` for every event made by someone else; returns the unsubscribe function. */
+export const onAnyRealtime = (handler: AnyHandler): (() => void) => {
+  anyHandlers.add(handler);
+  return () => {
+    anyHandlers.delete(handler);
+  };
+};

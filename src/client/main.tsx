@@ -1,0 +1,28 @@
+import '@fontsource-variable/inter';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './providers.tsx';
+import { router } from './router.tsx';
+import { colorSchemeManager } from './theme.ts';
+
+// What Mantine's ColorSchemeScript would do inline (the CSP forbids inline scripts): set the
+// stored scheme before the first render, so a dark-mode user gets no white flash.
+const storedScheme = colorSchemeManager.get('light');
+const resolvedScheme =
+  storedScheme === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : storedScheme;
+document.documentElement.setAttribute('data-mantine-color-scheme', resolvedScheme);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, useLocation } from 'react-router';
+import { messages } from '../../shared/messages.ts';
+
+interface SidebarEntry {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Paths that highlight this entry. */
+  matches: (pathname: string) => boolean;
+}
+
+// Entries arrive with their pages (MEETINGS, DIRECTORY, SETTINGS…): no link may lead nowhere.
+const entries: SidebarEntry[] = [
+  {
+    label: messages.navDashboard,
+    to: '/home',
+    icon: IconLayoutDashboard,
+    matches: (pathname) => pathname === '/' || pathname === '/home' || pathname.startsWith('/home/'),
+  },
+];
+
+export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea component="nav" aria-label={messages.mainNavigation} p="sm">
+      {entries.map(({ label, to, icon: Icon, matches }) => {
+        const active = matches(pathname);
+        return (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            fw={600}
+            style={{ borderRadius: 'var(--mantine-radius-md)', letterSpacing: '0.04em' }}
+          />
+        );
+      })}
+    </ScrollArea>
+  );
+};

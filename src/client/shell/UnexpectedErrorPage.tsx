@@ -1,0 +1,31 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { messages } from '../../shared/messages.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+/**
+ * The root error boundary. API failures never get here (they show toasts and each page area has
+ * its own error state); what does is a bug or a chunk that failed to load.
+ */
+export const UnexpectedErrorPage = () => {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="lg" maw={520} ta="center">
+        <Text c="red" aria-hidden>
+          <IconAlertTriangle size={56} stroke={1.5} />
+        </Text>
+        <Title order={1} size="h3">
+          {messages.unexpectedError}
+        </Title>
+        {/* A reload fetches the current build, which is what fixes a failed chunk load. */}
+        <Button variant="light" onClick={() => window.location.reload()}>
+          {messages.reloadPage}
+        </Button>
+      </Stack>
+    </Center>
+  );
+};

@@ -1,0 +1,43 @@
+import { Anchor, Collapse, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { messages } from '../../shared/messages.ts';
+
+export interface ErrorDetailsProps {
+  /** The toast's first line, e.g. "Error: Some fields are not valid". */
+  message: string;
+  /** Lines shown under "View details": field errors, status, request id. */
+  details: string[];
+}
+
+/** The body of an HTTP-error toast (document 1 §8): the message and an expandable details list. */
+export const ErrorDetails = ({ message, details }: ErrorDetailsProps) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{message}</Text>
+      {details.length > 0 && (
+        <>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            ta="left"
+            w="fit-content"
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? messages.hideDetails : messages.viewDetails}
+          </Anchor>
+          <Collapse expanded={open}>
+            {/* A long validation report scrolls instead of pushing the toast off screen. */}
+            <List size="xs" spacing={2} mah={160} style={{ overflowY: 'auto', overflowWrap: 'anywhere' }}>
+              {details.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+          </Collapse>
+        </>
+      )}
+    </Stack>
+  );
+};
