@@ -24,7 +24,8 @@ const casing = 'snake_case' as const;
 
 /** Called with every SQL statement; benchmarks count queries per API call with it. */
 export type QueryListener = (sql: string) => void;
-const loggerFor = (onQuery: QueryListener | undefined) => (onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false);
+const loggerFor = (onQuery: QueryListener | undefined) =>
+  onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false;
 
 /** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
 export const openPglite = async (dataDir: string | undefined, onQuery?: QueryListener): Promise<Database> => {

@@ -106,3 +106,17 @@ export const ZGoogleSignInResult = z.object({
 
 /** What the public pages need to know about this server. */
 export const ZAuthConfig = z.object({ googleClientId: z.string().nullable() });
+
+/** The profile fields a person edits themselves. */
+export const ZUpdateProfile = z.object({
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+  jobTitle: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((value) => value || null),
+  timezone: z.string().max(100).optional(),
+});
+export type UpdateProfile = z.infer<typeof ZUpdateProfile>;

@@ -14,7 +14,12 @@ export const registerClient = async (app: FastifyInstance, clientDir: string) =>
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (hasClient && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
+    if (
+      hasClient &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/socket.io')
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ status: 'fail', message: messages.routeNotFound(request.method, path) });

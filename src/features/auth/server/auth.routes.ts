@@ -16,6 +16,8 @@ import {
   ZSelf,
   ZSignIn,
   ZSignInResult,
+  ZUpdateProfile,
+  ZUser,
 } from '../auth.schemas.ts';
 import {
   getSelf,
@@ -25,6 +27,7 @@ import {
   signIn,
   signInWithGoogle,
   signOut,
+  updateProfile,
 } from './auth.service.ts';
 
 const tags = ['auth'];
@@ -163,5 +166,18 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok({ googleClientId: request.server.config.googleClientId ?? null }),
+  );
+
+  app.patch(
+    '/self',
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in user's name, job title or time zone",
+        body: ZUpdateProfile,
+        response: { 200: success(ZUser), ...failures(400, 401) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => updateProfile(ctx, request.body))),
   );
 };

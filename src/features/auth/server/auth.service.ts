@@ -9,7 +9,16 @@ import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '.
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { createWorkspace, findMyWorkspace, listMyWorkspaces } from '../../workspaces/server/workspaces.service.ts';
-import type { GoogleSignIn, Register, ResetPassword, Self, SignIn, SignInResult, User } from '../auth.schemas.ts';
+import type {
+  GoogleSignIn,
+  Register,
+  ResetPassword,
+  Self,
+  SignIn,
+  SignInResult,
+  UpdateProfile,
+  User,
+} from '../auth.schemas.ts';
 import { resetPasswordMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
@@ -182,4 +191,14 @@ export const resetPassword = async (ctx: TxContext, input: ResetPassword) => {
   await revokeAllSessions(ctx.db, userId);
   ctx.disconnect({ userId });
   return { message: purpose === 'reset' ? messages.passwordReset : messages.passwordSet };
+};
+
+/** A person's own profile; a time zone outside the list becomes the default one. */
+export const updateProfile = async (ctx: UserContext, patch: UpdateProfile): Promise<User> => {
+  const { timezone, ...rest } = patch;
+  await ctx.db
+    .update(users)
+    .set({ ...rest, ...(timezone === undefined ? {} : { timezone: resolveTimezone(timezone) }), changedAt: new Date() })
+    .where(eq(users.id, ctx.userId));
+  return getUser(ctx.db, ctx.userId);
 };

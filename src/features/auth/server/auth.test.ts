@@ -159,3 +159,23 @@ describe('POST logout', () => {
     expect((await api.get('/self')).status).toBe(401);
   });
 });
+
+describe('PATCH self', () => {
+  it('changes the user’s own name, job title and time zone', async () => {
+    const { api } = await signUp(app);
+    const answer = await api.patch<{ firstName: string; jobTitle: string | null; timezone: string }>('/self', {
+      firstName: ' Grace ',
+      job_title: 'Rear Admiral',
+      timezone: 'Europe/Berlin',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({
+      firstName: 'Grace',
+      jobTitle: 'Rear Admiral',
+      timezone: 'Europe/Berlin',
+    });
+    const cleared = await api.patch<{ jobTitle: string | null }>('/self', { jobTitle: '' });
+    expect(cleared.body.result.jobTitle).toBeNull();
+    expect((await api.patch('/self', { firstName: '' })).body.errors).toEqual({ firstName: 'This field is required' });
+  });
+});
