@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Where the built client is served from. */
   clientDir: string;
+  /** Development and browser tests: also append every mail to this file as a JSON line. */
+  outboxFile: string | undefined;
   /** Set: the Google sign-in button shows, and Google ID tokens for this client id are accepted. */
   googleClientId: string | undefined;
 }
@@ -56,6 +58,7 @@ const Env = z.object({
     (v) => (v === '' ? undefined : v),
     z.url({ error: 'SMTP_URL must look like smtp://user:pass@host:587' }).optional(),
   ),
+  OUTBOX_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -81,5 +84,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve('dist/client'),
     googleClientId: e.GOOGLE_CLIENT_ID,
+    outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
   };
 };

@@ -51,7 +51,7 @@ const start = async () => {
   const app = await buildApp({
     database,
     config,
-    mailer: createMailer(config.smtpUrl, log),
+    mailer: createMailer(config.smtpUrl, log, config.outboxFile),
     logger: log,
   });
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {

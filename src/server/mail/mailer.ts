@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
@@ -20,13 +21,22 @@ export interface Mailer {
 
 const FROM = 'Cadence <no-reply@cadence.local>';
 
-/** SMTP when `smtpUrl` is set; otherwise the outbox table is the mailbox and a log line tells. */
-export const createMailer = (smtpUrl: string | undefined, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Mailer => {
+/**
+ * SMTP when `smtpUrl` is set; otherwise the outbox table is the mailbox and a log line tells.
+ * With `outboxFile`, every delivered mail is also appended to that file as one JSON line, so
+ * that browser tests and developers can follow emailed links.
+ */
+export const createMailer = (
+  smtpUrl: string | undefined,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  outboxFile?: string,
+): Mailer => {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async enqueue(db, mail) {
       const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
       return async () => {
+        if (outboxFile) await appendFile(outboxFile, `${JSON.stringify(mail)}\n`).catch(() => {});
         if (!transport) {
           log.info({ mailId: row!.id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL)');
           return;
