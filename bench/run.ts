@@ -53,7 +53,8 @@ const main = async () => {
       user: { firstName: 'Bench', lastName: String(i), email, password: 'bench-password' },
       tenant: { name: `Bench ${i}` },
     });
-    if (tokens.length < users) tokens.push((await post('/signin', { email, password: 'bench-password' })).result.accessToken!);
+    if (tokens.length < users)
+      tokens.push((await post('/signin', { email, password: 'bench-password' })).result.accessToken!);
   }
 
   // The load comes from autocannon in its own process, so it does not compete with the
