@@ -1,0 +1,97 @@
+// Calendar dates ('YYYY-MM-DD') and wall-clock times in an IANA time zone, without a library:
+// the spec's meetings keep a local start time that must stay put across daylight-saving changes.
+
+/** A calendar date as the API sends it. */
+export type IsoDate = string;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export const parseIsoDate = (date: IsoDate): { year: number; month: number; day: number } => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`Not a YYYY-MM-DD date: ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+};
+
+export const formatIsoDate = (year: number, month: number, day: number): IsoDate =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** `date` moved by whole days (calendar arithmetic, no time zone involved). */
+export const addDays = (date: IsoDate, days: number): IsoDate => {
+  const { year, month, day } = parseIsoDate(date);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return formatIsoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+};
+
+/**
+ * `date` moved by whole months, keeping the day of month or, where the month is shorter, its
+ * last day (a meeting on the 31st falls on Feb 28/29, then on Mar 31 again).
+ */
+export const addMonths = (date: IsoDate, months: number, dayOfMonth = parseIsoDate(date).day): IsoDate => {
+  const { year, month } = parseIsoDate(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return formatIsoDate(targetYear, targetMonth, Math.min(dayOfMonth, daysInMonth(targetYear, targetMonth)));
+};
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes to add to UTC to get the wall-clock time in `timeZone` at `instant`. */
+export const zoneOffsetMinutes = (instant: Date, timeZone: string): number => {
+  let format = offsetFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+};
+
+/**
+ * The instant at which the clocks in `timeZone` show `date` `time` ('HH:mm'). A time the clocks
+ * skip (spring forward) moves forward by the gap; a time they show twice (fall back) is the
+ * first of the two, as calendars do.
+ */
+export const zonedTimeToUtc = (date: IsoDate, time: string, timeZone: string): Date => {
+  const { year, month, day } = parseIsoDate(date);
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The offsets in force half a day either side cover any transition near this time.
+  const before = zoneOffsetMinutes(new Date(wall - 12 * 3_600_000), timeZone);
+  const after = zoneOffsetMinutes(new Date(wall + 12 * 3_600_000), timeZone);
+  const shows = (offset: number) => {
+    const instant = wall - offset * 60_000;
+    return zoneOffsetMinutes(new Date(instant), timeZone) === offset ? instant : null;
+  };
+  const candidates = [shows(before), shows(after)].filter((t): t is number => t !== null);
+  // No candidate: the time is in a gap; the offset before it moves it forward by the gap.
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : wall - before * 60_000);
+};
+
+/** The calendar date and 'HH:mm' that the clocks in `timeZone` show at `instant`. */
+export const utcToZonedParts = (instant: Date, timeZone: string): { date: IsoDate; time: string } => {
+  const local = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  return {
+    date: formatIsoDate(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()),
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
+};
