@@ -89,3 +89,20 @@ export const lastMailTo = async (app: FastifyInstance, to: string) => {
 
 /** The `hash` of the link in a mail. */
 export const linkHash = (text: string) => /[?&]hash=([\w-]+)/.exec(text)?.[1];
+
+/**
+ * Another person, signed in and working in `admin`'s workspace as a plain member: they sign
+ * up on their own, the admin adds them, and they switch to that workspace.
+ */
+export const joinWorkspace = async (
+  app: FastifyInstance,
+  admin: SignedUp,
+  options: { firstName?: string } = {},
+): Promise<SignedUp> => {
+  const person = await signUp(app, options);
+  const added = await admin.api.post('/tenants/add-user', { id: person.userId });
+  if (added.status !== 201) throw new Error(`add-user failed: ${JSON.stringify(added.body)}`);
+  const switched = await person.api.post('/switch-tenant', { id: admin.tenantId });
+  if (switched.status !== 200) throw new Error(`switch failed: ${JSON.stringify(switched.body)}`);
+  return { ...person, tenantId: admin.tenantId };
+};

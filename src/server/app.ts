@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
+import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import { toCamelKeys } from '../shared/case.ts';
@@ -113,6 +114,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
+  await app.register(meetingsRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

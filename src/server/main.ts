@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureSecrets } from './secrets.ts';
 
@@ -58,7 +59,10 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
+  const stopJobs = startJobs(database, log);
+
   const stop = async () => {
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -27,6 +27,16 @@ export const messages = {
   googleFailed: 'Google sign-in did not work. Sign in with your email and password instead.',
   googleEmailMismatch: 'Use the email of your Google account',
 
+  atLeastOneEntity: 'You need to add at least one entity',
+  atLeastOneEntry: 'You need to add at least one entry',
+  invalidTime: 'Enter a time as HH:mm',
+  invalidDate: 'Enter a date as YYYY-MM-DD',
+  invalidUrl: 'The value is not a valid URL',
+  endBeforeStart: 'The end date must not be before the start date',
+  folderNameTaken: 'The name already exists in the current directory',
+  notWorkspacePeople: 'Choose people who are members of this workspace',
+  sessionLive: 'This meeting is under way. Finish or cancel it first.',
+
   validationFailed: 'Some fields are not valid',
   unauthorized: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this.',

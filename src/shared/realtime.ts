@@ -1,3 +1,4 @@
+import type { MeetingEvents } from '../features/meetings/meetings.events.ts';
 import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
 
 // The real-time contract. Rooms use the spec's channel names; every event travels as one
@@ -10,7 +11,7 @@ export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 
 /** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
-export interface RealtimeEventMap extends WorkspaceEvents {
+export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents {
   /** document 1 §1: shows its message to everyone in the room. */
   'my-event': { message: string };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/app.ts';
-import { signUp } from '../../../test/factories.ts';
+import { joinWorkspace, signUp } from '../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../test/realtime.ts';
 
 let app: FastifyInstance;
@@ -64,5 +64,53 @@ describe('real time', () => {
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     await person.api.post('/logout');
     await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
+describe('meeting rooms', () => {
+  const meetingBody = (members: string[]) => ({
+    title: 'Realtime',
+    sharepointUrl: 'https://meet.example.com/rt',
+    repeatType: 'weeks',
+    repeatEvery: 1,
+    startDate: '2026-01-05',
+    startTime: '09:00',
+    members,
+  });
+
+  it('lets participants join a meeting’s room and refuses the others', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const outsider = await joinWorkspace(app, admin);
+    const meeting = (await admin.api.post<{ id: string }>('/meetings', meetingBody([member.userId]))).body.result;
+
+    const memberSocket = await connect(baseUrl, member.token);
+    const outsiderSocket = await connect(baseUrl, outsider.token);
+    expect(await memberSocket.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: true });
+    expect(await outsiderSocket.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: false });
+
+    const [session] = (await admin.api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`)).body.result;
+    await admin.api.patch(`/sessions/${session!.id}`, { note: 'live' });
+    await eventually(() => memberSocket.received.some((m) => m.type === 'session.changed'));
+    await settle();
+    expect(outsiderSocket.received.filter((m) => m.type === 'session.changed')).toEqual([]);
+    memberSocket.socket.close();
+    outsiderSocket.socket.close();
+  });
+
+  it('tells the workspace that a meeting was created, changed or deleted', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const watcher = await connect(baseUrl, member.token);
+    const meeting = (await admin.api.post<{ id: string }>('/meetings', meetingBody([member.userId]))).body.result;
+    await admin.api.patch(`/meetings/${meeting.id}`, { title: 'Changed' });
+    await admin.api.delete(`/meetings/${meeting.id}`);
+    await eventually(() => watcher.received.length === 3);
+    expect(watcher.received.map((m) => [m.type, m.data])).toEqual([
+      ['meeting.changed', { id: meeting.id, action: 'created' }],
+      ['meeting.changed', { id: meeting.id, action: 'updated' }],
+      ['meeting.changed', { id: meeting.id, action: 'deleted' }],
+    ]);
+    watcher.socket.close();
   });
 });

@@ -1,0 +1,154 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { fileFolders, shortcutFiles } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { conflict, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { ShortcutFile } from '../meetings.schemas.ts';
+import { findVisibleMeeting } from './meetings.access.ts';
+
+// Meeting Shortcuts (Team Files): folders of named links to files kept elsewhere. Every
+// participant of the meeting may add and remove them.
+
+const folderColumns = { id: fileFolders.id, name: fileFolders.name, parentId: fileFolders.parentId };
+const fileColumns = {
+  id: shortcutFiles.id,
+  name: shortcutFiles.name,
+  extension: shortcutFiles.extension,
+  externalLink: shortcutFiles.externalLink,
+  description: shortcutFiles.description,
+  folderId: shortcutFiles.folderId,
+  meetingId: shortcutFiles.meetingId,
+  changedAt: shortcutFiles.changedAt,
+  changedBy: shortcutFiles.changedBy,
+};
+
+const toFile = (row: Omit<ShortcutFile, 'changedAt'> & { changedAt: Date }): ShortcutFile => ({
+  ...row,
+  changedAt: row.changedAt.toISOString(),
+});
+
+/** The extension shown for a link: the last path segment's, if it has one. */
+export const extensionOf = (link: string) => {
+  try {
+    const last = new URL(link).pathname.split('/').pop() ?? '';
+    const match = /\.([a-z0-9]{1,8})$/i.exec(last);
+    return match ? match[1]!.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+};
+
+const assertFolderOfMeeting = async (ctx: TenantContext, meetingId: string, folderId: string) => {
+  const [folder] = await ctx.db
+    .select(folderColumns)
+    .from(fileFolders)
+    .where(and(eq(fileFolders.id, folderId), eq(fileFolders.meetingId, meetingId)));
+  if (!folder) throw notFound();
+  return folder;
+};
+
+/** The top-level folders and the files outside any folder. */
+export const listTopLevel = async (ctx: TenantContext, meetingId: string) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const subFolders = await ctx.db
+    .select(folderColumns)
+    .from(fileFolders)
+    .where(and(eq(fileFolders.meetingId, meetingId), isNull(fileFolders.parentId)))
+    .orderBy(asc(fileFolders.name));
+  const files = await ctx.db
+    .select(fileColumns)
+    .from(shortcutFiles)
+    .where(and(eq(shortcutFiles.meetingId, meetingId), isNull(shortcutFiles.folderId)))
+    .orderBy(asc(shortcutFiles.name));
+  return { subFolders, files: files.map(toFile) };
+};
+
+/** One folder with its subfolders and files. */
+export const getFolderContents = async (ctx: TenantContext, meetingId: string, folderId: string) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const folder = await assertFolderOfMeeting(ctx, meetingId, folderId);
+  const subFolders = await ctx.db
+    .select(folderColumns)
+    .from(fileFolders)
+    .where(eq(fileFolders.parentId, folderId))
+    .orderBy(asc(fileFolders.name));
+  const files = await ctx.db
+    .select(fileColumns)
+    .from(shortcutFiles)
+    .where(eq(shortcutFiles.folderId, folderId))
+    .orderBy(asc(shortcutFiles.name));
+  return { ...folder, subFolders, files: files.map(toFile) };
+};
+
+export const createFileFolder = async (
+  ctx: TenantContext,
+  meetingId: string,
+  input: { name: string; parentId?: string | null },
+) => {
+  await findVisibleMeeting(ctx, meetingId);
+  if (input.parentId) await assertFolderOfMeeting(ctx, meetingId, input.parentId);
+  const [row] = await ctx.db
+    .insert(fileFolders)
+    .values({ tenantId: ctx.tenantId, meetingId, parentId: input.parentId ?? null, name: input.name })
+    .onConflictDoNothing()
+    .returning(folderColumns);
+  if (!row) throw conflict(messages.folderNameTaken, { name: messages.folderNameTaken });
+  return row;
+};
+
+type NewFile = { name: string; externalLink: string | null; description: string | null; folderId?: string | null };
+
+export const addFiles = async (ctx: TenantContext, meetingId: string, files: NewFile[]) => {
+  await findVisibleMeeting(ctx, meetingId);
+  for (const folderId of new Set(files.flatMap((f) => (f.folderId ? [f.folderId] : [])))) {
+    await assertFolderOfMeeting(ctx, meetingId, folderId);
+  }
+  const rows = await ctx.db
+    .insert(shortcutFiles)
+    .values(
+      files.map((file) => ({
+        tenantId: ctx.tenantId,
+        meetingId,
+        folderId: file.folderId ?? null,
+        name: file.name,
+        externalLink: file.externalLink!,
+        extension: extensionOf(file.externalLink!),
+        description: file.description,
+        changedBy: ctx.userId,
+      })),
+    )
+    .returning(fileColumns);
+  return rows.map(toFile);
+};
+
+const fileOfMeeting = (meetingId: string, fileId: string) =>
+  and(eq(shortcutFiles.id, fileId), eq(shortcutFiles.meetingId, meetingId));
+
+export const updateFile = async (ctx: TenantContext, meetingId: string, fileId: string, patch: Partial<NewFile>) => {
+  await findVisibleMeeting(ctx, meetingId);
+  if (patch.folderId) await assertFolderOfMeeting(ctx, meetingId, patch.folderId);
+  const link = patch.externalLink ?? undefined;
+  const [row] = await ctx.db
+    .update(shortcutFiles)
+    .set({
+      ...patch,
+      externalLink: link,
+      ...(link ? { extension: extensionOf(link) } : {}),
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(fileOfMeeting(meetingId, fileId))
+    .returning(fileColumns);
+  if (!row) throw notFound();
+  return toFile(row);
+};
+
+export const deleteFile = async (ctx: TenantContext, meetingId: string, fileId: string) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const [row] = await ctx.db
+    .delete(shortcutFiles)
+    .where(fileOfMeeting(meetingId, fileId))
+    .returning({ id: shortcutFiles.id });
+  if (!row) throw notFound();
+  return true;
+};

@@ -1,0 +1,368 @@
+import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  agendaItems,
+  meetingFolderEntries,
+  meetingFolders,
+  meetingPeople,
+  meetings,
+  memberships,
+  users,
+} from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { zonedTimeToUtc } from '../../../shared/dates.ts';
+import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { resolveTimezone } from '../../../shared/timezones.ts';
+import type { RepeatUnit } from '../meetings.recurrence.ts';
+import type { CreateMeeting, Meeting, MeetingType, PersonSummary, UpdateMeeting } from '../meetings.schemas.ts';
+import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
+import { type AgendaSeed, replaceAgenda } from './agenda.service.ts';
+import { assertMeetingLeader, canManage, findVisibleMeeting } from './meetings.access.ts';
+import { nextAndLastSessions, syncSessions, type toSessionSummary } from './sessions.service.ts';
+
+type MeetingRow = typeof meetings.$inferSelect;
+
+const intervalOf = (repeatEvery: number, repeatType: string | null): Meeting['interval'] => {
+  if (repeatEvery === 0 || !repeatType) return 'none';
+  if (repeatEvery > 1) return 'custom';
+  return ({ days: 'daily', weeks: 'weekly', months: 'monthly', years: 'annually' } as const)[repeatType as RepeatUnit];
+};
+
+/**
+ * Meetings as the API shows them, built in a fixed number of statements whatever their count:
+ * the rows, their people, their next and last sessions, their durations and the caller's folders.
+ */
+const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise<Meeting[]> => {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const people = await ctx.db
+    .select({
+      meetingId: meetingPeople.meetingId,
+      role: meetingPeople.role,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      deletedAt: users.deletedAt,
+    })
+    .from(meetingPeople)
+    .innerJoin(users, eq(users.id, meetingPeople.userId))
+    .where(inArray(meetingPeople.meetingId, ids))
+    .orderBy(asc(meetingPeople.sort), asc(users.firstName));
+  const durations = await ctx.db
+    .select({ meetingId: agendaItems.meetingId, minutes: sql<number>`coalesce(sum(${agendaItems.duration}), 0)::int` })
+    .from(agendaItems)
+    .where(and(inArray(agendaItems.meetingId, ids), eq(agendaItems.checked, true)))
+    .groupBy(agendaItems.meetingId);
+  const folders = await ctx.db
+    .select({ meetingId: meetingFolderEntries.meetingId, folderId: meetingFolderEntries.folderId })
+    .from(meetingFolderEntries)
+    .where(and(eq(meetingFolderEntries.userId, ctx.userId), inArray(meetingFolderEntries.meetingId, ids)));
+  const { next, last } = await nextAndLastSessions(ctx.db, ids);
+
+  const minutesOf = new Map(durations.map((d) => [d.meetingId, d.minutes]));
+  const folderOf = new Map(folders.map((f) => [f.meetingId, f.folderId]));
+  return rows.map((row) => {
+    const mine = people.filter((p) => p.meetingId === row.id);
+    const summary = (role: string): PersonSummary[] =>
+      mine
+        .filter((p) => p.role === role)
+        .map((p) => ({
+          id: p.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          image: p.image,
+          deleted: !!p.deletedAt,
+        }));
+    const administrators = summary('leader');
+    const members = summary('member');
+    const access = {
+      id: row.id,
+      tenantId: row.tenantId,
+      leaderIds: administrators.map((p) => p.id),
+      memberIds: members.map((p) => p.id),
+    };
+    const isLeaderHere = access.leaderIds.includes(ctx.userId);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      type: row.type as MeetingType,
+      color: row.color,
+      image: row.image,
+      location: row.location,
+      sharepointUrl: row.sharepointUrl,
+      facebookGroupUrl: row.facebookGroupUrl,
+      fileDriveUrl: row.fileDriveUrl,
+      startDate: row.startDate,
+      startTime: row.startTime,
+      timezone: row.timezone,
+      startTimeUtc: zonedTimeToUtc(row.startDate, row.startTime, row.timezone).toISOString().slice(11, 16),
+      interval: intervalOf(row.repeatEvery, row.repeatType),
+      repeatEvery: row.repeatEvery,
+      repeatType: row.repeatType as RepeatUnit | null,
+      noOfCycles: row.noOfCycles,
+      endDate: row.endDate,
+      administratorIds: access.leaderIds,
+      shareWithIds: access.memberIds,
+      administrators,
+      members,
+      duration: minutesOf.get(row.id) ?? 0,
+      nextSession: next.get(row.id) ?? null,
+      lastSession: last.get(row.id) ?? null,
+      folderId: folderOf.get(row.id) ?? null,
+      createdBy: row.createdBy,
+      changedAt: row.changedAt.toISOString(),
+      permissions: {
+        canEdit: canManage(ctx, access),
+        isParticipant: isLeaderHere || access.memberIds.includes(ctx.userId),
+        isLeader: isLeaderHere,
+      },
+    };
+  });
+};
+
+const participates = (userId: string) =>
+  exists(
+    sql`(select 1 from ${meetingPeople} where ${meetingPeople.meetingId} = ${meetings.id} and ${meetingPeople.userId} = ${userId})`,
+  );
+
+/**
+ * The meetings list, by title. `all` is the admins' view of every meeting in the workspace
+ * (`GET admin/meetings`); otherwise the meetings the caller leads or attends.
+ */
+export const listMeetings = async (ctx: TenantContext, options: { type?: MeetingType; all?: boolean }) => {
+  if (options.all && !ctx.isAdmin) throw forbidden();
+  const rows = await ctx.db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.tenantId, ctx.tenantId),
+        options.type ? eq(meetings.type, options.type) : undefined,
+        options.all ? undefined : participates(ctx.userId),
+      ),
+    )
+    .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
+  return describeMeetings(ctx, rows);
+};
+
+/** Id, title and type of the caller's meetings (the spec's getMeetingsSimple). */
+export const listMeetingsSimple = async (ctx: TenantContext) =>
+  ctx.db
+    .select({ id: meetings.id, title: meetings.title, type: meetings.type })
+    .from(meetings)
+    .where(and(eq(meetings.tenantId, ctx.tenantId), ctx.isAdmin ? undefined : participates(ctx.userId)))
+    .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
+
+export const getMeeting = async (ctx: TenantContext, id: string): Promise<Meeting> => {
+  await findVisibleMeeting(ctx, id);
+  const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
+  const [meeting] = await describeMeetings(ctx, [row!]);
+  return meeting!;
+};
+
+/** People may be given a place in a meeting only if they are enabled members of the workspace. */
+const assertWorkspacePeople = async (ctx: TenantContext, field: string, ids: string[]) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const found = await ctx.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.tenantId, ctx.tenantId),
+        eq(memberships.disabled, false),
+        isNull(users.deletedAt),
+        inArray(memberships.userId, unique),
+      ),
+    );
+  if (found.length !== unique.length) throw badRequest({ [field]: messages.notWorkspacePeople });
+};
+
+const replacePeople = async (ctx: TenantContext, meetingId: string, role: 'leader' | 'member', ids: string[]) => {
+  await ctx.db.delete(meetingPeople).where(and(eq(meetingPeople.meetingId, meetingId), eq(meetingPeople.role, role)));
+  const unique = [...new Set(ids)];
+  if (unique.length > 0) {
+    await ctx.db.insert(meetingPeople).values(unique.map((userId, sort) => ({ meetingId, userId, role, sort })));
+  }
+};
+
+/** Repeat fields as stored: a rule that repeats needs a unit; one that does not has none. */
+const normaliseRule = (rule: {
+  startDate: string;
+  repeatEvery: number;
+  repeatType: RepeatUnit | null;
+  endDate: string | null;
+}) => {
+  if (rule.repeatEvery > 0 && !rule.repeatType) throw badRequest({ repeatType: messages.required });
+  if (rule.endDate && rule.endDate < rule.startDate) throw badRequest({ endDate: messages.endBeforeStart });
+  return rule.repeatEvery > 0 ? rule.repeatType : null;
+};
+
+const publishMeeting = (ctx: TenantContext, id: string, action: 'created' | 'updated' | 'deleted') =>
+  ctx.publish({ tenantId: ctx.tenantId, type: 'meeting.changed', data: { id, action } });
+
+/** The wizard's creation: the default agenda, a template's, or a copy of another meeting. */
+export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): Promise<Meeting> => {
+  let leaders = input.administrators;
+  let members = input.members;
+  let agenda: AgendaSeed[] = DEFAULT_AGENDA;
+  if (input.operation === 'clone') {
+    if (!input.sourceMeetingId) throw badRequest({ sourceMeetingId: messages.required });
+    const source = await findVisibleMeeting(ctx, input.sourceMeetingId);
+    leaders = [...source.leaderIds, ...leaders];
+    members = [...source.memberIds, ...members];
+    agenda = await ctx.db
+      .select({
+        title: agendaItems.title,
+        keyName: agendaItems.keyName,
+        checked: agendaItems.checked,
+        duration: agendaItems.duration,
+        description: agendaItems.description,
+        embedUrl: agendaItems.embedUrl,
+        boardId: agendaItems.boardId,
+        boardListId: agendaItems.boardListId,
+      })
+      .from(agendaItems)
+      .where(eq(agendaItems.meetingId, source.id))
+      .orderBy(asc(agendaItems.sort));
+  } else if (input.templateId) {
+    const template = MEETING_TEMPLATES.find((t) => t.id === input.templateId);
+    if (!template) throw badRequest({ templateId: messages.invalidValue });
+    agenda = template.agendaItems;
+  }
+  // The creator leads the meeting when nobody else was chosen (document 1 §5).
+  if (leaders.length === 0) leaders = [ctx.userId];
+  await assertWorkspacePeople(ctx, 'administrators', leaders);
+  await assertWorkspacePeople(ctx, 'members', members);
+
+  const repeatType = normaliseRule(input);
+  const [creator] = await ctx.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, ctx.userId));
+  const [row] = await ctx.db
+    .insert(meetings)
+    .values({
+      tenantId: ctx.tenantId,
+      title: input.title,
+      description: input.description,
+      type: input.type,
+      color: input.color,
+      location: input.location,
+      sharepointUrl: input.sharepointUrl,
+      facebookGroupUrl: input.facebookGroupUrl ?? null,
+      fileDriveUrl: input.fileDriveUrl ?? null,
+      startDate: input.startDate,
+      startTime: input.startTime,
+      timezone: resolveTimezone(input.timezone ?? creator?.timezone),
+      repeatEvery: repeatType ? input.repeatEvery : 0,
+      repeatType,
+      noOfCycles: input.noOfCycles,
+      endDate: input.endDate,
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning();
+  const meeting = row!;
+  await replacePeople(ctx, meeting.id, 'leader', leaders);
+  await replacePeople(ctx, meeting.id, 'member', members);
+  await replaceAgenda(ctx, meeting.id, agenda);
+  await syncSessions(ctx.db, { ...meeting, repeatType }, null);
+  publishMeeting(ctx, meeting.id, 'created');
+  return getMeeting(ctx, meeting.id);
+};
+
+const RULE_FIELDS = [
+  'startDate',
+  'startTime',
+  'timezone',
+  'repeatEvery',
+  'repeatType',
+  'noOfCycles',
+  'endDate',
+] as const;
+
+/** The meeting form: any field, and its leaders and members (leaders and workspace admins). */
+export const updateMeeting = async (ctx: TenantContext, id: string, patch: UpdateMeeting): Promise<Meeting> => {
+  const access = await findVisibleMeeting(ctx, id);
+  assertMeetingLeader(ctx, access);
+  const [current] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
+  const { administrators, members, ...fields } = patch;
+  if (administrators) await assertWorkspacePeople(ctx, 'administrators', administrators);
+  if (members) await assertWorkspacePeople(ctx, 'members', members);
+
+  const merged = { ...current!, ...fields, timezone: resolveTimezone(fields.timezone ?? current!.timezone) };
+  const repeatType = normaliseRule({ ...merged, repeatType: merged.repeatType as RepeatUnit | null });
+  const [row] = await ctx.db
+    .update(meetings)
+    .set({
+      ...fields,
+      timezone: merged.timezone,
+      repeatType,
+      repeatEvery: repeatType ? merged.repeatEvery : 0,
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(eq(meetings.id, id))
+    .returning();
+  if (administrators) await replacePeople(ctx, id, 'leader', administrators);
+  if (members) await replacePeople(ctx, id, 'member', members);
+  // A new rule reshapes the sessions to come; the ones already past keep their history.
+  if (RULE_FIELDS.some((field) => fields[field] !== undefined)) {
+    await syncSessions(ctx.db, { ...row!, repeatType }, new Date());
+  }
+  publishMeeting(ctx, id, 'updated');
+  return getMeeting(ctx, id);
+};
+
+/** Deleting a meeting is permanent: its sessions, agenda, folders' entries and files go with it. */
+export const deleteMeeting = async (ctx: TenantContext, id: string) => {
+  const access = await findVisibleMeeting(ctx, id);
+  assertMeetingLeader(ctx, access);
+  await ctx.db.delete(meetings).where(eq(meetings.id, id));
+  publishMeeting(ctx, id, 'deleted');
+  return true;
+};
+
+/** Puts a meeting in one of the caller's folders (out of any other), or out of all with null. */
+export const moveMeetingToFolder = async (ctx: TenantContext, id: string, folderId: string | null) => {
+  await findVisibleMeeting(ctx, id);
+  await ctx.db
+    .delete(meetingFolderEntries)
+    .where(and(eq(meetingFolderEntries.userId, ctx.userId), eq(meetingFolderEntries.meetingId, id)));
+  if (folderId) {
+    const [folder] = await ctx.db
+      .select({ id: meetingFolders.id })
+      .from(meetingFolders)
+      .where(
+        and(
+          eq(meetingFolders.id, folderId),
+          eq(meetingFolders.userId, ctx.userId),
+          eq(meetingFolders.tenantId, ctx.tenantId),
+        ),
+      );
+    if (!folder) throw notFound();
+    await ctx.db.insert(meetingFolderEntries).values({ userId: ctx.userId, meetingId: id, folderId });
+  }
+  return getMeeting(ctx, id);
+};
+
+/** The caller's next meeting across all their meetings, for the top bar; null when none is planned. */
+export const nextMeetingOf = async (ctx: TenantContext) => {
+  const mine = await ctx.db
+    .select({ id: meetings.id, title: meetings.title })
+    .from(meetings)
+    .where(and(eq(meetings.tenantId, ctx.tenantId), participates(ctx.userId)));
+  const { next } = await nextAndLastSessions(
+    ctx.db,
+    mine.map((m) => m.id),
+  );
+  let best: { meetingId: string; title: string; session: ReturnType<typeof toSessionSummary> } | null = null;
+  for (const meeting of mine) {
+    const session = next.get(meeting.id);
+    if (session && (!best || session.startsAt < best.session.startsAt)) {
+      best = { meetingId: meeting.id, title: meeting.title, session };
+    }
+  }
+  return best;
+};

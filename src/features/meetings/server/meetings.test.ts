@@ -1,0 +1,428 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { meetings, sessions as sessionsTable } from '../../../db/schema/index.ts';
+import type { AgendaItem, Meeting, Session } from '../meetings.schemas.ts';
+import { extendSessionHorizons } from './sessions.service.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const newMeeting = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Leadership L10',
+  sharepointUrl: 'meet.example.com/l10',
+  operation: 'create',
+  repeatType: 'weeks',
+  repeatEvery: 1,
+  startDate: '2026-01-05',
+  startTime: '09:00',
+  timezone: 'America/New_York',
+  type: 'meeting',
+  ...overrides,
+});
+
+const create = async (who: SignedUp, overrides: Record<string, unknown> = {}) => {
+  const answer = await who.api.post<Meeting>('/meetings', newMeeting(overrides));
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body.result;
+};
+
+const sessionsOf = async (who: SignedUp, id: string, range = '') =>
+  (await who.api.get<Session[]>(`/meetings/${id}/sessions${range}`)).body.result;
+
+describe('creating meetings', () => {
+  it('creates a weekly meeting led by its creator, with the default agenda and its sessions', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    expect(meeting).toMatchObject({
+      title: 'Leadership L10',
+      sharepointUrl: 'https://meet.example.com/l10',
+      type: 'meeting',
+      interval: 'weekly',
+      startTime: '09:00',
+      startTimeUtc: '14:00',
+      administratorIds: [admin.userId],
+      shareWithIds: [],
+      duration: 90,
+      permissions: { canEdit: true, isParticipant: true, isLeader: true },
+    });
+    const agenda = (await admin.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result;
+    expect(agenda).toHaveLength(9);
+    expect(agenda.map((a) => a.title).slice(0, 3)).toEqual(['Segue', 'KPIs', 'Goals']);
+    expect(agenda.at(-1)).toMatchObject({ title: 'Meeting Scores', keyName: 'conclusion', duration: 5 });
+    const first = await sessionsOf(admin, meeting.id, '?until=2026-01-19');
+    expect(first.map((s) => [s.sessionDate, s.startsAt])).toEqual([
+      ['2026-01-05', '2026-01-05T14:00:00.000Z'],
+      ['2026-01-12', '2026-01-12T14:00:00.000Z'],
+      ['2026-01-19', '2026-01-19T14:00:00.000Z'],
+    ]);
+  });
+
+  it('keeps the local time across daylight saving in the sessions it stores (New York, Berlin)', async () => {
+    const admin = await signUp(app);
+    const ny = await create(admin, { startDate: '2026-03-02' });
+    expect((await sessionsOf(admin, ny.id, '?until=2026-03-09')).map((s) => s.startsAt)).toEqual([
+      '2026-03-02T14:00:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+    ]);
+    const berlin = await create(admin, { startDate: '2026-10-19', timezone: 'Europe/Berlin' });
+    expect((await sessionsOf(admin, berlin.id, '?until=2026-10-26')).map((s) => s.startsAt)).toEqual([
+      '2026-10-19T07:00:00.000Z',
+      '2026-10-26T08:00:00.000Z',
+    ]);
+  });
+
+  it('stores monthly meetings on the 31st, cycles and meetings that do not repeat', async () => {
+    const admin = await signUp(app);
+    const monthly = await create(admin, { startDate: '2026-01-31', repeatType: 'months', noOfCycles: 4 });
+    expect(monthly.interval).toBe('monthly');
+    expect((await sessionsOf(admin, monthly.id)).map((s) => s.sessionDate)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+    ]);
+    const once = await create(admin, { repeatEvery: 0, repeatType: null });
+    expect(once.interval).toBe('none');
+    expect(await sessionsOf(admin, once.id)).toHaveLength(1);
+  });
+
+  it('starts from a template, and refuses an unknown one', async () => {
+    const admin = await signUp(app);
+    const templates = (await admin.api.get<{ id: string; isDefault: boolean }[]>('/meeting-templates')).body.result;
+    expect(templates.filter((t) => t.isDefault)).toHaveLength(1);
+    const oneOnOne = await create(admin, { templateId: 'one-on-one' });
+    const agenda = (await admin.api.get<AgendaItem[]>(`/meetings/${oneOnOne.id}/agenda-items`)).body.result;
+    expect(agenda.map((a) => a.title)).toContain('What is working, what is not');
+    expect((await admin.api.post('/meetings', newMeeting({ templateId: 'nope' }))).status).toBe(400);
+  });
+
+  it('clones a meeting’s agenda and people, not its history', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const source = await create(admin, { members: [member.userId], startDate: '2025-01-06' });
+    await admin.api.put(`/meetings/${source.id}/agenda-items`, {
+      agendaItems: [{ title: 'Only item', keyName: 'free_activity', duration: 7 }],
+    });
+    const [held] = await sessionsOf(admin, source.id);
+    await admin.api.patch(`/sessions/${held!.id}`, { note: 'history' });
+
+    const clone = await create(admin, { operation: 'clone', sourceMeetingId: source.id, title: 'Copy' });
+    expect(clone).toMatchObject({ title: 'Copy', shareWithIds: [member.userId], duration: 7 });
+    expect((await sessionsOf(admin, clone.id)).every((s) => s.note === null)).toBe(true);
+  });
+
+  it('answers the spec’s required fields with per-field messages', async () => {
+    const admin = await signUp(app);
+    const answer = await admin.api.post('/meetings', { operation: 'create' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toMatchObject({
+      title: 'This field is required',
+      sharepointUrl: 'This field is required',
+      startDate: 'This field is required',
+      startTime: 'This field is required',
+      repeatEvery: expect.any(String),
+    });
+    const noUnit = await admin.api.post('/meetings', newMeeting({ repeatType: null, repeatEvery: 2 }));
+    expect(noUnit.body.errors).toEqual({ repeatType: 'This field is required' });
+    const badTime = await admin.api.post('/meetings', newMeeting({ startTime: '9am' }));
+    expect(badTime.body.errors).toEqual({ startTime: 'Enter a time as HH:mm' });
+  });
+
+  it('refuses people who are not members of the workspace', async () => {
+    const admin = await signUp(app);
+    const stranger = await signUp(app);
+    const answer = await admin.api.post('/meetings', newMeeting({ members: [stranger.userId] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ members: 'Choose people who are members of this workspace' });
+  });
+});
+
+describe('who sees and changes a meeting', () => {
+  it('lists a member’s meetings; admins list all; others do not see it', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const outsider = await joinWorkspace(app, admin);
+    const shared = await create(admin, { title: 'b shared', members: [member.userId] });
+    await create(admin, { title: 'A private' });
+
+    expect((await member.api.get<Meeting[]>('/meetings')).body.result.map((m) => m.title)).toEqual(['b shared']);
+    expect((await outsider.api.get<Meeting[]>('/meetings')).body.result).toEqual([]);
+    expect((await outsider.api.get(`/meetings/${shared.id}`)).status).toBe(404);
+    expect((await outsider.api.get('/admin/meetings')).status).toBe(403);
+    expect((await admin.api.get<Meeting[]>('/admin/meetings')).body.result.map((m) => m.title)).toEqual([
+      'A private',
+      'b shared',
+    ]);
+    const member_view = (await member.api.get<Meeting>(`/meetings/${shared.id}`)).body.result;
+    expect(member_view.permissions).toEqual({ canEdit: false, isParticipant: true, isLeader: false });
+  });
+
+  it('filters the list by type', async () => {
+    const admin = await signUp(app);
+    await create(admin, { title: 'Client', type: 'account' });
+    await create(admin, { title: 'Team', type: 'team' });
+    const accounts = await admin.api.get<Meeting[]>('/meetings?type=account');
+    expect(accounts.body.result.map((m) => m.title)).toEqual(['Client']);
+  });
+
+  it('lets leaders and workspace admins edit and delete; members get 403', async () => {
+    const admin = await signUp(app);
+    const leader = await joinWorkspace(app, admin);
+    const member = await joinWorkspace(app, admin);
+    const meeting = await create(leader, { administrators: [leader.userId], members: [member.userId] });
+
+    expect((await member.api.patch(`/meetings/${meeting.id}`, { title: 'Nope' })).status).toBe(403);
+    expect((await member.api.delete(`/meetings/${meeting.id}`)).status).toBe(403);
+    const renamed = await leader.api.patch<Meeting>(`/meetings/${meeting.id}`, { title: 'Renamed' });
+    expect(renamed.body.result.title).toBe('Renamed');
+    const byAdmin = await admin.api.patch<Meeting>(`/meetings/${meeting.id}`, { color: '#ff0000' });
+    expect(byAdmin.body.result.color).toBe('#ff0000');
+    expect((await admin.api.delete(`/meetings/${meeting.id}`)).status).toBe(200);
+    expect((await leader.api.get(`/meetings/${meeting.id}`)).status).toBe(404);
+  });
+
+  it('requires leaders and members when the form sends them, and reorders them', async () => {
+    const admin = await signUp(app);
+    const one = await joinWorkspace(app, admin);
+    const two = await joinWorkspace(app, admin);
+    const meeting = await create(admin, { members: [one.userId, two.userId] });
+    const empty = await admin.api.patch(`/meetings/${meeting.id}`, { administrators: [], members: [] });
+    expect(empty.body.errors).toEqual({
+      administrators: 'You need to add at least one entity',
+      members: 'You need to add at least one entity',
+    });
+    const reordered = await admin.api.patch<Meeting>(`/meetings/${meeting.id}`, { members: [two.userId, one.userId] });
+    expect(reordered.body.result.shareWithIds).toEqual([two.userId, one.userId]);
+  });
+
+  it('answers 404 for another workspace’s meeting ids and changes nothing', async () => {
+    const owner = await signUp(app);
+    const intruder = await signUp(app);
+    const meeting = await create(owner);
+    const [session] = await sessionsOf(owner, meeting.id);
+    const calls = [
+      intruder.api.get(`/meetings/${meeting.id}`),
+      intruder.api.patch(`/meetings/${meeting.id}`, { title: 'Hacked' }),
+      intruder.api.delete(`/meetings/${meeting.id}`),
+      intruder.api.get(`/meetings/${meeting.id}/agenda-items`),
+      intruder.api.put(`/meetings/${meeting.id}/agenda-items`, { agendaItems: [] }),
+      intruder.api.patch(`/meetings/${meeting.id}/folder`, { folderId: null }),
+      intruder.api.get(`/meetings/${meeting.id}/sessions`),
+      intruder.api.get(`/meetings/${meeting.id}/archives`),
+      intruder.api.patch(`/sessions/${session!.id}`, { note: 'x' }),
+      intruder.api.delete(`/sessions/${session!.id}`),
+      intruder.api.get(`/sessions/${session!.id}/last-and-next`),
+      intruder.api.post(`/meetings/${meeting.id}/file-folders`, { name: 'x' }),
+      intruder.api.post(`/meetings/${meeting.id}/files`, { files: [{ name: 'x', externalLink: 'x.io' }] }),
+    ];
+    for (const answer of await Promise.all(calls)) expect(answer.status).toBe(404);
+    const [row] = await app.database.db.select().from(meetings).where(eq(meetings.id, meeting.id));
+    expect(row!.title).toBe('Leadership L10');
+    expect((await sessionsOf(owner, meeting.id)).find((s) => s.id === session!.id)?.note).toBeNull();
+  });
+});
+
+describe('changing the rule', () => {
+  it('reshapes the sessions to come and keeps the past ones', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin, { startDate: '2025-06-02', repeatType: 'weeks' });
+    const before = await sessionsOf(admin, meeting.id);
+    const past = before.filter((s) => new Date(s.startsAt) < new Date());
+    expect(past.length).toBeGreaterThan(20);
+    await admin.api.patch(`/sessions/${past[0]!.id}`, { note: 'We met' });
+
+    const changed = await admin.api.patch<Meeting>(`/meetings/${meeting.id}`, {
+      repeatType: 'months',
+      startTime: '10:30',
+    });
+    expect(changed.body.result.interval).toBe('monthly');
+    const after = await sessionsOf(admin, meeting.id);
+    const afterPast = after.filter((s) => new Date(s.startsAt) < new Date());
+    expect(afterPast.map((s) => s.id)).toEqual(past.map((s) => s.id));
+    expect(afterPast[0]!.note).toBe('We met');
+    const future = after.filter((s) => new Date(s.startsAt) >= new Date());
+    expect(future.length).toBeGreaterThan(10);
+    expect(future.length).toBeLessThan(16);
+    for (const s of future) expect(s.sessionDate.slice(8)).toBe('02');
+    expect(future.every((s) => s.startsAt.includes('T14:30') || s.startsAt.includes('T15:30'))).toBe(true);
+  });
+
+  it('shows the next and last meeting, and the next one for the top bar', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin, { startDate: '2025-01-06', title: 'Weekly' });
+    expect(meeting.nextSession).not.toBeNull();
+    expect(new Date(meeting.nextSession!.startsAt).getTime()).toBeGreaterThan(Date.now() - 12 * 3600 * 1000);
+    expect(new Date(meeting.lastSession!.startsAt).getTime()).toBeLessThan(Date.now());
+    const top = await admin.api.get<{ meetingId: string; title: string }>('/meetings/next');
+    expect(top.body.result).toMatchObject({ meetingId: meeting.id, title: 'Weekly' });
+
+    const around = await admin.api.get<{ last: Session; next: Session }>(
+      `/sessions/${meeting.nextSession!.id}/last-and-next`,
+    );
+    expect(new Date(around.body.result.last.startsAt) < new Date(meeting.nextSession!.startsAt)).toBe(true);
+    expect(new Date(around.body.result.next.startsAt) > new Date(meeting.nextSession!.startsAt)).toBe(true);
+    expect((await (await signUp(app)).api.get('/meetings/next')).body.result).toBeNull();
+  });
+});
+
+describe('sessions', () => {
+  it('edits a note and recording link (empty clears), and a leader deletes a date', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const meeting = await create(admin, { members: [member.userId] });
+    const [session] = await sessionsOf(admin, meeting.id);
+    const noted = await member.api.patch<Session>(`/sessions/${session!.id}`, { note: 'Good one', link: 'rec.io/1' });
+    expect(noted.body.result).toMatchObject({ note: 'Good one', link: 'https://rec.io/1' });
+    const cleared = await member.api.patch<Session>(`/sessions/${session!.id}`, { note: '', link: '' });
+    expect(cleared.body.result).toMatchObject({ note: null, link: null });
+
+    expect((await member.api.delete(`/sessions/${session!.id}`)).status).toBe(403);
+    expect((await admin.api.delete(`/sessions/${session!.id}`)).status).toBe(200);
+    expect((await sessionsOf(admin, meeting.id)).some((s) => s.id === session!.id)).toBe(false);
+  });
+
+  it('pages the archives of held sessions', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const empty = await admin.api.get(`/meetings/${meeting.id}/archives`);
+    expect(empty.body.result).toEqual({ archives: [], currentPage: 1, totalPages: 1 });
+  });
+});
+
+describe('agenda', () => {
+  it('saves the agenda in order, keeps Meeting Scores last, and recomputes the duration', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const saved = await admin.api.put<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`, {
+      agenda_items: [
+        { title: 'Meeting Scores', key_name: 'conclusion', duration: 5 },
+        { title: 'Check-in', key_name: 'free_activity', duration: 10, checked: '1' },
+        { title: 'Skipped', key_name: 'free_activity', duration: 30, checked: '0' },
+        { title: 'Dashboard', key_name: 'external_url', embed_url: 'grafana.example.com/d/1' },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.map((a) => [a.title, a.sort, a.checked])).toEqual([
+      ['Check-in', 0, true],
+      ['Skipped', 1, false],
+      ['Dashboard', 2, true],
+      ['Meeting Scores', 3, true],
+    ]);
+    expect(saved.body.result[2]!.embedUrl).toBe('https://grafana.example.com/d/1');
+    expect((await admin.api.get<Meeting>(`/meetings/${meeting.id}`)).body.result.duration).toBe(20);
+  });
+
+  it('is saved by leaders only', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const meeting = await create(admin, { members: [member.userId] });
+    const answer = await member.api.put(`/meetings/${meeting.id}/agenda-items`, { agendaItems: [] });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('My Meetings folders', () => {
+  it('creates, renames, opens and deletes folders and moves meetings in and out', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const folder = (await admin.api.post<{ id: string }>('/meeting-folders', { name: 'Weekly' })).body.result;
+    const other = (await admin.api.post<{ id: string }>('/meeting-folders', { name: 'Other' })).body.result;
+    expect((await admin.api.post('/meeting-folders', { name: '' })).body.errors).toEqual({
+      name: 'This field is required',
+    });
+
+    await admin.api.patch(`/meetings/${meeting.id}/folder`, { folderId: folder.id });
+    const moved = await admin.api.patch<Meeting>(`/meetings/${meeting.id}/folder`, { folder_id: other.id });
+    expect(moved.body.result.folderId).toBe(other.id);
+    let list = (await admin.api.get<{ id: string; meetingIds: string[] }[]>('/meeting-folders')).body.result;
+    expect(list.find((f) => f.id === folder.id)?.meetingIds).toEqual([]);
+    expect(list.find((f) => f.id === other.id)?.meetingIds).toEqual([meeting.id]);
+
+    await admin.api.patch(`/meeting-folders/${other.id}`, { name: 'Renamed', open: false });
+    await admin.api.patch(`/meetings/${meeting.id}/folder`, { folderId: null });
+    list = (
+      await admin.api.get<{ id: string; name: string; open: boolean; meetingIds: string[] }[]>('/meeting-folders')
+    ).body.result;
+    expect(list.find((f) => f.id === other.id)).toMatchObject({ name: 'Renamed', open: false, meetingIds: [] });
+
+    expect((await admin.api.delete(`/meeting-folders/${folder.id}`)).status).toBe(200);
+    expect((await admin.api.get<unknown[]>('/meeting-folders')).body.result).toHaveLength(1);
+  });
+
+  it('keeps folders to their owner: another person gets 404', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const meeting = await create(admin, { members: [member.userId] });
+    const folder = (await admin.api.post<{ id: string }>('/meeting-folders', { name: 'Mine' })).body.result;
+    expect((await member.api.patch(`/meetings/${meeting.id}/folder`, { folderId: folder.id })).status).toBe(404);
+    expect((await member.api.patch(`/meeting-folders/${folder.id}`, { name: 'Theirs' })).status).toBe(404);
+    expect((await member.api.delete(`/meeting-folders/${folder.id}`)).status).toBe(404);
+  });
+});
+
+describe('Meeting Shortcuts (Team Files)', () => {
+  it('makes folders and subfolders, refuses a duplicate name, and keeps files in them', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const base = `/meetings/${meeting.id}`;
+    const docs = (await admin.api.post<{ id: string }>(`${base}/file-folders`, { name: 'Docs' })).body.result;
+    const duplicate = await admin.api.post(`${base}/file-folders`, { name: 'Docs' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('The name already exists in the current directory');
+    const sub = await admin.api.post<{ id: string; parentId: string }>(`${base}/file-folders`, {
+      name: 'Docs',
+      parent_id: docs.id,
+    });
+    expect(sub.status).toBe(201);
+
+    const added = await admin.api.post<{ id: string; extension: string; externalLink: string }[]>(`${base}/files`, {
+      files: [{ name: 'Plan', externalLink: 'drive.example.com/files/plan.PDF', description: 'Q3', folderId: docs.id }],
+    });
+    expect(added.body.result[0]).toMatchObject({
+      extension: 'pdf',
+      externalLink: 'https://drive.example.com/files/plan.PDF',
+    });
+    const contents = await admin.api.get<{ subFolders: unknown[]; files: unknown[] }>(
+      `${base}/file-folders/${docs.id}`,
+    );
+    expect(contents.body.result.subFolders).toHaveLength(1);
+    expect(contents.body.result.files).toHaveLength(1);
+
+    const fileId = added.body.result[0]!.id;
+    const renamed = await admin.api.patch<{ name: string }>(`${base}/files/${fileId}`, { name: 'Plan v2' });
+    expect(renamed.body.result.name).toBe('Plan v2');
+    expect((await admin.api.delete(`${base}/files/${fileId}`)).status).toBe(200);
+    expect((await admin.api.get<{ files: unknown[] }>(`${base}/file-folders/${docs.id}`)).body.result.files).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the session horizon job', () => {
+  it('adds the dates that fell beyond the horizon, and running it again changes nothing', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin, { startDate: '2026-01-05' });
+    const all = await sessionsOf(admin, meeting.id);
+    const future = all.filter((s) => new Date(s.startsAt) > new Date());
+    const cut = future.slice(-5);
+    await app.database.db.delete(sessionsTable).where(
+      inArray(
+        sessionsTable.id,
+        cut.map((s) => s.id),
+      ),
+    );
+    expect(await sessionsOf(admin, meeting.id)).toHaveLength(all.length - 5);
+
+    await extendSessionHorizons(app.database.db);
+    await extendSessionHorizons(app.database.db);
+    const again = await sessionsOf(admin, meeting.id);
+    expect(again.map((s) => s.sessionDate)).toEqual(all.map((s) => s.sessionDate));
+  });
+});

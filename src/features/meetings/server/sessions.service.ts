@@ -1,0 +1,262 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { meetings, sessions } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { utcToZonedParts } from '../../../shared/dates.ts';
+import { badRequest, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { occurrences, type RecurrenceRule } from '../meetings.recurrence.ts';
+import type { Session, SessionSummary } from '../meetings.schemas.ts';
+import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
+
+/** Sessions are kept this far ahead; a daily job moves the horizon on (src/server/jobs). */
+export const SESSION_HORIZON_DAYS = 400;
+/** A session stays "next" until this long after its start, unless finished (document 1 §9: 12 hours). */
+export const NEXT_SESSION_GRACE_MS = 12 * 3600 * 1000;
+
+const horizon = (now: Date, timezone: string) =>
+  utcToZonedParts(new Date(now.getTime() + SESSION_HORIZON_DAYS * 86_400_000), timezone).date;
+
+export type SessionRule = { id: string; tenantId: string } & RecurrenceRule;
+
+/**
+ * Makes a meeting's sessions match its rule. From `keepBefore` on, sessions that were not
+ * held and that the rule no longer produces are removed, and the rule's dates are added or
+ * moved to the rule's time. Sessions before `keepBefore`, and any that were started, are
+ * history and stay as they are. A new meeting passes `keepBefore: null`: all its dates,
+ * past ones included, are created.
+ */
+export const syncSessions = async (db: Db, meeting: SessionRule, keepBefore: Date | null) => {
+  const wanted = occurrences(meeting, horizon(new Date(), meeting.timezone));
+  const inScope = (startsAt: Date) => keepBefore === null || startsAt >= keepBefore;
+
+  const existing = await db
+    .select({
+      id: sessions.id,
+      sessionDate: sessions.sessionDate,
+      startsAt: sessions.startsAt,
+      startedAt: sessions.startedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.meetingId, meeting.id));
+  const byDate = new Map(existing.map((s) => [s.sessionDate, s]));
+  const wantedDates = new Set(wanted.map((o) => o.date));
+
+  const stale = existing.filter((s) => !s.startedAt && inScope(s.startsAt) && !wantedDates.has(s.sessionDate));
+  if (stale.length > 0) {
+    await db.delete(sessions).where(
+      inArray(
+        sessions.id,
+        stale.map((s) => s.id),
+      ),
+    );
+  }
+
+  const toInsert = wanted.filter((o) => inScope(o.startsAt) && !byDate.has(o.date));
+  if (toInsert.length > 0) {
+    await db
+      .insert(sessions)
+      .values(
+        toInsert.map((o) => ({
+          tenantId: meeting.tenantId,
+          meetingId: meeting.id,
+          sessionDate: o.date,
+          startsAt: o.startsAt,
+        })),
+      )
+      // Another instance's horizon job may have added the same date a moment ago.
+      .onConflictDoNothing();
+  }
+
+  // A new start time moves the sessions still to come, in one statement.
+  const moved = wanted.flatMap((o) => {
+    const current = byDate.get(o.date);
+    const moves =
+      current && !current.startedAt && inScope(current.startsAt) && current.startsAt.getTime() !== o.startsAt.getTime();
+    return moves ? [{ id: current.id, startsAt: o.startsAt }] : [];
+  });
+  if (moved.length > 0) {
+    const cases = sql.join(
+      moved.map((m) => sql`when ${m.id}::uuid then ${m.startsAt.toISOString()}::timestamptz`),
+      sql` `,
+    );
+    await db
+      .update(sessions)
+      .set({ startsAt: sql`case ${sessions.id} ${cases} end` })
+      .where(
+        inArray(
+          sessions.id,
+          moved.map((m) => m.id),
+        ),
+      );
+  }
+};
+
+export const sessionSummaryColumns = {
+  id: sessions.id,
+  meetingId: sessions.meetingId,
+  sessionDate: sessions.sessionDate,
+  startsAt: sessions.startsAt,
+  startedAt: sessions.startedAt,
+  finishedAt: sessions.finishedAt,
+};
+
+type SessionRow = { id: string; sessionDate: string; startsAt: Date; startedAt: Date | null; finishedAt: Date | null };
+
+export const toSessionSummary = (row: SessionRow): SessionSummary => ({
+  id: row.id,
+  sessionDate: row.sessionDate,
+  startsAt: row.startsAt.toISOString(),
+  startedAt: row.startedAt?.toISOString() ?? null,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/**
+ * The next and last session of each meeting, in two statements whatever the number of
+ * meetings. Next: the earliest not finished that is live or began at most 12 hours ago.
+ * Last: the latest that began before now and is not the next one.
+ */
+export const nextAndLastSessions = async (db: Db, meetingIds: string[], now = new Date()) => {
+  const next = new Map<string, SessionSummary>();
+  const last = new Map<string, SessionSummary>();
+  if (meetingIds.length === 0) return { next, last };
+  const graceStart = new Date(now.getTime() - NEXT_SESSION_GRACE_MS);
+  const nextRows = await db
+    .selectDistinctOn([sessions.meetingId], sessionSummaryColumns)
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.meetingId, meetingIds),
+        isNull(sessions.finishedAt),
+        or(gte(sessions.startsAt, graceStart), isNotNull(sessions.startedAt)),
+      ),
+    )
+    .orderBy(sessions.meetingId, asc(sessions.startsAt));
+  for (const row of nextRows) next.set(row.meetingId, toSessionSummary(row));
+  const lastRows = await db
+    .selectDistinctOn([sessions.meetingId], sessionSummaryColumns)
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.meetingId, meetingIds),
+        lt(sessions.startsAt, now),
+        // The next session, when it has already begun, is not also the last one.
+        or(isNotNull(sessions.finishedAt), lt(sessions.startsAt, graceStart)),
+      ),
+    )
+    .orderBy(sessions.meetingId, desc(sessions.startsAt));
+  for (const row of lastRows) last.set(row.meetingId, toSessionSummary(row));
+  return { next, last };
+};
+
+const sessionColumns = { ...sessionSummaryColumns, note: sessions.note, link: sessions.link };
+
+const toSession = (row: SessionRow & { meetingId: string; note: string | null; link: string | null }): Session => ({
+  ...toSessionSummary(row),
+  meetingId: row.meetingId,
+  note: row.note,
+  link: row.link,
+});
+
+/** A session of a meeting the caller may see; 404 otherwise. */
+const findSession = async (ctx: TenantContext, id: string) => {
+  const [row] = await ctx.db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.tenantId, ctx.tenantId)));
+  if (!row) throw notFound();
+  const meeting = await findVisibleMeeting(ctx, row.meetingId);
+  return { session: row, meeting };
+};
+
+/** The meeting's sessions from `from` to `until` (local dates, inclusive), by date. */
+export const listSessions = async (ctx: TenantContext, meetingId: string, range: { from?: string; until?: string }) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const rows = await ctx.db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.meetingId, meetingId),
+        range.from ? gte(sessions.sessionDate, range.from) : undefined,
+        range.until ? lte(sessions.sessionDate, range.until) : undefined,
+      ),
+    )
+    .orderBy(asc(sessions.startsAt));
+  return rows.map(toSession);
+};
+
+/** The sessions just before and just after this one. */
+export const lastAndNext = async (ctx: TenantContext, id: string) => {
+  const { session } = await findSession(ctx, id);
+  const [before] = await ctx.db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(and(eq(sessions.meetingId, session.meetingId), lt(sessions.startsAt, session.startsAt)))
+    .orderBy(desc(sessions.startsAt))
+    .limit(1);
+  const [after] = await ctx.db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(and(eq(sessions.meetingId, session.meetingId), gt(sessions.startsAt, session.startsAt)))
+    .orderBy(asc(sessions.startsAt))
+    .limit(1);
+  return { last: before ? toSession(before) : null, next: after ? toSession(after) : null };
+};
+
+const publishSessionChange = (ctx: TenantContext, id: string, meetingId: string) =>
+  ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'session.changed', data: { id, meetingId } });
+
+/** A session's note and recording link; any participant may keep them up to date. */
+export const updateSession = async (
+  ctx: TenantContext,
+  id: string,
+  patch: { note?: string | null; link?: string | null },
+) => {
+  const { session } = await findSession(ctx, id);
+  const [row] = await ctx.db.update(sessions).set(patch).where(eq(sessions.id, session.id)).returning(sessionColumns);
+  publishSessionChange(ctx, id, session.meetingId);
+  return toSession(row!);
+};
+
+/** Removes one meeting date (leaders); a session under way cannot be removed. */
+export const deleteSession = async (ctx: TenantContext, id: string) => {
+  const { session, meeting } = await findSession(ctx, id);
+  assertMeetingLeader(ctx, meeting);
+  if (session.startedAt && !session.finishedAt) throw badRequest({ id: messages.sessionLive }, messages.sessionLive);
+  await ctx.db.delete(sessions).where(eq(sessions.id, session.id));
+  publishSessionChange(ctx, id, session.meetingId);
+  return true;
+};
+
+/** Held (finished) sessions, newest first, a page at a time. */
+export const listArchives = async (ctx: TenantContext, meetingId: string, page: number, perPage: number) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const held = and(eq(sessions.meetingId, meetingId), isNotNull(sessions.finishedAt));
+  const [total] = await ctx.db.select({ n: count() }).from(sessions).where(held);
+  const rows = await ctx.db
+    .select({ id: sessions.id, meetingDate: sessions.sessionDate, link: sessions.link, note: sessions.note })
+    .from(sessions)
+    .where(held)
+    .orderBy(desc(sessions.startsAt))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    // Ratings arrive with the live meeting; until then a session has no average score.
+    archives: rows.map((row) => ({ ...row, avgScore: null })),
+    currentPage: page,
+    totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / perPage)),
+  };
+};
+
+/**
+ * Moves every repeating meeting's session horizon on (the daily job). Dates already there are
+ * left alone, so running it again, or on several instances at once, changes nothing.
+ */
+export const extendSessionHorizons = async (db: Db) => {
+  const repeating = await db.select().from(meetings).where(gt(meetings.repeatEvery, 0));
+  for (const meeting of repeating) {
+    await syncSessions(db, { ...meeting, repeatType: meeting.repeatType as SessionRule['repeatType'] }, new Date());
+  }
+  return repeating.length;
+};
