@@ -15,6 +15,7 @@ import { createMailer } from '../src/server/mail/mailer.ts';
 const users = Number(process.env.BENCH_USERS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workspaces = Number(process.env.BENCH_WORKSPACES ?? 200);
+const meetingCount = Number(process.env.BENCH_MEETINGS ?? 500);
 
 let queries = 0;
 const countQuery = () => {
@@ -45,7 +46,7 @@ const main = async () => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ result: Record<string, string> }>);
-  const tokens: string[] = [];
+  let userToken = '';
   const stamp = Date.now();
   for (let i = 0; i < workspaces; i++) {
     const email = `bench-${stamp}-${i}@example.test`;
@@ -53,25 +54,24 @@ const main = async () => {
       user: { firstName: 'Bench', lastName: String(i), email, password: 'bench-password' },
       tenant: { name: `Bench ${i}` },
     });
-    if (tokens.length < users)
-      tokens.push((await post('/signin', { email, password: 'bench-password' })).result.accessToken!);
+    if (i === 0) userToken = (await post('/signin', { email, password: 'bench-password' })).result.accessToken!;
   }
 
   // The load comes from autocannon in its own process, so it does not compete with the
   // server for the event loop (it still shares the machine's two cores).
-  const measure = async (label: string, url: string) => {
+  const measure = async (label: string, url: string, token = userToken) => {
     queries = 0;
     const child = spawn(
       process.execPath,
       [
         'node_modules/autocannon/autocannon.js',
         '-c',
-        String(tokens.length),
+        String(users),
         '-d',
         String(seconds),
         '-j',
         '-H',
-        `authorization=Bearer ${tokens[0]}`,
+        `authorization=Bearer ${token}`,
         `${base}${url}`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -99,11 +99,48 @@ const main = async () => {
     };
   };
 
+  // A workspace with many meetings for the list call; its SQL count must not grow with them.
+  await post('/register', {
+    user: { firstName: 'Meeting', lastName: 'Owner', email: `owner-${stamp}@example.test`, password: 'bench-password' },
+    tenant: { name: 'Meetings bench' },
+  });
+  const ownerToken = (await post('/signin', { email: `owner-${stamp}@example.test`, password: 'bench-password' }))
+    .result.accessToken!;
+  const addMeetings = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      await post(
+        '/meetings',
+        {
+          title: `Meeting ${String(i).padStart(4, '0')}`,
+          sharepointUrl: 'https://meet.example.com/bench',
+          repeatType: 'weeks',
+          repeatEvery: 1,
+          startDate: '2026-01-05',
+          startTime: '09:00',
+        },
+        ownerToken,
+      );
+    }
+  };
+  const sqlPerList = async () => {
+    queries = 0;
+    await fetch(`${base}/api/v2/meetings`, { headers: { authorization: `Bearer ${ownerToken}` } }).then((r) =>
+      r.json(),
+    );
+    return queries;
+  };
+  await addMeetings(10);
+  const sqlAt10 = await sqlPerList();
+  await addMeetings(meetingCount - 10);
+  const sqlAtAll = await sqlPerList();
+
   console.log(
     `Cadence bench — ${database.kind}, ${users} concurrent users, ${seconds}s per call, ${workspaces} workspaces, ` +
       `${os.cpus().length} cores, node ${process.version}`,
   );
+  console.log(`GET /meetings: ${sqlAt10} SQL statements with 10 meetings, ${sqlAtAll} with ${meetingCount}`);
   console.table([
+    await measure(`GET /meetings (${meetingCount} meetings)`, '/api/v2/meetings', ownerToken),
     await measure('GET /api/health', '/api/health'),
     await measure('GET /self', '/api/v2/self'),
     await measure('GET /tenants', '/api/v2/tenants'),

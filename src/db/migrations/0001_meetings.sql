@@ -133,7 +133,9 @@ ALTER TABLE "shortcut_files" ADD CONSTRAINT "shortcut_files_changed_by_users_id_
 CREATE INDEX "agenda_items_meeting_id_sort_index" ON "agenda_items" USING btree ("meeting_id","sort");--> statement-breakpoint
 CREATE INDEX "meeting_folder_entries_folder_id_index" ON "meeting_folder_entries" USING btree ("folder_id");--> statement-breakpoint
 CREATE INDEX "meeting_folders_tenant_id_user_id_index" ON "meeting_folders" USING btree ("tenant_id","user_id");--> statement-breakpoint
-CREATE INDEX "meeting_people_user_id_index" ON "meeting_people" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "meeting_people_user_id_meeting_id_index" ON "meeting_people" USING btree ("user_id","meeting_id");--> statement-breakpoint
 CREATE INDEX "meetings_tenant_id_title_index" ON "meetings" USING btree ("tenant_id","title");--> statement-breakpoint
 CREATE INDEX "sessions_meeting_id_starts_at_index" ON "sessions" USING btree ("meeting_id","starts_at");--> statement-breakpoint
+CREATE INDEX "sessions_unfinished_index" ON "sessions" USING btree ("meeting_id","starts_at") WHERE "sessions"."finished_at" is null;--> statement-breakpoint
+CREATE INDEX "sessions_live_index" ON "sessions" USING btree ("meeting_id") WHERE "sessions"."started_at" is not null and "sessions"."finished_at" is null;--> statement-breakpoint
 CREATE INDEX "shortcut_files_meeting_id_folder_id_index" ON "shortcut_files" USING btree ("meeting_id","folder_id");

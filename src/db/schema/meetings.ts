@@ -81,7 +81,8 @@ export const meetingPeople = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.meetingId, t.role, t.userId] }),
-    index().on(t.userId),
+    // "The meetings I am part of" looks people up by user.
+    index().on(t.userId, t.meetingId),
     check('meeting_people_role_check', sql`${t.role} in ('leader', 'member')`),
   ],
 );
@@ -112,6 +113,10 @@ export const sessions = pgTable(
     ),
     unique('sessions_meeting_id_session_date_unique').on(t.meetingId, t.sessionDate),
     index().on(t.meetingId, t.startsAt),
+    // The next session of each meeting: a range scan over the sessions not yet finished.
+    index('sessions_unfinished_index').on(t.meetingId, t.startsAt).where(sql`${t.finishedAt} is null`),
+    // Live sessions are few; the meetings list looks them up for every meeting.
+    index('sessions_live_index').on(t.meetingId).where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
   ],
 );
 

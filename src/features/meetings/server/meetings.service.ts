@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   agendaItems,
   meetingFolderEntries,
@@ -8,6 +8,7 @@ import {
   memberships,
   users,
 } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -47,17 +48,17 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
     })
     .from(meetingPeople)
     .innerJoin(users, eq(users.id, meetingPeople.userId))
-    .where(inArray(meetingPeople.meetingId, ids))
+    .where(anyOf(meetingPeople.meetingId, ids))
     .orderBy(asc(meetingPeople.sort), asc(users.firstName));
   const durations = await ctx.db
     .select({ meetingId: agendaItems.meetingId, minutes: sql<number>`coalesce(sum(${agendaItems.duration}), 0)::int` })
     .from(agendaItems)
-    .where(and(inArray(agendaItems.meetingId, ids), eq(agendaItems.checked, true)))
+    .where(and(anyOf(agendaItems.meetingId, ids), eq(agendaItems.checked, true)))
     .groupBy(agendaItems.meetingId);
   const folders = await ctx.db
     .select({ meetingId: meetingFolderEntries.meetingId, folderId: meetingFolderEntries.folderId })
     .from(meetingFolderEntries)
-    .where(and(eq(meetingFolderEntries.userId, ctx.userId), inArray(meetingFolderEntries.meetingId, ids)));
+    .where(and(eq(meetingFolderEntries.userId, ctx.userId), anyOf(meetingFolderEntries.meetingId, ids)));
   const { next, last } = await nextAndLastSessions(ctx.db, ids);
 
   const minutesOf = new Map(durations.map((d) => [d.meetingId, d.minutes]));
@@ -122,9 +123,11 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
   });
 };
 
-const participates = (userId: string) =>
-  exists(
-    sql`(select 1 from ${meetingPeople} where ${meetingPeople.meetingId} = ${meetings.id} and ${meetingPeople.userId} = ${userId})`,
+/** The meeting is one the user leads or attends (a semi-join on meeting_people by user). */
+const participates = (db: TenantContext['db'], userId: string) =>
+  inArray(
+    meetings.id,
+    db.select({ id: meetingPeople.meetingId }).from(meetingPeople).where(eq(meetingPeople.userId, userId)),
   );
 
 /**
@@ -140,7 +143,7 @@ export const listMeetings = async (ctx: TenantContext, options: { type?: Meeting
       and(
         eq(meetings.tenantId, ctx.tenantId),
         options.type ? eq(meetings.type, options.type) : undefined,
-        options.all ? undefined : participates(ctx.userId),
+        options.all ? undefined : participates(ctx.db, ctx.userId),
       ),
     )
     .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
@@ -152,7 +155,7 @@ export const listMeetingsSimple = async (ctx: TenantContext) =>
   ctx.db
     .select({ id: meetings.id, title: meetings.title, type: meetings.type })
     .from(meetings)
-    .where(and(eq(meetings.tenantId, ctx.tenantId), ctx.isAdmin ? undefined : participates(ctx.userId)))
+    .where(and(eq(meetings.tenantId, ctx.tenantId), ctx.isAdmin ? undefined : participates(ctx.db, ctx.userId)))
     .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
 
 export const getMeeting = async (ctx: TenantContext, id: string): Promise<Meeting> => {
@@ -352,7 +355,7 @@ export const nextMeetingOf = async (ctx: TenantContext) => {
   const mine = await ctx.db
     .select({ id: meetings.id, title: meetings.title })
     .from(meetings)
-    .where(and(eq(meetings.tenantId, ctx.tenantId), participates(ctx.userId)));
+    .where(and(eq(meetings.tenantId, ctx.tenantId), participates(ctx.db, ctx.userId)));
   const { next } = await nextAndLastSessions(
     ctx.db,
     mine.map((m) => m.id),

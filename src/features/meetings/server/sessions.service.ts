@@ -111,41 +111,71 @@ export const toSessionSummary = (row: SessionRow): SessionSummary => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 
+type LateralRow = {
+  kind: 'live' | 'upcoming' | 'past';
+  meeting_id: string;
+  id: string;
+  session_date: string;
+  starts_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+};
+
+const epochMs = (column: string) => sql.raw(`(extract(epoch from s.${column}) * 1000)::float8`);
+
+/** For each meeting, up to `limit` sessions matching `where`, in `order`, walking the (meeting_id, starts_at) index. */
+const lateral = (
+  kind: LateralRow['kind'],
+  ids: ReturnType<typeof sql>,
+  where: ReturnType<typeof sql>,
+  order: 'asc' | 'desc',
+  limit: number,
+) => sql`
+  select ${kind} as kind, m.id as meeting_id, x.*
+  from unnest(${ids}) as m(id)
+  cross join lateral (
+    select s.id, s.session_date::text as session_date, ${epochMs('starts_at')} as starts_at,
+      ${epochMs('started_at')} as started_at, ${epochMs('finished_at')} as finished_at
+    from sessions s
+    where s.meeting_id = m.id and ${where}
+    order by s.starts_at ${sql.raw(order)}
+    limit ${limit}
+  ) x`;
+
 /**
- * The next and last session of each meeting, in two statements whatever the number of
- * meetings. Next: the earliest not finished that is live or began at most 12 hours ago.
- * Last: the latest that began before now and is not the next one.
+ * The next and last session of each meeting, in one statement whatever the number of
+ * meetings. Next: the live one, else the earliest not finished that began at most 12 hours
+ * ago. Last: the latest that began before now and is not the next one.
  */
 export const nextAndLastSessions = async (db: Db, meetingIds: string[], now = new Date()) => {
   const next = new Map<string, SessionSummary>();
   const last = new Map<string, SessionSummary>();
   if (meetingIds.length === 0) return { next, last };
-  const graceStart = new Date(now.getTime() - NEXT_SESSION_GRACE_MS);
-  const nextRows = await db
-    .selectDistinctOn([sessions.meetingId], sessionSummaryColumns)
-    .from(sessions)
-    .where(
-      and(
-        inArray(sessions.meetingId, meetingIds),
-        isNull(sessions.finishedAt),
-        or(gte(sessions.startsAt, graceStart), isNotNull(sessions.startedAt)),
-      ),
-    )
-    .orderBy(sessions.meetingId, asc(sessions.startsAt));
-  for (const row of nextRows) next.set(row.meetingId, toSessionSummary(row));
-  const lastRows = await db
-    .selectDistinctOn([sessions.meetingId], sessionSummaryColumns)
-    .from(sessions)
-    .where(
-      and(
-        inArray(sessions.meetingId, meetingIds),
-        lt(sessions.startsAt, now),
-        // The next session, when it has already begun, is not also the last one.
-        or(isNotNull(sessions.finishedAt), lt(sessions.startsAt, graceStart)),
-      ),
-    )
-    .orderBy(sessions.meetingId, desc(sessions.startsAt));
-  for (const row of lastRows) last.set(row.meetingId, toSessionSummary(row));
+  // One array parameter, not one parameter per meeting: a long parameter list is slow to plan.
+  const ids = sql`${sql.param(meetingIds)}::uuid[]`;
+  const grace = new Date(now.getTime() - NEXT_SESSION_GRACE_MS).toISOString();
+  const result = await db.execute(sql`
+    ${lateral('live', ids, sql`s.started_at is not null and s.finished_at is null`, 'asc', 1)}
+    union all
+    ${lateral('upcoming', ids, sql`s.finished_at is null and s.starts_at >= ${grace}::timestamptz`, 'asc', 1)}
+    union all
+    ${lateral('past', ids, sql`s.starts_at < ${now.toISOString()}::timestamptz`, 'desc', 2)}`);
+  const rows = (result as unknown as { rows: LateralRow[] }).rows;
+  const summary = (row: LateralRow): SessionSummary => ({
+    id: row.id,
+    sessionDate: row.session_date,
+    startsAt: new Date(Number(row.starts_at)).toISOString(),
+    startedAt: row.started_at === null ? null : new Date(Number(row.started_at)).toISOString(),
+    finishedAt: row.finished_at === null ? null : new Date(Number(row.finished_at)).toISOString(),
+  });
+  for (const kind of ['live', 'upcoming'] as const) {
+    for (const row of rows) if (row.kind === kind && !next.has(row.meeting_id)) next.set(row.meeting_id, summary(row));
+  }
+  for (const row of rows) {
+    if (row.kind === 'past' && !last.has(row.meeting_id) && next.get(row.meeting_id)?.id !== row.id) {
+      last.set(row.meeting_id, summary(row));
+    }
+  }
   return { next, last };
 };
 
