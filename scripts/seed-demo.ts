@@ -1,0 +1,144 @@
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { sessions, users } from '../src/db/schema/index.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+import { addDays } from '../src/shared/dates.ts';
+
+// `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
+// held sessions, on the configured database (DATA_DIR or DATABASE_URL). Everything goes
+// through the API, as a person would make it. Running it again changes nothing.
+
+const DEMO_PASSWORD = 'demo-cadence';
+const DEMO_ADMIN = 'demo@cadence.local';
+const PEOPLE = [
+  { firstName: 'Dana', lastName: 'Demo', email: DEMO_ADMIN, jobTitle: 'CEO' },
+  { firstName: 'Miguel', lastName: 'Ortiz', email: 'miguel@cadence.local', jobTitle: 'Head of Sales' },
+  { firstName: 'Priya', lastName: 'Nair', email: 'priya@cadence.local', jobTitle: 'Head of Marketing' },
+  { firstName: 'Tom', lastName: 'Becker', email: 'tom@cadence.local', jobTitle: 'Operations' },
+  { firstName: 'Aiko', lastName: 'Tanaka', email: 'aiko@cadence.local', jobTitle: 'Account Manager' },
+  { firstName: 'Sam', lastName: 'Okafor', email: 'sam@cadence.local', jobTitle: 'Engineer' },
+];
+
+const main = async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrate(database);
+  const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN));
+  if (existing) {
+    console.log(`The demo workspace is already there. Sign in as ${DEMO_ADMIN} / ${DEMO_PASSWORD}`);
+    await database.close();
+    return;
+  }
+  const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token?: string) => {
+    const response = await app.inject({
+      method,
+      url: `/api/v2${url}`,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
+    return response.json().result as T;
+  };
+  const signIn = async (email: string) =>
+    (await call<{ accessToken: string }>('POST', '/signin', { email, password: DEMO_PASSWORD })).accessToken;
+
+  // Each person signs up (their own first workspace), then the admin adds them to the demo one.
+  const ids: string[] = [];
+  let tenantId = '';
+  for (const person of PEOPLE) {
+    const registered = await call<{ user: { id: string }; tenant: { id: string } }>('POST', '/register', {
+      user: { ...person, password: DEMO_PASSWORD, timezone: 'America/New_York' },
+      tenant: { name: person.email === DEMO_ADMIN ? 'Demo Company' : `${person.firstName}'s workspace` },
+    });
+    ids.push(registered.user.id);
+    if (person.email === DEMO_ADMIN) tenantId = registered.tenant.id;
+  }
+  const admin = await signIn(DEMO_ADMIN);
+  for (const id of ids.slice(1)) await call('POST', '/tenants/add-user', { id }, admin);
+  for (const [i, person] of PEOPLE.entries()) {
+    const token = i === 0 ? admin : await signIn(person.email);
+    await call('PATCH', '/self', { jobTitle: person.jobTitle }, token);
+    if (i > 0) await call('POST', '/switch-tenant', { id: tenantId }, token);
+  }
+
+  const yearAgo = addDays(new Date().toISOString().slice(0, 10), -364);
+  const [dana, miguel, priya, tom, aiko, sam] = ids as [string, string, string, string, string, string];
+  const meetingsToMake = [
+    {
+      title: 'Leadership L10',
+      type: 'meeting',
+      startTime: '09:00',
+      administrators: [dana],
+      members: [miguel, priya, tom],
+    },
+    { title: 'Marketing Team', type: 'team', startTime: '14:00', administrators: [priya], members: [dana, sam] },
+    { title: 'Sales Team', type: 'team', startTime: '10:30', administrators: [miguel], members: [aiko, dana] },
+    {
+      title: 'Engineering Sync',
+      type: 'team',
+      startTime: '11:00',
+      administrators: [tom],
+      members: [sam],
+      repeatEvery: 2,
+    },
+    {
+      title: 'Acme Corp',
+      type: 'account',
+      startTime: '15:00',
+      administrators: [aiko],
+      members: [miguel],
+      repeatType: 'months',
+    },
+    {
+      title: 'Globex',
+      type: 'account',
+      startTime: '16:00',
+      administrators: [aiko],
+      members: [dana],
+      repeatType: 'months',
+    },
+  ];
+  for (const meeting of meetingsToMake) {
+    await call(
+      'POST',
+      '/meetings',
+      {
+        repeatType: 'weeks',
+        repeatEvery: 1,
+        ...meeting,
+        sharepointUrl: `https://meet.example.com/${meeting.title.toLowerCase().replaceAll(' ', '-')}`,
+        startDate: yearAgo,
+        timezone: 'America/New_York',
+      },
+      admin,
+    );
+  }
+  // The year behind us was held: each past session ran for an hour and a half.
+  await database.db
+    .update(sessions)
+    .set({ startedAt: sessions.startsAt, finishedAt: sql`${sessions.startsAt} + interval '90 minutes'` })
+    .where(and(eq(sessions.tenantId, tenantId), lt(sessions.startsAt, new Date(Date.now() - 24 * 3600 * 1000))));
+  const held = await database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), isNotNull(sessions.finishedAt)));
+  await app.close();
+  await database.close();
+  console.log(
+    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions.`,
+  );
+  console.log(
+    `Sign in as ${DEMO_ADMIN} (or any of ${PEOPLE.slice(1)
+      .map((p) => p.email)
+      .join(', ')}) / ${DEMO_PASSWORD}`,
+  );
+};
+
+main().catch((error: Error) => {
+  console.error(`seed:demo failed: ${error.message}`);
+  process.exit(1);
+});
