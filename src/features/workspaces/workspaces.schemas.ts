@@ -54,3 +54,11 @@ export const ZAddUser = z.union([
   z.object({ email: email(), firstName: requiredText(100), lastName: requiredText(100) }),
 ]);
 export type AddUser = z.infer<typeof ZAddUser>;
+
+/** A person of the current workspace, as pickers and the directory show them. */
+export const ZWorkspacePerson = ZPerson.extend({
+  image: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  isAdmin: ZAdminFlag,
+});
+export type WorkspacePerson = z.infer<typeof ZWorkspacePerson>;

@@ -13,11 +13,13 @@ import {
   ZUserLookup,
   ZUserLookupResult,
   ZWorkspace,
+  ZWorkspacePerson,
 } from '../workspaces.schemas.ts';
 import {
   addUserToWorkspace,
   createWorkspace,
   listMyWorkspaces,
+  listWorkspacePeople,
   lookUpUser,
   switchWorkspace,
   updateWorkspace,
@@ -112,5 +114,17 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
       );
       return reply.status(201).send(ok(person));
     },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'The people of the current workspace (getUsers)',
+        response: { 200: success(z.array(ZWorkspacePerson)), ...failures(401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => listWorkspacePeople(ctx))),
   );
 };

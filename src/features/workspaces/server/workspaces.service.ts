@@ -15,6 +15,7 @@ import type {
   UpdateWorkspace,
   UserLookupResult,
   Workspace,
+  WorkspacePerson,
 } from '../workspaces.schemas.ts';
 import { assertWorkspaceAdmin } from './workspaces.policy.ts';
 
@@ -140,4 +141,15 @@ export const addUserToWorkspace = async (ctx: TenantContext, input: AddUser, pub
     }),
   );
   return person!;
+};
+
+/** The enabled people of the caller's workspace, by name (the spec's getUsers). */
+export const listWorkspacePeople = async (ctx: TenantContext): Promise<WorkspacePerson[]> => {
+  const rows = await ctx.db
+    .select({ ...personColumns, image: users.image, jobTitle: users.jobTitle, isAdmin: memberships.isAdmin })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.disabled, false), isNull(users.deletedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map((row) => ({ ...row, isAdmin: row.isAdmin as AdminFlag }));
 };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { signUp } from '../../../../test/factories.ts';
+import { joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { memberships, tenants } from '../../../db/schema/index.ts';
 
 let app: FastifyInstance;
@@ -80,5 +80,28 @@ describe('workspaces', () => {
     const refused = await member.api.patch(`/tenants/${admin.tenantId}`, { name: 'x' });
     expect(refused.status).toBe(403);
     expect((await member.api.get<unknown[]>('/tenants')).body.result).toEqual([]);
+  });
+});
+
+describe('GET users', () => {
+  it('lists the people of the current workspace only, without disabled ones', async () => {
+    const admin = await signUp(app, { firstName: 'Ann' });
+    const member = await joinWorkspace(app, admin, { firstName: 'Bob' });
+    const gone = await joinWorkspace(app, admin, { firstName: 'Cid' });
+    await signUp(app, { firstName: 'Stranger' });
+    await app.database.db
+      .update(memberships)
+      .set({ disabled: true })
+      .where(and(eq(memberships.userId, gone.userId), eq(memberships.tenantId, admin.tenantId)));
+
+    const list = await member.api.get<{ id: string; firstName: string; isAdmin: string; email: string }[]>('/users');
+    expect(list.status).toBe(200);
+    expect(list.body.result.map((p) => [p.firstName, p.isAdmin])).toEqual([
+      ['Ann', '1'],
+      ['Bob', '0'],
+    ]);
+    expect(list.body.result[0]).toEqual(
+      expect.objectContaining({ id: admin.userId, email: admin.email, image: null, jobTitle: null }),
+    );
   });
 });
