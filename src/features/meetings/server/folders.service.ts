@@ -3,7 +3,7 @@ import { meetingFolderEntries, meetingFolders } from '../../../db/schema/index.t
 import type { TenantContext } from '../../../server/context.ts';
 import { notFound } from '../../../shared/errors.ts';
 import type { MeetingFolder } from '../meetings.schemas.ts';
-import { listMeetings } from './meetings.service.ts';
+import { listMeetingsSimple } from './meetings.service.ts';
 
 // 'My Meetings' folders: each person's own, in the workspace they were made in.
 
@@ -18,7 +18,7 @@ export const listFolders = async (ctx: TenantContext): Promise<MeetingFolder[]> 
     .where(and(eq(meetingFolders.userId, ctx.userId), eq(meetingFolders.tenantId, ctx.tenantId)))
     .orderBy(asc(meetingFolders.name), asc(meetingFolders.createdAt));
   if (folders.length === 0) return [];
-  const visible = new Set((await listMeetings(ctx, {})).map((m) => m.id));
+  const visible = new Set((await listMeetingsSimple(ctx)).map((m) => m.id));
   const entries = await ctx.db
     .select({ folderId: meetingFolderEntries.folderId, meetingId: meetingFolderEntries.meetingId })
     .from(meetingFolderEntries)
