@@ -92,7 +92,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
 
   app.addHook('onRequest', async (request, reply) => {
