@@ -1,0 +1,79 @@
+import { addDays, type IsoDate } from './dates.ts';
+
+// Action items (tasks, cards): their types and statuses keep the spec's wire values
+// (document 2 §4), and the rules about them live here once, for server and client.
+
+export const TASK_TYPE = { goal: '1', issue: '2', headline: '3', todo: '4', backburner: '5' } as const;
+export type TaskType = (typeof TASK_TYPE)[keyof typeof TASK_TYPE];
+
+export const TASK_TYPE_NAMES: Record<TaskType, string> = {
+  '1': 'Goals',
+  '2': 'Issue',
+  '3': 'Headline',
+  '4': 'To Do',
+  '5': 'Backburner',
+};
+
+/** Stored statuses. Goals' '4' Overdue is never stored: it is shown for a past-due goal. */
+export type TaskStatus = '0' | '1' | '2' | '3';
+export const OVERDUE = '4';
+
+/** Status names by type, in the order menus offer them (the goal menu: 0, 2, 1, 3). */
+export const STATUSES: Record<TaskType, { value: TaskStatus; name: string }[]> = {
+  '1': [
+    { value: '0', name: 'On Track' },
+    { value: '2', name: 'Off Track' },
+    { value: '1', name: 'Done' },
+    { value: '3', name: 'Incomplete' },
+  ],
+  '2': [
+    { value: '0', name: 'Open' },
+    { value: '1', name: 'Done' },
+  ],
+  '3': [
+    { value: '0', name: 'Open' },
+    { value: '1', name: 'Done' },
+  ],
+  '4': [
+    { value: '0', name: 'Open' },
+    { value: '1', name: 'Done' },
+  ],
+  '5': [
+    { value: '0', name: 'Open' },
+    { value: '2', name: 'On Hold' },
+    { value: '3', name: 'Urgent' },
+  ],
+};
+
+export const isValidStatus = (type: TaskType, status: string): status is TaskStatus =>
+  STATUSES[type].some((s) => s.value === status);
+
+/** A goal is active unless Done or Incomplete; anything else unless Done. */
+export const isActive = (type: TaskType, status: TaskStatus) =>
+  type === TASK_TYPE.goal ? status !== '1' && status !== '3' : status !== '1';
+
+/** Only an open card may be locked, and a locked card cannot be marked done. */
+export const canLock = (status: TaskStatus) => status === '0';
+
+/** Headlines have no due date. */
+export const hasDueDate = (type: TaskType) => type !== TASK_TYPE.headline;
+
+/** The status a list or report shows: a goal past its due date and still active shows Overdue. */
+export const shownStatus = (type: TaskType, status: TaskStatus, dueDate: IsoDate | null, today: IsoDate) =>
+  type === TASK_TYPE.goal && isActive(type, status) && dueDate !== null && dueDate < today ? OVERDUE : status;
+
+export type DueColour = 'green' | 'yellow' | 'red' | 'grey';
+
+/** The card's colour: done green; due within 0–2 days yellow; past due red; else grey. */
+export const dueColour = (status: TaskStatus, dueDate: IsoDate | null, today: IsoDate): DueColour => {
+  if (status === '1') return 'green';
+  if (!dueDate) return 'grey';
+  if (dueDate < today) return 'red';
+  return dueDate <= addDays(today, 2) ? 'yellow' : 'grey';
+};
+
+export const REMINDERS = ['none', 'daily', 'weekly', 'monthly'] as const;
+export type Reminder = (typeof REMINDERS)[number];
+
+/** A card's description may be this long at most (document 2 §5). */
+export const DESCRIPTION_MAX = 60_000;
