@@ -13,10 +13,17 @@ const baseURL = `http://127.0.0.1:${port}`;
 // them agree on one data directory, made fresh for each run.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `.data-e2e-${Date.now()}-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
+// The server appends every mail it sends to this file (one JSON line each): the tests follow
+// emailed links from it (e2e/helpers.ts).
+process.env.E2E_OUTBOX_FILE ??= `${dataDir}.outbox.jsonl`;
+const outboxFile = process.env.E2E_OUTBOX_FILE;
 if (!process.env.TEST_WORKER_INDEX) {
   mkdirSync(dataDir, { recursive: true });
   // The runner exits after the server stopped: the directory is no longer in use.
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  process.on('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outboxFile, { force: true });
+  });
 }
 
 export default defineConfig({
@@ -56,7 +63,15 @@ export default defineConfig({
     // `node --import tsx` (not npx): the process Playwright stops is the server itself.
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Emailed links point at the test server.
+      PUBLIC_URL: baseURL,
+      OUTBOX_FILE: outboxFile,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     // SIGTERM lets the server close the embedded database cleanly.

@@ -1,9 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
+import { SCREENS, signedInUser } from './helpers.ts';
 
-// The app shell of document 1 §2 and the API error toasts of §8.
+// The app shell of document 1 §2 and the API error toasts of §8. The shell is private: every
+// test starts signed in as a new user whose time zone is UTC, like the browser's.
 
-const SCREENS = 'test-results/screens';
+let token = '';
+test.beforeEach(async ({ page, request }) => {
+  ({ token } = await signedInUser(page, request, 'shell'));
+});
 // A Monday morning, UTC (the browser's timezone in playwright.config.ts).
 const MORNING = new Date('2026-03-02T09:30:00Z');
 
@@ -194,7 +199,13 @@ test('a page whose code fails to load shows the unexpected-error page', async ({
 });
 
 test('a rejected real-time connection shows the interactivity warning', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('cadence.token', 'not-a-valid-token'));
+  // The API accepts the session; the socket's handshake carries a token the server refuses
+  // (socket.io sends its auth in the first polling POST).
+  await page.route('**/socket.io/**', (route) => {
+    const body = route.request().postData();
+    if (body?.includes(token)) return route.continue({ postData: body.replace(token, 'not-a-valid-token') });
+    return route.continue();
+  });
   await page.goto('/home');
   await expect(page.getByText(messages.realtimeUnavailable)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/toast-realtime.png` });
@@ -206,7 +217,6 @@ test('an unreachable real-time server warns once, not at every retry', async ({ 
     attempts.push(route.request().url());
     return route.abort();
   });
-  await page.addInitScript(() => sessionStorage.setItem('cadence.token', 'some-token'));
   await page.goto('/home');
   await expect(page.getByText(messages.realtimeUnavailable)).toBeVisible();
   // socket.io retries a transport failure after about a second, then backs off.

@@ -1,5 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AppLoader } from './shell/AppLoader.tsx';
+import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './shell/ErrorPages.tsx';
+import { redirectIfSignedIn, requireToken } from './shell/guards.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { UnexpectedErrorPage } from './shell/UnexpectedErrorPage.tsx';
 
@@ -14,12 +16,88 @@ export const router = createBrowserRouter([
     ErrorBoundary: UnexpectedErrorPage,
     HydrateFallback: AppLoader,
     children: [
+      // Public pages that make no sense to a signed-in user (spec document 3 §2).
       {
-        // The app shell: sidebar, top bar, and the page in the middle.
-        lazy: async () => ({ Component: (await import('./shell/AppLayout.tsx')).AppLayout }),
+        loader: redirectIfSignedIn,
         children: [
-          { index: true, lazy: homePage },
-          { path: 'home', lazy: homePage },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/client/LoginPage.tsx')).LoginPage }),
+          },
+          {
+            path: 'sign-up',
+            lazy: async () => ({ Component: (await import('../features/auth/client/SignUpPage.tsx')).SignUpPage }),
+          },
+        ],
+      },
+      // Public pages anyone may open.
+      {
+        path: 'sign-up-success',
+        lazy: async () => ({
+          Component: (await import('../features/auth/client/SignUpSuccessPage.tsx')).SignUpSuccessPage,
+        }),
+      },
+      {
+        path: 'forgotpassword',
+        lazy: async () => ({
+          Component: (await import('../features/auth/client/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'set-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/client/SetPasswordPage.tsx')).SetPasswordPage,
+        }),
+      },
+      { path: 'error/500', Component: ServerErrorPage },
+      { path: 'error/401', Component: AccessDeniedPage },
+      { path: 'error/403', Component: ForbiddenPage },
+      // Private pages: a token (checked before any code loads), then a session the server knows.
+      {
+        id: 'private',
+        loader: requireToken,
+        lazy: async () => ({ Component: (await import('./shell/RequireAuth.tsx')).RequireAuth }),
+        children: [
+          {
+            // The app shell: sidebar, top bar, and the page in the middle.
+            lazy: async () => ({ Component: (await import('./shell/AppLayout.tsx')).AppLayout }),
+            children: [
+              { index: true, lazy: homePage },
+              { path: 'home', lazy: homePage },
+              // Meetings area (document 1 §2): the list by type, and a meeting's dashboard.
+              {
+                path: 'meetings',
+                lazy: async () => ({
+                  Component: (await import('../features/meetings/client/MeetingsListPage.tsx')).MeetingsPage,
+                }),
+              },
+              {
+                path: 'accounts',
+                lazy: async () => ({
+                  Component: (await import('../features/meetings/client/MeetingsListPage.tsx')).AccountsPage,
+                }),
+              },
+              {
+                path: 'meeting-dashboard/:meetingId/:slug?',
+                lazy: async () => ({
+                  Component: (await import('../features/meetings/client/MeetingDashboardPage.tsx'))
+                    .MeetingDashboardPage,
+                }),
+              },
+              {
+                path: 'workspaces',
+                lazy: async () => ({
+                  Component: (await import('../features/workspaces/client/WorkspacesPage.tsx')).WorkspacesPage,
+                }),
+              },
+              {
+                path: 'settings/profile',
+                lazy: async () => ({
+                  Component: (await import('../features/settings/client/ProfilePage.tsx')).ProfilePage,
+                }),
+              },
+            ],
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -101,7 +101,7 @@ export const apiRequest = async <T = unknown>(
       : (response.headers.get(REQUEST_ID_HEADER) ?? undefined);
 
   if (!response.ok) {
-    // The session is gone or revoked: forget the token (the sign-in redirect comes with the login pages).
+    // The session is gone or revoked: forget the token (RequireAuth then sends the user to sign in).
     if (response.status === 401) clearToken();
     const serverMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
     const errors = asFieldErrors(envelope.errors);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeEventMap, RealtimeEventType, RealtimeMessage } from '../../shared/realtime.ts';
 import { showInfo } from '../ui/toast.ts';
-import { connectRealtime, onAnyRealtime } from './socket.ts';
+import { connectRealtime, disconnectRealtime, onAnyRealtime } from './socket.ts';
 
 // Each feature says, in its <area>.queries.ts, how an event changes its part of the React Query
 // cache (setQueryData for small patches, invalidateQueries otherwise). Features register when
@@ -40,13 +40,22 @@ registerRealtimeUpdater('my-event', (_queryClient, data) => {
   showInfo(data.message);
 });
 
-/** Opens the real-time connection (when signed in) and applies its events to the query cache. */
-export const useRealtimeCache = (): void => {
+/**
+ * Opens the real-time connection for the session's workspace and applies its events to the
+ * query cache. The server joins a socket to its workspace's room when it connects, so another
+ * workspace (or none, while the user picks one) means another connection (or none).
+ */
+export const useRealtimeCache = (tenantId: string | null): void => {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (!tenantId) return;
     void connectRealtime();
-    return onAnyRealtime((message) => {
+    const unsubscribe = onAnyRealtime((message) => {
       for (const updater of updaters.get(message.type) ?? []) updater(queryClient, message.data, message);
     });
-  }, [queryClient]);
+    return () => {
+      unsubscribe();
+      disconnectRealtime();
+    };
+  }, [queryClient, tenantId]);
 };

@@ -25,14 +25,23 @@ const remove = (storage: Storage): void => {
 
 export const getToken = (): string | null => read(sessionStorage) ?? read(localStorage);
 
+// Why the last session ended: the sign-in page is reached with "?redirect=" only when the
+// session ended by itself (401), not when the user chose to log out.
+let endedByUser = false;
+
+/** True when the token was last cleared by the user logging out. */
+export const sessionEndedByUser = (): boolean => endedByUser;
+
 export const setToken = (token: string, remember: boolean): void => {
+  endedByUser = false;
   // Only one copy, so that signing in without "remember me" forgets an older remembered token.
   remove(remember ? sessionStorage : localStorage);
   (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
   for (const listener of listeners) listener(token);
 };
 
-export const clearToken = (): void => {
+export const clearToken = (options: { byUser?: boolean } = {}): void => {
+  endedByUser = options.byUser ?? false;
   const had = getToken() !== null;
   remove(sessionStorage);
   remove(localStorage);

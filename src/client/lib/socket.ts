@@ -64,10 +64,10 @@ export const disconnectRealtime = (): void => {
 /** The open connection, for features that join meeting rooms. */
 export const getRealtimeSocket = (): RealtimeSocket | null => socket;
 
-// A new token means a new identity: reconnect with it. No token: close the connection.
-onTokenChange((token) => {
+// A new token means a new identity: close the old connection. The app shell opens a new one
+// once the session has a workspace (the server refuses sockets of a session without one).
+onTokenChange(() => {
   disconnectRealtime();
-  if (token) void connectRealtime();
 });
 
 /** Calls `handler` for each event of `type` made by someone else; returns the unsubscribe function. */

@@ -1,7 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useSelf } from '../../features/auth/client/auth.queries.ts';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
+import { AppLoader } from './AppLoader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -11,7 +13,10 @@ const SIDEBAR_WIDTH = 230;
 const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
 
 export const AppLayout = () => {
-  useRealtimeCache();
+  // RequireAuth renders the shell only once GET /self has answered.
+  const self = useSelf().data;
+  // The live channel belongs to the current workspace; none while the user picks one.
+  useRealtimeCache(self?.tenant?.id ?? null);
   // Wide screens: the user's choice, remembered. Read synchronously so a collapsed sidebar does
   // not flash open on load.
   const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage<boolean>({
@@ -28,6 +33,8 @@ export const AppLayout = () => {
   const sidebarOpen = narrow ? mobileOpened : !desktopCollapsed;
   const toggleSidebar = () => (narrow ? mobile.toggle() : setDesktopCollapsed((value) => !value));
 
+  if (!self) return <AppLoader />;
+
   return (
     <AppShell
       header={{ height: 56 }}
@@ -39,7 +46,7 @@ export const AppLayout = () => {
       padding="lg"
     >
       <AppShell.Header>
-        <TopBar sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+        <TopBar self={self} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
       </AppShell.Header>
       <AppShell.Navbar>
         <Sidebar onNavigate={mobile.close} />

@@ -1,7 +1,9 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useSelf } from '../../features/auth/client/auth.queries.ts';
+import { MyMeetingsNav } from '../../features/meetings/client/components/MyMeetingsNav.tsx';
 import { messages } from '../../shared/messages.ts';
 
 interface SidebarEntry {
@@ -12,7 +14,7 @@ interface SidebarEntry {
   matches: (pathname: string) => boolean;
 }
 
-// Entries arrive with their pages (MEETINGS, DIRECTORY, SETTINGS…): no link may lead nowhere.
+// Entries arrive with their pages (DIRECTORY, SETTINGS…): no link may lead nowhere.
 const entries: SidebarEntry[] = [
   {
     label: messages.navDashboard,
@@ -20,10 +22,19 @@ const entries: SidebarEntry[] = [
     icon: IconLayoutDashboard,
     matches: (pathname) => pathname === '/' || pathname === '/home' || pathname.startsWith('/home/'),
   },
+  {
+    label: messages.navMeetings,
+    to: '/meetings',
+    icon: IconCalendarRepeat,
+    matches: (pathname) =>
+      pathname === '/meetings' || pathname === '/accounts' || pathname.startsWith('/meeting-dashboard/'),
+  },
 ];
 
 export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
   const { pathname } = useLocation();
+  // 'My Meetings' belongs to a workspace: none while the user picks one.
+  const hasWorkspace = Boolean(useSelf().data?.tenant);
   return (
     <ScrollArea component="nav" aria-label={messages.mainNavigation} p="sm">
       {entries.map(({ label, to, icon: Icon, matches }) => {
@@ -43,6 +54,7 @@ export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
           />
         );
       })}
+      {hasWorkspace && <MyMeetingsNav onNavigate={onNavigate} />}
     </ScrollArea>
   );
 };

@@ -14,22 +14,28 @@ import {
   IconMoon,
   IconSun,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import type { Self } from '../../features/auth/auth.schemas.ts';
+import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
+import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
+import { dayjs } from '../lib/dayjs.ts';
 import { useNow } from '../lib/useNow.ts';
+import { UserMenu } from './UserMenu.tsx';
 
-// document 1 §9 display format. The user's timezone setting arrives with the settings page;
-// until then this is the browser's local time.
+// document 1 §9 display format, in the user's own time zone (document 1 §2), not the browser's.
 const DATE_TIME_FORMAT = 'MMMM DD, YYYY, hh:mm A';
 
 interface TopBarProps {
+  self: Self;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
 }
 
-export const TopBar = ({ sidebarOpen, onToggleSidebar }: TopBarProps) => {
+export const TopBar = ({ self, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   const now = useNow();
+  const local = dayjs(now).tz(self.user.timezone);
+  const workspace = self.tenant;
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   return (
@@ -60,19 +66,28 @@ export const TopBar = ({ sidebarOpen, onToggleSidebar }: TopBarProps) => {
           <ThemeIcon size={30} radius="md" variant="filled" aria-hidden>
             <IconCalendarRepeat size={18} stroke={2} />
           </ThemeIcon>
-          <Text fw={700} fz="lg">
+          <Text fw={700} fz="lg" className="cadence-product-name">
             {messages.productName}
           </Text>
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {workspace && <NextMeetingIndicator />}
         {/* Full date on wide screens, the time alone on medium ones, nothing on a phone's width. */}
-        <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="sm">
-          {dayjs(now).format(DATE_TIME_FORMAT)}
+        <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="md">
+          {local.format(DATE_TIME_FORMAT)}
         </Text>
-        <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="xs" hiddenFrom="sm">
-          {dayjs(now).format('hh:mm A')}
+        <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="xs" hiddenFrom="md">
+          {local.format('hh:mm A')}
         </Text>
+        {workspace && (
+          <Group gap={8} wrap="nowrap" miw={0} visibleFrom="sm" data-testid="current-workspace">
+            <WorkspaceAvatar name={workspace.name} iconLogo={workspace.iconLogo} size={30} />
+            <Text fw={600} size="sm" truncate maw={180}>
+              {workspace.name}
+            </Text>
+          </Group>
+        )}
         <ActionIcon
           variant="default"
           size="lg"
@@ -81,6 +96,7 @@ export const TopBar = ({ sidebarOpen, onToggleSidebar }: TopBarProps) => {
         >
           {scheme === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
         </ActionIcon>
+        <UserMenu self={self} />
       </Group>
     </Group>
   );

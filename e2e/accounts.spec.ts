@@ -1,0 +1,389 @@
+import { expect, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import {
+  linkFromMail,
+  newUser,
+  PASSWORD,
+  registerViaApi,
+  SCREENS,
+  signedInUser,
+  signInViaApi,
+  type TestUser,
+} from './helpers.ts';
+
+// Accounts, workspaces and the app shell (document 1 §2, §4, §8; document 3 §2, §8).
+
+const banner = (page: Page) => page.getByRole('banner');
+const dialog = (page: Page) => page.getByRole('dialog');
+const alertText = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+const signIn = async (page: Page, user: Pick<TestUser, 'email' | 'password'>) => {
+  await page.getByLabel(messages.email).fill(user.email);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(user.password);
+  await page.getByRole('button', { name: messages.signInButton }).click();
+};
+
+const openAccountMenu = async (page: Page) => {
+  await page.getByRole('button', { name: messages.accountMenu }).click();
+  return page.getByRole('menu');
+};
+
+/** Lets a dialog's or menu's opening transition finish before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(300);
+
+const logout = async (page: Page) => {
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: messages.logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+};
+
+const workspaceRow = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('button', { name: messages.openWorkspace(name) }) });
+
+test('sign up, sign in, two workspaces, adding people, logout, and an invited person sets a password', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = newUser('owner');
+  const second = `Second space ${owner.email.split('@')[0]}`;
+
+  // --- Sign-up: the required fields, the password rules, then success.
+  await page.goto('/sign-up');
+  await expect(page.getByRole('heading', { name: messages.signUpTitle })).toBeVisible();
+  await page.getByRole('button', { name: messages.signUpButton }).click();
+  // First name, last name, email, password, repeat, company name.
+  await expect(page.getByText(messages.required, { exact: true })).toHaveCount(6);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill('abc');
+  await page.getByLabel(messages.repeatPassword).fill('abcdef');
+  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await expect(page.getByText(messages.tooShort(6))).toBeVisible();
+  await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/sign-up-errors.png` });
+
+  await page.getByLabel(messages.firstName).fill(owner.firstName);
+  await page.getByLabel(messages.lastName).fill(owner.lastName);
+  await page.getByLabel(messages.email).fill(owner.email);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(owner.password);
+  await page.getByLabel(messages.repeatPassword).fill(owner.password);
+  await page.getByLabel(messages.companyName).fill(owner.workspace);
+  // The hidden time zone is the browser's (UTC in playwright.config.ts), from the fixed list.
+  await expect(page.locator('input[type="hidden"][name="timezone"]')).toHaveValue('UTC');
+  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await expect(page).toHaveURL(/\/sign-up-success$/);
+  await expect(page.getByText(messages.signUpSuccessText)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/sign-up-success.png` });
+  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // --- Signing up twice with one email: the server's first error shows.
+  await registerViaApi(request, newUser('dup', { email: `dup-${owner.email}` }));
+  await page.goto('/sign-up');
+  await page.getByLabel(messages.firstName).fill('Dup');
+  await page.getByLabel(messages.lastName).fill('Licate');
+  await page.getByLabel(messages.email).fill(`dup-${owner.email}`);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(PASSWORD);
+  await page.getByLabel(messages.repeatPassword).fill(PASSWORD);
+  await page.getByLabel(messages.companyName).fill('Dup Co');
+  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await expect(alertText(page, messages.emailTaken)).toBeVisible();
+  // No toast: the message is in the form.
+  await expect(page.getByText(messages.apiFail(messages.emailTaken))).toHaveCount(0);
+  // Leaving the filled form asks first.
+  await page.getByRole('link', { name: messages.returnToLogin }).click();
+  await expect(dialog(page).getByText(messages.unsavedChangesText)).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/sign-up-leave-prompt.png` });
+  await dialog(page).getByRole('button', { name: messages.stayOnPage }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByLabel(messages.firstName)).toHaveValue('Dup');
+  await page.getByRole('link', { name: messages.returnToLogin }).click();
+  await dialog(page).getByRole('button', { name: messages.leavePage }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // --- Sign-in with one workspace goes straight home; the top bar shows it.
+  await expect(page.getByRole('heading', { name: messages.signInTitle })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/login.png` });
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(banner(page)).toContainText(owner.workspace);
+  const menu = await openAccountMenu(page);
+  await expect(menu.getByRole('menuitem', { name: messages.myProfile })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: messages.addPerson })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/top-bar-menu.png` });
+  await menu.getByRole('menuitem', { name: messages.workspacesTitle }).click();
+
+  // --- The picker: the workspace, its Admin badge and the current mark; create a second one.
+  await expect(page).toHaveURL(/\/workspaces$/);
+  const first = workspaceRow(page, owner.workspace);
+  await expect(first).toContainText(messages.adminBadge);
+  await expect(first).toContainText(messages.currentBadge);
+  await page.getByRole('button', { name: messages.createWorkspace }).click();
+  await dialog(page).getByRole('button', { name: messages.createButton }).click();
+  await expect(dialog(page).getByText(messages.required)).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/create-workspace-dialog.png` });
+  await dialog(page).getByLabel(messages.workspaceName).fill(second);
+  await dialog(page).getByLabel(messages.workspaceName).press('Enter');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(workspaceRow(page, second)).toContainText(messages.adminBadge);
+  await expect(workspaceRow(page, second)).not.toContainText(messages.currentBadge);
+  await page.screenshot({ path: `${SCREENS}/workspaces.png` });
+
+  // --- With two workspaces and none remembered, sign-in leads to the picker.
+  await page.evaluate(() => localStorage.removeItem('cadence.lastTenant'));
+  await logout(page);
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByText(messages.currentBadge)).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/workspaces-picker.png` });
+  // Any other private page waits for the choice.
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await page.getByRole('button', { name: messages.openWorkspace(second) }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(banner(page)).toContainText(second);
+
+  // The choice is remembered: the next sign-in opens it directly.
+  await logout(page);
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(banner(page)).toContainText(second);
+
+  // --- Add a new person (two steps) to the second workspace.
+  const invited = newUser('invited');
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: messages.addPerson }).click();
+  const add = dialog(page);
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await expect(add.getByText(messages.required)).toBeVisible();
+  await add.getByLabel(messages.email).fill(invited.email);
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/add-person-step-email.png` });
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await expect(add.getByText(messages.newPersonIntro(invited.email))).toBeVisible();
+  await add.getByRole('button', { name: messages.finish }).click();
+  await expect(add.getByText(messages.required)).toHaveCount(2);
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/add-person-step-names.png` });
+  // 'Go back' returns to step one with the email kept.
+  await add.getByRole('button', { name: messages.goBack }).click();
+  await expect(add.getByLabel(messages.email)).toHaveValue(invited.email);
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await add.getByLabel(messages.firstName).fill(invited.firstName);
+  await add.getByLabel(messages.lastName).fill(invited.lastName);
+  await add.getByRole('button', { name: messages.finish }).click();
+  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await expect(add).toHaveCount(0);
+
+  // The same email again: already in this workspace, and the dialog stays on step one.
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: messages.addPerson }).click();
+  await add.getByLabel(messages.email).fill(invited.email);
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await expect(alertText(page, messages.userAlreadyInWorkspace)).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/add-person-already-member.png` });
+  await expect(add.getByLabel(messages.email)).toBeVisible();
+  await add.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(add).toHaveCount(0);
+
+  // --- Add someone who signed up on their own, from the picker's row of the current workspace.
+  const other = newUser('other');
+  await registerViaApi(request, other);
+  await page.goto('/workspaces');
+  await workspaceRow(page, second).getByRole('button', { name: messages.addPerson }).click();
+  await add.getByLabel(messages.email).fill(other.email);
+  await add.getByLabel(messages.email).press('Enter');
+  const invitation = messages.invitePerson(other.firstName, other.lastName, other.email);
+  await expect(add.getByText(invitation)).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENS}/add-person-existing.png` });
+  await add.getByRole('button', { name: messages.finish }).click();
+  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await expect(add).toHaveCount(0);
+  // They now find the second workspace in their own picker.
+  const otherToken = await signInViaApi(request, other);
+  const theirs = await request.get('/api/v2/tenants', { headers: { Authorization: `Bearer ${otherToken}` } });
+  expect(((await theirs.json()) as { result: { name: string }[] }).result.map((w) => w.name)).toContain(second);
+
+  // --- Logout goes to the sign-in page and private pages are closed again.
+  await logout(page);
+  await page.goto('/workspaces');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fworkspaces$/);
+
+  // --- The invited person chooses a password from the emailed link, then signs in.
+  const link = await linkFromMail(invited.email, '/set-password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: messages.setPasswordTitle })).toBeVisible();
+  await page.getByLabel(messages.newPassword).fill('short');
+  await page.getByLabel(messages.repeatPassword).fill('different');
+  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await expect(page.getByText(messages.tooShort(6))).toBeVisible();
+  await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/set-password.png` });
+  await page.getByLabel(messages.newPassword).fill(invited.password);
+  await page.getByLabel(messages.repeatPassword).fill(invited.password);
+  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await expect(page.getByText(messages.passwordSet)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/set-password-done.png` });
+  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await signIn(page, invited);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(banner(page)).toContainText(second);
+  // Not an admin of it: no 'Add person'.
+  const invitedMenu = await openAccountMenu(page);
+  await expect(invitedMenu.getByRole('menuitem', { name: messages.myProfile })).toBeVisible();
+  await expect(invitedMenu.getByRole('menuitem', { name: messages.addPerson })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await logout(page);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel(messages.newPassword).fill(invited.password);
+  await page.getByLabel(messages.repeatPassword).fill(invited.password);
+  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await expect(alertText(page, messages.linkInvalid)).toBeVisible();
+});
+
+test('a wrong password shows the message in red, clears the password and keeps the email', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('wrong');
+  await registerViaApi(request, user);
+  await page.goto('/login');
+  // A slow answer shows the spinner on the button.
+  await page.route('**/api/v2/signin', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await signIn(page, { email: user.email, password: 'not-the-password' });
+  await expect(page.getByRole('button', { name: messages.signInButton })).toHaveAttribute('data-loading', 'true');
+  await expect(alertText(page, messages.wrongCredentials)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: messages.password, exact: true })).toHaveValue('');
+  await expect(page.getByLabel(messages.email)).toHaveValue(user.email);
+  await expect(page.getByText(messages.apiFail(messages.wrongCredentials))).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot({ path: `${SCREENS}/login-error.png` });
+  // Enter submits; the right password gets in.
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a private page asks to sign in and comes back; signed-in users skip the sign-in pages', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('redirect');
+  await registerViaApi(request, user);
+  await page.goto('/settings/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%2Fprofile$/);
+  await page.getByLabel(messages.rememberMe).check();
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByLabel(messages.firstName)).toHaveValue(user.firstName);
+  // Remembered: the token outlives the tab (localStorage).
+  expect(await page.evaluate(() => localStorage.getItem('cadence.token'))).toBeTruthy();
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/sign-up');
+  await expect(page).toHaveURL(/\/$/);
+  // Only paths on this site are followed.
+  await page.evaluate(() => localStorage.removeItem('cadence.token'));
+  await page.goto('/login?redirect=https%3A%2F%2Fexample.com%2F');
+  await signIn(page, user);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('the profile changes name, job title and time zone; the top bar clock follows', async ({ page, request }) => {
+  await page.clock.setFixedTime(new Date('2026-03-02T09:30:00Z'));
+  await signedInUser(page, request, 'profile');
+  await page.goto('/settings/profile');
+  await expect(banner(page)).toContainText('March 02, 2026, 09:30 AM');
+  await page.getByLabel(messages.firstName).fill('');
+  await page.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.required)).toBeVisible();
+  await page.getByLabel(messages.firstName).fill('Renamed');
+  await page.getByLabel(messages.jobTitle).fill('Facilitator');
+  await page.getByRole('combobox', { name: messages.timezone }).click();
+  await page.getByRole('combobox', { name: messages.timezone }).fill('Berl');
+  await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+  await page.screenshot({ path: `${SCREENS}/profile.png` });
+  await page.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+  // Berlin is UTC+1 in March.
+  await expect(banner(page)).toContainText('March 02, 2026, 10:30 AM');
+  await page.reload();
+  await expect(page.getByLabel(messages.firstName)).toHaveValue('Renamed');
+  await expect(page.getByLabel(messages.jobTitle)).toHaveValue('Facilitator');
+  await expect(page.getByRole('combobox', { name: messages.timezone })).toHaveValue('Europe/Berlin');
+});
+
+test('a session that ends elsewhere sends the user to sign in, and back afterwards', async ({ page, request }) => {
+  const { user, token } = await signedInUser(page, request, 'revoked');
+  await page.goto('/workspaces');
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+  // Logging out through the API revokes this very token.
+  const response = await request.post('/api/v2/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fworkspaces$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/workspaces$/);
+});
+
+test('forgot password: ask for a link, then choose a new password with it', async ({ page, request }) => {
+  const user = newUser('forgot');
+  await registerViaApi(request, user);
+  await page.goto('/login');
+  await page.getByRole('link', { name: messages.forgotPasswordLink }).click();
+  await expect(page).toHaveURL(/\/forgotpassword$/);
+  await expect(page.getByRole('heading', { name: messages.forgotPasswordTitle })).toBeVisible();
+  await page.getByRole('button', { name: messages.sendResetLink }).click();
+  await expect(page.getByText(messages.required)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/forgot-password.png` });
+  await page.getByLabel(messages.email).fill(user.email);
+  await page.getByRole('button', { name: messages.sendResetLink }).click();
+  await expect(page.getByText(messages.resetRequested)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/forgot-password-sent.png` });
+
+  const link = await linkFromMail(user.email, '/forgotpassword');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: messages.resetPasswordTitle })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/reset-password.png` });
+  const newPassword = 'a-brand-new-one';
+  await page.getByLabel(messages.newPassword).fill(newPassword);
+  await page.getByLabel(messages.repeatPassword).fill(newPassword);
+  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await expect(page.getByText(messages.passwordReset)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/reset-password-done.png` });
+  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await signIn(page, user);
+  await expect(alertText(page, messages.wrongCredentials)).toBeVisible();
+  await signIn(page, { email: user.email, password: newPassword });
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the error pages and their links', async ({ page }) => {
+  await page.goto('/error/500');
+  await expect(page.getByRole('heading', { name: messages.serverErrorTitle })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/error-500.png` });
+  await expect(page.getByRole('link', { name: messages.tryAgain })).toHaveAttribute('href', '/home');
+
+  await page.goto('/error/401');
+  await expect(page.getByRole('heading', { name: messages.accessDeniedTitle })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/error-401.png` });
+  await page.getByRole('link', { name: messages.goToLogin }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/error/403');
+  await expect(page.getByText(`${messages.permissionDeniedText} ${messages.permissionDeniedLink}`)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/error-403.png` });
+  await expect(page.getByRole('link', { name: messages.permissionDeniedLink, exact: true })).toHaveAttribute(
+    'href',
+    '/',
+  );
+});

@@ -1,0 +1,54 @@
+import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSelf } from '../../features/auth/client/auth.queries.ts';
+import { messages } from '../../shared/messages.ts';
+import { ApiError } from '../lib/api.ts';
+import { loginPath } from '../lib/redirect.ts';
+import { sessionEndedByUser } from '../lib/session.ts';
+import { useToken } from '../lib/useToken.ts';
+import { AppLoader } from './AppLoader.tsx';
+
+/** The picker is the one private page that works without a current workspace. */
+const WORKSPACES_PATH = '/workspaces';
+
+/**
+ * The guard of every private page. The route loader has checked that a token exists; this asks
+ * the server whose it is (GET /self) and follows the token: when it goes (logout, or a 401 that
+ * made the API client clear it) the user lands on the sign-in page.
+ */
+export const RequireAuth = () => {
+  const token = useToken();
+  const self = useSelf();
+  const location = useLocation();
+
+  if (!token) {
+    // After a logout plain /login; after an expired session, come back here once signed in.
+    const target = sessionEndedByUser() ? '/login' : loginPath(`${location.pathname}${location.search}`);
+    return <Navigate to={target} replace />;
+  }
+  // Data from before a failed refetch is still good enough to show the app with.
+  if (!self.data && self.isError) {
+    // A 401 has cleared the token already: the next render redirects.
+    if (self.error instanceof ApiError && self.error.status === 401) return <AppLoader />;
+    return (
+      <Center mih="100vh" p="md">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} maw={420}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{messages.sessionLoadFailed}</Text>
+            <Text size="sm" c="dimmed">
+              {self.error.message}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => self.refetch()} loading={self.isFetching}>
+              {messages.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      </Center>
+    );
+  }
+  if (!self.data) return <AppLoader />;
+  // A session without a workspace (several workspaces, none remembered) picks one first.
+  if (!self.data.tenant && location.pathname !== WORKSPACES_PATH) return <Navigate to={WORKSPACES_PATH} replace />;
+  return <Outlet />;
+};

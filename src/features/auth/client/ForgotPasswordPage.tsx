@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { fieldRule } from '../../../client/lib/formRules.ts';
+import { errorText, FormError } from '../../../client/ui/FormError.tsx';
+import { messages } from '../../../shared/messages.ts';
+import { email } from '../../../shared/validation.ts';
+import { AuthLayout } from './components/AuthLayout.tsx';
+import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+
+/** Asks for the email that gets a reset link; the answer is the same whether it has an account. */
+const RequestResetForm = () => {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const form = useForm({ initialValues: { email: '' }, validate: { email: fieldRule(email()) } });
+
+  const submit = form.onSubmit(async (values) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await api.post('/auth/forgot-password', values, { silent: true });
+      setSent(true);
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setPending(false);
+    }
+  });
+
+  if (sent) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
+        {messages.resetRequested}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label={messages.email} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <FormError message={failure} />
+        <Button type="submit" fullWidth loading={pending}>
+          {messages.sendResetLink}
+        </Button>
+      </Stack>
+    </form>
+  );
+};
+
+/** /forgotpassword: without ?hash asks for the email; with the emailed ?hash=… sets the new password. */
+export const ForgotPasswordPage = () => {
+  const [searchParams] = useSearchParams();
+  const hash = searchParams.get('hash');
+  return (
+    <AuthLayout
+      title={hash ? messages.resetPasswordTitle : messages.forgotPasswordTitle}
+      intro={hash ? undefined : messages.forgotPasswordIntro}
+      footer={
+        <Anchor component={Link} to="/login" fw={600}>
+          {messages.returnToLogin}
+        </Anchor>
+      }
+    >
+      {hash ? <NewPasswordForm hash={hash} /> : <RequestResetForm />}
+    </AuthLayout>
+  );
+};

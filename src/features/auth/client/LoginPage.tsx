@@ -1,0 +1,91 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { fieldRule } from '../../../client/lib/formRules.ts';
+import { errorText, FormError } from '../../../client/ui/FormError.tsx';
+import { messages } from '../../../shared/messages.ts';
+import { email } from '../../../shared/validation.ts';
+import type { SignInResult } from '../auth.schemas.ts';
+import { signInExtras, useCompleteSignIn } from './auth.queries.ts';
+import { AuthLayout } from './components/AuthLayout.tsx';
+import { GoogleButton } from './components/GoogleButton.tsx';
+import { useGoogleSignIn } from './useGoogleSignIn.ts';
+
+/** /login (document 1 §2): email and password, remember me, and the links around them. */
+export const LoginPage = () => {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const completeSignIn = useCompleteSignIn();
+  const form = useForm({
+    initialValues: { email: '', password: '', rememberUser: false },
+    validate: {
+      email: fieldRule(email()),
+      password: (value) => (value ? null : messages.required),
+    },
+  });
+  const onGoogle = useGoogleSignIn(form.values.rememberUser);
+
+  const submit = form.onSubmit(async (values) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      // Silent: the failure shows in red under the form, not as a toast.
+      const result = await api.post<SignInResult>(
+        '/signin',
+        { email: values.email, password: values.password, ...signInExtras(values.rememberUser) },
+        { silent: true },
+      );
+      completeSignIn(result, values.rememberUser);
+    } catch (error) {
+      // document 1 §2: the password is cleared, the email kept.
+      setFailure(errorText(error));
+      form.setFieldValue('password', '');
+      setPending(false);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={messages.signInTitle}
+      footer={
+        <>
+          {messages.noAccountYet}{' '}
+          <Anchor component={Link} to="/sign-up" fw={600}>
+            {messages.signUpLink}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={messages.email}
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={messages.password}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" gap="sm">
+            <Checkbox label={messages.rememberMe} {...form.getInputProps('rememberUser', { type: 'checkbox' })} />
+            <Anchor component={Link} to="/forgotpassword" size="sm">
+              {messages.forgotPasswordLink}
+            </Anchor>
+          </Group>
+          <FormError message={failure} />
+          <Button type="submit" fullWidth loading={pending}>
+            {messages.signInButton}
+          </Button>
+          <GoogleButton onCredential={onGoogle} />
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,18 @@
+import { Button, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { messages } from '../../../shared/messages.ts';
+import { AuthLayout } from './components/AuthLayout.tsx';
+
+/** /sign-up-success: the account exists; the next step is signing in. */
+export const SignUpSuccessPage = () => (
+  <AuthLayout title={messages.signUpSuccessTitle}>
+    <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
+      <IconCircleCheck size={30} stroke={1.6} />
+    </ThemeIcon>
+    <Text>{messages.signUpSuccessText}</Text>
+    <Button component={Link} to="/login" fullWidth>
+      {messages.loginLink}
+    </Button>
+  </AuthLayout>
+);

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { setLastTenant } from '../../../client/lib/lastTenant.ts';
+import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { disconnectRealtime } from '../../../client/lib/socket.ts';
+import type { Self } from '../../auth/auth.schemas.ts';
+import { authKeys } from '../../auth/client/auth.queries.ts';
+import type { AddUser, MyWorkspace, Person, UserLookupResult } from '../workspaces.schemas.ts';
+
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  mine: ['workspaces', 'mine'] as const,
+};
+
+/** The signed-in user's workspaces (GET /tenants), for the picker. */
+export const useMyWorkspaces = () =>
+  useQuery({
+    queryKey: workspaceKeys.mine,
+    queryFn: ({ signal }) => api.get<MyWorkspace[]>('/tenants', { signal }),
+  });
+
+/** Creates a workspace (its creator becomes its admin); the picker's list shows it. */
+export const useCreateWorkspace = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<MyWorkspace>('/tenants', { tenant: { name } }, { silent: true }),
+    onSuccess: (created) => {
+      queryClient.setQueryData<MyWorkspace[]>(workspaceKeys.mine, (list) => (list ? [...list, created] : list));
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.self }); // tenantCount
+    },
+  });
+};
+
+/**
+ * Works in another workspace (document 1 §2): the server moves the session, the browser
+ * remembers the choice, drops everything cached from the old workspace, reconnects the live
+ * channel (the server joins a socket to its workspace's room when it connects) and goes home.
+ */
+export const useSwitchWorkspace = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ tenantId: string }>('/switch-tenant', { id }),
+    onSuccess: async (result) => {
+      setLastTenant(result.tenantId);
+      disconnectRealtime(); // the shell connects again once it has the new workspace
+      queryClient.clear();
+      await navigate('/');
+    },
+  });
+};
+
+/** GET /users/exists: whether an email has an account, and one in this workspace. */
+export const lookUpUser = (email: string) =>
+  api.get<UserLookupResult>(`/users/exists?email=${encodeURIComponent(email)}`, { silent: true });
+
+/** POST /tenants/add-user: an existing account by id, or a new one by email and name. */
+export const addUserToWorkspace = (input: AddUser) => api.post<Person>('/tenants/add-user', input, { silent: true });
+
+// Someone renamed the workspace or changed its logo: the top bar and the picker follow.
+registerRealtimeUpdater('workspace.updated', (queryClient, data) => {
+  queryClient.setQueryData<Self>(authKeys.self, (self) =>
+    self?.tenant && self.tenant.id === data.id ? { ...self, tenant: { ...self.tenant, ...data } } : self,
+  );
+  queryClient.setQueryData<MyWorkspace[]>(workspaceKeys.mine, (list) =>
+    list?.map((workspace) => (workspace.id === data.id ? { ...workspace, ...data } : workspace)),
+  );
+});
