@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetings, sessions } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';

@@ -1,0 +1,728 @@
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { newUser, registerViaApi, SCREENS, startSignedIn, type TestUser } from './helpers.ts';
+
+// The meetings area (document 1 §2, §4, §5, §8): the list pages, the new-meeting wizard, the
+// meeting form and agenda dialogs, the dashboard's sections, My Meetings in the sidebar, the
+// top bar's next meeting, and what a second person sees without reloading.
+
+interface Account {
+  user: TestUser;
+  id: string;
+  tenantId: string;
+  token: string;
+}
+
+const signIn = async (request: APIRequestContext, user: TestUser): Promise<Account> => {
+  const response = await request.post('/api/v2/signin', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { result } = (await response.json()) as { result: { accessToken: string; id: string; tenantId: string } };
+  return { user, id: result.id, tenantId: result.tenantId, token: result.accessToken };
+};
+
+const call = async <T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+) => {
+  const response = await request.fetch(`/api/v2${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: T }).result;
+};
+
+/** An owner with a workspace, and a second person added to it who works in it. */
+const team = async (request: APIRequestContext, label: string) => {
+  const ownerUser = newUser(`${label}-owner`);
+  const mateUser = newUser(`${label}-mate`, { firstName: 'Bea', lastName: 'Mate' });
+  await registerViaApi(request, ownerUser);
+  await registerViaApi(request, mateUser);
+  const owner = await signIn(request, ownerUser);
+  let mate = await signIn(request, mateUser);
+  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
+  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  mate = { ...mate, tenantId: owner.tenantId };
+  return { owner, mate };
+};
+
+const isoDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+
+interface ApiMeeting {
+  id: string;
+  title: string;
+}
+
+const createMeeting = (
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<ApiMeeting> =>
+  call<ApiMeeting>(request, token, 'POST', '/meetings', {
+    operation: 'create',
+    title,
+    sharepointUrl: 'https://meet.example.com/team',
+    startDate: isoDate(2),
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    ...extra,
+  });
+
+const slug = (title: string) => title.split(' ').join('-');
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: messages.mainNavigation });
+const myMeetings = (page: Page) => sidebar(page).getByRole('region', { name: messages.myMeetings });
+const row = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: messages.openMeeting(title) }) });
+/** A screenshot once dialogs have finished their opening transition. */
+const shot = async (page: Page, name: string, fullPage = false) => {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SCREENS}/meetings-${name}.png`, fullPage });
+};
+
+const signedInPage = async (browser: Browser, account: Account) => {
+  const context = await browser.newContext();
+  // Every tab of this context starts signed in (the token lives in each tab's sessionStorage).
+  await context.addInitScript((value) => sessionStorage.setItem('cadence.token', value), account.token);
+  const page = await context.newPage();
+  return { context, page };
+};
+
+/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
+const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  if (!from) throw new Error('drag source is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the "sloppy click" threshold first, so the library lifts the item.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  const to = await target.boundingBox();
+  if (!to) throw new Error('drop target is not visible');
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.up();
+  await page.waitForTimeout(350);
+};
+
+const pickOption = async (page: Page, field: Locator, option: string) => {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Picks in a multi-select, whose list stays open: a click on the dialog's title closes it. */
+const pickPerson = async (page: Page, within: Locator, field: Locator, option: string) => {
+  await pickOption(page, field, option);
+  await within.getByRole('heading').first().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+};
+
+test('a leader creates a meeting from a template with the wizard and clones it; a teammate sees it arrive', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner, mate } = await team(request, 'wizard');
+  await startSignedIn(page, owner.token);
+
+  // The teammate watches the list: empty at first.
+  const watcher = await signedInPage(browser, mate);
+  await watcher.page.goto('/meetings');
+  await expect(watcher.page.getByText(messages.noMeetingsYet)).toBeVisible();
+
+  await page.goto('/meetings');
+  await expect(page.getByRole('heading', { level: 1, name: messages.meetingsTitle })).toBeVisible();
+  await expect(page.getByText(messages.noMeetingsYet)).toBeVisible();
+  await expect(page.getByTestId('next-meeting')).toHaveText(messages.noNextMeetings);
+  await shot(page, 'list-empty');
+
+  // Step 1: the default agenda is chosen; pick a template instead.
+  await page.getByRole('button', { name: messages.addNewMeeting }).first().click();
+  const wizard = dialog(page, messages.newMeetingTitle);
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepAgenda })).toBeVisible();
+  await expect(wizard.getByRole('radio', { name: 'Weekly Level 10 meeting' })).toBeChecked();
+  await wizard.getByRole('radio', { name: 'Quarterly planning' }).click();
+  await expect(wizard.getByText('Review previous quarter')).toBeVisible();
+  await shot(page, 'wizard-1-agenda');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+
+  // Step 2: the required fields, with the spec's messages.
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepDetails })).toBeVisible();
+  await wizard.getByLabel(messages.startDate).fill('');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  const alert = wizard.getByRole('alert');
+  for (const label of [messages.meetingName, messages.meetingUrl, messages.startDate, messages.startTime]) {
+    await expect(alert).toContainText(messages.wizardRequired(label));
+  }
+  await shot(page, 'wizard-2-required');
+  await wizard.getByLabel(messages.meetingName).fill('Quarterly Offsite');
+  await wizard.getByLabel(messages.meetingUrl).fill('not a url');
+  await wizard.getByLabel(messages.startDate).fill(isoDate(3));
+  await pickOption(page, wizard.getByLabel(messages.startTime), '9:00 AM');
+  await pickOption(page, wizard.getByRole('combobox', { name: messages.repeat, exact: true }), messages.repeatCustom);
+  await wizard.getByLabel(messages.repeatEvery).fill('2');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await expect(wizard.getByText(messages.invalidUrl)).toBeVisible();
+  await wizard.getByLabel(messages.meetingUrl).fill('meet.example.com/offsite');
+  // The preview: five dates, two weeks apart, at 9:00 AM in the user's time zone (UTC).
+  const preview = wizard.getByRole('list', { name: messages.upcomingDates });
+  await expect(preview.getByRole('listitem')).toHaveCount(5);
+  await expect(preview.getByRole('listitem').first()).toContainText('9:00 AM');
+  await shot(page, 'wizard-2-details');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+
+  // Step 3: 'Skip' with nobody chosen, 'Next' once someone is.
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepUsers })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: messages.skipButton })).toBeVisible();
+  await pickPerson(page, wizard, wizard.getByLabel(messages.members), `Bea Mate (${mate.user.email})`);
+  await expect(wizard.getByRole('button', { name: messages.nextButton })).toBeVisible();
+  await shot(page, 'wizard-3-users');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+
+  // Step 4: the summary; the back arrow returns one step.
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepConfirm })).toBeVisible();
+  await expect(wizard).toContainText('Quarterly planning');
+  await expect(wizard).toContainText('https://meet.example.com/offsite');
+  await expect(wizard).toContainText(messages.repeatSummary(2, messages.unitWeeks));
+  await expect(wizard).toContainText('Bea Mate');
+  await shot(page, 'wizard-4-confirm');
+  await wizard.getByRole('button', { name: messages.backButton }).click();
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepUsers })).toBeVisible();
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await wizard.getByRole('button', { name: messages.finish }).click();
+
+  // The new meeting's dashboard, with the template's agenda.
+  await expect(page).toHaveURL(new RegExp(`/meeting-dashboard/[0-9a-f-]{36}/${slug('Quarterly Offsite')}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Quarterly Offsite' })).toBeVisible();
+  const management = page.getByRole('region', { name: messages.meetingManagement });
+  await expect(management.getByText('Review previous quarter')).toBeVisible();
+  await expect(management).toContainText(messages.totalMinutes(495));
+  await expect(page.getByRole('region', { name: messages.meetingMembers })).toContainText('Bea Mate');
+  await expect(page.getByRole('region', { name: messages.meetingArchives })).toContainText(messages.noMeetingArchives);
+  await expect(page.getByTestId('next-meeting')).toHaveText(/^Quarterly Offsite, in \d+ (hours|days?)$/);
+  await shot(page, 'dashboard', true);
+
+  // The teammate's list shows it without a reload.
+  await expect(row(watcher.page, 'Quarterly Offsite')).toBeVisible();
+  await expect(row(watcher.page, 'Quarterly Offsite').getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await shot(watcher.page, 'list-teammate');
+
+  // Clone it: same agenda and people, a new title and schedule.
+  await page.goto('/meetings');
+  await page.getByRole('button', { name: messages.addNewMeeting }).click();
+  await wizard.getByRole('radio', { name: messages.cloneMeetingOption }).click();
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await expect(wizard.getByLabel(messages.meetingToClone)).toHaveAttribute('aria-invalid', 'true');
+  await pickOption(page, wizard.getByLabel(messages.meetingToClone), 'Quarterly Offsite');
+  await shot(page, 'wizard-1-clone');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await wizard.getByLabel(messages.meetingName).fill('Offsite Copy');
+  await wizard.getByLabel(messages.meetingUrl).fill('https://meet.example.com/copy');
+  await pickOption(page, wizard.getByLabel(messages.startTime), '2:30 PM');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await wizard.getByRole('button', { name: messages.skipButton }).click();
+  await expect(wizard).toContainText(messages.clonedFrom('Quarterly Offsite'));
+  await wizard.getByRole('button', { name: messages.finish }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offsite Copy' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: messages.meetingManagement }).getByText('Review previous quarter'),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: messages.meetingMembers })).toContainText('Bea Mate');
+
+  // Both are listed, sorted by name either way; the teammate sees the copy arrive too.
+  await page.goto('/meetings');
+  const names = page.getByRole('link', { name: /^Open / });
+  await expect(names).toHaveText(['Offsite Copy', 'Quarterly Offsite']);
+  await page.getByText(messages.sortDescending, { exact: true }).click();
+  await expect(names).toHaveText(['Quarterly Offsite', 'Offsite Copy']);
+  await expect(row(watcher.page, 'Offsite Copy')).toBeVisible();
+  await shot(page, 'list');
+
+  // Accounts are their own list.
+  await page.getByText(messages.accountsTitle, { exact: true }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByRole('heading', { level: 1, name: messages.accountsTitle })).toBeVisible();
+  await expect(page.getByText(messages.noAccountsYet)).toBeVisible();
+  await page.getByRole('button', { name: messages.addNewAccount }).first().click();
+  await expect(dialog(page, messages.newAccountTitle)).toBeVisible();
+  await shot(page, 'accounts-wizard');
+  await watcher.context.close();
+});
+
+test('the meeting form checks its fields, saves, and a teammate’s dashboard follows', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'form');
+  const meeting = await createMeeting(request, owner.token, 'Sales Sync', { members: [mate.id] });
+  await startSignedIn(page, owner.token);
+  const watcher = await signedInPage(browser, mate);
+  await watcher.page.goto(`/meeting-dashboard/${meeting.id}/${slug('Sales Sync')}`);
+  await expect(watcher.page.getByRole('heading', { level: 1, name: 'Sales Sync' })).toBeVisible();
+  // Only leaders edit.
+  await expect(watcher.page.getByRole('button', { name: messages.editMeeting })).toHaveCount(0);
+
+  await page.goto('/meetings');
+  await row(page, 'Sales Sync')
+    .getByRole('button', { name: messages.editMeetingNamed('Sales Sync') })
+    .click();
+  const form = dialog(page, messages.editMeeting);
+  await expect(form.getByLabel(messages.fieldTitle)).toHaveValue('Sales Sync');
+  await shot(page, 'form');
+
+  // Empty the required fields: one alert line each.
+  await form.getByLabel(messages.fieldTitle).fill('');
+  await form.getByLabel(messages.color).fill('');
+  await form.getByLabel(messages.videoConferenceLink).fill('');
+  for (const field of [messages.leaders, messages.members]) {
+    await form.getByLabel(field).focus();
+    await page.keyboard.press('Backspace');
+    // The list opened by the focus would cover the buttons: a click on the title closes it.
+    await form.getByRole('heading').first().click();
+  }
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  const alert = form.getByRole('alert').first();
+  for (const field of [messages.fieldTitle, messages.color, messages.fieldUrl, messages.leaders, messages.members]) {
+    await expect(alert).toContainText(messages.fieldIsRequired(field));
+  }
+  await shot(page, 'form-alerts');
+
+  // An image over 2 MB is refused.
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
+  });
+  await expect(form.getByText(messages.imageTooLarge)).toBeVisible();
+
+  await form.getByLabel(messages.fieldTitle).fill('Sales Weekly');
+  await form.getByLabel(messages.color).fill('#fa5252');
+  await form.getByLabel(messages.videoConferenceLink).fill('meet.example.com/sales');
+  await form.getByLabel(messages.fileDriveUrl).fill('not a link');
+  await pickPerson(page, form, form.getByLabel(messages.leaders), `${owner.user.firstName} ${owner.user.lastName}`);
+  await pickPerson(page, form, form.getByLabel(messages.members), 'Bea Mate');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form.getByText(messages.invalidUrl)).toBeVisible();
+  await form.getByLabel(messages.fileDriveUrl).fill('');
+  await form.getByLabel(messages.location).fill('Room 4');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.meetingUpdated)).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'Sales Weekly')).toBeVisible();
+
+  // The teammate's dashboard shows the new title and location, and its address follows.
+  await expect(watcher.page.getByRole('heading', { level: 1, name: 'Sales Weekly' })).toBeVisible();
+  await expect(watcher.page.getByText('Room 4')).toBeVisible();
+  await expect(watcher.page).toHaveURL(new RegExp(`/${slug('Sales Weekly')}$`));
+  await shot(watcher.page, 'dashboard-teammate');
+
+  // Editing from the dashboard, too; the schedule change moves the next meeting.
+  await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Sales Weekly')}`);
+  await expect(page.getByRole('region', { name: messages.meetingManagement })).toContainText('9:00 AM');
+  await page
+    .getByRole('region', { name: messages.meetingMembers })
+    .getByRole('button', { name: messages.editMeeting })
+    .click();
+  await pickOption(page, form.getByLabel(messages.startTime), '10:30 AM');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.meetingUpdated)).toBeVisible();
+  await expect(page.getByTestId('next-meeting-date')).toContainText('10:30 AM');
+  await watcher.context.close();
+});
+
+test('the agenda is reordered by drag and by keyboard, extended, and asks before losing changes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner } = await team(request, 'agenda');
+  const meeting = await createMeeting(request, owner.token, 'Leadership L10');
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Leadership L10')}`);
+  const management = page.getByRole('region', { name: messages.meetingManagement });
+  await expect(management).toContainText(messages.totalMinutes(90));
+  await management.getByRole('button', { name: messages.editAgenda }).click();
+
+  const form = dialog(page, messages.editAgenda);
+  const titles = form.getByRole('textbox', { name: /^Title of / });
+  await expect(titles).toHaveCount(9);
+  await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(90));
+  await shot(page, 'agenda-form');
+
+  // Drag 'Segue' below 'KPIs' with the mouse.
+  await dragWithMouse(
+    page,
+    form.getByRole('button', { name: messages.moveItem('Segue'), exact: true }),
+    form.locator('[data-agenda-item="KPIs"]'),
+    12,
+  );
+  await expect(titles.nth(0)).toHaveValue('KPIs');
+  await expect(titles.nth(1)).toHaveValue('Segue');
+
+  // Move 'Goals' to the top with the keyboard: space lifts, arrows move, space drops.
+  const goalsHandle = form.getByRole('button', { name: messages.moveItem('Goals'), exact: true });
+  await goalsHandle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(400);
+  await expect(titles.nth(0)).toHaveValue('Goals');
+  await expect(titles.nth(1)).toHaveValue('KPIs');
+  await expect(titles.nth(2)).toHaveValue('Segue');
+  // Escape cancels a keyboard drag without closing the dialog.
+  await form.getByRole('button', { name: messages.moveItem('Issues'), exact: true }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(400);
+  await expect(form).toBeVisible();
+  await expect(titles.nth(5)).toHaveValue('Issues');
+
+  // Leave out 'Issues' (40 minutes); add an external-URL item: it goes before Meeting Scores.
+  await form.getByRole('checkbox', { name: messages.includeItem('Issues') }).uncheck();
+  await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(50));
+  await form.getByLabel(messages.agendaItemTitle, { exact: true }).fill('Customer dashboard');
+  await pickOption(page, form.getByLabel(messages.connectionType), messages.agendaKeyExternalUrl);
+  await form.getByRole('group').getByLabel(messages.embedUrl).fill('dashboards.example.com/customers');
+  await form.getByRole('button', { name: messages.addButton }).click();
+  await expect(titles).toHaveCount(10);
+  await expect(titles.nth(8)).toHaveValue('Customer dashboard');
+  await expect(titles.nth(9)).toHaveValue('Meeting Scores');
+  await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(55));
+  // Remove 'Cascading Messages'.
+  await form.getByRole('button', { name: messages.removeItem('Cascading Messages') }).click();
+  await expect(titles).toHaveCount(9);
+  await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(50));
+
+  // Closing with changes asks first.
+  await form.getByRole('button', { name: messages.cancelButton }).click();
+  const prompt = dialog(page, messages.unsavedChangesTitle);
+  await expect(prompt).toContainText(messages.unsavedChangesText);
+  await shot(page, 'agenda-unsaved');
+  await prompt.getByRole('button', { name: messages.stayOnPage }).click();
+  await expect(prompt).toBeHidden();
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.agendaSaved)).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // The dashboard lists the checked items in the new order, and the new total.
+  const agenda = management.getByRole('table', { name: messages.agendaLabel });
+  await expect(agenda.getByRole('row').first()).toContainText('Goals');
+  await expect(agenda.getByRole('row').nth(1)).toContainText('KPIs');
+  await expect(agenda.getByRole('row').nth(2)).toContainText('Segue');
+  await expect(agenda).not.toContainText('Issues');
+  await expect(agenda).not.toContainText('Cascading Messages');
+  await expect(management).toContainText(messages.totalMinutes(50));
+  await shot(page, 'dashboard-agenda', true);
+
+  // Reopen and close without changes: no question.
+  await management.getByRole('button', { name: messages.editAgenda }).click();
+  await expect(titles.nth(0)).toHaveValue('Goals');
+  await form.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(form).toBeHidden();
+  await expect(dialog(page, messages.unsavedChangesTitle)).toHaveCount(0);
+});
+
+test('My Meetings: folders are made, opened, renamed and deleted; meetings are dragged in and out', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner } = await team(request, 'folders');
+  await createMeeting(request, owner.token, 'Alpha Standup');
+  await createMeeting(request, owner.token, 'Beta Review');
+  await startSignedIn(page, owner.token);
+  await page.goto('/home');
+  const nav = myMeetings(page);
+  await expect(nav.getByRole('link', { name: 'Alpha Standup' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: messages.navMeetings })).toHaveAttribute('href', '/meetings');
+
+  // A folder needs a name.
+  await nav.getByRole('button', { name: messages.newFolder }).click();
+  const create = dialog(page, messages.createFolderTitle);
+  await create.getByRole('button', { name: messages.createButton }).click();
+  await expect(create.getByText(messages.required)).toBeVisible();
+  await create.getByLabel(messages.folderName).fill('Leadership');
+  await shot(page, 'folder-dialog');
+  await create.getByRole('button', { name: messages.createButton }).click();
+  await expect(create).toBeHidden();
+  const folder = nav.locator('[data-folder="Leadership"]');
+  await expect(folder).toBeVisible();
+
+  // Drag a meeting into the folder.
+  await dragWithMouse(
+    page,
+    nav.getByRole('link', { name: 'Beta Review' }),
+    folder.getByRole('button', { name: /^Leadership/ }),
+  );
+  await expect(folder.getByRole('link', { name: 'Beta Review' })).toBeVisible();
+  await expect(nav.getByTestId('unfiled-meetings').getByRole('link', { name: 'Beta Review' })).toHaveCount(0);
+  await shot(page, 'sidebar-folder');
+  await expect
+    .poll(
+      async () =>
+        (await call<{ name: string; meetingIds: string[] }[]>(request, owner.token, 'GET', '/meeting-folders'))[0]
+          ?.meetingIds.length,
+    )
+    .toBe(1);
+
+  // Close it: remembered after a reload, like the selected folder.
+  await expect(folder.getByRole('button', { name: /^Leadership/ })).toHaveAttribute('aria-expanded', 'true');
+  await folder.getByRole('button', { name: /^Leadership/ }).click();
+  await expect(folder.getByRole('button', { name: /^Leadership/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(folder.getByRole('link', { name: 'Beta Review' })).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(folder.getByRole('button', { name: /^Leadership/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(folder.getByRole('button', { name: /^Leadership/ })).toHaveAttribute('aria-current', 'true');
+  await folder.getByRole('button', { name: /^Leadership/ }).click();
+  await expect(folder.getByRole('link', { name: 'Beta Review' })).toBeVisible();
+
+  // Drag it back out.
+  await dragWithMouse(page, folder.getByRole('link', { name: 'Beta Review' }), nav.getByTestId('unfiled-meetings'), 10);
+  await expect(nav.getByTestId('unfiled-meetings').getByRole('link', { name: 'Beta Review' })).toBeVisible();
+  await expect(folder.getByText(messages.emptyFolder)).toBeVisible();
+
+  // Rename, then delete with the warning.
+  await nav.getByRole('button', { name: messages.folderActions('Leadership') }).click();
+  await page.getByRole('menuitem', { name: messages.renameFolder }).click();
+  const rename = dialog(page, messages.renameFolderTitle);
+  await rename.getByLabel(messages.folderName).fill('Leaders');
+  await rename.getByRole('button', { name: messages.saveButton }).click();
+  await expect(nav.locator('[data-folder="Leaders"]')).toBeVisible();
+  await nav.getByRole('button', { name: messages.folderActions('Leaders') }).click();
+  await page.getByRole('menuitem', { name: messages.deleteFolder }).click();
+  const confirm = dialog(page, messages.deleteFolderTitle);
+  await expect(confirm).toContainText(messages.deleteFolderWarning('Leaders'));
+  await shot(page, 'folder-delete');
+  await confirm.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(nav.locator('[data-folder="Leaders"]')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Beta Review' })).toBeVisible();
+});
+
+test('Team Files: folders, a subfolder, a file and its deletion', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { owner } = await team(request, 'files');
+  const meeting = await createMeeting(request, owner.token, 'Product Council');
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Product Council')}`);
+  const shortcuts = page.getByRole('region', { name: messages.meetingShortcuts });
+  await expect(shortcuts).toContainText(messages.noFilesHere);
+
+  await shortcuts.getByRole('button', { name: messages.addFolder }).click();
+  const addFolder = dialog(page, messages.addFolder);
+  await addFolder.getByRole('button', { name: messages.createButton }).click();
+  await expect(addFolder.getByText(messages.required)).toBeVisible();
+  await addFolder.getByLabel(messages.folderName).fill('Design');
+  await addFolder.getByRole('button', { name: messages.createButton }).click();
+  await expect(addFolder).toBeHidden();
+  await expect(shortcuts.getByRole('button', { name: 'Design', exact: true })).toBeVisible();
+
+  // The same name again in the same place: 409.
+  await shortcuts.getByRole('button', { name: messages.addFolder }).click();
+  await addFolder.getByLabel(messages.folderName).fill('Design');
+  await addFolder.getByRole('button', { name: messages.createButton }).click();
+  await expect(addFolder.getByText(messages.folderNameTaken)).toBeVisible();
+  await shot(page, 'files-folder-taken');
+  await addFolder.getByRole('button', { name: messages.cancelButton }).click();
+
+  // A subfolder inside Design, and a file in Design.
+  await shortcuts.getByRole('button', { name: 'Design', exact: true }).click();
+  await shortcuts.getByRole('button', { name: messages.addFolder }).click();
+  await addFolder.getByLabel(messages.folderName).fill('Specs');
+  await addFolder.getByRole('button', { name: messages.createButton }).click();
+  await expect(shortcuts.getByRole('button', { name: 'Specs', exact: true })).toBeVisible();
+
+  await shortcuts.getByRole('button', { name: messages.addFile }).click();
+  const addFile = dialog(page, messages.addFile);
+  await addFile.getByRole('button', { name: messages.addButton }).click();
+  await expect(addFile.getByText(messages.required)).toHaveCount(2);
+  await addFile.getByLabel(messages.fileName).fill('Roadmap');
+  await addFile.getByLabel(messages.fileLink).fill('docs.example.com/roadmap.pdf');
+  await addFile.getByLabel(messages.fileDescription).fill('The plan for the next two quarters');
+  await shot(page, 'files-add-file');
+  await addFile.getByRole('button', { name: messages.addButton }).click();
+  await expect(addFile).toBeHidden();
+  const files = shortcuts.getByRole('table', { name: messages.teamFiles });
+  const roadmap = files.getByRole('row').filter({ hasText: 'Roadmap' });
+  await expect(roadmap.getByRole('link', { name: 'https://docs.example.com/roadmap.pdf' })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/roadmap.pdf',
+  );
+  await expect(roadmap).toContainText('The plan for the next two quarters');
+  await shot(page, 'files', true);
+
+  // The top level does not hold it.
+  await shortcuts.getByRole('button', { name: messages.teamFiles, exact: true }).click();
+  await expect(shortcuts).toContainText(messages.noFilesHere);
+  await shortcuts.getByRole('button', { name: 'Design', exact: true }).click();
+
+  await roadmap.getByRole('button', { name: messages.deleteFileNamed('Roadmap') }).click();
+  const confirm = dialog(page, messages.deleteFileTitle);
+  await expect(confirm).toContainText(messages.deleteFileConfirm);
+  await shot(page, 'files-delete');
+  await confirm.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(confirm).toBeHidden();
+  await expect(shortcuts).toContainText(messages.noFilesHere);
+});
+
+test('deleting a meeting warns first, and a teammate’s list and dashboard follow', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'delete');
+  const meeting = await createMeeting(request, owner.token, 'Old Sync', { members: [mate.id] });
+  await createMeeting(request, owner.token, 'Keep Sync', { members: [mate.id] });
+  await startSignedIn(page, owner.token);
+  const watcher = await signedInPage(browser, mate);
+  await watcher.page.goto('/meetings');
+  await expect(row(watcher.page, 'Old Sync')).toBeVisible();
+  const second = await watcher.context.newPage();
+  await second.goto(`/meeting-dashboard/${meeting.id}/${slug('Old Sync')}`);
+  await expect(second.getByRole('heading', { level: 1, name: 'Old Sync' })).toBeVisible();
+
+  await page.goto('/meetings');
+  await row(page, 'Old Sync')
+    .getByRole('button', { name: messages.deleteMeetingNamed('Old Sync') })
+    .click();
+  const confirm = dialog(page, messages.deleteMeetingTitle);
+  await expect(confirm).toContainText(messages.deleteMeetingWarning);
+  await shot(page, 'delete');
+  // Cancel keeps it.
+  await confirm.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(row(page, 'Old Sync')).toBeVisible();
+  await row(page, 'Old Sync')
+    .getByRole('button', { name: messages.deleteMeetingNamed('Old Sync') })
+    .click();
+  await confirm.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(page.getByText(messages.meetingDeleted)).toBeVisible();
+  await expect(row(page, 'Old Sync')).toHaveCount(0);
+  await expect(row(page, 'Keep Sync')).toBeVisible();
+
+  await expect(row(watcher.page, 'Old Sync')).toHaveCount(0);
+  await expect(row(watcher.page, 'Keep Sync')).toBeVisible();
+  await expect(second.getByText(messages.meetingNotFound)).toBeVisible();
+  await shot(second, 'dashboard-deleted');
+  await watcher.context.close();
+});
+
+test('a workspace admin lists meetings they are not part of; many members fold into +N; an unknown meeting says so', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'admin');
+  // Seven more people: eight in the meeting, so seven avatars and '+1'.
+  const others: string[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const user = newUser(`admin-extra${i}`, { firstName: `Extra${i}`, lastName: 'Person' });
+    await registerViaApi(request, user);
+    const account = await signIn(request, user);
+    await call(request, owner.token, 'POST', '/tenants/add-user', { id: account.id });
+    others.push(account.id);
+  }
+  const mateOnlyMeeting = await createMeeting(request, mate.token, 'Mate Only', { members: others });
+  await startSignedIn(page, owner.token);
+  await page.goto('/meetings');
+  // The owner is the workspace admin: every meeting, editable.
+  const mateOnly = row(page, 'Mate Only');
+  await expect(mateOnly).toBeVisible();
+  await expect(mateOnly.getByRole('button', { name: messages.editMeetingNamed('Mate Only') })).toBeVisible();
+  // Members column: the leader first, seven avatars, then '+1', which unfolds the rest.
+  const avatars = mateOnly.getByRole('cell').nth(1).getByRole('img');
+  await expect(avatars).toHaveCount(7);
+  await expect(avatars.first()).toHaveAccessibleName('Bea Mate');
+  await expect(mateOnly.getByRole('button', { name: messages.showMorePeople(1) })).toHaveText(messages.morePeople(1));
+  await mateOnly.getByRole('button', { name: messages.showMorePeople(1) }).click();
+  await expect(avatars).toHaveCount(8);
+  await expect(page).toHaveURL(/\/meetings$/);
+  await shot(page, 'list-expanded');
+
+  // On the dashboard a workspace admin may reorder the members: with the keyboard here.
+  await page.goto(`/meeting-dashboard/${mateOnlyMeeting.id}/${slug('Mate Only')}`);
+  const members = page
+    .getByRole('region', { name: messages.meetingMembers })
+    .getByRole('list', { name: messages.members });
+  await expect(members.getByRole('listitem').first()).toContainText('Extra0 Person');
+  await members.getByRole('button', { name: messages.moveNamed('Extra0 Person') }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Space');
+  await expect(members.getByRole('listitem').first()).toContainText('Extra1 Person');
+  await expect(members.getByRole('listitem').nth(1)).toContainText('Extra0 Person');
+  await expect
+    .poll(async () =>
+      (
+        await call<{ shareWithIds: string[] }>(request, owner.token, 'GET', `/meetings/${mateOnlyMeeting.id}`)
+      ).shareWithIds.slice(0, 2),
+    )
+    .toEqual([others[1], others[0]]);
+  await page.goto('/meetings');
+
+  // A phone's width, with the sidebar closed: the table scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.reload();
+  await expect(row(page, 'Mate Only')).toBeVisible();
+  if (await sidebar(page).isVisible()) await page.getByRole('button', { name: messages.toggleSidebar }).click();
+  await expect(sidebar(page)).not.toBeInViewport();
+  await shot(page, 'list-narrow');
+  await row(page, 'Mate Only')
+    .getByRole('link', { name: messages.openMeeting('Mate Only') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mate Only' })).toBeVisible();
+  await shot(page, 'dashboard-narrow', true);
+
+  await page.goto('/meeting-dashboard/00000000-0000-4000-8000-000000000000/Nothing');
+  await expect(page.getByText(messages.meetingNotFound)).toBeVisible();
+});
+
+test('each dashboard section fails on its own, with a retry', async ({ page, request }) => {
+  const { owner } = await team(request, 'errors');
+  const meeting = await createMeeting(request, owner.token, 'Fragile Sync');
+  await startSignedIn(page, owner.token);
+  let failArchives = true;
+  await page.route('**/api/v2/meetings/*/archives*', (route) =>
+    failArchives
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'fail', message: 'Archive store offline' }),
+        })
+      : route.continue(),
+  );
+  await page.route('**/api/v2/meetings/*/agenda-items', (route) => route.abort());
+  await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Fragile Sync')}`);
+  const archives = page.getByRole('region', { name: messages.meetingArchives });
+  await expect(archives.getByRole('alert')).toContainText(messages.archivesLoadFailed);
+  await expect(archives.getByRole('alert')).toContainText('Archive store offline');
+  await expect(page.getByRole('region', { name: messages.meetingManagement }).getByRole('alert')).toContainText(
+    messages.agendaLoadFailed,
+  );
+  // The rest of the page works.
+  await expect(page.getByRole('region', { name: messages.meetingMembers })).toContainText('Errors-owner Tester');
+  await expect(page.getByRole('region', { name: messages.meetingShortcuts })).toContainText(messages.noFilesHere);
+  await shot(page, 'dashboard-errors', true);
+  failArchives = false;
+  await archives.getByRole('button', { name: messages.retry }).click();
+  await expect(archives).toContainText(messages.noMeetingArchives);
+});

@@ -1,0 +1,119 @@
+import { Anchor, Avatar, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../client/lib/api.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Meeting } from '../meetings.schemas.ts';
+import { ArchivesSection } from './components/ArchivesSection.tsx';
+import { ManagementSection } from './components/ManagementSection.tsx';
+import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
+import { MembersSection } from './components/MembersSection.tsx';
+import { SectionError, SectionLoading } from './components/SectionState.tsx';
+import { TeamFilesSection } from './components/TeamFilesSection.tsx';
+import { DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
+import { useMeeting, useMeetingRoom, useViewer } from './meetings.queries.ts';
+
+// The meeting dashboard (document 1 §2): /meeting-dashboard/{meetingId}/{slug of title}. Each
+// section loads and fails on its own; the meeting itself is the page's own state.
+
+const Header = ({ meeting }: { meeting: Meeting }) => {
+  const color = meeting.color ?? DEFAULT_MEETING_COLOR;
+  return (
+    <Card withBorder padding={0} radius="md" style={{ overflow: 'hidden' }}>
+      <Box h={6} bg={color} data-testid="meeting-color" aria-label={messages.meetingColor(color)} role="img" />
+      <Group p="lg" gap="md" wrap="nowrap" align="center">
+        <Avatar src={meeting.image} size={56} radius="md" color="initials" name={meeting.title} />
+        <Stack gap={4} flex={1} miw={0}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {meeting.title}
+            </Title>
+            <Badge variant="light" color={meeting.type === 'account' ? 'teal' : 'indigo'}>
+              {meeting.type}
+            </Badge>
+          </Group>
+          {meeting.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {meeting.description}
+            </Text>
+          )}
+          {meeting.location && (
+            <Group gap={4}>
+              <IconMapPin size={14} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {meeting.location}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+};
+
+export const MeetingDashboardPage = () => {
+  const { meetingId = '', slug } = useParams();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const meeting = useMeeting(meetingId);
+  const [editing, editor] = useDisclosure(false);
+  useMeetingRoom(meetingId);
+
+  // A renamed meeting gets its new slug in the address bar.
+  const canonical = meeting.data ? dashboardPath(meeting.data) : null;
+  useEffect(() => {
+    if (!canonical || !slug) return;
+    const current = `/meeting-dashboard/${meetingId}/${encodeURIComponent(slug)}`;
+    if (current !== canonical) void navigate(canonical, { replace: true });
+  }, [canonical, meetingId, slug, navigate]);
+
+  const backLink = (
+    <Anchor component={Link} to={meeting.data?.type === 'account' ? '/accounts' : '/meetings'} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {messages.backToMeetings}
+      </Group>
+    </Anchor>
+  );
+
+  if (meeting.isPending) return <SectionLoading />;
+  if (meeting.isError) {
+    const gone = meeting.error instanceof ApiError && (meeting.error.status === 404 || meeting.error.status === 400);
+    return (
+      <Stack gap="md" maw={560}>
+        {backLink}
+        {gone ? (
+          <Card withBorder padding="lg" radius="md">
+            <Title order={1} size="h3" mb="xs">
+              {messages.meetingNotFound}
+            </Title>
+          </Card>
+        ) : (
+          <SectionError
+            title={messages.meetingLoadFailed}
+            error={meeting.error}
+            onRetry={() => void meeting.refetch()}
+            retrying={meeting.isFetching}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const data = meeting.data;
+  return (
+    <Stack gap="lg">
+      {backLink}
+      <Header meeting={data} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <ManagementSection meeting={data} timezone={viewer.timezone} />
+        <MembersSection meeting={data} onEdit={editor.open} />
+      </SimpleGrid>
+      <TeamFilesSection meetingId={data.id} />
+      <ArchivesSection meetingId={data.id} />
+      <MeetingFormDialog meeting={data} opened={editing} onClose={editor.close} />
+    </Stack>
+  );
+};

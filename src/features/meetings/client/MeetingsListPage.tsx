@@ -1,0 +1,273 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  ColorSwatch,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCalendarPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dayjs } from '../../../client/lib/dayjs.ts';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { showSuccess } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Meeting } from '../meetings.schemas.ts';
+import { ConfirmDialog } from './components/ConfirmDialog.tsx';
+import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
+import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
+import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
+import { SectionError, SectionLoading } from './components/SectionState.tsx';
+import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
+import { useDeleteMeeting, useMeetingList, useViewer } from './meetings.queries.ts';
+
+// The list pages of document 1 §2: /meetings (types meeting and team) and /accounts (type
+// account). Workspace admins see every meeting of the workspace, others their own.
+
+type Kind = 'meetings' | 'accounts';
+type Sort = 'asc' | 'desc';
+
+const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+const MeetingRow = ({
+  meeting,
+  timezone,
+  onEdit,
+  onDelete,
+}: {
+  meeting: Meeting;
+  timezone: string;
+  onEdit: (meeting: Meeting) => void;
+  onDelete: (meeting: Meeting) => void;
+}) => {
+  const navigate = useNavigate();
+  const path = dashboardPath(meeting);
+  const next = meeting.nextSession;
+  return (
+    <Table.Tr onClick={() => void navigate(path)} style={{ cursor: 'pointer' }} data-meeting-id={meeting.id}>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <ColorSwatch color={meeting.color ?? DEFAULT_MEETING_COLOR} size={14} withShadow={false} aria-hidden />
+          <Anchor
+            component={Link}
+            to={path}
+            fw={600}
+            c="inherit"
+            onClick={(event) => event.stopPropagation()}
+            aria-label={messages.openMeeting(meeting.title)}
+          >
+            {meeting.title}
+          </Anchor>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <MembersCell people={meetingPeople(meeting)} />
+      </Table.Td>
+      <Table.Td>
+        {next ? (
+          <Text size="sm" component="time" dateTime={next.startsAt}>
+            {dayjs(next.startsAt).tz(timezone).format(DATE_TIME_FORMAT)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {messages.notScheduled}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td onClick={(event) => event.stopPropagation()}>
+        {meeting.permissions.canEdit && (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Tooltip label={messages.editMeeting} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={messages.editMeetingNamed(meeting.title)}
+                onClick={() => onEdit(meeting)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={messages.deleteMeetingTitle} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={messages.deleteMeetingNamed(meeting.title)}
+                onClick={() => onDelete(meeting)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+};
+
+const MeetingsList = ({ kind }: { kind: Kind }) => {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort: Sort = searchParams.get('sort') === 'desc' ? 'desc' : 'asc';
+  const list = useMeetingList(viewer.isAdmin ? 'all' : 'mine');
+  const [wizardOpen, wizard] = useDisclosure(false);
+  const [editing, setEditing] = useState<Meeting | null>(null);
+  const [deleting, setDeleting] = useState<Meeting | null>(null);
+  const remove = useDeleteMeeting();
+
+  const title = kind === 'accounts' ? messages.accountsTitle : messages.meetingsTitle;
+  const addLabel = kind === 'accounts' ? messages.addNewAccount : messages.addNewMeeting;
+  const meetings = useMemo(() => {
+    const ofKind = (list.data ?? []).filter((m) => (kind === 'accounts' ? m.type === 'account' : m.type !== 'account'));
+    const sorted = [...ofKind].sort((a, b) => byTitle.compare(a.title, b.title));
+    return sort === 'desc' ? sorted.reverse() : sorted;
+  }, [list.data, kind, sort]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        showSuccess(messages.meetingDeleted);
+        setDeleting(null);
+      },
+    });
+  };
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <SectionLoading />;
+  else if (list.isError)
+    body = (
+      <SectionError
+        title={messages.meetingsLoadFailed}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  else if (meetings.length === 0)
+    body = (
+      <EmptyState
+        py="xl"
+        icon={<IconCalendarPlus size={28} stroke={1.5} />}
+        withIndicatorBackground
+        title={kind === 'accounts' ? messages.noAccountsYet : messages.noMeetingsYet}
+        description={kind === 'accounts' ? messages.noAccountsText : messages.noMeetingsText}
+      >
+        <EmptyState.Actions>
+          <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
+            {addLabel}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={680} type="native">
+        <Table highlightOnHover verticalSpacing="sm" aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{messages.columnName}</Table.Th>
+              <Table.Th>{messages.columnMembers}</Table.Th>
+              <Table.Th>{messages.columnNextMeeting}</Table.Th>
+              <Table.Th w={100}>
+                <VisuallyHidden>{messages.columnActions}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {meetings.map((meeting) => (
+              <MeetingRow
+                key={meeting.id}
+                meeting={meeting}
+                timezone={viewer.timezone}
+                onEdit={setEditing}
+                onDelete={(m) => {
+                  remove.reset();
+                  setDeleting(m);
+                }}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Group gap="md" align="center">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <SegmentedControl
+            size="xs"
+            aria-label={messages.meetingKinds}
+            value={kind}
+            onChange={(value) => void navigate(value === 'accounts' ? '/accounts' : '/meetings')}
+            data={[
+              { value: 'meetings', label: messages.meetingsTitle },
+              { value: 'accounts', label: messages.accountsTitle },
+            ]}
+          />
+        </Group>
+        <Group gap="sm">
+          <SegmentedControl
+            size="xs"
+            aria-label={messages.sortByName}
+            value={sort}
+            onChange={(value) =>
+              setSearchParams(
+                (params) => {
+                  if (value === 'desc') params.set('sort', 'desc');
+                  else params.delete('sort');
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+            data={[
+              { value: 'asc', label: messages.sortAscending },
+              { value: 'desc', label: messages.sortDescending },
+            ]}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
+            {addLabel}
+          </Button>
+        </Group>
+      </Group>
+      <Card withBorder padding={0} radius="md">
+        <Box p={meetings.length > 0 && list.isSuccess ? 0 : 'md'}>{body}</Box>
+      </Card>
+      <NewMeetingWizard opened={wizardOpen} onClose={wizard.close} type={kind === 'accounts' ? 'account' : 'meeting'} />
+      <MeetingFormDialog meeting={editing} opened={editing !== null} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.deleteMeetingTitle}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+      >
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {deleting?.title}
+          </Text>
+          <Text size="sm">{messages.deleteMeetingWarning}</Text>
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+};
+
+export const MeetingsPage = () => <MeetingsList kind="meetings" />;
+export const AccountsPage = () => <MeetingsList kind="accounts" />;

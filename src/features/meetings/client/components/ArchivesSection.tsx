@@ -1,0 +1,285 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { DATE_FORMAT, pageWindow } from '../meetings.format.ts';
+import { linkError } from '../meetings.links.ts';
+import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
+import { SectionCard } from './SectionCard.tsx';
+import { SectionError, SectionLoading } from './SectionState.tsx';
+
+// Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
+// recording link (edited in the Meeting Note and Meeting Recording Link dialogs).
+
+type Archive = ArchivePage['archives'][number];
+type Editing = { archive: Archive; field: 'note' | 'link' } | null;
+
+const formatDate = (date: string) => dayjs(date).format(DATE_FORMAT);
+
+const SessionFieldForm = ({
+  meetingId,
+  archive,
+  field,
+  onClose,
+}: {
+  meetingId: string;
+  archive: Archive;
+  field: 'note' | 'link';
+  onClose: () => void;
+}) => {
+  const [value, setValue] = useState(archive[field] ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateSession(meetingId);
+  const closeSoon = useDelayedClose(onClose);
+  const submit = () => {
+    setFailure(null);
+    const text = value.trim();
+    if (field === 'link' && text) {
+      const problem = linkError(text);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+    }
+    setError(null);
+    // An empty value clears it (document 1 §5: sent as null). The API's link field takes an
+    // empty string for that and refuses null, so an empty link travels as ''.
+    const patch = field === 'note' ? { note: text || null } : { link: text };
+    update.mutate({ id: archive.id, patch }, { onSuccess: closeSoon, onError: (e) => setFailure(errorText(e)) });
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {formatDate(archive.meetingDate)}
+        </Text>
+        {field === 'note' ? (
+          <Textarea
+            label={messages.columnNote}
+            autosize
+            minRows={4}
+            maxRows={12}
+            data-autofocus
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+        ) : (
+          <TextInput
+            label={messages.columnRecording}
+            placeholder="https://"
+            data-autofocus
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            error={error}
+          />
+        )}
+        <FormError message={failure} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {messages.cancelButton}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {messages.saveButton}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+const ArchivePagination = ({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) => (
+  <Group gap={4} justify="center" component="nav" aria-label={messages.archivePages}>
+    <ActionIcon
+      variant="default"
+      onClick={() => onChange(page - 1)}
+      disabled={page <= 1}
+      aria-label={messages.previousPage}
+    >
+      <IconChevronLeft size={16} />
+    </ActionIcon>
+    {pageWindow(page, totalPages).map((n) => (
+      <Button
+        key={n}
+        size="compact-sm"
+        miw={30}
+        variant={n === page ? 'filled' : 'default'}
+        onClick={() => onChange(n)}
+        aria-label={messages.pageNumber(n)}
+        aria-current={n === page ? 'page' : undefined}
+      >
+        {n}
+      </Button>
+    ))}
+    <ActionIcon
+      variant="default"
+      onClick={() => onChange(page + 1)}
+      disabled={page >= totalPages}
+      aria-label={messages.nextPage}
+    >
+      <IconChevronRight size={16} />
+    </ActionIcon>
+  </Group>
+);
+
+export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const archives = useArchives(meetingId, page);
+
+  let body: React.ReactNode;
+  if (archives.isPending) body = <SectionLoading />;
+  else if (archives.isError)
+    body = (
+      <SectionError
+        title={messages.archivesLoadFailed}
+        error={archives.error}
+        onRetry={() => void archives.refetch()}
+        retrying={archives.isFetching}
+      />
+    );
+  else if (archives.data.archives.length === 0)
+    body = (
+      <Text size="sm" c="dimmed" ta="center" py="md">
+        {messages.noMeetingArchives}
+      </Text>
+    );
+  else
+    body = (
+      <Stack gap="sm">
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table verticalSpacing={6} fz="sm" striped aria-label={messages.meetingArchives}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{messages.columnMeetingDate}</Table.Th>
+                <Table.Th>{messages.columnAverageScore}</Table.Th>
+                <Table.Th>{messages.columnRecording}</Table.Th>
+                <Table.Th>{messages.columnNote}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {archives.data.archives.map((archive) => {
+                const date = formatDate(archive.meetingDate);
+                return (
+                  <Table.Tr key={archive.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
+                    <Table.Td>{archive.avgScore === null ? '—' : archive.avgScore.toFixed(1)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {archive.link ? (
+                          <Anchor href={archive.link} target="_blank" rel="noopener noreferrer" size="sm">
+                            <Group gap={4} wrap="nowrap">
+                              <IconExternalLink size={14} aria-hidden />
+                              {messages.openRecording}
+                            </Group>
+                          </Anchor>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            —
+                          </Text>
+                        )}
+                        <Tooltip label={messages.recordingLinkTitle} withArrow>
+                          <ActionIcon
+                            size="sm"
+                            variant="subtle"
+                            onClick={() => setEditing({ archive, field: 'link' })}
+                            aria-label={messages.editLinkOf(date)}
+                          >
+                            <IconPencil size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td maw={260}>
+                      <Group gap={4} wrap="nowrap">
+                        <Text
+                          size="sm"
+                          truncate
+                          c={archive.note ? undefined : 'dimmed'}
+                          title={archive.note ?? undefined}
+                        >
+                          {archive.note ?? '—'}
+                        </Text>
+                        <Tooltip label={messages.meetingNoteTitle} withArrow>
+                          <ActionIcon
+                            size="sm"
+                            variant="subtle"
+                            onClick={() => setEditing({ archive, field: 'note' })}
+                            aria-label={messages.editNoteOf(date)}
+                          >
+                            <IconPencil size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button component={Link} to={`/meeting-archives/${archive.id}`} size="compact-sm" variant="light">
+                        {messages.seeMeetingArchive}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {archives.data.totalPages > 1 && (
+          <ArchivePagination page={page} totalPages={archives.data.totalPages} onChange={setPage} />
+        )}
+      </Stack>
+    );
+
+  return (
+    <SectionCard title={messages.meetingArchives}>
+      {body}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.field === 'link' ? messages.recordingLinkTitle : messages.meetingNoteTitle}
+        centered
+        transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+      >
+        {editing && (
+          <SessionFieldForm
+            meetingId={meetingId}
+            archive={editing.archive}
+            field={editing.field}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </SectionCard>
+  );
+};

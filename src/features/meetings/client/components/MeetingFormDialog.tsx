@@ -1,0 +1,380 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  ColorInput,
+  Divider,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
+import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { type Meeting, ZUpdateMeeting } from '../../meetings.schemas.ts';
+import { DEFAULT_MEETING_COLOR, fullName, intervalOf, MEETING_SWATCHES } from '../meetings.format.ts';
+import { linkError } from '../meetings.links.ts';
+import { useUpdateMeeting, useViewer, useWorkspacePeople } from '../meetings.queries.ts';
+import { readMeetingImage } from './imageFile.ts';
+import { personLabel } from './PersonAvatar.tsx';
+import {
+  type ScheduleField,
+  ScheduleFields,
+  SchedulePreview,
+  type ScheduleValues,
+  schedulePayload,
+  scheduleProblems,
+} from './ScheduleFields.tsx';
+
+// The meeting form of document 1 §5: on save, a missing colour, title, leaders, members, URL or
+// start time raises an alert '<field> field is required.'; other mistakes show at their field.
+
+interface Values extends ScheduleValues {
+  title: string;
+  description: string;
+  color: string;
+  location: string;
+  sharepointUrl: string;
+  fileDriveUrl: string;
+  facebookGroupUrl: string;
+  image: string | null;
+  administrators: string[];
+  members: string[];
+}
+
+const initialValues = (meeting: Meeting): Values => ({
+  title: meeting.title,
+  description: meeting.description ?? '',
+  // A meeting made by the wizard has no colour yet: offer the first swatch rather than an error.
+  color: meeting.color ?? DEFAULT_MEETING_COLOR,
+  location: meeting.location ?? '',
+  sharepointUrl: meeting.sharepointUrl ?? '',
+  fileDriveUrl: meeting.fileDriveUrl ?? '',
+  facebookGroupUrl: meeting.facebookGroupUrl ?? '',
+  image: meeting.image,
+  startDate: meeting.startDate,
+  startTime: meeting.startTime,
+  interval: intervalOf(meeting.repeatEvery, meeting.repeatType),
+  repeatEvery: meeting.repeatEvery > 0 ? meeting.repeatEvery : 1,
+  repeatType: meeting.repeatType ?? 'weeks',
+  noOfCycles: meeting.noOfCycles ?? '',
+  endDate: meeting.endDate ?? '',
+  administrators: meeting.administratorIds,
+  members: meeting.shareWithIds,
+});
+
+type Field = keyof Values;
+
+/** The fields whose absence is an alert, in the form's order, with the name the alert uses. */
+const ALERT_FIELDS: [Field, string][] = [
+  ['title', messages.fieldTitle],
+  ['color', messages.color],
+  ['sharepointUrl', messages.fieldUrl],
+  ['startTime', messages.startTime],
+  ['administrators', messages.leaders],
+  ['members', messages.members],
+];
+
+const isEmpty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : !String(value ?? '').trim());
+
+/** Field errors the server would give, checked with the schemas' own pieces. */
+const fieldErrors = (values: Values): Partial<Record<Field, string>> => {
+  const errors: Partial<Record<Field, string>> = {};
+  const check = (field: Field, schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }) => {
+    const result = schema.safeParse(values[field]) as { success: boolean; error?: { issues: { message: string }[] } };
+    if (!result.success) errors[field] = result.error?.issues[0]?.message ?? messages.invalidValue;
+  };
+  if (!isEmpty(values.title)) check('title', ZUpdateMeeting.shape.title);
+  for (const field of ['sharepointUrl', 'fileDriveUrl', 'facebookGroupUrl'] as const) {
+    const problem = isEmpty(values[field]) ? null : linkError(values[field]);
+    if (problem) errors[field] = problem;
+  }
+  check('description', ZUpdateMeeting.shape.description);
+  check('location', ZUpdateMeeting.shape.location);
+  for (const problem of scheduleProblems(values)) {
+    // A missing start time is one of the alerts; the rest show at their field.
+    if (problem.field === 'startTime' && problem.kind === 'required') continue;
+    errors[problem.field] ??= problem.message;
+  }
+  return errors;
+};
+
+const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => void }) => {
+  const viewer = useViewer();
+  const people = useWorkspacePeople();
+  const update = useUpdateMeeting({ silent: true });
+  const closeSoon = useDelayedClose(onClose);
+  const [values, setValues] = useState<Values>(() => initialValues(meeting));
+  const [missing, setMissing] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const set = (patch: Partial<Values>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    // A field that changes loses its mark until the next save.
+    const fields = Object.keys(patch) as Field[];
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+    const labels = ALERT_FIELDS.filter(([field]) => fields.includes(field)).map(([, label]) => label);
+    if (labels.length > 0) setMissing((current) => current.filter((label) => !labels.includes(label)));
+  };
+
+  // People of the workspace, plus anyone already in the meeting who is not (any more).
+  const options = (() => {
+    const list = (people.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }));
+    for (const person of [...meeting.administrators, ...meeting.members]) {
+      if (!list.some((option) => option.value === person.id))
+        list.push({ value: person.id, label: personLabel(person) });
+    }
+    return list;
+  })();
+
+  const pickImage = async (file: File | null) => {
+    setImageError(null);
+    if (!file) return;
+    try {
+      set({ image: await readMeetingImage(file) });
+    } catch (error) {
+      setImageError(error instanceof Error ? error.message : messages.imageWrongType);
+    }
+  };
+
+  const save = () => {
+    setFailure(null);
+    const absent = ALERT_FIELDS.filter(([field]) => isEmpty(values[field])).map(([, label]) => label);
+    const invalid = fieldErrors(values);
+    setMissing(absent);
+    setErrors(invalid);
+    if (absent.length > 0 || Object.keys(invalid).length > 0) return;
+
+    const schedule = schedulePayload(values);
+    const before = schedulePayload(initialValues(meeting));
+    const ruleChanged = (Object.keys(schedule) as (keyof typeof schedule)[]).some((k) => schedule[k] !== before[k]);
+    const patch: Record<string, unknown> = {
+      title: values.title.trim(),
+      description: values.description,
+      color: values.color,
+      location: values.location,
+      sharepointUrl: values.sharepointUrl.trim(),
+      fileDriveUrl: values.fileDriveUrl.trim(),
+      facebookGroupUrl: values.facebookGroupUrl.trim(),
+      administrators: values.administrators,
+      members: values.members,
+      // Only a changed rule is sent: it reshapes the meeting dates still to come.
+      ...(ruleChanged ? schedule : {}),
+    };
+    if (values.image !== meeting.image) patch.image = values.image;
+    update.mutate(
+      { id: meeting.id, patch },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          showSuccess(messages.meetingUpdated);
+          closeSoon();
+        },
+        onError: (error) => setFailure(errorText(error)),
+      },
+    );
+  };
+
+  const scheduleErrors: Partial<Record<ScheduleField, ReactNode>> = {
+    startDate: errors.startDate,
+    startTime: errors.startTime ?? (missing.includes(messages.startTime) || undefined),
+    interval: errors.interval,
+    repeatEvery: errors.repeatEvery,
+    repeatType: errors.repeatType,
+    noOfCycles: errors.noOfCycles,
+    endDate: errors.endDate,
+  };
+  const marked = (field: Field, label: string): ReactNode => errors[field] ?? (missing.includes(label) || undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="sm">
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <Stack gap={6} align="center" w={96}>
+            <Avatar src={values.image} size={72} radius="md" color="initials" name={values.title || meeting.title}>
+              <IconPhoto size={28} />
+            </Avatar>
+            <FileButton onChange={(file) => void pickImage(file)} accept="image/png,image/jpeg,image/gif">
+              {(props) => (
+                <Button {...props} size="compact-xs" variant="light">
+                  {messages.chooseImage}
+                </Button>
+              )}
+            </FileButton>
+            {values.image && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={12} />}
+                onClick={() => set({ image: null })}
+              >
+                {messages.removeImage}
+              </Button>
+            )}
+          </Stack>
+          <Stack gap="sm" flex={1} miw={0}>
+            <TextInput
+              label={messages.fieldTitle}
+              required
+              data-autofocus
+              value={values.title}
+              onChange={(e) => set({ title: e.currentTarget.value })}
+              error={marked('title', messages.fieldTitle)}
+            />
+            <ColorInput
+              label={messages.color}
+              required
+              format="hex"
+              swatches={MEETING_SWATCHES}
+              swatchesPerRow={11}
+              value={values.color}
+              onChange={(color) => set({ color })}
+              error={marked('color', messages.color)}
+            />
+          </Stack>
+        </Group>
+        {imageError && (
+          <Text c="red" size="sm" role="alert">
+            {imageError}
+          </Text>
+        )}
+        <Textarea
+          label={messages.description}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={values.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={errors.description}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={messages.videoConferenceLink}
+            required
+            placeholder="https://"
+            value={values.sharepointUrl}
+            onChange={(e) => set({ sharepointUrl: e.currentTarget.value })}
+            error={marked('sharepointUrl', messages.fieldUrl)}
+          />
+          <TextInput
+            label={messages.location}
+            value={values.location}
+            onChange={(e) => set({ location: e.currentTarget.value })}
+            error={errors.location}
+          />
+          <TextInput
+            label={messages.fileDriveUrl}
+            placeholder="https://"
+            value={values.fileDriveUrl}
+            onChange={(e) => set({ fileDriveUrl: e.currentTarget.value })}
+            error={errors.fileDriveUrl}
+          />
+          <TextInput
+            label={messages.groupUrl}
+            placeholder="https://"
+            value={values.facebookGroupUrl}
+            onChange={(e) => set({ facebookGroupUrl: e.currentTarget.value })}
+            error={errors.facebookGroupUrl}
+          />
+        </SimpleGrid>
+        <Divider my={4} />
+        <ScheduleFields values={values} onChange={set} errors={scheduleErrors} />
+        {meeting.timezone !== viewer.timezone && (
+          <Text size="xs" c="dimmed">
+            {messages.timesInZone(meeting.timezone)}
+          </Text>
+        )}
+        <SchedulePreview values={values} timezone={meeting.timezone} viewerTimezone={viewer.timezone} />
+        <Divider my={4} />
+        <MultiSelect
+          label={messages.leaders}
+          required
+          searchable
+          data={options}
+          value={values.administrators}
+          onChange={(administrators) => set({ administrators })}
+          error={marked('administrators', messages.leaders)}
+          disabled={people.isPending}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <MultiSelect
+          label={messages.members}
+          required
+          searchable
+          data={options}
+          value={values.members}
+          onChange={(members) => set({ members })}
+          error={marked('members', messages.members)}
+          disabled={people.isPending}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {people.isError && <FormError message={messages.peopleLoadFailed} />}
+        {/* Beside the Save button, where the user is looking when it appears. */}
+        {missing.length > 0 && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
+            <List size="sm" spacing={2}>
+              {missing.map((label) => (
+                <List.Item key={label}>{messages.fieldIsRequired(label)}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <FormError message={failure} />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {messages.cancelButton}
+          </Button>
+          <Button type="submit" loading={update.isPending || saved}>
+            {messages.saveButton}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** 'Edit meeting', from the list and the dashboard: PATCH /meetings/{id}. */
+export const MeetingFormDialog = ({
+  meeting,
+  opened,
+  onClose,
+}: {
+  meeting: Meeting | null;
+  opened: boolean;
+  onClose: () => void;
+}) => (
+  <Modal
+    opened={opened && meeting !== null}
+    onClose={onClose}
+    title={messages.editMeeting}
+    size="lg"
+    centered
+    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+  >
+    {meeting && <MeetingForm meeting={meeting} onClose={onClose} />}
+  </Modal>
+);

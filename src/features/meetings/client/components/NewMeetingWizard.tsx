@@ -1,0 +1,508 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconCopy } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { type MeetingTemplate, type MeetingType, ZCreateMeeting } from '../../meetings.schemas.ts';
+import { dashboardPath, fullName, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
+import { linkError, normalisedLink } from '../meetings.links.ts';
+import {
+  useCreateMeeting,
+  useMeetingTemplates,
+  useSimpleMeetings,
+  useViewer,
+  useWorkspacePeople,
+} from '../meetings.queries.ts';
+import {
+  type ScheduleField,
+  ScheduleFields,
+  SchedulePreview,
+  type ScheduleValues,
+  scheduleDefaults,
+  schedulePayload,
+  scheduleProblems,
+} from './ScheduleFields.tsx';
+import { SectionError, SectionLoading } from './SectionState.tsx';
+
+// The new-meeting wizard of document 1 §2: four steps, a back arrow returns one step.
+
+const CLONE = 'clone';
+const STEPS = [
+  messages.wizardStepAgenda,
+  messages.wizardStepDetails,
+  messages.wizardStepUsers,
+  messages.wizardStepConfirm,
+] as const;
+
+type DetailField = 'title' | 'sharepointUrl' | ScheduleField;
+
+/** The names the step-two messages give the fields ('Meeting Name * - This field is required'). */
+const FIELD_LABELS: Partial<Record<DetailField, string>> = {
+  title: messages.meetingName,
+  sharepointUrl: messages.meetingUrl,
+  startDate: messages.startDate,
+  startTime: messages.startTime,
+  interval: messages.repeat,
+  repeatType: messages.repeat,
+  repeatEvery: messages.repeatEvery,
+};
+
+interface Problem {
+  field: DetailField;
+  kind: 'required' | 'invalid';
+  message: string;
+}
+
+const detailProblems = (title: string, url: string, schedule: ScheduleValues): Problem[] => {
+  const problems: Problem[] = [];
+  // The very checks the server makes (ZCreateMeeting's title and sharepointUrl).
+  const titleCheck = ZCreateMeeting.shape.title.safeParse(title);
+  if (!titleCheck.success) {
+    problems.push({
+      field: 'title',
+      kind: title.trim() ? 'invalid' : 'required',
+      message: titleCheck.error.issues[0]?.message ?? messages.required,
+    });
+  }
+  // The server's own checks, plus whitespace, which browsers' URL parsers let through.
+  const urlProblem = url.trim() ? linkError(url) : messages.required;
+  if (urlProblem) {
+    problems.push({ field: 'sharepointUrl', kind: url.trim() ? 'invalid' : 'required', message: urlProblem });
+  }
+  return [...problems, ...scheduleProblems(schedule)];
+};
+
+const todayIn = (timezone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+
+const AgendaPreview = ({ template }: { template: MeetingTemplate }) => (
+  <Paper withBorder radius="md" p="sm">
+    <Group justify="space-between" mb={6}>
+      <Text size="sm" fw={600}>
+        {messages.agendaLabel}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {messages.totalMinutes(totalMinutes(template.agendaItems))}
+      </Text>
+    </Group>
+    {/* Two columns read top to bottom, like the numbered list they are. */}
+    <Box component="ol" m={0} p={0} style={{ columnCount: 2, columnGap: 'var(--mantine-spacing-md)' }}>
+      {template.agendaItems.map((item, index) => (
+        // Templates are fixed product data: the position is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and may share titles
+        <Text component="li" key={index} size="sm" style={{ listStyle: 'none', breakInside: 'avoid' }} truncate>
+          <Text span c="dimmed" size="xs">
+            {index + 1}.
+          </Text>{' '}
+          {item.title}{' '}
+          <Text span c="dimmed" size="xs">
+            · {messages.minutesShort(item.duration)}
+          </Text>
+        </Text>
+      ))}
+    </Box>
+  </Paper>
+);
+
+const SummaryRow = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Table.Tr>
+    <Table.Th w={170} fw={600} style={{ verticalAlign: 'top' }}>
+      {label}
+    </Table.Th>
+    <Table.Td>{children}</Table.Td>
+  </Table.Tr>
+);
+
+const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void }) => {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const templates = useMeetingTemplates();
+  const simple = useSimpleMeetings();
+  const people = useWorkspacePeople();
+  const create = useCreateMeeting();
+
+  const [choice, setChoice] = useState<string | null>(null);
+  const [cloneId, setCloneId] = useState<string | null>(null);
+  const [sourceError, setSourceError] = useState(false);
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const [schedule, setSchedule] = useState<ScheduleValues>(() => scheduleDefaults(todayIn(viewer.timezone)));
+  const [showProblems, setShowProblems] = useState(false);
+  const [leaders, setLeaders] = useState<string[]>([]);
+  const [members, setMembers] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const defaultTemplate = templates.data?.find((t) => t.isDefault) ?? templates.data?.[0];
+  const selected = choice ?? defaultTemplate?.id ?? null;
+  const template = templates.data?.find((t) => t.id === selected);
+  const cloneSource = simple.data?.find((m) => m.id === cloneId);
+  const problems = useMemo(() => detailProblems(title, url, schedule), [title, url, schedule]);
+  const errorOf = (field: DetailField): ReactNode => {
+    if (!showProblems) return undefined;
+    const problem = problems.find((p) => p.field === field);
+    if (!problem) return undefined;
+    return problem.kind === 'required' ? true : problem.message;
+  };
+  const required = showProblems ? problems.filter((p) => p.kind === 'required') : [];
+  const personOptions = (people.data ?? []).map((person) => ({
+    value: person.id,
+    label: `${fullName(person)}${person.email ? ` (${person.email})` : ''}`,
+  }));
+  const nameOf = (id: string) => {
+    const person = people.data?.find((p) => p.id === id);
+    return person ? fullName(person) : id;
+  };
+
+  const next = () => {
+    setFailure(null);
+    if (step === 0) {
+      if (selected === CLONE && !cloneId) {
+        setSourceError(true);
+        return;
+      }
+      setStep(1);
+    } else if (step === 1) {
+      setShowProblems(true);
+      if (problems.length > 0) return;
+      setStep(2);
+    } else if (step === 2) {
+      setStep(3);
+    }
+  };
+
+  const back = () => {
+    setFailure(null);
+    setStep((value) => Math.max(0, value - 1));
+  };
+
+  const finish = () => {
+    setFailure(null);
+    const source =
+      selected === CLONE
+        ? { operation: 'clone' as const, sourceMeetingId: cloneId }
+        : { operation: 'create' as const, templateId: selected };
+    create.mutate(
+      {
+        ...source,
+        title: title.trim(),
+        sharepointUrl: url.trim(),
+        ...schedulePayload(schedule),
+        type,
+        administrators: leaders,
+        members,
+      },
+      {
+        onSuccess: (meeting) => {
+          showSuccess(messages.meetingCreated);
+          onClose();
+          void navigate(dashboardPath(meeting));
+        },
+        onError: (error) => setFailure(errorText(error)),
+      },
+    );
+  };
+
+  const stepContent: ReactNode[] = [
+    // 1. Build Your Recurring Meeting Agenda
+    <Stack gap="sm" key="agenda">
+      {templates.isPending && <SectionLoading />}
+      {templates.isError && (
+        <SectionError
+          title={messages.templatesLoadFailed}
+          error={templates.error}
+          onRetry={() => void templates.refetch()}
+          retrying={templates.isFetching}
+        />
+      )}
+      {templates.data && (
+        <Radio.Group
+          value={selected}
+          onChange={(value) => {
+            setChoice(value);
+            setSourceError(false);
+          }}
+          label={messages.startFromTemplate}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+            {templates.data.map((item) => (
+              <Radio.Card key={item.id} value={item.id} p="md" radius="md" aria-label={item.title}>
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator mt={2} />
+                  <Stack gap={4} miw={0}>
+                    <Group gap={6}>
+                      <Text fw={600} size="sm">
+                        {item.title}
+                      </Text>
+                      {item.isDefault && (
+                        <Badge size="xs" variant="light">
+                          {messages.defaultBadge}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {item.description}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {messages.agendaItemCount(item.agendaItems.length)} ·{' '}
+                      {messages.minutesShort(totalMinutes(item.agendaItems))}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Radio.Card>
+            ))}
+            <Radio.Card value={CLONE} p="md" radius="md" aria-label={messages.cloneMeetingOption}>
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={2} />
+                <Stack gap={4}>
+                  <Group gap={6}>
+                    <IconCopy size={16} stroke={1.6} aria-hidden />
+                    <Text fw={600} size="sm">
+                      {messages.cloneMeetingOption}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {messages.cloneMeetingDescription}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          </SimpleGrid>
+        </Radio.Group>
+      )}
+      {selected === CLONE && (
+        <Select
+          label={messages.meetingToClone}
+          required
+          searchable
+          data={(simple.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
+          value={cloneId}
+          onChange={(value) => {
+            setCloneId(value);
+            setSourceError(false);
+          }}
+          nothingFoundMessage={messages.noMeetingToClone}
+          error={simple.isError ? messages.meetingsLoadFailed : sourceError ? messages.required : undefined}
+          disabled={simple.isPending}
+          placeholder={simple.data?.length === 0 ? messages.noMeetingToClone : undefined}
+        />
+      )}
+      {template && selected !== CLONE && <AgendaPreview template={template} />}
+    </Stack>,
+
+    // 2. Meeting Details
+    <Stack gap="sm" key="details">
+      <TextInput
+        label={messages.meetingName}
+        required
+        data-autofocus
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        error={errorOf('title')}
+      />
+      <TextInput
+        label={messages.meetingUrl}
+        required
+        placeholder="https://"
+        value={url}
+        onChange={(event) => setUrl(event.currentTarget.value)}
+        error={errorOf('sharepointUrl')}
+      />
+      <ScheduleFields
+        values={schedule}
+        onChange={(patch) => setSchedule((value) => ({ ...value, ...patch }))}
+        errors={{
+          startDate: errorOf('startDate'),
+          startTime: errorOf('startTime'),
+          interval: errorOf('interval'),
+          repeatEvery: errorOf('repeatEvery'),
+          repeatType: errorOf('repeatType'),
+          noOfCycles: errorOf('noOfCycles'),
+          endDate: errorOf('endDate'),
+        }}
+      />
+      <SchedulePreview values={schedule} timezone={viewer.timezone} viewerTimezone={viewer.timezone} />
+    </Stack>,
+
+    // 3. Add Users
+    <Stack gap="sm" key="users">
+      {people.isError && (
+        <SectionError
+          title={messages.peopleLoadFailed}
+          error={people.error}
+          onRetry={() => void people.refetch()}
+          retrying={people.isFetching}
+        />
+      )}
+      <MultiSelect
+        label={messages.leaders}
+        placeholder={leaders.length === 0 ? messages.pickPeople : undefined}
+        description={messages.leaderDefaultHint}
+        data={personOptions}
+        value={leaders}
+        onChange={setLeaders}
+        searchable
+        disabled={people.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <MultiSelect
+        label={messages.members}
+        placeholder={members.length === 0 ? messages.pickPeople : undefined}
+        data={personOptions}
+        value={members}
+        onChange={setMembers}
+        searchable
+        disabled={people.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {selected === CLONE && (
+        <Text size="xs" c="dimmed">
+          {messages.cloneKeepsPeopleHint}
+        </Text>
+      )}
+    </Stack>,
+
+    // 4. Confirm Details
+    <Stack gap="sm" key="confirm">
+      <Table withRowBorders verticalSpacing={6} fz="sm">
+        <Table.Tbody>
+          <SummaryRow label={messages.agendaLabel}>
+            {selected === CLONE ? messages.clonedFrom(cloneSource?.title ?? '') : template?.title}
+          </SummaryRow>
+          <SummaryRow label={messages.meetingName}>{title.trim()}</SummaryRow>
+          <SummaryRow label={messages.meetingUrl}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {normalisedLink(url)}
+            </Text>
+          </SummaryRow>
+          <SummaryRow label={messages.startDate}>{usDate(schedule.startDate)}</SummaryRow>
+          <SummaryRow label={messages.startTime}>
+            {schedule.startTime ? timeLabel(schedule.startTime) : ''} ({viewer.timezone})
+          </SummaryRow>
+          <SummaryRow label={messages.repeat}>
+            {(() => {
+              const rule = schedulePayload(schedule);
+              const parts = [repeatText(rule.repeatEvery, rule.repeatType)];
+              if (rule.noOfCycles) parts.push(`${messages.numberOfMeetings}: ${rule.noOfCycles}`);
+              if (rule.endDate) parts.push(`${messages.endDate}: ${usDate(rule.endDate)}`);
+              return parts.join(' · ');
+            })()}
+          </SummaryRow>
+          <SummaryRow label={messages.leaders}>
+            {leaders.length > 0 ? leaders.map(nameOf).join(', ') : messages.youLead}
+          </SummaryRow>
+          <SummaryRow label={messages.members}>
+            {members.length > 0 ? members.map(nameOf).join(', ') : messages.noneChosen}
+          </SummaryRow>
+        </Table.Tbody>
+      </Table>
+      <SchedulePreview values={schedule} timezone={viewer.timezone} viewerTimezone={viewer.timezone} />
+    </Stack>,
+  ];
+
+  const nextLabel =
+    step === 3
+      ? messages.finish
+      : step === 2 && leaders.length === 0 && members.length === 0
+        ? messages.skipButton
+        : messages.nextButton;
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={back}
+          aria-label={messages.backButton}
+          size="lg"
+          disabled={step === 0}
+          style={{ visibility: step === 0 ? 'hidden' : undefined }}
+        >
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+        <Stepper
+          active={step}
+          size="xs"
+          flex={1}
+          allowNextStepsSelect={false}
+          onStepClick={(index) => index < step && setStep(index)}
+        >
+          {STEPS.map((label, index) => (
+            <Stepper.Step key={label} label={messages.wizardStepsShort[index]} aria-label={label} />
+          ))}
+        </Stepper>
+      </Group>
+      <Title order={2} size="h4" aria-live="polite">
+        {STEPS[step]}
+      </Title>
+      {stepContent[step]}
+      {/* Beside the buttons, where the user is looking when it appears. */}
+      {step === 1 && required.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
+          <List size="sm" spacing={2}>
+            {[...new Set(required.map((p) => FIELD_LABELS[p.field] ?? p.field))].map((label) => (
+              <List.Item key={label}>{messages.wizardRequired(label)}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <FormError message={failure} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {messages.cancelButton}
+        </Button>
+        <Button
+          onClick={step === 3 ? finish : next}
+          loading={create.isPending}
+          disabled={step === 0 && !templates.data}
+        >
+          {nextLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+};
+
+export const NewMeetingWizard = ({
+  opened,
+  onClose,
+  type,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  type: MeetingType;
+}) => (
+  <Modal
+    opened={opened}
+    onClose={onClose}
+    title={type === 'account' ? messages.newAccountTitle : messages.newMeetingTitle}
+    size="xl"
+    centered
+    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+  >
+    <WizardBody type={type} onClose={onClose} />
+  </Modal>
+);

@@ -1,0 +1,56 @@
+import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { messages } from '../../../../shared/messages.ts';
+import type { PersonSummary } from '../../meetings.schemas.ts';
+import { fullName } from '../meetings.format.ts';
+
+// People of a meeting. Removed users stay visible in the 'deleted-user' style (document 1 §6):
+// faded and struck through, with the reason in their label.
+
+const deletedStyle = { opacity: 0.45, filter: 'grayscale(1)' } as const;
+
+export const personLabel = (person: PersonSummary): string =>
+  person.deleted ? messages.deletedPerson(fullName(person)) : fullName(person);
+
+export const PersonAvatar = ({ person, size = 30 }: { person: PersonSummary; size?: number }) => (
+  <Tooltip label={personLabel(person)} withArrow openDelay={150}>
+    <Avatar
+      src={person.image}
+      name={fullName(person)}
+      color="initials"
+      size={size}
+      alt={personLabel(person)}
+      aria-label={personLabel(person)}
+      role="img"
+      data-deleted-user={person.deleted || undefined}
+      style={person.deleted ? deletedStyle : undefined}
+    />
+  </Tooltip>
+);
+
+/** An avatar and the name beside it. */
+export const PersonLine = ({ person }: { person: PersonSummary }) => (
+  <Group gap="sm" wrap="nowrap" miw={0} data-deleted-user={person.deleted || undefined}>
+    <Avatar
+      src={person.image}
+      name={fullName(person)}
+      color="initials"
+      size={30}
+      aria-hidden
+      style={person.deleted ? deletedStyle : undefined}
+    />
+    <Text
+      size="sm"
+      truncate
+      c={person.deleted ? 'dimmed' : undefined}
+      td={person.deleted ? 'line-through' : undefined}
+      title={person.deleted ? messages.personIsDeleted : undefined}
+    >
+      {fullName(person)}
+    </Text>
+    {person.deleted && (
+      <Text size="xs" c="dimmed" fs="italic">
+        ({messages.personIsDeleted})
+      </Text>
+    )}
+  </Group>
+);
