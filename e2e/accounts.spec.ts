@@ -359,6 +359,8 @@ test('forgot password: ask for a link, then choose a new password with it', asyn
   await page.getByLabel(messages.repeatPassword).fill(newPassword);
   await page.getByRole('button', { name: messages.confirmButton }).click();
   await expect(page.getByText(messages.passwordReset)).toBeVisible();
+  // One way on: the Login button, not a second "Return to login" link beside it.
+  await expect(page.getByRole('link', { name: messages.returnToLogin })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/reset-password-done.png` });
   await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
   await signIn(page, user);

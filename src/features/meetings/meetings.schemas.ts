@@ -12,11 +12,15 @@ export const INTERVALS = ['none', 'daily', 'weekly', 'monthly', 'annually', 'cus
 export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate });
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
 
-/** A link typed by a person: 'https://' is added when the scheme is missing (document 1 §5). */
+/**
+ * A link typed by a person: 'https://' is added when the scheme is missing (document 1 §5).
+ * Whitespace inside is refused: URL parsers would quietly encode it into a broken link.
+ */
 export const ZLink = z
   .string()
   .trim()
   .max(2000)
+  .refine((value) => !/\s/.test(value), { error: messages.invalidUrl })
   .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
   .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: messages.invalidUrl })]))
   .transform((value) => value || null);
@@ -225,7 +229,7 @@ export const ZSession = ZSessionSummary.extend({
 });
 export type Session = z.infer<typeof ZSession>;
 
-export const ZUpdateSession = z.object({ note: optionalText(10_000).optional(), link: ZLink.optional() });
+export const ZUpdateSession = z.object({ note: optionalText(10_000).optional(), link: ZLink.nullish() });
 
 export const ZLastAndNext = z.object({ last: ZSession.nullable(), next: ZSession.nullable() });
 

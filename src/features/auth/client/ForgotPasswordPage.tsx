@@ -55,17 +55,21 @@ const RequestResetForm = () => {
 export const ForgotPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const hash = searchParams.get('hash');
+  const [passwordSaved, setPasswordSaved] = useState(false);
   return (
     <AuthLayout
       title={hash ? messages.resetPasswordTitle : messages.forgotPasswordTitle}
       intro={hash ? undefined : messages.forgotPasswordIntro}
       footer={
-        <Anchor component={Link} to="/login" fw={600}>
-          {messages.returnToLogin}
-        </Anchor>
+        // Once the password is saved the form itself offers the Login button.
+        !passwordSaved && (
+          <Anchor component={Link} to="/login" fw={600}>
+            {messages.returnToLogin}
+          </Anchor>
+        )
       }
     >
-      {hash ? <NewPasswordForm hash={hash} /> : <RequestResetForm />}
+      {hash ? <NewPasswordForm hash={hash} onDone={() => setPasswordSaved(true)} /> : <RequestResetForm />}
     </AuthLayout>
   );
 };

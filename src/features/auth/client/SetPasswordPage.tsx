@@ -1,4 +1,5 @@
 import { Anchor, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
@@ -14,20 +15,28 @@ import { useGoogleSignIn } from './useGoogleSignIn.ts';
 export const SetPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const hash = searchParams.get('hash');
+  const [passwordSaved, setPasswordSaved] = useState(false);
   const onGoogle = useGoogleSignIn(false);
   return (
     <AuthLayout
       title={messages.setPasswordTitle}
       intro={messages.setPasswordIntro}
       footer={
-        <Anchor component={Link} to="/login" fw={600}>
-          {messages.returnToLogin}
-        </Anchor>
+        // Once the password is saved the form itself offers the Login button.
+        !passwordSaved && (
+          <Anchor component={Link} to="/login" fw={600}>
+            {messages.returnToLogin}
+          </Anchor>
+        )
       }
     >
       <Stack gap="md">
         {/* Without a hash the link was cut short: the same advice as for an expired one. */}
-        {hash ? <NewPasswordForm hash={hash} /> : <FormError message={messages.linkInvalid} />}
+        {hash ? (
+          <NewPasswordForm hash={hash} onDone={() => setPasswordSaved(true)} />
+        ) : (
+          <FormError message={messages.linkInvalid} />
+        )}
         <GoogleButton onCredential={onGoogle} />
       </Stack>
     </AuthLayout>

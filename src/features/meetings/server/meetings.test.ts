@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { meetings, sessions as sessionsTable } from '../../../db/schema/index.ts';
+import { messages } from '../../../shared/messages.ts';
 import type { AgendaItem, Meeting, Session } from '../meetings.schemas.ts';
 import { extendSessionHorizons } from './sessions.service.ts';
 
@@ -282,6 +283,12 @@ describe('sessions', () => {
     expect(noted.body.result).toMatchObject({ note: 'Good one', link: 'https://rec.io/1' });
     const cleared = await member.api.patch<Session>(`/sessions/${session!.id}`, { note: '', link: '' });
     expect(cleared.body.result).toMatchObject({ note: null, link: null });
+    await member.api.patch(`/sessions/${session!.id}`, { link: 'rec.io/2' });
+    const nulled = await member.api.patch<Session>(`/sessions/${session!.id}`, { link: null });
+    expect(nulled.body.result).toMatchObject({ link: null });
+    const spaced = await member.api.patch(`/sessions/${session!.id}`, { link: 'https://rec io/1' });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body).toMatchObject({ status: 'fail', errors: { link: messages.invalidUrl } });
 
     expect((await member.api.delete(`/sessions/${session!.id}`)).status).toBe(403);
     expect((await admin.api.delete(`/sessions/${session!.id}`)).status).toBe(200);

@@ -14,7 +14,7 @@ import { password } from '../../../../shared/validation.ts';
  * for resets and invitations alike). Success shows the server's message ("Your password was
  * reset." or "…set…") and a Login link; a used or expired link shows the server's message.
  */
-export const NewPasswordForm = ({ hash }: { hash: string }) => {
+export const NewPasswordForm = ({ hash, onDone }: { hash: string; onDone: () => void }) => {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -35,6 +35,7 @@ export const NewPasswordForm = ({ hash }: { hash: string }) => {
     try {
       const result = await api.post<{ message: string }>('/auth/reset-password', { hash, ...values }, { silent: true });
       setDone(result.message);
+      onDone();
     } catch (error) {
       setFailure(errorText(error));
     } finally {

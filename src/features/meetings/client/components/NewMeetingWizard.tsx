@@ -87,7 +87,7 @@ const detailProblems = (title: string, url: string, schedule: ScheduleValues): P
       message: titleCheck.error.issues[0]?.message ?? messages.required,
     });
   }
-  // The server's own checks, plus whitespace, which browsers' URL parsers let through.
+  // The server's own link check, so the wizard and the API agree.
   const urlProblem = url.trim() ? linkError(url) : messages.required;
   if (urlProblem) {
     problems.push({ field: 'sharepointUrl', kind: url.trim() ? 'invalid' : 'required', message: urlProblem });
