@@ -202,7 +202,7 @@ export const ZSaveAgenda = z.object({
         checked: z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')]).default(true),
         duration: z.coerce.number().int().min(0).max(600).default(5),
         description: optionalText(5000),
-        embedUrl: ZLink.optional(),
+        embedUrl: ZLink.nullish(),
         boardId: z.uuid().nullish(),
         boardListId: z.uuid().nullish(),
       }),
