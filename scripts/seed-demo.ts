@@ -102,8 +102,9 @@ const main = async () => {
       repeatType: 'months',
     },
   ];
+  const made: { id: string; title: string; administratorIds: string[]; shareWithIds: string[] }[] = [];
   for (const meeting of meetingsToMake) {
-    await call(
+    const created = await call<(typeof made)[number]>(
       'POST',
       '/meetings',
       {
@@ -116,6 +117,72 @@ const main = async () => {
       },
       admin,
     );
+    made.push(created);
+  }
+
+  // Boards with lists and a few hundred cards: two boards per team meeting, made by the
+  // meeting's leader, cards owned by its people, some done, some with due dates and checklists.
+  const BOARDS = [
+    { name: 'Quarter priorities', color: '#0079BF', lists: ['Backlog', 'This week', 'In progress', 'Review', 'Done'] },
+    { name: 'Projects', color: '#61BD4F', lists: ['Ideas', 'Planned', 'Doing', 'Waiting', 'Shipped'] },
+  ];
+  const VERBS = ['Draft', 'Review', 'Call', 'Prepare', 'Update', 'Fix', 'Plan', 'Send', 'Check', 'Hire for'];
+  const THINGS = ['the budget', 'Q3 targets', 'the pricing page', 'onboarding', 'the hiring plan', 'the release notes'];
+  const tokens = new Map<string, string>([[dana, admin]]);
+  const tokenOf = async (userId: string) => {
+    const known = tokens.get(userId);
+    if (known) return known;
+    const person = PEOPLE[ids.indexOf(userId)]!;
+    const token = await signIn(person.email);
+    await call('POST', '/switch-tenant', { id: tenantId }, token);
+    tokens.set(userId, token);
+    return token;
+  };
+  let cards = 0;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const meeting of made.slice(0, 4)) {
+    const leader = await tokenOf(meeting.administratorIds[0]!);
+    const people = [...meeting.administratorIds, ...meeting.shareWithIds];
+    for (const board of BOARDS) {
+      const created = await call<{ id: string }>('POST', '/boards', { ...board, meetingIds: [meeting.id] }, leader);
+      const lists = await call<{ id: string }[]>('GET', `/boards/${created.id}/task-types`, undefined, leader);
+      for (let i = 0; i < 40; i++) {
+        const owner = people[i % people.length]!;
+        const list = lists[i % lists.length]!;
+        const task = await call<{ id: string }>(
+          'POST',
+          '/tasks',
+          {
+            title: `${VERBS[i % VERBS.length]} ${THINGS[(i * 7) % THINGS.length]}`,
+            description: i % 3 === 0 ? '<p>Notes from the last meeting.</p>' : undefined,
+            type: i % 9 === 0 ? '1' : '4',
+            status: list === lists.at(-1) ? '1' : '0',
+            userId: owner,
+            meetingIds: [meeting.id],
+            taskTypeId: list.id,
+            showInTasks: i % 4 === 0 ? '0' : '1',
+            dueDate: i % 2 === 0 ? addDays(today, (i % 11) - 4) : undefined,
+          },
+          leader,
+        );
+        if (i % 5 === 0) {
+          const checklist = await call<{ id: string }>(
+            'POST',
+            '/checklists',
+            { taskId: task.id, title: 'Steps' },
+            leader,
+          );
+          for (const [n, title] of ['Gather input', 'Write it', 'Share it'].entries())
+            await call(
+              'POST',
+              '/checklist-items',
+              { checklistId: checklist.id, title, status: n < i % 3 ? '1' : '0' },
+              leader,
+            );
+        }
+        cards++;
+      }
+    }
   }
   // The year behind us was held: each past session ran for an hour and a half.
   await database.db
@@ -129,7 +196,7 @@ const main = async () => {
   await app.close();
   await database.close();
   console.log(
-    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions.`,
+    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ${cards} cards on ${made.slice(0, 4).length * BOARDS.length} boards.`,
   );
   console.log(
     `Sign in as ${DEMO_ADMIN} (or any of ${PEOPLE.slice(1)

@@ -28,7 +28,7 @@ export const client = (app: FastifyInstance, token?: string, clientId?: string) 
     post: <T = unknown>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
     patch: <T = unknown>(url: string, body?: unknown) => call<T>('PATCH', url, body ?? {}),
     put: <T = unknown>(url: string, body?: unknown) => call<T>('PUT', url, body ?? {}),
-    delete: <T = unknown>(url: string) => call<T>('DELETE', url),
+    delete: <T = unknown>(url: string, body?: unknown) => call<T>('DELETE', url, body),
   };
 };
 

@@ -59,7 +59,7 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
-  const stopJobs = startJobs(database, log);
+  const stopJobs = startJobs(database, log, { mailer: app.mailer, publicUrl: config.publicUrl });
 
   const stop = async () => {
     stopJobs();

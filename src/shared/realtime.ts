@@ -1,4 +1,6 @@
+import type { BoardEvents } from '../features/boards/boards.events.ts';
 import type { MeetingEvents } from '../features/meetings/meetings.events.ts';
+import type { TaskEvents } from '../features/tasks/tasks.events.ts';
 import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
 
 // The real-time contract. Rooms use the spec's channel names; every event travels as one
@@ -11,7 +13,7 @@ export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 
 /** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
-export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents {
+export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents, TaskEvents, BoardEvents {
   /** document 1 §1: shows its message to everyone in the room. */
   'my-event': { message: string };
 }

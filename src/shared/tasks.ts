@@ -1,4 +1,5 @@
 import { addDays, type IsoDate } from './dates.ts';
+import { messages } from './messages.ts';
 
 // Action items (tasks, cards): their types and statuses keep the spec's wire values
 // (document 2 §4), and the rules about them live here once, for server and client.
@@ -77,3 +78,74 @@ export type Reminder = (typeof REMINDERS)[number];
 
 /** A card's description may be this long at most (document 2 §5). */
 export const DESCRIPTION_MAX = 60_000;
+
+/** The card's state the placement and status rules look at. */
+export interface TaskState {
+  type: TaskType;
+  status: TaskStatus;
+  isLocked: boolean;
+  showInTasks: '0' | '1';
+  memberCount: number;
+  boardId: string | null;
+  boardListId: string | null;
+}
+
+export interface TaskRuleProblem {
+  /** The request field to show the message on. */
+  field: string;
+  message: string;
+  /** 400: the request is wrong; 409: it conflicts with the card's state (locked, done). */
+  kind: 'invalid' | 'conflict';
+}
+
+/**
+ * Whether a change from `before` (undefined: a new card) to `after` is allowed (document 2
+ * §4–§5): statuses per type; lock only while open, and a locked card keeps its open status;
+ * an action item keeps at least one member; a card out of action items needs a board list;
+ * "No Board" only for an action item with members. Null when allowed.
+ */
+export const taskRuleProblem = (before: TaskState | undefined, after: TaskState): TaskRuleProblem | null => {
+  if (!isValidStatus(after.type, after.status))
+    return { field: 'status', message: messages.invalidStatusForType, kind: 'invalid' };
+  if (after.isLocked && after.status !== '0') {
+    const wasLocked = before?.isLocked ?? false;
+    return wasLocked
+      ? { field: 'status', message: messages.cardLocked, kind: 'conflict' }
+      : { field: 'isLocked', message: messages.onlyOpenCardsLock, kind: 'conflict' };
+  }
+  if (after.showInTasks === '1' && after.memberCount === 0)
+    return { field: 'members', message: messages.lastMemberOfActionItem, kind: 'invalid' };
+  if (after.showInTasks === '0' && !after.boardListId) {
+    const leftBoard = !after.boardId && (before?.boardId ?? null) !== null;
+    return leftBoard
+      ? { field: 'boardId', message: messages.mustBeActionItem, kind: 'invalid' }
+      : { field: 'showInTasks', message: messages.needsBoardList, kind: 'invalid' };
+  }
+  return null;
+};
+
+/** A type change keeps the status when the new type has it, else the card reopens ('0'). */
+export const statusForType = (type: TaskType, status: TaskStatus): TaskStatus =>
+  isValidStatus(type, status) ? status : '0';
+
+/** The reminder period an instant falls in: a day, an ISO week or a month (UTC). Null: no reminder. */
+export const reminderPeriod = (reminder: Reminder, at: Date): string | null => {
+  const day = at.toISOString().slice(0, 10);
+  if (reminder === 'daily') return day;
+  if (reminder === 'monthly') return day.slice(0, 7);
+  if (reminder === 'weekly') {
+    // ISO week: the week of the Thursday of this week.
+    const date = new Date(`${day}T00:00:00Z`);
+    const weekday = (date.getUTCDay() + 6) % 7;
+    date.setUTCDate(date.getUTCDate() - weekday + 3);
+    const year = date.getUTCFullYear();
+    const firstThursday = new Date(Date.UTC(year, 0, 4));
+    const week =
+      1 +
+      Math.round(
+        ((date.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7,
+      );
+    return `${year}-W${String(week).padStart(2, '0')}`;
+  }
+  return null;
+};

@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { extendSessionHorizons } from '../../features/meetings/server/sessions.service.ts';
+import { sendTaskReminders } from '../../features/tasks/server/reminders.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
 
 /**
  * Background work of a running server: once shortly after start, then daily. Each job is
  * idempotent, so several instances may run them. Returns a function that stops them.
  */
-export const startJobs = (database: Database, log: Pick<FastifyBaseLogger, 'info' | 'error'>) => {
+export const startJobs = (
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  mail?: { mailer: Mailer; publicUrl: string },
+) => {
   const run = async () => {
     try {
       const meetings = await extendSessionHorizons(database.db);
@@ -17,12 +24,28 @@ export const startJobs = (database: Database, log: Pick<FastifyBaseLogger, 'info
       log.error({ err }, 'session horizon job failed');
     }
   };
-  const first = setTimeout(run, 10_000);
+  // Task reminders: hourly, so a daily reminder goes out early in its day; one mail per period.
+  const remind = async () => {
+    if (!mail) return;
+    try {
+      const tasks = await sendTaskReminders(database.db, mail.mailer, new Date(), mail.publicUrl);
+      if (tasks > 0) log.info({ tasks }, 'task reminders sent');
+    } catch (err) {
+      log.error({ err }, 'task reminder job failed');
+    }
+  };
+  const first = setTimeout(() => {
+    void run();
+    void remind();
+  }, 10_000);
   const daily = setInterval(run, DAY_MS);
+  const hourly = setInterval(remind, HOUR_MS);
   first.unref();
   daily.unref();
+  hourly.unref();
   return () => {
     clearTimeout(first);
     clearInterval(daily);
+    clearInterval(hourly);
   };
 };

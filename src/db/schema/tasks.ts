@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants, users } from './accounts.ts';
+import { boardLists, boards, labels } from './boards.ts';
+import { meetings } from './meetings.ts';
+
+const tenantId = () =>
+  uuid()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const byUser = () => uuid().references(() => users.id, { onDelete: 'set null' });
+const taskRef = () =>
+  uuid()
+    .notNull()
+    .references(() => tasks.id, { onDelete: 'cascade' });
+
+/**
+ * An action item / card. Type and status keep the spec's wire values; the allowed statuses per
+ * type and "locked only while open" are checked here too (the rules live in shared/tasks.ts).
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    title: text().notNull(),
+    /** Sanitized HTML. */
+    description: text(),
+    type: text().notNull().default('4'),
+    status: text().notNull().default('0'),
+    dueDate: date({ mode: 'string' }),
+    reminder: text().notNull().default('none'),
+    /** The reminder period ('2026-05-04', '2026-W19', '2026-05') last mailed: one mail per period. */
+    reminderSentFor: text(),
+    /** The owner. */
+    userId: byUser(),
+    boardId: uuid().references(() => boards.id, { onDelete: 'set null' }),
+    /** The board list (the spec's taskTypeId). */
+    boardListId: uuid().references(() => boardLists.id, { onDelete: 'set null' }),
+    showInTasks: text().notNull().default('1'),
+    quarterId: text(),
+    sort: integer().notNull().default(0),
+    isLocked: boolean().notNull().default(false),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    createdBy: byUser(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [
+    index().on(t.boardListId, t.sort),
+    index().on(t.boardId),
+    index().on(t.tenantId, t.userId),
+    index('tasks_reminder_index').on(t.tenantId).where(sql`${t.reminder} <> 'none'`),
+    check('tasks_type_check', sql`${t.type} in ('1', '2', '3', '4', '5')`),
+    check(
+      'tasks_status_check',
+      sql`(${t.type} = '1' and ${t.status} in ('0', '1', '2', '3'))
+        or (${t.type} = '5' and ${t.status} in ('0', '2', '3'))
+        or (${t.type} in ('2', '3', '4') and ${t.status} in ('0', '1'))`,
+    ),
+    check('tasks_lock_check', sql`not ${t.isLocked} or ${t.status} = '0'`),
+    check('tasks_show_in_tasks_check', sql`${t.showInTasks} in ('0', '1')`),
+    check('tasks_reminder_check', sql`${t.reminder} in ('none', 'daily', 'weekly', 'monthly')`),
+  ],
+);
+
+/** The meetings a card belongs to (the spec's meetingIds). */
+export const taskMeetings = pgTable(
+  'task_meetings',
+  {
+    taskId: taskRef(),
+    meetingId: uuid()
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.meetingId] }), index().on(t.meetingId, t.taskId)],
+);
+
+/** The card's members: it shows in their action items. */
+export const taskMembers = pgTable(
+  'task_members',
+  {
+    taskId: taskRef(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index().on(t.userId, t.taskId)],
+);
+
+export const taskWatchers = pgTable(
+  'task_watchers',
+  {
+    taskId: taskRef(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index().on(t.userId)],
+);
+
+export const taskLabels = pgTable(
+  'task_labels',
+  {
+    taskId: taskRef(),
+    labelId: uuid()
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.labelId] }), index().on(t.labelId)],
+);
+
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    taskId: taskRef(),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: now(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [index().on(t.taskId, t.sort)],
+);
+
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    status: text().notNull().default('0'),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.checklistId, t.sort), check('checklist_items_status_check', sql`${t.status} in ('0', '1')`)],
+);
+
+/** A comment in a card's activity log (sanitized HTML). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    taskId: taskRef(),
+    description: text().notNull(),
+    createdAt: now(),
+    createdBy: byUser(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [index().on(t.taskId, t.createdAt)],
+);
+
+/** A file attached to a card; its bytes live in DATA_DIR/attachments/{storageKey}. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    taskId: taskRef(),
+    fileName: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    storageKey: text().notNull(),
+    createdAt: now(),
+    createdBy: byUser(),
+  },
+  (t) => [index().on(t.taskId, t.createdAt)],
+);
+
+/** The card's public read-only link: a random token; deleting the row revokes it. */
+export const taskShares = pgTable('task_shares', {
+  taskId: uuid()
+    .primaryKey()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
+  token: text().notNull().unique(),
+  createdAt: now(),
+  createdBy: byUser(),
+});

@@ -1,0 +1,517 @@
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  agendaItems,
+  boardLists,
+  boardMeetings,
+  boards,
+  labels,
+  meetingPeople,
+  taskMembers,
+  tasks,
+  users,
+} from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { sanitizePlainText } from '../../../server/sanitize.ts';
+import { addDays } from '../../../shared/dates.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
+import { cardColumns, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
+import { participation } from '../../tasks/server/tasks.access.ts';
+import { activeSql, countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
+import type {
+  Board,
+  BoardDetail,
+  BoardList,
+  BoardQuery,
+  CreateBoard,
+  Label,
+  SaveLabel,
+  UpdateBoard,
+} from '../boards.schemas.ts';
+import { assertBoardEditor, type BoardAccess, findVisibleBoard, findVisibleList } from './boards.access.ts';
+
+type BoardRow = typeof boards.$inferSelect;
+type BoardAction = 'created' | 'updated' | 'archived' | 'deleted';
+
+const publishBoard = (ctx: TenantContext, id: string, meetingIds: string[], action: BoardAction) => {
+  for (const meetingId of new Set(meetingIds))
+    ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'board.changed', data: { id, action } });
+};
+
+const cleanName = (name: string, field = 'name') => {
+  const clean = sanitizePlainText(name);
+  if (!clean) throw badRequest({ [field]: messages.required });
+  return clean;
+};
+
+/** Boards as the API shows them, in a fixed number of statements whatever their count. */
+const describeBoards = async (ctx: TenantContext, rows: BoardRow[]): Promise<Board[]> => {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const links = await ctx.db
+    .select({ boardId: boardMeetings.boardId, meetingId: boardMeetings.meetingId })
+    .from(boardMeetings)
+    .where(anyOf(boardMeetings.boardId, ids));
+  const counts = await ctx.db
+    .select({
+      boardId: tasks.boardId,
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${activeSql}))::int`,
+    })
+    .from(tasks)
+    .where(anyOf(tasks.boardId, ids))
+    .groupBy(tasks.boardId);
+  const linked = await ctx.db
+    .selectDistinct({ boardId: agendaItems.boardId })
+    .from(agendaItems)
+    .where(and(eq(agendaItems.tenantId, ctx.tenantId), anyOf(agendaItems.boardId, ids)));
+  const { leader } = await participation(ctx.db, ctx.userId, [...new Set(links.map((l) => l.meetingId))]);
+  const linkedIds = new Set(linked.map((l) => l.boardId));
+  const countOf = new Map(counts.map((c) => [c.boardId, c]));
+  return rows.map((row) => {
+    const meetingIds = links.filter((l) => l.boardId === row.id).map((l) => l.meetingId);
+    return {
+      id: row.id,
+      name: row.name,
+      color: row.color,
+      meetingIds,
+      sort: row.sort,
+      archived: row.archivedAt !== null,
+      cardCount: countOf.get(row.id)?.total ?? 0,
+      activeCardCount: countOf.get(row.id)?.active ?? 0,
+      linkedToAgenda: linkedIds.has(row.id),
+      changedAt: row.changedAt.toISOString(),
+      changedBy: row.changedBy,
+      permissions: { canEdit: ctx.isAdmin || meetingIds.some((m) => leader.has(m)) },
+    };
+  });
+};
+
+const describeBoard = async (ctx: TenantContext, row: BoardRow) => (await describeBoards(ctx, [row]))[0]!;
+
+/** Boards are created for, and moved into, meetings the caller leads (or any, for workspace admins). */
+const assertLeadsMeetings = async (ctx: TenantContext, meetingIds: string[]) => {
+  for (const meetingId of meetingIds) {
+    const meeting = await loadMeetingAccess(ctx.db, ctx.tenantId, meetingId);
+    if (!meeting) throw notFound();
+    if (!canManage(ctx, meeting)) {
+      if (meeting.memberIds.includes(ctx.userId)) throw forbidden();
+      throw notFound();
+    }
+  }
+};
+
+/** `GET meetings/{id}/boards` (getBoards): the meeting's boards in order; archived ones on request. */
+export const listBoards = async (ctx: TenantContext, meetingId: string, archived: boolean) => {
+  const meeting = await loadMeetingAccess(ctx.db, ctx.tenantId, meetingId);
+  if (!meeting || !(ctx.isAdmin || meeting.leaderIds.includes(ctx.userId) || meeting.memberIds.includes(ctx.userId)))
+    throw notFound();
+  const rows = await ctx.db
+    .select()
+    .from(boards)
+    .where(
+      and(
+        eq(boards.tenantId, ctx.tenantId),
+        inArray(
+          boards.id,
+          ctx.db
+            .select({ id: boardMeetings.boardId })
+            .from(boardMeetings)
+            .where(eq(boardMeetings.meetingId, meetingId)),
+        ),
+        archived ? isNotNull(boards.archivedAt) : isNull(boards.archivedAt),
+      ),
+    )
+    .orderBy(asc(boards.sort), asc(boards.createdAt));
+  return describeBoards(ctx, rows);
+};
+
+/** `POST boards` (saveBoards). */
+export const createBoard = async (ctx: TenantContext, input: CreateBoard) => {
+  const meetingIds = [...new Set(input.meetingIds)];
+  await assertLeadsMeetings(ctx, meetingIds);
+  const [last] = await ctx.db
+    .select({ next: sql<number>`coalesce(max(${boards.sort}) + 1, 0)::int` })
+    .from(boards)
+    .where(eq(boards.tenantId, ctx.tenantId));
+  const [row] = await ctx.db
+    .insert(boards)
+    .values({
+      tenantId: ctx.tenantId,
+      name: cleanName(input.name),
+      color: input.color ?? null,
+      sort: last?.next ?? 0,
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning();
+  await ctx.db.insert(boardMeetings).values(meetingIds.map((meetingId) => ({ boardId: row!.id, meetingId })));
+  if (input.lists.length)
+    await ctx.db.insert(boardLists).values(
+      input.lists.map((name, sort) => ({
+        tenantId: ctx.tenantId,
+        boardId: row!.id,
+        name: cleanName(name, 'lists'),
+        sort,
+        changedBy: ctx.userId,
+      })),
+    );
+  publishBoard(ctx, row!.id, meetingIds, 'created');
+  return describeBoard(ctx, row!);
+};
+
+/**
+ * A board leaves meetings (archive, delete, or being unlinked) only when: no agenda item
+ * points at it, none of its cards is active, and each meeting keeps another board.
+ */
+const assertRemovable = async (ctx: TenantContext, access: BoardAccess, fromMeetings: string[]) => {
+  const [linked] = await ctx.db
+    .select({ id: agendaItems.id })
+    .from(agendaItems)
+    .where(and(eq(agendaItems.tenantId, ctx.tenantId), eq(agendaItems.boardId, access.board.id)))
+    .limit(1);
+  if (linked) throw conflict(messages.boardLinkedToAgenda);
+  const counts = await countBoardCards(ctx, access.board.id);
+  if (counts.active > 0) throw conflict(messages.boardHasActiveCards);
+  if (fromMeetings.length > 0) {
+    const others = await ctx.db
+      .select({ meetingId: boardMeetings.meetingId, count: sql<number>`count(*)::int` })
+      .from(boardMeetings)
+      .innerJoin(boards, eq(boards.id, boardMeetings.boardId))
+      .where(
+        and(
+          anyOf(boardMeetings.meetingId, fromMeetings),
+          sql`${boardMeetings.boardId} <> ${access.board.id}`,
+          isNull(boards.archivedAt),
+        ),
+      )
+      .groupBy(boardMeetings.meetingId);
+    if (others.length < fromMeetings.length) throw conflict(messages.lastBoard);
+  }
+  return counts;
+};
+
+/** `PATCH boards/{id}`: name, colour, meetings; archived true/false archives or restores it. */
+export const updateBoard = async (ctx: TenantContext, id: string, input: UpdateBoard) => {
+  const access = await findVisibleBoard(ctx, id);
+  assertBoardEditor(access);
+  const archiving = input.archived === true && access.board.archivedAt === null;
+  const meetingIds = input.meetingIds ? [...new Set(input.meetingIds)] : access.meetingIds;
+  const added = meetingIds.filter((m) => !access.meetingIds.includes(m));
+  const removed = access.meetingIds.filter((m) => !meetingIds.includes(m));
+  await assertLeadsMeetings(ctx, added);
+  if (archiving) await assertRemovable(ctx, access, access.meetingIds);
+  else if (removed.length > 0 && access.board.archivedAt === null) {
+    const [other] = await ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(boardMeetings)
+      .innerJoin(boards, eq(boards.id, boardMeetings.boardId))
+      .where(and(anyOf(boardMeetings.meetingId, removed), sql`${boards.id} <> ${id}`, isNull(boards.archivedAt)));
+    if ((other?.count ?? 0) === 0) throw conflict(messages.lastBoard);
+  }
+  const [row] = await ctx.db
+    .update(boards)
+    .set({
+      ...(input.name !== undefined ? { name: cleanName(input.name) } : {}),
+      ...(input.color !== undefined ? { color: input.color ?? null } : {}),
+      ...(input.archived !== undefined
+        ? { archivedAt: input.archived ? (access.board.archivedAt ?? new Date()) : null }
+        : {}),
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(and(eq(boards.id, id), eq(boards.tenantId, ctx.tenantId)))
+    .returning();
+  if (input.meetingIds) {
+    await ctx.db.delete(boardMeetings).where(eq(boardMeetings.boardId, id));
+    await ctx.db.insert(boardMeetings).values(meetingIds.map((meetingId) => ({ boardId: id, meetingId })));
+  }
+  publishBoard(ctx, id, [...access.meetingIds, ...meetingIds], archiving ? 'archived' : 'updated');
+  return describeBoard(ctx, row!);
+};
+
+/**
+ * `DELETE boards/{id}`: a board with cards is archived, an empty one deleted for good
+ * ("Archiving/Deleting a board is permanent and cannot be undone.").
+ */
+export const removeBoard = async (ctx: TenantContext, id: string) => {
+  const access = await findVisibleBoard(ctx, id);
+  assertBoardEditor(access);
+  const counts = await assertRemovable(ctx, access, access.board.archivedAt === null ? access.meetingIds : []);
+  if (counts.total > 0) {
+    await ctx.db
+      .update(boards)
+      .set({ archivedAt: access.board.archivedAt ?? new Date(), changedAt: new Date(), changedBy: ctx.userId })
+      .where(eq(boards.id, id));
+    publishBoard(ctx, id, access.meetingIds, 'archived');
+    return { id, action: 'archived' as const };
+  }
+  await ctx.db.delete(boards).where(and(eq(boards.id, id), eq(boards.tenantId, ctx.tenantId)));
+  publishBoard(ctx, id, access.meetingIds, 'deleted');
+  return { id, action: 'deleted' as const };
+};
+
+/** The boards (of the workspace) the caller may see among `ids`; 404 if any is not. */
+const assertVisibleBoards = async (ctx: TenantContext, ids: string[]) => {
+  const visible = await ctx.db
+    .selectDistinct({ id: boards.id })
+    .from(boards)
+    .leftJoin(boardMeetings, eq(boardMeetings.boardId, boards.id))
+    .leftJoin(
+      meetingPeople,
+      and(eq(meetingPeople.meetingId, boardMeetings.meetingId), eq(meetingPeople.userId, ctx.userId)),
+    )
+    .where(
+      and(
+        eq(boards.tenantId, ctx.tenantId),
+        anyOf(boards.id, ids),
+        ctx.isAdmin ? sql`true` : isNotNull(meetingPeople.userId),
+      ),
+    );
+  if (visible.length !== ids.length) throw notFound();
+};
+
+/** `PUT boards/order` (saveBoardOrder): the boards in their new order, one statement. */
+export const orderBoards = async (ctx: TenantContext, boardIds: string[]) => {
+  const ids = [...new Set(boardIds)];
+  await assertVisibleBoards(ctx, ids);
+  await ctx.db.execute(sql`
+    update ${boards} set sort = ordered.position - 1
+    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    where ${boards.id} = ordered.id and ${boards.tenantId} = ${ctx.tenantId}`);
+  const links = await ctx.db
+    .selectDistinct({ meetingId: boardMeetings.meetingId })
+    .from(boardMeetings)
+    .where(anyOf(boardMeetings.boardId, ids));
+  for (const id of ids)
+    publishBoard(
+      ctx,
+      id,
+      links.map((l) => l.meetingId),
+      'updated',
+    );
+  return true;
+};
+
+/** Filters of the board view: Active/All, search over title and description, due bucket, members. */
+const cardFilters = (query: BoardQuery): SQL[] => {
+  const today = query.today ?? todayUtc();
+  const conditions: SQL[] = [];
+  if (query.state === 'active') conditions.push(activeSql);
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${tasks.title} ilike ${pattern}`, sql`${tasks.description} ilike ${pattern}`)!);
+  }
+  if (query.due === 'none') conditions.push(isNull(tasks.dueDate));
+  if (query.due === 'overdue') conditions.push(sql`${tasks.dueDate} < ${today}::date and ${tasks.status} <> '1'`);
+  if (query.due === 'soon')
+    conditions.push(
+      sql`${tasks.dueDate} between ${today}::date and ${addDays(today, 2)}::date and ${tasks.status} <> '1'`,
+    );
+  if (query.due === 'later') conditions.push(sql`${tasks.dueDate} > ${addDays(today, 2)}::date`);
+  if (query.memberIds?.length) conditions.push(inArray(tasks.id, sqlSelectMembers(query.memberIds)));
+  return conditions;
+};
+
+const sqlSelectMembers = (memberIds: string[]) =>
+  sql`(select ${taskMembers.taskId} from ${taskMembers} where ${anyOf(taskMembers.userId, memberIds)})`;
+
+/**
+ * `GET boards/{id}`: the board with its lists, its cards (members, labels, checklist progress)
+ * and the people and labels they name, in a constant number of statements whatever the number
+ * of cards (a dozen; see the test that counts them).
+ */
+export const getBoardDetail = async (ctx: TenantContext, id: string, query: BoardQuery): Promise<BoardDetail> => {
+  const access = await findVisibleBoard(ctx, id);
+  const board = await describeBoard(ctx, access.board);
+  const lists = await ctx.db
+    .select({ id: boardLists.id, boardId: boardLists.boardId, name: boardLists.name, sort: boardLists.sort })
+    .from(boardLists)
+    .where(and(eq(boardLists.boardId, id), eq(boardLists.tenantId, ctx.tenantId)))
+    .orderBy(asc(boardLists.sort), asc(boardLists.createdAt));
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(tasks)
+    .where(and(eq(tasks.boardId, id), eq(tasks.tenantId, ctx.tenantId), ...cardFilters(query)))
+    .orderBy(asc(tasks.sort), asc(tasks.createdAt));
+  const cards = await describeCards(ctx.db, rows, query.today ?? todayUtc());
+  const boardLabels = await labelRows(ctx, id);
+  const peopleIds = new Set<string>();
+  for (const card of cards) {
+    if (card.userId) peopleIds.add(card.userId);
+    for (const m of card.members) peopleIds.add(m);
+  }
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(
+      or(
+        anyOf(users.id, [...peopleIds]),
+        inArray(
+          users.id,
+          ctx.db
+            .select({ id: meetingPeople.userId })
+            .from(meetingPeople)
+            .where(anyOf(meetingPeople.meetingId, access.meetingIds)),
+        ),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return {
+    board,
+    lists,
+    cards,
+    labels: boardLabels,
+    people: people.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null })),
+  };
+};
+
+// Lists
+
+const publishList = (ctx: TenantContext, access: BoardAccess) =>
+  publishBoard(ctx, access.board.id, access.meetingIds, 'updated');
+
+/** `GET boards/{id}/task-types` (getTaskTypes). */
+export const listLists = async (ctx: TenantContext, boardId: string): Promise<BoardList[]> => {
+  await findVisibleBoard(ctx, boardId);
+  return ctx.db
+    .select({ id: boardLists.id, boardId: boardLists.boardId, name: boardLists.name, sort: boardLists.sort })
+    .from(boardLists)
+    .where(eq(boardLists.boardId, boardId))
+    .orderBy(asc(boardLists.sort), asc(boardLists.createdAt));
+};
+
+/** `POST task-types` (saveTaskType): a new list at the end ("Add Another List"). */
+export const createList = async (ctx: TenantContext, input: { boardId: string; name: string }) => {
+  const access = await findVisibleBoard(ctx, input.boardId);
+  assertBoardEditor(access);
+  const [last] = await ctx.db
+    .select({ next: sql<number>`coalesce(max(${boardLists.sort}) + 1, 0)::int` })
+    .from(boardLists)
+    .where(eq(boardLists.boardId, input.boardId));
+  const [row] = await ctx.db
+    .insert(boardLists)
+    .values({
+      tenantId: ctx.tenantId,
+      boardId: input.boardId,
+      name: cleanName(input.name),
+      sort: last?.next ?? 0,
+      changedBy: ctx.userId,
+    })
+    .returning({ id: boardLists.id, boardId: boardLists.boardId, name: boardLists.name, sort: boardLists.sort });
+  publishList(ctx, access);
+  return row!;
+};
+
+export const updateList = async (ctx: TenantContext, id: string, input: { name: string }) => {
+  const { board } = await findVisibleList(ctx, id);
+  assertBoardEditor(board);
+  const [row] = await ctx.db
+    .update(boardLists)
+    .set({ name: cleanName(input.name), changedAt: new Date(), changedBy: ctx.userId })
+    .where(eq(boardLists.id, id))
+    .returning({ id: boardLists.id, boardId: boardLists.boardId, name: boardLists.name, sort: boardLists.sort });
+  publishList(ctx, board);
+  return row!;
+};
+
+/**
+ * `DELETE task-types/{id}` (deleteTaskType): its cards that are action items leave the board
+ * and stay in action items; the others are deleted with the list.
+ */
+export const deleteList = async (ctx: TenantContext, id: string) => {
+  const { board } = await findVisibleList(ctx, id);
+  assertBoardEditor(board);
+  const kept = await ctx.db
+    .update(tasks)
+    .set({ boardId: null, boardListId: null, changedAt: new Date(), changedBy: ctx.userId })
+    .where(and(eq(tasks.boardListId, id), eq(tasks.showInTasks, '1')))
+    .returning({ id: tasks.id });
+  const removed = await ctx.db.delete(tasks).where(eq(tasks.boardListId, id)).returning({ id: tasks.id });
+  await ctx.db.delete(boardLists).where(eq(boardLists.id, id));
+  for (const task of kept) publishTask(ctx, task.id, null, board.meetingIds, { action: 'updated' });
+  for (const task of removed) publishTask(ctx, task.id, board.board.id, board.meetingIds, { action: 'deleted' });
+  publishList(ctx, board);
+  return true;
+};
+
+/** `PUT boards/{id}/task-types-order` (saveBoardListOrder). */
+export const orderLists = async (ctx: TenantContext, boardId: string, listIds: string[]) => {
+  const access = await findVisibleBoard(ctx, boardId);
+  const ids = [...new Set(listIds)];
+  await ctx.db.execute(sql`
+    update ${boardLists} set sort = ordered.position - 1
+    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    where ${boardLists.id} = ordered.id and ${boardLists.boardId} = ${boardId}`);
+  publishList(ctx, access);
+  return listLists(ctx, boardId);
+};
+
+// Labels
+
+const labelRows = async (ctx: TenantContext, boardId: string | undefined): Promise<Label[]> =>
+  ctx.db
+    .select({ id: labels.id, boardId: labels.boardId, name: labels.name, color: labels.color })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.tenantId, ctx.tenantId),
+        boardId ? or(isNull(labels.boardId), eq(labels.boardId, boardId)) : isNull(labels.boardId),
+      ),
+    )
+    .orderBy(asc(labels.createdAt));
+
+/** `GET labels?boardId=`: the workspace's labels, and the board's own. */
+export const listLabels = async (ctx: TenantContext, boardId: string | undefined) => {
+  if (boardId) await findVisibleBoard(ctx, boardId);
+  return labelRows(ctx, boardId);
+};
+
+/** `POST labels` (saveLabel). */
+export const createLabel = async (ctx: TenantContext, input: SaveLabel) => {
+  const access = input.boardId ? await findVisibleBoard(ctx, input.boardId) : null;
+  const [row] = await ctx.db
+    .insert(labels)
+    .values({ tenantId: ctx.tenantId, boardId: input.boardId, name: sanitizePlainText(input.name), color: input.color })
+    .returning({ id: labels.id, boardId: labels.boardId, name: labels.name, color: labels.color });
+  if (access) publishList(ctx, access);
+  return row!;
+};
+
+const findLabel = async (ctx: TenantContext, id: string) => {
+  const [label] = await ctx.db
+    .select()
+    .from(labels)
+    .where(and(eq(labels.id, id), eq(labels.tenantId, ctx.tenantId)));
+  if (!label) throw notFound();
+  const access = label.boardId ? await findVisibleBoard(ctx, label.boardId) : null;
+  return { label, access };
+};
+
+/** `PUT labels/{id}` (saveLabel). A label keeps its board. */
+export const updateLabel = async (ctx: TenantContext, id: string, input: SaveLabel) => {
+  const { access } = await findLabel(ctx, id);
+  const [row] = await ctx.db
+    .update(labels)
+    .set({ name: sanitizePlainText(input.name), color: input.color })
+    .where(eq(labels.id, id))
+    .returning({ id: labels.id, boardId: labels.boardId, name: labels.name, color: labels.color });
+  if (access) publishList(ctx, access);
+  return row!;
+};
+
+/** `DELETE labels/{id}` (deleteLabel): it leaves every card. */
+export const deleteLabel = async (ctx: TenantContext, id: string) => {
+  const { access } = await findLabel(ctx, id);
+  await ctx.db.delete(labels).where(eq(labels.id, id));
+  if (access) publishList(ctx, access);
+  return true;
+};

@@ -1,0 +1,108 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { activities, users } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { sanitizeRichText } from '../../../server/sanitize.ts';
+import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Activity } from '../tasks.schemas.ts';
+import { findVisibleTask } from './tasks.access.ts';
+import { publishTaskPart } from './tasks.service.ts';
+
+// A card's activity log: comments in sanitized HTML. Their author edits and deletes them;
+// workspace admins may delete any (docs/decisions/010).
+
+const clean = (html: string) => {
+  const safe = sanitizeRichText(html);
+  // Markup that sanitizes to nothing (a lone script) is no comment.
+  if (!safe.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(safe)) throw badRequest({ description: messages.required });
+  return safe;
+};
+
+/** `GET tasks/{id}/activities` (getActivities), oldest first. */
+export const listActivities = async (ctx: TenantContext, taskId: string): Promise<Activity[]> => {
+  await findVisibleTask(ctx, taskId);
+  const rows = await ctx.db
+    .select({
+      activity: activities,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      deletedAt: users.deletedAt,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.createdBy))
+    .where(and(eq(activities.taskId, taskId), eq(activities.tenantId, ctx.tenantId)))
+    .orderBy(asc(activities.createdAt));
+  return rows.map(({ activity, ...author }) => ({
+    id: activity.id,
+    taskId: activity.taskId,
+    description: activity.description,
+    createdAt: activity.createdAt.toISOString(),
+    changedAt: activity.changedAt.toISOString(),
+    changedBy: activity.changedBy,
+    author: activity.createdBy
+      ? {
+          id: activity.createdBy,
+          firstName: author.firstName ?? '',
+          lastName: author.lastName ?? '',
+          image: author.image,
+          deleted: !!author.deletedAt,
+        }
+      : null,
+    permissions: {
+      canEdit: activity.createdBy === ctx.userId,
+      canDelete: activity.createdBy === ctx.userId || ctx.isAdmin,
+    },
+  }));
+};
+
+const one = async (ctx: TenantContext, taskId: string, id: string) => {
+  const found = (await listActivities(ctx, taskId)).find((a) => a.id === id);
+  if (!found) throw notFound();
+  return found;
+};
+
+const findActivity = async (ctx: TenantContext, id: string) => {
+  const [activity] = await ctx.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), eq(activities.tenantId, ctx.tenantId)));
+  if (!activity) throw notFound();
+  return { activity, access: await findVisibleTask(ctx, activity.taskId) };
+};
+
+/** `POST activities` (saveActivity). */
+export const createActivity = async (ctx: TenantContext, input: { taskId: string; description: string }) => {
+  const access = await findVisibleTask(ctx, input.taskId);
+  const [row] = await ctx.db
+    .insert(activities)
+    .values({
+      tenantId: ctx.tenantId,
+      taskId: input.taskId,
+      description: clean(input.description),
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning({ id: activities.id });
+  publishTaskPart(ctx, access, 'activity');
+  return one(ctx, input.taskId, row!.id);
+};
+
+export const updateActivity = async (ctx: TenantContext, id: string, input: { description: string }) => {
+  const { activity, access } = await findActivity(ctx, id);
+  if (activity.createdBy !== ctx.userId) throw forbidden(messages.notYourComment);
+  await ctx.db
+    .update(activities)
+    .set({ description: clean(input.description), changedAt: new Date(), changedBy: ctx.userId })
+    .where(eq(activities.id, id));
+  publishTaskPart(ctx, access, 'activity');
+  return one(ctx, activity.taskId, id);
+};
+
+export const deleteActivity = async (ctx: TenantContext, id: string) => {
+  const { activity, access } = await findActivity(ctx, id);
+  if (activity.createdBy !== ctx.userId && !ctx.isAdmin) throw forbidden(messages.notYourComment);
+  await ctx.db.delete(activities).where(eq(activities.id, id));
+  publishTaskPart(ctx, access, 'activity');
+  return true;
+};

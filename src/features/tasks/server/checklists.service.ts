@@ -1,0 +1,175 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { checklistItems, checklists } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { sanitizePlainText } from '../../../server/sanitize.ts';
+import { badRequest, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Checklist } from '../tasks.schemas.ts';
+import { findVisibleTask } from './tasks.access.ts';
+import { copyChecklistInto, publishTaskPart } from './tasks.service.ts';
+
+/** Share of items done, 0–100, rounded; 0 for an empty checklist (document 2 §4). */
+export const checklistProgress = (items: { status: string }[]) =>
+  items.length === 0 ? 0 : Math.round((100 * items.filter((i) => i.status !== '0').length) / items.length);
+
+const cleanTitle = (title: string) => {
+  const clean = sanitizePlainText(title);
+  if (!clean) throw badRequest({ title: messages.required });
+  return clean;
+};
+
+/** `GET tasks/{id}/checklists` (getChecklist): the card's checklists with items and progress. */
+export const listChecklists = async (ctx: TenantContext, taskId: string): Promise<Checklist[]> => {
+  await findVisibleTask(ctx, taskId);
+  const lists = await ctx.db
+    .select()
+    .from(checklists)
+    .where(and(eq(checklists.taskId, taskId), eq(checklists.tenantId, ctx.tenantId)))
+    .orderBy(asc(checklists.sort), asc(checklists.createdAt));
+  const items = await ctx.db
+    .select({
+      id: checklistItems.id,
+      checklistId: checklistItems.checklistId,
+      title: checklistItems.title,
+      status: checklistItems.status,
+      sort: checklistItems.sort,
+    })
+    .from(checklistItems)
+    .innerJoin(checklists, eq(checklists.id, checklistItems.checklistId))
+    .where(eq(checklists.taskId, taskId))
+    .orderBy(asc(checklistItems.sort));
+  return lists.map((list) => {
+    const own = items.filter((i) => i.checklistId === list.id).map((i) => ({ ...i, status: i.status as '0' | '1' }));
+    return {
+      id: list.id,
+      taskId: list.taskId,
+      title: list.title,
+      sort: list.sort,
+      items: own,
+      progress: checklistProgress(own),
+      changedAt: list.changedAt.toISOString(),
+      changedBy: list.changedBy,
+    };
+  });
+};
+
+const findChecklist = async (ctx: TenantContext, id: string) => {
+  const [list] = await ctx.db
+    .select()
+    .from(checklists)
+    .where(and(eq(checklists.id, id), eq(checklists.tenantId, ctx.tenantId)));
+  if (!list) throw notFound();
+  const access = await findVisibleTask(ctx, list.taskId);
+  return { list, access };
+};
+
+const findItem = async (ctx: TenantContext, id: string) => {
+  const [item] = await ctx.db
+    .select()
+    .from(checklistItems)
+    .where(and(eq(checklistItems.id, id), eq(checklistItems.tenantId, ctx.tenantId)));
+  if (!item) throw notFound();
+  return { item, ...(await findChecklist(ctx, item.checklistId)) };
+};
+
+const one = async (ctx: TenantContext, taskId: string, id: string) => {
+  const found = (await listChecklists(ctx, taskId)).find((c) => c.id === id);
+  if (!found) throw notFound();
+  return found;
+};
+
+/** `POST checklists` (saveChecklist); copyFromId copies another checklist the caller may see. */
+export const createChecklist = async (
+  ctx: TenantContext,
+  input: { taskId: string; title: string; copyFromId?: string | null },
+) => {
+  const access = await findVisibleTask(ctx, input.taskId);
+  const title = cleanTitle(input.title);
+  const [last] = await ctx.db
+    .select({ next: sql<number>`coalesce(max(${checklists.sort}) + 1, 0)::int` })
+    .from(checklists)
+    .where(eq(checklists.taskId, input.taskId));
+  let id: string;
+  if (input.copyFromId) {
+    await findChecklist(ctx, input.copyFromId);
+    id = await copyChecklistInto(ctx, input.copyFromId, input.taskId, title, last?.next ?? 0);
+  } else {
+    const [created] = await ctx.db
+      .insert(checklists)
+      .values({ tenantId: ctx.tenantId, taskId: input.taskId, title, sort: last?.next ?? 0, changedBy: ctx.userId })
+      .returning({ id: checklists.id });
+    id = created!.id;
+  }
+  publishTaskPart(ctx, access, 'checklist');
+  return one(ctx, input.taskId, id);
+};
+
+export const updateChecklist = async (ctx: TenantContext, id: string, input: { title: string }) => {
+  const { list, access } = await findChecklist(ctx, id);
+  await ctx.db
+    .update(checklists)
+    .set({ title: cleanTitle(input.title), changedAt: new Date(), changedBy: ctx.userId })
+    .where(eq(checklists.id, id));
+  publishTaskPart(ctx, access, 'checklist');
+  return one(ctx, list.taskId, id);
+};
+
+/** Permanent (document 2 §8). */
+export const deleteChecklist = async (ctx: TenantContext, id: string) => {
+  const { access } = await findChecklist(ctx, id);
+  await ctx.db.delete(checklists).where(eq(checklists.id, id));
+  publishTaskPart(ctx, access, 'checklist');
+  return true;
+};
+
+const touch = (ctx: TenantContext, checklistId: string) =>
+  ctx.db.update(checklists).set({ changedAt: new Date(), changedBy: ctx.userId }).where(eq(checklists.id, checklistId));
+
+/** `POST checklist-items` (saveChecklistItem): new items start '0' unless told. */
+export const createChecklistItem = async (
+  ctx: TenantContext,
+  input: { checklistId: string; title: string; status: '0' | '1' },
+) => {
+  const { list, access } = await findChecklist(ctx, input.checklistId);
+  const [last] = await ctx.db
+    .select({ next: sql<number>`coalesce(max(${checklistItems.sort}) + 1, 0)::int` })
+    .from(checklistItems)
+    .where(eq(checklistItems.checklistId, list.id));
+  await ctx.db.insert(checklistItems).values({
+    tenantId: ctx.tenantId,
+    checklistId: list.id,
+    title: cleanTitle(input.title),
+    status: input.status,
+    sort: last?.next ?? 0,
+  });
+  await touch(ctx, list.id);
+  publishTaskPart(ctx, access, 'checklist');
+  return one(ctx, list.taskId, list.id);
+};
+
+/** Toggling an item saves at once; the answer is the checklist with its new progress. */
+export const updateChecklistItem = async (
+  ctx: TenantContext,
+  id: string,
+  input: { title?: string | undefined; status?: '0' | '1' | undefined },
+) => {
+  const { item, list, access } = await findItem(ctx, id);
+  await ctx.db
+    .update(checklistItems)
+    .set({
+      ...(input.title !== undefined ? { title: cleanTitle(input.title) } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    })
+    .where(eq(checklistItems.id, item.id));
+  await touch(ctx, list.id);
+  publishTaskPart(ctx, access, 'checklist');
+  return one(ctx, list.taskId, list.id);
+};
+
+export const deleteChecklistItem = async (ctx: TenantContext, id: string) => {
+  const { item, list, access } = await findItem(ctx, id);
+  await ctx.db.delete(checklistItems).where(eq(checklistItems.id, item.id));
+  await touch(ctx, list.id);
+  publishTaskPart(ctx, access, 'checklist');
+  return one(ctx, list.taskId, list.id);
+};

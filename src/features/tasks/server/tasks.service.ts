@@ -1,0 +1,737 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  attachments,
+  boardLists,
+  boardMeetings,
+  boards,
+  checklistItems,
+  checklists,
+  labels,
+  meetingPeople,
+  meetings,
+  taskLabels,
+  taskMeetings,
+  taskMembers,
+  taskShares,
+  tasks,
+  taskWatchers,
+} from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { sanitizePlainText, sanitizeRichText } from '../../../server/sanitize.ts';
+import { type AppError, badRequest, conflict } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import {
+  hasDueDate,
+  isActive,
+  statusForType,
+  type TaskRuleProblem,
+  type TaskState,
+  type TaskStatus,
+  type TaskType,
+  taskRuleProblem,
+} from '../../../shared/tasks.ts';
+import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
+import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import type { CreateTask, DropTask, MoveTask, Task, TaskListQuery, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
+import { cardColumns, describeCards } from './cards.query.ts';
+import {
+  assertAssignable,
+  assertCanDelete,
+  assertVisibleMeetings,
+  assignableUsers,
+  findVisibleTask,
+  roomsOf,
+  type TaskAccess,
+} from './tasks.access.ts';
+
+type TaskEventData = {
+  action: 'created' | 'updated' | 'deleted';
+  part?: 'checklist' | 'activity' | 'attachment' | 'share';
+};
+
+/** Tells the rooms of the given meetings (the workspace room when none) that a card changed. */
+export const publishTask = (
+  ctx: TenantContext,
+  id: string,
+  boardId: string | null,
+  meetingIds: string[],
+  data: TaskEventData,
+) => {
+  const payload = { id, boardId, ...data };
+  const rooms = [...new Set(meetingIds)];
+  if (rooms.length === 0) ctx.publish({ tenantId: ctx.tenantId, type: 'task.changed', data: payload });
+  for (const meetingId of rooms)
+    ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'task.changed', data: payload });
+};
+
+export const publishTaskPart = (ctx: TenantContext, access: TaskAccess, part: TaskEventData['part']) =>
+  publishTask(ctx, access.task.id, access.task.boardId, roomsOf(access), { action: 'updated', part });
+
+const ruleError = (problem: TaskRuleProblem): AppError =>
+  problem.kind === 'conflict'
+    ? conflict(problem.message, { [problem.field]: problem.message })
+    : badRequest({ [problem.field]: problem.message }, problem.message);
+
+const checkRules = (before: TaskState | undefined, after: TaskState) => {
+  const problem = taskRuleProblem(before, after);
+  if (problem) throw ruleError(problem);
+};
+
+const stateOf = (access: TaskAccess): TaskState => ({
+  type: access.task.type as TaskType,
+  status: access.task.status as TaskStatus,
+  isLocked: access.task.isLocked,
+  showInTasks: access.task.showInTasks as '0' | '1',
+  memberCount: access.members.length,
+  boardId: access.task.boardId,
+  boardListId: access.task.boardListId,
+});
+
+const cleanTitle = (title: string) => {
+  const clean = sanitizePlainText(title);
+  if (!clean) throw badRequest({ title: messages.required });
+  return clean;
+};
+
+/** Labels must be the workspace's, and either workspace-wide or the card's board's. */
+const assertLabels = async (ctx: TenantContext, labelIds: string[], boardId: string | null) => {
+  const ids = [...new Set(labelIds)];
+  if (ids.length === 0) return ids;
+  const found = await ctx.db
+    .select({ id: labels.id, boardId: labels.boardId })
+    .from(labels)
+    .where(and(eq(labels.tenantId, ctx.tenantId), anyOf(labels.id, ids)));
+  if (found.length !== ids.length || found.some((l) => l.boardId !== null && l.boardId !== boardId))
+    throw badRequest({ labelIds: messages.invalidValue });
+  return ids;
+};
+
+/** Where a card is placed: a list implies its board; a board of the card's meetings, when both are given. */
+const resolvePlacement = async (
+  ctx: TenantContext,
+  boardId: string | null,
+  listId: string | null,
+  meetingIds: string[] | null,
+) => {
+  let board = boardId;
+  if (listId) {
+    const { list } = await findVisibleList(ctx, listId);
+    if (board && board !== list.boardId) throw badRequest({ taskTypeId: messages.listNotOnBoard });
+    board = list.boardId;
+  }
+  const boardMeetingIds = board ? (await findVisibleBoard(ctx, board)).meetingIds : [];
+  if (board && meetingIds && meetingIds.length > 0 && !boardMeetingIds.some((id) => meetingIds.includes(id)))
+    throw badRequest({ boardId: messages.boardNotInMeeting });
+  return { boardId: board, listId, boardMeetingIds };
+};
+
+const endOfList = async (ctx: TenantContext, listId: string | null) => {
+  if (!listId) return 0;
+  const [row] = await ctx.db
+    .select({ next: sql<number>`coalesce(max(${tasks.sort}) + 1, 0)::int` })
+    .from(tasks)
+    .where(eq(tasks.boardListId, listId));
+  return row?.next ?? 0;
+};
+
+const replaceRows = async (
+  ctx: TenantContext,
+  taskId: string,
+  relation: 'meetings' | 'members' | 'watchers' | 'labels',
+  ids: string[],
+) => {
+  const unique = [...new Set(ids)];
+  if (relation === 'meetings') {
+    await ctx.db.delete(taskMeetings).where(eq(taskMeetings.taskId, taskId));
+    if (unique.length) await ctx.db.insert(taskMeetings).values(unique.map((meetingId) => ({ taskId, meetingId })));
+  } else if (relation === 'members') {
+    await ctx.db.delete(taskMembers).where(eq(taskMembers.taskId, taskId));
+    if (unique.length) await ctx.db.insert(taskMembers).values(unique.map((userId) => ({ taskId, userId })));
+  } else if (relation === 'watchers') {
+    await ctx.db.delete(taskWatchers).where(eq(taskWatchers.taskId, taskId));
+    if (unique.length) await ctx.db.insert(taskWatchers).values(unique.map((userId) => ({ taskId, userId })));
+  } else {
+    await ctx.db.delete(taskLabels).where(eq(taskLabels.taskId, taskId));
+    if (unique.length) await ctx.db.insert(taskLabels).values(unique.map((labelId) => ({ taskId, labelId })));
+  }
+};
+
+/** The whole card for the card dialog. */
+export const describeTask = async (ctx: TenantContext, access: TaskAccess): Promise<Task> => {
+  const { task } = access;
+  const [card] = await describeCards(ctx.db, [{ ...task, hasDescription: !!task.description }]);
+  const [names] = await ctx.db
+    .select({
+      meetingTitle: sql<
+        string | null
+      >`(select ${meetings.title} from ${meetings} where ${meetings.id} = any(${sql.param(
+        roomsOf(access),
+      )}::uuid[]) order by ${meetings.title} limit 1)`,
+      boardName: sql<string | null>`(select ${boards.name} from ${boards} where ${boards.id} = ${task.boardId})`,
+      taskTypeName: sql<
+        string | null
+      >`(select ${boardLists.name} from ${boardLists} where ${boardLists.id} = ${task.boardListId})`,
+      shared: sql<boolean>`exists (select 1 from ${taskShares} where ${taskShares.taskId} = ${task.id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    ...card!,
+    description: task.description,
+    watchers: access.watchers,
+    meetingTitle: names?.meetingTitle ?? null,
+    boardName: names?.boardName ?? null,
+    taskTypeName: names?.taskTypeName ?? null,
+    shared: names?.shared ?? false,
+    permissions: { canEdit: true, canDelete: access.canDelete },
+  };
+};
+
+export const getTask = async (ctx: TenantContext, id: string) => describeTask(ctx, await findVisibleTask(ctx, id));
+
+/** SQL twin of `isActive` (shared/tasks.ts): a goal is inactive when done or incomplete, others when done. */
+const activeSql = sql`not (${tasks.status} = '1' or (${tasks.type} = '1' and ${tasks.status} = '3'))`;
+
+/** `GET tasks`: a meeting's action items, a member's (getTasksByMember), or the caller's own. */
+export const listTasks = async (ctx: TenantContext, query: TaskListQuery) => {
+  const conditions: SQL[] = [eq(tasks.tenantId, ctx.tenantId)];
+  if (query.meetingId) {
+    await findVisibleMeeting(ctx, query.meetingId);
+    conditions.push(
+      or(
+        inArray(
+          tasks.id,
+          ctx.db
+            .select({ id: taskMeetings.taskId })
+            .from(taskMeetings)
+            .where(eq(taskMeetings.meetingId, query.meetingId)),
+        ),
+        inArray(
+          tasks.boardId,
+          ctx.db
+            .select({ id: boardMeetings.boardId })
+            .from(boardMeetings)
+            .where(eq(boardMeetings.meetingId, query.meetingId)),
+        ),
+      )!,
+    );
+  }
+  if (query.memberId || !query.meetingId) {
+    const memberId = query.memberId ?? ctx.userId;
+    conditions.push(
+      inArray(
+        tasks.id,
+        ctx.db.select({ id: taskMembers.taskId }).from(taskMembers).where(eq(taskMembers.userId, memberId)),
+      ),
+    );
+    // Someone else's action items: only those of meetings the caller is part of.
+    if (memberId !== ctx.userId && !ctx.isAdmin)
+      conditions.push(
+        inArray(
+          tasks.id,
+          ctx.db
+            .select({ id: taskMeetings.taskId })
+            .from(taskMeetings)
+            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
+            .where(eq(meetingPeople.userId, ctx.userId)),
+        ),
+      );
+  }
+  if (query.type) conditions.push(eq(tasks.type, query.type));
+  if (query.state === 'active') conditions.push(activeSql);
+  if (query.state === 'done') conditions.push(sql`not ${activeSql}`);
+  if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(tasks)
+    .where(and(...conditions))
+    .orderBy(asc(tasks.sort), desc(tasks.createdAt))
+    .limit(5000);
+  return describeCards(ctx.db, rows);
+};
+
+/** `POST tasks` (saveTask). */
+export const createTask = async (ctx: TenantContext, input: CreateTask) => {
+  const title = cleanTitle(input.title);
+  const meetingIds = [...new Set(input.meetingIds)];
+  await assertVisibleMeetings(ctx, meetingIds);
+  const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
+  if (!hasDueDate(input.type) && input.dueDate) throw badRequest({ dueDate: messages.headlineNoDueDate });
+  const members = [...new Set(input.members ?? [input.userId])];
+  const watchers = [...new Set(input.watchers ?? [])];
+  const assignable = await assignableUsers(ctx.db, ctx.tenantId, [...meetingIds, ...placement.boardMeetingIds]);
+  assertAssignable('userId', [input.userId], assignable, []);
+  assertAssignable('members', members, assignable, []);
+  assertAssignable('watchers', watchers, assignable, []);
+  const isLocked = input.isLocked ?? false;
+  checkRules(undefined, {
+    type: input.type,
+    status: input.status,
+    isLocked,
+    showInTasks: input.showInTasks,
+    memberCount: members.length,
+    boardId: placement.boardId,
+    boardListId: placement.listId,
+  });
+  const labelIds = await assertLabels(ctx, input.labelIds ?? [], placement.boardId);
+  const [row] = await ctx.db
+    .insert(tasks)
+    .values({
+      tenantId: ctx.tenantId,
+      title,
+      description: sanitizeRichText(input.description ?? null),
+      type: input.type,
+      status: input.status,
+      dueDate: hasDueDate(input.type) ? input.dueDate : null,
+      reminder: input.reminder,
+      userId: input.userId,
+      boardId: placement.boardId,
+      boardListId: placement.listId,
+      showInTasks: input.showInTasks,
+      quarterId: input.quarterId ?? null,
+      sort: await endOfList(ctx, placement.listId),
+      isLocked,
+      completedAt: input.status === '1' ? new Date() : null,
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning({ id: tasks.id });
+  const id = row!.id;
+  await replaceRows(ctx, id, 'meetings', meetingIds);
+  await replaceRows(ctx, id, 'members', members);
+  await replaceRows(ctx, id, 'watchers', watchers);
+  await replaceRows(ctx, id, 'labels', labelIds);
+  publishTask(ctx, id, placement.boardId, [...meetingIds, ...placement.boardMeetingIds], { action: 'created' });
+  return getTask(ctx, id);
+};
+
+/** `PATCH tasks/{id}`: any field, with every rule of the card checked. */
+export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTask) => {
+  const access = await findVisibleTask(ctx, id);
+  const { task } = access;
+  const type = (input.type ?? task.type) as TaskType;
+  const status =
+    input.status ?? (input.type ? statusForType(type, task.status as TaskStatus) : (task.status as TaskStatus));
+  const isLocked = input.isLocked ?? task.isLocked;
+
+  const meetingIds = input.meetingIds ? [...new Set(input.meetingIds)] : access.meetingIds;
+  if (input.meetingIds)
+    await assertVisibleMeetings(
+      ctx,
+      meetingIds.filter((m) => !access.meetingIds.includes(m)),
+    );
+
+  let boardId = task.boardId;
+  let listId = task.boardListId;
+  if (input.taskTypeId !== undefined) {
+    listId = input.taskTypeId;
+    boardId = input.boardId !== undefined ? input.boardId : listId ? null : task.boardId;
+  } else if (input.boardId !== undefined) {
+    boardId = input.boardId;
+    if (boardId !== task.boardId) listId = null;
+  }
+  if (boardId === null) listId = null;
+  let boardMeetingIds = access.boardMeetingIds;
+  if (boardId !== task.boardId || listId !== task.boardListId) {
+    const placement = await resolvePlacement(ctx, boardId, listId, null);
+    boardId = placement.boardId;
+    boardMeetingIds = placement.boardMeetingIds;
+  }
+
+  const members = input.members ? [...new Set(input.members)] : access.members;
+  const showInTasks = input.showInTasks ?? (task.showInTasks as '0' | '1');
+  checkRules(stateOf(access), {
+    type,
+    status,
+    isLocked,
+    showInTasks,
+    memberCount: members.length,
+    boardId,
+    boardListId: listId,
+  });
+
+  if (!hasDueDate(type) && input.dueDate) throw badRequest({ dueDate: messages.headlineNoDueDate });
+  const dueDate = !hasDueDate(type) ? null : input.dueDate !== undefined ? input.dueDate : task.dueDate;
+
+  const userId = input.userId ?? task.userId;
+  if (input.userId || input.members || input.meetingIds || boardId !== task.boardId) {
+    const assignable = await assignableUsers(ctx.db, ctx.tenantId, [...meetingIds, ...boardMeetingIds]);
+    if (input.userId && userId) assertAssignable('userId', [userId], assignable, task.userId ? [task.userId] : []);
+    if (input.members) assertAssignable('members', members, assignable, access.members);
+  }
+  const labelIds = input.labelIds ? await assertLabels(ctx, input.labelIds, boardId) : undefined;
+
+  const becameDone = status === '1' && task.status !== '1';
+  await ctx.db
+    .update(tasks)
+    .set({
+      ...(input.title !== undefined ? { title: cleanTitle(input.title) } : {}),
+      ...(input.description !== undefined ? { description: sanitizeRichText(input.description ?? null) } : {}),
+      type,
+      status,
+      dueDate,
+      ...(input.reminder ? { reminder: input.reminder, reminderSentFor: null } : {}),
+      userId,
+      boardId,
+      boardListId: listId,
+      showInTasks,
+      ...(input.quarterId !== undefined ? { quarterId: input.quarterId ?? null } : {}),
+      ...(listId !== task.boardListId ? { sort: await endOfList(ctx, listId) } : {}),
+      isLocked,
+      completedAt: status === '1' ? (becameDone ? new Date() : task.completedAt) : null,
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+  if (input.meetingIds) await replaceRows(ctx, id, 'meetings', meetingIds);
+  if (input.members) await replaceRows(ctx, id, 'members', members);
+  if (labelIds) await replaceRows(ctx, id, 'labels', labelIds);
+  // Labels of another board do not follow the card.
+  if (boardId !== task.boardId && !labelIds)
+    await ctx.db.delete(taskLabels).where(
+      and(
+        eq(taskLabels.taskId, id),
+        inArray(
+          taskLabels.labelId,
+          ctx.db
+            .select({ id: labels.id })
+            .from(labels)
+            .where(
+              and(
+                eq(labels.tenantId, ctx.tenantId),
+                sql`${labels.boardId} is distinct from ${boardId}`,
+                sql`${labels.boardId} is not null`,
+              ),
+            ),
+        ),
+      ),
+    );
+  publishTask(ctx, id, boardId, [...roomsOf(access), ...meetingIds, ...boardMeetingIds], { action: 'updated' });
+  return getTask(ctx, id);
+};
+
+/** `DELETE tasks/{id}`: permanent. Returns the stored files to remove once committed. */
+export const deleteTask = async (ctx: TenantContext, id: string) => {
+  const access = await findVisibleTask(ctx, id);
+  assertCanDelete(access);
+  const files = await ctx.db
+    .select({ storageKey: attachments.storageKey })
+    .from(attachments)
+    .where(eq(attachments.taskId, id));
+  await ctx.db.delete(tasks).where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+  publishTask(ctx, id, access.task.boardId, roomsOf(access), { action: 'deleted' });
+  return { storageKeys: files.map((f) => f.storageKey) };
+};
+
+/**
+ * Where Move and Copy put a card, and who stays on it: members not in the target meetings
+ * need a confirmation (409 otherwise) and are then unassigned.
+ */
+const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask) => {
+  const meetingIds = [...new Set(input.meetingIds)];
+  await assertVisibleMeetings(ctx, meetingIds);
+  const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
+  const targetMeetings = [...new Set([...meetingIds, ...placement.boardMeetingIds])];
+  let members = access.members;
+  let owner = access.task.userId;
+  if (targetMeetings.length > 0) {
+    const assignable = await assignableUsers(ctx.db, ctx.tenantId, targetMeetings);
+    const absent = members.filter((m) => !assignable.has(m));
+    if (absent.length > 0 && !input.confirm)
+      throw conflict(messages.membersNotInMeeting, { confirm: messages.membersNotInMeeting });
+    members = members.filter((m) => assignable.has(m));
+    if (owner && !assignable.has(owner)) owner = assignable.has(ctx.userId) ? ctx.userId : (members[0] ?? null);
+  }
+  // A card off every board stays an action item, with at least its owner as member.
+  const showInTasks: '0' | '1' = placement.listId ? (access.task.showInTasks as '0' | '1') : '1';
+  if (showInTasks === '1' && members.length === 0 && owner) members = [owner];
+  return { meetingIds, placement, members, owner, showInTasks };
+};
+
+/** `POST tasks/{id}/move` (moveTask): status '0', new meeting, board and list. */
+export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) => {
+  const access = await findVisibleTask(ctx, id);
+  const plan = await planMove(ctx, access, input);
+  checkRules(undefined, {
+    type: access.task.type as TaskType,
+    status: '0',
+    isLocked: access.task.isLocked,
+    showInTasks: plan.showInTasks,
+    memberCount: plan.members.length,
+    boardId: plan.placement.boardId,
+    boardListId: plan.placement.listId,
+  });
+  await ctx.db
+    .update(tasks)
+    .set({
+      status: '0',
+      completedAt: null,
+      userId: plan.owner,
+      boardId: plan.placement.boardId,
+      boardListId: plan.placement.listId,
+      showInTasks: plan.showInTasks,
+      sort: await endOfList(ctx, plan.placement.listId),
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+  await replaceRows(ctx, id, 'meetings', plan.meetingIds);
+  await replaceRows(ctx, id, 'members', plan.members);
+  if (plan.placement.boardId !== access.task.boardId) {
+    const kept = await assertLabelsKept(ctx, id, plan.placement.boardId);
+    await replaceRows(ctx, id, 'labels', kept);
+  }
+  publishTask(
+    ctx,
+    id,
+    plan.placement.boardId,
+    [...roomsOf(access), ...plan.meetingIds, ...plan.placement.boardMeetingIds],
+    {
+      action: 'updated',
+    },
+  );
+  return getTask(ctx, id);
+};
+
+/** The card's labels that may stay on it on `boardId`: workspace-wide ones and that board's. */
+const assertLabelsKept = async (ctx: TenantContext, taskId: string, boardId: string | null) => {
+  const rows = await ctx.db
+    .select({ id: labels.id, boardId: labels.boardId })
+    .from(taskLabels)
+    .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+    .where(eq(taskLabels.taskId, taskId));
+  return rows.filter((l) => l.boardId === null || l.boardId === boardId).map((l) => l.id);
+};
+
+/** `POST tasks/{id}/copy`: a new open card with the same content and checklists (items reopened). */
+export const copyTask = async (ctx: TenantContext, id: string, input: MoveTask) => {
+  const access = await findVisibleTask(ctx, id);
+  const plan = await planMove(ctx, access, input);
+  const { task } = access;
+  checkRules(undefined, {
+    type: task.type as TaskType,
+    status: '0',
+    isLocked: false,
+    showInTasks: plan.showInTasks,
+    memberCount: plan.members.length,
+    boardId: plan.placement.boardId,
+    boardListId: plan.placement.listId,
+  });
+  const [row] = await ctx.db
+    .insert(tasks)
+    .values({
+      tenantId: ctx.tenantId,
+      title: task.title,
+      description: task.description,
+      type: task.type,
+      status: '0',
+      dueDate: task.dueDate,
+      reminder: task.reminder,
+      userId: plan.owner,
+      boardId: plan.placement.boardId,
+      boardListId: plan.placement.listId,
+      showInTasks: plan.showInTasks,
+      quarterId: task.quarterId,
+      sort: await endOfList(ctx, plan.placement.listId),
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning({ id: tasks.id });
+  const copyId = row!.id;
+  await replaceRows(ctx, copyId, 'meetings', plan.meetingIds);
+  await replaceRows(ctx, copyId, 'members', plan.members);
+  await replaceRows(ctx, copyId, 'labels', await assertLabelsKept(ctx, id, plan.placement.boardId));
+  const sources = await ctx.db.select().from(checklists).where(eq(checklists.taskId, id)).orderBy(asc(checklists.sort));
+  for (const source of sources) await copyChecklistInto(ctx, source.id, copyId, source.title, source.sort);
+  publishTask(ctx, copyId, plan.placement.boardId, [...plan.meetingIds, ...plan.placement.boardMeetingIds], {
+    action: 'created',
+  });
+  return getTask(ctx, copyId);
+};
+
+/** A new checklist on `taskId` with the items of `sourceId`, all open ('0'). */
+export const copyChecklistInto = async (
+  ctx: TenantContext,
+  sourceId: string,
+  taskId: string,
+  title: string,
+  sort: number,
+) => {
+  const [created] = await ctx.db
+    .insert(checklists)
+    .values({ tenantId: ctx.tenantId, taskId, title, sort, changedBy: ctx.userId })
+    .returning({ id: checklists.id });
+  const items = await ctx.db
+    .select()
+    .from(checklistItems)
+    .where(eq(checklistItems.checklistId, sourceId))
+    .orderBy(asc(checklistItems.sort));
+  if (items.length)
+    await ctx.db.insert(checklistItems).values(
+      items.map((item) => ({
+        tenantId: ctx.tenantId,
+        checklistId: created!.id,
+        title: item.title,
+        status: '0',
+        sort: item.sort,
+      })),
+    );
+  return created!.id;
+};
+
+/** Rewrites `sort` of the given cards to their position, in one statement. */
+const writeOrder = async (ctx: TenantContext, ids: string[], scope: SQL) => {
+  if (ids.length === 0) return;
+  await ctx.db.execute(sql`
+    update ${tasks} set sort = ordered.position - 1
+    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    where ${tasks.id} = ordered.id and ${tasks.tenantId} = ${ctx.tenantId} and ${scope}`);
+};
+
+/**
+ * `PATCH tasks/{id}/drop`: one drag and drop. To a list moves it there; to the done column
+ * ticks it done (refused when locked); to the active column from done is refused ("You can't
+ * put done task to active."); from one user's group to another's moves owner and membership.
+ */
+export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) => {
+  const access = await findVisibleTask(ctx, id);
+  const { task } = access;
+  const type = task.type as TaskType;
+  let status = task.status as TaskStatus;
+  if (input.column === 'active' && !isActive(type, status))
+    throw conflict(messages.doneToActive, { column: messages.doneToActive });
+  if (input.column === 'done') {
+    if (task.isLocked) throw conflict(messages.cardLocked, { column: messages.cardLocked });
+    status = '1';
+  }
+  let boardId = task.boardId;
+  let listId = task.boardListId;
+  let boardMeetingIds = access.boardMeetingIds;
+  if (input.taskTypeId && input.taskTypeId !== listId) {
+    const { list, board } = await findVisibleList(ctx, input.taskTypeId);
+    listId = list.id;
+    boardId = list.boardId;
+    boardMeetingIds = board.meetingIds;
+  }
+  let members = access.members;
+  let owner = task.userId;
+  if (input.fromUserId && input.toUserId && input.fromUserId !== input.toUserId) {
+    const assignable = await assignableUsers(ctx.db, ctx.tenantId, [...access.meetingIds, ...boardMeetingIds]);
+    assertAssignable('toUserId', [input.toUserId], assignable, []);
+    members = [...new Set(members.map((m) => (m === input.fromUserId ? input.toUserId! : m)))];
+    if (!members.includes(input.toUserId) && owner === input.fromUserId) members.push(input.toUserId);
+    if (owner === input.fromUserId) owner = input.toUserId;
+  }
+  await ctx.db
+    .update(tasks)
+    .set({
+      status,
+      completedAt: status === '1' ? (task.completedAt ?? new Date()) : task.completedAt,
+      boardId,
+      boardListId: listId,
+      userId: owner,
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+  if (members !== access.members) await replaceRows(ctx, id, 'members', members);
+  if (input.orderedIds.length > 0) {
+    const scope = listId && input.taskTypeId ? eq(tasks.boardListId, listId) : visibleToCaller(ctx);
+    await writeOrder(ctx, input.orderedIds, scope);
+  }
+  publishTask(ctx, id, boardId, [...roomsOf(access), ...boardMeetingIds], { action: 'updated' });
+  return getTask(ctx, id);
+};
+
+/** Cards of meetings the caller is part of, or the caller's own (for reordering action items). */
+const visibleToCaller = (ctx: TenantContext): SQL =>
+  ctx.isAdmin
+    ? sql`true`
+    : or(
+        inArray(
+          tasks.id,
+          ctx.db
+            .select({ id: taskMeetings.taskId })
+            .from(taskMeetings)
+            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
+            .where(eq(meetingPeople.userId, ctx.userId)),
+        ),
+        inArray(
+          tasks.id,
+          ctx.db.select({ id: taskMembers.taskId }).from(taskMembers).where(eq(taskMembers.userId, ctx.userId)),
+        ),
+      )!;
+
+/**
+ * `PATCH task-types/{id}/update-tasks-order` (saveTaskOrder): the list's cards in their new
+ * order. Cards of the same board named here move into the list.
+ */
+export const orderListTasks = async (ctx: TenantContext, listId: string, input: TasksOrder) => {
+  const { list, board } = await findVisibleList(ctx, listId);
+  const ids = [...new Set(input.taskIds)];
+  if (ids.length > 0) {
+    const moved = await ctx.db
+      .update(tasks)
+      .set({ boardListId: listId, changedAt: new Date(), changedBy: ctx.userId })
+      .where(
+        and(
+          eq(tasks.tenantId, ctx.tenantId),
+          eq(tasks.boardId, list.boardId),
+          anyOf(tasks.id, ids),
+          sql`${tasks.boardListId} is distinct from ${listId}`,
+        ),
+      )
+      .returning({ id: tasks.id });
+    await writeOrder(ctx, ids, eq(tasks.boardListId, listId));
+    for (const { id } of moved) publishTask(ctx, id, list.boardId, board.meetingIds, { action: 'updated' });
+  }
+  for (const meetingId of board.meetingIds)
+    ctx.publish({
+      tenantId: ctx.tenantId,
+      meetingId,
+      type: 'board.changed',
+      data: { id: list.boardId, action: 'updated' },
+    });
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(tasks)
+    .where(and(eq(tasks.boardListId, listId), eq(tasks.tenantId, ctx.tenantId)))
+    .orderBy(asc(tasks.sort));
+  return describeCards(ctx.db, rows);
+};
+
+// Watchers
+
+export const listWatchers = async (ctx: TenantContext, id: string) => (await findVisibleTask(ctx, id)).watchers;
+
+export const addWatchers = async (ctx: TenantContext, id: string, userIds: string[]) => {
+  const access = await findVisibleTask(ctx, id);
+  const assignable = await assignableUsers(ctx.db, ctx.tenantId, roomsOf(access));
+  assertAssignable('userIds', userIds, assignable, access.watchers);
+  const next = [...new Set([...access.watchers, ...userIds])];
+  await replaceRows(ctx, id, 'watchers', next);
+  publishTaskPart(ctx, access, undefined);
+  return next;
+};
+
+export const removeWatchers = async (ctx: TenantContext, id: string, userIds: string[]) => {
+  const access = await findVisibleTask(ctx, id);
+  const next = access.watchers.filter((w) => !userIds.includes(w));
+  await replaceRows(ctx, id, 'watchers', next);
+  publishTaskPart(ctx, access, undefined);
+  return next;
+};
+
+/** Used by boards: whether any card of the board is still active. */
+export const countBoardCards = async (ctx: TenantContext, boardId: string) => {
+  const [row] = await ctx.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${activeSql}))::int`,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.boardId, boardId), eq(tasks.tenantId, ctx.tenantId)));
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+};
+
+export { activeSql };

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import { DESCRIPTION_MAX, REMINDERS, TASK_TYPE_NAMES, type TaskStatus, type TaskType } from '../../shared/tasks.ts';
+import { requiredText } from '../../shared/validation.ts';
+import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
+
+// Action items (tasks, cards) and what hangs off them: checklists, activity comments,
+// attachments and share links (document 2 §3–§9). Imported by the server's routes and the
+// client. Field names follow the spec's wire names: `taskTypeId` is the board list,
+// `members` the member user ids, `userId` the owner.
+
+export const TASK_TYPES = Object.keys(TASK_TYPE_NAMES) as [TaskType, ...TaskType[]];
+export const ZTaskType = z.enum(TASK_TYPES);
+export const ZTaskStatus = z.enum(['0', '1', '2', '3'] satisfies TaskStatus[], { error: messages.selectStatus });
+/** '4' is Overdue: shown for an active goal past its due date, never stored. */
+export const ZShownStatus = z.enum(['0', '1', '2', '3', '4']);
+export const ZReminder = z.enum(REMINDERS);
+export const ZFlag = z.enum(['0', '1']);
+
+const ZIds = z.array(z.uuid()).max(200);
+
+/** Rich text (HTML from the editor); sanitized by the server before it is stored. */
+export const ZRichText = z.string().max(DESCRIPTION_MAX, { error: messages.descriptionTooLong });
+
+/** Checklist progress of a card: items done out of all its checklists' items. */
+export const ZChecklistProgress = z.object({ done: z.number(), total: z.number() });
+
+/** A card as boards and action-item lists show it (no description: the card dialog loads it). */
+export const ZCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: ZTaskType,
+  status: ZTaskStatus,
+  /** The status to show: '4' (Overdue) for an active goal past its due date. */
+  shownStatus: ZShownStatus,
+  dueDate: z.string().nullable(),
+  reminder: ZReminder,
+  /** The owner. */
+  userId: z.string().nullable(),
+  meetingIds: z.array(z.string()),
+  boardId: z.string().nullable(),
+  /** The board list (the spec's task type id). */
+  taskTypeId: z.string().nullable(),
+  members: z.array(z.string()),
+  labelIds: z.array(z.string()),
+  showInTasks: ZFlag,
+  quarterId: z.string().nullable(),
+  sort: z.number(),
+  isLocked: z.boolean(),
+  /** Set while the status is '1' (Done). */
+  completedAt: z.string().nullable(),
+  hasDescription: z.boolean(),
+  checklist: ZChecklistProgress,
+  attachmentCount: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+});
+export type Card = z.infer<typeof ZCard>;
+
+/** The whole card, for the card dialog and task panel. */
+export const ZTask = ZCard.extend({
+  description: z.string().nullable(),
+  watchers: z.array(z.string()),
+  /** Names for the breadcrumb meeting > board > list. */
+  meetingTitle: z.string().nullable(),
+  boardName: z.string().nullable(),
+  taskTypeName: z.string().nullable(),
+  /** Whether a share link is active (`GET tasks/{id}/share` gives it). */
+  shared: z.boolean(),
+  permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
+});
+export type Task = z.infer<typeof ZTask>;
+
+const nullableDate = ZIsoDate.nullish().transform((value) => value ?? null);
+const nullableId = z
+  .uuid()
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** `POST tasks` (saveTask): a card or action item. A user (owner) is required. */
+export const ZCreateTask = z.object({
+  title: requiredText(500),
+  description: ZRichText.nullish(),
+  type: ZTaskType.default('4'),
+  status: ZTaskStatus.default('0'),
+  dueDate: nullableDate,
+  reminder: ZReminder.nullish().transform((value) => value ?? 'none'),
+  userId: z.uuid({ error: messages.required }),
+  meetingIds: ZIds.default([]),
+  boardId: nullableId,
+  taskTypeId: nullableId,
+  /** Defaults to the owner alone. */
+  members: ZIds.optional(),
+  watchers: ZIds.optional(),
+  labelIds: ZIds.optional(),
+  showInTasks: ZFlag.default('1'),
+  quarterId: z.string().max(50).nullish(),
+  isLocked: z.boolean().optional(),
+});
+export type CreateTask = z.infer<typeof ZCreateTask>;
+
+/** `PATCH tasks/{id}`: any field; rules (statuses, lock, members, action items) are checked. */
+export const ZUpdateTask = z.object({
+  title: requiredText(500).optional(),
+  description: ZRichText.nullish(),
+  type: ZTaskType.optional(),
+  status: ZTaskStatus.optional(),
+  dueDate: ZIsoDate.nullish(),
+  reminder: ZReminder.optional(),
+  userId: z.uuid().optional(),
+  meetingIds: ZIds.optional(),
+  /** null: "No Board" (only for an action item with members). */
+  boardId: z.uuid().nullish(),
+  taskTypeId: z.uuid().nullish(),
+  members: ZIds.optional(),
+  labelIds: ZIds.optional(),
+  showInTasks: ZFlag.optional(),
+  quarterId: z.string().max(50).nullish(),
+  isLocked: z.boolean().optional(),
+});
+export type UpdateTask = z.infer<typeof ZUpdateTask>;
+
+/** `GET tasks`: action items of a meeting, or of a member (getTasksByMember), or the caller's. */
+export const ZTaskListQuery = z.object({
+  meetingId: z.uuid().optional(),
+  /** A member's action items; the caller's own when neither this nor meetingId is given. */
+  memberId: z.uuid().optional(),
+  type: ZTaskType.optional(),
+  /** active: not done (goals: not done nor incomplete); done; all (default). */
+  state: z.enum(['active', 'done', 'all']).default('all'),
+  /** Only cards shown in action items (default true). */
+  inTasks: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+export type TaskListQuery = z.infer<typeof ZTaskListQuery>;
+
+/** Where a card goes on Move or Copy: meeting, then board, then list (each optional). */
+export const ZMoveTask = z.object({
+  meetingIds: ZIds.default([]),
+  boardId: nullableId,
+  taskTypeId: nullableId,
+  /**
+   * When members of the card are not in the target meeting, the call answers 409 with
+   * `messages.membersNotInMeeting`; sending it again with confirm: true unassigns them.
+   */
+  confirm: z.boolean().default(false),
+});
+export type MoveTask = z.infer<typeof ZMoveTask>;
+
+/**
+ * A drag and drop of one card (boards, action-item columns, grouping by user). `orderedIds`
+ * is the destination's order after the drop; the server rewrites `sort` from it.
+ */
+export const ZDropTask = z.object({
+  /** Destination board list. */
+  taskTypeId: z.uuid().optional(),
+  /** Destination column of an action-items view: active sets '0', done sets '1'. */
+  column: z.enum(['active', 'done']).optional(),
+  /** Grouped by user: the card leaves `fromUserId`'s group for `toUserId`'s (owner and members follow). */
+  fromUserId: z.uuid().optional(),
+  toUserId: z.uuid().optional(),
+  orderedIds: z.array(z.uuid()).max(10_000).default([]),
+});
+export type DropTask = z.infer<typeof ZDropTask>;
+
+/** `PATCH task-types/{id}/update-tasks-order`: the list's cards in their new order. */
+export const ZTasksOrder = z.object({ taskIds: z.array(z.uuid()).max(10_000) });
+export type TasksOrder = z.infer<typeof ZTasksOrder>;
+
+export const ZWatchers = z.object({ userIds: ZIds.min(1, { error: messages.atLeastOneEntity }) });
+
+// Checklists
+
+export const ZChecklistItem = z.object({
+  id: z.string(),
+  checklistId: z.string(),
+  title: z.string(),
+  status: ZFlag,
+  sort: z.number(),
+});
+export type ChecklistItem = z.infer<typeof ZChecklistItem>;
+
+export const ZChecklist = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  title: z.string(),
+  sort: z.number(),
+  items: z.array(ZChecklistItem),
+  /** Share of items done, 0–100 (0 for an empty checklist). */
+  progress: z.number(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+});
+export type Checklist = z.infer<typeof ZChecklist>;
+
+/** `POST checklists` (saveChecklist); copyFromId copies that checklist's items (status reset to '0'). */
+export const ZCreateChecklist = z.object({
+  taskId: z.uuid(),
+  title: requiredText(200),
+  copyFromId: z.uuid().nullish(),
+});
+export const ZUpdateChecklist = z.object({ title: requiredText(200) });
+
+export const ZCreateChecklistItem = z.object({
+  checklistId: z.uuid(),
+  title: requiredText(500),
+  status: ZFlag.default('0'),
+});
+export const ZUpdateChecklistItem = z.object({ title: requiredText(500).optional(), status: ZFlag.optional() });
+
+// Activities (comments)
+
+export const ZActivity = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  /** Sanitized HTML. */
+  description: z.string(),
+  createdAt: z.string(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+  author: ZPersonSummary.nullable(),
+  permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
+});
+export type Activity = z.infer<typeof ZActivity>;
+
+export const ZCreateActivity = z.object({ taskId: z.uuid(), description: requiredText(DESCRIPTION_MAX) });
+export const ZUpdateActivity = z.object({ description: requiredText(DESCRIPTION_MAX) });
+
+// Attachments (multipart upload, field `file`)
+
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const ZAttachment = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  /** Shown as an image in the activity log (jpeg, jpg, png, gif, tiff). */
+  isImage: z.boolean(),
+  /** The API path that streams the file (signed-in callers who may see the card). */
+  url: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type Attachment = z.infer<typeof ZAttachment>;
+
+// Share links
+
+export const ZShareLink = z.object({
+  token: z.string(),
+  /** The client route: `/task-preview/{token}`. */
+  path: z.string(),
+  createdAt: z.string(),
+});
+export type ShareLink = z.infer<typeof ZShareLink>;
+
+/** What anyone with the link sees: that one card, read-only, with no ids of the workspace. */
+export const ZTaskPreview = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  type: ZTaskType,
+  status: ZTaskStatus,
+  shownStatus: ZShownStatus,
+  dueDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  owner: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  members: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  labels: z.array(z.object({ name: z.string(), color: z.string() })),
+  checklists: z.array(
+    z.object({
+      title: z.string(),
+      progress: z.number(),
+      items: z.array(z.object({ title: z.string(), status: ZFlag })),
+    }),
+  ),
+});
+export type TaskPreview = z.infer<typeof ZTaskPreview>;
