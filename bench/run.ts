@@ -17,6 +17,8 @@ const users = Number(process.env.BENCH_USERS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workspaces = Number(process.env.BENCH_WORKSPACES ?? 200);
 const meetingCount = Number(process.env.BENCH_MEETINGS ?? 500);
+const boardLists = 40;
+const boardCards = Number(process.env.BENCH_CARDS ?? 5000);
 
 let queries = 0;
 const countQuery = () => {
@@ -137,6 +139,60 @@ const main = async () => {
   const sqlAt10 = await sqlPerList();
   await addMeetings(meetingCount - 10);
   const sqlAtAll = await sqlPerList();
+  // A board of 5,000 cards in 40 lists; its SQL count must not grow with the cards either.
+  const ownerId = (await post('/signin', { email: `owner-${stamp}@example.test`, password: 'bench-password' })).result
+    .id!;
+  const boardMeeting = (
+    await fetch(`${base}/api/v2/meetings`, { headers: { authorization: `Bearer ${ownerToken}` } }).then(
+      (r) => r.json() as Promise<{ result: { id: string }[] }>,
+    )
+  ).result[0]!.id;
+  const board = (
+    await post(
+      '/boards',
+      {
+        name: 'Bench board',
+        meetingIds: [boardMeeting],
+        lists: Array.from({ length: boardLists }, (_, i) => `List ${i + 1}`),
+      },
+      ownerToken,
+    )
+  ).result as unknown as { id: string };
+  const lists = (
+    await fetch(`${base}/api/v2/boards/${board.id}/task-types`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    }).then((r) => r.json() as Promise<{ result: { id: string }[] }>)
+  ).result;
+  const addCards = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      await post(
+        '/tasks',
+        {
+          title: `Card ${i}`,
+          description: '<p>Some words to search through</p>',
+          userId: ownerId,
+          meetingIds: [boardMeeting],
+          boardId: board.id,
+          taskTypeId: lists[i % lists.length]!.id,
+          showInTasks: i % 3 === 0 ? '1' : '0',
+          dueDate: i % 2 === 0 ? '2026-12-01' : null,
+        },
+        ownerToken,
+      );
+    }
+  };
+  const sqlPerBoard = async () => {
+    queries = 0;
+    await fetch(`${base}/api/v2/boards/${board.id}`, { headers: { authorization: `Bearer ${ownerToken}` } }).then((r) =>
+      r.json(),
+    );
+    return queries;
+  };
+  await addCards(0, 40);
+  const sqlAt40 = await sqlPerBoard();
+  await addCards(40, boardCards);
+  const sqlAtAllCards = await sqlPerBoard();
+
   // Fresh rows have no planner statistics until autovacuum gets to them; a live database has.
   await database.db.execute(sql`analyze`);
 
@@ -145,8 +201,12 @@ const main = async () => {
       `${os.cpus().length} cores, node ${process.version}`,
   );
   console.log(`GET /meetings: ${sqlAt10} SQL statements with 10 meetings, ${sqlAtAll} with ${meetingCount}`);
+  console.log(
+    `GET /boards/{id}: ${sqlAt40} SQL statements with 40 cards, ${sqlAtAllCards} with ${boardCards} in ${lists.length} lists`,
+  );
   console.table([
     await measure(`GET /meetings (${meetingCount} meetings)`, '/api/v2/meetings', ownerToken),
+    await measure(`GET /boards/{id} (${boardCards} cards)`, `/api/v2/boards/${board.id}`, ownerToken),
     await measure('GET /api/health', '/api/health'),
     await measure('GET /self', '/api/v2/self'),
     await measure('GET /tenants', '/api/v2/tenants'),
