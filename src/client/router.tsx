@@ -64,6 +64,13 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: homePage },
               { path: 'home', lazy: homePage },
+              // document 1 §2: the home page with a task's dialog open.
+              {
+                path: 'home/:taskId',
+                lazy: async () => ({
+                  Component: (await import('../features/tasks/client/HomeTaskPage.tsx')).HomeTaskPage,
+                }),
+              },
               // Meetings area (document 1 §2): the list by type, and a meeting's dashboard.
               {
                 path: 'meetings',

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
 import { messages } from '../../../shared/messages.ts';
+import { ActionItemsSection, GoalsSection } from '../../tasks/client/ActionItemsSection.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
 import { ArchivesSection } from './components/ArchivesSection.tsx';
 import { ManagementSection } from './components/ManagementSection.tsx';
@@ -110,6 +111,10 @@ export const MeetingDashboardPage = () => {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <ManagementSection meeting={data} timezone={viewer.timezone} />
         <MembersSection meeting={data} onEdit={editor.open} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <ActionItemsSection meeting={data} timezone={viewer.timezone} />
+        <GoalsSection meeting={data} timezone={viewer.timezone} />
       </SimpleGrid>
       <TeamFilesSection meetingId={data.id} />
       <ArchivesSection meetingId={data.id} />

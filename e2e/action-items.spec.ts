@@ -1,0 +1,352 @@
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { newUser, registerViaApi, SCREENS, type TestUser } from './helpers.ts';
+
+// Action items on the meeting dashboard (document 1 §2, document 2 §4–§5): the task form
+// dialogs, Done ticks with completion dates, the goal status menu, locks, edit and delete, and
+// what a second person sees without reloading.
+
+interface Account {
+  user: TestUser;
+  id: string;
+  tenantId: string;
+  token: string;
+}
+
+const signIn = async (request: APIRequestContext, user: TestUser): Promise<Account> => {
+  const response = await request.post('/api/v2/signin', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { result } = (await response.json()) as { result: { accessToken: string; id: string; tenantId: string } };
+  return { user, id: result.id, tenantId: result.tenantId, token: result.accessToken };
+};
+
+const call = async <T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) => {
+  const response = await request.fetch(`/api/v2${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: T }).result;
+};
+
+/** An owner with a workspace, and Bea Mate added to it, working in it. */
+const team = async (request: APIRequestContext, label: string) => {
+  const ownerUser = newUser(`${label}-owner`, { firstName: 'Olga', lastName: 'Owner' });
+  const mateUser = newUser(`${label}-mate`, { firstName: 'Bea', lastName: 'Mate' });
+  await registerViaApi(request, ownerUser);
+  await registerViaApi(request, mateUser);
+  const owner = await signIn(request, ownerUser);
+  let mate = await signIn(request, mateUser);
+  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
+  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  mate = { ...mate, tenantId: owner.tenantId };
+  return { owner, mate };
+};
+
+const isoDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+/** As the dashboard shows a date ('MMM D, YYYY'; the tests run in UTC). */
+const shownDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
+    operation: 'create',
+    title,
+    sharepointUrl: 'https://meet.example.com/team',
+    startDate: isoDate(2),
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members,
+  });
+
+const signedInPage = async (browser: Browser, account: Account) => {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => sessionStorage.setItem('cadence.token', value), account.token);
+  const page = await context.newPage();
+  return { context, page };
+};
+
+const dashboard = (meeting: { id: string; title: string }) =>
+  `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const taskRow = (scope: Page | Locator, title: string) => {
+  // A `has` locator is matched inside each row, so it is built from the page.
+  const page = 'goto' in scope ? scope : scope.page();
+  return scope
+    .getByTestId('task-row')
+    .filter({ has: page.getByRole('button', { name: messages.taskEditNamed(title) }) });
+};
+/** The row's Due:/Created: date, which carries its due colour. */
+const due = (row: Locator) => row.locator('[data-due-colour]');
+const shot = async (page: Page, name: string, fullPage = false) => {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SCREENS}/action-items-${name}.png`, fullPage });
+};
+
+const chooseOwner = async (page: Page, form: Locator, name: string) => {
+  await form.getByRole('combobox', { name: messages.taskOwnerLabel }).click();
+  await page.getByRole('option', { name }).click();
+};
+
+test('to-dos: add with a required user, tick done, lock, edit and delete with confirmation', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'todos');
+  const meeting = await createMeeting(request, owner.token, 'Weekly Leadership', [mate.id]);
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+
+  const items = section(page, messages.actionItems);
+  await expect(items.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+  await expect(section(page, messages.goalsSection).getByText(messages.noTasksOfType('Goals'))).toBeVisible();
+  await shot(page, 'empty', true);
+
+  // The form needs a user.
+  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Send the agenda');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add.getByText(messages.required)).toBeVisible();
+  await shot(page, 'add-todo-required');
+  await chooseOwner(page, add, 'Bea Mate');
+  await add.getByText(messages.taskDueCustom, { exact: true }).click();
+  const tomorrow = isoDate(1);
+  await add.getByLabel(messages.taskCustomDateInput, { exact: true }).fill(tomorrow);
+  await add.getByRole('combobox', { name: messages.taskReminderLabel }).click();
+  await page.getByRole('option', { name: messages.reminderWeekly }).click();
+  await add.getByRole('textbox', { name: messages.taskDescriptionLabel }).fill('Before Friday\nwith the numbers');
+  await shot(page, 'add-todo-filled');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+
+  const sendRow = taskRow(items, 'Send the agenda');
+  await expect(sendRow).toBeVisible();
+  await expect(due(sendRow)).toHaveText(messages.taskDue(shownDate(tomorrow)));
+  await expect(due(sendRow)).toHaveAttribute('data-due-colour', 'yellow');
+  await expect(sendRow.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') })).toBeVisible();
+
+  // Ticking Done moves it to the done list with today's completion date; unticking reopens it.
+  await sendRow.getByRole('checkbox', { name: messages.taskMarkDone('Send the agenda') }).check();
+  await expect(sendRow).toHaveAttribute('data-status', '1');
+  await expect(sendRow.getByTestId('completed-at')).toHaveText(messages.taskCompleted(shownDate(isoDate(0))));
+  await expect(items.getByRole('list', { name: messages.tasksDoneHeading(1) })).toContainText('Send the agenda');
+  await expect(due(sendRow)).toHaveText(messages.taskDue(shownDate(tomorrow)));
+  await expect(due(sendRow)).toHaveAttribute('data-due-colour', 'green');
+  await shot(page, 'todo-done');
+  await sendRow.getByRole('checkbox', { name: messages.taskMarkDone('Send the agenda') }).uncheck();
+  await expect(sendRow).toHaveAttribute('data-status', '0');
+  await expect(sendRow.getByTestId('completed-at')).toHaveCount(0);
+
+  // A locked to-do cannot be ticked done; a to-do without a due date shows when it was created.
+  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Book the room');
+  await chooseOwner(page, add, 'Olga Owner');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+  const bookRow = taskRow(items, 'Book the room');
+  await expect(bookRow.getByText(messages.taskCreated(shownDate(isoDate(0))))).toBeVisible();
+  await bookRow.getByRole('button', { name: messages.taskLock('Book the room') }).click();
+  await expect(bookRow.getByText(messages.taskLockedBadge)).toBeVisible();
+  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeDisabled();
+  await page.reload();
+  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeDisabled();
+  await bookRow.scrollIntoViewIfNeeded();
+  await shot(page, 'todo-locked');
+  await bookRow.getByRole('button', { name: messages.taskUnlock('Book the room') }).click();
+  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeEnabled();
+
+  // Edit: the form opens with the item's values.
+  await bookRow.getByRole('button', { name: messages.taskEditNamed('Book the room') }).click();
+  const edit = dialog(page, messages.taskFormTitle('edit', 'To Do'));
+  const title = edit.getByRole('textbox', { name: messages.taskTitleLabel });
+  await expect(title).toHaveValue('Book the room');
+  await expect(edit.getByRole('combobox', { name: messages.taskOwnerLabel })).toHaveValue('Olga Owner');
+  await title.fill('Book the big room');
+  await edit.getByRole('button', { name: messages.saveButton }).click();
+  await expect(edit).toBeHidden();
+  const bigRow = taskRow(items, 'Book the big room');
+  await expect(bigRow).toBeVisible();
+  await sendRow.getByRole('button', { name: messages.taskEditNamed('Send the agenda') }).click();
+  await expect(edit.getByRole('textbox', { name: messages.taskDescriptionLabel })).toHaveValue(
+    'Before Friday\nwith the numbers',
+  );
+  await expect(edit.getByLabel(messages.taskCustomDateInput, { exact: true })).toHaveValue(tomorrow);
+  await edit.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(edit).toBeHidden();
+
+  // Delete asks first; Cancel keeps it.
+  await bigRow.getByRole('button', { name: messages.taskActionsOf('Book the big room') }).click();
+  await page.getByRole('menuitem', { name: messages.taskDelete }).click();
+  const confirm = dialog(page, messages.taskDeleteTitle('To Do'));
+  await expect(confirm).toContainText(messages.taskDeleteWarning('Book the big room'));
+  await shot(page, 'delete-confirm');
+  await confirm.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(bigRow).toBeVisible();
+  await bigRow.getByRole('button', { name: messages.taskActionsOf('Book the big room') }).click();
+  await page.getByRole('menuitem', { name: messages.taskDelete }).click();
+  await confirm.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(bigRow).toHaveCount(0);
+  await expect(sendRow).toBeVisible();
+  await sendRow.scrollIntoViewIfNeeded();
+  await shot(page, 'todos');
+
+  // /home/{taskId} opens the task's dialog over the home page; closing it leaves /home.
+  const taskId = await sendRow.getAttribute('data-task-id');
+  await page.goto(`/home/${taskId}`);
+  await expect(edit.getByRole('textbox', { name: messages.taskTitleLabel })).toHaveValue('Send the agenda');
+  await shot(page, 'home-task');
+  await edit.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(edit).toBeHidden();
+  await context.close();
+});
+
+test('goals: the status menu offers On Track, Off Track, Done and Incomplete; past due shows Overdue', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'goals');
+  const meeting = await createMeeting(request, owner.token, 'Quarterly Goals', [mate.id]);
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Close the old books',
+    type: '1',
+    userId: mate.id,
+    dueDate: isoDate(-3),
+    meetingIds: [meeting.id],
+  });
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const goals = section(page, messages.goalsSection);
+  const late = taskRow(goals, 'Close the old books');
+  await expect(
+    late.getByRole('button', { name: `${messages.taskStatusOf('Close the old books')}: Overdue` }),
+  ).toBeVisible();
+  await expect(due(late)).toHaveText(messages.taskDue(shownDate(isoDate(-3))));
+  await expect(due(late)).toHaveAttribute('data-due-colour', 'red');
+
+  // A goal by period: the quarters of this year.
+  await goals.getByRole('button', { name: messages.addTaskOfType('Goals') }).click();
+  const add = dialog(page, messages.taskFormTitle('add', 'Goals'));
+  await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Hire two engineers');
+  await chooseOwner(page, add, 'Olga Owner');
+  await add.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  const year = new Date().getUTCFullYear();
+  await page.getByRole('option', { name: messages.taskPeriodOption(4, year, shownDate(`${year}-12-31`)) }).click();
+  await shot(page, 'add-goal');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+
+  const hire = taskRow(goals, 'Hire two engineers');
+  await expect(hire.getByText(messages.taskDue(shownDate(`${year}-12-31`)))).toBeVisible();
+  const status = hire.getByRole('button', { name: new RegExp(`^${messages.taskStatusOf('Hire two engineers')}`) });
+  await expect(status).toHaveText('On Track');
+  await status.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['On Track', 'Off Track', 'Done', 'Incomplete']);
+  await expect(menu.getByRole('menuitem', { name: 'On Track' })).toBeDisabled();
+  await menu.getByRole('menuitem', { name: 'Off Track' }).click();
+  await expect(status).toHaveText('Off Track');
+  await status.click();
+  await expect(menu.getByRole('menuitem', { name: 'Off Track' })).toBeDisabled();
+  await shot(page, 'goal-menu');
+  await menu.getByRole('menuitem', { name: 'Done' }).click();
+  await expect(status).toHaveText('Done');
+  await expect(hire.getByTestId('completed-at')).toHaveText(messages.taskCompleted(shownDate(isoDate(0))));
+  await expect(goals.getByRole('list', { name: messages.tasksDoneHeading(1) })).toContainText('Hire two engineers');
+
+  // A locked goal keeps its open status: only On Track stays in the menu.
+  await late.getByRole('button', { name: messages.taskLock('Close the old books') }).click();
+  await expect(late.getByText(messages.taskLockedBadge)).toBeVisible();
+  await late.getByRole('button', { name: new RegExp(`^${messages.taskStatusOf('Close the old books')}`) }).click();
+  await expect(menu.getByRole('menuitem', { name: 'Done' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await shot(page, 'goals', true);
+  await context.close();
+});
+
+test('a teammate sees a new to-do appear, and its tick, without reloading; headlines have no due date', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'live');
+  const meeting = await createMeeting(request, owner.token, 'Live Sync', [mate.id]);
+  const author = await signedInPage(browser, owner);
+  const watcher = await signedInPage(browser, mate);
+  await watcher.page.goto(dashboard(meeting));
+  const watched = section(watcher.page, messages.actionItems);
+  await expect(watched.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+
+  const { page } = author;
+  await page.goto(dashboard(meeting));
+  const items = section(page, messages.actionItems);
+  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Call the supplier');
+  await chooseOwner(page, add, 'Bea Mate');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+
+  const seen = taskRow(watched, 'Call the supplier');
+  await expect(seen).toBeVisible();
+  await taskRow(items, 'Call the supplier')
+    .getByRole('checkbox', { name: messages.taskMarkDone('Call the supplier') })
+    .check();
+  await expect(seen).toHaveAttribute('data-status', '1');
+  await seen.scrollIntoViewIfNeeded();
+  await shot(watcher.page, 'live-watcher');
+
+  // Headlines: no due date in the form.
+  await items.getByRole('tab', { name: messages.taskTabHeadlines }).click();
+  await items.getByRole('button', { name: messages.addTaskOfType('Headline') }).click();
+  const headline = dialog(page, messages.taskFormTitle('add', 'Headline'));
+  await expect(headline.getByRole('textbox', { name: messages.taskTitleLabel })).toBeVisible();
+  await expect(headline.getByText(messages.taskDueDateLabel)).toHaveCount(0);
+  await headline.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Won the Acme deal');
+  await chooseOwner(page, headline, 'Olga Owner');
+  await headline.getByRole('button', { name: messages.saveButton }).click();
+  await expect(headline).toBeHidden();
+  await watched.getByRole('tab', { name: messages.taskTabHeadlines }).click();
+  await expect(taskRow(watched, 'Won the Acme deal')).toBeVisible();
+  await author.context.close();
+  await watcher.context.close();
+});
+
+test('each action-item section shows its own error with a retry', async ({ browser, request }) => {
+  const { owner, mate } = await team(request, 'fragile');
+  const meeting = await createMeeting(request, owner.token, 'Fragile Items', [mate.id]);
+  const { context, page } = await signedInPage(browser, owner);
+  await page.route('**/api/v2/tasks?*', (route) => route.abort());
+  await page.goto(dashboard(meeting));
+  const items = section(page, messages.actionItems);
+  const goals = section(page, messages.goalsSection);
+  await expect(items.getByRole('alert')).toContainText(messages.tasksLoadFailed);
+  await expect(goals.getByRole('alert')).toContainText(messages.goalsLoadFailed);
+  // The rest of the dashboard is there.
+  await expect(section(page, messages.meetingArchives)).toBeVisible();
+  await items.scrollIntoViewIfNeeded();
+  await shot(page, 'error');
+  await page.unroute('**/api/v2/tasks?*');
+  await items.getByRole('button', { name: messages.retry }).click();
+  await expect(items.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+  await expect(goals.getByText(messages.noTasksOfType('Goals'))).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,336 @@
+import {
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../../../../client/lib/api.ts';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import type { IsoDate } from '../../../../shared/dates.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { hasDueDate, type Reminder, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
+import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import type { Task } from '../../tasks.schemas.ts';
+import {
+  assignablePeople,
+  fullName,
+  htmlToText,
+  quarterPeriods,
+  REMINDER_OPTIONS,
+  textToHtml,
+} from '../tasks.format.ts';
+import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
+
+// The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
+// required; the due date is a period (a quarter of this year) or a custom date, and headlines
+// have none; reminders none / every day / every week / every month. The description is plain
+// text here, stored as paragraphs of rich text.
+
+export type TaskDialogState = { mode: 'add'; type: TaskType } | { mode: 'edit'; id: string; type: TaskType } | null;
+
+export interface TaskMeeting {
+  id: string;
+  administrators: PersonSummary[];
+  members: PersonSummary[];
+}
+
+type DueMode = 'period' | 'custom';
+
+interface Values {
+  title: string;
+  userId: string | null;
+  dueMode: DueMode;
+  dueDate: IsoDate | '';
+  reminder: Reminder;
+  description: string;
+}
+
+type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description', string>>;
+
+const initialValues = (task: Task | null, today: IsoDate): Values => {
+  const dueDate = task?.dueDate ?? '';
+  const isPeriod = dueDate === '' || quarterPeriods(today).some((period) => period.value === dueDate);
+  return {
+    title: task?.title ?? '',
+    userId: task?.userId ?? null,
+    dueMode: isPeriod ? 'period' : 'custom',
+    dueDate,
+    reminder: task?.reminder ?? 'none',
+    description: htmlToText(task?.description ?? null),
+  };
+};
+
+const TaskForm = ({
+  type,
+  task,
+  meeting,
+  today,
+  onClose,
+}: {
+  type: TaskType;
+  task: Task | null;
+  meeting: TaskMeeting;
+  today: IsoDate;
+  onClose: () => void;
+}) => {
+  const [values, setValues] = useState<Values>(() => initialValues(task, today));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateTask();
+  const update = useUpdateTask({ silent: true });
+  const closeSoon = useDelayedClose(onClose);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const people = assignablePeople(meeting, task?.userId ?? null);
+  const withDue = hasDueDate(type);
+  const periods = quarterPeriods(today);
+
+  const onFailure = (error: unknown) => {
+    const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
+    const mapped: Errors = {};
+    for (const key of ['title', 'userId', 'dueDate', 'description'] as const)
+      if (fields[key]) mapped[key] = fields[key];
+    setErrors(mapped);
+    const shownInFields = Object.keys(mapped).length > 0;
+    setFailure(shownInFields ? null : errorText(error));
+  };
+
+  const submit = () => {
+    setFailure(null);
+    const problems: Errors = {};
+    if (values.title.trim() === '') problems.title = messages.required;
+    if (!values.userId) problems.userId = messages.required;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !values.userId) return;
+    const dueDate = withDue && values.dueDate ? values.dueDate : null;
+    const description = textToHtml(values.description);
+    if (!task) {
+      create.mutate(
+        {
+          title: values.title.trim(),
+          type,
+          userId: values.userId,
+          dueDate,
+          reminder: values.reminder,
+          description,
+          meetingIds: [meeting.id],
+        },
+        { onSuccess: closeSoon, onError: onFailure },
+      );
+      return;
+    }
+    // A new owner takes the old owner's place among the members.
+    const ownerChanged = values.userId !== task.userId;
+    const members = ownerChanged
+      ? [...new Set([...task.members.filter((id) => id !== task.userId), values.userId])]
+      : undefined;
+    update.mutate(
+      {
+        id: task.id,
+        patch: {
+          title: values.title.trim(),
+          ...(ownerChanged ? { userId: values.userId, members } : {}),
+          ...(withDue ? { dueDate } : {}),
+          reminder: values.reminder,
+          description,
+        },
+      },
+      { onSuccess: closeSoon, onError: onFailure },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={messages.taskTitleLabel}
+          required
+          data-autofocus
+          maxLength={500}
+          value={values.title}
+          onChange={(event) => set('title', event.currentTarget.value)}
+          error={errors.title}
+        />
+        <Select
+          label={messages.taskOwnerLabel}
+          placeholder={messages.taskOwnerPlaceholder}
+          required
+          searchable
+          data={people.map((person) => ({
+            value: person.id,
+            label: person.deleted ? messages.deletedPerson(fullName(person)) : fullName(person),
+          }))}
+          value={values.userId}
+          onChange={(value) => set('userId', value)}
+          error={errors.userId}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {withDue && (
+          <Stack gap={6}>
+            <Group justify="space-between" align="flex-end" gap="xs">
+              <Text size="sm" fw={500} component="span" id="task-due-label">
+                {messages.taskDueDateLabel}
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby="task-due-label"
+                value={values.dueMode}
+                onChange={(value) => {
+                  const mode = value as DueMode;
+                  setValues((v) => ({
+                    ...v,
+                    dueMode: mode,
+                    // A custom date that is not a period's end is dropped when switching to periods.
+                    dueDate: mode === 'period' && !periods.some((p) => p.value === v.dueDate) ? '' : v.dueDate,
+                  }));
+                }}
+                data={[
+                  { value: 'period', label: messages.taskDueByPeriod },
+                  { value: 'custom', label: messages.taskDueCustom },
+                ]}
+              />
+            </Group>
+            {values.dueMode === 'period' ? (
+              <Select
+                aria-label={messages.taskPeriodLabel}
+                placeholder={messages.taskDueNone}
+                clearable
+                data={periods}
+                value={values.dueDate || null}
+                onChange={(value) => set('dueDate', value ?? '')}
+                error={errors.dueDate}
+                comboboxProps={{ withinPortal: true }}
+              />
+            ) : (
+              <TextInput
+                type="date"
+                aria-label={messages.taskCustomDateInput}
+                value={values.dueDate}
+                onChange={(event) => set('dueDate', event.currentTarget.value)}
+                error={errors.dueDate}
+              />
+            )}
+          </Stack>
+        )}
+        <Select
+          label={messages.taskReminderLabel}
+          data={REMINDER_OPTIONS}
+          value={values.reminder}
+          allowDeselect={false}
+          onChange={(value) => set('reminder', (value as Reminder | null) ?? 'none')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea
+          label={messages.taskDescriptionLabel}
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+          error={errors.description}
+        />
+        <FormError message={failure} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {messages.cancelButton}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {messages.saveButton}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** Loads the whole card (its description) before the form opens on it. */
+const EditTaskForm = ({
+  id,
+  type,
+  meeting,
+  today,
+  onClose,
+}: {
+  id: string;
+  type: TaskType;
+  meeting: TaskMeeting;
+  today: IsoDate;
+  onClose: () => void;
+}) => {
+  const task = useTask(id);
+  if (task.isPending)
+    return (
+      <Group justify="center" py="lg" role="status" aria-label={messages.loading}>
+        <Loader size="sm" />
+      </Group>
+    );
+  if (task.isError) {
+    const gone = task.error instanceof ApiError && task.error.status === 404;
+    return (
+      <Stack gap="sm">
+        <FormError message={gone ? messages.cardDeleted : messages.taskLoadFailed} />
+        <Group justify="flex-end">
+          {!gone && (
+            <Button variant="light" onClick={() => void task.refetch()} loading={task.isFetching}>
+              {messages.retry}
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose}>
+            {messages.cancelButton}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <TaskForm key={task.data.id} type={type} task={task.data} meeting={meeting} today={today} onClose={onClose} />;
+};
+
+export const TaskFormDialog = ({
+  state,
+  meeting,
+  today,
+  onClose,
+}: {
+  state: TaskDialogState;
+  meeting: TaskMeeting;
+  today: IsoDate;
+  onClose: () => void;
+}) => {
+  // The last state stays rendered while the dialog's closing transition runs.
+  const [shown, setShown] = useState<TaskDialogState>(state);
+  if (state !== null && state !== shown) setShown(state);
+  const current = state ?? shown;
+  const title = current ? messages.taskFormTitle(current.mode, TASK_TYPE_NAMES[current.type]) : '';
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+    >
+      {current?.mode === 'add' && (
+        <TaskForm type={current.type} task={null} meeting={meeting} today={today} onClose={onClose} />
+      )}
+      {current?.mode === 'edit' && (
+        <EditTaskForm id={current.id} type={current.type} meeting={meeting} today={today} onClose={onClose} />
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,243 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { IsoDate } from '../../../../shared/dates.ts';
+import { messages } from '../../../../shared/messages.ts';
+import {
+  canLock,
+  dueColour,
+  isActive,
+  OVERDUE,
+  STATUSES,
+  shownStatus,
+  TASK_TYPE,
+  type TaskStatus,
+} from '../../../../shared/tasks.ts';
+import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import type { Card } from '../../tasks.schemas.ts';
+import { DUE_COLOUR, formatDay, formatInstantDay, fullName, statusColour } from '../tasks.format.ts';
+import { useUpdateTask } from '../tasks.queries.ts';
+
+// One action item in a dashboard list: Done tick (or the status menu of goals and backburner
+// items), title (opens the edit dialog), due or created date in its due colour, owner, lock,
+// and a menu with Edit and Delete (document 2 §4).
+
+const statusName = (card: Card, status: string) =>
+  status === OVERDUE ? messages.taskOverdue : (STATUSES[card.type].find((s) => s.value === status)?.name ?? status);
+
+/** The goal (0, 2, 1, 3) and backburner (0, 2, 3) status menu; the current one is dimmed. */
+const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
+  const update = useUpdateTask();
+  const shown = shownStatus(card.type, card.status, card.dueDate, today);
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color={statusColour(card.type, shown)}
+          rightSection={<IconChevronDown size={12} aria-hidden />}
+          aria-label={`${messages.taskStatusOf(card.title)}: ${statusName(card, shown)}`}
+          miw={92}
+          styles={{ label: { flex: 1 } }}
+          data-status={shown}
+        >
+          {statusName(card, shown)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {STATUSES[card.type].map((option) => {
+          const current = option.value === card.status;
+          // A locked card keeps its open status (document 2 §4).
+          const blocked = card.isLocked && option.value !== '0';
+          return (
+            <Menu.Item
+              key={option.value}
+              disabled={current || blocked}
+              aria-current={current ? 'true' : undefined}
+              style={current ? { opacity: 0.45 } : undefined}
+              leftSection={
+                <Box
+                  w={8}
+                  h={8}
+                  bg={`var(--mantine-color-${statusColour(card.type, option.value)}-6)`}
+                  style={{ borderRadius: 8 }}
+                />
+              }
+              onClick={() => update.mutate({ id: card.id, patch: { status: option.value as TaskStatus } })}
+            >
+              {option.name}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
+
+export const TaskRow = ({
+  card,
+  owner,
+  today,
+  timezone,
+  onEdit,
+  onDelete,
+}: {
+  card: Card;
+  owner: PersonSummary | null;
+  today: IsoDate;
+  timezone: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) => {
+  const update = useUpdateTask();
+  const done = card.status === '1';
+  const active = isActive(card.type, card.status);
+  const withMenu = card.type === TASK_TYPE.goal || card.type === TASK_TYPE.backburner;
+  const colour = dueColour(card.status, card.dueDate, today);
+  // "Created:" when there is no valid due date or the card is not shown in tasks (document 2 §4).
+  const validDue = card.dueDate !== null && /^\d{4}-\d{2}-\d{2}$/.test(card.dueDate);
+  const dateText =
+    validDue && card.showInTasks === '1' && card.dueDate
+      ? messages.taskDue(formatDay(card.dueDate))
+      : messages.taskCreated(formatInstantDay(card.createdAt, timezone));
+  const lockable = canLock(card.status);
+  const ownerName = owner ? fullName(owner) : null;
+
+  return (
+    <Box
+      component="li"
+      py={8}
+      px="xs"
+      data-testid="task-row"
+      data-task-id={card.id}
+      data-status={card.status}
+      style={{
+        listStyle: 'none',
+        borderLeft: `3px solid var(--mantine-color-${DUE_COLOUR[colour]}-${colour === 'grey' ? 3 : 6})`,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Box pt={2}>
+          {withMenu ? (
+            <StatusMenu card={card} today={today} />
+          ) : (
+            <Tooltip label={messages.taskLockedCannotComplete} disabled={!card.isLocked || done} withArrow>
+              <Checkbox
+                checked={done}
+                disabled={card.isLocked && !done}
+                color="teal"
+                aria-label={messages.taskMarkDone(card.title)}
+                onChange={(event) =>
+                  update.mutate({ id: card.id, patch: { status: event.currentTarget.checked ? '1' : '0' } })
+                }
+              />
+            </Tooltip>
+          )}
+        </Box>
+        <Box flex={1} miw={0}>
+          <UnstyledButton
+            onClick={onEdit}
+            aria-label={messages.taskEditNamed(card.title)}
+            className="mantine-focus-auto"
+            style={{ borderRadius: 4, maxWidth: '100%' }}
+          >
+            <Text
+              size="sm"
+              fw={500}
+              td={done ? 'line-through' : undefined}
+              c={active ? undefined : 'dimmed'}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {card.title}
+            </Text>
+          </UnstyledButton>
+          <Group gap={6} mt={4} wrap="wrap">
+            <Badge
+              size="sm"
+              variant="light"
+              color={DUE_COLOUR[colour]}
+              radius="sm"
+              tt="none"
+              fw={500}
+              data-due-colour={colour}
+            >
+              {dateText}
+            </Badge>
+            {done && card.completedAt && (
+              <Text size="xs" c="teal.8" data-testid="completed-at">
+                {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
+              </Text>
+            )}
+            {card.isLocked && (
+              <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none" fw={500}>
+                {messages.taskLockedBadge}
+              </Badge>
+            )}
+          </Group>
+        </Box>
+        <Group gap={4} wrap="nowrap" pt={2}>
+          <Tooltip label={ownerName ?? messages.taskUnknownPerson} withArrow openDelay={150}>
+            <Avatar
+              src={owner?.image}
+              name={ownerName ?? '?'}
+              color="initials"
+              size={26}
+              role="img"
+              aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
+              style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
+            />
+          </Tooltip>
+          <Tooltip
+            label={
+              card.isLocked
+                ? messages.taskUnlock(card.title)
+                : lockable
+                  ? messages.taskLock(card.title)
+                  : messages.taskLockOnlyOpen
+            }
+            withArrow
+          >
+            <ActionIcon
+              variant={card.isLocked ? 'light' : 'subtle'}
+              color={card.isLocked ? 'orange' : 'gray'}
+              aria-label={card.isLocked ? messages.taskUnlock(card.title) : messages.taskLock(card.title)}
+              aria-pressed={card.isLocked}
+              disabled={!card.isLocked && !lockable}
+              onClick={() => update.mutate({ id: card.id, patch: { isLocked: !card.isLocked } })}
+            >
+              {card.isLocked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+            </ActionIcon>
+          </Tooltip>
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={messages.taskActionsOf(card.title)}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                {messages.taskEdit}
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+                {messages.taskDelete}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Box>
+  );
+};

@@ -1,0 +1,98 @@
+import { dayjs } from '../../../client/lib/dayjs.ts';
+import { type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
+import { messages } from '../../../shared/messages.ts';
+import { type Reminder, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+
+// Small pure helpers of the action-item screens: dates, periods, labels, description text.
+// The rules themselves (statuses, active, lock, overdue, due colour) are in src/shared/tasks.ts.
+
+/** How dates of action items show (the dashboard's format). */
+export const TASK_DATE_FORMAT = 'MMM D, YYYY';
+
+/** Today's calendar date where the viewer is: due dates compare against it. */
+export const todayIn = (timezone: string, now = new Date()): IsoDate => utcToZonedParts(now, timezone).date;
+
+/** A stored date 'YYYY-MM-DD' as the dashboard shows dates. */
+export const formatDay = (date: IsoDate): string => dayjs(date).format(TASK_DATE_FORMAT);
+
+/** An instant as a day in the viewer's time zone. */
+export const formatInstantDay = (instant: string, timezone: string): string =>
+  dayjs(instant).tz(timezone).format(TASK_DATE_FORMAT);
+
+/**
+ * The due-date periods: the quarters of the current year (until the Quarters page exists),
+ * each ending on its last day, which becomes the due date.
+ */
+export const quarterPeriods = (today: IsoDate): { value: IsoDate; label: string }[] => {
+  const year = Number(today.slice(0, 4));
+  return ['03-31', '06-30', '09-30', '12-31'].map((end, index) => {
+    const value = `${year}-${end}`;
+    return { value, label: messages.taskPeriodOption(index + 1, year, formatDay(value)) };
+  });
+};
+
+export const REMINDER_OPTIONS: { value: Reminder; label: string }[] = [
+  { value: 'none', label: messages.reminderNone },
+  { value: 'daily', label: messages.reminderDaily },
+  { value: 'weekly', label: messages.reminderWeekly },
+  { value: 'monthly', label: messages.reminderMonthly },
+];
+
+/** The types the dashboard's Action Items tabs show, in order, with their tab names. */
+export const ACTION_ITEM_TABS: { type: TaskType; label: string }[] = [
+  { type: TASK_TYPE.todo, label: messages.taskTabTodos },
+  { type: TASK_TYPE.issue, label: messages.taskTabIssues },
+  { type: TASK_TYPE.headline, label: messages.taskTabHeadlines },
+  { type: TASK_TYPE.backburner, label: messages.taskTabBackburner },
+];
+
+/** Mantine colours of the shared due colours. */
+export const DUE_COLOUR = { green: 'teal', yellow: 'yellow', red: 'red', grey: 'gray' } as const;
+
+/** Mantine colours of statuses as the goal and backburner menus show them ('4' is Overdue). */
+export const statusColour = (type: TaskType, status: string): string => {
+  if (status === '4') return 'red';
+  if (type === TASK_TYPE.backburner) return status === '3' ? 'red' : status === '2' ? 'orange' : 'blue';
+  return { '0': 'blue', '1': 'teal', '2': 'orange', '3': 'gray' }[status] ?? 'gray';
+};
+
+export const fullName = (person: Pick<PersonSummary, 'firstName' | 'lastName'>): string =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+/**
+ * Who may own an action item of the meeting: its leaders and members, once each, sorted by
+ * first name (document 2 §6, §9); deleted users only when already the owner.
+ */
+export const assignablePeople = (
+  meeting: { administrators: PersonSummary[]; members: PersonSummary[] },
+  currentOwnerId: string | null,
+): PersonSummary[] => {
+  const byId = new Map<string, PersonSummary>();
+  for (const person of [...meeting.administrators, ...meeting.members]) byId.set(person.id, person);
+  return [...byId.values()]
+    .filter((person) => !person.deleted || person.id === currentOwnerId)
+    .sort((a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName));
+};
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The plain-text description field's value as the rich text the API stores: a paragraph a line. */
+export const textToHtml = (text: string): string | null => {
+  if (text.trim() === '') return null;
+  return text
+    .split('\n')
+    .map((line) => (line.trim() === '' ? '<p></p>' : `<p>${escapeHtml(line)}</p>`))
+    .join('');
+};
+
+/** A stored rich-text description as plain text for the textarea: one line per block. */
+export const htmlToText = (html: string | null): string => {
+  if (!html) return '';
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const br of body.querySelectorAll('br')) br.replaceWith('\n');
+  const blocks = [...body.children];
+  if (blocks.length === 0) return body.textContent ?? '';
+  return blocks.map((block) => block.textContent ?? '').join('\n');
+};

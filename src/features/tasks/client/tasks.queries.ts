@@ -1,0 +1,121 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../client/lib/api.ts';
+import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { showInfo } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Card, Task, ZCreateTask, ZUpdateTask } from '../tasks.schemas.ts';
+
+// Server state of action items: one key factory, the hooks the dashboard and the task dialog
+// use, and how 'task.changed' events change the cache (ids only arrive, so queries refetch).
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: ['tasks', 'list'] as const,
+  meeting: (meetingId: string) => ['tasks', 'list', 'meeting', meetingId] as const,
+  details: ['tasks', 'detail'] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+};
+
+// Reads are silent: each area shows its own error state with the server's message.
+const silent = { silent: true } as const;
+
+/** GET /tasks?meetingId=…: the meeting's action items of every type (shown in tasks). */
+export const useMeetingTasks = (meetingId: string) =>
+  useQuery({
+    queryKey: taskKeys.meeting(meetingId),
+    queryFn: ({ signal }) =>
+      api.get<Card[]>(`/tasks?meetingId=${encodeURIComponent(meetingId)}&state=all`, { signal, ...silent }),
+  });
+
+/** GET /tasks/{id}: the whole card (with its description), for the edit dialog. */
+export const useTask = (id: string | null) =>
+  useQuery({
+    queryKey: taskKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Task>(`/tasks/${id}`, { signal, ...silent }),
+    enabled: id !== null,
+  });
+
+/** Puts a changed card into every cached list that holds it, and its detail. */
+const storeTask = (queryClient: QueryClient, task: Task) => {
+  queryClient.setQueryData(taskKeys.detail(task.id), task);
+  queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) =>
+    list?.map((card) => (card.id === task.id ? { ...card, ...task } : card)),
+  );
+};
+
+export type CreateTaskInput = z.input<typeof ZCreateTask>;
+export type UpdateTaskInput = z.input<typeof ZUpdateTask>;
+
+/** POST /tasks (the dialog shows failures itself). */
+export const useCreateTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTaskInput) => api.post<Task>('/tasks', input, silent),
+    onSuccess: (task) => {
+      queryClient.setQueryData(taskKeys.detail(task.id), task);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+};
+
+/**
+ * PATCH /tasks/{id}. Status and lock changes from a list apply at once and roll back when
+ * the server refuses them (its message then shows as a toast); the dialog's saves are silent.
+ */
+export const useUpdateTask = (options: { silent?: boolean } = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateTaskInput }) =>
+      api.patch<Task>(`/tasks/${id}`, patch, { silent: options.silent ?? false }),
+    onMutate: async ({ id, patch }) => {
+      if (patch.status === undefined && patch.isLocked === undefined) return undefined;
+      await queryClient.cancelQueries({ queryKey: taskKeys.lists });
+      const before = queryClient.getQueriesData<Card[]>({ queryKey: taskKeys.lists });
+      queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) =>
+        list?.map((card) =>
+          card.id === id
+            ? {
+                ...card,
+                status: patch.status ?? card.status,
+                isLocked: patch.isLocked ?? card.isLocked,
+              }
+            : card,
+        ),
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (task) => storeTask(queryClient, task),
+    // The server decides the shown status (Overdue) and the completion date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+  });
+};
+
+/** DELETE /tasks/{id}: permanent. */
+export const useDeleteTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<boolean>(`/tasks/${id}`, undefined, silent),
+    onSuccess: (_done, id) => {
+      queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) => list?.filter((c) => c.id !== id));
+      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+};
+
+// --- Real time
+
+// Someone else created, changed or deleted a card (or its checklist, comments, files): the
+// lists that may show it refetch. A card deleted while its dialog is open says so (document 2 §4).
+registerRealtimeUpdater('task.changed', (queryClient, data) => {
+  void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+  if (data.action === 'deleted') {
+    const detail = queryClient.getQueryCache().find({ queryKey: taskKeys.detail(data.id) });
+    if (detail && detail.getObserversCount() > 0) showInfo(messages.cardDeleted);
+  }
+  void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
+});
