@@ -26,7 +26,8 @@ export default defineConfig({
   publicDir: 'src/client/public',
   plugins: [react()],
   build: {
-    outDir: 'dist/client',
+    // CLIENT_DIR lets parallel test runs build and serve their own copy.
+    outDir: process.env.CLIENT_DIR ?? 'dist/client',
     emptyOutDir: true,
     // Maps are written for debugging but not linked from the bundles.
     sourcemap: 'hidden',

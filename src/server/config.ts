@@ -60,6 +60,8 @@ const Env = z.object({
   ),
   OUTBOX_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  /** Where the built client is served from (default dist/client; `vite build` honours it too). */
+  CLIENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('dist/client')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,7 +84,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
-    clientDir: path.resolve('dist/client'),
+    clientDir: path.resolve(e.CLIENT_DIR),
     googleClientId: e.GOOGLE_CLIENT_ID,
     outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
   };
