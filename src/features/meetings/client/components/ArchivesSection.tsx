@@ -15,7 +15,8 @@ import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPencil } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -66,48 +67,37 @@ const SessionFieldForm = ({
     update.mutate({ id: archive.id, patch }, { onSuccess: closeSoon, onError: (e) => setFailure(errorText(e)) });
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.saveButton}
+      pending={update.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {formatDate(archive.meetingDate)}
-        </Text>
-        {field === 'note' ? (
-          <Textarea
-            label={messages.columnNote}
-            autosize
-            minRows={4}
-            maxRows={12}
-            data-autofocus
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-        ) : (
-          <TextInput
-            label={messages.columnRecording}
-            placeholder="https://"
-            data-autofocus
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            error={error}
-          />
-        )}
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {messages.saveButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm" c="dimmed">
+        {formatDate(archive.meetingDate)}
+      </Text>
+      {field === 'note' ? (
+        <Textarea
+          label={messages.columnNote}
+          autosize
+          minRows={4}
+          maxRows={12}
+          data-autofocus
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+      ) : (
+        <TextInput
+          label={messages.columnRecording}
+          placeholder="https://"
+          data-autofocus
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+        />
+      )}
+    </DialogForm>
   );
 };
 

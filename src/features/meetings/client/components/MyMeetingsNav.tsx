@@ -2,7 +2,6 @@ import { DragDropContext, Draggable, type DraggableProvided, Droppable, type Dro
 import {
   ActionIcon,
   Box,
-  Button,
   ColorSwatch,
   Group,
   Menu,
@@ -27,7 +26,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -129,36 +129,25 @@ const FolderNameForm = ({ folder, onClose }: { folder: MeetingFolder | null; onC
     else create.mutate(check.data, done);
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={folder ? messages.saveButton : messages.createButton}
+      pending={create.isPending || update.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        <TextInput
-          label={messages.folderName}
-          required
-          data-autofocus
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-        />
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {folder ? messages.saveButton : messages.createButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={messages.folderName}
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        error={error}
+      />
+    </DialogForm>
   );
 };
 

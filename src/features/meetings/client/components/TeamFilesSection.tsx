@@ -25,7 +25,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
@@ -176,43 +177,35 @@ const AddFolderForm = ({
     );
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.createButton}
+      pending={create.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        {parent && (
-          <Group gap={6}>
-            <IconFolder size={16} aria-hidden />
-            <Text size="sm" c="dimmed">
-              {parent.name}
-            </Text>
-          </Group>
-        )}
-        <TextInput
-          label={messages.folderName}
-          required
-          data-autofocus
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={error}
-        />
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {messages.createButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {parent && <FolderCrumb name={parent.name} />}
+      <TextInput
+        label={messages.folderName}
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={error}
+      />
+    </DialogForm>
   );
 };
+
+/** The folder a new entry goes into, above the form's fields. */
+const FolderCrumb = ({ name }: { name: string }) => (
+  <Group gap={6}>
+    <IconFolder size={16} aria-hidden />
+    <Text size="sm" c="dimmed">
+      {name}
+    </Text>
+  </Group>
+);
 
 const AddFolderDialog = ({
   meetingId,
@@ -275,62 +268,44 @@ const AddFileForm = ({
     );
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.addButton}
+      pending={add.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        {folder && (
-          <Group gap={6}>
-            <IconFolder size={16} aria-hidden />
-            <Text size="sm" c="dimmed">
-              {folder.name}
-            </Text>
-          </Group>
-        )}
-        <TextInput
-          label={messages.fileName}
-          required
-          data-autofocus
-          value={values.name}
-          onChange={(event) => {
-            setValues({ ...values, name: event.currentTarget.value });
-            setErrors({ ...errors, name: null });
-          }}
-          error={errors.name}
-        />
-        <TextInput
-          label={messages.fileLink}
-          required
-          placeholder="https://"
-          value={values.externalLink}
-          onChange={(event) => {
-            setValues({ ...values, externalLink: event.currentTarget.value });
-            setErrors({ ...errors, externalLink: null });
-          }}
-          error={errors.externalLink}
-        />
-        <Textarea
-          label={messages.fileDescription}
-          autosize
-          minRows={2}
-          value={values.description}
-          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-        />
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            {messages.addButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {folder && <FolderCrumb name={folder.name} />}
+      <TextInput
+        label={messages.fileName}
+        required
+        data-autofocus
+        value={values.name}
+        onChange={(event) => {
+          setValues({ ...values, name: event.currentTarget.value });
+          setErrors({ ...errors, name: null });
+        }}
+        error={errors.name}
+      />
+      <TextInput
+        label={messages.fileLink}
+        required
+        placeholder="https://"
+        value={values.externalLink}
+        onChange={(event) => {
+          setValues({ ...values, externalLink: event.currentTarget.value });
+          setErrors({ ...errors, externalLink: null });
+        }}
+        error={errors.externalLink}
+      />
+      <Textarea
+        label={messages.fileDescription}
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
+      />
+    </DialogForm>
   );
 };
 
