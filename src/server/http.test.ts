@@ -20,6 +20,7 @@ beforeAll(async () => {
       throw badRequest({ name: 'This field is required' });
     }),
   );
+  app.get('/api/v2/test/echo-query', { config: { public: true } }, async (request) => request.query);
   app.get('/api/v2/test/crash', { config: { public: true } }, async () => {
     throw new Error('secret internal detail');
   });
@@ -41,6 +42,12 @@ describe('HTTP conventions', () => {
     });
     expect(snake.status).toBe(201);
     expect(snake.body.result).toMatchObject({ user: { firstName: 'Sam', lastName: 'Snake' } });
+  });
+
+  it('accepts snake_case query keys', async () => {
+    const answer = await client(app).get('/test/echo-query?meeting_id=m1&dateSince=2026-01-01');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ meetingId: 'm1', dateSince: '2026-01-01' });
   });
 
   it('answers 400 with a message per field', async () => {

@@ -1,8 +1,13 @@
 // The original client sends snake_case keys; ours sends camelCase. Both are accepted:
 // request keys are converted to camelCase before validation.
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+// Plain: a literal, an object without a prototype, or Fastify's query object (an instance of a
+// class whose prototype has none). Dates, buffers and other instances are left alone.
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+};
 
 export const snakeToCamel = (key: string): string =>
   key.replace(/^_+/, '').replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
