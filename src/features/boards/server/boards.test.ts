@@ -4,16 +4,25 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { testApp, testConfig } from '../../../../test/app.ts';
 import { client, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { type Database, openPglite, openPostgres } from '../../../db/client.ts';
-import { agendaItems, boardLists, boards as boardsTable, taskMembers, tasks } from '../../../db/schema/index.ts';
+import {
+  agendaItems,
+  attachments,
+  boardLists,
+  boards as boardsTable,
+  taskMembers,
+  tasks,
+} from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
+import { success } from '../../../server/http.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
-import type { Task } from '../../tasks/tasks.schemas.ts';
-import type { Board, BoardDetail, BoardList, Label } from '../boards.schemas.ts';
+import { type Card, type Task, ZCard } from '../../tasks/tasks.schemas.ts';
+import { type Board, type BoardDetail, type BoardList, type Label, ZBoardDetail } from '../boards.schemas.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -210,6 +219,81 @@ describe('the board call', () => {
     expect(overdue.cards.map((c) => c.title)).toEqual(['Write spec']);
     const byMember = (await member.api.get<BoardDetail>(`/boards/${board.id}?memberIds=${member.userId}`)).body.result;
     expect(byMember.cards.map((c) => c.title)).toEqual(['Ship']);
+  });
+
+  it('answers what ZBoardDetail says, each card field for field as the card call shows it', async () => {
+    // The board's cards are JSON written by PostgreSQL and not re-validated on the way out
+    // (docs/decisions/014): this keeps them to the schema and to the card call's shape.
+    const { admin, member, make } = await setup();
+    const board = await make('Contract');
+    const [todo, doing] = (await admin.api.get<BoardList[]>(`/boards/${board.id}/task-types`)).body.result;
+    const label = (await admin.api.post<Label>('/labels', { name: 'Urgent', boardId: board.id })).body.result;
+    const tricky = await card(admin, todo!.id, {
+      title: 'Quotes " and \\ back\\slash, tab\t, “curly”, emoji 🚀, <b>tags</b> & ünïcode',
+      description: '<p>words</p>',
+      members: [admin.userId, member.userId],
+      labelIds: [label.id],
+      dueDate: '2026-03-01',
+      reminder: 'weekly',
+    });
+    const overdueGoal = await card(admin, doing!.id, { title: 'Goal', type: '1', dueDate: '2020-01-01' });
+    const done = await card(admin, doing!.id, { title: 'Done', status: '1', showInTasks: '0' });
+    const headline = await card(member, todo!.id, { title: 'Headline', type: '3', isLocked: true });
+    const checklist = (await admin.api.post<{ id: string }>('/checklists', { taskId: tricky.id, title: 'c' })).body
+      .result;
+    await admin.api.post('/checklist-items', { checklistId: checklist.id, title: 'one', status: '1' });
+    await admin.api.post('/checklist-items', { checklistId: checklist.id, title: 'two' });
+    await app.database.db.insert(attachments).values(
+      [1, 2].map((n) => ({
+        tenantId: admin.tenantId,
+        taskId: overdueGoal.id,
+        fileName: `${n}.txt`,
+        mimeType: 'text/plain',
+        size: 1,
+        storageKey: `contract-${n}-${overdueGoal.id}`,
+      })),
+    );
+
+    const answer = await member.api.get<BoardDetail>(`/boards/${board.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    // Strict: no field more or less than the schema names.
+    expect(() => success(ZBoardDetail).parse(answer.body)).not.toThrow();
+    const strict = success(z.strictObject({ ...ZBoardDetail.shape, cards: z.array(z.strictObject(ZCard.shape)) }));
+    expect(() => strict.parse(answer.body)).not.toThrow();
+    const detail = answer.body.result;
+    expect(detail.cards).toHaveLength(4);
+    const sortedIds = (c: Card) => ({
+      ...c,
+      meetingIds: [...c.meetingIds].sort(),
+      members: [...c.members].sort(),
+      labelIds: [...c.labelIds].sort(),
+    });
+    for (const shown of detail.cards) {
+      expect(Object.keys(shown)).toEqual(Object.keys(ZCard.shape));
+      const full = (await member.api.get<Task>(`/tasks/${shown.id}`)).body.result;
+      const asCardCall = Object.fromEntries(Object.keys(ZCard.shape).map((key) => [key, full[key as keyof Task]]));
+      expect(sortedIds(shown)).toEqual(sortedIds(asCardCall as Card));
+    }
+    const byId = new Map(detail.cards.map((c) => [c.id, c]));
+    expect(byId.get(tricky.id)!.title).toContain('Quotes " and \\ back\\slash');
+    expect(byId.get(tricky.id)!.title).toContain('“curly”, emoji 🚀');
+    expect(byId.get(tricky.id)).toMatchObject({
+      hasDescription: true,
+      checklist: { done: 1, total: 2 },
+      labelIds: [label.id],
+      reminder: 'weekly',
+    });
+    expect(byId.get(tricky.id)!.members.sort()).toEqual([admin.userId, member.userId].sort());
+    expect(byId.get(overdueGoal.id)).toMatchObject({ status: '0', shownStatus: '4', attachmentCount: 2 });
+    expect(byId.get(done.id)!.completedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(byId.get(headline.id)).toMatchObject({ isLocked: true, hasDescription: false, dueDate: null });
+    // Ordered as the lists show them: by sort, then creation.
+    const order = detail.cards.map((c) => [c.sort, c.createdAt] as const);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])));
+    // An empty board answers an empty list, not null.
+    const empty = await make('Empty');
+    expect((await admin.api.get<BoardDetail>(`/boards/${empty.id}`)).body.result.cards).toEqual([]);
   });
 
   it('uses the same number of SQL statements for 3 cards as for 600', async () => {
