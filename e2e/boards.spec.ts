@@ -1,0 +1,630 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
+
+// The Boards section of the meeting dashboard (document 1 §2, document 2 §2–§9): boards, lists
+// and cards; drag and drop with the keyboard (@hello-pangea/dnd: focus the handle, space, arrows,
+// space); grouping by user and by status; the filters; the archive/delete rules; and what a
+// second member of the meeting sees without reloading.
+
+// The shared test machine is often busy: a board's first answer may take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
+    operation: 'create',
+    title,
+    sharepointUrl: 'https://meet.example.com/team',
+    startDate: isoDate(2),
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members,
+  });
+
+interface ApiBoard {
+  id: string;
+  name: string;
+}
+interface ApiList {
+  id: string;
+  name: string;
+}
+interface ApiCard {
+  id: string;
+  title: string;
+  userId: string | null;
+  members: string[];
+  taskTypeId: string | null;
+  status: string;
+  sort: number;
+}
+
+/** A board with lists made through the API (these tests are about the screen, not the form). */
+const createBoard = async (
+  request: APIRequestContext,
+  token: string,
+  meetingId: string,
+  name: string,
+  lists: string[],
+) => {
+  const board = await call<ApiBoard>(request, token, 'POST', '/boards', { name, meetingIds: [meetingId], lists });
+  const made = await call<ApiList[]>(request, token, 'GET', `/boards/${board.id}/task-types`);
+  return { board, lists: made };
+};
+
+const createCard = (
+  request: APIRequestContext,
+  token: string,
+  input: { title: string; userId: string; meetingId: string; boardId: string; listId: string; [key: string]: unknown },
+) => {
+  const { meetingId, listId, ...rest } = input;
+  return call<ApiCard>(request, token, 'POST', '/tasks', {
+    type: '4',
+    showInTasks: '0',
+    members: [input.userId],
+    meetingIds: [meetingId],
+    taskTypeId: listId,
+    ...rest,
+  });
+};
+
+const boardCards = async (request: APIRequestContext, token: string, boardId: string) =>
+  (await call<{ cards: ApiCard[] }>(request, token, 'GET', `/boards/${boardId}`)).cards;
+
+const signedInPage = async (browser: Browser, account: Account) => {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => sessionStorage.setItem('cadence.token', value), account.token);
+  const page = await context.newPage();
+  return { context, page };
+};
+
+const dashboard = (meeting: { id: string; title: string }) =>
+  `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
+const boardsSection = (page: Page) => page.getByRole('region', { name: messages.boardsSection });
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const column = (scope: Page | Locator, title: string) =>
+  scope.locator(`[data-testid="board-column"][data-column="${title}"]`);
+const boardChip = (scope: Page | Locator, name: string) =>
+  scope.getByRole('button', { name: messages.boardSelect(name), exact: true });
+const cardIn = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: title, exact: true });
+/** The card titles of a column, in order. */
+const titlesOf = (scope: Locator) =>
+  scope.getByTestId('board-card').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const shot = async (page: Page, name: string, fullPage = false) => {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SCREENS}/boards-${name}.png`, fullPage });
+};
+
+/** One keyboard drag with @hello-pangea/dnd: lift with space, move with the arrows, drop with space. */
+const keyboardDrag = async (
+  page: Page,
+  handle: Locator,
+  moves: ('ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown')[],
+) => {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  for (const move of moves) {
+    await page.keyboard.press(move);
+    await page.waitForTimeout(250);
+  }
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+};
+
+test('boards: create a board with lists, add cards, drag them between lists and reorder, edit and delete a list', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'boards');
+  const meeting = await createMeeting(request, owner.token, 'Product Weekly', [mate.id]);
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  await expect(section.getByText(messages.noBoards)).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'no-boards');
+
+  // Create New Board: a name is required; the lists come one a line.
+  await section.getByRole('button', { name: messages.createBoard }).click();
+  const form = dialog(page, messages.createBoard);
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form.getByText(messages.required)).toBeVisible();
+  await form.getByRole('textbox', { name: messages.boardNameLabel }).fill('Roadmap');
+  await form.getByRole('textbox', { name: messages.boardFirstListsLabel }).fill('To Do\nDoing\nDone');
+  await shot(page, 'create-board');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+  await expect(boardChip(section, 'Roadmap')).toHaveAttribute('aria-pressed', 'true');
+  await expect(section.getByTestId('board-column')).toHaveCount(3);
+
+  // Add Another List, then Edit List: rename, and delete after a confirmation.
+  await section.getByRole('button', { name: messages.addList }).click();
+  const addList = dialog(page, messages.addList);
+  await addList.getByRole('textbox', { name: messages.listNameLabel }).fill('Blocked');
+  await addList.getByRole('button', { name: messages.saveButton }).click();
+  await expect(column(section, 'Blocked')).toBeVisible();
+  await section.getByRole('button', { name: messages.editListNamed('Blocked') }).click();
+  const editList = dialog(page, messages.editList);
+  await editList.getByRole('textbox', { name: messages.listNameLabel }).fill('Waiting');
+  await editList.getByRole('button', { name: messages.saveButton }).click();
+  await expect(column(section, 'Waiting')).toBeVisible();
+  await section.getByRole('button', { name: messages.editListNamed('Waiting') }).click();
+  await editList.getByRole('button', { name: messages.deleteListButton }).click();
+  await expect(editList.getByText(messages.deleteListWarning('Waiting'))).toBeVisible();
+  await shot(page, 'delete-list');
+  await editList.getByRole('button', { name: messages.deleteListButton }).click();
+  await expect(editList).toBeHidden();
+  await expect(column(section, 'Waiting')).toHaveCount(0);
+
+  // Add Another card: an inline title; Enter adds and keeps the form open for the next.
+  const todo = column(section, 'To Do');
+  await todo.getByRole('button', { name: `${messages.addCard}: To Do` }).click();
+  const title = todo.getByRole('textbox', { name: messages.cardTitleLabel });
+  await todo.getByRole('button', { name: messages.addButton }).click();
+  await expect(todo.getByText(messages.required)).toBeVisible();
+  for (const name of ['Write the spec', 'Review designs', 'Ship it']) {
+    await title.fill(name);
+    await title.press('Enter');
+    await expect(cardIn(todo, name)).toBeVisible();
+  }
+  await title.press('Escape');
+  await expect(await titlesOf(todo)).toEqual(['Write the spec', 'Review designs', 'Ship it']);
+
+  // Drag "Write the spec" to Doing; then "Ship it" above "Review designs".
+  const doing = column(section, 'Doing');
+  await keyboardDrag(page, cardIn(todo, 'Write the spec'), ['ArrowRight']);
+  await expect(cardIn(doing, 'Write the spec')).toBeVisible();
+  await expect(cardIn(todo, 'Write the spec')).toHaveCount(0);
+  await keyboardDrag(page, cardIn(todo, 'Ship it'), ['ArrowUp']);
+  await expect.poll(() => titlesOf(todo)).toEqual(['Ship it', 'Review designs']);
+
+  // Lists reorder by their handle: Done before Doing.
+  await keyboardDrag(page, section.getByRole('button', { name: messages.moveList('Done') }), ['ArrowLeft']);
+  await expect
+    .poll(() =>
+      section.getByTestId('board-column').evaluateAll((els) => els.map((el) => el.getAttribute('data-column'))),
+    )
+    .toEqual(['To Do', 'Done', 'Doing']);
+
+  // All of it was saved.
+  await page.reload();
+  await expect(cardIn(doing, 'Write the spec')).toBeVisible();
+  await expect.poll(() => titlesOf(todo)).toEqual(['Ship it', 'Review designs']);
+  await expect
+    .poll(() =>
+      section.getByTestId('board-column').evaluateAll((els) => els.map((el) => el.getAttribute('data-column'))),
+    )
+    .toEqual(['To Do', 'Done', 'Doing']);
+
+  // Create Card: a title and a list, then the card dialog opens on the new card.
+  await section.getByRole('button', { name: messages.createCard }).click();
+  const create = dialog(page, messages.createCard);
+  await create.getByRole('textbox', { name: messages.cardTitleLabel }).fill('Plan the launch');
+  await create.getByRole('combobox', { name: messages.cardListLabel }).click();
+  await page.getByRole('option', { name: 'Doing' }).click();
+  await shot(page, 'create-card');
+  await create.getByRole('button', { name: messages.createCard }).click();
+  await expect(create).toBeHidden();
+  const cardDialog = dialog(page, messages.cardDialogTitle);
+  await expect(cardDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cardDialog).toBeHidden();
+  await expect(cardIn(doing, 'Plan the launch')).toBeVisible();
+
+  // Enter on a card opens it too.
+  await cardIn(todo, 'Ship it').focus();
+  await page.keyboard.press('Enter');
+  await expect(cardDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cardDialog).toBeHidden();
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'board');
+  await context.close();
+});
+
+test('grouped by user a drag changes the owner; grouped by status done cannot go back to active; the filters', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'group');
+  const meeting = await createMeeting(request, owner.token, 'Ops Sync', [mate.id]);
+  const { board, lists } = await createBoard(request, owner.token, meeting.id, 'Operations', ['Backlog', 'Doing']);
+  const [backlog, doingList] = lists as [ApiList, ApiList];
+  const base = { meetingId: meeting.id, boardId: board.id };
+  const call1 = await createCard(request, owner.token, {
+    ...base,
+    title: 'Call the client',
+    userId: owner.id,
+    listId: backlog.id,
+    description: '<p>Ask about the invoice</p>',
+    dueDate: isoDate(-2),
+    showInTasks: '1',
+  });
+  await createCard(request, owner.token, {
+    ...base,
+    title: 'Order laptops',
+    userId: mate.id,
+    listId: backlog.id,
+    dueDate: isoDate(1),
+  });
+  const closed = await createCard(request, owner.token, {
+    ...base,
+    title: 'Renew the lease',
+    userId: owner.id,
+    listId: doingList.id,
+  });
+  await call(request, owner.token, 'PATCH', `/tasks/${closed.id}`, { status: '1' });
+
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  await expect(cardIn(column(section, 'Backlog'), 'Call the client')).toBeVisible();
+  // The tile: its due date in the due colour (past due: red), its members, a description mark.
+  const callTile = section.getByTestId('board-card').filter({ hasText: 'Call the client' });
+  await expect(callTile.locator('[data-due-colour]')).toHaveAttribute('data-due-colour', 'red');
+  await expect(callTile.locator('[data-due-colour]')).toHaveText(/^Due: /);
+  // A board-only card shows when it was created.
+  const leaseTile = section.getByTestId('board-card').filter({ hasText: 'Renew the lease' });
+  await expect(leaseTile.locator('[data-due-colour]')).toHaveText(/^Created: /);
+  await expect(callTile.getByRole('img', { name: messages.cardMembersOf('Olga Owner') })).toBeVisible();
+  await expect(callTile.getByRole('img', { name: messages.cardHasDescription })).toBeVisible();
+
+  // Group by user: one column per person; dragging Olga's card to Bea makes Bea its owner.
+  await section.getByText(messages.groupByUser, { exact: true }).click();
+  const olga = column(section, 'Olga Owner');
+  const bea = column(section, 'Bea Mate');
+  await expect(cardIn(olga, 'Call the client')).toBeVisible();
+  await expect(cardIn(bea, 'Order laptops')).toBeVisible();
+  await shot(page, 'grouped-by-user');
+  // People are sorted by first name: Bea's column comes first.
+  await expect
+    .poll(() =>
+      section.getByTestId('board-column').evaluateAll((els) => els.map((el) => el.getAttribute('data-column'))),
+    )
+    .toEqual(['Bea Mate', 'Olga Owner']);
+  await keyboardDrag(page, cardIn(olga, 'Call the client'), ['ArrowLeft']);
+  await expect(cardIn(bea, 'Call the client')).toBeVisible();
+  await expect(cardIn(olga, 'Call the client')).toHaveCount(0);
+  await expect
+    .poll(async () => (await boardCards(request, owner.token, board.id)).find((c) => c.id === call1.id))
+    .toMatchObject({ userId: mate.id, members: [mate.id] });
+  // A drop back at the same spot changes nothing: no call is made.
+  let drops = 0;
+  page.on('request', (req) => {
+    if (req.url().endsWith('/drop')) drops += 1;
+  });
+  await keyboardDrag(page, cardIn(bea, 'Call the client'), []);
+  await expect(cardIn(bea, 'Call the client')).toBeVisible();
+  expect(drops).toBe(0);
+
+  // Group by status: a done card cannot be dragged back to active.
+  await section.getByText(messages.groupByStatus, { exact: true }).click();
+  const active = column(section, messages.groupActive);
+  const done = column(section, messages.groupDone);
+  await expect(cardIn(done, 'Renew the lease')).toBeVisible();
+  await keyboardDrag(page, cardIn(done, 'Renew the lease'), ['ArrowLeft']);
+  await expect(page.getByText(messages.doneToActive)).toBeVisible();
+  await expect(cardIn(done, 'Renew the lease')).toBeVisible();
+  expect(drops).toBe(0);
+  await shot(page, 'done-to-active');
+  // Active to done ticks it.
+  await keyboardDrag(page, cardIn(active, 'Order laptops'), ['ArrowRight']);
+  await expect(cardIn(done, 'Order laptops')).toBeVisible();
+  await expect
+    .poll(
+      async () => (await boardCards(request, owner.token, board.id)).find((c) => c.title === 'Order laptops')?.status,
+    )
+    .toBe('1');
+
+  // Filters: Active hides the done cards; search looks in titles and descriptions; due date; members.
+  await section.getByText(messages.groupByList, { exact: true }).click();
+
+  // A drop the server refuses goes back, with its message.
+  await page.route('**/api/v2/tasks/*/drop', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'fail', message: 'Refused by the server for this test' }),
+    }),
+  );
+  const backlogColumn = column(section, 'Backlog');
+  await expect(cardIn(backlogColumn, 'Call the client')).toBeVisible();
+  await keyboardDrag(page, cardIn(backlogColumn, 'Call the client'), ['ArrowRight']);
+  await expect(page.getByText('Refused by the server for this test')).toBeVisible();
+  await expect(cardIn(backlogColumn, 'Call the client')).toBeVisible();
+  await expect(cardIn(column(section, 'Doing'), 'Call the client')).toHaveCount(0);
+  await page.unroute('**/api/v2/tasks/*/drop');
+
+  await section.getByText(messages.boardStateActive, { exact: true }).click();
+  await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
+  await expect(cardIn(section, 'Call the client')).toBeVisible();
+  await section.getByText(messages.boardStateAll, { exact: true }).click();
+  await expect(cardIn(section, 'Renew the lease')).toBeVisible();
+  const search = section.getByRole('searchbox', { name: messages.cardSearchLabel });
+  await search.fill('invoice');
+  await expect(cardIn(section, 'Call the client')).toBeVisible();
+  await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
+  await search.fill('nothing like this');
+  await expect(section.getByText(messages.noMatchingCards)).toBeVisible();
+  await section.getByRole('button', { name: messages.clearFilters }).click();
+  await expect(cardIn(section, 'Renew the lease')).toBeVisible();
+  await section.getByRole('combobox', { name: messages.dueFilterLabel }).click();
+  await page.getByRole('option', { name: messages.dueFilterOverdue }).click();
+  await expect(cardIn(section, 'Call the client')).toBeVisible();
+  await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
+  await section.getByRole('button', { name: messages.clearFilters }).click();
+  await section.getByRole('combobox', { name: messages.memberFilterLabel }).click();
+  await page.getByRole('option', { name: 'Olga Owner' }).click();
+  await page.keyboard.press('Escape');
+  await expect(cardIn(section, 'Renew the lease')).toBeVisible();
+  await expect(cardIn(section, 'Call the client')).toHaveCount(0);
+  await shot(page, 'filtered');
+  await context.close();
+});
+
+test('archive and delete: last board, active cards, agenda link, then the permanent-action question', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'removal');
+  const meeting = await createMeeting(request, owner.token, 'Board Rules', [mate.id]);
+  const first = await createBoard(request, owner.token, meeting.id, 'Alpha', ['Open']);
+  const card = await createCard(request, owner.token, {
+    title: 'Unfinished',
+    userId: owner.id,
+    meetingId: meeting.id,
+    boardId: first.board.id,
+    listId: first.lists[0]!.id,
+  });
+
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  const actions = (name: string) => section.getByRole('button', { name: messages.boardActionsOf(name) });
+  const blocked = dialog(page, messages.boardCannotBeRemoved);
+
+  // Alpha has an active card.
+  await expect(cardIn(section, 'Unfinished')).toBeVisible();
+  await actions('Alpha').click();
+  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(messages.boardHasActiveCards)).toBeVisible();
+  await blocked.getByRole('button', { name: messages.closeButton }).click();
+  await expect(blocked).toBeHidden();
+
+  // Finished, it is still the only board of the meeting.
+  await call(request, owner.token, 'PATCH', `/tasks/${card.id}`, { status: '1' });
+  await page.reload();
+  await expect(cardIn(section, 'Unfinished')).toBeVisible();
+  await actions('Alpha').click();
+  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(messages.lastBoard)).toBeVisible();
+  await shot(page, 'last-board');
+  await blocked.getByRole('button', { name: messages.closeButton }).click();
+  await expect(blocked).toBeHidden();
+  await createBoard(request, owner.token, meeting.id, 'Beta', []);
+  await expect(boardChip(section, 'Beta')).toBeVisible();
+
+  // Linked to an agenda item: it must be unlinked first.
+  const agenda = await call<{ id: string; title: string; keyName: string }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/meetings/${meeting.id}/agenda-items`,
+  );
+  const withBoard = agenda.map((item, index) => ({
+    id: item.id,
+    title: item.title,
+    keyName: item.keyName,
+    boardId: index === 0 ? first.board.id : null,
+  }));
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, { agendaItems: withBoard });
+  await page.reload();
+  await expect(cardIn(section, 'Unfinished')).toBeVisible();
+  await actions('Alpha').click();
+  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(messages.boardLinkedToAgenda)).toBeVisible();
+  await blocked.getByRole('button', { name: messages.closeButton }).click();
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: withBoard.map((item) => ({ ...item, boardId: null })),
+  });
+  await page.reload();
+
+  // A board with (finished) cards is archived; the question says so, and Cancel keeps it.
+  await expect(cardIn(section, 'Unfinished')).toBeVisible();
+  await actions('Alpha').click();
+  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
+  const archive = dialog(page, messages.archiveBoardTitle);
+  await expect(archive.getByText(messages.archiveBoardWarning)).toBeVisible();
+  await shot(page, 'archive-board');
+  await archive.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(archive).toBeHidden();
+  await actions('Alpha').click();
+  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
+  await archive.getByRole('button', { name: messages.archiveButton }).click();
+  await expect(page.getByText(messages.boardArchived)).toBeVisible();
+  await expect(boardChip(section, 'Alpha')).toHaveCount(0);
+  await expect(boardChip(section, 'Beta')).toHaveAttribute('aria-pressed', 'true');
+
+  // Beta is now the last board; with a third, empty board, that one is deleted.
+  await createBoard(request, owner.token, meeting.id, 'Gamma', []);
+  await page.reload();
+  await boardChip(section, 'Gamma').click();
+  await expect(section.getByText(messages.emptyBoard)).toBeVisible();
+  await shot(page, 'empty-board');
+  await actions('Gamma').click();
+  await page.getByRole('menuitem', { name: messages.deleteBoardTitle }).click();
+  const remove = dialog(page, messages.deleteBoardTitle);
+  await expect(remove.getByText(messages.deleteBoardWarning)).toBeVisible();
+  await remove.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(page.getByText(messages.boardDeleted)).toBeVisible();
+  await expect(boardChip(section, 'Gamma')).toHaveCount(0);
+  await context.close();
+});
+
+test('a second member of the meeting sees boards, lists and cards change live; boards reorder by drag', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'live');
+  const meeting = await createMeeting(request, owner.token, 'Live Boards', [mate.id]);
+  const author = await signedInPage(browser, owner);
+  const watcher = await signedInPage(browser, mate);
+  await watcher.page.goto(dashboard(meeting));
+  const watched = boardsSection(watcher.page);
+  await expect(watched.getByText(messages.noBoards)).toBeVisible();
+
+  const { page } = author;
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  await section.getByRole('button', { name: messages.createBoard }).click();
+  const form = dialog(page, messages.createBoard);
+  await form.getByRole('textbox', { name: messages.boardNameLabel }).fill('Sprint');
+  await form.getByRole('textbox', { name: messages.boardFirstListsLabel }).fill('Next\nNow');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+
+  // The board and its lists appear for the watcher.
+  await expect(boardChip(watched, 'Sprint')).toBeVisible();
+  await expect(column(watched, 'Next')).toBeVisible();
+  await expect(column(watched, 'Now')).toBeVisible();
+
+  // A card added, then moved.
+  const next = column(section, 'Next');
+  await next.getByRole('button', { name: `${messages.addCard}: Next` }).click();
+  await next.getByRole('textbox', { name: messages.cardTitleLabel }).fill('Fix the login bug');
+  await next.getByRole('textbox', { name: messages.cardTitleLabel }).press('Enter');
+  await expect(cardIn(next, 'Fix the login bug')).toBeVisible();
+  await next.getByRole('textbox', { name: messages.cardTitleLabel }).press('Escape');
+  await expect(cardIn(column(watched, 'Next'), 'Fix the login bug')).toBeVisible();
+  await keyboardDrag(page, cardIn(next, 'Fix the login bug'), ['ArrowRight']);
+  await expect(cardIn(column(section, 'Now'), 'Fix the login bug')).toBeVisible();
+  await expect(cardIn(column(watched, 'Now'), 'Fix the login bug')).toBeVisible();
+  await expect(cardIn(column(watched, 'Next'), 'Fix the login bug')).toHaveCount(0);
+
+  // A new list and a renamed board.
+  await section.getByRole('button', { name: messages.addList }).click();
+  const addList = dialog(page, messages.addList);
+  await addList.getByRole('textbox', { name: messages.listNameLabel }).fill('Review');
+  await addList.getByRole('button', { name: messages.saveButton }).click();
+  await expect(column(watched, 'Review')).toBeVisible();
+  await section.getByRole('button', { name: messages.boardActionsOf('Sprint') }).click();
+  await page.getByRole('menuitem', { name: messages.editBoard }).click();
+  const edit = dialog(page, messages.editBoard);
+  await edit.getByRole('textbox', { name: messages.boardNameLabel }).fill('Sprint 12');
+  await edit.getByRole('button', { name: messages.saveButton }).click();
+  await expect(edit).toBeHidden();
+  await expect(boardChip(watched, 'Sprint 12')).toBeVisible();
+
+  // A second board, dragged before the first: both see the new order.
+  await createBoard(request, owner.token, meeting.id, 'Hiring', ['Candidates']);
+  await expect(boardChip(section, 'Hiring')).toBeVisible();
+  await keyboardDrag(page, boardChip(section, 'Hiring'), ['ArrowLeft']);
+  const chipNames = (scope: Locator) =>
+    scope.getByTestId('board-chip').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  await expect
+    .poll(() => chipNames(section))
+    .toEqual([messages.boardSelect('Hiring'), messages.boardSelect('Sprint 12')]);
+  await expect
+    .poll(() => chipNames(watched))
+    .toEqual([messages.boardSelect('Hiring'), messages.boardSelect('Sprint 12')]);
+
+  // Each keeps the board they were looking at.
+  await expect(boardChip(watched, 'Sprint 12')).toHaveAttribute('aria-pressed', 'true');
+  await expect(boardChip(section, 'Sprint 12')).toHaveAttribute('aria-pressed', 'true');
+
+  // A card deleted elsewhere leaves the board.
+  const watchedCard = cardIn(column(watched, 'Now'), 'Fix the login bug');
+  await expect(watchedCard).toBeVisible();
+  const cardId = await watchedCard.getAttribute('data-card-id');
+  await call(request, owner.token, 'DELETE', `/tasks/${cardId}`);
+  await expect(watchedCard).toHaveCount(0);
+  await expect(column(watched, 'Now').getByText(messages.noCards)).toBeVisible();
+  await watched.scrollIntoViewIfNeeded();
+  await shot(watcher.page, 'live-watcher');
+  await author.context.close();
+  await watcher.context.close();
+});
+
+test('a big board renders only the first cards of the lists near the view, with Show N more', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'big');
+  const meeting = await createMeeting(request, owner.token, 'Big Board', [mate.id]);
+  const names = Array.from({ length: 12 }, (_, i) => `List ${i + 1}`);
+  const { board, lists } = await createBoard(request, owner.token, meeting.id, 'Everything', names);
+  // 45 cards in the first list, 5 in the last.
+  const jobs: Promise<unknown>[] = [];
+  for (let i = 0; i < 45; i += 1)
+    jobs.push(
+      createCard(request, owner.token, {
+        title: `Card ${String(i + 1).padStart(2, '0')}`,
+        userId: owner.id,
+        meetingId: meeting.id,
+        boardId: board.id,
+        listId: lists[0]!.id,
+      }),
+    );
+  for (let i = 0; i < 5; i += 1)
+    jobs.push(
+      createCard(request, owner.token, {
+        title: `Far card ${i + 1}`,
+        userId: owner.id,
+        meetingId: meeting.id,
+        boardId: board.id,
+        listId: lists[11]!.id,
+      }),
+    );
+  await Promise.all(jobs);
+
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  const first = column(section, 'List 1');
+  const last = column(section, 'List 12');
+  await expect(first).toHaveAttribute('data-rendered-cards', '20');
+  await expect(first.getByTestId('board-card')).toHaveCount(20);
+  // Far to the right, out of view: not rendered yet.
+  await expect(last).toHaveAttribute('data-rendered-cards', '0');
+  await first.getByRole('button', { name: messages.showMoreCards(25) }).click();
+  await expect(first.getByTestId('board-card')).toHaveCount(45);
+  await expect(first.getByRole('button', { name: /Show \d+ more/ })).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByTestId('board-card')).toHaveCount(5);
+  await context.close();
+});
+
+test('the board shows its own error with a retry', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'fragile');
+  const meeting = await createMeeting(request, owner.token, 'Fragile Board', [mate.id]);
+  await createBoard(request, owner.token, meeting.id, 'Shaky', ['Only list']);
+  const { context, page } = await signedInPage(browser, owner);
+  await page.route('**/api/v2/boards/*?*', (route) => route.abort());
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  await expect(section.getByRole('alert')).toContainText(messages.boardLoadFailed);
+  // The rest of the dashboard is there.
+  await expect(page.getByRole('region', { name: messages.actionItems })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'error');
+  await page.unroute('**/api/v2/boards/*?*');
+  await section.getByRole('button', { name: messages.retry }).click();
+  await expect(column(section, 'Only list')).toBeVisible();
+  await context.close();
+});

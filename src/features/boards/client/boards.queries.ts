@@ -1,0 +1,371 @@
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../client/lib/api.ts';
+import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { showInfo } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Card, Checklist, DropTask, Task, ZCreateTask, ZUpdateTask } from '../../tasks/tasks.schemas.ts';
+import type {
+  Board,
+  BoardDetail,
+  BoardList,
+  DUE_FILTERS,
+  Label,
+  ZBoardRemoval,
+  ZCreateBoard,
+  ZUpdateBoard,
+} from '../boards.schemas.ts';
+
+// Server state of the dashboard's Boards section and the card dialog: one key factory, the
+// hooks, and how 'board.changed' / 'task.changed' events change the cache. Events carry ids
+// only, so the affected queries refetch.
+
+export type DueFilter = (typeof DUE_FILTERS)[number];
+export interface BoardFilters {
+  state: 'active' | 'all';
+  search: string;
+  due: DueFilter | null;
+  memberIds: string[];
+  /** The viewer's local date: the due buckets compare against it. */
+  today: string;
+}
+
+export const boardKeys = {
+  all: ['boards'] as const,
+  meeting: (meetingId: string) => ['boards', 'meeting', meetingId] as const,
+  details: ['boards', 'detail'] as const,
+  board: (boardId: string) => ['boards', 'detail', boardId] as const,
+  detail: (boardId: string, filters: BoardFilters) => ['boards', 'detail', boardId, filters] as const,
+  card: (id: string) => ['boards', 'card', id] as const,
+  checklists: (taskId: string) => ['boards', 'card', taskId, 'checklists'] as const,
+};
+
+// Reads are silent: each area shows its own error state with the server's message.
+const silent = { silent: true } as const;
+
+export const useMeetingBoards = (meetingId: string) =>
+  useQuery({
+    queryKey: boardKeys.meeting(meetingId),
+    queryFn: ({ signal }) => api.get<Board[]>(`/meetings/${meetingId}/boards`, { signal, ...silent }),
+  });
+
+const boardQueryString = (filters: BoardFilters) => {
+  const params = new URLSearchParams({ state: filters.state, today: filters.today });
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.due) params.set('due', filters.due);
+  if (filters.memberIds.length) params.set('memberIds', filters.memberIds.join(','));
+  return params.toString();
+};
+
+/** GET /boards/{id}: the board with its lists, its cards (filtered on the server), labels, people. */
+export const useBoardDetail = (boardId: string, filters: BoardFilters) =>
+  useQuery({
+    queryKey: boardKeys.detail(boardId, filters),
+    queryFn: ({ signal }) =>
+      api.get<BoardDetail>(`/boards/${boardId}?${boardQueryString(filters)}`, { signal, ...silent }),
+    // A new search keeps the board on screen until the answer arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export type CreateBoardInput = z.input<typeof ZCreateBoard>;
+export type UpdateBoardInput = z.input<typeof ZUpdateBoard>;
+export type BoardRemoval = z.infer<typeof ZBoardRemoval>;
+
+const invalidateBoards = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: boardKeys.all });
+
+/** POST /boards (the dialog shows failures itself). */
+export const useCreateBoard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateBoardInput) => api.post<Board>('/boards', input, silent),
+    onSuccess: () => invalidateBoards(queryClient),
+  });
+};
+
+/** PATCH /boards/{id}. */
+export const useUpdateBoard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateBoardInput }) =>
+      api.patch<Board>(`/boards/${id}`, patch, silent),
+    onSuccess: () => invalidateBoards(queryClient),
+  });
+};
+
+/** DELETE /boards/{id}: archived when it has cards, deleted when empty (the server decides). */
+export const useRemoveBoard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<BoardRemoval>(`/boards/${id}`, undefined, silent),
+    onSuccess: () => invalidateBoards(queryClient),
+  });
+};
+
+/**
+ * PUT /boards/order (saveBoardOrder): the meeting's boards in their new order, shown at once
+ * and put back when refused.
+ */
+export const useOrderBoards = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  const key = boardKeys.meeting(meetingId);
+  return useMutation({
+    mutationFn: (boardIds: string[]) => api.put<boolean>('/boards/order', { boardIds }, silent),
+    onMutate: async (boardIds) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Board[]>(key);
+      queryClient.setQueryData<Board[]>(key, (boards) => {
+        if (!boards) return boards;
+        const byId = new Map(boards.map((board) => [board.id, board]));
+        return boardIds.flatMap((id, sort) => {
+          const board = byId.get(id);
+          return board ? [{ ...board, sort }] : [];
+        });
+      });
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+};
+
+// Lists
+
+export const useSaveList = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id?: string; boardId: string; name: string }) =>
+      input.id
+        ? api.put<BoardList>(`/task-types/${input.id}`, { name: input.name }, silent)
+        : api.post<BoardList>('/task-types', { boardId: input.boardId, name: input.name }, silent),
+    onSuccess: (list) => queryClient.invalidateQueries({ queryKey: boardKeys.board(list.boardId) }),
+  });
+};
+
+export const useDeleteList = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (list: BoardList) => api.delete<boolean>(`/task-types/${list.id}`, undefined, silent),
+    onSuccess: (_done, list) => queryClient.invalidateQueries({ queryKey: boardKeys.board(list.boardId) }),
+  });
+};
+
+/** Changes every cached view of a board at once (all filter combinations). */
+export const patchBoardViews = (
+  queryClient: QueryClient,
+  boardId: string,
+  change: (detail: BoardDetail) => BoardDetail,
+) => queryClient.setQueriesData<BoardDetail>({ queryKey: boardKeys.board(boardId) }, (d) => (d ? change(d) : d));
+
+/** PUT /boards/{id}/task-types-order, shown at once and put back when refused. */
+export const useOrderLists = (boardId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listIds: string[]) => api.put<BoardList[]>(`/boards/${boardId}/task-types-order`, { listIds }, silent),
+    onMutate: async (listIds) => {
+      await queryClient.cancelQueries({ queryKey: boardKeys.board(boardId) });
+      const before = queryClient.getQueriesData<BoardDetail>({ queryKey: boardKeys.board(boardId) });
+      patchBoardViews(queryClient, boardId, (detail) => {
+        const byId = new Map(detail.lists.map((list) => [list.id, list]));
+        const lists = listIds.flatMap((id, sort) => {
+          const list = byId.get(id);
+          return list ? [{ ...list, sort }] : [];
+        });
+        return { ...detail, lists };
+      });
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) }),
+  });
+};
+
+/**
+ * PATCH /tasks/{id}/drop: one drag and drop. `optimistic` is the board as it looks after the
+ * drop; it shows at once and the board before it comes back when the server refuses.
+ */
+export const useDropCard = (boardId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, drop }: { id: string; drop: DropTask; optimistic: (d: BoardDetail) => BoardDetail }) =>
+      api.patch<Task>(`/tasks/${id}/drop`, drop, silent),
+    onMutate: async ({ optimistic }) => {
+      await queryClient.cancelQueries({ queryKey: boardKeys.board(boardId) });
+      const before = queryClient.getQueriesData<BoardDetail>({ queryKey: boardKeys.board(boardId) });
+      patchBoardViews(queryClient, boardId, optimistic);
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) }),
+  });
+};
+
+// Cards
+
+export type CreateTaskInput = z.input<typeof ZCreateTask>;
+export type UpdateTaskInput = z.input<typeof ZUpdateTask>;
+
+export const useCreateCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTaskInput) => api.post<Task>('/tasks', input, silent),
+    onSuccess: (task) => {
+      if (task.boardId) {
+        // Shown at the end of its list at once; the refetch puts the server's view in place.
+        patchBoardViews(queryClient, task.boardId, (detail) =>
+          detail.cards.some((c) => c.id === task.id) ? detail : { ...detail, cards: [...detail.cards, task] },
+        );
+        void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      }
+    },
+  });
+};
+
+/** GET /tasks/{id}: the whole card for the dialog. */
+export const useCard = (id: string | null) =>
+  useQuery({
+    queryKey: boardKeys.card(id ?? ''),
+    queryFn: ({ signal }) => api.get<Task>(`/tasks/${id}`, { signal, ...silent }),
+    enabled: id !== null,
+  });
+
+const storeCard = (queryClient: QueryClient, task: Task) => {
+  queryClient.setQueryData(boardKeys.card(task.id), task);
+  if (task.boardId)
+    patchBoardViews(queryClient, task.boardId, (detail) => ({
+      ...detail,
+      cards: detail.cards.map((card): Card => (card.id === task.id ? { ...card, ...task } : card)),
+    }));
+};
+
+/** PATCH /tasks/{id}; the dialog shows the server's refusal itself. */
+export const useUpdateCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateTaskInput }) =>
+      api.patch<Task>(`/tasks/${id}`, patch, silent),
+    onSuccess: (task) => {
+      storeCard(queryClient, task);
+      if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      // The action-item lists of the dashboard may show it too.
+      void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    },
+  });
+};
+
+export const useDeleteCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: Pick<Task, 'id' | 'boardId'>) => api.delete<boolean>(`/tasks/${task.id}`, undefined, silent),
+    onSuccess: (_done, task) => {
+      if (task.boardId) {
+        patchBoardViews(queryClient, task.boardId, (detail) => ({
+          ...detail,
+          cards: detail.cards.filter((card) => card.id !== task.id),
+        }));
+        void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      }
+      queryClient.removeQueries({ queryKey: boardKeys.card(task.id) });
+      void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    },
+  });
+};
+
+// Labels
+
+export const useCreateLabel = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; color: string; boardId: string }) => api.post<Label>('/labels', input, silent),
+    onSuccess: (label) => {
+      if (label.boardId)
+        patchBoardViews(queryClient, label.boardId, (detail) => ({ ...detail, labels: [...detail.labels, label] }));
+      void queryClient.invalidateQueries({ queryKey: boardKeys.details });
+    },
+  });
+};
+
+// Checklists
+
+export const useChecklists = (taskId: string | null) =>
+  useQuery({
+    queryKey: boardKeys.checklists(taskId ?? ''),
+    queryFn: ({ signal }) => api.get<Checklist[]>(`/tasks/${taskId}/checklists`, { signal, ...silent }),
+    enabled: taskId !== null,
+  });
+
+type ChecklistCall =
+  | { kind: 'addChecklist'; title: string; copyFromId?: string | null }
+  | { kind: 'deleteChecklist'; id: string }
+  | { kind: 'addItem'; checklistId: string; title: string }
+  | { kind: 'toggleItem'; id: string; status: '0' | '1' }
+  | { kind: 'deleteItem'; id: string };
+
+/** Every checklist change of one card; the card's progress on the board follows on success. */
+export const useChecklistChange = (task: Pick<Task, 'id' | 'boardId'>) => {
+  const queryClient = useQueryClient();
+  const key = boardKeys.checklists(task.id);
+  return useMutation({
+    mutationFn: async (call: ChecklistCall): Promise<unknown> => {
+      switch (call.kind) {
+        case 'addChecklist':
+          return api.post<Checklist>(
+            '/checklists',
+            { taskId: task.id, title: call.title, copyFromId: call.copyFromId ?? null },
+            silent,
+          );
+        case 'deleteChecklist':
+          return api.delete<boolean>(`/checklists/${call.id}`, undefined, silent);
+        case 'addItem':
+          return api.post<Checklist>('/checklist-items', { checklistId: call.checklistId, title: call.title }, silent);
+        case 'toggleItem':
+          return api.put<Checklist>(`/checklist-items/${call.id}`, { status: call.status }, silent);
+        case 'deleteItem':
+          return api.delete<Checklist>(`/checklist-items/${call.id}`, undefined, silent);
+      }
+    },
+    onMutate: async (call) => {
+      // Ticking shows at once (document 2 §4: toggling saves at once).
+      if (call.kind !== 'toggleItem') return undefined;
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Checklist[]>(key);
+      queryClient.setQueryData<Checklist[]>(key, (lists) =>
+        lists?.map((list) => ({
+          ...list,
+          items: list.items.map((item) => (item.id === call.id ? { ...item, status: call.status } : item)),
+        })),
+      );
+      return { before };
+    },
+    onError: (_error, _call, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+    },
+  });
+};
+
+// --- Real time
+
+// Someone else changed a board (name, lists, their order, labels), archived or deleted it.
+registerRealtimeUpdater('board.changed', (queryClient) => {
+  void queryClient.invalidateQueries({ queryKey: boardKeys.all });
+});
+
+// Someone else created, changed, moved or deleted a card, or its checklists: the board that
+// shows it and an open dialog refetch. A card deleted while its dialog is open says so.
+registerRealtimeUpdater('task.changed', (queryClient, data) => {
+  // Every board view on screen refetches: a card moved to another board leaves the old one.
+  void queryClient.invalidateQueries({ queryKey: boardKeys.details });
+  const open = queryClient.getQueryCache().find({ queryKey: boardKeys.card(data.id), exact: true });
+  if (data.action === 'deleted' && open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
+  // The dialog refetches; a deleted card answers 404 and the dialog closes.
+  void queryClient.invalidateQueries({ queryKey: boardKeys.card(data.id) });
+});

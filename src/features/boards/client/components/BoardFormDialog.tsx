@@ -1,0 +1,154 @@
+import { Button, ColorInput, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { useMeetingList } from '../../../meetings/client/meetings.queries.ts';
+import type { Meeting } from '../../../meetings/meetings.schemas.ts';
+import { type Board, LABEL_COLORS } from '../../boards.schemas.ts';
+import { useCreateBoard, useUpdateBoard } from '../boards.queries.ts';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The board form (document 2 §2): `Create New Board` or `Edit Board` with name, colour and
+ * meetings (a new board is added to the chosen meetings), and on creation its first lists.
+ */
+export const BoardFormDialog = ({
+  opened,
+  meeting,
+  board,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  meeting: Meeting;
+  board: Board | null;
+  onClose: () => void;
+  onSaved: (board: Board) => void;
+}) => {
+  const [name, setName] = useState('');
+  const [color, setColor] = useState('');
+  const [meetingIds, setMeetingIds] = useState<string[]>([]);
+  const [lists, setLists] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const meetings = useMeetingList('mine');
+  const create = useCreateBoard();
+  const update = useUpdateBoard();
+  const closeSoon = useDelayedClose(onClose);
+
+  useEffect(() => {
+    if (!opened) return;
+    setName(board?.name ?? '');
+    setColor(board?.color ?? '');
+    setMeetingIds(board?.meetingIds ?? [meeting.id]);
+    setLists('');
+    setErrors({});
+    setFailure(null);
+  }, [opened, board, meeting.id]);
+
+  // The meetings the caller is part of, and any the board already belongs to.
+  const options = new Map<string, string>([[meeting.id, meeting.title]]);
+  for (const m of meetings.data ?? []) options.set(m.id, m.title);
+  for (const id of board?.meetingIds ?? []) if (!options.has(id)) options.set(id, id);
+
+  const submit = () => {
+    setFailure(null);
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.name = messages.required;
+    if (meetingIds.length === 0) next.meetingIds = messages.atLeastOneEntity;
+    if (color && !HEX.test(color)) next.color = messages.invalidValue;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const done = {
+      onSuccess: (saved: Board) => {
+        onSaved(saved);
+        closeSoon();
+      },
+      onError: (error: unknown) => setFailure(errorText(error)),
+    };
+    if (board) update.mutate({ id: board.id, patch: { name: name.trim(), color: color || null, meetingIds } }, done);
+    else
+      create.mutate(
+        {
+          name: name.trim(),
+          color: color || null,
+          meetingIds,
+          lists: lists
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        },
+        done,
+      );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={board ? messages.editBoard : messages.createBoard}
+      centered
+      transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={messages.boardNameLabel}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            withAsterisk
+            maxLength={200}
+            data-autofocus
+          />
+          <ColorInput
+            label={messages.boardColorLabel}
+            value={color}
+            onChange={setColor}
+            format="hex"
+            swatches={[...LABEL_COLORS]}
+            swatchesPerRow={9}
+            error={errors.color}
+          />
+          <MultiSelect
+            label={messages.boardMeetingsLabel}
+            data={[...options].map(([value, label]) => ({ value, label }))}
+            value={meetingIds}
+            onChange={setMeetingIds}
+            error={errors.meetingIds}
+            withAsterisk
+            searchable
+          />
+          {!board && (
+            <Textarea
+              label={messages.boardFirstListsLabel}
+              description={messages.boardFirstListsHint}
+              value={lists}
+              onChange={(event) => setLists(event.currentTarget.value)}
+              autosize
+              minRows={3}
+            />
+          )}
+          <FormError message={failure} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {messages.cancelButton}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {messages.saveButton}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
