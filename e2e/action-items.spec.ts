@@ -1,56 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { newUser, registerViaApi, SCREENS, type TestUser } from './helpers.ts';
+import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
 
 // Action items on the meeting dashboard (document 1 §2, document 2 §4–§5): the task form
 // dialogs, Done ticks with completion dates, the goal status menu, locks, edit and delete, and
 // what a second person sees without reloading.
 
-interface Account {
-  user: TestUser;
-  id: string;
-  tenantId: string;
-  token: string;
-}
-
-const signIn = async (request: APIRequestContext, user: TestUser): Promise<Account> => {
-  const response = await request.post('/api/v2/signin', { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { result } = (await response.json()) as { result: { accessToken: string; id: string; tenantId: string } };
-  return { user, id: result.id, tenantId: result.tenantId, token: result.accessToken };
-};
-
-const call = async <T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-) => {
-  const response = await request.fetch(`/api/v2${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: T }).result;
-};
-
-/** An owner with a workspace, and Bea Mate added to it, working in it. */
-const team = async (request: APIRequestContext, label: string) => {
-  const ownerUser = newUser(`${label}-owner`, { firstName: 'Olga', lastName: 'Owner' });
-  const mateUser = newUser(`${label}-mate`, { firstName: 'Bea', lastName: 'Mate' });
-  await registerViaApi(request, ownerUser);
-  await registerViaApi(request, mateUser);
-  const owner = await signIn(request, ownerUser);
-  let mate = await signIn(request, mateUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
-  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  mate = { ...mate, tenantId: owner.tenantId };
-  return { owner, mate };
-};
-
-const isoDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
 /** As the dashboard shows a date ('MMM D, YYYY'; the tests run in UTC). */
 const shownDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {

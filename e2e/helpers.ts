@@ -55,6 +55,60 @@ export const signInViaApi = async (request: APIRequestContext, user: TestUser): 
   return ((await response.json()) as { result: { accessToken: string } }).result.accessToken;
 };
 
+/** A signed-in person as the API tests see them. */
+export interface Account {
+  user: TestUser;
+  id: string;
+  tenantId: string;
+  token: string;
+}
+
+/** POST /signin; the person with their id, current workspace and token. */
+export const signIn = async (request: APIRequestContext, user: TestUser): Promise<Account> => {
+  const response = await request.post('/api/v2/signin', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { result } = (await response.json()) as { result: { accessToken: string; id: string; tenantId: string } };
+  return { user, id: result.id, tenantId: result.tenantId, token: result.accessToken };
+};
+
+/** An API call that must succeed; its result. */
+export const call = async <T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+) => {
+  const response = await request.fetch(`/api/v2${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: T }).result;
+};
+
+/** An owner (Olga Owner unless named) with a workspace, and Bea Mate added to it, working in it. */
+export const team = async (
+  request: APIRequestContext,
+  label: string,
+  ownerName: Partial<TestUser> = { firstName: 'Olga', lastName: 'Owner' },
+) => {
+  const ownerUser = newUser(`${label}-owner`, ownerName);
+  const mateUser = newUser(`${label}-mate`, { firstName: 'Bea', lastName: 'Mate' });
+  await registerViaApi(request, ownerUser);
+  await registerViaApi(request, mateUser);
+  const owner = await signIn(request, ownerUser);
+  let mate = await signIn(request, mateUser);
+  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
+  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  mate = { ...mate, tenantId: owner.tenantId };
+  return { owner, mate };
+};
+
+/** The UTC date `days` from today, YYYY-MM-DD. */
+export const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Every page load of `page` starts signed in with `token` (a tab's session, not remembered). */
 export const startSignedIn = async (page: Page, token: string) => {
   await page.addInitScript((value) => sessionStorage.setItem('cadence.token', value), token);

@@ -1,56 +1,20 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { newUser, registerViaApi, SCREENS, startSignedIn, type TestUser } from './helpers.ts';
+import {
+  type Account,
+  call,
+  isoDate,
+  newUser,
+  registerViaApi,
+  SCREENS,
+  signIn,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // The meetings area (document 1 §2, §4, §5, §8): the list pages, the new-meeting wizard, the
 // meeting form and agenda dialogs, the dashboard's sections, My Meetings in the sidebar, the
 // top bar's next meeting, and what a second person sees without reloading.
-
-interface Account {
-  user: TestUser;
-  id: string;
-  tenantId: string;
-  token: string;
-}
-
-const signIn = async (request: APIRequestContext, user: TestUser): Promise<Account> => {
-  const response = await request.post('/api/v2/signin', { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { result } = (await response.json()) as { result: { accessToken: string; id: string; tenantId: string } };
-  return { user, id: result.id, tenantId: result.tenantId, token: result.accessToken };
-};
-
-const call = async <T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  data?: unknown,
-) => {
-  const response = await request.fetch(`/api/v2${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: T }).result;
-};
-
-/** An owner with a workspace, and a second person added to it who works in it. */
-const team = async (request: APIRequestContext, label: string) => {
-  const ownerUser = newUser(`${label}-owner`);
-  const mateUser = newUser(`${label}-mate`, { firstName: 'Bea', lastName: 'Mate' });
-  await registerViaApi(request, ownerUser);
-  await registerViaApi(request, mateUser);
-  const owner = await signIn(request, ownerUser);
-  let mate = await signIn(request, mateUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
-  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  mate = { ...mate, tenantId: owner.tenantId };
-  return { owner, mate };
-};
-
-const isoDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
 
 interface ApiMeeting {
   id: string;
@@ -130,7 +94,7 @@ test('a leader creates a meeting from a template with the wizard and clones it; 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { owner, mate } = await team(request, 'wizard');
+  const { owner, mate } = await team(request, 'wizard', {});
   await startSignedIn(page, owner.token);
 
   // The teammate watches the list: empty at first.
@@ -263,7 +227,7 @@ test('the meeting form checks its fields, saves, and a teammate’s dashboard fo
   request,
 }) => {
   test.setTimeout(90_000);
-  const { owner, mate } = await team(request, 'form');
+  const { owner, mate } = await team(request, 'form', {});
   const meeting = await createMeeting(request, owner.token, 'Sales Sync', { members: [mate.id] });
   await startSignedIn(page, owner.token);
   const watcher = await signedInPage(browser, mate);
@@ -345,7 +309,7 @@ test('the agenda is reordered by drag and by keyboard, extended, and asks before
   request,
 }) => {
   test.setTimeout(90_000);
-  const { owner } = await team(request, 'agenda');
+  const { owner } = await team(request, 'agenda', {});
   const meeting = await createMeeting(request, owner.token, 'Leadership L10');
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Leadership L10')}`);
@@ -444,7 +408,7 @@ test('My Meetings: folders are made, opened, renamed and deleted; meetings are d
   request,
 }) => {
   test.setTimeout(90_000);
-  const { owner } = await team(request, 'folders');
+  const { owner } = await team(request, 'folders', {});
   await createMeeting(request, owner.token, 'Alpha Standup');
   await createMeeting(request, owner.token, 'Beta Review');
   await startSignedIn(page, owner.token);
@@ -518,7 +482,7 @@ test('My Meetings: folders are made, opened, renamed and deleted; meetings are d
 
 test('Team Files: folders, a subfolder, a file and its deletion', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { owner } = await team(request, 'files');
+  const { owner } = await team(request, 'files', {});
   const meeting = await createMeeting(request, owner.token, 'Product Council');
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Product Council')}`);
@@ -588,7 +552,7 @@ test('deleting a meeting warns first, and a teammate’s list and dashboard foll
   request,
 }) => {
   test.setTimeout(90_000);
-  const { owner, mate } = await team(request, 'delete');
+  const { owner, mate } = await team(request, 'delete', {});
   const meeting = await createMeeting(request, owner.token, 'Old Sync', { members: [mate.id] });
   await createMeeting(request, owner.token, 'Keep Sync', { members: [mate.id] });
   await startSignedIn(page, owner.token);
@@ -629,7 +593,7 @@ test('a workspace admin lists meetings they are not part of; many members fold i
   request,
 }) => {
   test.setTimeout(90_000);
-  const { owner, mate } = await team(request, 'admin');
+  const { owner, mate } = await team(request, 'admin', {});
   // Seven more people: eight in the meeting, so seven avatars and '+1'.
   const others: string[] = [];
   for (let i = 0; i < 7; i += 1) {
@@ -697,7 +661,7 @@ test('a workspace admin lists meetings they are not part of; many members fold i
 });
 
 test('each dashboard section fails on its own, with a retry', async ({ page, request }) => {
-  const { owner } = await team(request, 'errors');
+  const { owner } = await team(request, 'errors', {});
   const meeting = await createMeeting(request, owner.token, 'Fragile Sync');
   await startSignedIn(page, owner.token);
   let failArchives = true;

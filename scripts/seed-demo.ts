@@ -6,6 +6,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
+import { quarterOf, quarterRange } from '../src/shared/kpis.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
 // held sessions, on the configured database (DATA_DIR or DATABASE_URL). Everything goes
@@ -33,7 +34,7 @@ const main = async () => {
     return;
   }
   const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token?: string) => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object, token?: string) => {
     const response = await app.inject({
       method,
       url: `/api/v2${url}`,
@@ -184,6 +185,76 @@ const main = async () => {
       }
     }
   }
+  // KPI scorecards: five measurables per team meeting with a year of weekly values, made
+  // through the API (docs/decisions/015), and goals due at the end of the current quarter.
+  const MEASURABLES = [
+    { title: 'Revenue booked', goal: '>=', score: '25000', units: '$', type: 'dollar', base: 26000, spread: 9000 },
+    { title: 'New qualified leads', goal: '>=', score: '40', units: 'leads', type: 'number', base: 42, spread: 18 },
+    { title: 'Customer churn', goal: '<=', score: '2.5', units: '%', type: 'percentage', base: 2.3, spread: 1.4 },
+    { title: 'Support tickets open', goal: '<=', score: '30', units: null, type: 'number', base: 28, spread: 14 },
+    { title: 'Releases shipped', goal: '==', score: '1', units: null, type: 'number', base: 1, spread: 1 },
+  ] as const;
+  // A fixed sequence (not Math.random), so two runs on two machines show the same demo.
+  let seed = 42;
+  const nextRandom = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  let kpiValues = 0;
+  const quarterEnd = quarterRange(quarterOf(today))!.dateUntil;
+  for (const meeting of made.slice(0, 4)) {
+    const leader = await tokenOf(meeting.administratorIds[0]!);
+    const people = [...meeting.administratorIds, ...meeting.shareWithIds];
+    const scoreIds: { id: string; base: number; spread: number; decimals: number }[] = [];
+    for (const [i, m] of MEASURABLES.entries()) {
+      const { base, spread, ...fields } = m;
+      const score = await call<{ id: string }>(
+        'POST',
+        `/meetings/${meeting.id}/scores`,
+        { ...fields, userId: people[i % people.length] },
+        leader,
+      );
+      scoreIds.push({ id: score.id, base, spread, decimals: m.type === 'percentage' ? 1 : 0 });
+    }
+    const card = await call<{ sessions: { id: string; sessionDate: string }[] }>(
+      'GET',
+      `/meetings/${meeting.id}/kpis?dateSince=${yearAgo}&dateUntil=${today}`,
+      undefined,
+      leader,
+    );
+    for (const session of card.sessions.filter((s) => s.sessionDate < today)) {
+      for (const score of scoreIds) {
+        const value = Math.max(0, score.base + (nextRandom() - 0.5) * score.spread);
+        const note = nextRandom() < 0.04 ? 'Seasonal dip, see the issues list.' : undefined;
+        await call(
+          'PUT',
+          `/scores/${score.id}/cells/${session.id}`,
+          { measured: value.toFixed(score.decimals), note },
+          leader,
+        );
+        kpiValues++;
+      }
+    }
+    for (const [i, title] of [
+      'Launch the partner programme',
+      'Cut onboarding time in half',
+      'Hire two engineers',
+    ].entries()) {
+      await call(
+        'POST',
+        '/tasks',
+        {
+          title,
+          type: '1',
+          status: i === 1 ? '2' : '0',
+          userId: people[i % people.length],
+          meetingIds: [meeting.id],
+          dueDate: quarterEnd,
+        },
+        leader,
+      );
+    }
+  }
   // The year behind us was held: each past session ran for an hour and a half.
   await database.db
     .update(sessions)
@@ -196,7 +267,7 @@ const main = async () => {
   await app.close();
   await database.close();
   console.log(
-    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ${cards} cards on ${made.slice(0, 4).length * BOARDS.length} boards.`,
+    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ${cards} cards on ${made.slice(0, 4).length * BOARDS.length} boards, ${kpiValues} KPI values.`,
   );
   console.log(
     `Sign in as ${DEMO_ADMIN} (or any of ${PEOPLE.slice(1)

@@ -49,6 +49,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/auth/client/SetPasswordPage.tsx')).SetPasswordPage,
         }),
       },
+      // document 1 §2: a card's public share link, for anyone with it (signed in or not).
+      {
+        path: 'task-preview/:token',
+        lazy: async () => ({
+          Component: (await import('../features/boards/client/card/SharedCardPage.tsx')).SharedCardPage,
+        }),
+      },
       { path: 'error/500', Component: ServerErrorPage },
       { path: 'error/401', Component: AccessDeniedPage },
       { path: 'error/403', Component: ForbiddenPage },
@@ -89,6 +96,13 @@ export const router = createBrowserRouter([
                 lazy: async () => ({
                   Component: (await import('../features/meetings/client/MeetingDashboardPage.tsx'))
                     .MeetingDashboardPage,
+                }),
+              },
+              // document 2 §2: a meeting's scorecard settings (user filter, reorder, export).
+              {
+                path: 'kpi/:meetingId',
+                lazy: async () => ({
+                  Component: (await import('../features/kpis/client/ScorecardSettingsPage.tsx')).ScorecardSettingsPage,
                 }),
               },
               {

@@ -1,4 +1,5 @@
 import type { BoardEvents } from '../features/boards/boards.events.ts';
+import type { KpiEvents } from '../features/kpis/kpis.events.ts';
 import type { MeetingEvents } from '../features/meetings/meetings.events.ts';
 import type { TaskEvents } from '../features/tasks/tasks.events.ts';
 import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
@@ -13,7 +14,7 @@ export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 
 /** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
-export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents, TaskEvents, BoardEvents {
+export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents, TaskEvents, BoardEvents, KpiEvents {
   /** document 1 §1: shows its message to everyone in the room. */
   'my-event': { message: string };
 }

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
 import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
@@ -14,6 +15,7 @@ export const HomePage = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SystemStatusCard />
       </SimpleGrid>
+      <HomeKpiPanel />
     </Stack>
   );
 };

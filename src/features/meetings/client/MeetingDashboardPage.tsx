@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
 import { messages } from '../../../shared/messages.ts';
+import { BoardsSection } from '../../boards/client/BoardsSection.tsx';
+import { KpiSection } from '../../kpis/client/KpiSection.tsx';
 import { ActionItemsSection, GoalsSection } from '../../tasks/client/ActionItemsSection.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
 import { ArchivesSection } from './components/ArchivesSection.tsx';
@@ -116,6 +118,8 @@ export const MeetingDashboardPage = () => {
         <ActionItemsSection meeting={data} timezone={viewer.timezone} />
         <GoalsSection meeting={data} timezone={viewer.timezone} />
       </SimpleGrid>
+      <BoardsSection meeting={data} timezone={viewer.timezone} />
+      <KpiSection meetingId={data.id} timezone={viewer.timezone} viewerId={viewer.userId} />
       <TeamFilesSection meetingId={data.id} />
       <ArchivesSection meetingId={data.id} />
       <MeetingFormDialog meeting={data} opened={editing} onClose={editor.close} />

@@ -5,6 +5,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { addCellsForSessions } from '../../kpis/server/cells.hooks.ts';
 import { occurrences, type RecurrenceRule } from '../meetings.recurrence.ts';
 import type { Session, SessionSummary } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
@@ -54,7 +55,7 @@ export const syncSessions = async (db: Db, meeting: SessionRule, keepBefore: Dat
 
   const toInsert = wanted.filter((o) => inScope(o.startsAt) && !byDate.has(o.date));
   if (toInsert.length > 0) {
-    await db
+    const added = await db
       .insert(sessions)
       .values(
         toInsert.map((o) => ({
@@ -65,7 +66,14 @@ export const syncSessions = async (db: Db, meeting: SessionRule, keepBefore: Dat
         })),
       )
       // Another instance's horizon job may have added the same date a moment ago.
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: sessions.id });
+    // KPI: every score of the meeting gets an empty cell on each new date.
+    await addCellsForSessions(
+      db,
+      meeting.id,
+      added.map((row) => row.id),
+    );
   }
 
   // A new start time moves the sessions still to come, in one statement.
@@ -254,6 +262,7 @@ export const deleteSession = async (ctx: TenantContext, id: string) => {
   const { session, meeting } = await findSession(ctx, id);
   assertMeetingLeader(ctx, meeting);
   if (session.startedAt && !session.finishedAt) throw badRequest({ id: messages.sessionLive }, messages.sessionLive);
+  // Its KPI cells (and a "Delete meeting date" mark) go with it: their foreign keys cascade.
   await ctx.db.delete(sessions).where(eq(sessions.id, session.id));
   publishSessionChange(ctx, id, session.meetingId);
   return true;

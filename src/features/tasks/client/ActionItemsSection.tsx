@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Stack, Tabs, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -7,13 +7,15 @@ import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
-import { TaskRow } from './components/TaskRow.tsx';
-import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
+import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
+import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
+import { ACTION_ITEM_TABS, fullName, todayIn } from './tasks.format.ts';
 import { useDeleteTask, useMeetingTasks } from './tasks.queries.ts';
 
 // The meeting dashboard's action items (document 1 §2, document 2 §4): To Do's, Issues,
@@ -185,10 +187,149 @@ export const ActionItemsSection = ({ meeting, timezone }: Props) => {
   );
 };
 
+/** The goals of one owner: active ones in the chosen order, then the finished ones. */
+const GoalGroup = ({
+  owner,
+  cards,
+  sort,
+  today,
+  timezone,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  owner: PersonSummary | null;
+  cards: Card[];
+  sort: DueSort;
+  today: IsoDate;
+  timezone: string;
+  onAdd: (() => void) | null;
+  onEdit: (card: Card) => void;
+  onDelete: (card: Card) => void;
+}) => {
+  const name = owner ? fullName(owner) : messages.taskUnknownPerson;
+  const sorted = sortGoals(cards, sort);
+  const active = sorted.filter((card) => isActive(card.type, card.status));
+  const finished = sorted.filter((card) => !isActive(card.type, card.status));
+  const row = (card: Card) => (
+    <TaskRow
+      key={card.id}
+      card={card}
+      owner={owner}
+      today={today}
+      timezone={timezone}
+      showOwner={false}
+      dueColumn
+      onEdit={() => onEdit(card)}
+      onDelete={() => onDelete(card)}
+    />
+  );
+  return (
+    <Box role="group" aria-label={messages.goalsOf(name)} data-testid="goal-group">
+      <Group
+        gap="xs"
+        py={6}
+        px="xs"
+        wrap="nowrap"
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      >
+        {owner ? <PersonLine person={owner} /> : <Text size="sm">{name}</Text>}
+        <Badge size="sm" variant="light" color="blue" radius="sm" tt="none" fw={500}>
+          {messages.goalsActiveCount(active.length)}
+        </Badge>
+        <Box flex={1} />
+        {onAdd && (
+          <Tooltip label={messages.addGoalFor(name)} withArrow>
+            <ActionIcon variant="subtle" color="gray" aria-label={messages.addGoalFor(name)} onClick={onAdd}>
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      {active.length > 0 && (
+        <Box component="ul" m={0} p={0} aria-label={messages.goalsOf(name)}>
+          {active.map(row)}
+        </Box>
+      )}
+      {finished.length > 0 && (
+        <Stack gap={4} mt="xs">
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0} px="xs">
+            {messages.tasksDoneHeading(finished.length)}
+          </Text>
+          <Box component="ul" m={0} p={0} aria-label={messages.tasksDoneHeading(finished.length)}>
+            {finished.map(row)}
+          </Box>
+        </Stack>
+      )}
+    </Box>
+  );
+};
+
+/** The Goals header row: the due-date column cycles ascending, descending, unsorted. */
+const GoalsHeader = ({ sort, onSort }: { sort: DueSort; onSort: () => void }) => {
+  const SortIcon = sort === 'asc' ? IconSortAscending : sort === 'desc' ? IconSortDescending : IconArrowsSort;
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      px="xs"
+      pb={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" flex={1}>
+        {messages.goalColumn}
+      </Text>
+      <Box w={GOAL_DUE_COLUMN_WIDTH + 64} style={{ flexShrink: 0 }}>
+        <UnstyledButton
+          onClick={onSort}
+          className="mantine-focus-auto"
+          aria-label={messages.sortState(messages.taskDueDateLabel, sort)}
+          data-sort={sort}
+          style={{ borderRadius: 4 }}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" fw={600} c={sort === 'none' ? 'dimmed' : 'blue'} tt="uppercase">
+              {messages.taskDueDateLabel}
+            </Text>
+            <SortIcon size={14} aria-hidden color={sort === 'none' ? 'var(--mantine-color-dimmed)' : undefined} />
+          </Group>
+        </UnstyledButton>
+      </Box>
+    </Group>
+  );
+};
+
+/**
+ * The meeting dashboard's Goals (document 2 §4, document 3 §4): a group per owner (by first
+ * name), each in the default goal order (On Track, Off Track, then the rest, then due date)
+ * unless the due-date header sorts them; finished goals (Done, Incomplete) close each group.
+ */
 export const GoalsSection = ({ meeting, timezone }: Props) => {
   const { cards, state } = useTaskSection(meeting.id, messages.goalsLoadFailed);
   const today = useToday(timezone);
   const [adding, setAdding] = useState<TaskDialogState>(null);
+  const [dialog, setDialog] = useState<TaskDialogState>(null);
+  const [deleting, setDeleting] = useState<Card | null>(null);
+  const [sort, setSort] = useState<DueSort>('none');
+  const remove = useDeleteTask();
+  const people = usePeople(meeting);
+  const goals = (cards ?? []).filter((card) => card.type === TASK_TYPE.goal);
+
+  const groups = useMemo(() => {
+    const byOwner = new Map<string, Card[]>();
+    for (const card of goals) {
+      const key = card.userId ?? '';
+      byOwner.set(key, [...(byOwner.get(key) ?? []), card]);
+    }
+    return [...byOwner.entries()]
+      .map(([ownerId, list]) => ({ ownerId, owner: people.get(ownerId) ?? null, cards: list }))
+      .sort((a, b) => {
+        if (!a.owner || !b.owner) return a.owner ? -1 : b.owner ? 1 : 0;
+        return a.owner.firstName.localeCompare(b.owner.firstName) || a.owner.lastName.localeCompare(b.owner.lastName);
+      });
+  }, [goals, people]);
+
   return (
     <SectionCard
       title={messages.goalsSection}
@@ -196,16 +337,51 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
         cards && <AddButton type={TASK_TYPE.goal} onClick={() => setAdding({ mode: 'add', type: TASK_TYPE.goal })} />
       }
     >
-      {state ?? (
-        <TaskPanel
-          type={TASK_TYPE.goal}
-          cards={(cards ?? []).filter((card) => card.type === TASK_TYPE.goal)}
-          meeting={meeting}
-          timezone={timezone}
-          today={today}
-        />
-      )}
+      {state ??
+        (goals.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {messages.noTasksOfType(TASK_TYPE_NAMES[TASK_TYPE.goal])}
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            <GoalsHeader sort={sort} onSort={() => setSort(nextDueSort)} />
+            {groups.map((group) => (
+              <GoalGroup
+                key={group.ownerId}
+                owner={group.owner}
+                cards={group.cards}
+                sort={sort}
+                today={today}
+                timezone={timezone}
+                onAdd={
+                  group.owner && !group.owner.deleted
+                    ? () => setAdding({ mode: 'add', type: TASK_TYPE.goal, userId: group.ownerId })
+                    : null
+                }
+                onEdit={(card) => setDialog({ mode: 'edit', id: card.id, type: card.type })}
+                onDelete={(card) => {
+                  remove.reset();
+                  setDeleting(card);
+                }}
+              />
+            ))}
+          </Stack>
+        ))}
       <TaskFormDialog state={adding} meeting={meeting} today={today} onClose={() => setAdding(null)} />
+      <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.taskDeleteTitle(TASK_TYPE_NAMES[TASK_TYPE.goal])}
+        onClose={() => setDeleting(null)}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {messages.taskDeleteWarning(deleting?.title ?? '')}
+      </ConfirmDialog>
     </SectionCard>
   );
 };

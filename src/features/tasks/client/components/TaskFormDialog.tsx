@@ -35,7 +35,11 @@ import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
 // have none; reminders none / every day / every week / every month. The description is plain
 // text here, stored as paragraphs of rich text.
 
-export type TaskDialogState = { mode: 'add'; type: TaskType } | { mode: 'edit'; id: string; type: TaskType } | null;
+/** `userId` on add: the owner chosen beforehand (e.g. adding a goal in a person's group). */
+export type TaskDialogState =
+  | { mode: 'add'; type: TaskType; userId?: string }
+  | { mode: 'edit'; id: string; type: TaskType }
+  | null;
 
 export interface TaskMeeting {
   id: string;
@@ -56,12 +60,12 @@ interface Values {
 
 type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description', string>>;
 
-const initialValues = (task: Task | null, today: IsoDate): Values => {
+const initialValues = (task: Task | null, today: IsoDate, defaultUserId: string | null): Values => {
   const dueDate = task?.dueDate ?? '';
   const isPeriod = dueDate === '' || quarterPeriods(today).some((period) => period.value === dueDate);
   return {
     title: task?.title ?? '',
-    userId: task?.userId ?? null,
+    userId: task?.userId ?? defaultUserId,
     dueMode: isPeriod ? 'period' : 'custom',
     dueDate,
     reminder: task?.reminder ?? 'none',
@@ -75,14 +79,16 @@ const TaskForm = ({
   meeting,
   today,
   onClose,
+  defaultUserId = null,
 }: {
   type: TaskType;
   task: Task | null;
   meeting: TaskMeeting;
   today: IsoDate;
   onClose: () => void;
+  defaultUserId?: string | null;
 }) => {
-  const [values, setValues] = useState<Values>(() => initialValues(task, today));
+  const [values, setValues] = useState<Values>(() => initialValues(task, today, defaultUserId));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateTask();
@@ -326,7 +332,14 @@ export const TaskFormDialog = ({
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
       {current?.mode === 'add' && (
-        <TaskForm type={current.type} task={null} meeting={meeting} today={today} onClose={onClose} />
+        <TaskForm
+          type={current.type}
+          task={null}
+          meeting={meeting}
+          today={today}
+          onClose={onClose}
+          defaultUserId={current.userId ?? null}
+        />
       )}
       {current?.mode === 'edit' && (
         <EditTaskForm id={current.id} type={current.type} meeting={meeting} today={today} onClose={onClose} />

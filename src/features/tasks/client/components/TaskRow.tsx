@@ -33,6 +33,9 @@ import { useUpdateTask } from '../tasks.queries.ts';
 // items), title (opens the edit dialog), due or created date in its due colour, owner, lock,
 // and a menu with Edit and Delete (document 2 §4).
 
+/** Width of the Goals section's due-date column (its header lines up with it). */
+export const GOAL_DUE_COLUMN_WIDTH = 140;
+
 const statusName = (card: Card, status: string) =>
   status === OVERDUE ? messages.taskOverdue : (STATUSES[card.type].find((s) => s.value === status)?.name ?? status);
 
@@ -49,7 +52,7 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
           color={statusColour(card.type, shown)}
           rightSection={<IconChevronDown size={12} aria-hidden />}
           aria-label={`${messages.taskStatusOf(card.title)}: ${statusName(card, shown)}`}
-          miw={92}
+          miw={104}
           styles={{ label: { flex: 1 } }}
           data-status={shown}
         >
@@ -93,6 +96,8 @@ export const TaskRow = ({
   timezone,
   onEdit,
   onDelete,
+  showOwner = true,
+  dueColumn = false,
 }: {
   card: Card;
   owner: PersonSummary | null;
@@ -100,6 +105,10 @@ export const TaskRow = ({
   timezone: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** False where the list is already grouped by owner (the Goals section). */
+  showOwner?: boolean;
+  /** The due date in a column of its own at the right, under a sortable header (Goals). */
+  dueColumn?: boolean;
 }) => {
   const update = useUpdateTask();
   const done = card.status === '1';
@@ -114,6 +123,11 @@ export const TaskRow = ({
       : messages.taskCreated(formatInstantDay(card.createdAt, timezone));
   const lockable = canLock(card.status);
   const ownerName = owner ? fullName(owner) : null;
+  const dueBadge = (
+    <Badge size="sm" variant="light" color={DUE_COLOUR[colour]} radius="sm" tt="none" fw={500} data-due-colour={colour}>
+      {dateText}
+    </Badge>
+  );
 
   return (
     <Box
@@ -165,17 +179,7 @@ export const TaskRow = ({
             </Text>
           </UnstyledButton>
           <Group gap={6} mt={4} wrap="wrap">
-            <Badge
-              size="sm"
-              variant="light"
-              color={DUE_COLOUR[colour]}
-              radius="sm"
-              tt="none"
-              fw={500}
-              data-due-colour={colour}
-            >
-              {dateText}
-            </Badge>
+            {!dueColumn && dueBadge}
             {done && card.completedAt && (
               <Text size="xs" c="teal.8" data-testid="completed-at">
                 {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
@@ -188,18 +192,25 @@ export const TaskRow = ({
             )}
           </Group>
         </Box>
+        {dueColumn && (
+          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>
+            {dueBadge}
+          </Box>
+        )}
         <Group gap={4} wrap="nowrap" pt={2}>
-          <Tooltip label={ownerName ?? messages.taskUnknownPerson} withArrow openDelay={150}>
-            <Avatar
-              src={owner?.image}
-              name={ownerName ?? '?'}
-              color="initials"
-              size={26}
-              role="img"
-              aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
-              style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
-            />
-          </Tooltip>
+          {showOwner && (
+            <Tooltip label={ownerName ?? messages.taskUnknownPerson} withArrow openDelay={150}>
+              <Avatar
+                src={owner?.image}
+                name={ownerName ?? '?'}
+                color="initials"
+                size={26}
+                role="img"
+                aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
+                style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
+              />
+            </Tooltip>
+          )}
           <Tooltip
             label={
               card.isLocked

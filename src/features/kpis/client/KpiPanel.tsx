@@ -1,0 +1,196 @@
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { messages } from '../../../shared/messages.ts';
+import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
+import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { todayIn } from '../../tasks/client/tasks.format.ts';
+import type { ScorecardRow, ScorecardSession } from '../kpis.schemas.ts';
+import { KpiNoteDialog, type NoteTarget } from './components/KpiNoteDialog.tsx';
+import { RangePicker } from './components/RangePicker.tsx';
+import { dateLabel, ScorecardTable } from './components/ScorecardTable.tsx';
+import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
+import { CURRENT_RANGE, type KpiRange, nextTitleSort, type TitleSort } from './kpis.format.ts';
+import { useDeleteColumn, useDeleteScore, useScorecard } from './kpis.queries.ts';
+
+// The KPI panel (document 2 §2) on the meeting dashboard ("KPI's") and on home ("My KPI's",
+// with a meeting selector): Group by user, Add Score, Scorecard Settings, the quarter and
+// date-range pickers, and the scorecard table with its dialogs.
+
+export const KpiPanel = ({
+  meetingId,
+  title,
+  timezone,
+  viewerId,
+  userId = null,
+  selector,
+  emptyText = messages.kpiNoScores,
+  placeholder = null,
+}: {
+  meetingId: string | null;
+  title: string;
+  timezone: string;
+  viewerId: string;
+  /** Only this owner's scores (home: the viewer's). */
+  userId?: string | null;
+  /** The home panel's meeting selector, shown in the header. */
+  selector?: ReactNode;
+  emptyText?: string;
+  /** What shows while there is no meeting to show (home: loading the meetings, or none). */
+  placeholder?: ReactNode;
+}) => {
+  const [range, setRange] = useState<KpiRange>(CURRENT_RANGE);
+  const [groupByUser, setGroupByUser] = useState(false);
+  const [sort, setSort] = useState<TitleSort>('none');
+  const [scoreDialog, setScoreDialog] = useState<ScoreDialogState>(null);
+  const [deleting, setDeleting] = useState<ScorecardRow | null>(null);
+  const [deletingColumn, setDeletingColumn] = useState<ScorecardSession | null>(null);
+  const [note, setNote] = useState<NoteTarget | null>(null);
+  const scorecard = useScorecard(meetingId, range, userId);
+  const removeScore = useDeleteScore(meetingId ?? '');
+  const removeColumn = useDeleteColumn(meetingId ?? '');
+  const today = todayIn(timezone);
+  const data = scorecard.data;
+
+  const assignable = useMemo(() => {
+    if (!data) return [];
+    const people = new Map(data.people.map((person) => [person.id, person]));
+    return data.assignableUserIds.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [person] : [];
+    });
+  }, [data]);
+
+  const canEdit = data?.permissions.canEdit ?? false;
+  const actions = (
+    <>
+      {selector}
+      {meetingId && canEdit && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => setScoreDialog({ mode: 'add' })}
+        >
+          {messages.kpiAddScore}
+        </Button>
+      )}
+      {meetingId && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          component={Link}
+          to={`/kpi/${meetingId}`}
+          leftSection={<IconSettings size={14} aria-hidden />}
+        >
+          {messages.kpiSettings}
+        </Button>
+      )}
+    </>
+  );
+
+  let body: ReactNode;
+  if (!meetingId) body = placeholder;
+  else if (scorecard.isPending) body = <SectionLoading />;
+  else if (scorecard.isError && !data)
+    body = (
+      <SectionError
+        title={messages.kpiLoadFailed}
+        error={scorecard.error}
+        onRetry={() => void scorecard.refetch()}
+        retrying={scorecard.isFetching}
+      />
+    );
+  else if (data)
+    body = (
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
+          <Switch
+            label={messages.kpiGroupByUser}
+            checked={groupByUser}
+            onChange={(event) => setGroupByUser(event.currentTarget.checked)}
+            mt={4}
+          />
+          <RangePicker range={range} shown={data} today={today} onChange={setRange} />
+        </Group>
+        {scorecard.isError && (
+          <SectionError
+            title={messages.kpiLoadFailed}
+            error={scorecard.error}
+            onRetry={() => void scorecard.refetch()}
+            retrying={scorecard.isFetching}
+          />
+        )}
+        {data.scores.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {emptyText}
+          </Text>
+        ) : (
+          <ScorecardTable
+            scorecard={data}
+            groupByUser={groupByUser}
+            sort={sort}
+            onSort={() => setSort(nextTitleSort)}
+            actions={{
+              onEdit: (row) => setScoreDialog({ mode: 'edit', score: row }),
+              onClone: (row) => setScoreDialog({ mode: 'clone', score: row }),
+              onDelete: (row) => {
+                removeScore.reset();
+                setDeleting(row);
+              },
+              onDeleteColumn: (session) => {
+                removeColumn.reset();
+                setDeletingColumn(session);
+              },
+              onNote: (row, cell, label) => setNote({ row, cell, dateLabel: label }),
+            }}
+          />
+        )}
+      </Stack>
+    );
+
+  return (
+    <SectionCard title={title} actions={actions}>
+      {body}
+      {meetingId && (
+        <>
+          <ScoreFormDialog
+            meetingId={meetingId}
+            state={scoreDialog}
+            people={assignable}
+            defaultUserId={userId ?? viewerId}
+            onClose={() => setScoreDialog(null)}
+          />
+          <KpiNoteDialog meetingId={meetingId} target={note} onClose={() => setNote(null)} />
+          <ConfirmDialog
+            opened={deleting !== null}
+            title={messages.kpiDeleteScore}
+            onClose={() => setDeleting(null)}
+            pending={removeScore.isPending}
+            error={removeScore.isError ? errorText(removeScore.error) : null}
+            onConfirm={() => {
+              if (deleting) removeScore.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+            }}
+          >
+            {messages.kpiDeleteScoreWarning(deleting?.title ?? '')}
+          </ConfirmDialog>
+          <ConfirmDialog
+            opened={deletingColumn !== null}
+            title={messages.kpiDeleteMeetingDate}
+            onClose={() => setDeletingColumn(null)}
+            pending={removeColumn.isPending}
+            error={removeColumn.isError ? errorText(removeColumn.error) : null}
+            onConfirm={() => {
+              if (deletingColumn) removeColumn.mutate(deletingColumn.id, { onSuccess: () => setDeletingColumn(null) });
+            }}
+          >
+            {messages.kpiDeleteDateWarning(deletingColumn ? dateLabel(deletingColumn) : '')}
+          </ConfirmDialog>
+        </>
+      )}
+    </SectionCard>
+  );
+};

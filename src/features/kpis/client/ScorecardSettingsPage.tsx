@@ -1,0 +1,360 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCopy,
+  IconDots,
+  IconFileSpreadsheet,
+  IconFileTypeCsv,
+  IconGripVertical,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../client/lib/api.ts';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { showError } from '../../../client/ui/toast.ts';
+import { formatKpiGoal } from '../../../shared/kpis.ts';
+import { messages } from '../../../shared/messages.ts';
+import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
+import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { dashboardPath } from '../../meetings/client/meetings.format.ts';
+import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
+import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import { todayIn } from '../../tasks/client/tasks.format.ts';
+import type { ExportFormat, ScorecardRow } from '../kpis.schemas.ts';
+import { RangePicker } from './components/RangePicker.tsx';
+import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
+import { CURRENT_RANGE, type KpiRange, reorderVisible } from './kpis.format.ts';
+import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } from './kpis.queries.ts';
+
+// Scorecard settings (document 2 §2): /kpi/{meetingId}. A user filter, the scores in the
+// meeting's order with drag reorder (a handle, also by keyboard), Add / Edit / Clone / Delete,
+// and Export of the visible scorecard (the chosen range and user) to CSV and XLSX.
+
+const TYPE_NAMES = {
+  number: messages.kpiTypeNumber,
+  dollar: messages.kpiTypeDollar,
+  percentage: messages.kpiTypePercentage,
+} as const;
+
+const name = (person: PersonSummary | undefined) =>
+  person ? `${person.firstName} ${person.lastName}` : messages.taskUnknownPerson;
+
+const ScoreLine = ({
+  row,
+  owner,
+  canEdit,
+  dragHandle,
+  onEdit,
+  onClone,
+  onDelete,
+}: {
+  row: ScorecardRow;
+  owner: PersonSummary | undefined;
+  canEdit: boolean;
+  dragHandle: ReactNode;
+  onEdit: () => void;
+  onClone: () => void;
+  onDelete: () => void;
+}) => (
+  <Group gap="sm" wrap="nowrap" px="xs" py={8}>
+    {dragHandle}
+    <Group gap={6} wrap="nowrap" w={180} miw={0}>
+      <Avatar src={owner?.image} name={name(owner)} color="initials" size={24} aria-hidden />
+      <Text size="sm" truncate>
+        {name(owner)}
+      </Text>
+    </Group>
+    <Text size="sm" fw={500} flex={1} miw={0} style={{ overflowWrap: 'anywhere' }}>
+      {row.title}
+    </Text>
+    <Text size="sm" c="dimmed" w={110}>
+      {formatKpiGoal(row)}
+    </Text>
+    <Text size="sm" c="dimmed" w={90} visibleFrom="sm">
+      {TYPE_NAMES[row.type]}
+    </Text>
+    <Text size="sm" c="dimmed" w={70} visibleFrom="sm" truncate>
+      {row.units ?? '–'}
+    </Text>
+    <Box w={28}>
+      {canEdit && (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={messages.kpiScoreActionsOf(row.title)}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {messages.kpiEditScore}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={14} />} onClick={onClone}>
+              {messages.kpiCloneScore}
+            </Menu.Item>
+            {row.canDelete && (
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+                {messages.kpiDeleteScore}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Box>
+  </Group>
+);
+
+export const ScorecardSettingsPage = () => {
+  const { meetingId = '' } = useParams();
+  const viewer = useViewer();
+  const meeting = useMeeting(meetingId);
+  useMeetingRoom(meetingId);
+  const [range, setRange] = useState<KpiRange>(CURRENT_RANGE);
+  const [userFilter, setUserFilter] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<ScoreDialogState>(null);
+  const [deleting, setDeleting] = useState<ScorecardRow | null>(null);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const scorecard = useScorecard(meetingId, range);
+  const reorder = useReorderScores(meetingId);
+  const remove = useDeleteScore(meetingId);
+  const data = scorecard.data;
+  const people = useMemo(() => new Map((data?.people ?? []).map((person) => [person.id, person])), [data]);
+  const assignable = (data?.assignableUserIds ?? []).flatMap((id) => {
+    const person = people.get(id);
+    return person ? [person] : [];
+  });
+  const owners = [...new Set((data?.scores ?? []).map((row) => row.userId))]
+    .map((id) => ({ value: id, label: name(people.get(id)) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const rows = (data?.scores ?? []).filter((row) => !userFilter || row.userId === userFilter);
+  const canEdit = data?.permissions.canEdit ?? false;
+
+  const onDragEnd = (result: DropResult) => {
+    // document 2 §4 / @hello-pangea/dnd: no destination or the same place changes nothing.
+    if (!data || !result.destination || result.destination.index === result.source.index) return;
+    const all = data.scores.map((row) => row.id);
+    const ids = reorderVisible(
+      all,
+      rows.map((row) => row.id),
+      result.source.index,
+      result.destination.index,
+    );
+    reorder.mutate(ids);
+  };
+
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      await downloadScorecard(meetingId, format, range, userFilter);
+    } catch (error) {
+      showError(error instanceof ApiError ? messages.apiFail(error.message) : messages.kpiExportFailed);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  if (meeting.isError && meeting.error instanceof ApiError && [400, 404].includes(meeting.error.status)) {
+    return (
+      <Card withBorder padding="lg" radius="md" maw={560}>
+        <Title order={1} size="h3">
+          {messages.meetingNotFound}
+        </Title>
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {meeting.data && (
+        <Anchor component={Link} to={dashboardPath(meeting.data)} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            {messages.kpiBackToDashboard}
+          </Group>
+        </Anchor>
+      )}
+      <Title order={1} size="h2">
+        {meeting.data ? messages.kpiSettingsOf(meeting.data.title) : messages.kpiSettings}
+      </Title>
+      <SectionCard
+        title={messages.kpiScores}
+        actions={
+          data && (
+            <>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconFileTypeCsv size={14} aria-hidden />}
+                loading={exporting === 'csv'}
+                onClick={() => void exportAs('csv')}
+              >
+                {messages.kpiExportCsv}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+                loading={exporting === 'xlsx'}
+                onClick={() => void exportAs('xlsx')}
+              >
+                {messages.kpiExportXlsx}
+              </Button>
+              {canEdit && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                  onClick={() => setDialog({ mode: 'add' })}
+                >
+                  {messages.kpiAddScore}
+                </Button>
+              )}
+            </>
+          )
+        }
+      >
+        {scorecard.isPending ? (
+          <SectionLoading />
+        ) : !data ? (
+          <SectionError
+            title={messages.kpiLoadFailed}
+            error={scorecard.error}
+            onRetry={() => void scorecard.refetch()}
+            retrying={scorecard.isFetching}
+          />
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+              <Select
+                aria-label={messages.kpiUserFilter}
+                size="xs"
+                w={200}
+                placeholder={messages.kpiAllUsers}
+                data={owners}
+                value={userFilter}
+                onChange={setUserFilter}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+              />
+              <RangePicker range={range} shown={data} today={todayIn(viewer.timezone)} onChange={setRange} />
+            </Group>
+            {rows.length === 0 ? (
+              <Text size="sm" c="dimmed" ta="center" py="md">
+                {messages.kpiNoScores}
+              </Text>
+            ) : (
+              <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+                <Group
+                  gap="sm"
+                  wrap="nowrap"
+                  px="xs"
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Box w={28} />
+                  {[
+                    { label: messages.kpiColumnUser, w: 180 },
+                    { label: messages.kpiColumnMeasurable, flex: 1 },
+                    { label: messages.kpiColumnGoal, w: 110 },
+                    { label: messages.kpiColumnType, w: 90, hide: true },
+                    { label: messages.kpiColumnUnits, w: 70, hide: true },
+                  ].map((column) => (
+                    <Text
+                      key={column.label}
+                      size="xs"
+                      fw={600}
+                      c="dimmed"
+                      tt="uppercase"
+                      w={column.w}
+                      flex={column.flex}
+                      visibleFrom={column.hide ? 'sm' : undefined}
+                    >
+                      {column.label}
+                    </Text>
+                  ))}
+                  <Box w={28} />
+                </Group>
+                <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.kpiReorderHint}>
+                  <Droppable droppableId="scores" isDropDisabled={!canEdit}>
+                    {(provided) => (
+                      <Box ref={provided.innerRef} {...provided.droppableProps} aria-label={messages.kpiScores}>
+                        {rows.map((row, index) => (
+                          <Draggable key={row.id} draggableId={row.id} index={index} isDragDisabled={!canEdit}>
+                            {(drag, snapshot) => (
+                              <Box
+                                ref={drag.innerRef}
+                                {...drag.draggableProps}
+                                data-testid="kpi-settings-row"
+                                data-score-id={row.id}
+                                bg={
+                                  snapshot.isDragging ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-body)'
+                                }
+                                style={{
+                                  ...drag.draggableProps.style,
+                                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                                }}
+                              >
+                                <ScoreLine
+                                  row={row}
+                                  owner={people.get(row.userId)}
+                                  canEdit={canEdit}
+                                  dragHandle={
+                                    <ActionIcon
+                                      component="div"
+                                      variant="subtle"
+                                      color="gray"
+                                      w={28}
+                                      {...drag.dragHandleProps}
+                                      aria-label={messages.kpiMoveScore(row.title)}
+                                      style={{ cursor: canEdit ? 'grab' : 'default' }}
+                                    >
+                                      <IconGripVertical size={16} />
+                                    </ActionIcon>
+                                  }
+                                  onEdit={() => setDialog({ mode: 'edit', score: row })}
+                                  onClone={() => setDialog({ mode: 'clone', score: row })}
+                                  onDelete={() => {
+                                    remove.reset();
+                                    setDeleting(row);
+                                  }}
+                                />
+                              </Box>
+                            )}
+                          </Draggable>
+                        ))}
+                        {provided.placeholder}
+                      </Box>
+                    )}
+                  </Droppable>
+                </DragDropContext>
+              </Box>
+            )}
+          </Stack>
+        )}
+      </SectionCard>
+      <ScoreFormDialog
+        meetingId={meetingId}
+        state={dialog}
+        people={assignable}
+        defaultUserId={userFilter ?? viewer.userId}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.kpiDeleteScore}
+        onClose={() => setDeleting(null)}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {messages.kpiDeleteScoreWarning(deleting?.title ?? '')}
+      </ConfirmDialog>
+    </Stack>
+  );
+};

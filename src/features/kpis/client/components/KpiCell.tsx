@@ -1,0 +1,161 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconNote, IconPencil } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { errorText } from '../../../../client/ui/FormError.tsx';
+import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValue } from '../../../../shared/kpis.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { ScoreCell, ScorecardRow } from '../../kpis.schemas.ts';
+import { cellText, draftMet, typedKpiValue } from '../kpis.format.ts';
+import { useSaveCell } from '../kpis.queries.ts';
+
+// One measured value of the scorecard (document 2 §4): typing keeps numbers only (commas
+// removed, a leading '.' gets '0'); the value is saved on blur when it changed and 5000 ms
+// after the last keystroke. Green when it meets the goal, else red; once coloured, a pencil
+// opens "Add Note" / "Edit Note". While the cell has the focus it shows the person's draft,
+// so a value arriving from someone else never overwrites what they are typing.
+
+export const KpiCell = ({
+  meetingId,
+  row,
+  cell,
+  dateLabel,
+  canEdit,
+  current,
+  onNote,
+}: {
+  meetingId: string;
+  row: ScorecardRow;
+  cell: ScoreCell;
+  dateLabel: string;
+  canEdit: boolean;
+  current: boolean;
+  onNote: (cell: ScoreCell) => void;
+}) => {
+  const save = useSaveCell(meetingId);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The value last known to be on the server (or on its way there): a save only sends changes.
+  const baseline = useRef<string | null>(cell.measured);
+  const saveRef = useRef<(text: string) => void>(() => {});
+
+  const commit = (text: string) => {
+    clearTimeout(timer.current);
+    const normalised = normaliseKpiValue(text);
+    if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
+      setError(messages.kpiInvalidNumber);
+      return;
+    }
+    setError(null);
+    if (normalised === baseline.current) return;
+    baseline.current = normalised;
+    save.mutate(
+      { scoreId: row.id, sessionId: cell.sessionId, body: { measured: normalised } },
+      {
+        onError: (failure) => {
+          baseline.current = cell.measured;
+          setError(errorText(failure));
+        },
+      },
+    );
+  };
+  saveRef.current = commit;
+
+  // A pending debounce still saves when the cell goes away (a range change, a regroup).
+  const pendingText = useRef('');
+  useEffect(
+    () => () => {
+      if (timer.current === undefined) return;
+      clearTimeout(timer.current);
+      saveRef.current(pendingText.current);
+    },
+    [],
+  );
+
+  const label = messages.kpiCellLabel(row.title, dateLabel);
+  const pendingValue = save.isPending ? (save.variables?.body.measured ?? null) : undefined;
+  const shownValue = pendingValue !== undefined ? pendingValue : cell.measured;
+  const met =
+    draft !== null ? draftMet(row, draft) : pendingValue !== undefined ? draftMet(row, pendingValue ?? '') : cell.met;
+  const colour = met === true ? 'teal' : met === false ? 'red' : null;
+  const state = met === true ? 'met' : met === false ? 'missed' : 'none';
+  const hasNote = Boolean(cell.note);
+
+  if (!canEdit) {
+    return (
+      <td className="kpi-cell" data-current={current || undefined} data-met={state}>
+        <div className="kpi-cell-inner" data-colour={colour ?? undefined}>
+          <span className="kpi-cell-value" title={label}>
+            {cellText(shownValue, row)}
+          </span>
+          {hasNote && (
+            <Tooltip label={cell.note} withArrow multiline maw={280}>
+              <IconNote size={14} className="kpi-note-mark" aria-label={`${messages.kpiNoteLabel}: ${cell.note}`} />
+            </Tooltip>
+          )}
+        </div>
+      </td>
+    );
+  }
+
+  return (
+    <td className="kpi-cell" data-current={current || undefined} data-met={state}>
+      <div className="kpi-cell-inner" data-colour={colour ?? undefined}>
+        <Tooltip label={error ?? ''} disabled={!error} opened={error ? undefined : false} color="red" withArrow>
+          <input
+            className="kpi-cell-input"
+            aria-label={label}
+            aria-invalid={error ? true : undefined}
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft ?? cellText(shownValue, row)}
+            onFocus={() => {
+              // A value still on its way to the server counts as the cell's value.
+              baseline.current = shownValue;
+              setDraft(shownValue ?? '');
+            }}
+            onChange={(event) => {
+              const typed = typedKpiValue(event.currentTarget.value);
+              setDraft(typed);
+              pendingText.current = typed;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                timer.current = undefined;
+                saveRef.current(typed);
+              }, KPI_INPUT_DEBOUNCE_MS);
+            }}
+            onBlur={() => {
+              if (draft !== null) commit(draft);
+              timer.current = undefined;
+              setDraft(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.currentTarget.blur();
+              if (event.key === 'Escape') {
+                clearTimeout(timer.current);
+                timer.current = undefined;
+                setDraft(cell.measured ?? '');
+                setError(null);
+              }
+            }}
+          />
+        </Tooltip>
+        {colour && (
+          <Tooltip label={hasNote ? cell.note : messages.kpiAddNote} withArrow multiline maw={280}>
+            <ActionIcon
+              size="xs"
+              variant={hasNote ? 'filled' : 'subtle'}
+              color={hasNote ? 'gray' : colour}
+              className="kpi-note-button"
+              data-has-note={hasNote || undefined}
+              aria-label={messages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
+              onClick={() => onNote(cell)}
+            >
+              {hasNote ? <IconNote size={12} /> : <IconPencil size={12} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </div>
+    </td>
+  );
+};

@@ -1,0 +1,97 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { formatKpiValue, KPI_NOTE_MAX } from '../../../../shared/kpis.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { ScoreCell, ScorecardRow } from '../../kpis.schemas.ts';
+import { useSaveCell } from '../kpis.queries.ts';
+
+// The KPI note dialog (document 2 §2): "Add Note" or "Edit Note" on a coloured cell. An empty
+// note removes it.
+
+export interface NoteTarget {
+  row: ScorecardRow;
+  cell: ScoreCell;
+  dateLabel: string;
+}
+
+const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: NoteTarget; onClose: () => void }) => {
+  const [note, setNote] = useState(target.cell.note ?? '');
+  const save = useSaveCell(meetingId);
+  const closeSoon = useDelayedClose(onClose);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          { scoreId: target.row.id, sessionId: target.cell.sessionId, body: { note: note.trim() || null } },
+          { onSuccess: closeSoon },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {messages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {formatKpiValue(target.cell.measured, target.row)}
+          </Text>
+        </Text>
+        <Textarea
+          label={messages.kpiNoteLabel}
+          data-autofocus
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={KPI_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        <FormError message={save.isError ? errorText(save.error) : null} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {messages.cancelButton}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {messages.saveButton}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+export const KpiNoteDialog = ({
+  meetingId,
+  target,
+  onClose,
+}: {
+  meetingId: string;
+  target: NoteTarget | null;
+  onClose: () => void;
+}) => {
+  // The last target stays rendered while the closing transition runs.
+  const [shown, setShown] = useState<NoteTarget | null>(target);
+  if (target !== null && target !== shown) setShown(target);
+  const current = target ?? shown;
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={current?.cell.note ? messages.kpiEditNote : messages.kpiAddNote}
+      centered
+      transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+    >
+      {current && (
+        <NoteForm
+          key={`${current.row.id}/${current.cell.sessionId}`}
+          meetingId={meetingId}
+          target={current}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+};

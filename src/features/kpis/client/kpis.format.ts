@@ -1,0 +1,185 @@
+import type { IsoDate } from '../../../shared/dates.ts';
+import {
+  formatKpiValue,
+  type KpiType,
+  kpiMet,
+  kpiNumber,
+  quarterLabel,
+  quarterOf,
+  shiftQuarter,
+} from '../../../shared/kpis.ts';
+import type { ScoreCell, Scorecard, ScorecardRow } from '../kpis.schemas.ts';
+
+// Pure helpers of the KPI screens: the range the scorecard shows, typing in a cell, the sort
+// cycle, groups, and how a saved or received cell updates a cached scorecard. The rules (met,
+// value formatting, quarter ids) are in src/shared/kpis.ts.
+
+/** What the scorecard shows: the current quarter (the server decides), a quarter, or dates. */
+export type KpiRange =
+  | { kind: 'current' }
+  | { kind: 'quarter'; quarterId: string }
+  | { kind: 'dates'; dateSince: IsoDate; dateUntil: IsoDate };
+
+export const CURRENT_RANGE: KpiRange = { kind: 'current' };
+
+/** The range as the query of `GET meetings/{id}/kpis` (and of the export). */
+export const rangeParams = (range: KpiRange): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (range.kind === 'quarter') params.set('quarterId', range.quarterId);
+  if (range.kind === 'dates') {
+    params.set('dateSince', range.dateSince);
+    params.set('dateUntil', range.dateUntil);
+  }
+  return params;
+};
+
+/** The quarter picker's options: two years back to a year ahead of `today`, newest last. */
+export const quarterOptions = (today: IsoDate, selected: string | null): { value: string; label: string }[] => {
+  const current = quarterOf(today);
+  const ids = new Set<string>();
+  for (let by = -8; by <= 4; by += 1) ids.add(shiftQuarter(current, by));
+  if (selected) ids.add(selected);
+  return [...ids].sort().map((id) => ({ value: id, label: quarterLabel(id) }));
+};
+
+/**
+ * What typing in a cell leaves in it (document 2 §4): commas removed, a leading '.' gets '0',
+ * and only what a number can hold (digits, one '.', a leading '-').
+ */
+export const typedKpiValue = (input: string): string => {
+  let text = input.replace(/[^\d.-]/g, '');
+  const negative = text.startsWith('-');
+  text = text.replace(/-/g, '');
+  const dot = text.indexOf('.');
+  if (dot >= 0) text = `${text.slice(0, dot + 1)}${text.slice(dot + 1).replace(/\./g, '')}`;
+  if (text.startsWith('.')) text = `0${text}`;
+  return `${negative ? '-' : ''}${text}`;
+};
+
+/** The title sort of the MEASURABLE header (document 2 §4): none → ascending → descending → none. */
+export type TitleSort = 'none' | 'asc' | 'desc';
+export const nextTitleSort = (sort: TitleSort): TitleSort =>
+  sort === 'none' ? 'asc' : sort === 'asc' ? 'desc' : 'none';
+
+export const sortRows = <T extends { title: string }>(rows: readonly T[], sort: TitleSort): T[] =>
+  sort === 'none'
+    ? [...rows]
+    : [...rows].sort(
+        (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) * (sort === 'asc' ? 1 : -1),
+      );
+
+interface Named {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Rows by owner, owners by first name (document 2 §9); rows keep their order inside a group. */
+export const groupRows = <T extends { userId: string }>(
+  rows: readonly T[],
+  people: ReadonlyMap<string, Named>,
+): { userId: string; rows: T[] }[] => {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(row.userId, [...(groups.get(row.userId) ?? []), row]);
+  const name = (id: string) => {
+    const person = people.get(id);
+    return person ? `${person.firstName} ${person.lastName}` : '\uffff';
+  };
+  return [...groups.entries()]
+    .map(([userId, list]) => ({ userId, rows: list }))
+    .sort((a, b) => name(a.userId).localeCompare(name(b.userId)));
+};
+
+/** A row's figures over its cells (the range's): average, total, met and valued counts. */
+export const rowFigures = (cells: readonly ScoreCell[]) => {
+  const values = cells.map((cell) => cell.value).filter((value): value is number => value !== null);
+  const total = values.length > 0 ? values.reduce((sum, value) => sum + value, 0) : null;
+  return {
+    total,
+    average: total === null ? null : total / values.length,
+    hits: cells.filter((cell) => cell.met === true).length,
+    counted: values.length,
+  };
+};
+
+/** The scorecard with `cell` in place of its old version (figures recomputed); unchanged if not shown. */
+export const withCell = (scorecard: Scorecard, cell: ScoreCell): Scorecard => {
+  let changed = false;
+  const scores = scorecard.scores.map((row) => {
+    if (row.id !== cell.scoreId) return row;
+    const index = row.cells.findIndex((old) => old.sessionId === cell.sessionId);
+    if (index < 0) return row;
+    changed = true;
+    const cells = row.cells.with(index, cell);
+    return { ...row, cells, ...rowFigures(cells) };
+  });
+  if (!changed) return scorecard;
+  return { ...scorecard, scores, owners: ownerFigures(scorecard, scores) };
+};
+
+const ownerFigures = (scorecard: Scorecard, scores: ScorecardRow[]) =>
+  scorecard.owners.map((owner) => {
+    const mine = scores.filter((row) => row.userId === owner.userId);
+    return {
+      ...owner,
+      hits: mine.reduce((sum, row) => sum + row.hits, 0),
+      counted: mine.reduce((sum, row) => sum + row.counted, 0),
+    };
+  });
+
+/** The scorecard without a meeting date column (Delete meeting date). */
+export const withoutColumn = (scorecard: Scorecard, sessionId: string): Scorecard => {
+  const at = scorecard.sessions.findIndex((session) => session.id === sessionId);
+  if (at < 0) return scorecard;
+  const scores = scorecard.scores.map((row) => {
+    const cells = row.cells.filter((cell) => cell.sessionId !== sessionId);
+    return { ...row, cells, ...rowFigures(cells) };
+  });
+  return {
+    ...scorecard,
+    sessions: scorecard.sessions.filter((session) => session.id !== sessionId),
+    scores,
+    owners: ownerFigures(scorecard, scores),
+  };
+};
+
+/** The scorecard's rows in the order of `ids` (rows not named keep their place at the end). */
+export const withOrder = (scorecard: Scorecard, ids: readonly string[]): Scorecard => {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const scores = [...scorecard.scores]
+    .sort((a, b) => (position.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.id) ?? Number.MAX_SAFE_INTEGER))
+    .map((row, index) => ({ ...row, sort: index }));
+  return { ...scorecard, scores };
+};
+
+/**
+ * The whole meeting's order after moving the visible row at `from` to `to` while only some rows
+ * are visible (a user filter): the visible ones take each other's places, the others stay.
+ */
+export const reorderVisible = (allIds: readonly string[], visibleIds: readonly string[], from: number, to: number) => {
+  const moved = [...visibleIds];
+  const [id] = moved.splice(from, 1);
+  if (id === undefined) return [...allIds];
+  moved.splice(to, 0, id);
+  const visible = new Set(visibleIds);
+  let next = 0;
+  return allIds.map((existing) => (visible.has(existing) ? (moved[next++] ?? existing) : existing));
+};
+
+/** Whether a draft typed into a cell meets the goal, for the colour while typing. */
+export const draftMet = (row: Pick<ScorecardRow, 'goal' | 'score'>, draft: string): boolean | null =>
+  kpiMet(row.goal, row.score, draft);
+
+/** The numbers of a row's cells for its trend line, oldest first (empty cells left out). */
+export const trendValues = (row: Pick<ScorecardRow, 'cells'>): number[] =>
+  row.cells.flatMap((cell) => {
+    const value = cell.value ?? kpiNumber(cell.measured);
+    return value === null ? [] : [value];
+  });
+
+/**
+ * How a cell, an average or a total shows a value: by type ($1,250, 85%, 12). Free-text units
+ * ('calls') are left to the GOAL column, so the date columns stay narrow.
+ */
+export const cellText = (value: string | number | null, row: { type: KpiType; units: string | null }) =>
+  formatKpiValue(value, { type: row.type, units: row.units === '$' || row.units === '%' ? row.units : null });

@@ -1,0 +1,224 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, api } from '../../../client/lib/api.ts';
+import { clientId } from '../../../client/lib/clientId.ts';
+import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { getToken } from '../../../client/lib/session.ts';
+import { API_ROOT, CLIENT_ID_HEADER } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import type {
+  DeletedColumn,
+  ExportFormat,
+  Score,
+  ScoreCell,
+  Scorecard,
+  ZCloneScore,
+  ZCreateScore,
+  ZUpdateScore,
+} from '../kpis.schemas.ts';
+import { type KpiRange, rangeParams, withCell, withOrder, withoutColumn } from './kpis.format.ts';
+
+// Server state of the scorecard: one key factory, the hooks of the KPI screens, and how the
+// 'kpi.*' events change the cache. A cell event carries the cell, which is patched into every
+// cached scorecard of the meeting (the cell being typed into keeps its draft: see KpiCell).
+
+export const kpiKeys = {
+  all: ['kpis'] as const,
+  meeting: (meetingId: string) => ['kpis', 'scorecard', meetingId] as const,
+  scorecard: (meetingId: string, range: KpiRange, userId: string | null) =>
+    ['kpis', 'scorecard', meetingId, rangeParams(range).toString(), userId ?? 'all'] as const,
+};
+
+const silent = { silent: true } as const;
+
+const query = (range: KpiRange, userId: string | null) => {
+  const params = rangeParams(range);
+  if (userId) params.set('userId', userId);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/** GET meetings/{id}/kpis: by quarter, by dates, or (neither) the current quarter. */
+export const useScorecard = (meetingId: string | null, range: KpiRange, userId: string | null = null) =>
+  useQuery({
+    queryKey: kpiKeys.scorecard(meetingId ?? '', range, userId),
+    queryFn: ({ signal }) =>
+      api.get<Scorecard>(`/meetings/${meetingId}/kpis${query(range, userId)}`, { signal, ...silent }),
+    enabled: meetingId !== null,
+    placeholderData: (previous, previousQuery) =>
+      // Keep showing the table while another range of the same meeting loads.
+      previousQuery?.queryKey[2] === meetingId ? previous : undefined,
+  });
+
+/** Applies a change to every cached scorecard of the meeting. */
+const patchScorecards = (queryClient: QueryClient, meetingId: string, patch: (scorecard: Scorecard) => Scorecard) => {
+  queryClient.setQueriesData<Scorecard>({ queryKey: kpiKeys.meeting(meetingId) }, (scorecard) =>
+    scorecard ? patch(scorecard) : scorecard,
+  );
+};
+
+const refetchScorecards = (queryClient: QueryClient, meetingId: string) =>
+  queryClient.invalidateQueries({ queryKey: kpiKeys.meeting(meetingId) });
+
+export type CreateScoreInput = z.input<typeof ZCreateScore>;
+export type UpdateScoreInput = z.input<typeof ZUpdateScore>;
+export type CloneScoreInput = z.input<typeof ZCloneScore>;
+
+/** POST meetings/{id}/scores, PATCH scores/{id}, POST scores/{id}/clone (the dialog shows failures). */
+export const useSaveScore = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      input:
+        | { mode: 'add'; body: CreateScoreInput }
+        | { mode: 'edit'; id: string; body: UpdateScoreInput }
+        | { mode: 'clone'; id: string; body: CloneScoreInput },
+    ) =>
+      input.mode === 'add'
+        ? api.post<Score>(`/meetings/${meetingId}/scores`, input.body, silent)
+        : input.mode === 'edit'
+          ? api.patch<Score>(`/scores/${input.id}`, input.body, silent)
+          : api.post<Score>(`/scores/${input.id}/clone`, input.body, silent),
+    onSuccess: () => refetchScorecards(queryClient, meetingId),
+  });
+};
+
+/** DELETE scores/{id}: the score, its rows and cells. */
+export const useDeleteScore = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<boolean>(`/scores/${id}`, undefined, silent),
+    onSuccess: (_done, id) => {
+      patchScorecards(queryClient, meetingId, (card) => ({
+        ...card,
+        scores: card.scores.filter((score) => score.id !== id),
+      }));
+      void refetchScorecards(queryClient, meetingId);
+    },
+  });
+};
+
+/** PUT meetings/{id}/scores/order: applied at once, rolled back (with a toast) when refused. */
+export const useReorderScores = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.put<Score[]>(`/meetings/${meetingId}/scores/order`, { ids }),
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: kpiKeys.meeting(meetingId) });
+      const before = queryClient.getQueriesData<Scorecard>({ queryKey: kpiKeys.meeting(meetingId) });
+      patchScorecards(queryClient, meetingId, (card) => withOrder(card, ids));
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => refetchScorecards(queryClient, meetingId),
+  });
+};
+
+/** PUT scores/{scoreId}/cells/{sessionId}: a value and/or a note. The caller shows failures. */
+export const useSaveCell = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      scoreId,
+      sessionId,
+      body,
+    }: {
+      scoreId: string;
+      sessionId: string;
+      body: { measured?: string | null; note?: string | null };
+    }) => api.put<ScoreCell>(`/scores/${scoreId}/cells/${sessionId}`, body, silent),
+    onSuccess: (cell) => patchScorecards(queryClient, meetingId, (card) => withCell(card, cell)),
+  });
+};
+
+/** DELETE meetings/{id}/kpis/sessions/{sessionId} (Delete meeting date). */
+export const useDeleteColumn = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      api.delete<DeletedColumn>(`/meetings/${meetingId}/kpis/sessions/${sessionId}`, undefined, silent),
+    onSuccess: (_result, sessionId) => {
+      patchScorecards(queryClient, meetingId, (card) => withoutColumn(card, sessionId));
+      void refetchScorecards(queryClient, meetingId);
+    },
+  });
+};
+
+const fileNameOf = (disposition: string | null, fallback: string) => {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) return decodeURIComponent(star);
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
+};
+
+/**
+ * GET meetings/{id}/kpis/export: fetched with the session's token (a plain link could not send
+ * it), then saved through a temporary download link.
+ */
+export const downloadScorecard = async (
+  meetingId: string,
+  format: ExportFormat,
+  range: KpiRange,
+  userId: string | null,
+): Promise<void> => {
+  const params = rangeParams(range);
+  params.set('format', format);
+  if (userId) params.set('userId', userId);
+  const headers: Record<string, string> = { [CLIENT_ID_HEADER]: clientId };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${API_ROOT}/meetings/${meetingId}/kpis/export?${params}`, { headers });
+  if (!response.ok) {
+    let message: string = messages.kpiExportFailed;
+    try {
+      const body = (await response.json()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      // Not JSON: keep the generic message.
+    }
+    throw new ApiError(response.status, message, null);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('content-disposition'), `scorecard.${format}`);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+// --- Real time (the meeting's room; our own echoes never arrive here)
+
+registerRealtimeUpdater('kpi.cell.changed', (queryClient, data) => {
+  patchScorecards(queryClient, data.meetingId, (card) => withCell(card, data.cell));
+});
+
+registerRealtimeUpdater('kpi.order.changed', (queryClient, data) => {
+  patchScorecards(queryClient, data.meetingId, (card) => withOrder(card, data.ids));
+});
+
+registerRealtimeUpdater('kpi.score.changed', (queryClient, data) => {
+  if (data.action === 'deleted')
+    patchScorecards(queryClient, data.meetingId, (card) => ({
+      ...card,
+      scores: card.scores.filter((score) => score.id !== data.id),
+    }));
+  void refetchScorecards(queryClient, data.meetingId);
+});
+
+registerRealtimeUpdater('kpi.column.deleted', (queryClient, data) => {
+  patchScorecards(queryClient, data.meetingId, (card) => withoutColumn(card, data.sessionId));
+  void refetchScorecards(queryClient, data.meetingId);
+});
+
+// A session started, moved or removed, or a schedule change: the meeting's columns may differ.
+registerRealtimeUpdater('session.changed', (queryClient, data) => {
+  void refetchScorecards(queryClient, data.meetingId);
+});
+
+registerRealtimeUpdater('meeting.changed', (queryClient, data) => {
+  void refetchScorecards(queryClient, data.id);
+});

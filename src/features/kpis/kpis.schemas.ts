@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import {
+  KPI_GOALS,
+  KPI_NOTE_MAX,
+  KPI_TITLE_MAX,
+  KPI_TYPES,
+  KPI_UNITS_MAX,
+  KPI_VALUE_MAX,
+  normaliseKpiValue,
+  QUARTER_ID,
+} from '../../shared/kpis.ts';
+import { messages } from '../../shared/messages.ts';
+import { requiredText } from '../../shared/validation.ts';
+import { ZIsoDate, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+
+// The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
+// score × meeting date, and the scorecard view. Imported by the server's routes and the client.
+// Wire names follow the spec: a score's `goal` is its comparator and `score` its target; a
+// cell's `measured` is the value. Routes: see docs/decisions/015-kpi-scorecard.md and docs/api.md.
+
+export const ZKpiGoal = z.enum(KPI_GOALS);
+export const ZKpiType = z.enum(KPI_TYPES);
+
+/**
+ * A typed number, normalised as the spec says (commas removed, leading '.' → '0.'; '$', '%'
+ * and spaces dropped). Empty → null. Not a number → 400 "Enter a number".
+ */
+export const ZKpiValue = z
+  .string()
+  .max(KPI_VALUE_MAX * 2, { error: messages.tooLong(KPI_VALUE_MAX) })
+  .nullish()
+  .transform((value, context) => {
+    const normalised = normaliseKpiValue(value);
+    if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
+      context.addIssue({ code: 'custom', message: messages.kpiInvalidNumber });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+/** A scoreboard cell: one per score and meeting date. Its id is `{scoreId}/{sessionId}`. */
+export const ZScoreCell = z.object({
+  id: z.string(),
+  scoreId: z.string(),
+  sessionId: z.string(),
+  /** The normalised value ('1250', '0.5'); null when nothing was entered. */
+  measured: z.string().nullable(),
+  /** `measured` as a number, for charts; null when empty. */
+  value: z.number().nullable(),
+  note: z.string().nullable(),
+  /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
+  met: z.boolean().nullable(),
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+});
+export type ScoreCell = z.infer<typeof ZScoreCell>;
+
+/** A score (measurable) of a meeting. */
+export const ZScore = z.object({
+  id: z.string(),
+  meetingId: z.string(),
+  /** The owner. */
+  userId: z.string(),
+  title: z.string(),
+  /** The comparator: the value meets the goal when `measured goal score`. */
+  goal: ZKpiGoal,
+  /** The target (normalised decimal text). */
+  score: z.string(),
+  /** '$' or any other unit text; null for none. */
+  units: z.string().nullable(),
+  type: ZKpiType,
+  sort: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+});
+export type Score = z.infer<typeof ZScore>;
+
+/** A score with its cells over the requested range and figures over those cells. */
+export const ZScorecardRow = ZScore.extend({
+  /** One per column of the scorecard, in the same order as `sessions`. */
+  cells: z.array(ZScoreCell),
+  /** Mean of the values in the range; null when there are none. */
+  average: z.number().nullable(),
+  /** Sum of the values in the range; null when there are none. */
+  total: z.number().nullable(),
+  /** Cells in the range that meet the goal. */
+  hits: z.number(),
+  /** Cells in the range that have a value. */
+  counted: z.number(),
+  /** The caller may delete this score (its owner, creator, meeting leaders, workspace admins). */
+  canDelete: z.boolean(),
+});
+export type ScorecardRow = z.infer<typeof ZScorecardRow>;
+
+/** A column: a meeting date. */
+export const ZScorecardSession = ZSessionSummary.extend({
+  /** The meeting's current session (the live one, else the next one): highlighted, scrolled into view. */
+  isCurrent: z.boolean(),
+});
+export type ScorecardSession = z.infer<typeof ZScorecardSession>;
+
+/** Per owner: their scores and how many of their values in the range met the goal. */
+export const ZScorecardOwner = z.object({
+  userId: z.string(),
+  scoreCount: z.number(),
+  hits: z.number(),
+  counted: z.number(),
+});
+export type ScorecardOwner = z.infer<typeof ZScorecardOwner>;
+
+/** `GET meetings/{id}/kpis` (getScoreBoard). */
+export const ZScorecard = z.object({
+  meetingId: z.string(),
+  /** The range shown (inclusive); `quarterId` when asked by quarter. */
+  quarterId: z.string().nullable(),
+  dateSince: z.string(),
+  dateUntil: z.string(),
+  /** The columns: the meeting's dates in the range, oldest first (deleted columns left out). */
+  sessions: z.array(ZScorecardSession),
+  /** The current session's id, also when it is outside the range; null when the meeting has none. */
+  currentSessionId: z.string().nullable(),
+  /** The rows, in the meeting's order (`sort`), filtered by `userId` when asked. */
+  scores: z.array(ZScorecardRow),
+  owners: z.array(ZScorecardOwner),
+  /** Everyone named in the scorecard (owners, who changed cells) and the meeting's people, for names and avatars. */
+  people: z.array(ZPersonSummary),
+  /** Who may own a score: the meeting's leaders and members (ids, sorted by first name). */
+  assignableUserIds: z.array(z.string()),
+  permissions: z.object({
+    /** Add, edit, clone, reorder scores and enter values and notes: participants and workspace admins. */
+    canEdit: z.boolean(),
+    /** Delete meeting date columns: leaders and workspace admins. */
+    canDeleteColumns: z.boolean(),
+  }),
+});
+export type Scorecard = z.infer<typeof ZScorecard>;
+
+/**
+ * The query of `GET meetings/{id}/kpis` and of the export: `quarterId` ('2026-Q2'), or
+ * `dateSince`/`dateUntil` (YYYY-MM-DD; either may be left out). Neither: the current quarter
+ * (in the meeting's time zone). `userId`: only that owner's scores.
+ */
+export const ZScorecardQuery = z
+  .object({
+    quarterId: z.string().regex(QUARTER_ID, { error: messages.kpiInvalidQuarter }).optional(),
+    dateSince: ZIsoDate.optional(),
+    dateUntil: ZIsoDate.optional(),
+    userId: z.uuid().optional(),
+  })
+  .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    error: messages.kpiRangeOrder,
+    path: ['dateUntil'],
+  });
+export type ScorecardQuery = z.infer<typeof ZScorecardQuery>;
+
+export const ZExportFormat = z.enum(['csv', 'xlsx']);
+export type ExportFormat = z.infer<typeof ZExportFormat>;
+
+/** `GET meetings/{id}/kpis/export`: the same filters as the scorecard, plus the file format. */
+export const ZScorecardExportQuery = z
+  .object({
+    format: ZExportFormat.default('csv'),
+    quarterId: z.string().regex(QUARTER_ID, { error: messages.kpiInvalidQuarter }).optional(),
+    dateSince: ZIsoDate.optional(),
+    dateUntil: ZIsoDate.optional(),
+    userId: z.uuid().optional(),
+  })
+  .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    error: messages.kpiRangeOrder,
+    path: ['dateUntil'],
+  });
+export type ScorecardExportQuery = z.infer<typeof ZScorecardExportQuery>;
+
+const ZTarget = ZKpiValue.refine((value) => value !== null, { error: messages.required });
+const ZUnits = z
+  .string()
+  .trim()
+  .max(KPI_UNITS_MAX, { error: messages.tooLong(KPI_UNITS_MAX) })
+  .nullish()
+  .transform((value) => value || null);
+
+/** `POST meetings/{meetingId}/scores` (saveScore, new): title, user, goal, target, units, type. */
+export const ZCreateScore = z.object({
+  title: requiredText(KPI_TITLE_MAX),
+  /** The owner: a leader or member of the meeting. */
+  userId: z.uuid({ error: messages.required }),
+  goal: ZKpiGoal,
+  score: ZTarget,
+  units: ZUnits,
+  type: ZKpiType.default('number'),
+});
+export type CreateScore = z.infer<typeof ZCreateScore>;
+
+/** `PATCH scores/{id}` (saveScore, edit): any of the fields. */
+export const ZUpdateScore = z.object({
+  title: requiredText(KPI_TITLE_MAX).optional(),
+  userId: z.uuid().optional(),
+  goal: ZKpiGoal.optional(),
+  score: ZTarget.optional(),
+  units: ZUnits.optional(),
+  type: ZKpiType.optional(),
+});
+export type UpdateScore = z.infer<typeof ZUpdateScore>;
+
+/**
+ * `POST scores/{id}/clone` (Clone Score): a new score with the fields of this one, changed by
+ * what the body gives; placed right after it, with empty cells (values are not copied).
+ */
+export const ZCloneScore = ZUpdateScore;
+export type CloneScore = z.infer<typeof ZCloneScore>;
+
+/** `PUT meetings/{meetingId}/scores/order` (saveScoreOrder): every score id of the meeting, in the new order. */
+export const ZScoreOrder = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export type ScoreOrder = z.infer<typeof ZScoreOrder>;
+
+/**
+ * `PUT scores/{scoreId}/cells/{sessionId}` (saveScoreBoard): the value and/or the note.
+ * A field left out stays as it is; null or '' clears it.
+ */
+export const ZSaveCell = z.object({
+  measured: ZKpiValue.optional(),
+  note: z
+    .string()
+    .trim()
+    .max(KPI_NOTE_MAX, { error: messages.tooLong(KPI_NOTE_MAX) })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+});
+export type SaveCell = z.infer<typeof ZSaveCell>;
+
+/** `PUT scores/{scoreId}/cells/{sessionId}` answer: the cell and the score's figures are refetched by others. */
+export const ZSavedCell = ZScoreCell;
+
+/** `DELETE meetings/{meetingId}/kpis/sessions/{sessionId}` (Delete meeting date) answer. */
+export const ZDeletedColumn = z.object({ sessionId: z.string(), cellsDeleted: z.number() });
+export type DeletedColumn = z.infer<typeof ZDeletedColumn>;

@@ -1,0 +1,130 @@
+import ExcelJS from 'exceljs';
+import type { ExportFormat, Scorecard } from '../kpis.schemas.ts';
+
+// Export of the visible scorecard (Scorecard Settings → Export): one row per measurable, one
+// column per meeting date, numbers as numbers. The columns: User, Measurable, Goal (the
+// comparator), Target, Units, one per date (YYYY-MM-DD), Average, Total.
+
+const FIXED_HEADERS = ['User', 'Measurable', 'Goal', 'Target', 'Units'];
+
+interface ExportRow {
+  user: string;
+  title: string;
+  goal: string;
+  target: number | null;
+  units: string;
+  type: string;
+  values: (number | null)[];
+  average: number | null;
+  total: number | null;
+}
+
+const rowsOf = (scorecard: Scorecard): ExportRow[] => {
+  const names = new Map(scorecard.people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]));
+  return scorecard.scores.map((score) => ({
+    user: names.get(score.userId) ?? '',
+    title: score.title,
+    goal: score.goal,
+    target: Number(score.score),
+    units: score.units ?? '',
+    type: score.type,
+    values: score.cells.map((cell) => cell.value),
+    average: score.average,
+    total: score.total,
+  }));
+};
+
+const headersOf = (scorecard: Scorecard) => [
+  ...FIXED_HEADERS,
+  ...scorecard.sessions.map((s) => s.sessionDate),
+  'Average',
+  'Total',
+];
+
+/**
+ * A text cell for CSV: quoted when needed; text that a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR at the start) gets a leading apostrophe (CSV injection).
+ */
+const csvText = (text: string) => {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+const csvNumber = (value: number | null) => (value === null ? '' : String(value));
+
+export const scorecardCsv = (scorecard: Scorecard): string => {
+  const lines = [headersOf(scorecard).map(csvText).join(',')];
+  for (const row of rowsOf(scorecard)) {
+    lines.push(
+      [
+        csvText(row.user),
+        csvText(row.title),
+        csvText(row.goal),
+        csvNumber(row.target),
+        csvText(row.units),
+        ...row.values.map(csvNumber),
+        csvNumber(row.average),
+        csvNumber(row.total),
+      ].join(','),
+    );
+  }
+  // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+};
+
+const numberFormat = (type: string) => {
+  if (type === 'dollar') return '"$"#,##0.00';
+  if (type === 'percentage') return 'General"%"';
+  return 'General';
+};
+
+export const scorecardXlsx = async (scorecard: Scorecard, title: string): Promise<Buffer> => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Cadence';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet('Scorecard', { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
+  const headers = headersOf(scorecard);
+  sheet.addRow(headers);
+  sheet.getRow(1).font = { bold: true };
+  const dateCount = scorecard.sessions.length;
+  for (const row of rowsOf(scorecard)) {
+    const added = sheet.addRow([
+      row.user,
+      row.title,
+      row.goal,
+      row.target,
+      row.units,
+      ...row.values,
+      row.average,
+      row.total,
+    ]);
+    const format = numberFormat(row.type);
+    // Target, the dates, Average and Total are numbers in the measurable's format.
+    for (let column = 4; column <= headers.length; column++) {
+      if (column === 5) continue;
+      added.getCell(column).numFmt = format;
+    }
+  }
+  sheet.getColumn(1).width = 22;
+  sheet.getColumn(2).width = 36;
+  for (let column = 6; column < 6 + dateCount + 2; column++) sheet.getColumn(column).width = 12;
+  workbook.title = title;
+  const buffer = await workbook.xlsx.writeBuffer();
+  return Buffer.from(buffer as ArrayBuffer);
+};
+
+export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `scorecard-weekly-l10-2026-04-01-2026-06-30.csv` */
+export const exportFileName = (meetingTitle: string, scorecard: Scorecard, format: ExportFormat) => {
+  const slug =
+    meetingTitle
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'meeting';
+  return `scorecard-${slug}-${scorecard.dateSince}-${scorecard.dateUntil}.${format}`;
+};

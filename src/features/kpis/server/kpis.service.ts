@@ -1,0 +1,473 @@
+import { and, asc, count, eq, gte, lte, max, notExists, sql } from 'drizzle-orm';
+import { kpiRemovedSessions, meetings, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
+import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import {
+  KPI_RANGE_MAX_DAYS,
+  KPI_SCORES_MAX,
+  type KpiGoal,
+  type KpiType,
+  kpiMet,
+  kpiNumber,
+  quarterOf,
+  quarterRange,
+} from '../../../shared/kpis.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import { canManage, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
+import { nextAndLastSessions } from '../../meetings/server/sessions.service.ts';
+import type {
+  CloneScore,
+  CreateScore,
+  DeletedColumn,
+  SaveCell,
+  Score,
+  ScoreCell,
+  Scorecard,
+  ScorecardOwner,
+  ScorecardQuery,
+  ScorecardRow,
+  UpdateScore,
+} from '../kpis.schemas.ts';
+import { addCellsForScore } from './cells.hooks.ts';
+import {
+  canDeleteScore,
+  canEditScorecard,
+  findEditableScorecard,
+  findVisibleScore,
+  type ScoreRow,
+} from './kpis.access.ts';
+
+// The scorecard (document 2 §2–§7, docs/decisions/015). Scores are rows of a meeting; cells are
+// one per score and meeting date (see cells.hooks.ts for how they follow the sessions). The
+// scorecard view is read in a constant number of statements whatever its size.
+
+/** Days a range reaches when only one of its ends is given (13 weeks, an EOS quarter). */
+const OPEN_RANGE_DAYS = 90;
+
+export const toScore = (row: ScoreRow): Score => ({
+  id: row.id,
+  meetingId: row.meetingId,
+  userId: row.userId,
+  title: row.title,
+  goal: row.goal as KpiGoal,
+  score: row.score,
+  units: row.units,
+  type: row.type as KpiType,
+  sort: row.sort,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  changedAt: row.changedAt.toISOString(),
+  changedBy: row.changedBy,
+});
+
+export const cellId = (scoreId: string, sessionId: string) => `${scoreId}/${sessionId}`;
+
+interface CellRow {
+  scoreId: string;
+  sessionId: string;
+  measured: string | null;
+  note: string | null;
+  changedAt: Date | null;
+  changedBy: string | null;
+}
+
+const toCell = (score: Pick<ScoreRow, 'goal' | 'score'>, row: CellRow): ScoreCell => ({
+  id: cellId(row.scoreId, row.sessionId),
+  scoreId: row.scoreId,
+  sessionId: row.sessionId,
+  measured: row.measured,
+  value: kpiNumber(row.measured),
+  note: row.note,
+  met: kpiMet(score.goal as KpiGoal, score.score, row.measured),
+  changedAt: row.changedAt?.toISOString() ?? null,
+  changedBy: row.changedBy,
+});
+
+const emptyCell = (score: Pick<ScoreRow, 'goal' | 'score'>, scoreId: string, sessionId: string) =>
+  toCell(score, { scoreId, sessionId, measured: null, note: null, changedAt: null, changedBy: null });
+
+const publishScore = (ctx: TenantContext, id: string, meetingId: string, action: 'created' | 'updated' | 'deleted') =>
+  ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.score.changed', data: { id, meetingId, action } });
+
+/** The owner must be a leader or member of the meeting (an owner already set may stay). */
+const assertOwner = (meeting: MeetingAccess, userId: string, current?: string) => {
+  if (userId === current) return;
+  if (!isParticipant(userId, meeting)) {
+    throw badRequest({ userId: messages.kpiOwnerNotInMeeting }, messages.kpiOwnerNotInMeeting);
+  }
+};
+
+/** The owner must also be a person of the workspace who is not deleted or disabled. */
+const assertLiveOwner = async (ctx: TenantContext, userId: string) => {
+  const [row] = await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  if (!row || row.deletedAt) throw badRequest({ userId: messages.kpiOwnerNotInMeeting }, messages.kpiOwnerNotInMeeting);
+};
+
+const assertRoom = async (ctx: TenantContext, meetingId: string, adding = 1) => {
+  const [row] = await ctx.db.select({ n: count() }).from(scores).where(eq(scores.meetingId, meetingId));
+  if ((row?.n ?? 0) + adding > KPI_SCORES_MAX)
+    throw badRequest({ title: messages.kpiTooManyScores }, messages.kpiTooManyScores);
+};
+
+/** `POST meetings/{id}/scores`: a new score at the end, with an empty cell on every meeting date. */
+export const createScore = async (ctx: TenantContext, meetingId: string, input: CreateScore): Promise<Score> => {
+  const meeting = await findEditableScorecard(ctx, meetingId);
+  assertOwner(meeting, input.userId);
+  await assertLiveOwner(ctx, input.userId);
+  await assertRoom(ctx, meetingId);
+  const [last] = await ctx.db
+    .select({ sort: max(scores.sort) })
+    .from(scores)
+    .where(eq(scores.meetingId, meetingId));
+  const [row] = await ctx.db
+    .insert(scores)
+    .values({
+      tenantId: ctx.tenantId,
+      meetingId,
+      userId: input.userId,
+      title: input.title,
+      goal: input.goal,
+      score: input.score!,
+      units: input.units,
+      type: input.type,
+      sort: (last?.sort ?? -1) + 1,
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning();
+  await addCellsForScore(ctx.db, row!.id);
+  publishScore(ctx, row!.id, meetingId, 'created');
+  return toScore(row!);
+};
+
+/** `PATCH scores/{id}`. */
+export const updateScore = async (ctx: TenantContext, id: string, input: UpdateScore): Promise<Score> => {
+  const { score, meeting } = await findVisibleScore(ctx, id);
+  if (!canEditScorecard(ctx, meeting)) throw forbidden();
+  if (input.userId !== undefined && input.userId !== score.userId) {
+    assertOwner(meeting, input.userId, score.userId);
+    await assertLiveOwner(ctx, input.userId);
+  }
+  const [row] = await ctx.db
+    .update(scores)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.userId !== undefined ? { userId: input.userId } : {}),
+      ...(input.goal !== undefined ? { goal: input.goal } : {}),
+      ...(input.score !== undefined && input.score !== null ? { score: input.score } : {}),
+      ...(input.units !== undefined ? { units: input.units } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      changedAt: new Date(),
+      changedBy: ctx.userId,
+    })
+    .where(eq(scores.id, score.id))
+    .returning();
+  publishScore(ctx, id, score.meetingId, 'updated');
+  return toScore(row!);
+};
+
+/** `POST scores/{id}/clone`: a copy (with the changes given) right after the original; its cells start empty. */
+export const cloneScore = async (ctx: TenantContext, id: string, input: CloneScore): Promise<Score> => {
+  const { score, meeting } = await findVisibleScore(ctx, id);
+  if (!canEditScorecard(ctx, meeting)) throw forbidden();
+  const owner = input.userId ?? score.userId;
+  if (owner !== score.userId) {
+    assertOwner(meeting, owner);
+    await assertLiveOwner(ctx, owner);
+  }
+  await assertRoom(ctx, score.meetingId);
+  await ctx.db
+    .update(scores)
+    .set({ sort: sql`${scores.sort} + 1` })
+    .where(and(eq(scores.meetingId, score.meetingId), sql`${scores.sort} > ${score.sort}`));
+  const [row] = await ctx.db
+    .insert(scores)
+    .values({
+      tenantId: ctx.tenantId,
+      meetingId: score.meetingId,
+      userId: owner,
+      title: input.title ?? score.title,
+      goal: input.goal ?? score.goal,
+      score: input.score ?? score.score,
+      units: input.units !== undefined ? input.units : score.units,
+      type: input.type ?? score.type,
+      sort: score.sort + 1,
+      createdBy: ctx.userId,
+      changedBy: ctx.userId,
+    })
+    .returning();
+  await addCellsForScore(ctx.db, row!.id);
+  publishScore(ctx, row!.id, score.meetingId, 'created');
+  return toScore(row!);
+};
+
+/** `DELETE scores/{id}`: the score and its cells. */
+export const deleteScore = async (ctx: TenantContext, id: string) => {
+  const { score, meeting } = await findVisibleScore(ctx, id);
+  if (!canDeleteScore(ctx, meeting, score)) throw forbidden();
+  await ctx.db.delete(scores).where(eq(scores.id, score.id));
+  publishScore(ctx, id, score.meetingId, 'deleted');
+  return true;
+};
+
+/** `PUT meetings/{id}/scores/order`: every score of the meeting once, in the new order; one statement. */
+export const orderScores = async (ctx: TenantContext, meetingId: string, ids: string[]): Promise<Score[]> => {
+  await findEditableScorecard(ctx, meetingId);
+  const current = await ctx.db.select({ id: scores.id }).from(scores).where(eq(scores.meetingId, meetingId));
+  const known = new Set(current.map((row) => row.id));
+  if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((scoreId) => known.has(scoreId))) {
+    throw badRequest({ ids: messages.kpiOrderMismatch }, messages.kpiOrderMismatch);
+  }
+  const rows = await ctx.db
+    .update(scores)
+    .set({
+      sort: sql`(array_position(${sql.param(ids)}::uuid[], ${scores.id}) - 1)`,
+    })
+    .where(eq(scores.meetingId, meetingId))
+    .returning();
+  ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.order.changed', data: { meetingId, ids } });
+  return rows.sort((a, b) => a.sort - b.sort).map(toScore);
+};
+
+/** A meeting date of the score's meeting still on the scorecard; 404 otherwise. */
+const findColumn = async (ctx: TenantContext, meetingId: string, sessionId: string) => {
+  const [session] = await ctx.db
+    .select({ id: sessions.id, removed: kpiRemovedSessions.sessionId })
+    .from(sessions)
+    .leftJoin(kpiRemovedSessions, eq(kpiRemovedSessions.sessionId, sessions.id))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.meetingId, meetingId), eq(sessions.tenantId, ctx.tenantId)));
+  if (!session || session.removed) throw notFound();
+  return session;
+};
+
+/** `PUT scores/{scoreId}/cells/{sessionId}` (saveScoreBoard): the value and/or the note. */
+export const saveCell = async (
+  ctx: TenantContext,
+  scoreId: string,
+  sessionId: string,
+  input: SaveCell,
+): Promise<ScoreCell> => {
+  const { score, meeting } = await findVisibleScore(ctx, scoreId);
+  if (!canEditScorecard(ctx, meeting)) throw forbidden();
+  await findColumn(ctx, score.meetingId, sessionId);
+  const patch = {
+    ...(input.measured !== undefined ? { measured: input.measured } : {}),
+    ...(input.note !== undefined ? { note: input.note } : {}),
+    changedAt: new Date(),
+    changedBy: ctx.userId,
+  };
+  const [row] = await ctx.db
+    .insert(scoreCells)
+    .values({ tenantId: ctx.tenantId, scoreId, sessionId, measured: null, note: null, ...patch })
+    .onConflictDoUpdate({ target: [scoreCells.scoreId, scoreCells.sessionId], set: patch })
+    .returning();
+  const cell = toCell(score, row!);
+  ctx.publish({
+    tenantId: ctx.tenantId,
+    meetingId: score.meetingId,
+    type: 'kpi.cell.changed',
+    data: { meetingId: score.meetingId, cell },
+  });
+  return cell;
+};
+
+/**
+ * `DELETE meetings/{id}/kpis/sessions/{sessionId}` (Delete meeting date): the column leaves the
+ * scorecard with its cells; the meeting keeps the session. Leaders and workspace admins.
+ */
+export const deleteColumn = async (
+  ctx: TenantContext,
+  meetingId: string,
+  sessionId: string,
+): Promise<DeletedColumn> => {
+  const meeting = await findEditableScorecard(ctx, meetingId);
+  await findColumn(ctx, meetingId, sessionId);
+  if (!canManage(ctx, meeting)) throw forbidden();
+  const deleted = await ctx.db
+    .delete(scoreCells)
+    .where(eq(scoreCells.sessionId, sessionId))
+    .returning({ scoreId: scoreCells.scoreId });
+  await ctx.db
+    .insert(kpiRemovedSessions)
+    .values({ sessionId, tenantId: ctx.tenantId, meetingId, removedBy: ctx.userId })
+    .onConflictDoNothing();
+  ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.column.deleted', data: { meetingId, sessionId } });
+  return { sessionId, cellsDeleted: deleted.length };
+};
+
+/** The range asked for: a quarter, dates (an open end reaches 90 days), or the meeting's current quarter. */
+export const resolveRange = (query: ScorecardQuery, today: IsoDate) => {
+  if (query.quarterId) {
+    const range = quarterRange(query.quarterId)!;
+    return { quarterId: query.quarterId, ...range };
+  }
+  if (!query.dateSince && !query.dateUntil) {
+    const quarterId = quarterOf(today);
+    return { quarterId, ...quarterRange(quarterId)! };
+  }
+  const dateSince = query.dateSince ?? addDays(query.dateUntil!, -OPEN_RANGE_DAYS);
+  const dateUntil = query.dateUntil ?? addDays(query.dateSince!, OPEN_RANGE_DAYS);
+  if (addDays(dateSince, KPI_RANGE_MAX_DAYS) < dateUntil) {
+    throw badRequest({ dateUntil: messages.kpiRangeTooLong }, messages.kpiRangeTooLong);
+  }
+  return { quarterId: null, dateSince, dateUntil };
+};
+
+const round = (value: number) => Number(value.toFixed(6));
+
+/**
+ * `GET meetings/{id}/kpis` (getScoreBoard): the columns in the range, every score (of one owner
+ * when asked) with one cell per column, figures per score and per owner. Seven statements,
+ * whatever the number of scores and dates.
+ */
+export const getScorecard = async (
+  ctx: TenantContext,
+  meetingId: string,
+  query: ScorecardQuery,
+): Promise<Scorecard & { meetingTitle: string }> => {
+  const meeting = await findEditableScorecard(ctx, meetingId);
+  const [info] = await ctx.db
+    .select({ title: meetings.title, timezone: meetings.timezone })
+    .from(meetings)
+    .where(eq(meetings.id, meetingId));
+  const today = utcToZonedParts(new Date(), info!.timezone).date;
+  const range = resolveRange(query, today);
+
+  const columns = await ctx.db
+    .select({
+      id: sessions.id,
+      sessionDate: sessions.sessionDate,
+      startsAt: sessions.startsAt,
+      startedAt: sessions.startedAt,
+      finishedAt: sessions.finishedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.meetingId, meetingId),
+        gte(sessions.sessionDate, range.dateSince),
+        lte(sessions.sessionDate, range.dateUntil),
+        notExists(
+          ctx.db.select({ one: sql`1` }).from(kpiRemovedSessions).where(eq(kpiRemovedSessions.sessionId, sessions.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(sessions.startsAt));
+  const { next } = await nextAndLastSessions(ctx.db, [meetingId]);
+  const currentSessionId = next.get(meetingId)?.id ?? null;
+
+  const scoreRows = await ctx.db
+    .select()
+    .from(scores)
+    .where(and(eq(scores.meetingId, meetingId), query.userId ? eq(scores.userId, query.userId) : undefined))
+    .orderBy(asc(scores.sort), asc(scores.createdAt));
+  const sessionIds = columns.map((c) => c.id);
+  const cellRows =
+    scoreRows.length === 0 || sessionIds.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            scoreId: scoreCells.scoreId,
+            sessionId: scoreCells.sessionId,
+            measured: scoreCells.measured,
+            note: scoreCells.note,
+            changedAt: scoreCells.changedAt,
+            changedBy: scoreCells.changedBy,
+          })
+          .from(scoreCells)
+          .where(
+            and(
+              anyOf(
+                scoreCells.scoreId,
+                scoreRows.map((s) => s.id),
+              ),
+              anyOf(scoreCells.sessionId, sessionIds),
+            ),
+          );
+  const cellsOf = new Map<string, Map<string, CellRow>>();
+  for (const row of cellRows) {
+    let byScore = cellsOf.get(row.scoreId);
+    if (!byScore) {
+      byScore = new Map();
+      cellsOf.set(row.scoreId, byScore);
+    }
+    byScore.set(row.sessionId, row);
+  }
+
+  const personIds = new Set<string>([...meeting.leaderIds, ...meeting.memberIds]);
+  for (const s of scoreRows) personIds.add(s.userId);
+  for (const c of cellRows) if (c.changedBy) personIds.add(c.changedBy);
+  const peopleRows =
+    personIds.size === 0
+      ? []
+      : await ctx.db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            image: users.image,
+            deletedAt: users.deletedAt,
+          })
+          .from(users)
+          .where(anyOf(users.id, [...personIds]))
+          .orderBy(asc(users.firstName), asc(users.lastName));
+  const people: PersonSummary[] = peopleRows.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null }));
+
+  const rows: ScorecardRow[] = scoreRows.map((score) => {
+    const mine = cellsOf.get(score.id);
+    const cells = columns.map((column) => {
+      const row = mine?.get(column.id);
+      return row ? toCell(score, row) : emptyCell(score, score.id, column.id);
+    });
+    const values = cells.flatMap((c) => (c.value === null ? [] : [c.value]));
+    const total = values.length === 0 ? null : round(values.reduce((sum, v) => sum + v, 0));
+    return {
+      ...toScore(score),
+      cells,
+      average: total === null ? null : round(total / values.length),
+      total,
+      hits: cells.filter((c) => c.met === true).length,
+      counted: values.length,
+      canDelete: canDeleteScore(ctx, meeting, score),
+    };
+  });
+
+  const owners = new Map<string, ScorecardOwner>();
+  for (const row of rows) {
+    const owner = owners.get(row.userId) ?? { userId: row.userId, scoreCount: 0, hits: 0, counted: 0 };
+    owner.scoreCount += 1;
+    owner.hits += row.hits;
+    owner.counted += row.counted;
+    owners.set(row.userId, owner);
+  }
+  const nameOrder = new Map(people.map((p, index) => [p.id, index]));
+  const byName = (a: string, b: string) => (nameOrder.get(a) ?? 0) - (nameOrder.get(b) ?? 0);
+
+  return {
+    meetingId,
+    meetingTitle: info!.title,
+    quarterId: range.quarterId,
+    dateSince: range.dateSince,
+    dateUntil: range.dateUntil,
+    sessions: columns.map((c) => ({
+      id: c.id,
+      sessionDate: c.sessionDate,
+      startsAt: c.startsAt.toISOString(),
+      startedAt: c.startedAt?.toISOString() ?? null,
+      finishedAt: c.finishedAt?.toISOString() ?? null,
+      isCurrent: c.id === currentSessionId,
+    })),
+    currentSessionId,
+    scores: rows,
+    owners: [...owners.values()].sort((a, b) => byName(a.userId, b.userId)),
+    people,
+    assignableUserIds: people
+      .filter((p) => !p.deleted && isParticipant(p.id, meeting))
+      .map((p) => p.id)
+      .sort(byName),
+    permissions: { canEdit: canEditScorecard(ctx, meeting), canDeleteColumns: canManage(ctx, meeting) },
+  };
+};
