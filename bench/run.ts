@@ -212,6 +212,77 @@ const main = async () => {
     await measure('GET /tenants', '/api/v2/tenants'),
     await measure('GET /self/settings', '/api/v2/self/settings'),
   ]);
+
+  // KPI scorecard (issue 6): a meeting with 100 measurables × 52 weekly sessions, every cell
+  // filled. One user, calls one after another: the scorecard's p95 (budget 100 ms) and its SQL
+  // count at 1 measurable and at 100, which must be the same.
+  const kpiMeeting = (
+    await post(
+      '/meetings',
+      {
+        title: 'KPI bench',
+        sharepointUrl: 'https://meet.example.com/kpi',
+        repeatType: 'weeks',
+        repeatEvery: 1,
+        startDate: '2025-01-06',
+        startTime: '09:00',
+        timezone: 'UTC',
+      },
+      ownerToken,
+    )
+  ).result as unknown as { id: string };
+  const addMeasurables = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      await post(
+        `/meetings/${kpiMeeting.id}/scores`,
+        {
+          title: `Measurable ${i + 1}`,
+          userId: ownerId,
+          goal: ['>=', '<=', '=='][i % 3],
+          score: String(50 + (i % 7)),
+          type: ['number', 'dollar', 'percentage'][i % 3],
+        },
+        ownerToken,
+      );
+    }
+    await database.db.execute(sql`
+      update score_cells c set measured = (floor(random() * 100))::int::text, changed_at = now()
+      from scores s where s.id = c.score_id and s.meeting_id = ${kpiMeeting.id}::uuid and c.measured is null`);
+  };
+  const kpiUrl = `/api/v2/meetings/${kpiMeeting.id}/kpis?dateSince=2025-01-06&dateUntil=2025-12-29`;
+  const kpiCall = async () => {
+    const response = await fetch(`${base}${kpiUrl}`, { headers: { authorization: `Bearer ${ownerToken}` } });
+    const body = (await response.json()) as { result: { scores: { cells: unknown[] }[]; sessions: unknown[] } };
+    if (response.status !== 200) throw new Error(`${kpiUrl}: ${response.status}`);
+    return body.result;
+  };
+  const sqlPerScorecard = async () => {
+    queries = 0;
+    await kpiCall();
+    return queries;
+  };
+  await addMeasurables(0, 1);
+  const sqlAt1 = await sqlPerScorecard();
+  await addMeasurables(1, 100);
+  await database.db.execute(sql`analyze`);
+  const sqlAt100 = await sqlPerScorecard();
+  const shape = await kpiCall();
+  const cellCount = shape.scores.reduce((sum, row) => sum + row.cells.length, 0);
+  for (let i = 0; i < 20; i++) await kpiCall(); // warm up
+  const timings: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until || timings.length < 50) {
+    const started = performance.now();
+    await kpiCall();
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  const at = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!.toFixed(1);
+  console.log(
+    `GET /meetings/{id}/kpis: ${sqlAt1} SQL statements with 1 measurable, ${sqlAt100} with ${shape.scores.length} ` +
+      `(${shape.sessions.length} sessions, ${cellCount} cells); one user, ${timings.length} calls: ` +
+      `p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms (budget: p95 ≤ 100 ms)`,
+  );
   await app.close();
   await database.close();
   cleanup();
