@@ -46,3 +46,39 @@ export const capturedLogger = () => {
   const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
   return { logger, lines };
 };
+
+/**
+ * A server of its own whose database counts SQL statements (BEGIN/COMMIT/ROLLBACK aside), for
+ * the tests that show a call's statement count does not grow with the data. `statementsOf`
+ * runs `work` and returns its result with the count; `close` stops the server and database.
+ */
+export const statementCountingApp = async () => {
+  let counting = false;
+  let count = 0;
+  const listener = (sql: string) => {
+    if (counting && !/^(begin|commit|rollback)/i.test(sql.trim())) count++;
+  };
+  let database: Database;
+  if (process.env.DATABASE_URL) database = await openPostgres(process.env.DATABASE_URL, 2, listener);
+  else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-count-'));
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    database = await openPglite(dir, listener);
+  }
+  const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, quietLog) });
+  const statementsOf = async <T>(work: () => Promise<T>) => {
+    count = 0;
+    counting = true;
+    try {
+      const result = await work();
+      return { result, count };
+    } finally {
+      counting = false;
+    }
+  };
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { app, database, statementsOf, close };
+};

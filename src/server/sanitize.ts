@@ -1,43 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../shared/richText.ts';
 
 // The one place where text from people is made safe before it is stored (ARCHITECTURE.md,
 // "Security"). Rich text keeps the editor's formatting and nothing that can run: no script or
 // style, no event handlers, no javascript:/data: links. Plain text keeps no markup at all.
 
 const RICH: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'code',
-    'pre',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'a',
-    'img',
-    'span',
-    'mark',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    ol: ['start'],
-  },
+  allowedTags: RICH_TEXT_TAGS,
+  allowedAttributes: RICH_TEXT_ATTRIBUTES,
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,

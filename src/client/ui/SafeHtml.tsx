@@ -1,41 +1,14 @@
 import { Box, type BoxProps, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../shared/richText.ts';
 
 // Stored rich text (descriptions, comments) shown as HTML. The server already sanitized it;
 // DOMPurify runs again here so that nothing that reaches the page can run: no script, no event
 // handlers, no javascript:/data: links, no forms or frames. Links open in a new tab without
 // the opener.
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'a',
-  'img',
-  'span',
-  'mark',
-];
-const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height', 'start'];
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 /** http(s) and mailto links; images only over http(s) or as blob: URLs made by this page. */
 const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_IMAGE = /^(?:https?:|blob:|\/(?!\/))/i;
@@ -65,7 +38,7 @@ const purifier = () => {
 /** The HTML with everything that could run removed. */
 export const sanitizeForDisplay = (html: string): string =>
   purifier().sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: RICH_TEXT_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,

@@ -1,13 +1,9 @@
-import { cpSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testApp, testConfig } from '../../../../test/app.ts';
+import { statementCountingApp, testApp } from '../../../../test/app.ts';
 import { client, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { type Database, openPglite, openPostgres } from '../../../db/client.ts';
 import {
   agendaItems,
   attachments,
@@ -16,9 +12,7 @@ import {
   taskMembers,
   tasks,
 } from '../../../db/schema/index.ts';
-import { buildApp } from '../../../server/app.ts';
 import { success } from '../../../server/http.ts';
-import { createMailer } from '../../../server/mail/mailer.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { type Card, type Task, ZCard } from '../../tasks/tasks.schemas.ts';
@@ -297,24 +291,7 @@ describe('the board call', () => {
   });
 
   it('uses the same number of SQL statements for 3 cards as for 600', async () => {
-    // A server of its own whose database counts statements.
-    let counting = false;
-    let count = 0;
-    const listener = (sql: string) => {
-      if (counting && !/^(begin|commit|rollback)/i.test(sql.trim())) count++;
-    };
-    let database: Database;
-    if (process.env.DATABASE_URL) database = await openPostgres(process.env.DATABASE_URL, 2, listener);
-    else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-count-'));
-      cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-      database = await openPglite(dir, listener);
-    }
-    const counted = await buildApp({
-      database,
-      config: testConfig(),
-      mailer: createMailer(undefined, { info() {}, warn() {} }),
-    });
+    const { app: counted, database, statementsOf, close } = await statementCountingApp();
     try {
       const admin = await signUp(counted);
       const meeting = (
@@ -336,11 +313,8 @@ describe('the board call', () => {
       const lists = (await admin.api.get<BoardList[]>(`/boards/${board.id}/task-types`)).body.result;
       const api = client(counted, admin.token);
       const statements = async () => {
-        count = 0;
-        counting = true;
-        const answer = await api.get<BoardDetail>(`/boards/${board.id}`);
-        counting = false;
-        return { count, cards: answer.body.result.cards.length };
+        const { result, count } = await statementsOf(() => api.get<BoardDetail>(`/boards/${board.id}`));
+        return { count, cards: result.body.result.cards.length };
       };
       for (let i = 0; i < 3; i++) await card(admin, lists[i % 3]!.id);
       const small = await statements();
@@ -361,8 +335,7 @@ describe('the board call', () => {
       expect(large.count).toBe(small.count);
       expect(small.count).toBeLessThanOrEqual(20);
     } finally {
-      await counted.close();
-      await database.close();
+      await close();
     }
   });
 });

@@ -1,17 +1,12 @@
-import { cpSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testApp, testConfig, workerDatabase } from '../../../../test/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementCountingApp, testApp, workerDatabase } from '../../../../test/app.ts';
 import { client, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { type Database, openPglite, openPostgres } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 import { scoreCells, scores, sessions } from '../../../db/schema/index.ts';
-import { buildApp } from '../../../server/app.ts';
-import { createMailer } from '../../../server/mail/mailer.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Meeting, Session } from '../../meetings/meetings.schemas.ts';
 import { type DeletedColumn, type Score, type ScoreCell, type Scorecard, ZScorecard } from '../kpis.schemas.ts';
@@ -652,23 +647,7 @@ describe('real time', () => {
 
 describe('SQL statements', () => {
   it('reads a scorecard of 2 scores and of 60 scores in the same number of statements', async () => {
-    let counting = false;
-    let statements = 0;
-    const listener = (sql: string) => {
-      if (counting && !/^(begin|commit|rollback)/i.test(sql.trim())) statements++;
-    };
-    let database: Database;
-    if (process.env.DATABASE_URL) database = await openPostgres(process.env.DATABASE_URL, 2, listener);
-    else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-kpi-count-'));
-      cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-      database = await openPglite(dir, listener);
-    }
-    const counted = await buildApp({
-      database,
-      config: testConfig(),
-      mailer: createMailer(undefined, { info() {}, warn() {} }),
-    });
+    const { app: counted, statementsOf, close } = await statementCountingApp();
     try {
       const leader = await signUp(counted);
       const meeting = (
@@ -690,12 +669,9 @@ describe('SQL statements', () => {
           score: '1',
         });
       const read = async () => {
-        statements = 0;
-        counting = true;
-        const answer = await leader.api.get<Scorecard>(
-          `/meetings/${meeting.id}/kpis?dateSince=2026-01-01&dateUntil=2026-12-31`,
+        const { result: answer, count: statements } = await statementsOf(() =>
+          leader.api.get<Scorecard>(`/meetings/${meeting.id}/kpis?dateSince=2026-01-01&dateUntil=2026-12-31`),
         );
-        counting = false;
         return { statements, scores: answer.body.result.scores.length, sessions: answer.body.result.sessions.length };
       };
       for (let i = 0; i < 2; i++) await add(i);
@@ -707,8 +683,7 @@ describe('SQL statements', () => {
       expect(large.statements).toBe(small.statements);
       expect(small.statements).toBeLessThanOrEqual(10);
     } finally {
-      await counted.close();
-      await database.close();
+      await close();
     }
   });
 });
