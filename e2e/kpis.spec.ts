@@ -20,6 +20,7 @@ const shownDate = (iso: string) =>
   });
 
 interface ScorecardData {
+  currentSessionId: string | null;
   sessions: { id: string; sessionDate: string }[];
   scores: { id: string; title: string }[];
 }
@@ -422,7 +423,7 @@ test('live: a teammate sees values, notes and new scores; a cell being typed int
 });
 
 test("home: My KPI's shows the viewer's scores in the chosen meeting", async ({ browser, request }) => {
-  const { owner, mate, meeting, score } = await setUp(request, 'home');
+  const { owner, mate, meeting, score, scorecard } = await setUp(request, 'home');
   await score({ title: 'Revenue', userId: owner.id, goal: '>=', score: '1250', type: 'dollar' });
   await score({ title: 'Calls made', userId: mate.id, goal: '>=', score: '40', type: 'number' });
   const { context, page } = await signedInPage(browser, owner);
@@ -433,14 +434,18 @@ test("home: My KPI's shows the viewer's scores in the chosen meeting", async ({ 
   await expect(panel.getByRole('rowheader', { name: 'Calls made' })).toHaveCount(0);
   await expect(panel.getByRole('link', { name: messages.kpiSettings })).toHaveAttribute('href', `/kpi/${meeting.id}`);
 
-  // Fifteen weeks: the current meeting (next week's) is highlighted and scrolled into view.
+  // Fifteen weeks: the current meeting (the next one: today's before 09:00 UTC, else next week's)
+  // is highlighted and scrolled into view.
+  const range = await scorecard(`dateSince=${isoDate(-42)}&dateUntil=${isoDate(56)}`);
+  const next = range.sessions.find((session) => session.id === range.currentSessionId)?.sessionDate;
+  expect([isoDate(0), isoDate(7)]).toContain(next);
   await showRange(panel, isoDate(-42), isoDate(56));
   const columns = panel.locator('thead th[data-session-id]');
   await expect(columns).toHaveCount(15);
   const current = panel.locator('thead th[data-current]');
   await expect(current).toHaveCount(1);
   await expect(current).toContainText(messages.kpiCurrentSession);
-  await expect(current).toHaveAccessibleName(shownDate(isoDate(7)));
+  await expect(current).toHaveAccessibleName(shownDate(next ?? ''));
   await expect(current).toBeInViewport({ ratio: 0.9 });
   expect(await panel.locator('.kpi-scroll').evaluate((element) => element.scrollLeft)).toBeGreaterThan(200);
   await shot(page, 'home', panel);
