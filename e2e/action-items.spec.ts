@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, isoDate, SCREENS, team } from './helpers.ts';
 
 // Action items on the meeting dashboard (document 1 §2, document 2 §4–§5): the task form
 // dialogs, Done ticks with completion dates, the goal status menu, locks, edit and delete, and
@@ -13,19 +13,6 @@ const shownDate = (iso: string) =>
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
-  });
-
-const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
-  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
-    operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/team',
-    startDate: isoDate(2),
-    startTime: '09:00',
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members,
   });
 
 const signedInPage = async (browser: Browser, account: Account) => {

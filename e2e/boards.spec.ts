@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, isoDate, SCREENS, team } from './helpers.ts';
 
 // The Boards section of the meeting dashboard (document 1 §2, document 2 §2–§9): boards, lists
 // and cards; drag and drop with the keyboard (@hello-pangea/dnd: focus the handle, space, arrows,
@@ -16,19 +16,6 @@ import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
 
 // The shared test machine is often busy: a board's first answer may take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
-  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
-    operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/team',
-    startDate: isoDate(2),
-    startTime: '09:00',
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members,
-  });
 
 interface ApiBoard {
   id: string;

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, SCREENS, team } from './helpers.ts';
 
 // The card dialog (document 2 §2–§9): the task panel, labels, members, watchers, due date, the
 // rich-text description with its autosave and limit, checklists, comments, attachments, share,
@@ -10,19 +10,6 @@ import { type Account, call, isoDate, SCREENS, team } from './helpers.ts';
 /** The status of a call that is expected to fail. */
 const statusOf = async (request: APIRequestContext, token: string, path: string) =>
   (await request.get(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` } })).status();
-
-const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
-  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
-    operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/team',
-    startDate: isoDate(2),
-    startTime: '09:00',
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members,
-  });
 
 interface BoardSetup {
   board: { id: string; name: string };

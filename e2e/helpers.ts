@@ -109,6 +109,20 @@ export const team = async (
 /** The UTC date `days` from today, YYYY-MM-DD. */
 export const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A weekly meeting from the day after tomorrow, led by the owner of `token`, with `members`. */
+export const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
+    operation: 'create',
+    title,
+    sharepointUrl: 'https://meet.example.com/team',
+    startDate: isoDate(2),
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members,
+  });
+
 /** Every page load of `page` starts signed in with `token` (a tab's session, not remembered). */
 export const startSignedIn = async (page: Page, token: string) => {
   await page.addInitScript((value) => sessionStorage.setItem('cadence.token', value), token);

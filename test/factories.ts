@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../src/db/schema/index.ts';
+import type { Meeting } from '../src/features/meetings/meetings.schemas.ts';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -105,4 +106,26 @@ export const joinWorkspace = async (
   const switched = await person.api.post('/switch-tenant', { id: admin.tenantId });
   if (switched.status !== 200) throw new Error(`switch failed: ${JSON.stringify(switched.body)}`);
   return { ...person, tenantId: admin.tenantId };
+};
+
+/**
+ * A weekly meeting from Monday 2026-01-05 09:00 UTC led by `leader`, with `members`
+ * (ids); `extra` overrides or adds fields of the create call.
+ */
+export const createMeeting = async (leader: SignedUp, members: string[] = [], extra: Record<string, unknown> = {}) => {
+  const answer = await leader.api.post<Meeting>('/meetings', {
+    title: 'Leadership L10',
+    sharepointUrl: 'meet.example.com/l10',
+    operation: 'create',
+    repeatType: 'weeks',
+    repeatEvery: 1,
+    startDate: '2026-01-05',
+    startTime: '09:00',
+    timezone: 'UTC',
+    type: 'meeting',
+    members,
+    ...extra,
+  });
+  if (answer.status !== 201) throw new Error(`create meeting failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.result;
 };

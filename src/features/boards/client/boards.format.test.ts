@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import { cardDateLine } from '../../tasks/client/tasks.format.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import type { BoardDetail } from '../boards.schemas.ts';
-import { buildColumns, cardDateLine, NOBODY, placeAt, planDrop, removalBlocker } from './boards.format.ts';
+import { buildColumns, NOBODY, placeAt, planDrop, removalBlocker } from './boards.format.ts';
 
 // The pure rules of the board screens: where a dropped id lands, what a drop means, how cards
 // group, when a board cannot be removed, and the Due:/Created: line.

@@ -1,72 +1,14 @@
 import type { DropResult } from '@hello-pangea/dnd';
-import { dayjs } from '../../../client/lib/dayjs.ts';
-import { type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { type DueColour, dueColour, hasDueDate, isActive } from '../../../shared/tasks.ts';
-import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import { isActive } from '../../../shared/tasks.ts';
+import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { Card, DropTask } from '../../tasks/tasks.schemas.ts';
 import type { Board, BoardDetail, BoardList } from '../boards.schemas.ts';
 
 // Small pure helpers of the board screens. The card rules (active, lock, due colour) are in
 // src/shared/tasks.ts; this file only decides how they show.
 
-const DATE_FORMAT = 'MMM D, YYYY';
-
-/** Today's calendar date where the viewer is. */
-export const todayIn = (timezone: string, now = new Date()): IsoDate => utcToZonedParts(now, timezone).date;
-
-export const formatDay = (date: string): string => dayjs(date).format(DATE_FORMAT);
-export const formatInstantDay = (instant: string, timezone: string): string =>
-  dayjs(instant).tz(timezone).format(DATE_FORMAT);
-
-/** A due date the rules can use: 'YYYY-MM-DD' and a real day ('Invalid date' counts as none). */
-const validDue = (date: string | null): IsoDate | null =>
-  date && /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date).isValid() ? date : null;
-
-/** Mantine colours of the shared due colours. */
-export const DUE_MANTINE: Record<DueColour, string> = { green: 'teal', yellow: 'yellow', red: 'red', grey: 'gray' };
-
-/**
- * The date line of a card (document 2 §4): `Due:` with the due colour, or `Created:` when the
- * card has no valid due date or is not shown in action items.
- */
-export const cardDateLine = (
-  card: Pick<Card, 'status' | 'dueDate' | 'showInTasks' | 'createdAt' | 'type'>,
-  today: IsoDate,
-  timezone: string,
-): { kind: 'due' | 'created'; text: string; colour: DueColour } => {
-  const due = hasDueDate(card.type) ? validDue(card.dueDate) : null;
-  const colour = dueColour(card.status, due, today);
-  if (due && card.showInTasks === '1') return { kind: 'due', text: messages.taskDue(formatDay(due)), colour };
-  return { kind: 'created', text: messages.taskCreated(formatInstantDay(card.createdAt, timezone)), colour };
-};
-
 export const cardIsActive = (card: Pick<Card, 'type' | 'status'>) => isActive(card.type, card.status);
-
-export const fullName = (person: Pick<PersonSummary, 'firstName' | 'lastName'>): string =>
-  `${person.firstName} ${person.lastName}`.trim();
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** The plain-text description as the rich text the API stores: a paragraph a line. */
-export const textToHtml = (text: string): string | null => {
-  if (text.trim() === '') return null;
-  return text
-    .split('\n')
-    .map((line) => (line.trim() === '' ? '<p></p>' : `<p>${escapeHtml(line)}</p>`))
-    .join('');
-};
-
-/** A stored (sanitized) rich-text description as plain text for the textarea: a line a block. */
-export const htmlToText = (html: string | null): string => {
-  if (!html) return '';
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  for (const br of body.querySelectorAll('br')) br.replaceWith('\n');
-  const blocks = [...body.children];
-  if (blocks.length === 0) return body.textContent ?? '';
-  return blocks.map((block) => block.textContent ?? '').join('\n');
-};
 
 /** Where `id` lands in `ids` when dropped at `index` (it leaves its old place first). */
 export const placeAt = (ids: string[], id: string, index: number): string[] => {

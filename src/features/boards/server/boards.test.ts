@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { statementCountingApp, testApp } from '../../../../test/app.ts';
-import { client, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { client, createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import {
   agendaItems,
   attachments,
@@ -14,7 +14,6 @@ import {
 } from '../../../db/schema/index.ts';
 import { success } from '../../../server/http.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { type Card, type Task, ZCard } from '../../tasks/tasks.schemas.ts';
 import { type Board, type BoardDetail, type BoardList, type Label, ZBoardDetail } from '../boards.schemas.ts';
 
@@ -25,26 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const newMeeting = async (leader: SignedUp, members: string[] = [], title = 'Leadership L10') => {
-  const answer = await leader.api.post<Meeting>('/meetings', {
-    title,
-    sharepointUrl: 'meet.example.com/l10',
-    operation: 'create',
-    repeatType: 'weeks',
-    repeatEvery: 1,
-    startDate: '2026-01-05',
-    startTime: '09:00',
-    timezone: 'UTC',
-    type: 'meeting',
-    members,
-  });
-  return answer.body.result;
-};
-
 const setup = async () => {
   const admin = await signUp(app, { firstName: 'Ada' });
   const member = await joinWorkspace(app, admin, { firstName: 'Ben' });
-  const meeting = await newMeeting(admin, [member.userId]);
+  const meeting = await createMeeting(admin, [member.userId]);
   const make = async (name: string, lists: string[] = ['To do', 'Doing']) =>
     (await admin.api.post<Board>('/boards', { name, meetingIds: [meeting.id], lists })).body.result;
   return { admin, member, meeting, make };
@@ -294,19 +277,7 @@ describe('the board call', () => {
     const { app: counted, database, statementsOf, close } = await statementCountingApp();
     try {
       const admin = await signUp(counted);
-      const meeting = (
-        await admin.api.post<Meeting>('/meetings', {
-          title: 'M',
-          sharepointUrl: 'meet.example.com/x',
-          operation: 'create',
-          repeatType: 'weeks',
-          repeatEvery: 1,
-          startDate: '2026-01-05',
-          startTime: '09:00',
-          timezone: 'UTC',
-          type: 'meeting',
-        })
-      ).body.result;
+      const meeting = await createMeeting(admin, [], { title: 'M' });
       const board = (
         await admin.api.post<Board>('/boards', { name: 'Big', meetingIds: [meeting.id], lists: ['a', 'b', 'c'] })
       ).body.result;

@@ -3,12 +3,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementCountingApp, testApp, workerDatabase } from '../../../../test/app.ts';
-import { client, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { client, createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import type { Database } from '../../../db/client.ts';
 import { scoreCells, scores, sessions } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { Meeting, Session } from '../../meetings/meetings.schemas.ts';
+import type { Session } from '../../meetings/meetings.schemas.ts';
 import { type DeletedColumn, type Score, type ScoreCell, type Scorecard, ZScorecard } from '../kpis.schemas.ts';
 
 let app: FastifyInstance;
@@ -20,29 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const newMeeting = async (leader: SignedUp, members: string[] = [], extra: Record<string, unknown> = {}) => {
-  const answer = await leader.api.post<Meeting>('/meetings', {
-    title: 'Leadership L10',
-    sharepointUrl: 'meet.example.com/l10',
-    operation: 'create',
-    repeatType: 'weeks',
-    repeatEvery: 1,
-    startDate: '2026-01-05',
-    startTime: '09:00',
-    timezone: 'UTC',
-    type: 'meeting',
-    members,
-    ...extra,
-  });
-  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
-  return answer.body.result;
-};
-
 /** A workspace admin (the meeting's leader), a member of the meeting, and the meeting. */
 const setup = async () => {
   const leader = await signUp(app, { firstName: 'Ada' });
   const member = await joinWorkspace(app, leader, { firstName: 'Ben' });
-  const meeting = await newMeeting(leader, [member.userId]);
+  const meeting = await createMeeting(leader, [member.userId]);
   return { leader, member, meeting };
 };
 
@@ -541,7 +523,7 @@ describe('who may do what', () => {
     await leader.api.put(`/scores/${score.id}/cells/${session.id}`, { measured: '3', note: 'Original' });
 
     const intruder = await signUp(app, { firstName: 'Eve' });
-    const theirMeeting = await newMeeting(intruder);
+    const theirMeeting = await createMeeting(intruder);
     const theirScore = await addScore(intruder, theirMeeting.id);
     const theirSessions = await sessionsOf(intruder, theirMeeting.id);
     const answers = [
@@ -587,18 +569,7 @@ describe('real time', () => {
       const leader = await signUp(live, { firstName: 'Ada' });
       const member = await joinWorkspace(live, leader, { firstName: 'Ben' });
       const outsider = await joinWorkspace(live, leader, { firstName: 'Out' });
-      const meeting = (
-        await leader.api.post<Meeting>('/meetings', {
-          title: 'RT',
-          sharepointUrl: 'meet.example.com/rt',
-          repeatType: 'weeks',
-          repeatEvery: 1,
-          startDate: '2026-01-05',
-          startTime: '09:00',
-          timezone: 'UTC',
-          members: [member.userId],
-        })
-      ).body.result;
+      const meeting = await createMeeting(leader, [member.userId], { title: 'RT' });
       const watcher = await connect(baseUrl, member.token);
       const snoop = await connect(baseUrl, outsider.token);
       expect(await watcher.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: true });
@@ -650,17 +621,7 @@ describe('SQL statements', () => {
     const { app: counted, statementsOf, close } = await statementCountingApp();
     try {
       const leader = await signUp(counted);
-      const meeting = (
-        await leader.api.post<Meeting>('/meetings', {
-          title: 'M',
-          sharepointUrl: 'meet.example.com/x',
-          repeatType: 'weeks',
-          repeatEvery: 1,
-          startDate: '2026-01-05',
-          startTime: '09:00',
-          timezone: 'UTC',
-        })
-      ).body.result;
+      const meeting = await createMeeting(leader, [], { title: 'M' });
       const add = (i: number) =>
         leader.api.post(`/meetings/${meeting.id}/scores`, {
           title: `S${i}`,

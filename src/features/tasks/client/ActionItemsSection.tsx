@@ -10,12 +10,13 @@ import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.ts
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
 import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
-import { ACTION_ITEM_TABS, fullName, todayIn } from './tasks.format.ts';
+import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
 import { useDeleteTask, useMeetingTasks } from './tasks.queries.ts';
 
 // The meeting dashboard's action items (document 1 §2, document 2 §4): To Do's, Issues,

@@ -1,8 +1,16 @@
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { type Reminder, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import {
+  type DueColour,
+  dueColour,
+  hasDueDate,
+  type Reminder,
+  TASK_TYPE,
+  type TaskType,
+} from '../../../shared/tasks.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import type { Card } from '../tasks.schemas.ts';
 
 // Small pure helpers of the action-item screens: dates, periods, labels, description text.
 // The rules themselves (statuses, active, lock, overdue, due colour) are in src/shared/tasks.ts.
@@ -47,6 +55,25 @@ export const ACTION_ITEM_TABS: { type: TaskType; label: string }[] = [
   { type: TASK_TYPE.backburner, label: messages.taskTabBackburner },
 ];
 
+/** A due date the rules can use: 'YYYY-MM-DD' and a real day ('Invalid date' counts as none). */
+const validDue = (date: string | null): IsoDate | null =>
+  date && /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date).isValid() ? date : null;
+
+/**
+ * The date line of a card (document 2 §4): `Due:` with the due colour, or `Created:` when the
+ * card has no valid due date or is not shown in action items.
+ */
+export const cardDateLine = (
+  card: Pick<Card, 'status' | 'dueDate' | 'showInTasks' | 'createdAt' | 'type'>,
+  today: IsoDate,
+  timezone: string,
+): { kind: 'due' | 'created'; text: string; colour: DueColour } => {
+  const due = hasDueDate(card.type) ? validDue(card.dueDate) : null;
+  const colour = dueColour(card.status, due, today);
+  if (due && card.showInTasks === '1') return { kind: 'due', text: messages.taskDue(formatDay(due)), colour };
+  return { kind: 'created', text: messages.taskCreated(formatInstantDay(card.createdAt, timezone)), colour };
+};
+
 /** Mantine colours of the shared due colours. */
 export const DUE_COLOUR = { green: 'teal', yellow: 'yellow', red: 'red', grey: 'gray' } as const;
 
@@ -56,9 +83,6 @@ export const statusColour = (type: TaskType, status: string): string => {
   if (type === TASK_TYPE.backburner) return status === '3' ? 'red' : status === '2' ? 'orange' : 'blue';
   return { '0': 'blue', '1': 'teal', '2': 'orange', '3': 'gray' }[status] ?? 'gray';
 };
-
-export const fullName = (person: Pick<PersonSummary, 'firstName' | 'lastName'>): string =>
-  `${person.firstName} ${person.lastName}`.trim();
 
 /**
  * Who may own an action item of the meeting: its leaders and members, once each, sorted by

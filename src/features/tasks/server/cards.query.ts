@@ -1,137 +1,38 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import {
-  attachments,
-  checklistItems,
-  checklists,
-  taskLabels,
-  taskMeetings,
-  taskMembers,
-  tasks,
-} from '../../../db/schema/index.ts';
+import { tasks } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
-import {
-  OVERDUE,
-  type Reminder,
-  shownStatus,
-  TASK_TYPE,
-  type TaskStatus,
-  type TaskType,
-} from '../../../shared/tasks.ts';
+import { OVERDUE, TASK_TYPE } from '../../../shared/tasks.ts';
 import type { Card } from '../tasks.schemas.ts';
-import type { TaskRow } from './tasks.access.ts';
 
 export const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 
-/** The card columns lists show: everything but the description, which only says whether it exists. */
-export const cardColumns = {
-  id: tasks.id,
-  title: tasks.title,
-  type: tasks.type,
-  status: tasks.status,
-  dueDate: tasks.dueDate,
-  reminder: tasks.reminder,
-  userId: tasks.userId,
-  boardId: tasks.boardId,
-  boardListId: tasks.boardListId,
-  showInTasks: tasks.showInTasks,
-  quarterId: tasks.quarterId,
-  sort: tasks.sort,
-  isLocked: tasks.isLocked,
-  completedAt: tasks.completedAt,
-  createdAt: tasks.createdAt,
-  createdBy: tasks.createdBy,
-  changedAt: tasks.changedAt,
-  changedBy: tasks.changedBy,
-  hasDescription: sql<boolean>`coalesce(length(${tasks.description}), 0) > 0`,
-};
-
-export type CardRow = Omit<TaskRow, 'description' | 'tenantId' | 'reminderSentFor'> & { hasDescription: boolean };
-
-const group = (rows: { taskId: string; value: string }[]) => {
-  const map = new Map<string, string[]>();
-  for (const row of rows) {
-    const list = map.get(row.taskId);
-    if (list) list.push(row.value);
-    else map.set(row.taskId, [row.value]);
-  }
-  return map;
-};
-
 /**
- * Cards as the API shows them, in a fixed number of statements whatever their count (no N+1):
- * their meetings, members, labels, checklist progress and attachment counts, each one query.
+ * Cards as the API shows them, in the order of `rows`, in one statement whatever their count
+ * (no N+1): `cardsJson` is the one place that shapes a card.
  */
-export const describeCards = async (db: Db, rows: CardRow[], today: IsoDate = todayUtc()): Promise<Card[]> => {
+export const describeCards = async (db: Db, rows: { id: string }[], today: IsoDate = todayUtc()): Promise<Card[]> => {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const meetingRows = await db
-    .select({ taskId: taskMeetings.taskId, value: taskMeetings.meetingId })
-    .from(taskMeetings)
-    .where(anyOf(taskMeetings.taskId, ids));
-  const memberRows = await db
-    .select({ taskId: taskMembers.taskId, value: taskMembers.userId })
-    .from(taskMembers)
-    .where(anyOf(taskMembers.taskId, ids));
-  const labelRows = await db
-    .select({ taskId: taskLabels.taskId, value: taskLabels.labelId })
-    .from(taskLabels)
-    .where(anyOf(taskLabels.taskId, ids));
-  const progressRows = await db
-    .select({
-      taskId: checklists.taskId,
-      done: sql<number>`(count(${checklistItems.id}) filter (where ${checklistItems.status} = '1'))::int`,
-      total: sql<number>`count(${checklistItems.id})::int`,
-    })
-    .from(checklists)
-    .innerJoin(checklistItems, eq(checklistItems.checklistId, checklists.id))
-    .where(anyOf(checklists.taskId, ids))
-    .groupBy(checklists.taskId);
-  const attachmentRows = await db
-    .select({ taskId: attachments.taskId, count: sql<number>`count(*)::int` })
-    .from(attachments)
-    .where(anyOf(attachments.taskId, ids))
-    .groupBy(attachments.taskId);
-
-  const meetingsOf = group(meetingRows);
-  const membersOf = group(memberRows);
-  const labelsOf = group(labelRows);
-  const progressOf = new Map(progressRows.map((p) => [p.taskId, { done: p.done, total: p.total }]));
-  const attachmentsOf = new Map(attachmentRows.map((a) => [a.taskId, a.count]));
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    type: row.type as TaskType,
-    status: row.status as TaskStatus,
-    shownStatus: shownStatus(row.type as TaskType, row.status as TaskStatus, row.dueDate, today),
-    dueDate: row.dueDate,
-    reminder: row.reminder as Reminder,
-    userId: row.userId,
-    meetingIds: meetingsOf.get(row.id) ?? [],
-    boardId: row.boardId,
-    taskTypeId: row.boardListId,
-    members: membersOf.get(row.id) ?? [],
-    labelIds: labelsOf.get(row.id) ?? [],
-    showInTasks: row.showInTasks as '0' | '1',
-    quarterId: row.quarterId,
-    sort: row.sort,
-    isLocked: row.isLocked,
-    completedAt: row.completedAt?.toISOString() ?? null,
-    hasDescription: row.hasDescription,
-    checklist: progressOf.get(row.id) ?? { done: 0, total: 0 },
-    attachmentCount: attachmentsOf.get(row.id) ?? 0,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: row.createdBy,
-    changedAt: row.changedAt.toISOString(),
-    changedBy: row.changedBy,
-  }));
+  const cards = JSON.parse(
+    await cardsJson(
+      db,
+      anyOf(
+        tasks.id,
+        rows.map((row) => row.id),
+      ),
+      today,
+    ),
+  ) as Card[];
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return rows.flatMap((row) => byId.get(row.id) ?? []);
 };
 
-// The same cards as JSON text made by PostgreSQL, for the big lists (a board of 5,000 cards):
-// building, validating and serialising thousands of objects in Node cost several times what
-// the database spends (docs/decisions/014-board-call-performance.md). `describeCards` stays the
-// reference shape; a test checks that both give the same cards.
+// Cards as JSON text made by PostgreSQL: for the big lists (a board of 5,000 cards) building,
+// validating and serialising thousands of objects in Node cost several times what the database
+// spends (docs/decisions/014-board-call-performance.md). The board sends the text as it is;
+// other calls parse it (`describeCards`). The shown status repeats `shownStatus` of
+// src/shared/tasks.ts in SQL; the tests pin both.
 
 /** A value that needs no escaping (uuid, date, code) as a JSON string, or null. */
 const jsonString = (value: SQL) => sql`coalesce('"' || ${value} || '"', 'null')`;
@@ -144,8 +45,8 @@ const jsonIds = (value: SQL) => sql`coalesce('["' || ${value} || '"]', '[]')`;
 
 /**
  * One statement giving the cards that `where` selects (a condition on `tasks`), ordered by
- * sort and creation, as the JSON text of a `Card[]`, field for field what `describeCards`
- * gives. The per-card lists and counts are grouped once for all cards, not per card.
+ * sort and creation, as the JSON text of a `Card[]` (`ZCard`). The per-card lists and counts
+ * are grouped once for all cards, not per card.
  */
 export const cardsJson = async (db: Db, where: SQL, today: IsoDate = todayUtc()): Promise<string> => {
   const t = (column: string) => sql.raw(`"tasks"."${column}"`);

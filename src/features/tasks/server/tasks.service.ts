@@ -34,7 +34,7 @@ import {
 import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TaskListQuery, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
-import { cardColumns, describeCards } from './cards.query.ts';
+import { describeCards } from './cards.query.ts';
 import {
   assertAssignable,
   assertCanDelete,
@@ -160,7 +160,7 @@ const replaceRows = async (
 /** The whole card for the card dialog. */
 export const describeTask = async (ctx: TenantContext, access: TaskAccess): Promise<Task> => {
   const { task } = access;
-  const [card] = await describeCards(ctx.db, [{ ...task, hasDescription: !!task.description }]);
+  const [card] = await describeCards(ctx.db, [task]);
   const [names] = await ctx.db
     .select({
       meetingTitle: sql<
@@ -242,7 +242,7 @@ export const listTasks = async (ctx: TenantContext, query: TaskListQuery) => {
   if (query.state === 'done') conditions.push(sql`not ${activeSql}`);
   if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
   const rows = await ctx.db
-    .select(cardColumns)
+    .select({ id: tasks.id })
     .from(tasks)
     .where(and(...conditions))
     .orderBy(asc(tasks.sort), desc(tasks.createdAt))
@@ -693,7 +693,7 @@ export const orderListTasks = async (ctx: TenantContext, listId: string, input: 
       data: { id: list.boardId, action: 'updated' },
     });
   const rows = await ctx.db
-    .select(cardColumns)
+    .select({ id: tasks.id })
     .from(tasks)
     .where(and(eq(tasks.boardListId, listId), eq(tasks.tenantId, ctx.tenantId)))
     .orderBy(asc(tasks.sort));

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { outbox, tasks as tasksTable } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
-import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Activity, Card, Checklist, ShareLink, Task, TaskPreview } from '../tasks.schemas.ts';
 import { sendTaskReminders } from './reminders.service.ts';
 
@@ -17,29 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const newMeeting = async (leader: SignedUp, members: string[] = [], title = 'Leadership L10') => {
-  const answer = await leader.api.post<Meeting>('/meetings', {
-    title,
-    sharepointUrl: 'meet.example.com/l10',
-    operation: 'create',
-    repeatType: 'weeks',
-    repeatEvery: 1,
-    startDate: '2026-01-05',
-    startTime: '09:00',
-    timezone: 'UTC',
-    type: 'meeting',
-    members,
-  });
-  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
-  return answer.body.result;
-};
-
 /** A workspace with a meeting led by `admin`, attended by `member`, a board and two lists. */
 const setup = async () => {
   const admin = await signUp(app, { firstName: 'Ada' });
   const member = await joinWorkspace(app, admin, { firstName: 'Ben' });
   const outsider = await joinWorkspace(app, admin, { firstName: 'Cy' });
-  const meeting = await newMeeting(admin, [member.userId]);
+  const meeting = await createMeeting(admin, [member.userId]);
   const board = (
     await admin.api.post<Board>('/boards', { name: 'Sprint', meetingIds: [meeting.id], lists: ['Doing', 'Done'] })
   ).body.result;
@@ -226,7 +208,7 @@ describe('action items', () => {
 describe('move and copy', () => {
   it('moves to another meeting with status 0, asking before unassigning members not in it', async () => {
     const { admin, member, meeting, lists } = await setup();
-    const other = await newMeeting(admin, [], 'Other');
+    const other = await createMeeting(admin, [], { title: 'Other' });
     const task = await createTask(admin, {
       userId: admin.userId,
       meetingIds: [meeting.id],

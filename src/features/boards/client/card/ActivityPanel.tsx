@@ -21,9 +21,10 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Activity, Attachment, Task } from '../../../tasks/tasks.schemas.ts';
-import { formatInstantDay, fullName } from '../boards.format.ts';
 import { useActivities, useActivityChange, useAttachmentImage, useAttachments } from '../card.queries.ts';
 
 // The activity log (document 2 §2, §3, §5): comments in rich text (HTML rendered through

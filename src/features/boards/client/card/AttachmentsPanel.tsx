@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
+import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Attachment, Task } from '../../../tasks/tasks.schemas.ts';
-import { formatInstantDay } from '../boards.format.ts';
 import { downloadAttachment, useAttachments, useDeleteAttachment } from '../card.queries.ts';
 import { formatSize } from './card.format.ts';
 

@@ -3,8 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import { canLock } from '../../../../shared/tasks.ts';
+import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
-import { formatInstantDay } from '../boards.format.ts';
 import type { SaveCard } from './cardTypes.ts';
 
 // The task panel's top (document 2 §2): breadcrumb meeting > board > list with the `Saved`

@@ -22,8 +22,9 @@ import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, OVERDUE, STATUSES, TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
+import { formatDay, formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { TaskPreview } from '../../../tasks/tasks.schemas.ts';
-import { formatDay, formatInstantDay, fullName } from '../boards.format.ts';
 import { useTaskPreview } from '../card.queries.ts';
 
 // /task-preview/{token} (document 1 §2, document 2 §2): the one shared card, read-only, for

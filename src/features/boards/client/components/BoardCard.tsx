@@ -3,10 +3,12 @@ import { Avatar, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { IconAlignLeft, IconCircleCheckFilled, IconListCheck, IconLock, IconPaperclip } from '@tabler/icons-react';
 import { memo } from 'react';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { cardDateLine, DUE_COLOUR } from '../../../tasks/client/tasks.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Label } from '../../boards.schemas.ts';
-import { cardDateLine, cardIsActive, DUE_MANTINE, fullName } from '../boards.format.ts';
+import { cardIsActive } from '../boards.format.ts';
 
 // One card on a board (document 2 §4): labels, title, the Due:/Created: line in the due colour,
 // lock, description mark, checklist progress, attachment count and the members' avatars. It is a
@@ -60,7 +62,7 @@ export const BoardCard = memo(
             background: 'var(--mantine-color-body)',
             // The card's due colour (document 2 §4) as a strip, also when the line says "Created:".
             borderLeft:
-              date.colour === 'grey' ? undefined : `3px solid var(--mantine-color-${DUE_MANTINE[date.colour]}-6)`,
+              date.colour === 'grey' ? undefined : `3px solid var(--mantine-color-${DUE_COLOUR[date.colour]}-6)`,
           }}
           onClick={() => context.onOpen(card.id)}
           onKeyDown={(event) => {
@@ -101,7 +103,7 @@ export const BoardCard = memo(
             <Group gap={6} wrap="nowrap" miw={0}>
               <Text
                 size="xs"
-                c={date.kind === 'due' ? DUE_MANTINE[date.colour] : 'dimmed'}
+                c={date.kind === 'due' ? DUE_COLOUR[date.colour] : 'dimmed'}
                 fw={date.kind === 'due' ? 500 : undefined}
                 data-due-colour={date.colour}
                 truncate

@@ -1,6 +1,7 @@
-import { Button, ColorInput, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, Modal, MultiSelect, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -93,62 +94,51 @@ export const BoardFormDialog = ({
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitLabel={messages.saveButton}
+        pending={create.isPending || update.isPending}
+        failure={failure}
       >
-        <Stack gap="sm">
-          <TextInput
-            label={messages.boardNameLabel}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            withAsterisk
-            maxLength={200}
-            data-autofocus
+        <TextInput
+          label={messages.boardNameLabel}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={errors.name}
+          withAsterisk
+          maxLength={200}
+          data-autofocus
+        />
+        <ColorInput
+          label={messages.boardColorLabel}
+          value={color}
+          onChange={setColor}
+          format="hex"
+          swatches={[...LABEL_COLORS]}
+          swatchesPerRow={9}
+          error={errors.color}
+        />
+        <MultiSelect
+          label={messages.boardMeetingsLabel}
+          data={[...options].map(([value, label]) => ({ value, label }))}
+          value={meetingIds}
+          onChange={setMeetingIds}
+          error={errors.meetingIds}
+          withAsterisk
+          searchable
+        />
+        {!board && (
+          <Textarea
+            label={messages.boardFirstListsLabel}
+            description={messages.boardFirstListsHint}
+            value={lists}
+            onChange={(event) => setLists(event.currentTarget.value)}
+            autosize
+            minRows={3}
           />
-          <ColorInput
-            label={messages.boardColorLabel}
-            value={color}
-            onChange={setColor}
-            format="hex"
-            swatches={[...LABEL_COLORS]}
-            swatchesPerRow={9}
-            error={errors.color}
-          />
-          <MultiSelect
-            label={messages.boardMeetingsLabel}
-            data={[...options].map(([value, label]) => ({ value, label }))}
-            value={meetingIds}
-            onChange={setMeetingIds}
-            error={errors.meetingIds}
-            withAsterisk
-            searchable
-          />
-          {!board && (
-            <Textarea
-              label={messages.boardFirstListsLabel}
-              description={messages.boardFirstListsHint}
-              value={lists}
-              onChange={(event) => setLists(event.currentTarget.value)}
-              autosize
-              minRows={3}
-            />
-          )}
-          <FormError message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancelButton}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {messages.saveButton}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        )}
+      </DialogForm>
     </Modal>
   );
 };

@@ -18,13 +18,15 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconGripVertical, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { SectionError } from '../../../meetings/client/components/SectionState.tsx';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
-import { buildColumns, type Column, fullName, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
+import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
   type BoardFilters,
   type CreateTaskInput,
@@ -196,44 +198,33 @@ const CreateCardDialog = ({
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        submitLabel={messages.createCard}
+        pending={pending}
+        failure={failure}
       >
-        <Stack gap="sm">
-          <TextInput
-            label={messages.cardTitleLabel}
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            error={errors.title}
-            withAsterisk
-            maxLength={500}
-            data-autofocus
-          />
-          <Select
-            label={messages.cardListLabel}
-            data={lists.map((list) => ({ value: list.id, label: list.name }))}
-            value={listId}
-            onChange={setListId}
-            error={errors.list}
-            withAsterisk
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <FormError message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancelButton}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {messages.createCard}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <TextInput
+          label={messages.cardTitleLabel}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={errors.title}
+          withAsterisk
+          maxLength={500}
+          data-autofocus
+        />
+        <Select
+          label={messages.cardListLabel}
+          data={lists.map((list) => ({ value: list.id, label: list.name }))}
+          value={listId}
+          onChange={setListId}
+          error={errors.list}
+          withAsterisk
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </DialogForm>
     </Modal>
   );
 };

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { formatKpiValue, KPI_NOTE_MAX } from '../../../../shared/kpis.ts';
@@ -22,44 +23,35 @@ const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: N
   const save = useSaveCell(meetingId);
   const closeSoon = useDelayedClose(onClose);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <DialogForm
+      onSubmit={() =>
         save.mutate(
           { scoreId: target.row.id, sessionId: target.cell.sessionId, body: { note: note.trim() || null } },
           { onSuccess: closeSoon },
-        );
-      }}
+        )
+      }
+      onCancel={onClose}
+      submitLabel={messages.saveButton}
+      pending={save.isPending}
+      failure={save.isError ? errorText(save.error) : null}
     >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {messages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
-          <Text span fw={600} c="var(--mantine-color-text)">
-            {formatKpiValue(target.cell.measured, target.row)}
-          </Text>
+      <Text size="sm" c="dimmed">
+        {messages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
+        <Text span fw={600} c="var(--mantine-color-text)">
+          {formatKpiValue(target.cell.measured, target.row)}
         </Text>
-        <Textarea
-          label={messages.kpiNoteLabel}
-          data-autofocus
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={KPI_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-        />
-        <FormError message={save.isError ? errorText(save.error) : null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {messages.saveButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Text>
+      <Textarea
+        label={messages.kpiNoteLabel}
+        data-autofocus
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={KPI_NOTE_MAX}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+    </DialogForm>
   );
 };
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import {
@@ -116,105 +117,94 @@ const ScoreForm = ({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.saveButton}
+      pending={save.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        <TextInput
-          label={messages.kpiTitleLabel}
-          required
-          data-autofocus
-          maxLength={KPI_TITLE_MAX}
-          value={values.title}
-          onChange={(event) => set('title', event.currentTarget.value)}
-          error={errors.title}
-        />
+      <TextInput
+        label={messages.kpiTitleLabel}
+        required
+        data-autofocus
+        maxLength={KPI_TITLE_MAX}
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={errors.title}
+      />
+      <Select
+        label={messages.kpiOwnerLabel}
+        placeholder={messages.taskOwnerPlaceholder}
+        required
+        searchable
+        data={people.map((person) => ({
+          value: person.id,
+          label: person.deleted
+            ? messages.deletedPerson(`${person.firstName} ${person.lastName}`)
+            : `${person.firstName} ${person.lastName}`,
+        }))}
+        value={values.userId}
+        onChange={(value) => set('userId', value)}
+        error={errors.userId}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
-          label={messages.kpiOwnerLabel}
-          placeholder={messages.taskOwnerPlaceholder}
+          label={messages.kpiGoalLabel}
           required
-          searchable
-          data={people.map((person) => ({
-            value: person.id,
-            label: person.deleted
-              ? messages.deletedPerson(`${person.firstName} ${person.lastName}`)
-              : `${person.firstName} ${person.lastName}`,
-          }))}
-          value={values.userId}
-          onChange={(value) => set('userId', value)}
-          error={errors.userId}
+          data={GOAL_OPTIONS}
+          value={values.goal}
+          allowDeselect={false}
+          onChange={(value) => value && set('goal', value as KpiGoal)}
+          error={errors.goal}
           comboboxProps={{ withinPortal: true }}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            label={messages.kpiGoalLabel}
-            required
-            data={GOAL_OPTIONS}
-            value={values.goal}
-            allowDeselect={false}
-            onChange={(value) => value && set('goal', value as KpiGoal)}
-            error={errors.goal}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label={messages.kpiTargetLabel}
-            required
-            inputMode="decimal"
-            maxLength={KPI_VALUE_MAX}
-            value={values.score}
-            onChange={(event) => set('score', event.currentTarget.value)}
-            error={errors.score}
-          />
-        </SimpleGrid>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} component="span" id="score-type-label">
-            {messages.kpiTypeLabel}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="score-type-label"
-            data={TYPE_OPTIONS}
-            value={values.type}
-            onChange={(value) => {
-              const type = value as KpiType;
-              // The units follow the type unless the person typed their own.
-              setValues((v) => ({
-                ...v,
-                type,
-                units:
-                  v.units === '' || v.units === '$' || v.units === '%'
-                    ? type === 'dollar'
-                      ? '$'
-                      : type === 'percentage'
-                        ? '%'
-                        : ''
-                    : v.units,
-              }));
-            }}
-          />
-        </Stack>
         <TextInput
-          label={messages.kpiUnitsLabel}
-          description={messages.kpiUnitsHint}
-          maxLength={KPI_UNITS_MAX}
-          value={values.units}
-          onChange={(event) => set('units', event.currentTarget.value)}
-          error={errors.units}
+          label={messages.kpiTargetLabel}
+          required
+          inputMode="decimal"
+          maxLength={KPI_VALUE_MAX}
+          value={values.score}
+          onChange={(event) => set('score', event.currentTarget.value)}
+          error={errors.score}
         />
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {messages.saveButton}
-          </Button>
-        </Group>
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} component="span" id="score-type-label">
+          {messages.kpiTypeLabel}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="score-type-label"
+          data={TYPE_OPTIONS}
+          value={values.type}
+          onChange={(value) => {
+            const type = value as KpiType;
+            // The units follow the type unless the person typed their own.
+            setValues((v) => ({
+              ...v,
+              type,
+              units:
+                v.units === '' || v.units === '$' || v.units === '%'
+                  ? type === 'dollar'
+                    ? '$'
+                    : type === 'percentage'
+                      ? '%'
+                      : ''
+                  : v.units,
+            }));
+          }}
+        />
       </Stack>
-    </form>
+      <TextInput
+        label={messages.kpiUnitsLabel}
+        description={messages.kpiUnitsHint}
+        maxLength={KPI_UNITS_MAX}
+        value={values.units}
+        onChange={(event) => set('units', event.currentTarget.value)}
+        error={errors.units}
+      />
+    </DialogForm>
   );
 };
 

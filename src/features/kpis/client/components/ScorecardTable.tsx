@@ -14,6 +14,7 @@ import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { formatKpiGoal } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { formatDay } from '../../../tasks/client/tasks.format.ts';
 import type { ScoreCell, Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
 import { cellText, groupRows, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';
 import { KpiCell } from './KpiCell.tsx';
@@ -24,8 +25,7 @@ import { TrendLine } from './TrendLine.tsx';
 // three columns stay in view while the dates scroll; the current session's column is
 // highlighted and scrolled into view when the dates change.
 
-export const dateLabel = (session: Pick<ScorecardSession, 'sessionDate'>) =>
-  dayjs(session.sessionDate).format('MMM D, YYYY');
+export const dateLabel = (session: Pick<ScorecardSession, 'sessionDate'>) => formatDay(session.sessionDate);
 
 const personName = (person: PersonSummary | undefined) =>
   person ? `${person.firstName} ${person.lastName}` : messages.taskUnknownPerson;

@@ -12,22 +12,17 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, type Reminder, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import {
-  assignablePeople,
-  fullName,
-  htmlToText,
-  quarterPeriods,
-  REMINDER_OPTIONS,
-  textToHtml,
-} from '../tasks.format.ts';
+import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
 import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
@@ -155,112 +150,101 @@ const TaskForm = ({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.saveButton}
+      pending={create.isPending || update.isPending}
+      failure={failure}
     >
-      <Stack gap="sm">
-        <TextInput
-          label={messages.taskTitleLabel}
-          required
-          data-autofocus
-          maxLength={500}
-          value={values.title}
-          onChange={(event) => set('title', event.currentTarget.value)}
-          error={errors.title}
-        />
-        <Select
-          label={messages.taskOwnerLabel}
-          placeholder={messages.taskOwnerPlaceholder}
-          required
-          searchable
-          data={people.map((person) => ({
-            value: person.id,
-            label: person.deleted ? messages.deletedPerson(fullName(person)) : fullName(person),
-          }))}
-          value={values.userId}
-          onChange={(value) => set('userId', value)}
-          error={errors.userId}
-          comboboxProps={{ withinPortal: true }}
-        />
-        {withDue && (
-          <Stack gap={6}>
-            <Group justify="space-between" align="flex-end" gap="xs">
-              <Text size="sm" fw={500} component="span" id="task-due-label">
-                {messages.taskDueDateLabel}
-              </Text>
-              <SegmentedControl
-                size="xs"
-                aria-labelledby="task-due-label"
-                value={values.dueMode}
-                onChange={(value) => {
-                  const mode = value as DueMode;
-                  setValues((v) => ({
-                    ...v,
-                    dueMode: mode,
-                    // A custom date that is not a period's end is dropped when switching to periods.
-                    dueDate: mode === 'period' && !periods.some((p) => p.value === v.dueDate) ? '' : v.dueDate,
-                  }));
-                }}
-                data={[
-                  { value: 'period', label: messages.taskDueByPeriod },
-                  { value: 'custom', label: messages.taskDueCustom },
-                ]}
-              />
-            </Group>
-            {values.dueMode === 'period' ? (
-              <Select
-                aria-label={messages.taskPeriodLabel}
-                placeholder={messages.taskDueNone}
-                clearable
-                data={periods}
-                value={values.dueDate || null}
-                onChange={(value) => set('dueDate', value ?? '')}
-                error={errors.dueDate}
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : (
-              <TextInput
-                type="date"
-                aria-label={messages.taskCustomDateInput}
-                value={values.dueDate}
-                onChange={(event) => set('dueDate', event.currentTarget.value)}
-                error={errors.dueDate}
-              />
-            )}
-          </Stack>
-        )}
-        <Select
-          label={messages.taskReminderLabel}
-          data={REMINDER_OPTIONS}
-          value={values.reminder}
-          allowDeselect={false}
-          onChange={(value) => set('reminder', (value as Reminder | null) ?? 'none')}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Textarea
-          label={messages.taskDescriptionLabel}
-          autosize
-          minRows={3}
-          maxRows={10}
-          value={values.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-          error={errors.description}
-        />
-        <FormError message={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.cancelButton}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {messages.saveButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={messages.taskTitleLabel}
+        required
+        data-autofocus
+        maxLength={500}
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={errors.title}
+      />
+      <Select
+        label={messages.taskOwnerLabel}
+        placeholder={messages.taskOwnerPlaceholder}
+        required
+        searchable
+        data={people.map((person) => ({
+          value: person.id,
+          label: person.deleted ? messages.deletedPerson(fullName(person)) : fullName(person),
+        }))}
+        value={values.userId}
+        onChange={(value) => set('userId', value)}
+        error={errors.userId}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {withDue && (
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-end" gap="xs">
+            <Text size="sm" fw={500} component="span" id="task-due-label">
+              {messages.taskDueDateLabel}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-labelledby="task-due-label"
+              value={values.dueMode}
+              onChange={(value) => {
+                const mode = value as DueMode;
+                setValues((v) => ({
+                  ...v,
+                  dueMode: mode,
+                  // A custom date that is not a period's end is dropped when switching to periods.
+                  dueDate: mode === 'period' && !periods.some((p) => p.value === v.dueDate) ? '' : v.dueDate,
+                }));
+              }}
+              data={[
+                { value: 'period', label: messages.taskDueByPeriod },
+                { value: 'custom', label: messages.taskDueCustom },
+              ]}
+            />
+          </Group>
+          {values.dueMode === 'period' ? (
+            <Select
+              aria-label={messages.taskPeriodLabel}
+              placeholder={messages.taskDueNone}
+              clearable
+              data={periods}
+              value={values.dueDate || null}
+              onChange={(value) => set('dueDate', value ?? '')}
+              error={errors.dueDate}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <TextInput
+              type="date"
+              aria-label={messages.taskCustomDateInput}
+              value={values.dueDate}
+              onChange={(event) => set('dueDate', event.currentTarget.value)}
+              error={errors.dueDate}
+            />
+          )}
+        </Stack>
+      )}
+      <Select
+        label={messages.taskReminderLabel}
+        data={REMINDER_OPTIONS}
+        value={values.reminder}
+        allowDeselect={false}
+        onChange={(value) => set('reminder', (value as Reminder | null) ?? 'none')}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Textarea
+        label={messages.taskDescriptionLabel}
+        autosize
+        minRows={3}
+        maxRows={10}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={errors.description}
+      />
+    </DialogForm>
   );
 };
 

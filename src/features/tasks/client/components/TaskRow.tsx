@@ -16,7 +16,6 @@ import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import {
   canLock,
-  dueColour,
   isActive,
   OVERDUE,
   STATUSES,
@@ -24,9 +23,10 @@ import {
   TASK_TYPE,
   type TaskStatus,
 } from '../../../../shared/tasks.ts';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import type { Card } from '../../tasks.schemas.ts';
-import { DUE_COLOUR, formatDay, formatInstantDay, fullName, statusColour } from '../tasks.format.ts';
+import { cardDateLine, DUE_COLOUR, formatInstantDay, statusColour } from '../tasks.format.ts';
 import { useUpdateTask } from '../tasks.queries.ts';
 
 // One action item in a dashboard list: Done tick (or the status menu of goals and backburner
@@ -114,13 +114,7 @@ export const TaskRow = ({
   const done = card.status === '1';
   const active = isActive(card.type, card.status);
   const withMenu = card.type === TASK_TYPE.goal || card.type === TASK_TYPE.backburner;
-  const colour = dueColour(card.status, card.dueDate, today);
-  // "Created:" when there is no valid due date or the card is not shown in tasks (document 2 §4).
-  const validDue = card.dueDate !== null && /^\d{4}-\d{2}-\d{2}$/.test(card.dueDate);
-  const dateText =
-    validDue && card.showInTasks === '1' && card.dueDate
-      ? messages.taskDue(formatDay(card.dueDate))
-      : messages.taskCreated(formatInstantDay(card.createdAt, timezone));
+  const { text: dateText, colour } = cardDateLine(card, today, timezone);
   const lockable = canLock(card.status);
   const ownerName = owner ? fullName(owner) : null;
   const dueBadge = (
