@@ -1,13 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
+import { startBenchServer } from './server.ts';
 
 // `npm run bench`: latency of API calls under concurrent users, and SQL statements per call,
 // against ARCHITECTURE.md's budgets. Embedded database by default; DATABASE_URL for a server.
@@ -25,22 +19,8 @@ const countQuery = () => {
   queries++;
 };
 
-const open = async (): Promise<{ database: Database; cleanup: () => void }> => {
-  if (process.env.DATABASE_URL) {
-    return { database: await openPostgres(process.env.DATABASE_URL, 20, countQuery), cleanup: () => {} };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  return { database: await openPglite(dir, countQuery), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-};
-
 const main = async () => {
-  const { database, cleanup } = await open();
-  await migrate(database);
-  const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: path.join(os.tmpdir(), 'none') };
-  const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { database, base, stop } = await startBenchServer(countQuery);
 
   // Seed: many workspaces, so that per-call work that grows with the table would show.
   const post = (url: string, body: unknown, token?: string) =>
@@ -283,9 +263,7 @@ const main = async () => {
       `(${shape.sessions.length} sessions, ${cellCount} cells); one user, ${timings.length} calls: ` +
       `p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms (budget: p95 ≤ 100 ms)`,
   );
-  await app.close();
-  await database.close();
-  cleanup();
+  await stop();
 };
 
 main().catch((error) => {

@@ -170,3 +170,6 @@ export const linkFromMail = async (to: string, pathname: string): Promise<string
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
 };
+
+/** The mails sent to `to` so far, oldest first (polled by callers: mail goes out after the commit). */
+export const mailsTo = async (to: string): Promise<Mail[]> => (await readOutbox()).filter((mail) => mail.to === to);

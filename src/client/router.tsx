@@ -98,6 +98,19 @@ export const router = createBrowserRouter([
                     .MeetingDashboardPage,
                 }),
               },
+              // document 1 §2: the live meeting, and one held session's archive.
+              {
+                path: 'live-meeting/:meetingId/:sessionId',
+                lazy: async () => ({
+                  Component: (await import('../features/live/client/LiveMeetingPage.tsx')).LiveMeetingPage,
+                }),
+              },
+              {
+                path: 'meeting-archives/:sessionId',
+                lazy: async () => ({
+                  Component: (await import('../features/live/client/MeetingArchivePage.tsx')).MeetingArchivePage,
+                }),
+              },
               // document 2 §2: a meeting's scorecard settings (user filter, reorder, export).
               {
                 path: 'kpi/:meetingId',

@@ -1,5 +1,6 @@
 import type { BoardEvents } from '../features/boards/boards.events.ts';
 import type { KpiEvents } from '../features/kpis/kpis.events.ts';
+import type { LiveEvents } from '../features/live/live.events.ts';
 import type { MeetingEvents } from '../features/meetings/meetings.events.ts';
 import type { TaskEvents } from '../features/tasks/tasks.events.ts';
 import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
@@ -14,7 +15,13 @@ export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 
 /** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
-export interface RealtimeEventMap extends WorkspaceEvents, MeetingEvents, TaskEvents, BoardEvents, KpiEvents {
+export interface RealtimeEventMap
+  extends WorkspaceEvents,
+    MeetingEvents,
+    TaskEvents,
+    BoardEvents,
+    KpiEvents,
+    LiveEvents {
   /** document 1 §1: shows its message to everyone in the room. */
   'my-event': { message: string };
 }
@@ -34,6 +41,9 @@ export interface RealtimeMessage<K extends RealtimeEventType = RealtimeEventType
 export interface ClientToServerEvents {
   'meeting:join': (meetingId: string, ack: (result: { ok: boolean }) => void) => void;
   'meeting:leave': (meetingId: string) => void;
+  /** The live screen is open: counts the caller as Online; the ack carries who is online now. */
+  'live:join': (sessionId: string, ack: (result: { ok: boolean; online: string[] }) => void) => void;
+  'live:leave': (sessionId: string) => void;
 }
 
 export interface ServerToClientEvents {

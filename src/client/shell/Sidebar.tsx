@@ -3,6 +3,7 @@ import { IconCalendarRepeat, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
+import { LiveNav } from '../../features/live/client/LiveNav.tsx';
 import { MyMeetingsNav } from '../../features/meetings/client/components/MyMeetingsNav.tsx';
 import { messages } from '../../shared/messages.ts';
 
@@ -54,6 +55,7 @@ export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
           />
         );
       })}
+      {hasWorkspace && <LiveNav onNavigate={onNavigate} />}
       {hasWorkspace && <MyMeetingsNav onNavigate={onNavigate} />}
     </ScrollArea>
   );

@@ -23,6 +23,7 @@ import { dayjs } from '../../../client/lib/dayjs.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
+import { MeetingLiveActions } from '../../live/client/StartMeetingButton.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
@@ -86,29 +87,32 @@ const MeetingRow = ({
         )}
       </Table.Td>
       <Table.Td onClick={(event) => event.stopPropagation()}>
-        {meeting.permissions.canEdit && (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Tooltip label={messages.editMeeting} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={messages.editMeetingNamed(meeting.title)}
-                onClick={() => onEdit(meeting)}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={messages.deleteMeetingTitle} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={messages.deleteMeetingNamed(meeting.title)}
-                onClick={() => onDelete(meeting)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        )}
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {meeting.permissions.isParticipant && <MeetingLiveActions meeting={meeting} />}
+          {meeting.permissions.canEdit && (
+            <>
+              <Tooltip label={messages.editMeeting} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={messages.editMeetingNamed(meeting.title)}
+                  onClick={() => onEdit(meeting)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={messages.deleteMeetingTitle} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={messages.deleteMeetingNamed(meeting.title)}
+                  onClick={() => onDelete(meeting)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

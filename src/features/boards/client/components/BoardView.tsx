@@ -323,12 +323,15 @@ export const BoardView = ({
   userId,
   timezone,
   today,
+  onlyListId = null,
 }: {
   board: Board;
   meetingId: string;
   userId: string;
   timezone: string;
   today: string;
+  /** Show this one list of the board (the live meeting's accountability_list step). */
+  onlyListId?: string | null;
 }) => {
   const [state, setState] = useState<'active' | 'all'>('all');
   const [searchInput, setSearchInput] = useState('');
@@ -363,7 +366,10 @@ export const BoardView = ({
     }),
     [data?.labels, data?.people, today, timezone],
   );
-  const columns = useMemo(() => (data ? buildColumns(data, groupBy) : []), [data, groupBy]);
+  const columns = useMemo(() => {
+    const all = data ? buildColumns(data, groupBy) : [];
+    return onlyListId && groupBy === 'list' ? all.filter((column) => column.list?.id === onlyListId) : all;
+  }, [data, groupBy, onlyListId]);
   const lists = useMemo(() => [...(data?.lists ?? [])].sort((a, b) => a.sort - b.sort), [data?.lists]);
 
   const refuse = (error: unknown) => showError(errorText(error));
@@ -416,7 +422,7 @@ export const BoardView = ({
   };
 
   const people = (data?.people ?? []).filter((person) => !person.deleted);
-  const listsMovable = groupBy === 'list' && canEdit;
+  const listsMovable = groupBy === 'list' && canEdit && !onlyListId;
   const clearFilters = () => {
     setState('all');
     setSearchInput('');
@@ -612,7 +618,7 @@ export const BoardView = ({
                       ),
                     )}
                     {provided.placeholder}
-                    {groupBy === 'list' && canEdit && (
+                    {groupBy === 'list' && canEdit && !onlyListId && (
                       <Button
                         variant="light"
                         color="gray"

@@ -10,6 +10,7 @@ export const ConfirmDialog = ({
   title,
   children,
   confirmLabel = messages.deleteButton,
+  confirmColor = 'red',
   onConfirm,
   onClose,
   pending = false,
@@ -19,6 +20,8 @@ export const ConfirmDialog = ({
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** Red for destructive actions (the default); another colour for a plain question. */
+  confirmColor?: string;
   onConfirm: () => void;
   onClose: () => void;
   pending?: boolean;
@@ -32,7 +35,7 @@ export const ConfirmDialog = ({
         <Button variant="default" onClick={onClose} data-autofocus>
           {messages.cancelButton}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={pending}>
+        <Button color={confirmColor} onClick={onConfirm} loading={pending}>
           {confirmLabel}
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconListDetails, IconVideo } from '@tabler/icons-rea
 import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
 import { untilText } from '../../meetings.durations.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { LONG_DATE_TIME_FORMAT, repeatText, totalMinutes } from '../meetings.format.ts';
@@ -40,6 +41,11 @@ const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: st
             </Text>
           )}
         </Stack>
+        {meeting.permissions.isParticipant && (
+          <div style={{ marginLeft: 'auto', flex: 'none' }}>
+            <StartMeetingButton meeting={meeting} />
+          </div>
+        )}
       </Group>
     </Paper>
   );

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+
+// Cadence in-process for the benchmarks: the embedded database in a temporary directory, or
+// DATABASE_URL; migrated, listening on a free port, mail kept in the outbox.
+
+export const startBenchServer = async (onQuery: () => void = () => {}) => {
+  let database: Database;
+  let cleanup = () => {};
+  if (process.env.DATABASE_URL) {
+    database = await openPostgres(process.env.DATABASE_URL, 20, onQuery);
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+    database = await openPglite(dir, onQuery);
+    cleanup = () => rmSync(dir, { recursive: true, force: true });
+  }
+  await migrate(database);
+  const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: path.join(os.tmpdir(), 'none') };
+  const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  /** A JSON API call; its `result`. */
+  const request = async <T = Record<string, string>>(method: string, url: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${base}/api/v2${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { result: T; message?: string };
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${json.message ?? ''}`);
+    return json.result;
+  };
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    cleanup();
+  };
+  return { app, database, base, request, stop };
+};

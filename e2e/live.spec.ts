@@ -1,0 +1,349 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import {
+  type Account,
+  call,
+  createMeeting,
+  isoDate,
+  mailsTo,
+  newUser,
+  registerViaApi,
+  SCREENS,
+  signIn,
+  startSignedIn,
+  team,
+} from './helpers.ts';
+
+// The live meeting (document 1 §2, §4): start and join, steps and the server's clock seen by
+// two people at once, every agenda item type, the recap, finishing, the archive and the recap
+// email; the start questions, the Leave Meeting guard and cancelling.
+
+interface LiveStateData {
+  session: { id: string; currentStep: number; lastStepStartedAt: string | null };
+  agendaItems: { id: string; title: string; keyName: string }[];
+}
+
+/** A weekly meeting whose session today is at the start of the current UTC hour (within 12 hours). */
+const meetingToday = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
+    operation: 'create',
+    title,
+    sharepointUrl: 'https://meet.example.com/live',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members,
+  });
+
+const signedInPage = async (browser: Browser, account: Account) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await startSignedIn(page, account.token);
+  return { context, page };
+};
+
+const dashboardOf = (meeting: { id: string; title: string }) =>
+  `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
+
+const stepOf = (page: Page) => page.getByTestId('live-step');
+const stepTimer = (page: Page) => page.getByRole('timer', { name: messages.liveStepTimer });
+/** mm:ss (maybe negative) as seconds. */
+const seconds = (clock: string) => {
+  const negative = clock.startsWith('-');
+  const [m, s] = clock.replace('-', '').split(':').map(Number);
+  return (negative ? -1 : 1) * ((m ?? 0) * 60 + (s ?? 0));
+};
+
+test('a leader starts, a member joins and follows the steps live, both refresh, the member rates, the leader finishes; archive and recap mail', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner, mate } = await team(request, 'live');
+  const meeting = await meetingToday(request, owner.token, 'Weekly Live L10', [mate.id]);
+  await call(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
+    userId: owner.id,
+    title: 'Calls made',
+    goal: '>=',
+    score: '20',
+    units: '',
+    type: 'number',
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Send the proposal',
+    type: '4',
+    userId: mate.id,
+    meetingIds: [meeting.id],
+  });
+
+  const leader = await signedInPage(browser, owner);
+  const member = await signedInPage(browser, mate);
+
+  // The leader starts from the dashboard's Next Meeting card.
+  await leader.page.goto(dashboardOf(meeting));
+  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
+  await expect(leader.page).toHaveURL(/\/live-meeting\//);
+  await expect(leader.page.getByTestId('live-badge')).toHaveText(messages.liveBadge);
+  await expect(stepOf(leader.page)).toHaveAttribute('data-step', '0');
+  const [, , meetingId, sessionId] = new URL(leader.page.url()).pathname.split('/');
+  expect(meetingId).toBe(meeting.id);
+
+  // The member sees Join Meeting on the meetings list and in the sidebar's Live section.
+  await member.page.goto('/meetings');
+  await expect(member.page.getByRole('group', { name: messages.liveSection })).toContainText(meeting.title);
+  await member.page.getByRole('button', { name: messages.joinMeetingNamed(meeting.title) }).click();
+  await expect(member.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${sessionId}`));
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
+  await expect(member.page.getByText(messages.liveFollowing)).toBeVisible();
+  await expect(member.page.getByRole('button', { name: messages.nextButton })).toHaveCount(0);
+
+  // The leader sees Bea online.
+  await leader.page.getByTestId('online-button').click();
+  await expect(leader.page.getByTestId('online-list')).toContainText('Bea Mate');
+  await expect(leader.page.getByTestId('online-list')).toContainText('Olga Owner');
+  await leader.page.screenshot({ path: `${SCREENS}/live-online.png` });
+  await leader.page.keyboard.press('Escape');
+
+  // Next: the member follows within a second.
+  await leader.page.getByRole('button', { name: messages.nextButton }).click();
+  await expect(stepOf(leader.page)).toHaveAttribute('data-step', '1');
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '1', { timeout: 1000 });
+  await leader.page.getByRole('button', { name: messages.nextButton }).click();
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '2', { timeout: 1000 });
+
+  // Both refresh: same step, same clock (the server's), within a second or two.
+  await Promise.all([leader.page.reload(), member.page.reload()]);
+  await expect(stepOf(leader.page)).toHaveAttribute('data-step', '2');
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '2');
+  const [a, b] = await Promise.all([stepTimer(leader.page).textContent(), stepTimer(member.page).textContent()]);
+  expect(Math.abs(seconds(a ?? '') - seconds(b ?? ''))).toBeLessThanOrEqual(2);
+  const state = await call<LiveStateData>(request, mate.token, 'GET', `/sessions/${sessionId}/live`);
+  expect(state.session.currentStep).toBe(2);
+
+  // Show Agenda: the leader jumps to the recap (Meeting Scores).
+  await leader.page.getByRole('button', { name: messages.liveShowAgenda }).click();
+  await leader.page.getByRole('button', { name: /Meeting Scores/ }).click();
+  const last = String(state.agendaItems.length - 1);
+  await expect(stepOf(leader.page)).toHaveAttribute('data-step', last);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', last, { timeout: 1000 });
+
+  // The member rates 8 with a note; the leader sees it live. The member cannot rate the leader.
+  await member.page.getByRole('textbox', { name: messages.recapScoreOf('Bea Mate') }).click();
+  await member.page.getByRole('option', { name: '8', exact: true }).click();
+  await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).fill('Focused and short');
+  await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).blur();
+  await expect(member.page.getByRole('textbox', { name: messages.recapScoreOf('Olga Owner') })).toBeDisabled();
+  await expect(leader.page.getByRole('textbox', { name: messages.recapScoreOf('Bea Mate') })).toHaveValue('8');
+  await expect(leader.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') })).toHaveValue(
+    'Focused and short',
+  );
+  await leader.page.getByRole('textbox', { name: messages.recapScoreOf('Olga Owner') }).click();
+  await leader.page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(member.page.getByTestId('recap-average')).toHaveText(messages.recapAverage(9));
+  // ADD stays disabled until the text looks like an email address.
+  const guest = member.page.getByRole('textbox', { name: messages.recapGuestEmail });
+  await guest.fill('visitor@');
+  await expect(member.page.getByRole('button', { name: messages.addButtonUpper })).toBeDisabled();
+  await guest.fill('visitor@example.com');
+  await member.page.getByRole('button', { name: messages.addButtonUpper }).click();
+  await expect(leader.page.getByRole('list', { name: messages.recapGuests })).toContainText('visitor@example.com');
+  await leader.page.screenshot({ path: `${SCREENS}/live-recap.png`, fullPage: true });
+
+  // The leader finishes: End meeting, then both are on the dashboard.
+  await leader.page.getByRole('button', { name: messages.saveAndFinish }).click();
+  await expect(leader.page.getByRole('dialog', { name: messages.endMeetingTitle })).toBeVisible();
+  await leader.page.getByRole('button', { name: messages.endMeetingButton }).click();
+  await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
+  await expect(member.page).toHaveURL(new RegExp(dashboardOf(meeting)));
+  await expect(member.page.getByText(messages.liveEndedByLeader)).toBeVisible();
+  await expect(leader.page.getByRole('group', { name: messages.liveSection })).toHaveCount(0);
+
+  // The archive: in the dashboard's table, and its own page.
+  const archives = leader.page.getByRole('region', { name: messages.meetingArchives });
+  await expect(archives).toContainText('9');
+  await archives.getByRole('link', { name: messages.seeMeetingArchive }).first().click();
+  await expect(leader.page).toHaveURL(new RegExp(`/meeting-archives/${sessionId}`));
+  await expect(leader.page.getByTestId('archive-average')).toHaveText('9.0');
+  await expect(leader.page.getByText('Focused and short')).toBeVisible();
+  await expect(leader.page.getByText('Calls made')).toBeVisible();
+  await expect(leader.page.getByText('Send the proposal')).toBeVisible();
+  await leader.page.screenshot({ path: `${SCREENS}/live-archive.png`, fullPage: true });
+
+  // Every attendee and the guest got the recap email.
+  for (const to of [owner.user.email, mate.user.email, 'visitor@example.com']) {
+    await expect
+      .poll(async () => (await mailsTo(to)).map((mail) => mail.subject).join('|'))
+      .toContain(`Recap: ${meeting.title}`);
+  }
+  const [recap] = await mailsTo(mate.user.email);
+  expect(recap?.text).toContain('Focused and short');
+  expect(recap?.text).toContain(`/meeting-archives/${sessionId}`);
+
+  await leader.context.close();
+  await member.context.close();
+});
+
+test('every agenda item type is a working screen with the meeting’s data', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'live-types');
+  const meeting = await meetingToday(request, owner.token, 'Agenda Types Live', [mate.id]);
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Accountability',
+    meetingIds: [meeting.id],
+    lists: ['Backlog', 'Doing'],
+  });
+  const lists = await call<{ id: string; name: string }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/boards/${board.id}/task-types`,
+  );
+  const doing = lists.find((list) => list.name === 'Doing')!;
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Hire a designer',
+    type: '4',
+    showInTasks: '0',
+    userId: owner.id,
+    members: [owner.id],
+    meetingIds: [meeting.id],
+    boardId: board.id,
+    taskTypeId: doing.id,
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Launch the new site',
+    type: '1',
+    userId: mate.id,
+    dueDate: isoDate(20),
+    meetingIds: [meeting.id],
+  });
+  await call(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
+    userId: mate.id,
+    title: 'Demos booked',
+    goal: '>=',
+    score: '5',
+    units: '',
+    type: 'number',
+  });
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [
+      { title: 'Segue', keyName: 'free_activity', duration: 5, description: 'One personal, one professional.' },
+      { title: 'KPIs', keyName: 'scorecard', duration: 5 },
+      { title: 'Goals', keyName: 'rock_review', duration: 5 },
+      { title: 'To-dos', keyName: 'to_do_list', duration: 5 },
+      { title: 'Board review', keyName: 'accountability_board', duration: 5, boardId: board.id },
+      { title: 'Doing list', keyName: 'accountability_list', duration: 5, boardId: board.id, boardListId: doing.id },
+      { title: 'Dashboard', keyName: 'external_url', duration: 5, embedUrl: 'http://127.0.0.1:1/' },
+      { title: 'Unset link', keyName: 'external_url', duration: 5 },
+      { title: 'Meeting Scores', keyName: 'conclusion', duration: 5 },
+    ],
+  });
+  const { context, page } = await signedInPage(browser, owner);
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+
+  const expectations: [string, (page: Page) => Promise<void>][] = [
+    ['free_activity', async (p) => expect(stepOf(p)).toContainText('One personal, one professional.')],
+    ['scorecard', async (p) => expect(stepOf(p)).toContainText('Demos booked')],
+    ['rock_review', async (p) => expect(stepOf(p)).toContainText('Launch the new site')],
+    ['to_do_list', async (p) => expect(stepOf(p).getByRole('heading', { name: messages.actionItems })).toBeVisible()],
+    ['accountability_board', async (p) => expect(stepOf(p)).toContainText('Backlog')],
+    [
+      'accountability_list',
+      async (p) => {
+        await expect(stepOf(p)).toContainText('Hire a designer');
+        await expect(stepOf(p)).not.toContainText('Backlog');
+      },
+    ],
+    ['external_url', async (p) => expect(stepOf(p).locator('iframe')).toHaveAttribute('src', 'http://127.0.0.1:1/')],
+    ['external_url', async (p) => expect(stepOf(p)).toContainText(messages.noEmbedUrl)],
+    ['conclusion', async (p) => expect(stepOf(p).getByRole('table', { name: messages.recapTable })).toBeVisible()],
+  ];
+  for (const [index, [keyName, check]] of expectations.entries()) {
+    await expect(stepOf(page)).toHaveAttribute('data-step', String(index));
+    await expect(stepOf(page)).toHaveAttribute('data-key', keyName);
+    await check(page);
+    await page.screenshot({ path: `${SCREENS}/live-step-${index}-${keyName}.png`, fullPage: true });
+    if (index < expectations.length - 1) await page.getByRole('button', { name: messages.nextButton }).click();
+  }
+  await expect(page.getByRole('button', { name: messages.saveAndFinish })).toBeVisible();
+  await context.close();
+});
+
+test('start questions, the Live section for outsiders, Leave Meeting, and Cancel Meeting', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'live-ask');
+  const outsiderUser = newUser('live-ask-out', { firstName: 'Otto', lastName: 'Outside' });
+  await registerViaApi(request, outsiderUser);
+  let outsider = await signIn(request, outsiderUser);
+  await call(request, owner.token, 'POST', '/tenants/add-user', { id: outsider.id });
+  await call(request, outsider.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  outsider = { ...outsider, tenantId: owner.tenantId };
+  // The next session is two days away: starting now is not scheduled.
+  const meeting = await createMeeting(request, owner.token, 'Planning Later', [mate.id]);
+
+  // A member who is not a leader is asked twice: not a leader, then not scheduled.
+  const member = await signedInPage(browser, mate);
+  await member.page.goto('/meetings');
+  await member.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
+  const question = member.page.getByRole('dialog', { name: messages.startMeeting });
+  await expect(question).toContainText(messages.liveNotLeader);
+  await question.getByRole('button', { name: messages.continueButton }).click();
+  await expect(question).toContainText(messages.liveNotScheduled);
+  await member.page.screenshot({ path: `${SCREENS}/live-start-question.png` });
+  await question.getByRole('button', { name: messages.continueButton }).click();
+  await expect(member.page).toHaveURL(/\/live-meeting\//);
+  // A member who did not start does not manage it.
+  await expect(member.page.getByRole('button', { name: messages.cancelMeeting })).toHaveCount(0);
+
+  // Someone of the workspace who is not in the meeting sees it live, but gets a dialog.
+  const other = await signedInPage(browser, outsider);
+  await other.page.goto('/home');
+  const live = other.page.getByRole('group', { name: messages.liveSection });
+  await live.getByRole('button', { name: meeting.title }).click();
+  await expect(other.page.getByRole('dialog')).toContainText(messages.liveNotMember);
+  await other.context.close();
+
+  // The leader joins, tries to leave for the home page, stays, then cancels the meeting.
+  const leader = await signedInPage(browser, owner);
+  await leader.page.goto(dashboardOf(meeting));
+  await leader.page.getByRole('button', { name: messages.joinMeetingNamed(meeting.title) }).click();
+  await expect(leader.page.getByTestId('live-badge')).toBeVisible();
+  await leader.page.getByRole('link', { name: messages.navDashboard }).click();
+  const leave = leader.page.getByRole('dialog', { name: messages.leaveMeetingTitle });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: messages.stayHere }).click();
+  await expect(leader.page).toHaveURL(/\/live-meeting\//);
+  await leader.page.getByRole('button', { name: messages.cancelMeeting }).click();
+  await leader.page
+    .getByRole('dialog', { name: messages.cancelMeeting })
+    .getByRole('button', { name: messages.cancelMeeting })
+    .click();
+  await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
+  await expect(leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) })).toBeVisible();
+  await expect(member.page.getByText(messages.liveCancelledByLeader)).toBeVisible();
+  // A cancelled meeting leaves no archive.
+  await expect(leader.page.getByRole('region', { name: messages.meetingArchives })).toContainText(
+    messages.noMeetingArchives,
+  );
+
+  // Leave Meeting → Leave goes.
+  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
+  const again = leader.page.getByRole('dialog', { name: messages.startMeeting });
+  await expect(again).toContainText(messages.liveNotScheduled);
+  await again.getByRole('button', { name: messages.continueButton }).click();
+  await expect(leader.page.getByTestId('live-badge')).toBeVisible();
+  await leader.page.getByRole('link', { name: messages.navDashboard }).click();
+  await leader.page
+    .getByRole('dialog', { name: messages.leaveMeetingTitle })
+    .getByRole('button', { name: messages.leaveButton })
+    .click();
+  await expect(leader.page).toHaveURL(/\/home$/);
+
+  await leader.context.close();
+  await member.context.close();
+});

@@ -1,0 +1,516 @@
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconListDetails,
+  IconPencil,
+  IconUsers,
+  IconVideo,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../client/lib/api.ts';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
+import { showError, showInfo } from '../../../client/ui/toast.ts';
+import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../../shared/live.ts';
+import { messages } from '../../../shared/messages.ts';
+import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { dashboardPath, fullName, totalMinutes } from '../../meetings/client/meetings.format.ts';
+import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
+import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
+import type { Meeting } from '../../meetings/meetings.schemas.ts';
+import type { LiveAttendee, LiveState } from '../live.schemas.ts';
+import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
+import { attendeeMark } from './components/RecapStep.tsx';
+import {
+  useFinishMeeting,
+  useJoinMeeting,
+  useLivePresence,
+  useLiveState,
+  useMoveStep,
+  useOnline,
+} from './live.queries.ts';
+import { useServerClock } from './useTicker.ts';
+
+// The live meeting (document 1 §2, §4): /live-meeting/{meetingId}/{sessionId}. The current step
+// and when it began live on the session, so everyone sees the same step and the same clock, and
+// a refresh or a late join loses nothing. Only the starter or a leader moves, cancels and finishes.
+
+const Clock = ({ seconds, label, size = 'lg' }: { seconds: number; label: string; size?: 'lg' | 'xl' }) => (
+  <Text
+    component="span"
+    role="timer"
+    aria-label={label}
+    ff="monospace"
+    fw={700}
+    fz={size === 'xl' ? 32 : 18}
+    c={seconds < 0 ? 'red' : undefined}
+    data-over={seconds < 0 ? 'true' : 'false'}
+  >
+    {formatClock(seconds)}
+  </Text>
+);
+
+const PersonLine = ({ person }: { person: LiveAttendee }) => {
+  const mark = attendeeMark(person);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar src={person.image} name={fullName(person)} color="initials" size={24} />
+      <Text size="sm" c={mark ? 'dimmed' : undefined}>
+        {fullName(person)}
+      </Text>
+    </Group>
+  );
+};
+
+const OnlineButton = ({ state }: { state: LiveState }) => {
+  const online = new Set(useOnline(state.session.id).data ?? []);
+  const here = state.attendees.filter((person) => online.has(person.id));
+  const away = state.attendees.filter((person) => !online.has(person.id));
+  return (
+    <Popover position="bottom-end" shadow="md" withArrow width={280}>
+      <Popover.Target>
+        <Button variant="default" size="sm" leftSection={<IconUsers size={16} />} data-testid="online-button">
+          {messages.liveOnlineCount(here.length)}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <Stack
+            gap={6}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={messages.liveOnline}
+            data-testid="online-list"
+          >
+            <Text component="li" size="xs" fw={700} tt="uppercase" c="green" aria-hidden>
+              {messages.liveOnline}
+            </Text>
+            {here.length === 0 && (
+              <Text component="li" size="sm" c="dimmed">
+                {messages.liveNobody}
+              </Text>
+            )}
+            {here.map((person) => (
+              <li key={person.id}>
+                <PersonLine person={person} />
+              </li>
+            ))}
+          </Stack>
+          <Stack
+            gap={6}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={messages.liveOffline}
+            data-testid="offline-list"
+          >
+            <Text component="li" size="xs" fw={700} tt="uppercase" c="dimmed" aria-hidden>
+              {messages.liveOffline}
+            </Text>
+            {away.length === 0 && (
+              <Text component="li" size="sm" c="dimmed">
+                {messages.liveNobody}
+              </Text>
+            )}
+            {away.map((person) => (
+              <li key={person.id}>
+                <PersonLine person={person} />
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
+
+const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: number) => void }) => {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withArrow width={320}>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconListDetails size={16} />}
+          onClick={() => setOpened((value) => !value)}
+        >
+          {messages.liveShowAgenda}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={messages.agendaLabel}>
+          {state.agendaItems.map((item, index) => {
+            const current = index === state.session.currentStep;
+            const line = (
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm" fw={current ? 700 : 400}>
+                  {index + 1}. {item.title}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {messages.minutesShort(item.duration)}
+                </Text>
+              </Group>
+            );
+            return (
+              <li key={item.id} aria-current={current ? 'step' : undefined}>
+                {state.canManage ? (
+                  <UnstyledButton
+                    w="100%"
+                    p={6}
+                    style={{ borderRadius: 6 }}
+                    bg={current ? 'var(--mantine-color-blue-light)' : undefined}
+                    onClick={() => {
+                      setOpened(false);
+                      onJump(index);
+                    }}
+                  >
+                    {line}
+                  </UnstyledButton>
+                ) : (
+                  <Paper p={6} bg={current ? 'var(--mantine-color-blue-light)' : undefined}>
+                    {line}
+                  </Paper>
+                )}
+              </li>
+            );
+          })}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
+
+const VideoLink = ({ meeting, canEdit }: { meeting: Meeting; canEdit: boolean }) => {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(meeting.sharepointUrl ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateMeeting({ silent: true });
+  const save = () => {
+    if (value.trim() !== '' && linkError(value)) {
+      setError(messages.videoLinkInvalid);
+      return;
+    }
+    update.mutate(
+      { id: meeting.id, patch: { sharepointUrl: normalisedLink(value) || null } },
+      { onSuccess: () => setEditing(false), onError: (failure) => setError(errorText(failure)) },
+    );
+  };
+  if (editing) {
+    return (
+      <Group gap={4} align="flex-start" wrap="nowrap">
+        <TextInput
+          size="xs"
+          w={260}
+          aria-label={messages.videoConference}
+          placeholder="https://"
+          value={value}
+          error={error}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save();
+            if (event.key === 'Escape') setEditing(false);
+          }}
+          data-autofocus
+          autoFocus
+        />
+        <Button size="xs" onClick={save} loading={update.isPending} aria-label={messages.saveButton}>
+          <IconCheck size={14} />
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setEditing(false)} aria-label={messages.cancelButton}>
+          <IconX size={14} />
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      {meeting.sharepointUrl ? (
+        <Button
+          component="a"
+          href={meeting.sharepointUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          variant="light"
+          leftSection={<IconVideo size={16} />}
+        >
+          {messages.liveJoinVideo}
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {messages.liveNoVideo}
+        </Text>
+      )}
+      {canEdit && (
+        <Button
+          size="sm"
+          variant="subtle"
+          px={6}
+          aria-label={messages.liveEditVideo}
+          onClick={() => {
+            setValue(meeting.sharepointUrl ?? '');
+            setEditing(true);
+          }}
+        >
+          <IconPencil size={16} />
+        </Button>
+      )}
+    </Group>
+  );
+};
+
+const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) => (
+  <Card withBorder padding="lg" radius="md" maw={560}>
+    <Stack gap="sm">
+      <Title order={1} size="h3">
+        {state.session.finishedAt ? messages.liveEnded : messages.liveNotStarted}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {meeting.title}
+      </Text>
+      <Group gap="sm">
+        {state.session.finishedAt && (
+          <Button component={Link} to={archivePath(state.session.id)}>
+            {messages.seeMeetingArchive}
+          </Button>
+        )}
+        <Button component={Link} to={dashboardPath(meeting)} variant="default">
+          {messages.liveBackToDashboard}
+        </Button>
+      </Group>
+    </Stack>
+  </Card>
+);
+
+const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) => {
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const now = useServerClock();
+  const move = useMoveStep(state.session.id);
+  const finish = useFinishMeeting(state.session.id, meeting.id);
+  const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  useLivePresence(state.session.id, true);
+
+  const steps = state.agendaItems;
+  const index = Math.min(state.session.currentStep, Math.max(steps.length - 1, 0));
+  const item = steps[index];
+  const last = index >= steps.length - 1;
+  const total = totalMinutes(steps);
+  const meetingLeft = total * 60 - Math.floor((now - Date.parse(state.session.startedAt ?? '')) / 1000);
+  const stepLeft = item ? stepSecondsLeft(item.duration, state.session.lastStepStartedAt, now) : 0;
+
+  const go = (step: number) => move.mutate(step);
+  const end = (cancelled: boolean) =>
+    finish.mutate(
+      { notAttended: state.attendees.filter((person) => person.notAttended).map((person) => person.id), cancelled },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          setLeaving(true);
+        },
+        onError: (error) => showError(errorText(error)),
+      },
+    );
+  // Navigate only once the guard is off, so finishing does not ask 'Leave Meeting'.
+  useEffect(() => {
+    if (leaving) void navigate(dashboardPath(meeting));
+  }, [leaving, meeting, navigate]);
+
+  return (
+    <Stack gap="md">
+      <LeaveGuard
+        when={!leaving}
+        title={messages.leaveMeetingTitle}
+        text={messages.leaveMeetingText}
+        stayLabel={messages.stayHere}
+        leaveLabel={messages.leaveButton}
+        allow={(pathname) => pathname.startsWith('/live-meeting/')}
+        beforeUnload={false}
+      />
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {meeting.title}
+            </Title>
+            <Badge color="red" variant="filled" data-testid="live-badge">
+              {messages.liveBadge}
+            </Badge>
+            <Clock seconds={meetingLeft} label={messages.liveMeetingClock} />
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <VideoLink meeting={meeting} canEdit={state.canManage} />
+            <OnlineButton state={state} />
+            <AgendaButton state={state} onJump={go} />
+            {state.canManage && (
+              <Button variant="light" color="red" size="sm" onClick={() => setAsking('cancel')}>
+                {messages.cancelMeeting}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Card>
+
+      {item ? (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <StepHeading item={item} index={index} total={steps.length} />
+            <Stack gap={0} align="flex-end">
+              <Text size="xs" c="dimmed">
+                {messages.liveStepTimer}
+              </Text>
+              <Clock seconds={stepLeft} label={messages.liveStepTimer} size="xl" />
+            </Stack>
+          </Group>
+          <div data-testid="live-step" data-step={index} data-key={item.keyName}>
+            <LiveStep item={item} meeting={meeting} state={state} viewerId={viewer.userId} timezone={viewer.timezone} />
+          </div>
+        </Stack>
+      ) : (
+        <Text c="dimmed">{messages.liveNoAgenda}</Text>
+      )}
+
+      <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
+        {state.canManage ? (
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              disabled={index === 0}
+              onClick={() => go(index - 1)}
+            >
+              {messages.previousButton}
+            </Button>
+            {last ? (
+              <Button color="green" onClick={() => setAsking('finish')}>
+                {messages.saveAndFinish}
+              </Button>
+            ) : (
+              <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(index + 1)}>
+                {messages.nextButton}
+              </Button>
+            )}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" ta="center">
+            {messages.liveFollowing}
+          </Text>
+        )}
+      </Paper>
+
+      <ConfirmDialog
+        opened={asking === 'finish'}
+        title={messages.endMeetingTitle}
+        confirmLabel={messages.endMeetingButton}
+        confirmColor="green"
+        pending={finish.isPending}
+        onConfirm={() => end(false)}
+        onClose={() => setAsking(null)}
+      >
+        {messages.endMeetingText}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={asking === 'cancel'}
+        title={messages.cancelMeeting}
+        confirmLabel={messages.cancelMeeting}
+        pending={finish.isPending}
+        onConfirm={() => end(true)}
+        onClose={() => setAsking(null)}
+      >
+        {messages.cancelMeetingText}
+      </ConfirmDialog>
+    </Stack>
+  );
+};
+
+export const LiveMeetingPage = () => {
+  const { meetingId = '', sessionId = '' } = useParams();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const state = useLiveState(sessionId);
+  const meeting = useMeeting(meetingId);
+  const join = useJoinMeeting();
+  useMeetingRoom(meetingId);
+
+  const data = state.data;
+  const live = data ? isLiveSession(data.session) : false;
+  const joined = data?.attendees.some((person) => person.id === viewer.userId && person.joinedAt !== null) ?? false;
+
+  // Opening a live meeting joins it (once per visit; the server keeps the first join time).
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!live || joined || tried.current || !viewer.userId) return;
+    tried.current = true;
+    join.mutate(sessionId, { onError: (error) => showError(errorText(error)) });
+  }, [live, joined, join, sessionId, viewer.userId]);
+
+  // Someone finished or cancelled the meeting while it was open here: back to the dashboard.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (live) wasLive.current = true;
+    else if (wasLive.current && data && meeting.data) {
+      wasLive.current = false;
+      showInfo(data.session.finishedAt ? messages.liveEndedByLeader : messages.liveCancelledByLeader);
+      void navigate(dashboardPath(meeting.data));
+    }
+  }, [live, data, meeting.data, navigate]);
+
+  if (state.isPending || meeting.isPending) return <SectionLoading />;
+  if (state.isError || meeting.isError) {
+    const error = state.error ?? meeting.error;
+    const gone = error instanceof ApiError && error.status === 404;
+    return (
+      <Stack gap="md" maw={560}>
+        <Anchor component={Link} to="/meetings" size="sm">
+          {messages.backToMeetings}
+        </Anchor>
+        {gone ? (
+          <Card withBorder padding="lg" radius="md">
+            <Title order={1} size="h3">
+              {messages.liveNotFound}
+            </Title>
+          </Card>
+        ) : (
+          <SectionError
+            title={messages.liveLoadFailed}
+            error={error}
+            onRetry={() => {
+              void state.refetch();
+              void meeting.refetch();
+            }}
+            retrying={state.isFetching || meeting.isFetching}
+          />
+        )}
+      </Stack>
+    );
+  }
+  if (!live) return <EndedCard state={state.data} meeting={meeting.data} />;
+  return <LiveScreen state={state.data} meeting={meeting.data} />;
+};

@@ -1,0 +1,252 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../client/lib/api.ts';
+import { dayjs } from '../../../client/lib/dayjs.ts';
+import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
+import { messages } from '../../../shared/messages.ts';
+import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
+import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { DATE_FORMAT, dashboardPath } from '../../meetings/client/meetings.format.ts';
+import { useViewer } from '../../meetings/client/meetings.queries.ts';
+import { todayIn } from '../../tasks/client/tasks.format.ts';
+import type { MeetingArchive } from '../live.schemas.ts';
+import { useArchive } from './live.queries.ts';
+
+// One held session (document 1 §2 /meeting-archives/{sessionId}; document 3 §3): the snapshot
+// taken when it finished. Due dates read 'Not Set', open (future) or overdue (past) (document 3 §4).
+
+type ArchiveItems = MeetingArchive['openActionItems'];
+type ArchivedKpi = MeetingArchive['kpis'][number]['list'][number];
+
+/** The snapshot keeps the score's words as text; the scorecard's formatting reads them typed. */
+const archivedScore = (kpi: ArchivedKpi) => ({
+  goal: kpi.goal as KpiGoal,
+  score: kpi.score,
+  type: kpi.type as KpiType,
+  units: kpi.units,
+});
+
+const dueText = (dueDate: string | null, today: string) => {
+  if (!dueDate) return { text: messages.archiveDueNotSet, color: 'dimmed' };
+  const label = dayjs(dueDate).format(DATE_FORMAT);
+  return dueDate < today ? { text: messages.archiveOverdue(label), color: 'red' } : { text: label, color: undefined };
+};
+
+const People = ({ label, people }: { label: string; people: { userId: string; fullName: string }[] }) => (
+  <Stack gap={4}>
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+      {label}
+    </Text>
+    {people.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    ) : (
+      <Text size="sm">{people.map((person) => person.fullName).join(', ')}</Text>
+    )}
+  </Stack>
+);
+
+const ItemsByPerson = ({ groups, today, empty }: { groups: ArchiveItems; today: string; empty: string }) =>
+  groups.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      {empty}
+    </Text>
+  ) : (
+    <Stack gap="sm">
+      {groups.map((group) => (
+        <Stack gap={4} key={group.userId}>
+          <Text size="sm" fw={600}>
+            {group.fullName}
+          </Text>
+          <Table fz="sm" verticalSpacing={4}>
+            <Table.Tbody>
+              {group.items.map((item) => {
+                const due = dueText(item.dueDate, today);
+                return (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{item.title}</Table.Td>
+                    <Table.Td w={160} ta="right" c={due.color}>
+                      {due.text}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ))}
+    </Stack>
+  );
+
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      {label}
+    </Text>
+    <Text fw={600}>{children}</Text>
+  </Stack>
+);
+
+const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: string }) => (
+  <Stack gap="lg">
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {archive.meetingTitle}
+          </Title>
+          <Badge variant="light">{messages.meetingArchiveBadge}</Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Fact label={messages.archiveDate}>{dayjs(archive.meetingDate).format(DATE_FORMAT)}</Fact>
+          <Fact label={messages.archiveDuration}>{messages.minutesShort(archive.meetingDuration)}</Fact>
+          <Fact label={messages.averageScore}>
+            <span data-testid="archive-average">{archive.avgScore === null ? '–' : archive.avgScore.toFixed(1)}</span>
+          </Fact>
+          <Fact label={messages.recordingLink}>
+            {archive.link ? (
+              <Anchor href={archive.link} target="_blank" rel="noopener noreferrer">
+                {messages.openLink}
+              </Anchor>
+            ) : (
+              '–'
+            )}
+          </Fact>
+        </SimpleGrid>
+        {archive.note && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {archive.note}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SectionCard title={messages.archiveAttendees}>
+        <Stack gap="sm">
+          <People label={messages.admins} people={archive.attendeesAdmins} />
+          <People label={messages.members} people={archive.attendeesMembers} />
+          <People label={messages.archiveNotAttended} people={archive.notAttended} />
+          {archive.guests.length > 0 && (
+            <People
+              label={messages.recapGuests}
+              people={archive.guests.map((email) => ({ userId: email, fullName: email }))}
+            />
+          )}
+        </Stack>
+      </SectionCard>
+      <SectionCard title={messages.archiveScores}>
+        {archive.scores.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {messages.archiveNoScores}
+          </Text>
+        ) : (
+          <Table fz="sm" aria-label={messages.archiveScores}>
+            <Table.Tbody>
+              {archive.scores.map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td fw={600}>{row.fullName}</Table.Td>
+                  <Table.Td w={60}>{row.score ?? '–'}</Table.Td>
+                  <Table.Td c="dimmed">{row.note}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SectionCard>
+    </SimpleGrid>
+    <SectionCard title={messages.kpiSection}>
+      {archive.kpis.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {messages.kpiNoScores}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table fz="sm" aria-label={messages.kpiSection}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{messages.kpiColumnUser}</Table.Th>
+                <Table.Th>{messages.kpiColumnMeasurable}</Table.Th>
+                <Table.Th>{messages.kpiColumnGoal}</Table.Th>
+                <Table.Th>{messages.archiveMeasured}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {archive.kpis.flatMap((owner) =>
+                owner.list.map((kpi, i) => (
+                  // A snapshot's rows never reorder; owner and position identify them.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Table.Tr key={`${owner.userId}-${i}`}>
+                    <Table.Td>{i === 0 ? owner.fullName : ''}</Table.Td>
+                    <Table.Td>{kpi.title}</Table.Td>
+                    <Table.Td>{formatKpiGoal(archivedScore(kpi))}</Table.Td>
+                    <Table.Td c={kpi.met === null ? 'dimmed' : kpi.met ? 'green' : 'red'} fw={600}>
+                      {kpi.measured === null ? '–' : formatKpiValue(kpi.measured, archivedScore(kpi))}
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SectionCard title={messages.archiveCompleted}>
+        <ItemsByPerson groups={archive.completedActionItems} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={messages.archiveOpen}>
+        <ItemsByPerson groups={archive.openActionItems} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+    </SimpleGrid>
+  </Stack>
+);
+
+export const MeetingArchivePage = () => {
+  const { sessionId = '' } = useParams();
+  const viewer = useViewer();
+  const archive = useArchive(sessionId);
+  const back = (
+    <Anchor
+      component={Link}
+      to={archive.data ? dashboardPath({ id: archive.data.meetingId, title: archive.data.meetingTitle }) : '/meetings'}
+      size="sm"
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {archive.data ? messages.liveBackToDashboard : messages.backToMeetings}
+      </Group>
+    </Anchor>
+  );
+  if (archive.isPending) return <SectionLoading />;
+  if (archive.isError) {
+    const gone = archive.error instanceof ApiError && archive.error.status === 404;
+    return (
+      <Stack gap="md" maw={560}>
+        {back}
+        {gone ? (
+          <Card withBorder padding="lg" radius="md">
+            <Title order={1} size="h3">
+              {messages.archiveNotFound}
+            </Title>
+          </Card>
+        ) : (
+          <SectionError
+            title={messages.archivesLoadFailed}
+            error={archive.error}
+            onRetry={() => void archive.refetch()}
+            retrying={archive.isFetching}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {back}
+      <ArchiveView archive={archive.data} today={todayIn(viewer.timezone)} />
+    </Stack>
+  );
+};

@@ -1,0 +1,108 @@
+import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { messages } from '../../../../shared/messages.ts';
+import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
+import { BoardView } from '../../../boards/client/components/BoardView.tsx';
+import { KpiSection } from '../../../kpis/client/KpiSection.tsx';
+import { SectionLoading } from '../../../meetings/client/components/SectionState.tsx';
+import { linkError } from '../../../meetings/client/meetings.links.ts';
+import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
+import { ActionItemsSection, GoalsSection } from '../../../tasks/client/ActionItemsSection.tsx';
+import { todayIn } from '../../../tasks/client/tasks.format.ts';
+import type { LiveState } from '../../live.schemas.ts';
+import { RecapStep } from './RecapStep.tsx';
+
+// What each agenda item type shows in the live meeting (document 1 §2): the meeting's own
+// sections, with their real data and their live updates, so a change made here is the same
+// change everywhere.
+
+interface StepProps {
+  item: AgendaItem;
+  meeting: Meeting;
+  state: LiveState;
+  viewerId: string;
+  timezone: string;
+}
+
+const Notice = ({ children }: { children: string }) => (
+  <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+    {children}
+  </Alert>
+);
+
+const BoardStep = ({ item, meeting, viewerId, timezone }: StepProps) => {
+  const boards = useMeetingBoards(meeting.id);
+  if (boards.isPending) return <SectionLoading />;
+  const board = boards.data?.find((candidate) => candidate.id === item.boardId);
+  if (!board) return <Notice>{item.boardId ? messages.liveBoardGone : messages.liveNoBoard}</Notice>;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <BoardView
+        board={board}
+        meetingId={meeting.id}
+        userId={viewerId}
+        timezone={timezone}
+        today={todayIn(timezone)}
+        onlyListId={item.keyName === 'accountability_list' ? item.boardListId : null}
+      />
+    </Paper>
+  );
+};
+
+const ExternalUrlStep = ({ item }: StepProps) => {
+  if (!item.embedUrl) return <Notice>{messages.noEmbedUrl}</Notice>;
+  const invalid = linkError(item.embedUrl);
+  if (invalid) return <Notice>{messages.invalidUrl}</Notice>;
+  return (
+    <Box
+      component="iframe"
+      src={item.embedUrl}
+      title={item.title}
+      // The embedded page runs in its own origin, without access to this one.
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+      referrerPolicy="no-referrer"
+      style={{ width: '100%', height: '65vh', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+    />
+  );
+};
+
+const FreeActivityStep = ({ item }: StepProps) =>
+  item.description ? (
+    <Paper withBorder radius="md" p="lg">
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.description}</Text>
+    </Paper>
+  ) : (
+    <Notice>{messages.liveNoDescription}</Notice>
+  );
+
+export const LiveStep = (props: StepProps) => {
+  const { item, meeting, timezone, viewerId } = props;
+  switch (item.keyName) {
+    case 'to_do_list':
+      return <ActionItemsSection meeting={meeting} timezone={timezone} />;
+    case 'scorecard':
+      return <KpiSection meetingId={meeting.id} timezone={timezone} viewerId={viewerId} />;
+    case 'rock_review':
+      return <GoalsSection meeting={meeting} timezone={timezone} />;
+    case 'accountability_board':
+    case 'accountability_list':
+      return <BoardStep {...props} />;
+    case 'external_url':
+      return <ExternalUrlStep {...props} />;
+    case 'conclusion':
+      return <RecapStep state={props.state} viewerId={viewerId} />;
+    default:
+      return <FreeActivityStep {...props} />;
+  }
+};
+
+export const StepHeading = ({ item, index, total }: { item: AgendaItem; index: number; total: number }) => (
+  <Stack gap={0}>
+    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+      {messages.liveStepOf(index + 1, total)}
+    </Text>
+    <Text component="h2" fz="h3" fw={700} m={0}>
+      {item.title}
+    </Text>
+  </Stack>
+);

@@ -1,0 +1,17 @@
+/**
+ * Real-time payloads of the live meeting (registered in src/shared/realtime.ts). Step, recap and
+ * presence events go to the meeting's room `acc-{tenantId}-{meetingId}`; whether a meeting is live
+ * goes to the workspace room `acc-{tenantId}` so that everyone's sidebar and buttons follow.
+ */
+export interface LiveEvents {
+  /** Workspace room: a meeting became live, or stopped being live (finished or cancelled). */
+  'live.changed': { meetingId: string; sessionId: string; live: boolean };
+  /** Meeting room: the step moved; every attendee shows this step and counts from this start. */
+  'live.step': { sessionId: string; meetingId: string; currentStep: number; lastStepStartedAt: string | null };
+  /** Meeting room: someone joined, a recap score or note changed, 'Did not attend' or a guest changed: refetch the live state. */
+  'live.attendees.changed': { sessionId: string; meetingId: string };
+  /** Meeting room: who has the live meeting open right now (user ids), from the sockets. */
+  'live.presence': { sessionId: string; meetingId: string; online: string[] };
+  /** Meeting room: the session was finished or cancelled; attendees leave the live screen. */
+  'live.ended': { sessionId: string; meetingId: string; cancelled: boolean };
+}

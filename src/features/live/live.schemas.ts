@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { RECAP_NOTE_MAX, RECAP_SCORE } from '../../shared/live.ts';
+import { messages } from '../../shared/messages.ts';
+import { email } from '../../shared/validation.ts';
+import { ZAgendaItem, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+
+// The live meeting (document 1 §2–§4, §7) and its archive (document 3 §3). Imported by the
+// server's routes and by the client. See docs/decisions/017-live-meeting.md.
+
+/** `GET meetings/live-sessions`: the workspace's meetings under way (for the sidebar's Live section). */
+export const ZLiveSessionEntry = z.object({
+  sessionId: z.string(),
+  meetingId: z.string(),
+  meetingTitle: z.string(),
+  meetingColor: z.string().nullable(),
+  startedAt: z.string(),
+  startedBy: z.string().nullable(),
+  /** The caller is a leader or member: the live meeting opens directly; otherwise a dialog. */
+  participant: z.boolean(),
+});
+export type LiveSessionEntry = z.infer<typeof ZLiveSessionEntry>;
+
+/**
+ * `POST meetings/{id}/start`. Without the flags a start that needs confirming answers 409 with
+ * `errors.confirm` = 'notLeader' or 'unscheduled' and the spec's question as its message; the
+ * client asks, then starts again with that flag set.
+ */
+export const ZStartMeeting = z.object({
+  confirmNotLeader: z.boolean().default(false),
+  confirmUnscheduled: z.boolean().default(false),
+});
+export type StartMeeting = z.infer<typeof ZStartMeeting>;
+
+export const ZStartedMeeting = z.object({
+  sessionId: z.string(),
+  /** The meeting's sessions around now, as the dashboard shows them, with the started one live. */
+  session: ZSessionSummary,
+});
+export type StartedMeeting = z.infer<typeof ZStartedMeeting>;
+
+/** One person of the live meeting's recap and Online list. */
+export const ZLiveAttendee = ZPersonSummary.extend({
+  /** 'leader' / 'member' of the meeting; 'other' for someone who joined but is neither (a workspace admin, or removed since). */
+  role: z.enum(['leader', 'member', 'other']),
+  /** Removed from the meeting since (document 1 §2: '(User is no longer part of this meeting)'). */
+  removedFromMeeting: z.boolean(),
+  /** When they joined this session; null if they have not. */
+  joinedAt: z.string().nullable(),
+  /** Recap score 1–10; null until given. */
+  score: z.number().nullable(),
+  note: z.string().nullable(),
+  /** Marked 'Did not attend' by a leader. */
+  notAttended: z.boolean(),
+});
+export type LiveAttendee = z.infer<typeof ZLiveAttendee>;
+
+export const ZLiveSession = ZSessionSummary.extend({
+  meetingId: z.string(),
+  startedBy: z.string().nullable(),
+  /** Index into the checked agenda items. */
+  currentStep: z.number(),
+  /** When the current step began (the server's clock); null before the first step starts. */
+  lastStepStartedAt: z.string().nullable(),
+  note: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type LiveSession = z.infer<typeof ZLiveSession>;
+
+/** `GET sessions/{id}/live` (and the answer of join): everything the live screen needs. */
+export const ZLiveState = z.object({
+  session: ZLiveSession,
+  meeting: z.object({
+    id: z.string(),
+    title: z.string(),
+    color: z.string().nullable(),
+    /** The video conference link. */
+    sharepointUrl: z.string().nullable(),
+    administratorIds: z.array(z.string()),
+    shareWithIds: z.array(z.string()),
+  }),
+  /** The checked agenda items, in order: the steps. */
+  agendaItems: z.array(ZAgendaItem),
+  /** The meeting's leaders and members, then anyone else who joined. */
+  attendees: z.array(ZLiveAttendee),
+  /** Non-meeting attendees added by email (the spec's nonMeetingMembers). */
+  guests: z.array(z.string()),
+  /** The caller may move steps, cancel and finish: the starter, a leader or a workspace admin. */
+  canManage: z.boolean(),
+  /** The server's clock when answering, so clients can correct their own. */
+  serverNow: z.string(),
+});
+export type LiveState = z.infer<typeof ZLiveState>;
+
+/** `POST sessions/{id}/step`. */
+export const ZMoveStep = z.object({ step: z.number().int().min(0) });
+
+/** `POST sessions/{id}/finish`: Save and Finish, or Cancel Meeting with `cancelled`. */
+export const ZFinishMeeting = z.object({
+  notAttended: z.array(z.uuid()).max(500).default([]),
+  cancelled: z.boolean().default(false),
+});
+export type FinishMeeting = z.infer<typeof ZFinishMeeting>;
+
+/** `PUT sessions/{id}/ratings/{userId}`: a recap score and note. */
+export const ZSaveRating = z.object({
+  score: z
+    .number()
+    .int()
+    .min(RECAP_SCORE.min, { error: messages.recapScoreRange })
+    .max(RECAP_SCORE.max, { error: messages.recapScoreRange })
+    .nullable(),
+  note: z
+    .string()
+    .trim()
+    .max(RECAP_NOTE_MAX)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type SaveRating = z.infer<typeof ZSaveRating>;
+
+/** `PATCH sessions/{id}/attendees/{userId}`: a leader marks 'Did not attend' (or undoes it). */
+export const ZMarkAttendance = z.object({ notAttended: z.boolean() });
+
+/** `POST sessions/{id}/guests` (saveEmail): a non-meeting attendee by email. */
+export const ZAddGuest = z.object({ email: email() });
+
+const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() });
+
+const ZArchiveActionItems = ZArchivePerson.extend({
+  items: z.array(z.object({ id: z.string(), title: z.string(), dueDate: z.string().nullable() })),
+});
+
+/** `GET sessions/{id}/archive/`: the snapshot taken when the session finished (document 3 §3). */
+export const ZMeetingArchive = z.object({
+  sessionId: z.string(),
+  meetingId: z.string(),
+  meetingTitle: z.string(),
+  /** The session's local date, YYYY-MM-DD. */
+  meetingDate: z.string(),
+  /** Minutes from start to finish. */
+  meetingDuration: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  attendeesAdmins: z.array(ZArchivePerson),
+  attendeesMembers: z.array(ZArchivePerson),
+  notAttended: z.array(ZArchivePerson),
+  guests: z.array(z.string()),
+  kpis: z.array(
+    ZArchivePerson.extend({
+      list: z.array(
+        z.object({
+          title: z.string(),
+          measured: z.string().nullable(),
+          /** The target. */
+          score: z.string(),
+          /** The comparator. */
+          goal: z.string(),
+          type: z.string(),
+          units: z.string(),
+          met: z.boolean().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** Action items completed since the previous held session, per person. */
+  completedActionItems: z.array(ZArchiveActionItems),
+  /** Action items still open at the finish, per person. */
+  openActionItems: z.array(ZArchiveActionItems),
+  /** To-dos created during the session and issues solved during it (the recap email's lists). */
+  todosCreated: z.array(ZArchiveActionItems),
+  issuesSolved: z.array(ZArchiveActionItems),
+  scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
+  note: z.string().nullable(),
+  avgScore: z.number().nullable(),
+  link: z.string().nullable(),
+});
+export type MeetingArchive = z.infer<typeof ZMeetingArchive>;

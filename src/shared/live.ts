@@ -1,0 +1,41 @@
+// Rules of the live meeting (document 1 §4, §9), in one place for server and client.
+
+/** A start within this long of a scheduled session passes without asking (document 1 §9: 12 hours). */
+export const START_WINDOW_MS = 12 * 3600 * 1000;
+
+/** Recap scores (document 1 §9). */
+export const RECAP_SCORE = { min: 1, max: 10 } as const;
+export const RECAP_NOTE_MAX = 2000;
+
+/** Why a start needs the caller to confirm first; sent as `errors.confirm` of a 409. */
+export const START_CONFIRMATIONS = ['notLeader', 'unscheduled'] as const;
+export type StartConfirmation = (typeof START_CONFIRMATIONS)[number];
+
+/**
+ * Seconds left on a step: its duration minus the time since it began. Negative once over time
+ * (document 1 §2: the timer may go negative). A step that has not begun has its whole duration.
+ */
+export const stepSecondsLeft = (durationMinutes: number, stepStartedAt: string | null, nowMs: number) => {
+  const total = Math.round(durationMinutes * 60);
+  if (!stepStartedAt) return total;
+  return total - Math.floor((nowMs - Date.parse(stepStartedAt)) / 1000);
+};
+
+/** mm:ss, with a leading minus sign when negative; minutes are not wrapped into hours. */
+export const formatClock = (seconds: number) => {
+  const sign = seconds < 0 ? '-' : '';
+  const abs = Math.abs(seconds);
+  const minutes = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `${sign}${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+};
+
+/** The email check of the recap's "add by email" field (its ADD stays disabled until this passes). */
+export const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
+/** A session is live from its start until it is finished (document 1 §4: Start versus Join). */
+export const isLiveSession = (session: { startedAt: string | null; finishedAt: string | null } | null | undefined) =>
+  Boolean(session?.startedAt && !session.finishedAt);
+
+export const livePath = (meetingId: string, sessionId: string) => `/live-meeting/${meetingId}/${sessionId}`;
+export const archivePath = (sessionId: string) => `/meeting-archives/${sessionId}`;
