@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
@@ -105,6 +106,8 @@ export const sessions = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     startedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** Made by starting the meeting on a day its rule has no date: cancelling it removes it again. */
+    unscheduled: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -115,8 +118,11 @@ export const sessions = pgTable(
     index().on(t.meetingId, t.startsAt),
     // The next session of each meeting: a range scan over the sessions not yet finished.
     index('sessions_unfinished_index').on(t.meetingId, t.startsAt).where(sql`${t.finishedAt} is null`),
-    // Live sessions are few; the meetings list looks them up for every meeting.
-    index('sessions_live_index').on(t.meetingId).where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
+    // Live sessions are few; the meetings list looks them up for every meeting. At most one per
+    // meeting: two people pressing Start at once cannot both start one.
+    uniqueIndex('sessions_live_index')
+      .on(t.meetingId)
+      .where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
   ],
 );
 

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants, users } from './accounts.ts';
+import { meetings, sessions } from './meetings.ts';
+
+// The live meeting (document 1 §3 Session: meetingMembers, nonMeetingMembers) and its archive
+// (document 3 §3). See docs/decisions/017-live-meeting.md.
+
+const tenantId = () =>
+  uuid()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const sessionRef = () =>
+  uuid()
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' });
+
+/**
+ * A person of a session's recap: who joined (the spec's meetingMembers), their rating and note,
+ * and whether a leader marked them 'Did not attend'. A leader may rate or mark someone who has
+ * not joined, so `joinedAt` is nullable.
+ */
+export const sessionAttendees = pgTable(
+  'session_attendees',
+  {
+    sessionId: sessionRef(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    /** Their part in the meeting when the row was made: tells "no longer part of this meeting" later. */
+    roleAtJoin: text().notNull(),
+    joinedAt: timestamp({ withTimezone: true }),
+    score: integer(),
+    note: text(),
+    notAttended: boolean().notNull().default(false),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index().on(t.userId),
+    check('session_attendees_score_check', sql`${t.score} is null or ${t.score} between 1 and 10`),
+    check('session_attendees_role_check', sql`${t.roleAtJoin} in ('leader', 'member', 'other')`),
+  ],
+);
+
+/** Non-meeting attendees added by email in the recap (the spec's nonMeetingMembers); they get the recap email. */
+export const sessionGuests = pgTable(
+  'session_guests',
+  {
+    sessionId: sessionRef(),
+    email: text().notNull(),
+    tenantId: tenantId(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    addedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.email] })],
+);
+
+/**
+ * The snapshot of a held session, written once when it is finished (document 3 §3): what the
+ * meeting looked like then, whatever happens to its people, scores and action items later.
+ */
+export const sessionArchives = pgTable(
+  'session_archives',
+  {
+    sessionId: uuid()
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    meetingId: uuid().notNull(),
+    /** `MeetingArchive` without the session's note and link, which stay editable on the session. */
+    snapshot: jsonb().notNull(),
+    avgScore: real(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tenantId, t.meetingId], foreignColumns: [meetings.tenantId, meetings.id] }).onDelete(
+      'cascade',
+    ),
+    index().on(t.meetingId),
+  ],
+);
