@@ -10,6 +10,7 @@ import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
+import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
@@ -121,6 +122,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(tasksRoutes, { prefix: API_ROOT });
   await app.register(boardsRoutes, { prefix: API_ROOT });
   await app.register(kpisRoutes, { prefix: API_ROOT });
+  await app.register(liveRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -34,8 +34,12 @@ export const formatClock = (seconds: number) => {
 export const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
 /** A session is live from its start until it is finished (document 1 §4: Start versus Join). */
-export const isLiveSession = (session: { startedAt: string | null; finishedAt: string | null } | null | undefined) =>
-  Boolean(session?.startedAt && !session.finishedAt);
+export const isLiveSession = (
+  session: { startedAt: string | Date | null; finishedAt: string | Date | null } | null | undefined,
+) => Boolean(session?.startedAt && !session.finishedAt);
 
 export const livePath = (meetingId: string, sessionId: string) => `/live-meeting/${meetingId}/${sessionId}`;
 export const archivePath = (sessionId: string) => `/meeting-archives/${sessionId}`;
+
+/** Guests (non-meeting attendees added by email) per session. */
+export const LIVE_GUESTS_MAX = 50;

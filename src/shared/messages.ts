@@ -730,6 +730,10 @@ export const messages = {
   videoLinkInvalid: 'Video Conference Link is invalid',
   noEmbedUrl: 'No URL has been configured',
   recapMailSubject: (title: string, date: string) => `Recap: ${title}, ${date}`,
+  recapTodosCreated: 'To-dos created',
+  recapIssuesSolved: 'Issues solved',
+  recapArchiveLink: 'The meeting archive',
+  liveGuestsFull: (max: number) => `This meeting already has ${max} other attendees.`,
 
   // The live meeting's screens (document 1 §2, §4)
   startMeeting: 'Start Meeting',

@@ -86,6 +86,8 @@ export const ZLiveState = z.object({
   guests: z.array(z.string()),
   /** The caller may move steps, cancel and finish: the starter, a leader or a workspace admin. */
   canManage: z.boolean(),
+  /** The caller may change anyone's recap row and mark 'Did not attend': a leader or a workspace admin. */
+  canEditRecap: z.boolean(),
   /** The server's clock when answering, so clients can correct their own. */
   serverNow: z.string(),
 });

@@ -12,12 +12,11 @@ import {
   SOCKET_PATH,
   workspaceRoom,
 } from '../../shared/realtime.ts';
-import type { Auth, PendingEvent } from '../context.ts';
+import type { PendingEvent } from '../context.ts';
+import { type PresenceData, registerLivePresence } from './presence.ts';
 import { isMeetingParticipant } from './rooms.ts';
 
-interface SocketData {
-  auth: Auth & { tenantId: string };
-}
+type SocketData = PresenceData;
 
 export interface Realtime {
   /** Sends an event to its room on every instance. Call only after the transaction commits. */
@@ -52,8 +51,21 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
     next();
   });
 
+  const publish: Realtime['publish'] = (event, origin) => {
+    const room = event.meetingId ? meetingRoom(event.tenantId, event.meetingId) : workspaceRoom(event.tenantId);
+    const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
+    io.to(room).emit(SOCKET_EVENT, message);
+  };
+  const livePresence = registerLivePresence(
+    io,
+    database.db,
+    (event) => publish(event, { changedBy: null, originClientId: null }),
+    (err) => app.log.warn({ err }, 'live presence'),
+  );
+
   io.on('connection', (socket) => {
     const { auth } = socket.data;
+    livePresence(socket);
     socket.join([workspaceRoom(auth.tenantId), sessionRoom(auth.sessionId), userRoom(auth.userId)]);
     socket.on('meeting:join', async (meetingId, ack) => {
       const allowed =
@@ -67,11 +79,7 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
   });
 
   return {
-    publish(event, origin) {
-      const room = event.meetingId ? meetingRoom(event.tenantId, event.meetingId) : workspaceRoom(event.tenantId);
-      const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
-      io.to(room).emit(SOCKET_EVENT, message);
-    },
+    publish,
     disconnect(target) {
       io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
     },

@@ -366,7 +366,7 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
             <Clock seconds={meetingLeft} label={messages.liveMeetingClock} />
           </Group>
           <Group gap="xs" wrap="wrap">
-            <VideoLink meeting={meeting} canEdit={state.canManage} />
+            <VideoLink meeting={meeting} canEdit={meeting.permissions.canEdit} />
             <OnlineButton state={state} />
             <AgendaButton state={state} onJump={go} />
             {state.canManage && (

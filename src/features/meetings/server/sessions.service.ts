@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { meetings, sessions } from '../../../db/schema/index.ts';
+import { meetings, sessionArchives, sessions } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
@@ -273,16 +273,23 @@ export const listArchives = async (ctx: TenantContext, meetingId: string, page: 
   await findVisibleMeeting(ctx, meetingId);
   const held = and(eq(sessions.meetingId, meetingId), isNotNull(sessions.finishedAt));
   const [total] = await ctx.db.select({ n: count() }).from(sessions).where(held);
-  const rows = await ctx.db
-    .select({ id: sessions.id, meetingDate: sessions.sessionDate, link: sessions.link, note: sessions.note })
+  const archives = await ctx.db
+    .select({
+      id: sessions.id,
+      meetingDate: sessions.sessionDate,
+      link: sessions.link,
+      note: sessions.note,
+      // The average recap score, kept with the archive when the session was finished.
+      avgScore: sessionArchives.avgScore,
+    })
     .from(sessions)
+    .leftJoin(sessionArchives, eq(sessionArchives.sessionId, sessions.id))
     .where(held)
     .orderBy(desc(sessions.startsAt))
     .limit(perPage)
     .offset((page - 1) * perPage);
   return {
-    // Ratings arrive with the live meeting; until then a session has no average score.
-    archives: rows.map((row) => ({ ...row, avgScore: null })),
+    archives,
     currentPage: page,
     totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / perPage)),
   };

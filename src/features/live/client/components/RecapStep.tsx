@@ -212,8 +212,8 @@ export const RecapStep = ({ state, viewerId }: { state: LiveState; viewerId: str
                   key={person.id}
                   person={person}
                   sessionId={state.session.id}
-                  editable={state.canManage || person.id === viewerId}
-                  canManage={state.canManage}
+                  editable={state.canEditRecap || person.id === viewerId}
+                  canManage={state.canEditRecap}
                 />
               ))}
             </Table.Tbody>

@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, gt, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  meetings,
+  scoreCells,
+  scores,
+  sessionArchives,
+  sessions,
+  taskMeetings,
+  tasks,
+  users,
+} from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
+import { messages } from '../../../shared/messages.ts';
+import { TASK_TYPE } from '../../../shared/tasks.ts';
+import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
+import type { MeetingArchive } from '../live.schemas.ts';
+import type { SessionRow } from './live.access.ts';
+import { loadAttendees, loadGuests } from './live.attendees.ts';
+import { recapMail } from './live.mails.ts';
+
+// The archive of a held session (document 3 §3): a snapshot written once, when the session is
+// finished, so that it tells what the meeting was then whatever changes later; and the recap
+// email built from it (docs/decisions/017-live-meeting.md).
+
+type Archived = MeetingArchive;
+type Person = { userId: string; fullName: string };
+type Items = Archived['openActionItems'];
+
+const nameOf = (first: string | null, last: string | null) =>
+  first === null ? messages.liveNobody : `${first} ${last ?? ''}`.trim();
+
+/** Items grouped by person, people by name, in the order the rows came (due date, then title). */
+const byPerson = (
+  rows: { userId: string | null; fullName: string; id: string; title: string; dueDate: string | null }[],
+) => {
+  const groups = new Map<string, Items[number]>();
+  for (const row of rows) {
+    const key = row.userId ?? '';
+    const group = groups.get(key) ?? { userId: key, fullName: row.fullName, items: [] };
+    group.items.push({ id: row.id, title: row.title, dueDate: row.dueDate });
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => a.fullName.localeCompare(b.fullName));
+};
+
+/** The scorecard of the session: every score with this date's value, per owner. */
+const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Archived['kpis']> => {
+  const rows = await ctx.db
+    .select({
+      userId: scores.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      title: scores.title,
+      goal: scores.goal,
+      score: scores.score,
+      type: scores.type,
+      units: scores.units,
+      measured: scoreCells.measured,
+    })
+    .from(scores)
+    .innerJoin(users, eq(users.id, scores.userId))
+    .leftJoin(scoreCells, and(eq(scoreCells.scoreId, scores.id), eq(scoreCells.sessionId, session.id)))
+    .where(eq(scores.meetingId, session.meetingId))
+    .orderBy(asc(scores.sort), asc(scores.createdAt));
+  const owners = new Map<string, Archived['kpis'][number]>();
+  for (const row of rows) {
+    const owner = owners.get(row.userId) ?? {
+      userId: row.userId,
+      fullName: nameOf(row.firstName, row.lastName),
+      list: [],
+    };
+    owner.list.push({
+      title: row.title,
+      measured: row.measured,
+      score: row.score,
+      goal: row.goal,
+      type: row.type,
+      units: row.units ?? '',
+      met: kpiMet(row.goal as KpiGoal, row.score, row.measured),
+    });
+    owners.set(row.userId, owner);
+  }
+  return [...owners.values()].sort((a, b) => a.fullName.localeCompare(b.fullName));
+};
+
+/**
+ * The meeting's action items as the session leaves them: to-dos done since the previous held
+ * session and still open, to-dos made during the session and issues solved during it.
+ */
+const archivedActionItems = async (ctx: TenantContext, session: SessionRow) => {
+  const startedAt = session.startedAt!;
+  const previous = alias(sessions, 'previous');
+  const [before] = await ctx.db
+    .select({ finishedAt: previous.finishedAt })
+    .from(previous)
+    .where(and(eq(previous.meetingId, session.meetingId), isNotNull(previous.finishedAt), ne(previous.id, session.id)))
+    .orderBy(desc(previous.finishedAt))
+    .limit(1);
+  // The first meeting counts everything done before it.
+  const since = before?.finishedAt ?? new Date(0);
+  const todo = eq(tasks.type, TASK_TYPE.todo);
+  const rows = await ctx.db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      type: tasks.type,
+      status: tasks.status,
+      showInTasks: tasks.showInTasks,
+      dueDate: tasks.dueDate,
+      completedAt: tasks.completedAt,
+      createdAt: tasks.createdAt,
+      userId: tasks.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(tasks)
+    .innerJoin(taskMeetings, and(eq(taskMeetings.taskId, tasks.id), eq(taskMeetings.meetingId, session.meetingId)))
+    .leftJoin(users, eq(users.id, tasks.userId))
+    .where(
+      and(
+        eq(tasks.tenantId, ctx.tenantId),
+        or(
+          and(todo, eq(tasks.showInTasks, '1'), or(eq(tasks.status, '0'), gt(tasks.completedAt, since))),
+          and(todo, gte(tasks.createdAt, startedAt)),
+          and(eq(tasks.type, TASK_TYPE.issue), eq(tasks.status, '1'), gte(tasks.completedAt, startedAt)),
+        ),
+      ),
+    )
+    .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.title));
+  const named = rows.map((row) => ({ ...row, fullName: nameOf(row.firstName, row.lastName) }));
+  const isTodo = (row: (typeof named)[number]) => row.type === TASK_TYPE.todo;
+  const actionItem = (row: (typeof named)[number]) => isTodo(row) && row.showInTasks === '1';
+  return {
+    completedActionItems: byPerson(
+      named.filter(
+        (row) => actionItem(row) && row.status === '1' && row.completedAt !== null && row.completedAt > since,
+      ),
+    ),
+    openActionItems: byPerson(named.filter((row) => actionItem(row) && row.status === '0')),
+    todosCreated: byPerson(named.filter((row) => isTodo(row) && row.createdAt >= startedAt)),
+    issuesSolved: byPerson(
+      named.filter((row) => row.type === TASK_TYPE.issue && row.completedAt !== null && row.completedAt >= startedAt),
+    ),
+  };
+};
+
+/**
+ * Writes the archive of a session just finished and mails the recap to every attendee who
+ * has an account, and to the guests added by email.
+ */
+export const archiveSession = async (
+  ctx: TenantContext,
+  session: SessionRow,
+  meeting: MeetingAccess,
+  publicUrl: string,
+) => {
+  const [info] = await ctx.db
+    .select({ title: meetings.title })
+    .from(meetings)
+    .where(eq(meetings.id, session.meetingId));
+  const startedAt = session.startedAt!;
+  const finishedAt = session.finishedAt!;
+  const people = await loadAttendees(ctx.db, session, meeting);
+  const attended = people.filter((p) => !p.notAttended && (p.joinedAt !== null || p.score !== null));
+  const person = (p: (typeof people)[number]): Person => ({ userId: p.id, fullName: nameOf(p.firstName, p.lastName) });
+  const attendedIds = new Set(attended.map((p) => p.id));
+  const rated = attended.filter((p) => p.score !== null);
+  const avgScore = rated.length === 0 ? null : rated.reduce((sum, p) => sum + (p.score ?? 0), 0) / rated.length;
+  const guests = await loadGuests(ctx.db, session.id);
+
+  const snapshot: Omit<Archived, 'note' | 'link'> = {
+    sessionId: session.id,
+    meetingId: session.meetingId,
+    meetingTitle: info!.title,
+    meetingDate: session.sessionDate,
+    meetingDuration: Math.max(0, Math.round((finishedAt.getTime() - startedAt.getTime()) / 60_000)),
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    attendeesAdmins: attended.filter((p) => p.role === 'leader').map(person),
+    attendeesMembers: attended.filter((p) => p.role !== 'leader').map(person),
+    // The meeting's people who were not there, and anyone marked 'Did not attend'.
+    notAttended: people
+      .filter((p) => !attendedIds.has(p.id) && (p.notAttended || (p.role !== 'other' && !p.deleted)))
+      .map(person),
+    guests,
+    kpis: await archivedKpis(ctx, session),
+    ...(await archivedActionItems(ctx, session)),
+    scores: rated.map((p) => ({ ...person(p), score: p.score, note: p.note })),
+    avgScore,
+  };
+  await ctx.db.insert(sessionArchives).values({
+    sessionId: session.id,
+    tenantId: ctx.tenantId,
+    meetingId: session.meetingId,
+    snapshot,
+    avgScore,
+  });
+
+  const accounts = attended.filter((p) => !p.deleted).map((p) => p.id);
+  const emails =
+    accounts.length === 0
+      ? []
+      : (await ctx.db.select({ email: users.email }).from(users).where(anyOf(users.id, accounts))).map((u) => u.email);
+  for (const to of new Set([...emails, ...guests])) {
+    await ctx.sendMail(recapMail(to, { ...snapshot, note: session.note, link: session.link }, publicUrl));
+  }
+};

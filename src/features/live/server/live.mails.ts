@@ -1,0 +1,52 @@
+import type { Mail } from '../../../server/mail/mailer.ts';
+import { archivePath } from '../../../shared/live.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { MeetingArchive } from '../live.schemas.ts';
+
+// The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made
+// and the issues solved in it, and a link to its archive.
+
+/** 'Nov 23, 2026' (the spec's 'MMM D, YYYY') of a calendar date. */
+export const mailDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+
+const itemLines = (groups: MeetingArchive['todosCreated']) =>
+  groups.length === 0
+    ? [`  ${messages.archiveNoItems}`]
+    : groups.flatMap((group) =>
+        group.items.map(
+          (item) => `  - ${item.title} (${group.fullName}${item.dueDate ? `, due ${mailDate(item.dueDate)}` : ''})`,
+        ),
+      );
+
+export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string): Mail => {
+  const date = mailDate(archive.meetingDate);
+  const ratings =
+    archive.scores.length === 0
+      ? [`  ${messages.archiveNoScores}`]
+      : archive.scores.map((row) => `  - ${row.fullName}: ${row.score}${row.note ? ` — ${row.note}` : ''}`);
+  const attendees = [...archive.attendeesAdmins, ...archive.attendeesMembers].map((p) => p.fullName);
+  return {
+    to,
+    subject: messages.recapMailSubject(archive.meetingTitle, date),
+    text: [
+      `${archive.meetingTitle}, ${date} (${archive.meetingDuration} min)`,
+      '',
+      `${messages.archiveAttendees}: ${[...attendees, ...archive.guests].join(', ') || '–'}`,
+      '',
+      `${messages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
+      ...ratings,
+      '',
+      `${messages.recapTodosCreated}:`,
+      ...itemLines(archive.todosCreated),
+      '',
+      `${messages.recapIssuesSolved}:`,
+      ...itemLines(archive.issuesSolved),
+      ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
+      '',
+      `${messages.recapArchiveLink}: ${publicUrl}${archivePath(archive.sessionId)}`,
+    ].join('\n'),
+  };
+};

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures, ok, success } from '../../../server/http.ts';
+import {
+  ZAddGuest,
+  ZFinishMeeting,
+  ZLiveAttendee,
+  ZLiveSession,
+  ZLiveSessionEntry,
+  ZLiveState,
+  ZMarkAttendance,
+  ZMeetingArchive,
+  ZMoveStep,
+  ZSaveRating,
+  ZStartedMeeting,
+  ZStartMeeting,
+} from '../live.schemas.ts';
+import {
+  addGuest,
+  finishMeeting,
+  getArchive,
+  getLiveState,
+  joinSession,
+  listLiveSessions,
+  markAttendance,
+  moveStep,
+  saveRating,
+  startMeeting,
+} from './live.service.ts';
+
+// The live meeting's calls (document 1 §7: meetings/live-sessions, startMeetingSession,
+// joinMeeting, moveStepAgenda, saveEmail, finishMeetingSession, sessions/{id}/archive/);
+// the mapping from the spec's legacy names is in docs/api.md.
+
+const tags = ['live meeting'];
+const ZId = z.object({ id: z.uuid() });
+const ZPerson = z.object({ id: z.uuid(), userId: z.uuid() });
+
+export const liveRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/meetings/live-sessions',
+    {
+      schema: {
+        tags,
+        summary: 'The workspace’s meetings under way (the sidebar’s Live section)',
+        response: { 200: success(z.array(ZLiveSessionEntry)), ...failures(401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => listLiveSessions(ctx))),
+  );
+
+  app.post(
+    '/meetings/:id/start',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start the meeting (startMeetingSession). 409 with errors.confirm = notLeader | unscheduled asks the caller to confirm and send the matching flag; a meeting already live is joined',
+        params: ZId,
+        body: ZStartMeeting,
+        response: { 200: success(ZStartedMeeting), ...failures(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => startMeeting(ctx, request.params.id, request.body))),
+  );
+
+  app.get(
+    '/sessions/:id/live',
+    {
+      schema: {
+        tags,
+        summary: 'A session as the live screen shows it: step, clock, agenda, attendees and recap',
+        params: ZId,
+        response: { 200: success(ZLiveState), ...failures(401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => getLiveState(ctx, request.params.id))),
+  );
+
+  app.post(
+    '/sessions/:id/join',
+    {
+      schema: {
+        tags,
+        summary: 'Join a live session (joinMeeting): the caller becomes an attendee',
+        params: ZId,
+        response: { 200: success(ZLiveState), ...failures(401, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => joinSession(ctx, request.params.id))),
+  );
+
+  app.post(
+    '/sessions/:id/step',
+    {
+      schema: {
+        tags,
+        summary: 'Move to a step, by index into the checked agenda items (moveStepAgenda): starter, leaders, admins',
+        params: ZId,
+        body: ZMoveStep,
+        response: { 200: success(ZLiveSession), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => moveStep(ctx, request.params.id, request.body.step))),
+  );
+
+  app.post(
+    '/sessions/:id/finish',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save and Finish (archive and recap email) or, with cancelled, Cancel Meeting (finishMeetingSession): starter, leaders, admins',
+        params: ZId,
+        body: ZFinishMeeting,
+        response: { 200: success(z.boolean()), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          finishMeeting(ctx, request.params.id, request.body, request.server.config.publicUrl),
+        ),
+      ),
+  );
+
+  app.put(
+    '/sessions/:id/ratings/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'A recap score (1–10) and note: by that person, a leader or an admin',
+        params: ZPerson,
+        body: ZSaveRating,
+        response: { 200: success(ZLiveAttendee), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(await request.inTenant((ctx) => saveRating(ctx, request.params.id, request.params.userId, request.body))),
+  );
+
+  app.patch(
+    '/sessions/:id/attendees/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Mark someone as “Did not attend”, or take it back: leaders and admins',
+        params: ZPerson,
+        body: ZMarkAttendance,
+        response: { 200: success(ZLiveAttendee), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          markAttendance(ctx, request.params.id, request.params.userId, request.body.notAttended),
+        ),
+      ),
+  );
+
+  app.post(
+    '/sessions/:id/guests',
+    {
+      schema: {
+        tags,
+        summary: 'Add an attendee from outside the meeting by email (saveEmail); answers every guest',
+        params: ZId,
+        body: ZAddGuest,
+        response: { 200: success(z.array(z.string())), ...failures(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => addGuest(ctx, request.params.id, request.body.email))),
+  );
+
+  // The spec writes it with a trailing slash; both forms answer, one is documented.
+  for (const url of ['/sessions/:id/archive', '/sessions/:id/archive/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          hide: url.endsWith('/'),
+          summary: 'The archive of a held session: the snapshot taken when it finished',
+          params: ZId,
+          response: { 200: success(ZMeetingArchive), ...failures(401, 404) },
+        },
+      },
+      async (request) => ok(await request.inTenant((ctx) => getArchive(ctx, request.params.id))),
+    );
+  }
+};
