@@ -583,6 +583,7 @@ export const messages = {
   // the card dialog
   cardDialogTitle: 'Card',
   cardLoadFailed: 'The card could not be loaded.',
+  cardCreateFailed: 'The card could not be created. Nothing was saved.',
   cardDoneLabel: 'Done',
   cardLockLabel: 'Locked',
   cardInTasksLabel: 'Add to Action Items',

@@ -58,16 +58,57 @@ export const ZLabel = z.object({
 });
 export type Label = z.infer<typeof ZLabel>;
 
-/** `GET boards/{id}`: the board, its lists, its cards (filtered), labels and the people named on them. */
+/**
+ * How the board's cards make columns: by list (default), by user (a card sits in the column of
+ * its owner and of each member, or in "No one"), or by status (Active, Done).
+ */
+export const BOARD_GROUPINGS = ['list', 'user', 'status'] as const;
+export type BoardGrouping = (typeof BOARD_GROUPINGS)[number];
+/** The user column of cards with neither owner nor members. */
+export const NOBODY = 'nobody';
+/** The status columns. */
+export const STATUS_GROUPS = ['active', 'done'] as const;
+/** Cards per column in the board call unless asked for more; the rest come a page at a time. */
+export const BOARD_PAGE_SIZE = 20;
+
+/** One column of the board as grouped: how many cards match the filters, and which of them came. */
+export const ZBoardGroup = z.object({
+  /** A list id, a user id or `nobody`, or `active` / `done`. */
+  key: z.string(),
+  /** Its cards that match the filters. */
+  count: z.number(),
+  /** Its first cards, in the order the column shows them (`GET boards/{id}/cards` pages on). */
+  cardIds: z.array(z.string()),
+});
+export type BoardGroup = z.infer<typeof ZBoardGroup>;
+
+/**
+ * `GET boards/{id}`: the board, its lists, the first cards of each column (filtered), labels and
+ * the people named on them (docs/decisions/018-board-paging.md).
+ */
 export const ZBoardDetail = z.object({
   board: ZBoard,
   lists: z.array(ZBoardList),
+  groupBy: z.enum(BOARD_GROUPINGS),
+  /** The columns that have cards, each with its count and first card ids. */
+  groups: z.array(ZBoardGroup),
+  /** Every card named in `groups` (a card in several user columns comes once). */
   cards: z.array(ZCard),
   labels: z.array(ZLabel),
-  /** The assignable people: leaders and members of the board's meetings, plus anyone already on a card. */
+  /** The assignable people: leaders and members of the board's meetings, plus anyone on a card that matches. */
   people: z.array(ZPersonSummary),
 });
 export type BoardDetail = z.infer<typeof ZBoardDetail>;
+
+/** `GET boards/{id}/cards`: the next cards of one column ("Show N more"). */
+export const ZBoardColumnPage = z.object({
+  key: z.string(),
+  count: z.number(),
+  offset: z.number(),
+  /** In the column's order, from `offset`. */
+  cards: z.array(ZCard),
+});
+export type BoardColumnPage = z.infer<typeof ZBoardColumnPage>;
 
 /** Due-date buckets of the board filter, matching the card colours: red, yellow, grey, no date. */
 export const DUE_FILTERS = ['overdue', 'soon', 'later', 'none'] as const;
@@ -87,8 +128,43 @@ export const ZBoardQuery = z.object({
     .pipe(z.array(z.uuid()).optional()),
   /** The caller's local date, for the due buckets (default: today in UTC). */
   today: ZIsoDate.optional(),
+  groupBy: z.enum(BOARD_GROUPINGS).default('list'),
 });
 export type BoardQuery = z.infer<typeof ZBoardQuery>;
+
+const ZGroupKey = z.union([z.uuid(), z.enum([NOBODY, ...STATUS_GROUPS])]);
+const ZPageSize = (max: number) => z.coerce.number().int().min(0).max(max);
+
+/** `GET boards/{id}`: the filters and grouping, and how many cards of each column to send. */
+export const ZBoardDetailQuery = ZBoardQuery.extend({
+  /** Cards per column (the first page). */
+  limit: ZPageSize(1000).default(BOARD_PAGE_SIZE),
+  /**
+   * Columns that show more than `limit`, as `key:count,key:count`: a refetch (after a change,
+   * or someone else's) keeps what "Show N more" loaded.
+   */
+  limits: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((value) =>
+      (value ? value.split(',').filter(Boolean) : []).map((pair) => {
+        const at = pair.lastIndexOf(':');
+        return { key: pair.slice(0, at), count: Number(pair.slice(at + 1)) };
+      }),
+    )
+    .pipe(z.array(z.object({ key: ZGroupKey, count: z.number().int().min(0).max(10_000) })).max(500)),
+});
+export type BoardDetailQuery = z.infer<typeof ZBoardDetailQuery>;
+
+/** `GET boards/{id}/cards`: one column's cards from `offset`, under the same filters and grouping. */
+export const ZBoardColumnQuery = ZBoardQuery.extend({
+  /** The column: a list id (by list), a user id or `nobody` (by user), `active` or `done` (by status). */
+  group: ZGroupKey,
+  offset: ZPageSize(100_000).default(0),
+  limit: ZPageSize(200).default(BOARD_PAGE_SIZE * 2),
+});
+export type BoardColumnQuery = z.infer<typeof ZBoardColumnQuery>;
 
 export const ZBoardsQuery = z.object({
   archived: z

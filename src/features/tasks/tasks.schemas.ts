@@ -153,14 +153,20 @@ export type MoveTask = z.infer<typeof ZMoveTask>;
 
 /**
  * A drag and drop of one card (boards, action-item columns, grouping by user). `orderedIds`
- * is the destination's order after the drop; the server rewrites `sort` from it.
+ * is the destination's order after the drop as the client shows it; the server rewrites `sort`
+ * from it. Into a board list it may name only part of the list (its first page, or the cards
+ * the filters let through): the card lands after the one it follows there, the others keep
+ * their places.
  */
 export const ZDropTask = z.object({
   /** Destination board list. */
   taskTypeId: z.uuid().optional(),
   /** Destination column of an action-items view: active sets '0', done sets '1'. */
   column: z.enum(['active', 'done']).optional(),
-  /** Grouped by user: the card leaves `fromUserId`'s group for `toUserId`'s (owner and members follow). */
+  /**
+   * Grouped by user: the card leaves `fromUserId`'s group for `toUserId`'s (owner and members
+   * follow); `toUserId` alone (from "No one") makes that person its owner and a member.
+   */
   fromUserId: z.uuid().optional(),
   toUserId: z.uuid().optional(),
   orderedIds: z.array(z.uuid()).max(10_000).default([]),

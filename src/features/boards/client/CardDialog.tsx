@@ -276,6 +276,7 @@ export const CardDialog = ({
   timezone,
   onClose,
   creating = false,
+  createFailure = null,
 }: {
   taskId: string | null;
   labels: Label[];
@@ -285,6 +286,8 @@ export const CardDialog = ({
   onClose: () => void;
   /** The card is being created: the dialog opens at once, covered by an overlay until it exists. */
   creating?: boolean;
+  /** Creating it failed (nothing was saved): the dialog says why and offers to try again. */
+  createFailure?: { error: unknown; onRetry: () => void } | null;
 }) => {
   const card = useCard(taskId);
   const gone = card.error instanceof ApiError && card.error.status === 404;
@@ -296,7 +299,7 @@ export const CardDialog = ({
 
   return (
     <Modal
-      opened={taskId !== null || creating}
+      opened={taskId !== null || creating || createFailure !== null}
       onClose={onClose}
       title={messages.cardDialogTitle}
       size={960}
@@ -304,13 +307,15 @@ export const CardDialog = ({
     >
       <Box pos="relative" mih={240}>
         <LoadingOverlay
-          visible={waiting}
+          visible={waiting && !createFailure}
           zIndex={5}
           overlayProps={{ blur: 1, backgroundOpacity: 0.6 }}
           loaderProps={{ 'aria-label': taskId === null ? messages.cardCreating : messages.loading } as object}
           data-testid="card-overlay"
         />
-        {waiting ? (
+        {createFailure ? (
+          <SectionError title={messages.cardCreateFailed} error={createFailure.error} onRetry={createFailure.onRetry} />
+        ) : taskId === null || card.isPending ? (
           <CardSkeleton />
         ) : card.isError ? (
           <SectionError

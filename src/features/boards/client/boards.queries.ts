@@ -7,7 +7,9 @@ import { messages } from '../../../shared/messages.ts';
 import type { Card, Checklist, DropTask, Task, ZCreateTask, ZUpdateTask } from '../../tasks/tasks.schemas.ts';
 import type {
   Board,
+  BoardColumnPage,
   BoardDetail,
+  BoardGrouping,
   BoardList,
   DUE_FILTERS,
   Label,
@@ -15,6 +17,7 @@ import type {
   ZCreateBoard,
   ZUpdateBoard,
 } from '../boards.schemas.ts';
+import { shownLimits, withCards, withPage } from './boards.format.ts';
 
 // Server state of the dashboard's Boards section and the card dialog: one key factory, the
 // hooks, and how 'board.changed' / 'task.changed' events change the cache. Events carry ids
@@ -35,7 +38,8 @@ export const boardKeys = {
   meeting: (meetingId: string) => ['boards', 'meeting', meetingId] as const,
   details: ['boards', 'detail'] as const,
   board: (boardId: string) => ['boards', 'detail', boardId] as const,
-  detail: (boardId: string, filters: BoardFilters) => ['boards', 'detail', boardId, filters] as const,
+  detail: (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) =>
+    ['boards', 'detail', boardId, filters, groupBy] as const,
   card: (id: string) => ['boards', 'card', id] as const,
   checklists: (taskId: string) => ['boards', 'card', taskId, 'checklists'] as const,
 };
@@ -49,23 +53,55 @@ export const useMeetingBoards = (meetingId: string) =>
     queryFn: ({ signal }) => api.get<Board[]>(`/meetings/${meetingId}/boards`, { signal, ...silent }),
   });
 
-const boardQueryString = (filters: BoardFilters) => {
-  const params = new URLSearchParams({ state: filters.state, today: filters.today });
+const boardQuery = (filters: BoardFilters, groupBy: BoardGrouping) => {
+  const params = new URLSearchParams({ state: filters.state, today: filters.today, groupBy });
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.due) params.set('due', filters.due);
   if (filters.memberIds.length) params.set('memberIds', filters.memberIds.join(','));
-  return params.toString();
+  return params;
 };
 
-/** GET /boards/{id}: the board with its lists, its cards (filtered on the server), labels, people. */
-export const useBoardDetail = (boardId: string, filters: BoardFilters) =>
-  useQuery({
-    queryKey: boardKeys.detail(boardId, filters),
-    queryFn: ({ signal }) =>
-      api.get<BoardDetail>(`/boards/${boardId}?${boardQueryString(filters)}`, { signal, ...silent }),
-    // A new search keeps the board on screen until the answer arrives.
+/**
+ * GET /boards/{id}: the board with its lists, the first cards of each column (filtered and
+ * grouped on the server) with every column's count, labels, people. A refetch (after a change,
+ * or someone else's) asks for as many cards as each column shows, so "Show N more" stays.
+ */
+export const useBoardDetail = (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: boardKeys.detail(boardId, filters, groupBy),
+    queryFn: ({ queryKey, signal }) => {
+      const params = boardQuery(filters, groupBy);
+      const limits = shownLimits(queryClient.getQueryData<BoardDetail>(queryKey));
+      if (limits) params.set('limits', limits);
+      return api.get<BoardDetail>(`/boards/${boardId}?${params}`, { signal, ...silent });
+    },
+    // A new search or grouping keeps the board on screen until the answer arrives.
     placeholderData: keepPreviousData,
   });
+};
+
+/** GET /boards/{id}/cards: "Show N more" of one column, added to the board on screen. */
+export const useShowMoreCards = (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) => {
+  const queryClient = useQueryClient();
+  const key = boardKeys.detail(boardId, filters, groupBy);
+  return useMutation({
+    mutationFn: (group: string) => {
+      const shown = queryClient.getQueryData<BoardDetail>(key)?.groups.find((g) => g.key === group);
+      const params = boardQuery(filters, groupBy);
+      params.set('group', group);
+      params.set('offset', String(shown?.cardIds.length ?? 0));
+      return api.get<BoardColumnPage>(`/boards/${boardId}/cards?${params}`, silent);
+    },
+    onSuccess: async (page) => {
+      // A refetch under way asked for the columns as they were: it gives way, and asks again after.
+      const refetching = queryClient.isFetching({ queryKey: key, exact: true }) > 0;
+      if (refetching) await queryClient.cancelQueries({ queryKey: key, exact: true });
+      queryClient.setQueryData<BoardDetail>(key, (detail) => (detail ? withPage(detail, page) : detail));
+      if (refetching) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    },
+  });
+};
 
 export type CreateBoardInput = z.input<typeof ZCreateBoard>;
 export type UpdateBoardInput = z.input<typeof ZUpdateBoard>;
@@ -217,9 +253,7 @@ export const useCreateCard = () => {
     onSuccess: (task) => {
       if (task.boardId) {
         // Shown at the end of its list at once; the refetch puts the server's view in place.
-        patchBoardViews(queryClient, task.boardId, (detail) =>
-          detail.cards.some((c) => c.id === task.id) ? detail : { ...detail, cards: [...detail.cards, task] },
-        );
+        patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { added: [task] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
       }
     },
@@ -237,10 +271,11 @@ export const useCard = (id: string | null) =>
 const storeCard = (queryClient: QueryClient, task: Task) => {
   queryClient.setQueryData(boardKeys.card(task.id), task);
   if (task.boardId)
-    patchBoardViews(queryClient, task.boardId, (detail) => ({
-      ...detail,
-      cards: detail.cards.map((card): Card => (card.id === task.id ? { ...card, ...task } : card)),
-    }));
+    patchBoardViews(queryClient, task.boardId, (detail) =>
+      withCards(detail, {
+        changed: detail.cards.flatMap((card): Card[] => (card.id === task.id ? [{ ...card, ...task }] : [])),
+      }),
+    );
 };
 
 /** PATCH /tasks/{id}; the dialog shows the server's refusal itself. */
@@ -264,10 +299,7 @@ export const useDeleteCard = () => {
     mutationFn: (task: Pick<Task, 'id' | 'boardId'>) => api.delete<boolean>(`/tasks/${task.id}`, undefined, silent),
     onSuccess: (_done, task) => {
       if (task.boardId) {
-        patchBoardViews(queryClient, task.boardId, (detail) => ({
-          ...detail,
-          cards: detail.cards.filter((card) => card.id !== task.id),
-        }));
+        patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { removedIds: [task.id] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
       }
       queryClient.removeQueries({ queryKey: boardKeys.card(task.id) });

@@ -9,6 +9,7 @@ import { API_ROOT, CLIENT_ID_HEADER } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Activity, Attachment, MoveTask, ShareLink, Task, TaskPreview } from '../../tasks/tasks.schemas.ts';
 import type { Board, BoardList, Label } from '../boards.schemas.ts';
+import { withCards } from './boards.format.ts';
 import { boardKeys, patchBoardViews } from './boards.queries.ts';
 
 // Server state of the card dialog's panels (watchers, activity, attachments, share link, move
@@ -250,10 +251,7 @@ export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
       if (kind === 'move') {
         // It may have left the board on screen.
         if (task.boardId && task.boardId !== result.boardId)
-          patchBoardViews(queryClient, task.boardId, (detail) => ({
-            ...detail,
-            cards: detail.cards.filter((card) => card.id !== task.id),
-          }));
+          patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { removedIds: [task.id] }));
         if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
         storeTask(queryClient, result);
       } else {

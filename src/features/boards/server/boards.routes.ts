@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import {
   ZBoard,
+  ZBoardColumnPage,
+  ZBoardColumnQuery,
   ZBoardDetail,
+  ZBoardDetailQuery,
   ZBoardList,
   ZBoardListOrder,
   ZBoardOrder,
-  ZBoardQuery,
   ZBoardRemoval,
   ZBoardsQuery,
   ZCreateBoard,
@@ -20,6 +22,7 @@ import {
   ZUpdateBoardList,
 } from '../boards.schemas.ts';
 import {
+  boardColumnPage,
   boardDetailJson,
   createBoard,
   createLabel,
@@ -93,9 +96,10 @@ export const boardsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'A board with its lists, cards (filtered), labels and people',
+        summary:
+          'A board with its lists, the first cards of each column (filtered, grouped by list, user or status) with the columns’ counts, labels and people',
         params: ZId,
-        querystring: ZBoardQuery,
+        querystring: ZBoardDetailQuery,
         response: { 200: success(ZBoardDetail), ...failures(400, 401, 404) },
       },
     },
@@ -105,6 +109,20 @@ export const boardsRoutes = async (fastify: FastifyInstance) => {
       const result = await request.inTenant((ctx) => boardDetailJson(ctx, request.params.id, request.query));
       return sendJsonText(reply, `{"status":"success","result":${result}}`);
     },
+  );
+
+  app.get(
+    '/boards/:id/cards',
+    {
+      schema: {
+        tags,
+        summary: 'The next cards of one column of a board ("Show N more"), under the board call’s filters and grouping',
+        params: ZId,
+        querystring: ZBoardColumnQuery,
+        response: { 200: success(ZBoardColumnPage), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => boardColumnPage(ctx, request.params.id, request.query))),
   );
 
   app.patch(

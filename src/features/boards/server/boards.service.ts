@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   agendaItems,
   boardLists,
@@ -13,15 +13,25 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
-import { addDays } from '../../../shared/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
-import { cardsJson, todayUtc } from '../../tasks/server/cards.query.ts';
+import { cardsJson, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
 import { activeSql, countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
-import type { Board, BoardList, BoardQuery, CreateBoard, Label, SaveLabel, UpdateBoard } from '../boards.schemas.ts';
+import type {
+  Board,
+  BoardColumnPage,
+  BoardColumnQuery,
+  BoardDetailQuery,
+  BoardList,
+  CreateBoard,
+  Label,
+  SaveLabel,
+  UpdateBoard,
+} from '../boards.schemas.ts';
 import { assertBoardEditor, type BoardAccess, findVisibleBoard, findVisibleList } from './boards.access.ts';
+import { columnGroups, columnPage, shownCards } from './boards.columns.ts';
 
 type BoardRow = typeof boards.$inferSelect;
 type BoardAction = 'created' | 'updated' | 'archived' | 'deleted';
@@ -286,41 +296,18 @@ export const orderBoards = async (ctx: TenantContext, boardIds: string[]) => {
   return true;
 };
 
-/** Filters of the board view: Active/All, search over title and description, due bucket, members. */
-const cardFilters = (query: BoardQuery): SQL[] => {
-  const today = query.today ?? todayUtc();
-  const conditions: SQL[] = [];
-  if (query.state === 'active') conditions.push(activeSql);
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(sql`${tasks.title} ilike ${pattern}`, sql`${tasks.description} ilike ${pattern}`)!);
-  }
-  if (query.due === 'none') conditions.push(isNull(tasks.dueDate));
-  if (query.due === 'overdue') conditions.push(sql`${tasks.dueDate} < ${today}::date and ${tasks.status} <> '1'`);
-  if (query.due === 'soon')
-    conditions.push(
-      sql`${tasks.dueDate} between ${today}::date and ${addDays(today, 2)}::date and ${tasks.status} <> '1'`,
-    );
-  if (query.due === 'later') conditions.push(sql`${tasks.dueDate} > ${addDays(today, 2)}::date`);
-  if (query.memberIds?.length) conditions.push(inArray(tasks.id, sqlSelectMembers(query.memberIds)));
-  return conditions;
-};
-
-const sqlSelectMembers = (memberIds: string[]) =>
-  sql`(select ${taskMembers.taskId} from ${taskMembers} where ${anyOf(taskMembers.userId, memberIds)})`;
-
 /** Makes JSON text of an object whose `raw` keys already hold JSON text, keeping the keys' order. */
 const jsonWithRaw = (parts: [key: string, value: unknown, raw?: 'raw'][]) =>
   `{${parts.map(([key, value, raw]) => `${JSON.stringify(key)}:${raw ? value : JSON.stringify(value)}`).join(',')}}`;
 
 /**
- * `GET boards/{id}`: the board with its lists, its cards (members, labels, checklist progress)
- * and the people and labels they name, in a constant number of statements whatever the number
- * of cards (see the test that counts them). The answer is JSON text (a `BoardDetail`): the
- * cards are written by PostgreSQL and go out without being parsed in Node, because a board may
- * hold thousands of them (docs/decisions/014-board-call-performance.md).
+ * `GET boards/{id}`: the board with its lists, the first cards of each column for the chosen
+ * grouping (members, labels, checklist progress) with every column's count, and the people and
+ * labels they name, in a constant number of statements whatever the number of cards (see the
+ * test that counts them). The answer is JSON text (a `BoardDetail`): the cards are written by
+ * PostgreSQL and go out without being parsed in Node (docs/decisions/014 and 018).
  */
-export const boardDetailJson = async (ctx: TenantContext, id: string, query: BoardQuery): Promise<string> => {
+export const boardDetailJson = async (ctx: TenantContext, id: string, query: BoardDetailQuery): Promise<string> => {
   const access = await findVisibleBoard(ctx, id);
   const board = await describeBoard(ctx, access.board);
   const lists = await ctx.db
@@ -328,14 +315,16 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
     .from(boardLists)
     .where(and(eq(boardLists.boardId, id), eq(boardLists.tenantId, ctx.tenantId)))
     .orderBy(asc(boardLists.sort), asc(boardLists.createdAt));
-  const shown = and(eq(tasks.boardId, id), eq(tasks.tenantId, ctx.tenantId), ...cardFilters(query))!;
+  const shown = shownCards(ctx, id, query);
   // A big board's plan may cost enough to start PostgreSQL's JIT compiler, which takes far
   // longer than the query itself; this transaction does without it.
   await ctx.db.execute(sql`set local jit = off`);
-  const cards = await cardsJson(ctx.db, shown, query.today ?? todayUtc());
+  const groups = await columnGroups(ctx, shown, query.groupBy, query.limit, query.limits);
+  const cardIds = [...new Set(groups.flatMap((group) => group.cardIds))];
+  const cards = await cardsJson(ctx.db, anyOf(tasks.id, cardIds), query.today ?? todayUtc());
   const boardLabels = await labelRows(ctx, id);
   // The assignable people: leaders and members of the board's meetings, and whoever owns or
-  // is a member of a card shown.
+  // is a member of a card that matches (shown now or on a later page).
   const shownIds = ctx.db.select({ id: tasks.id }).from(tasks).where(shown);
   const people = await ctx.db
     .select({
@@ -366,10 +355,32 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
   return jsonWithRaw([
     ['board', board],
     ['lists', lists],
+    ['groupBy', query.groupBy],
+    ['groups', groups],
     ['cards', cards, 'raw'],
     ['labels', boardLabels],
     ['people', people.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null }))],
   ]);
+};
+
+/**
+ * `GET boards/{id}/cards`: the next cards of one column ("Show N more"), under the same
+ * filters and grouping as the board call, with the column's count as it is now.
+ */
+export const boardColumnPage = async (
+  ctx: TenantContext,
+  id: string,
+  query: BoardColumnQuery,
+): Promise<BoardColumnPage> => {
+  await findVisibleBoard(ctx, id);
+  await ctx.db.execute(sql`set local jit = off`);
+  const page = await columnPage(ctx, shownCards(ctx, id, query), query.groupBy, query.group, query.offset, query.limit);
+  const cards = await describeCards(
+    ctx.db,
+    page.ids.map((cardId) => ({ id: cardId })),
+    query.today ?? todayUtc(),
+  );
+  return { key: query.group, count: page.count, offset: query.offset, cards };
 };
 
 // Lists

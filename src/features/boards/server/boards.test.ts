@@ -15,7 +15,16 @@ import {
 import { success } from '../../../server/http.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type Card, type Task, ZCard } from '../../tasks/tasks.schemas.ts';
-import { type Board, type BoardDetail, type BoardList, type Label, ZBoardDetail } from '../boards.schemas.ts';
+import {
+  type Board,
+  type BoardColumnPage,
+  type BoardDetail,
+  type BoardList,
+  type Label,
+  ZBoardColumnPage,
+  ZBoardDetail,
+  ZBoardGroup,
+} from '../boards.schemas.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -236,10 +245,32 @@ describe('the board call', () => {
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     // Strict: no field more or less than the schema names.
     expect(() => success(ZBoardDetail).parse(answer.body)).not.toThrow();
-    const strict = success(z.strictObject({ ...ZBoardDetail.shape, cards: z.array(z.strictObject(ZCard.shape)) }));
+    const strict = success(
+      z.strictObject({
+        ...ZBoardDetail.shape,
+        board: z.strictObject(ZBoardDetail.shape.board.shape),
+        groups: z.array(z.strictObject(ZBoardGroup.shape)),
+        cards: z.array(z.strictObject(ZCard.shape)),
+      }),
+    );
     expect(() => strict.parse(answer.body)).not.toThrow();
     const detail = answer.body.result;
     expect(detail.cards).toHaveLength(4);
+    expect(detail.groupBy).toBe('list');
+    expect(detail.groups.map((g) => [g.key, g.count]).sort()).toEqual(
+      [
+        [todo!.id, 2],
+        [doing!.id, 2],
+      ].sort(),
+    );
+    // The column call's cards are the same cards, to the schema, strictly.
+    const page = await member.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${doing!.id}`);
+    expect(() =>
+      success(z.strictObject({ ...ZBoardColumnPage.shape, cards: z.array(z.strictObject(ZCard.shape)) })).parse(
+        page.body,
+      ),
+    ).not.toThrow();
+    expect(page.body.result.cards).toEqual(detail.cards.filter((c) => c.taskTypeId === doing!.id));
     const sortedIds = (c: Card) => ({
       ...c,
       meetingIds: [...c.meetingIds].sort(),
@@ -273,7 +304,7 @@ describe('the board call', () => {
     expect((await admin.api.get<BoardDetail>(`/boards/${empty.id}`)).body.result.cards).toEqual([]);
   });
 
-  it('uses the same number of SQL statements for 3 cards as for 600', async () => {
+  it('uses the same number of SQL statements for 3 cards as for 600, in every grouping and for a column’s page', async () => {
     const { app: counted, database, statementsOf, close } = await statementCountingApp();
     try {
       const admin = await signUp(counted);
@@ -284,8 +315,20 @@ describe('the board call', () => {
       const lists = (await admin.api.get<BoardList[]>(`/boards/${board.id}/task-types`)).body.result;
       const api = client(counted, admin.token);
       const statements = async () => {
-        const { result, count } = await statementsOf(() => api.get<BoardDetail>(`/boards/${board.id}`));
-        return { count, cards: result.body.result.cards.length };
+        const counts: Record<string, number> = {};
+        let shown = 0;
+        for (const groupBy of ['list', 'user', 'status']) {
+          const { result, count } = await statementsOf(() =>
+            api.get<BoardDetail>(`/boards/${board.id}?groupBy=${groupBy}&limit=1000`),
+          );
+          counts[groupBy] = count;
+          if (groupBy === 'list') shown = result.body.result.cards.length;
+        }
+        const page = await statementsOf(() =>
+          api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${lists[0]!.id}&limit=150`),
+        );
+        counts.page = page.count;
+        return { counts, shown, paged: page.result.body.result.cards.length };
       };
       for (let i = 0; i < 3; i++) await card(admin, lists[i % 3]!.id);
       const small = await statements();
@@ -301,13 +344,213 @@ describe('the board call', () => {
       const inserted = await database.db.insert(tasks).values(rows).returning({ id: tasks.id });
       await database.db.insert(taskMembers).values(inserted.map((t) => ({ taskId: t.id, userId: admin.userId })));
       const large = await statements();
-      expect(small.cards).toBe(3);
-      expect(large.cards).toBe(600);
-      expect(large.count).toBe(small.count);
-      expect(small.count).toBeLessThanOrEqual(20);
+      expect(small.shown).toBe(3);
+      expect(large.shown).toBe(600);
+      expect(small.paged).toBe(1);
+      expect(large.paged).toBe(150);
+      expect(large.counts).toEqual(small.counts);
+      expect(small.counts.list).toBeLessThanOrEqual(20);
     } finally {
       await close();
     }
+  });
+});
+
+describe('board columns and pages', () => {
+  /** A board whose first list holds `count` cards written directly (sort 0…count-1), the second three. */
+  const bigBoard = async (count: number) => {
+    const { admin, member, meeting, make } = await setup();
+    const board = await make('Paged');
+    const [first, second] = (await admin.api.get<BoardList[]>(`/boards/${board.id}/task-types`)).body.result as [
+      BoardList,
+      BoardList,
+    ];
+    const inserted = await app.database.db
+      .insert(tasks)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          tenantId: admin.tenantId,
+          title: `Card ${String(i).padStart(3, '0')}`,
+          userId: admin.userId,
+          boardId: board.id,
+          boardListId: first.id,
+          sort: i,
+          // Every third card is done; every fifth is Ben's too.
+          status: i % 3 === 2 ? '1' : '0',
+        })),
+      )
+      .returning({ id: tasks.id, title: tasks.title });
+    await app.database.db
+      .insert(taskMembers)
+      .values(
+        inserted.flatMap((t, i) => [
+          { taskId: t.id, userId: admin.userId },
+          ...(i % 5 === 0 ? [{ taskId: t.id, userId: member.userId }] : []),
+        ]),
+      );
+    for (const title of ['x', 'y', 'z']) await card(admin, second.id, { title });
+    const ids = inserted.map((t) => t.id);
+    return { admin, member, meeting, board, first, second, ids };
+  };
+  const groupOf = (detail: BoardDetail, key: string) => detail.groups.find((g) => g.key === key);
+
+  it('sends the first 20 cards of each list with every list’s count; limit and limits ask for more', async () => {
+    const { admin, board, first, second, ids } = await bigBoard(45);
+    const detail = (await admin.api.get<BoardDetail>(`/boards/${board.id}`)).body.result;
+    expect(groupOf(detail, first.id)).toEqual({ key: first.id, count: 45, cardIds: ids.slice(0, 20) });
+    expect(groupOf(detail, second.id)?.count).toBe(3);
+    expect(detail.cards).toHaveLength(23);
+    expect(new Set(detail.cards.map((c) => c.id))).toEqual(
+      new Set([...ids.slice(0, 20), ...groupOf(detail, second.id)!.cardIds]),
+    );
+
+    const five = (await admin.api.get<BoardDetail>(`/boards/${board.id}?limit=5`)).body.result;
+    expect(groupOf(five, first.id)!.cardIds).toEqual(ids.slice(0, 5));
+    expect(groupOf(five, second.id)!.cardIds).toHaveLength(3);
+    // A refetch after "Show more" keeps what was loaded: 30 of the first list, the default elsewhere.
+    const kept = (await admin.api.get<BoardDetail>(`/boards/${board.id}?limit=2&limits=${first.id}:30`)).body.result;
+    expect(groupOf(kept, first.id)!.cardIds).toEqual(ids.slice(0, 30));
+    expect(groupOf(kept, second.id)!.cardIds).toHaveLength(2);
+    expect(kept.cards).toHaveLength(32);
+  });
+
+  it('pages one list from an offset, in the list’s order, with its count as it is now', async () => {
+    const { admin, board, first, ids } = await bigBoard(45);
+    const page = (await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=20`)).body
+      .result;
+    expect(page).toMatchObject({ key: first.id, count: 45, offset: 20 });
+    expect(page.cards.map((c) => c.id)).toEqual(ids.slice(20, 45));
+    const small = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=40&limit=3`)
+    ).body.result;
+    expect(small.cards.map((c) => c.id)).toEqual(ids.slice(40, 43));
+    const past = (await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=45`)).body
+      .result;
+    expect(past).toMatchObject({ count: 45, cards: [] });
+  });
+
+  it('applies every filter to the counts and to the pages', async () => {
+    const { admin, member, board, first, ids } = await bigBoard(45);
+    // Active: 30 of the 45 (every third is done).
+    const activeIds = ids.filter((_, i) => i % 3 !== 2);
+    const active = (await admin.api.get<BoardDetail>(`/boards/${board.id}?state=active`)).body.result;
+    expect(groupOf(active, first.id)).toMatchObject({ count: 30, cardIds: activeIds.slice(0, 20) });
+    const activePage = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=20&state=active`)
+    ).body.result;
+    expect(activePage.count).toBe(30);
+    expect(activePage.cards.map((c) => c.id)).toEqual(activeIds.slice(20));
+    // Search: "Card 01" matches Card 010…019.
+    const search = (await admin.api.get<BoardDetail>(`/boards/${board.id}?search=Card%2001`)).body.result;
+    expect(groupOf(search, first.id)).toMatchObject({ count: 10, cardIds: ids.slice(10, 20) });
+    // Members: Ben is on every fifth card (9 of 45).
+    const bens = (await admin.api.get<BoardDetail>(`/boards/${board.id}?memberIds=${member.userId}`)).body.result;
+    expect(groupOf(bens, first.id)!.count).toBe(9);
+    expect(bens.groups).toHaveLength(1);
+    // Due: none of them has a due date.
+    const late = (await admin.api.get<BoardDetail>(`/boards/${board.id}?due=overdue`)).body.result;
+    expect(late.groups).toEqual([]);
+    expect(late.cards).toEqual([]);
+    const undated = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=40&due=none`)
+    ).body.result;
+    expect(undated.count).toBe(45);
+    expect(undated.cards).toHaveLength(5);
+  });
+
+  it('groups by user (owner and members, "No one" for neither) and by status, each with its counts and pages', async () => {
+    const { admin, member, board, second, ids } = await bigBoard(45);
+    // One card of the second list has nobody (its owner's account was removed from the database).
+    const [orphan] = await app.database.db
+      .insert(tasks)
+      .values({ tenantId: admin.tenantId, title: 'Orphan', boardId: board.id, boardListId: second.id, sort: 9 })
+      .returning({ id: tasks.id });
+    const byUser = (await admin.api.get<BoardDetail>(`/boards/${board.id}?groupBy=user`)).body.result;
+    expect(byUser.groupBy).toBe('user');
+    // Ada owns all 48 other cards; Ben is a member of 9.
+    expect(groupOf(byUser, admin.userId)).toMatchObject({ count: 48, cardIds: ids.slice(0, 20) });
+    const bensIds = ids.filter((_, i) => i % 5 === 0);
+    expect(groupOf(byUser, member.userId)).toEqual({ key: member.userId, count: 9, cardIds: bensIds });
+    expect(groupOf(byUser, 'nobody')).toEqual({ key: 'nobody', count: 1, cardIds: [orphan!.id] });
+    // A card in two columns comes once.
+    expect(byUser.cards).toHaveLength(new Set([...ids.slice(0, 20), ...bensIds, orphan!.id]).size);
+    // Ada's column goes on past the first list into the second, in the board's order.
+    const adaPage = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?groupBy=user&group=${admin.userId}&offset=40`)
+    ).body.result;
+    expect(adaPage.count).toBe(48);
+    expect(adaPage.cards.map((c) => c.title)).toEqual([
+      ...ids.slice(40).map((_, i) => `Card ${String(40 + i).padStart(3, '0')}`),
+      'x',
+      'y',
+      'z',
+    ]);
+    const nobodyPage = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?groupBy=user&group=nobody&state=active`)
+    ).body.result;
+    expect(nobodyPage.cards.map((c) => c.id)).toEqual([orphan!.id]);
+
+    const byStatus = (await admin.api.get<BoardDetail>(`/boards/${board.id}?groupBy=status`)).body.result;
+    expect(groupOf(byStatus, 'active')?.count).toBe(30 + 3 + 1);
+    expect(groupOf(byStatus, 'done')).toMatchObject({ count: 15, cardIds: ids.filter((_, i) => i % 3 === 2) });
+    const donePage = (
+      await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?groupBy=status&group=done&offset=10`)
+    ).body.result;
+    expect(donePage.cards.map((c) => c.id)).toEqual(ids.filter((_, i) => i % 3 === 2).slice(10));
+  });
+
+  it('refuses a column that no grouping has, and limits that do not parse (400)', async () => {
+    const { admin, board } = await bigBoard(1);
+    expect((await admin.api.get(`/boards/${board.id}/cards?group=everything`)).status).toBe(400);
+    expect((await admin.api.get(`/boards/${board.id}/cards`)).status).toBe(400);
+    expect((await admin.api.get(`/boards/${board.id}?limits=nobody:lots`)).status).toBe(400);
+    expect((await admin.api.get(`/boards/${board.id}?limits=someone:3`)).status).toBe(400);
+    expect((await admin.api.get(`/boards/${board.id}?groupBy=labels`)).status).toBe(400);
+  });
+
+  it('hides another workspace’s board and lists from the column call (404, nothing changed)', async () => {
+    const { admin, board, first } = await bigBoard(3);
+    const outsider = await joinWorkspace(app, admin);
+    const stranger = await signUp(app);
+    for (const who of [outsider, stranger]) {
+      expect((await who.api.get(`/boards/${board.id}/cards?group=${first.id}`)).status).toBe(404);
+      expect((await who.api.get(`/boards/${board.id}?limits=${first.id}:40`)).status).toBe(404);
+    }
+    // The stranger's own board does not open this board's list either.
+    const strangerMeeting = await createMeeting(stranger, []);
+    const own = (
+      await stranger.api.post<Board>('/boards', { name: 'Mine', meetingIds: [strangerMeeting.id], lists: ['a'] })
+    ).body.result;
+    const peek = await stranger.api.get<BoardColumnPage>(`/boards/${own.id}/cards?group=${first.id}`);
+    expect(peek.status).toBe(200);
+    expect(peek.body.result).toMatchObject({ count: 0, cards: [] });
+    const rows = await app.database.db.select().from(tasks).where(eq(tasks.boardListId, first.id));
+    expect(rows.map((r) => r.title).sort()).toEqual(['Card 000', 'Card 001', 'Card 002']);
+  });
+
+  it('puts a card dropped into a list shown in part right after the card it follows; the others keep their places', async () => {
+    const { admin, board, first, second, ids } = await bigBoard(30);
+    const full = async () =>
+      (await admin.api.get<BoardDetail>(`/boards/${board.id}?limit=1000`)).body.result.groups.find(
+        (g) => g.key === first.id,
+      )!.cardIds;
+    const [moved] = (await admin.api.get<BoardDetail>(`/boards/${board.id}`)).body.result.groups.find(
+      (g) => g.key === second.id,
+    )!.cardIds;
+    // The client shows the first 20 and drops "x" between the 5th and the 6th.
+    const shown = [...ids.slice(0, 5), moved!, ...ids.slice(5, 20)];
+    const answer = await admin.api.patch(`/tasks/${moved}/drop`, { taskTypeId: first.id, orderedIds: shown });
+    expect(answer.status).toBe(200);
+    expect(await full()).toEqual([...ids.slice(0, 5), moved, ...ids.slice(5)]);
+    // Filtered (active only: every third card hidden), the 2nd shown card goes to the top.
+    const active = ids.filter((_, i) => i % 3 !== 2);
+    await admin.api.patch(`/tasks/${active[1]}/drop`, {
+      taskTypeId: first.id,
+      orderedIds: [active[1], active[0], ...active.slice(2, 20)],
+    });
+    expect(await full()).toEqual(
+      [active[1], ...ids.slice(0, 5), moved, ...ids.slice(5)].filter((id, i, all) => all.indexOf(id) === i),
+    );
   });
 });
 

@@ -589,6 +589,29 @@ const writeOrder = async (ctx: TenantContext, ids: string[], scope: SQL) => {
 };
 
 /**
+ * The list's order after card `id` was dropped into it. `shown` is the list as the client shows
+ * it after the drop, which may be only part of it (the first page, or the cards the filters let
+ * through): the card goes right after the shown card before it (or right before the shown card
+ * after it, when it is first); every other card of the list keeps its place. The list is then
+ * renumbered in one statement.
+ */
+const placeInList = async (ctx: TenantContext, listId: string, id: string, shown: string[]) => {
+  const rows = await ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.boardListId, listId), eq(tasks.tenantId, ctx.tenantId)))
+    .orderBy(asc(tasks.sort), asc(tasks.createdAt));
+  const rest = rows.map((row) => row.id).filter((other) => other !== id);
+  const inList = new Set(rest);
+  const at = shown.indexOf(id);
+  const before = at < 0 ? undefined : shown.slice(0, at).findLast((other) => inList.has(other));
+  const after = at < 0 ? undefined : shown.slice(at + 1).find((other) => inList.has(other));
+  const index = before ? rest.indexOf(before) + 1 : after ? rest.indexOf(after) : rest.length;
+  rest.splice(index, 0, id);
+  await writeOrder(ctx, rest, eq(tasks.boardListId, listId));
+};
+
+/**
  * `PATCH tasks/{id}/drop`: one drag and drop. To a list moves it there; to the done column
  * ticks it done (refused when locked); to the active column from done is refused ("You can't
  * put done task to active."); from one user's group to another's moves owner and membership.
@@ -615,12 +638,19 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
   }
   let members = access.members;
   let owner = task.userId;
-  if (input.fromUserId && input.toUserId && input.fromUserId !== input.toUserId) {
+  if (input.toUserId && input.fromUserId !== input.toUserId) {
     const assignable = await assignableUsers(ctx.db, ctx.tenantId, [...access.meetingIds, ...boardMeetingIds]);
     assertAssignable('toUserId', [input.toUserId], assignable, []);
-    members = [...new Set(members.map((m) => (m === input.fromUserId ? input.toUserId! : m)))];
-    if (!members.includes(input.toUserId) && owner === input.fromUserId) members.push(input.toUserId);
-    if (owner === input.fromUserId) owner = input.toUserId;
+    if (input.fromUserId) {
+      members = [...new Set(members.map((m) => (m === input.fromUserId ? input.toUserId! : m)))];
+      if (!members.includes(input.toUserId) && owner === input.fromUserId) members.push(input.toUserId);
+      if (owner === input.fromUserId) owner = input.toUserId;
+    } else {
+      // From "No one" (a card with neither owner nor members): the person becomes its owner
+      // (when it still has none) and a member.
+      owner ??= input.toUserId;
+      if (!members.includes(input.toUserId)) members = [...members, input.toUserId];
+    }
   }
   await ctx.db
     .update(tasks)
@@ -636,8 +666,8 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
     .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
   if (members !== access.members) await replaceRows(ctx, id, 'members', members);
   if (input.orderedIds.length > 0) {
-    const scope = listId && input.taskTypeId ? eq(tasks.boardListId, listId) : visibleToCaller(ctx);
-    await writeOrder(ctx, input.orderedIds, scope);
+    if (listId && input.taskTypeId) await placeInList(ctx, listId, id, input.orderedIds);
+    else await writeOrder(ctx, input.orderedIds, visibleToCaller(ctx));
   }
   publishTask(ctx, id, boardId, [...roomsOf(access), ...boardMeetingIds], { action: 'updated' });
   return getTask(ctx, id);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { outbox, tasks as tasksTable } from '../../../db/schema/index.ts';
+import { outbox, taskMembers as taskMembersTable, tasks as tasksTable } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
 import type { Activity, Card, Checklist, ShareLink, Task, TaskPreview } from '../tasks.schemas.ts';
@@ -287,6 +287,26 @@ describe('drag and drop', () => {
     ).body.result;
     expect(moved.userId).toBe(member.userId);
     expect(moved.members).toEqual([member.userId]);
+  });
+
+  it('gives a card of "No one" (neither owner nor members) an owner when dragged to a person', async () => {
+    const { admin, member, outsider, meeting, lists } = await setup();
+    const task = await createTask(admin, {
+      userId: admin.userId,
+      meetingIds: [meeting.id],
+      taskTypeId: lists[0]!.id,
+      showInTasks: '0',
+    });
+    // Its owner's account was removed from the database: the card has nobody.
+    await app.database.db.update(tasksTable).set({ userId: null }).where(eq(tasksTable.id, task.id));
+    await app.database.db.delete(taskMembersTable).where(eq(taskMembersTable.taskId, task.id));
+    // Someone outside the meeting cannot take it.
+    const refused = await admin.api.patch(`/tasks/${task.id}/drop`, { toUserId: outsider.userId });
+    expect(refused.status).toBe(400);
+    expect((await admin.api.get<Task>(`/tasks/${task.id}`)).body.result).toMatchObject({ userId: null, members: [] });
+    const taken = await admin.api.patch<Task>(`/tasks/${task.id}/drop`, { toUserId: member.userId });
+    expect(taken.status).toBe(200);
+    expect(taken.body.result).toMatchObject({ userId: member.userId, members: [member.userId] });
   });
 });
 

@@ -35,6 +35,7 @@ import {
   useCreateCard,
   useDropCard,
   useOrderLists,
+  useShowMoreCards,
 } from '../boards.queries.ts';
 import { CardDialog } from '../CardDialog.tsx';
 import { BoardCard, type CardContext } from './BoardCard.tsx';
@@ -45,10 +46,10 @@ import { ListFormDialog } from './ListFormDialog.tsx';
 // Drag and drop: lists reorder; cards reorder and move between lists, owners (grouped by user)
 // or Active/Done (grouped by status). A drop with no destination or at the same spot is ignored.
 // A drop shows at once and is put back, with a toast, when the server refuses it.
-// Big boards stay responsive: a column renders its cards only once it is near the visible part
-// of the board, and then the first CARDS_PER_PAGE of them, with "Show N more".
+// Big boards stay responsive: the server sends the first cards of each column with every
+// column's count, and "Show N more" loads the next ones (docs/decisions/018-board-paging.md); a
+// column renders its cards only once it is near the visible part of the board.
 
-const CARDS_PER_PAGE = 20;
 const COLUMN_WIDTH = 272;
 
 /** True once the element has come near the visible part of `root` (it then stays rendered). */
@@ -148,7 +149,10 @@ const AddCardForm = ({
   );
 };
 
-/** The `Create Card` dialog of the dashboard: a title and a list; the card dialog opens on the new card. */
+/**
+ * The `Create Card` dialog of the dashboard: a title and a list. It closes at once; the card
+ * dialog opens under an overlay until the card exists (or says why it could not be created).
+ */
 const CreateCardDialog = ({
   opened,
   lists,
@@ -158,36 +162,25 @@ const CreateCardDialog = ({
   opened: boolean;
   lists: BoardList[];
   onClose: () => void;
-  onCreate: (title: string, list: BoardList) => Promise<unknown>;
+  onCreate: (title: string, list: BoardList) => void;
 }) => {
   const [title, setTitle] = useState('');
   const [listId, setListId] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ title?: string; list?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     if (!opened) return;
     setTitle('');
     setListId(lists[0]?.id ?? null);
     setErrors({});
-    setFailure(null);
   }, [opened, lists]);
 
-  const submit = async () => {
+  const submit = () => {
     const list = lists.find((l) => l.id === listId);
     const next = { title: title.trim() ? undefined : messages.required, list: list ? undefined : messages.required };
     setErrors(next);
     if (next.title || !list) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await onCreate(title.trim(), list);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setPending(false);
-    }
+    onCreate(title.trim(), list);
   };
 
   return (
@@ -198,13 +191,7 @@ const CreateCardDialog = ({
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      <DialogForm
-        onSubmit={() => void submit()}
-        onCancel={onClose}
-        submitLabel={messages.createCard}
-        pending={pending}
-        failure={failure}
-      >
+      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={messages.createCard} pending={false} failure={null}>
         <TextInput
           label={messages.cardTitleLabel}
           value={title}
@@ -234,6 +221,8 @@ const ColumnView = ({
   groupBy,
   context,
   scrollRoot,
+  onShowMore,
+  loadingMore,
   dragHandle,
   headerActions,
   footer,
@@ -242,15 +231,17 @@ const ColumnView = ({
   groupBy: GroupBy;
   context: CardContext;
   scrollRoot: RefObject<HTMLElement | null>;
+  /** Loads the column's next cards; null while that is not possible (the next board is loading). */
+  onShowMore: ((key: string) => void) | null;
+  loadingMore: boolean;
   dragHandle?: ReactNode;
   headerActions?: ReactNode;
   footer?: ReactNode;
 }) => {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearView(ref, scrollRoot);
-  const [shown, setShown] = useState(CARDS_PER_PAGE);
-  const visible = near ? column.cards.slice(0, shown) : [];
-  const more = column.cards.length - visible.length;
+  const visible = near ? column.cards : [];
+  const more = column.count - column.cards.length;
   return (
     <Paper
       ref={ref}
@@ -269,8 +260,8 @@ const ColumnView = ({
           <Title order={3} size="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
             {column.title}
           </Title>
-          <Text size="xs" c="dimmed" aria-label={messages.cardCountOf(column.cards.length)}>
-            {column.cards.length}
+          <Text size="xs" c="dimmed" aria-label={messages.cardCountOf(column.count)} data-testid="column-count">
+            {column.count}
           </Text>
         </Group>
         {headerActions}
@@ -299,7 +290,7 @@ const ColumnView = ({
               </Draggable>
             ))}
             {provided.placeholder}
-            {column.cards.length === 0 && !snapshot.isDraggingOver && (
+            {column.count === 0 && !snapshot.isDraggingOver && (
               <Text size="xs" c="dimmed" ta="center" py={8} component="li">
                 {messages.noCards}
               </Text>
@@ -308,7 +299,14 @@ const ColumnView = ({
         )}
       </Droppable>
       {near && more > 0 && (
-        <Button variant="subtle" size="xs" fullWidth onClick={() => setShown((n) => n + CARDS_PER_PAGE * 2)}>
+        <Button
+          variant="subtle"
+          size="xs"
+          fullWidth
+          loading={loadingMore}
+          disabled={!onShowMore}
+          onClick={() => onShowMore?.(column.key)}
+        >
           {messages.showMoreCards(more)}
         </Button>
       )}
@@ -342,6 +340,9 @@ export const BoardView = ({
   const [openCard, setOpenCard] = useState<string | null>(null);
   const [listForm, setListForm] = useState<{ list: BoardList | null } | null>(null);
   const [creating, setCreating] = useState(false);
+  // A card being created from the Create Card dialog: its card dialog is open under an overlay.
+  const [newCardState, setNewCardState] = useState<{ input: CreateTaskInput; error: unknown } | null>(null);
+  const creation = useRef(0);
   const scrollRoot = useRef<HTMLDivElement>(null);
 
   const filters: BoardFilters = useMemo(
@@ -349,10 +350,12 @@ export const BoardView = ({
     [state, search, due, memberIds, today],
   );
   const filtered = state === 'active' || search.trim() !== '' || due !== null || memberIds.length > 0;
-  const detail = useBoardDetail(board.id, filters);
+  const detail = useBoardDetail(board.id, filters, groupBy);
+  const showMore = useShowMoreCards(board.id, filters, groupBy);
   const drop = useDropCard(board.id);
   const orderLists = useOrderLists(board.id);
   const createCard = useCreateCard();
+  const createFromDialog = useCreateCard();
   const canEdit = board.permissions.canEdit;
 
   const data = detail.data;
@@ -366,10 +369,12 @@ export const BoardView = ({
     }),
     [data?.labels, data?.people, today, timezone],
   );
+  // The grouping on screen is the answer's: the previous board stays while the next one loads.
+  const shownGroupBy = data?.groupBy ?? groupBy;
   const columns = useMemo(() => {
-    const all = data ? buildColumns(data, groupBy) : [];
-    return onlyListId && groupBy === 'list' ? all.filter((column) => column.list?.id === onlyListId) : all;
-  }, [data, groupBy, onlyListId]);
+    const all = data ? buildColumns(data) : [];
+    return onlyListId && data?.groupBy === 'list' ? all.filter((column) => column.list?.id === onlyListId) : all;
+  }, [data, onlyListId]);
   const lists = useMemo(() => [...(data?.lists ?? [])].sort((a, b) => a.sort - b.sort), [data?.lists]);
 
   const refuse = (error: unknown) => showError(errorText(error));
@@ -390,7 +395,7 @@ export const BoardView = ({
       );
       return;
     }
-    const plan = planDrop(columns, groupBy, result);
+    const plan = planDrop(columns, shownGroupBy, result);
     if (plan.kind === 'ignore') return;
     if (plan.kind === 'refuse') {
       showError(plan.message);
@@ -411,6 +416,31 @@ export const BoardView = ({
     members: [userId],
   });
 
+  /** Create Card: the card dialog opens at once under an overlay; it shows the card once it exists. */
+  const startCreating = (input: CreateTaskInput) => {
+    const attempt = ++creation.current;
+    setCreating(false);
+    setOpenCard(null);
+    setNewCardState({ input, error: null });
+    createFromDialog.mutateAsync(input).then(
+      (task) => {
+        // Closed meanwhile: the card is on the board, the dialog stays shut.
+        if (creation.current !== attempt) return;
+        setNewCardState(null);
+        setOpenCard(task.id);
+      },
+      // Nothing was saved (one transaction): the dialog says why and offers to try again.
+      (error: unknown) => {
+        if (creation.current === attempt) setNewCardState({ input, error });
+      },
+    );
+  };
+  const closeCardDialog = () => {
+    creation.current += 1;
+    setNewCardState(null);
+    setOpenCard(null);
+  };
+
   const addCard = (list: BoardList) => async (title: string) => {
     try {
       await createCard.mutateAsync(newCard(title, list));
@@ -422,7 +452,7 @@ export const BoardView = ({
   };
 
   const people = (data?.people ?? []).filter((person) => !person.deleted);
-  const listsMovable = groupBy === 'list' && canEdit && !onlyListId;
+  const listsMovable = shownGroupBy === 'list' && canEdit && !onlyListId;
   const clearFilters = () => {
     setState('all');
     setSearchInput('');
@@ -433,9 +463,11 @@ export const BoardView = ({
   const renderColumn = (column: Column, dragHandle?: ReactNode) => (
     <ColumnView
       column={column}
-      groupBy={groupBy}
+      groupBy={shownGroupBy}
       context={context}
       scrollRoot={scrollRoot}
+      onShowMore={detail.isPlaceholderData ? null : (key) => showMore.mutate(key, { onError: refuse })}
+      loadingMore={showMore.isPending && showMore.variables === column.key}
       dragHandle={dragHandle}
       headerActions={
         column.list && canEdit ? (
@@ -583,7 +615,7 @@ export const BoardView = ({
               style={{ overflowX: 'auto', overflowY: 'hidden' }}
               pb="sm"
               data-testid="board-canvas"
-              data-group-by={groupBy}
+              data-group-by={shownGroupBy}
             >
               <Droppable
                 droppableId={`lists:${board.id}`}
@@ -618,7 +650,7 @@ export const BoardView = ({
                       ),
                     )}
                     {provided.placeholder}
-                    {groupBy === 'list' && canEdit && !onlyListId && (
+                    {shownGroupBy === 'list' && canEdit && !onlyListId && (
                       <Button
                         variant="light"
                         color="gray"
@@ -648,11 +680,7 @@ export const BoardView = ({
         opened={creating}
         lists={lists}
         onClose={() => setCreating(false)}
-        onCreate={async (title, list) => {
-          const task = await createCard.mutateAsync(newCard(title, list));
-          setCreating(false);
-          setOpenCard(task.id);
-        }}
+        onCreate={(title, list) => startCreating(newCard(title, list))}
       />
       <CardDialog
         taskId={openCard}
@@ -660,7 +688,11 @@ export const BoardView = ({
         people={data?.people ?? []}
         boardId={board.id}
         timezone={timezone}
-        onClose={() => setOpenCard(null)}
+        onClose={closeCardDialog}
+        creating={newCardState !== null && newCardState.error === null}
+        createFailure={
+          newCardState?.error ? { error: newCardState.error, onRetry: () => startCreating(newCardState.input) } : null
+        }
       />
     </Stack>
   );

@@ -1,0 +1,125 @@
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { taskMembers, tasks } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { addDays } from '../../../shared/dates.ts';
+import { todayUtc } from '../../tasks/server/cards.query.ts';
+import { activeSql } from '../../tasks/server/tasks.service.ts';
+import { type BoardGroup, type BoardGrouping, type BoardQuery, NOBODY } from '../boards.schemas.ts';
+
+// The board's columns on the server (docs/decisions/018-board-paging.md): which cards match the
+// filters, which column(s) each one sits in for the chosen grouping, in what order, how many
+// each column has, and one page of them. Every statement here is one, whatever the board's size.
+
+/** Filters of the board view: Active/All, search over title and description, due bucket, members. */
+const cardFilters = (query: BoardQuery): SQL[] => {
+  const today = query.today ?? todayUtc();
+  const conditions: SQL[] = [];
+  if (query.state === 'active') conditions.push(activeSql);
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${tasks.title} ilike ${pattern}`, sql`${tasks.description} ilike ${pattern}`)!);
+  }
+  if (query.due === 'none') conditions.push(isNull(tasks.dueDate));
+  if (query.due === 'overdue') conditions.push(sql`${tasks.dueDate} < ${today}::date and ${tasks.status} <> '1'`);
+  if (query.due === 'soon')
+    conditions.push(
+      sql`${tasks.dueDate} between ${today}::date and ${addDays(today, 2)}::date and ${tasks.status} <> '1'`,
+    );
+  if (query.due === 'later') conditions.push(sql`${tasks.dueDate} > ${addDays(today, 2)}::date`);
+  if (query.memberIds?.length)
+    conditions.push(
+      inArray(
+        tasks.id,
+        sql`(select ${taskMembers.taskId} from ${taskMembers} where ${anyOf(taskMembers.userId, query.memberIds)})`,
+      ),
+    );
+  return conditions;
+};
+
+/** The board's cards that the filters let through (a condition on `tasks`). */
+export const shownCards = (ctx: TenantContext, boardId: string, query: BoardQuery): SQL =>
+  and(eq(tasks.boardId, boardId), eq(tasks.tenantId, ctx.tenantId), ...cardFilters(query))!;
+
+/**
+ * The shown cards with their column and their rank in it (1-based), as the SQL of a derived
+ * table `(key, id, rank, total)`. A column's order is the board's: its list's place, then the
+ * card's own (by list, that is the card's place in its list). By user, a card sits in its
+ * owner's column and in each member's, and in `nobody` when it has neither.
+ */
+const rankedCards = (shown: SQL, groupBy: BoardGrouping, onlyKey?: string) => {
+  const keyed =
+    groupBy === 'list'
+      ? sql`select id, board_list_id::text as key from placed where board_list_id is not null`
+      : groupBy === 'status'
+        ? sql`select id, case when active then 'active' else 'done' end as key from placed`
+        : sql`select id, user_id::text as key from placed where user_id is not null
+              union
+              select placed.id, member.user_id::text from placed join task_members member on member.task_id = placed.id
+              union all
+              select id, ${NOBODY}::text from placed
+              where user_id is null and not exists (select 1 from task_members member where member.task_id = placed.id)`;
+  return sql`(
+    with placed as (
+      select "tasks"."id" as id, "tasks"."user_id" as user_id, "tasks"."board_list_id" as board_list_id,
+        "tasks"."sort" as sort, "tasks"."created_at" as created_at, ${activeSql} as active,
+        list.sort as list_sort, list.created_at as list_created_at
+      from "tasks" left join board_lists list on list.id = "tasks"."board_list_id"
+      where ${shown}
+    ), keyed as (${keyed})
+    select keyed.key, keyed.id,
+      row_number() over (
+        partition by keyed.key
+        order by placed.list_sort nulls first, placed.list_created_at, placed.sort, placed.created_at, placed.id
+      ) as rank,
+      count(*) over (partition by keyed.key) as total
+    from keyed join placed on placed.id = keyed.id
+    ${onlyKey === undefined ? sql`` : sql`where keyed.key = ${onlyKey}`}
+  ) ranked`;
+};
+
+const splitIds = (ids: string | null) => (ids ? ids.split(',') : []);
+
+/**
+ * Every column that has cards, with its count and its first cards' ids: `limit` of them, or
+ * the number `limits` asks for that column. One statement.
+ */
+export const columnGroups = async (
+  ctx: TenantContext,
+  shown: SQL,
+  groupBy: BoardGrouping,
+  limit: number,
+  limits: { key: string; count: number }[],
+): Promise<BoardGroup[]> => {
+  const result = await ctx.db.execute(sql`
+    select ranked.key, ranked.total::int as count,
+      string_agg(ranked.id::text, ',' order by ranked.rank) filter (where ranked.rank <= coalesce(wanted.n, ${limit}::int)) as ids
+    from ${rankedCards(shown, groupBy)}
+    left join unnest(${sql.param(limits.map((l) => l.key))}::text[], ${sql.param(limits.map((l) => l.count))}::int[])
+      as wanted(key, n) on wanted.key = ranked.key
+    group by ranked.key, ranked.total
+    order by ranked.key`);
+  return (result as unknown as { rows: { key: string; count: number; ids: string | null }[] }).rows.map((row) => ({
+    key: row.key,
+    count: row.count,
+    cardIds: splitIds(row.ids),
+  }));
+};
+
+/** One column's count and the ids of its cards from `offset` (0-based), `limit` of them. One statement. */
+export const columnPage = async (
+  ctx: TenantContext,
+  shown: SQL,
+  groupBy: BoardGrouping,
+  key: string,
+  offset: number,
+  limit: number,
+) => {
+  const result = await ctx.db.execute(sql`
+    select count(*)::int as count,
+      string_agg(ranked.id::text, ',' order by ranked.rank)
+        filter (where ranked.rank > ${offset}::int and ranked.rank <= ${offset + limit}::int) as ids
+    from ${rankedCards(shown, groupBy, key)}`);
+  const [row] = (result as unknown as { rows: { count: number; ids: string | null }[] }).rows;
+  return { count: row?.count ?? 0, ids: splitIds(row?.ids ?? null) };
+};
