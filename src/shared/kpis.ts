@@ -108,6 +108,31 @@ export const kpiMet = (goal: KpiGoal, target: string | null, measured: string | 
   return order === 0;
 };
 
+/** Rounds a figure to six decimals (what floating-point sums can be trusted with). */
+const roundFigure = (value: number) => Number(value.toFixed(6));
+
+/**
+ * A scorecard row's figures over its cells (the range shown; null or empty cells count for
+ * nothing): the total and average of the values (null when there are none), how many values
+ * meet the goal (`hits`) and how many there are (`counted`). The server's and the client's.
+ */
+export const kpiFigures = (cells: readonly ({ measured: string | null; met: boolean | null } | null)[]) => {
+  let sum = 0;
+  let counted = 0;
+  let hits = 0;
+  for (const cell of cells) {
+    if (!cell) continue;
+    const value = kpiNumber(cell.measured);
+    if (value !== null) {
+      sum += value;
+      counted += 1;
+    }
+    if (cell.met === true) hits += 1;
+  }
+  const total = counted === 0 ? null : roundFigure(sum);
+  return { total, average: total === null ? null : roundFigure(total / counted), hits, counted };
+};
+
 const groupThousands = (text: string) => {
   const negative = text.startsWith('-');
   const [whole = '0', fraction] = (negative ? text.slice(1) : text).split('.');

@@ -38,7 +38,10 @@ export const ZKpiValue = z
     return normalised;
   });
 
-/** A scoreboard cell: one per score and meeting date. Its id is `{scoreId}/{sessionId}`. */
+/**
+ * A scoreboard cell as one cell is saved and sent live (`PUT scores/{scoreId}/cells/{sessionId}`,
+ * `kpi.cell.changed`): one per score and meeting date; its id is `{scoreId}/{sessionId}`.
+ */
 export const ZScoreCell = z.object({
   id: z.string(),
   scoreId: z.string(),
@@ -54,6 +57,20 @@ export const ZScoreCell = z.object({
   changedBy: z.string().nullable(),
 });
 export type ScoreCell = z.infer<typeof ZScoreCell>;
+
+/**
+ * A cell in the scorecard view (docs/decisions/019). Its place names it: the row's score and
+ * the session of the same index in `sessions` (its spec id is `{scoreId}/{sessionId}`), so it
+ * repeats neither; `null` in place of a cell with neither a value nor a note.
+ */
+export const ZScorecardCell = z.object({
+  /** The normalised value ('1250', '0.5'); null when only a note was entered. */
+  measured: z.string().nullable(),
+  /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
+  met: z.boolean().nullable(),
+  note: z.string().nullable(),
+});
+export type ScorecardCell = z.infer<typeof ZScorecardCell>;
 
 /** A score (measurable) of a meeting. */
 export const ZScore = z.object({
@@ -79,8 +96,8 @@ export type Score = z.infer<typeof ZScore>;
 
 /** A score with its cells over the requested range and figures over those cells. */
 export const ZScorecardRow = ZScore.extend({
-  /** One per column of the scorecard, in the same order as `sessions`. */
-  cells: z.array(ZScoreCell),
+  /** One per column of the scorecard, in the same order as `sessions`; null where nothing was entered. */
+  cells: z.array(ZScorecardCell.nullable()),
   /** Mean of the values in the range; null when there are none. */
   average: z.number().nullable(),
   /** Sum of the values in the range; null when there are none. */
@@ -124,7 +141,7 @@ export const ZScorecard = z.object({
   /** The rows, in the meeting's order (`sort`), filtered by `userId` when asked. */
   scores: z.array(ZScorecardRow),
   owners: z.array(ZScorecardOwner),
-  /** Everyone named in the scorecard (owners, who changed cells) and the meeting's people, for names and avatars. */
+  /** The scores' owners and the meeting's people, for names and avatars. */
   people: z.array(ZPersonSummary),
   /** Who may own a score: the meeting's leaders and members (ids, sorted by first name). */
   assignableUserIds: z.array(z.string()),

@@ -145,7 +145,7 @@ export const KpiPanel = ({
                 removeColumn.reset();
                 setDeletingColumn(session);
               },
-              onNote: (row, cell, label) => setNote({ row, cell, dateLabel: label }),
+              onNote: setNote,
             }}
           />
         )}

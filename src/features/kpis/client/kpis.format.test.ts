@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScoreCell, Scorecard, ScorecardRow } from '../kpis.schemas.ts';
+import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.schemas.ts';
 import {
   cellText,
   groupRows,
@@ -27,7 +27,14 @@ const cell = (scoreId: string, sessionId: string, measured: string | null, met: 
   changedBy: null,
 });
 
-const row = (id: string, title: string, userId: string, cells: ScoreCell[]): ScorecardRow => ({
+/** A cell as the scorecard view holds it: no ids, null when empty. */
+const shown = (measured: string, met: boolean | null, note: string | null = null): ScorecardCell => ({
+  measured,
+  met,
+  note,
+});
+
+const row = (id: string, title: string, userId: string, cells: (ScorecardCell | null)[]): ScorecardRow => ({
   id,
   meetingId: 'm',
   userId,
@@ -66,8 +73,8 @@ const scorecard = (): Scorecard => ({
   sessions: [session('s1', '2026-01-05'), session('s2', '2026-01-12')],
   currentSessionId: null,
   scores: [
-    row('a', 'Revenue', 'u1', [cell('a', 's1', '12', true), cell('a', 's2', null, null)]),
-    row('b', 'Calls', 'u2', [cell('b', 's1', '4', false), cell('b', 's2', '6', false)]),
+    row('a', 'Revenue', 'u1', [shown('12', true), null]),
+    row('b', 'Calls', 'u2', [shown('4', false), shown('6', false, 'Short week')]),
   ],
   owners: [
     { userId: 'u1', scoreCount: 1, hits: 1, counted: 1 },
@@ -155,7 +162,7 @@ describe('cache updates', () => {
     const before = scorecard();
     const next = withCell(before, cell('a', 's2', '20', true));
     const revenue = next.scores[0]!;
-    expect(revenue.cells[1]!.measured).toBe('20');
+    expect(revenue.cells).toEqual([shown('12', true), shown('20', true)]);
     expect(revenue.total).toBe(32);
     expect(revenue.average).toBe(16);
     expect(revenue.hits).toBe(2);
@@ -163,7 +170,15 @@ describe('cache updates', () => {
     expect(next.owners[0]).toMatchObject({ hits: 2, counted: 2 });
     // The other rows are the same objects (their table rows do not re-render).
     expect(next.scores[1]).toBe(before.scores[1]);
-    expect(before.scores[0]!.cells[1]!.measured).toBeNull();
+    expect(before.scores[0]!.cells[1]).toBeNull();
+    // Cleared (no value, no note): back to null, as the server sends an empty cell.
+    const cleared = withCell(next, cell('a', 's2', null, null));
+    expect(cleared.scores[0]!.cells).toEqual([shown('12', true), null]);
+    expect(cleared.scores[0]).toMatchObject({ total: 12, average: 12, hits: 1, counted: 1 });
+    // A note alone keeps the cell, uncoloured.
+    const noted = withCell(before, { ...cell('a', 's2', null, null), note: 'Closed' });
+    expect(noted.scores[0]!.cells[1]).toEqual({ measured: null, met: null, note: 'Closed' });
+    expect(noted.scores[0]).toMatchObject({ counted: 1, hits: 1 });
   });
   it('leaves the scorecard alone for a cell it does not show', () => {
     const before = scorecard();
@@ -173,7 +188,7 @@ describe('cache updates', () => {
   it('drops a deleted meeting date and its cells', () => {
     const next = withoutColumn(scorecard(), 's1');
     expect(next.sessions.map((s) => s.id)).toEqual(['s2']);
-    expect(next.scores.map((r) => r.cells.map((c) => c.sessionId))).toEqual([['s2'], ['s2']]);
+    expect(next.scores.map((r) => r.cells)).toEqual([[null], [shown('6', false, 'Short week')]]);
     expect(next.scores[1]).toMatchObject({ total: 6, counted: 1 });
     expect(next.scores[0]).toMatchObject({ total: null, average: null, counted: 0 });
   });

@@ -2,13 +2,14 @@ import type { IsoDate } from '../../../shared/dates.ts';
 import {
   formatKpiValue,
   type KpiType,
+  kpiFigures,
   kpiMet,
   kpiNumber,
   quarterLabel,
   quarterOf,
   shiftQuarter,
 } from '../../../shared/kpis.ts';
-import type { ScoreCell, Scorecard, ScorecardRow } from '../kpis.schemas.ts';
+import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.schemas.ts';
 
 // Pure helpers of the KPI screens: the range the scorecard shows, typing in a cell, the sort
 // cycle, groups, and how a saved or received cell updates a cached scorecard. The rules (met,
@@ -90,28 +91,23 @@ export const groupRows = <T extends { userId: string }>(
     .sort((a, b) => name(a.userId).localeCompare(name(b.userId)));
 };
 
-/** A row's figures over its cells (the range's): average, total, met and valued counts. */
-export const rowFigures = (cells: readonly ScoreCell[]) => {
-  const values = cells.map((cell) => cell.value).filter((value): value is number => value !== null);
-  const total = values.length > 0 ? values.reduce((sum, value) => sum + value, 0) : null;
-  return {
-    total,
-    average: total === null ? null : total / values.length,
-    hits: cells.filter((cell) => cell.met === true).length,
-    counted: values.length,
-  };
-};
+/**
+ * A saved or received cell as the scorecard holds it (decision 019): no ids (its place says
+ * which), and null when it has neither a value nor a note, as the server sends it.
+ */
+export const scorecardCell = (cell: Pick<ScoreCell, 'measured' | 'met' | 'note'>): ScorecardCell | null =>
+  cell.measured === null && cell.note === null ? null : { measured: cell.measured, met: cell.met, note: cell.note };
 
 /** The scorecard with `cell` in place of its old version (figures recomputed); unchanged if not shown. */
 export const withCell = (scorecard: Scorecard, cell: ScoreCell): Scorecard => {
+  const index = scorecard.sessions.findIndex((session) => session.id === cell.sessionId);
+  if (index < 0) return scorecard;
   let changed = false;
   const scores = scorecard.scores.map((row) => {
     if (row.id !== cell.scoreId) return row;
-    const index = row.cells.findIndex((old) => old.sessionId === cell.sessionId);
-    if (index < 0) return row;
     changed = true;
-    const cells = row.cells.with(index, cell);
-    return { ...row, cells, ...rowFigures(cells) };
+    const cells = row.cells.with(index, scorecardCell(cell));
+    return { ...row, cells, ...kpiFigures(cells) };
   });
   if (!changed) return scorecard;
   return { ...scorecard, scores, owners: ownerFigures(scorecard, scores) };
@@ -132,8 +128,8 @@ export const withoutColumn = (scorecard: Scorecard, sessionId: string): Scorecar
   const at = scorecard.sessions.findIndex((session) => session.id === sessionId);
   if (at < 0) return scorecard;
   const scores = scorecard.scores.map((row) => {
-    const cells = row.cells.filter((cell) => cell.sessionId !== sessionId);
-    return { ...row, cells, ...rowFigures(cells) };
+    const cells = row.cells.toSpliced(at, 1);
+    return { ...row, cells, ...kpiFigures(cells) };
   });
   return {
     ...scorecard,
@@ -173,7 +169,7 @@ export const draftMet = (row: Pick<ScorecardRow, 'goal' | 'score'>, draft: strin
 /** The numbers of a row's cells for its trend line, oldest first (empty cells left out). */
 export const trendValues = (row: Pick<ScorecardRow, 'cells'>): number[] =>
   row.cells.flatMap((cell) => {
-    const value = cell.value ?? kpiNumber(cell.measured);
+    const value = kpiNumber(cell?.measured ?? null);
     return value === null ? [] : [value];
   });
 

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { kpiNumber } from '../../../shared/kpis.ts';
 import type { ExportFormat, Scorecard } from '../kpis.schemas.ts';
 
 // Export of the visible scorecard (Scorecard Settings → Export): one row per measurable, one
@@ -28,7 +29,7 @@ const rowsOf = (scorecard: Scorecard): ExportRow[] => {
     target: Number(score.score),
     units: score.units ?? '',
     type: score.type,
-    values: score.cells.map((cell) => cell.value),
+    values: score.cells.map((cell) => kpiNumber(cell?.measured ?? null)),
     average: score.average,
     total: score.total,
   }));

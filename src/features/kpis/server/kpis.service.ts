@@ -9,6 +9,7 @@ import {
   KPI_SCORES_MAX,
   type KpiGoal,
   type KpiType,
+  kpiFigures,
   kpiMet,
   kpiNumber,
   quarterOf,
@@ -26,6 +27,7 @@ import type {
   Score,
   ScoreCell,
   Scorecard,
+  ScorecardCell,
   ScorecardOwner,
   ScorecardQuery,
   ScorecardRow,
@@ -65,6 +67,14 @@ export const toScore = (row: ScoreRow): Score => ({
 
 export const cellId = (scoreId: string, sessionId: string) => `${scoreId}/${sessionId}`;
 
+/** A cell with a value or a note, as the scorecard reads it (raw SQL: snake_case). */
+interface FilledCellRow {
+  score_id: string;
+  session_id: string;
+  measured: string | null;
+  note: string | null;
+}
+
 interface CellRow {
   scoreId: string;
   sessionId: string;
@@ -85,9 +95,6 @@ const toCell = (score: Pick<ScoreRow, 'goal' | 'score'>, row: CellRow): ScoreCel
   changedAt: row.changedAt?.toISOString() ?? null,
   changedBy: row.changedBy,
 });
-
-const emptyCell = (score: Pick<ScoreRow, 'goal' | 'score'>, scoreId: string, sessionId: string) =>
-  toCell(score, { scoreId, sessionId, measured: null, note: null, changedAt: null, changedBy: null });
 
 const publishScore = (ctx: TenantContext, id: string, meetingId: string, action: 'created' | 'updated' | 'deleted') =>
   ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.score.changed', data: { id, meetingId, action } });
@@ -316,12 +323,10 @@ export const resolveRange = (query: ScorecardQuery, today: IsoDate) => {
   return { quarterId: null, dateSince, dateUntil };
 };
 
-const round = (value: number) => Number(value.toFixed(6));
-
 /**
  * `GET meetings/{id}/kpis` (getScoreBoard): the columns in the range, every score (of one owner
- * when asked) with one cell per column, figures per score and per owner. Seven statements,
- * whatever the number of scores and dates.
+ * when asked) with one cell per column (null where empty), figures per score and per owner.
+ * Seven statements, whatever the number of scores and dates.
  */
 export const getScorecard = async (
   ctx: TenantContext,
@@ -364,42 +369,30 @@ export const getScorecard = async (
     .from(scores)
     .where(and(eq(scores.meetingId, meetingId), query.userId ? eq(scores.userId, query.userId) : undefined))
     .orderBy(asc(scores.sort), asc(scores.createdAt));
-  const sessionIds = columns.map((c) => c.id);
+  const column = new Map(columns.map((c, index) => [c.id, index]));
+  // Only cells with something in them travel (decision 019): their place in the row is their
+  // column, and an empty cell is null.
   const cellRows =
-    scoreRows.length === 0 || sessionIds.length === 0
+    scoreRows.length === 0 || columns.length === 0
       ? []
-      : await ctx.db
-          .select({
-            scoreId: scoreCells.scoreId,
-            sessionId: scoreCells.sessionId,
-            measured: scoreCells.measured,
-            note: scoreCells.note,
-            changedAt: scoreCells.changedAt,
-            changedBy: scoreCells.changedBy,
-          })
-          .from(scoreCells)
-          .where(
-            and(
-              anyOf(
-                scoreCells.scoreId,
-                scoreRows.map((s) => s.id),
-              ),
-              anyOf(scoreCells.sessionId, sessionIds),
-            ),
-          );
-  const cellsOf = new Map<string, Map<string, CellRow>>();
+      : (
+          (await ctx.db.execute(sql`
+            select score_id, session_id, measured, note from score_cells
+            where ${anyOf(
+              scoreCells.scoreId,
+              scoreRows.map((s) => s.id),
+            )} and ${anyOf(scoreCells.sessionId, [...column.keys()])}
+              and (measured is not null or note is not null)`)) as unknown as { rows: FilledCellRow[] }
+        ).rows;
+  const cellsOf = new Map<string, FilledCellRow[]>();
   for (const row of cellRows) {
-    let byScore = cellsOf.get(row.scoreId);
-    if (!byScore) {
-      byScore = new Map();
-      cellsOf.set(row.scoreId, byScore);
-    }
-    byScore.set(row.sessionId, row);
+    const mine = cellsOf.get(row.score_id);
+    if (mine) mine.push(row);
+    else cellsOf.set(row.score_id, [row]);
   }
 
   const personIds = new Set<string>([...meeting.leaderIds, ...meeting.memberIds]);
   for (const s of scoreRows) personIds.add(s.userId);
-  for (const c of cellRows) if (c.changedBy) personIds.add(c.changedBy);
   const peopleRows =
     personIds.size === 0
       ? []
@@ -417,20 +410,15 @@ export const getScorecard = async (
   const people: PersonSummary[] = peopleRows.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null }));
 
   const rows: ScorecardRow[] = scoreRows.map((score) => {
-    const mine = cellsOf.get(score.id);
-    const cells = columns.map((column) => {
-      const row = mine?.get(column.id);
-      return row ? toCell(score, row) : emptyCell(score, score.id, column.id);
-    });
-    const values = cells.flatMap((c) => (c.value === null ? [] : [c.value]));
-    const total = values.length === 0 ? null : round(values.reduce((sum, v) => sum + v, 0));
+    const cells: (ScorecardCell | null)[] = new Array(columns.length).fill(null);
+    for (const row of cellsOf.get(score.id) ?? []) {
+      const met = kpiMet(score.goal as KpiGoal, score.score, row.measured);
+      cells[column.get(row.session_id)!] = { measured: row.measured, met, note: row.note };
+    }
     return {
       ...toScore(score),
       cells,
-      average: total === null ? null : round(total / values.length),
-      total,
-      hits: cells.filter((c) => c.met === true).length,
-      counted: values.length,
+      ...kpiFigures(cells),
       canDelete: canDeleteScore(ctx, meeting, score),
     };
   });

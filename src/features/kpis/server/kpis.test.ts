@@ -2,14 +2,26 @@ import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { statementCountingApp, testApp, workerDatabase } from '../../../../test/app.ts';
 import { client, createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import type { Database } from '../../../db/client.ts';
 import { scoreCells, scores, sessions } from '../../../db/schema/index.ts';
+import { success } from '../../../server/http.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { Session } from '../../meetings/meetings.schemas.ts';
-import { type DeletedColumn, type Score, type ScoreCell, type Scorecard, ZScorecard } from '../kpis.schemas.ts';
+import { type Session, ZPersonSummary } from '../../meetings/meetings.schemas.ts';
+import {
+  type DeletedColumn,
+  type Score,
+  type ScoreCell,
+  type Scorecard,
+  ZScorecard,
+  ZScorecardCell,
+  ZScorecardOwner,
+  ZScorecardRow,
+  ZScorecardSession,
+} from '../kpis.schemas.ts';
 
 let app: FastifyInstance;
 let db: Database['db'];
@@ -81,16 +93,110 @@ describe('scores and their cells', () => {
     expect(q1).toMatchObject({ quarterId: '2026-Q1', dateSince: '2026-01-01', dateUntil: '2026-03-31' });
     expect(q1.sessions.map((s) => s.sessionDate)).toEqual(Q1_DATES);
     expect(q1.scores).toHaveLength(1);
-    expect(q1.scores[0]!.cells.map((c) => c.id)).toEqual(q1.sessions.map((s) => `${score.id}/${s.id}`));
-    expect(q1.scores[0]!.cells.every((c) => c.measured === null && c.met === null)).toBe(true);
+    // Empty cells travel as null, one per column (decision 019).
+    expect(q1.scores[0]!.cells).toEqual(q1.sessions.map(() => null));
     expect(q1.scores[0]).toMatchObject({ average: null, total: null, hits: 0, counted: 0 });
     expect(q1.permissions).toEqual({ canEdit: true, canDeleteColumns: true });
-    // The route skips response validation for speed: the answer must be exactly the schema's
-    // (parsing strips unknown keys and fails on wrong types).
-    await leader.api.put(`/scores/${score.id}/cells/${q1.sessions[0]!.id}`, { measured: '5', note: 'n' });
-    const filled = await card(leader, meeting.id);
-    expect(ZScorecard.parse(filled)).toEqual(filled);
-    expect(filled.scores[0]!.cells[0]).toMatchObject({ measured: '5', value: 5, note: 'n', met: false });
+  });
+
+  it('answers exactly its documented schema, each cell at its column as the cell call saved it', async () => {
+    const { leader, member, meeting } = await setup();
+    const revenue = await addScore(leader, meeting.id, { goal: '>=', score: '1,000' });
+    const churn = await addScore(member, meeting.id, {
+      title: 'Churn',
+      userId: member.userId,
+      goal: '<=',
+      score: '2.5',
+      type: 'percentage',
+    });
+    const { sessions: columns } = await card(leader, meeting.id);
+    // A value, a value with a note, a note alone, and a value cleared again (back to empty).
+    const saves: [Score, number, Record<string, string | null>][] = [
+      [revenue, 0, { measured: '1,250' }],
+      [revenue, 3, { measured: '999.99', note: 'Slow "week"\n\tthen 🚀' }],
+      [churn, 3, { note: 'Holidays' }],
+      [churn, 12, { measured: '.5' }],
+      [churn, 7, { measured: '3' }],
+      [churn, 7, { measured: '' }],
+    ];
+    const saved = new Map<string, ScoreCell>();
+    for (const [score, column, body] of saves) {
+      const answer = await leader.api.put<ScoreCell>(`/scores/${score.id}/cells/${columns[column]!.id}`, body);
+      expect(answer.status).toBe(200);
+      saved.set(answer.body.result.id, answer.body.result);
+    }
+
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v2/meetings/${meeting.id}/kpis?quarterId=2026-Q1`,
+      headers: { authorization: `Bearer ${leader.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    // The route sends its answer without validating it (bench/): it must be the schema's, with no
+    // key more or less at any level.
+    const strict = success(
+      z.strictObject({
+        ...ZScorecard.shape,
+        sessions: z.array(z.strictObject(ZScorecardSession.shape)),
+        scores: z.array(
+          z.strictObject({
+            ...ZScorecardRow.shape,
+            cells: z.array(z.strictObject(ZScorecardCell.shape).nullable()),
+          }),
+        ),
+        owners: z.array(z.strictObject(ZScorecardOwner.shape)),
+        people: z.array(z.strictObject(ZPersonSummary.shape)),
+        permissions: z.strictObject(ZScorecard.shape.permissions.shape),
+      }),
+    ).strict();
+    const answer = strict.parse(response.json());
+    expect(answer).toEqual(response.json());
+    const scorecard = answer.result;
+    expect(scorecard.sessions.map((s) => s.id)).toEqual(columns.map((s) => s.id));
+
+    // Every cell is where its column is, and says what the cell call said about it.
+    for (const row of scorecard.scores) {
+      expect(row.cells).toHaveLength(columns.length);
+      row.cells.forEach((cell, index) => {
+        const one = saved.get(`${row.id}/${columns[index]!.id}`);
+        const expected = one && (one.measured !== null || one.note !== null) ? one : null;
+        expect(cell, `${row.title} ${index}`).toEqual(
+          expected && { measured: expected.measured, met: expected.met, note: expected.note },
+        );
+      });
+    }
+    expect(scorecard.scores[0]!.cells[3]).toEqual({
+      measured: '999.99',
+      met: false,
+      note: 'Slow "week"\n\tthen 🚀',
+    });
+    expect(scorecard.scores[1]!.cells[3]).toEqual({ measured: null, met: null, note: 'Holidays' });
+    expect(scorecard.scores[1]!.cells[7]).toBeNull();
+    expect(scorecard.scores[1]!.cells[12]).toEqual({ measured: '0.5', met: true, note: null });
+    expect(scorecard.scores.map(({ total, average, hits, counted }) => ({ total, average, hits, counted }))).toEqual([
+      { total: 2249.99, average: 1124.995, hits: 1, counted: 2 },
+      { total: 0.5, average: 0.5, hits: 1, counted: 1 },
+    ]);
+
+    // The OpenAPI document describes the same cell.
+    const openapi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const documented =
+      openapi.paths['/api/v2/meetings/{id}/kpis'].get.responses['200'].content['application/json'].schema;
+    const cells = documented.properties.result.properties.scores.items.properties.cells;
+    expect(cells).toEqual({
+      type: 'array',
+      items: {
+        nullable: true,
+        type: 'object',
+        properties: {
+          measured: { nullable: true, type: 'string' },
+          met: { nullable: true, type: 'boolean' },
+          note: { nullable: true, type: 'string' },
+        },
+        required: ['measured', 'met', 'note'],
+        additionalProperties: false,
+      },
+    });
   });
 
   it('gives every score a cell on the dates a changed rule adds, and drops the cells of removed dates', async () => {
@@ -170,7 +276,7 @@ describe('scores and their cells', () => {
     expect(await cellsOfScore(clone.body.result.id)).toBe(await sessionCount(meeting.id));
     let shown = await card(leader, meeting.id);
     expect(shown.scores.map((s) => s.title)).toEqual(['Calls', 'Calls (copy)', 'B']);
-    expect(shown.scores[1]!.cells.every((c) => c.measured === null)).toBe(true);
+    expect(shown.scores[1]!.cells.every((c) => c === null)).toBe(true);
 
     const order = [b.id, clone.body.result.id, a.id];
     const reordered = await member.api.put<Score[]>(`/meetings/${meeting.id}/scores/order`, { ids: order });
@@ -278,8 +384,8 @@ describe('values, notes and the met rule', () => {
     const shown = await card(leader, meeting.id);
     const row = shown.scores.find((s) => s.id === atLeast.id)!;
     expect(row.cells[0]).toMatchObject({ measured: '1250', met: true });
-    expect(row.cells[1]).toMatchObject({ measured: null, note: 'Edited' });
-    expect(row.cells[2]).toMatchObject({ measured: null, met: null });
+    expect(row.cells[1]).toEqual({ measured: null, met: null, note: 'Edited' });
+    expect(row.cells[2]).toBeNull();
   });
 
   it('recomputes the colour when the goal changes and sums the range', async () => {
@@ -290,11 +396,11 @@ describe('values, notes and the met rule', () => {
       await leader.api.put(`/scores/${score.id}/cells/${q1.sessions[i]!.id}`, { measured: v });
     }
     let row = (await card(leader, meeting.id)).scores[0]!;
-    expect(row.cells.slice(0, 3).map((c) => c.met)).toEqual([false, true, true]);
+    expect(row.cells.slice(0, 3).map((c) => c?.met)).toEqual([false, true, true]);
     expect(row).toMatchObject({ total: 30.5, average: 10.166667, hits: 2, counted: 3 });
     await leader.api.patch(`/scores/${score.id}`, { goal: '<=' });
     row = (await card(leader, meeting.id)).scores[0]!;
-    expect(row.cells.slice(0, 3).map((c) => c.met)).toEqual([true, true, false]);
+    expect(row.cells.slice(0, 3).map((c) => c?.met)).toEqual([true, true, false]);
     const owners = (await card(leader, meeting.id)).owners;
     expect(owners).toEqual([{ userId: leader.userId, scoreCount: 1, hits: 2, counted: 3 }]);
   });
@@ -313,7 +419,8 @@ describe('the scorecard’s range', () => {
     expect(february).toMatchObject({ quarterId: null, dateSince: '2026-02-01', dateUntil: '2026-02-28' });
     expect(february.sessions.map((s) => s.sessionDate)).toEqual(Q1_DATES.slice(4, 8));
     const mineInFeb = february.scores.find((s) => s.title === 'Mine')!;
-    expect(mineInFeb.cells.map((c) => c.measured)).toEqual([null, null, '7', null]);
+    expect(mineInFeb.cells.map((c) => c?.measured ?? null)).toEqual([null, null, '7', null]);
+    expect(mineInFeb.cells[2]).toEqual({ measured: '7', met: false, note: null });
     expect(mineInFeb).toMatchObject({ total: 7, counted: 1 });
     // Inclusive ends.
     const oneDay = await card(leader, meeting.id, 'dateSince=2026-01-05&dateUntil=2026-01-05');
@@ -512,7 +619,7 @@ describe('who may do what', () => {
     }
     const row = (await card(leader, meeting.id)).scores[0]!;
     expect(row.title).toBe('Renamed');
-    expect(row.cells[0]!.measured).toBe(null);
+    expect(row.cells[0]).toBeNull();
   });
 
   it('answers 404 for another workspace’s meeting, scores and sessions and changes nothing', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValue } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { ScoreCell, ScorecardRow } from '../../kpis.schemas.ts';
+import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
 import { cellText, draftMet, typedKpiValue } from '../kpis.format.ts';
 import { useSaveCell } from '../kpis.queries.ts';
 
@@ -17,6 +17,7 @@ import { useSaveCell } from '../kpis.queries.ts';
 export const KpiCell = ({
   meetingId,
   row,
+  sessionId,
   cell,
   dateLabel,
   canEdit,
@@ -25,18 +26,22 @@ export const KpiCell = ({
 }: {
   meetingId: string;
   row: ScorecardRow;
-  cell: ScoreCell;
+  sessionId: string;
+  /** null: nothing entered yet. */
+  cell: ScorecardCell | null;
   dateLabel: string;
   canEdit: boolean;
   current: boolean;
-  onNote: (cell: ScoreCell) => void;
+  onNote: () => void;
 }) => {
+  const measured = cell?.measured ?? null;
+  const note = cell?.note ?? null;
   const save = useSaveCell(meetingId);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The value last known to be on the server (or on its way there): a save only sends changes.
-  const baseline = useRef<string | null>(cell.measured);
+  const baseline = useRef<string | null>(measured);
   const saveRef = useRef<(text: string) => void>(() => {});
 
   const commit = (text: string) => {
@@ -50,10 +55,10 @@ export const KpiCell = ({
     if (normalised === baseline.current) return;
     baseline.current = normalised;
     save.mutate(
-      { scoreId: row.id, sessionId: cell.sessionId, body: { measured: normalised } },
+      { scoreId: row.id, sessionId, body: { measured: normalised } },
       {
         onError: (failure) => {
-          baseline.current = cell.measured;
+          baseline.current = measured;
           setError(errorText(failure));
         },
       },
@@ -74,12 +79,16 @@ export const KpiCell = ({
 
   const label = messages.kpiCellLabel(row.title, dateLabel);
   const pendingValue = save.isPending ? (save.variables?.body.measured ?? null) : undefined;
-  const shownValue = pendingValue !== undefined ? pendingValue : cell.measured;
+  const shownValue = pendingValue !== undefined ? pendingValue : measured;
   const met =
-    draft !== null ? draftMet(row, draft) : pendingValue !== undefined ? draftMet(row, pendingValue ?? '') : cell.met;
+    draft !== null
+      ? draftMet(row, draft)
+      : pendingValue !== undefined
+        ? draftMet(row, pendingValue ?? '')
+        : (cell?.met ?? null);
   const colour = met === true ? 'teal' : met === false ? 'red' : null;
   const state = met === true ? 'met' : met === false ? 'missed' : 'none';
-  const hasNote = Boolean(cell.note);
+  const hasNote = Boolean(note);
 
   if (!canEdit) {
     return (
@@ -89,8 +98,8 @@ export const KpiCell = ({
             {cellText(shownValue, row)}
           </span>
           {hasNote && (
-            <Tooltip label={cell.note} withArrow multiline maw={280}>
-              <IconNote size={14} className="kpi-note-mark" aria-label={`${messages.kpiNoteLabel}: ${cell.note}`} />
+            <Tooltip label={note} withArrow multiline maw={280}>
+              <IconNote size={14} className="kpi-note-mark" aria-label={`${messages.kpiNoteLabel}: ${note}`} />
             </Tooltip>
           )}
         </div>
@@ -134,14 +143,14 @@ export const KpiCell = ({
               if (event.key === 'Escape') {
                 clearTimeout(timer.current);
                 timer.current = undefined;
-                setDraft(cell.measured ?? '');
+                setDraft(measured ?? '');
                 setError(null);
               }
             }}
           />
         </Tooltip>
         {colour && (
-          <Tooltip label={hasNote ? cell.note : messages.kpiAddNote} withArrow multiline maw={280}>
+          <Tooltip label={hasNote ? note : messages.kpiAddNote} withArrow multiline maw={280}>
             <ActionIcon
               size="xs"
               variant={hasNote ? 'filled' : 'subtle'}
@@ -149,7 +158,7 @@ export const KpiCell = ({
               className="kpi-note-button"
               data-has-note={hasNote || undefined}
               aria-label={messages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
-              onClick={() => onNote(cell)}
+              onClick={onNote}
             >
               {hasNote ? <IconNote size={12} /> : <IconPencil size={12} />}
             </ActionIcon>

@@ -6,7 +6,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { formatKpiValue, KPI_NOTE_MAX } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { ScoreCell, ScorecardRow } from '../../kpis.schemas.ts';
+import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
 import { useSaveCell } from '../kpis.queries.ts';
 
 // The KPI note dialog (document 2 §2): "Add Note" or "Edit Note" on a coloured cell. An empty
@@ -14,19 +14,20 @@ import { useSaveCell } from '../kpis.queries.ts';
 
 export interface NoteTarget {
   row: ScorecardRow;
-  cell: ScoreCell;
+  sessionId: string;
+  cell: ScorecardCell | null;
   dateLabel: string;
 }
 
 const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: NoteTarget; onClose: () => void }) => {
-  const [note, setNote] = useState(target.cell.note ?? '');
+  const [note, setNote] = useState(target.cell?.note ?? '');
   const save = useSaveCell(meetingId);
   const closeSoon = useDelayedClose(onClose);
   return (
     <DialogForm
       onSubmit={() =>
         save.mutate(
-          { scoreId: target.row.id, sessionId: target.cell.sessionId, body: { note: note.trim() || null } },
+          { scoreId: target.row.id, sessionId: target.sessionId, body: { note: note.trim() || null } },
           { onSuccess: closeSoon },
         )
       }
@@ -38,7 +39,7 @@ const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: N
       <Text size="sm" c="dimmed">
         {messages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
         <Text span fw={600} c="var(--mantine-color-text)">
-          {formatKpiValue(target.cell.measured, target.row)}
+          {formatKpiValue(target.cell?.measured ?? null, target.row)}
         </Text>
       </Text>
       <Textarea
@@ -72,13 +73,13 @@ export const KpiNoteDialog = ({
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={current?.cell.note ? messages.kpiEditNote : messages.kpiAddNote}
+      title={current?.cell?.note ? messages.kpiEditNote : messages.kpiAddNote}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
       {current && (
         <NoteForm
-          key={`${current.row.id}/${current.cell.sessionId}`}
+          key={`${current.row.id}/${current.sessionId}`}
           meetingId={meetingId}
           target={current}
           onClose={onClose}

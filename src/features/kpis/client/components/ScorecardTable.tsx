@@ -15,9 +15,10 @@ import { formatKpiGoal } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import { formatDay } from '../../../tasks/client/tasks.format.ts';
-import type { ScoreCell, Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
+import type { Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
 import { cellText, groupRows, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';
 import { KpiCell } from './KpiCell.tsx';
+import type { NoteTarget } from './KpiNoteDialog.tsx';
 import { TrendLine } from './TrendLine.tsx';
 
 // The scorecard table (document 2 §2): USER, MEASURABLE, GOAL, one column per meeting date
@@ -40,7 +41,7 @@ export interface ScorecardActions {
   onClone: (row: ScorecardRow) => void;
   onDelete: (row: ScorecardRow) => void;
   onDeleteColumn: (session: ScorecardSession) => void;
-  onNote: (row: ScorecardRow, cell: ScoreCell, dateLabel: string) => void;
+  onNote: (target: NoteTarget) => void;
 }
 
 const PersonCell = ({ person }: { person: PersonSummary | undefined }) => (
@@ -138,19 +139,20 @@ export const ScorecardTable = ({
           {formatKpiGoal(score)}
         </Text>
       </td>
-      {score.cells.map((cell, index) => {
-        const session = sessions[index];
-        const label = session ? dateLabel(session) : '';
+      {sessions.map((session, index) => {
+        const label = dateLabel(session);
+        const cell = score.cells[index] ?? null;
         return (
           <KpiCell
-            key={cell.sessionId}
+            key={session.id}
             meetingId={scorecard.meetingId}
             row={score}
+            sessionId={session.id}
             cell={cell}
             dateLabel={label}
             canEdit={canEdit}
-            current={session?.isCurrent ?? false}
-            onNote={(target) => actions.onNote(score, target, label)}
+            current={session.isCurrent}
+            onNote={() => actions.onNote({ row: score, sessionId: session.id, cell, dateLabel: label })}
           />
         );
       })}
