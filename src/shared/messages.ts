@@ -763,6 +763,7 @@ export const messages = {
   cancelMeeting: 'Cancel Meeting',
   cancelMeetingText: 'The meeting ends without an archive: its step, attendance and recap scores are discarded.',
   previousButton: 'Previous',
+  liveStepsNav: 'Agenda steps',
   saveAndFinish: 'Save and Finish Meeting',
   endMeetingTitle: 'End meeting',
   endMeetingText: 'The meeting ends for everyone. Its archive is saved and every attendee gets the recap by email.',

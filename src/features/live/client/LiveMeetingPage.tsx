@@ -397,7 +397,16 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
         <Text c="dimmed">{messages.liveNoAgenda}</Text>
       )}
 
-      <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
+      <Paper
+        component="nav"
+        aria-label={messages.liveStepsNav}
+        withBorder
+        radius="md"
+        p="sm"
+        pos="sticky"
+        bottom={0}
+        style={{ zIndex: 5 }}
+      >
         {state.canManage ? (
           <Group justify="space-between">
             <Button

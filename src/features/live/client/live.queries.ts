@@ -215,7 +215,12 @@ registerRealtimeUpdater('live.presence', (queryClient, data) => {
   queryClient.setQueryData(liveKeys.presence(data.sessionId), data.online);
 });
 
+// The screen leaves on this patch; no refetch, as a cancelled session made for the occasion is gone.
 registerRealtimeUpdater('live.ended', (queryClient, data) => {
-  void queryClient.invalidateQueries({ queryKey: liveKeys.state(data.sessionId) });
+  patchSession(
+    queryClient,
+    data.sessionId,
+    data.cancelled ? { startedAt: null } : { finishedAt: new Date(serverNowMs()).toISOString() },
+  );
   refreshLiveness(queryClient, data.meetingId);
 });

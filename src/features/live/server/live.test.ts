@@ -9,7 +9,14 @@ import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { RealtimeMessage } from '../../../shared/realtime.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
-import type { LiveAttendee, LiveSession, LiveSessionEntry, LiveState, MeetingArchive, StartedMeeting } from '../live.schemas.ts';
+import type {
+  LiveAttendee,
+  LiveSession,
+  LiveSessionEntry,
+  LiveState,
+  MeetingArchive,
+  StartedMeeting,
+} from '../live.schemas.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -84,7 +91,12 @@ describe('starting a meeting', () => {
     ] as const) {
       const live = await person.api.get<LiveSessionEntry[]>('/meetings/live-sessions');
       expect(live.body.result).toEqual([
-        expect.objectContaining({ sessionId: started.sessionId, meetingId: meeting.id, meetingTitle: 'Live L10', participant }),
+        expect.objectContaining({
+          sessionId: started.sessionId,
+          meetingId: meeting.id,
+          meetingTitle: 'Live L10',
+          participant,
+        }),
       ]);
     }
     // The starter is an attendee from the start.
@@ -416,7 +428,13 @@ describe('finishing', () => {
     const cancelled = await leader.api.post(`/sessions/${sessionId}/finish`, { cancelled: true });
     expect(cancelled.status).toBe(200);
     const row = await sessionRow(sessionId);
-    expect(row).toMatchObject({ startedAt: null, startedBy: null, finishedAt: null, currentStep: 0, lastStepStartedAt: null });
+    expect(row).toMatchObject({
+      startedAt: null,
+      startedBy: null,
+      finishedAt: null,
+      currentStep: 0,
+      lastStepStartedAt: null,
+    });
     const state = await stateOf(leader, sessionId);
     expect(state.attendees.every((a) => a.joinedAt === null && a.score === null)).toBe(true);
     expect((await leader.api.get(`/sessions/${sessionId}/archive`)).status).toBe(404);
