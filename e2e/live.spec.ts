@@ -130,16 +130,16 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
   await expect(stepOf(member.page)).toHaveAttribute('data-step', last, { timeout: 1000 });
 
   // The member rates 8 with a note; the leader sees it live. The member cannot rate the leader.
-  await member.page.getByRole('textbox', { name: messages.recapScoreOf('Bea Mate') }).click();
+  await member.page.getByRole('combobox', { name: messages.recapScoreOf('Bea Mate') }).click();
   await member.page.getByRole('option', { name: '8', exact: true }).click();
   await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).fill('Focused and short');
   await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).blur();
-  await expect(member.page.getByRole('textbox', { name: messages.recapScoreOf('Olga Owner') })).toBeDisabled();
-  await expect(leader.page.getByRole('textbox', { name: messages.recapScoreOf('Bea Mate') })).toHaveValue('8');
+  await expect(member.page.getByRole('combobox', { name: messages.recapScoreOf('Olga Owner') })).toBeDisabled();
+  await expect(leader.page.getByRole('combobox', { name: messages.recapScoreOf('Bea Mate') })).toHaveValue('8');
   await expect(leader.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') })).toHaveValue(
     'Focused and short',
   );
-  await leader.page.getByRole('textbox', { name: messages.recapScoreOf('Olga Owner') }).click();
+  await leader.page.getByRole('combobox', { name: messages.recapScoreOf('Olga Owner') }).click();
   await leader.page.getByRole('option', { name: '10', exact: true }).click();
   await expect(member.page.getByTestId('recap-average')).toHaveText(messages.recapAverage(9));
   // ADD stays disabled until the text looks like an email address.
