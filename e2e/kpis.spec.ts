@@ -348,6 +348,106 @@ test('scorecard settings: user filter, drag reorder, export CSV and XLSX', async
   await context.close();
 });
 
+test('dashboard scorecard: drag a score to another place by mouse and by keyboard, within its owner while grouped; it stays', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate, meeting, score, scorecard } = await setUp(request, 'drag');
+  for (const [title, userId] of [
+    ['Revenue', owner.id],
+    ['Calls made', mate.id],
+    ['Churn', owner.id],
+    ['Referrals', owner.id],
+  ] as const) {
+    await score({ title, userId, goal: '>=', score: '10', type: 'number' });
+  }
+  const { context, page } = await signedInPage(browser, owner);
+  const orderCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().endsWith('/scores/order')) orderCalls.push(r.postData() ?? '');
+  });
+  await page.goto(dashboard(meeting));
+  const panel = kpiPanel(page);
+  const table = panel.getByRole('table', { name: messages.kpiSection });
+  await expect(table.getByRole('rowheader', { name: 'Referrals' })).toBeVisible({ timeout: 30_000 });
+  expect(await rowTitles(table)).toEqual(['Revenue', 'Calls made', 'Churn', 'Referrals']);
+  const handle = (title: string) => table.getByRole('button', { name: messages.kpiMoveScore(title), exact: true });
+  const savedOrder = async () => (await scorecard()).scores.map((s) => s.title);
+
+  // With the mouse: Referrals's handle up to Revenue's place, the top.
+  await table.scrollIntoViewIfNeeded();
+  const from = (await handle('Referrals').boundingBox())!;
+  const to = (await handle('Revenue').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 24 });
+  const preview = page.getByTestId('kpi-drag-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview).toContainText('Referrals');
+  await shot(page, 'drag-mouse', panel);
+  await page.mouse.up();
+  await expect.poll(() => rowTitles(table)).toEqual(['Referrals', 'Revenue', 'Calls made', 'Churn']);
+  await expect.poll(savedOrder).toEqual(['Referrals', 'Revenue', 'Calls made', 'Churn']);
+
+  // With the keyboard: Churn up one place.
+  await handle('Churn').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => rowTitles(table)).toEqual(['Referrals', 'Revenue', 'Churn', 'Calls made']);
+  await expect.poll(savedOrder).toEqual(['Referrals', 'Revenue', 'Churn', 'Calls made']);
+  expect(orderCalls).toHaveLength(2);
+
+  // Dropped where it was picked up, or cancelled: nothing is sent.
+  await handle('Revenue').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await handle('Revenue').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  expect(orderCalls).toHaveLength(2);
+  expect(await rowTitles(table)).toEqual(['Referrals', 'Revenue', 'Churn', 'Calls made']);
+
+  // The order stays after a reload.
+  await page.reload();
+  await expect(table.getByRole('rowheader', { name: 'Referrals' })).toBeVisible({ timeout: 30_000 });
+  expect(await rowTitles(table)).toEqual(['Referrals', 'Revenue', 'Churn', 'Calls made']);
+
+  // Grouped by user, a row moves among its owner's rows only; Bea's keeps its place.
+  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).check();
+  expect(await rowTitles(table)).toEqual(['Calls made', 'Referrals', 'Revenue', 'Churn']);
+  await handle('Churn').focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => rowTitles(table)).toEqual(['Calls made', 'Churn', 'Referrals', 'Revenue']);
+  await expect.poll(savedOrder).toEqual(['Churn', 'Referrals', 'Revenue', 'Calls made']);
+  await shot(page, 'drag-grouped', panel);
+  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).uncheck();
+
+  // Sorted by title, the shown order is not the meeting's: the handles rest.
+  await table.getByRole('button', { name: new RegExp(`^${messages.kpiColumnMeasurable}:`) }).click();
+  expect(await rowTitles(table)).toEqual(['Calls made', 'Churn', 'Referrals', 'Revenue']);
+  await expect(handle('Churn')).toHaveCount(0);
+  await table.locator('.kpi-handle-off').first().hover();
+  await expect(page.getByRole('tooltip')).toHaveText(messages.kpiReorderSorted);
+  await shot(page, 'drag-sorted', panel);
+
+  // Home's My KPI's shows one person's scores: no handles there.
+  await page.goto('/home');
+  const home = kpiPanel(page, messages.myKpis);
+  await expect(home.getByRole('rowheader', { name: 'Churn' })).toBeVisible({ timeout: 30_000 });
+  await expect(home.getByRole('button', { name: messages.kpiMoveScore('Churn') })).toHaveCount(0);
+  expect(orderCalls).toHaveLength(3);
+  await context.close();
+});
+
 test('the KPI section shows its own error with a retry', async ({ browser, request }) => {
   const { owner, meeting, score } = await setUp(request, 'fragile');
   await score({ title: 'Revenue', userId: owner.id, goal: '>=', score: '1250', type: 'dollar' });

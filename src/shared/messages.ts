@@ -522,6 +522,8 @@ export const messages = {
   kpiReorderHint:
     'To move a score with the keyboard, focus its handle, press space, move it with the arrow keys and press space again.',
   kpiReorderFiltered: 'Show all users to reorder the scores.',
+  kpiReorderSorted: 'Clear the sort to reorder the scores.',
+  kpiColumnOrder: 'Order',
   kpiScores: 'Scores',
   // boards on the meeting dashboard (client; document 1 §2, document 2 §2–§9)
   boardsSection: 'Boards',

@@ -14,7 +14,7 @@ import { RangePicker } from './components/RangePicker.tsx';
 import { dateLabel, ScorecardTable } from './components/ScorecardTable.tsx';
 import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
 import { CURRENT_RANGE, type KpiRange, nextTitleSort, type TitleSort } from './kpis.format.ts';
-import { useDeleteColumn, useDeleteScore, useScorecard } from './kpis.queries.ts';
+import { useDeleteColumn, useDeleteScore, useReorderScores, useScorecard } from './kpis.queries.ts';
 
 // The KPI panel (document 2 §2) on the meeting dashboard ("KPI's") and on home ("My KPI's",
 // with a meeting selector): Group by user, Add Score, Scorecard Settings, the quarter and
@@ -52,6 +52,7 @@ export const KpiPanel = ({
   const scorecard = useScorecard(meetingId, range, userId);
   const removeScore = useDeleteScore(meetingId ?? '');
   const removeColumn = useDeleteColumn(meetingId ?? '');
+  const reorder = useReorderScores(meetingId ?? '');
   const today = todayIn(timezone);
   const data = scorecard.data;
 
@@ -134,6 +135,8 @@ export const KpiPanel = ({
             groupByUser={groupByUser}
             sort={sort}
             onSort={() => setSort(nextTitleSort)}
+            // Rows move where the whole scorecard shows: the order is the meeting's (decision 019).
+            onReorder={userId === null ? (ids) => reorder.mutate(ids) : undefined}
             actions={{
               onEdit: (row) => setScoreDialog({ mode: 'edit', score: row }),
               onClone: (row) => setScoreDialog({ mode: 'clone', score: row }),
