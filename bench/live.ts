@@ -20,6 +20,12 @@ interface Report {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** Heap and RSS after a full collection (the script runs with --expose-gc), so readings compare. */
+const memory = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heapUsed, rss };
+};
 
 const main = async () => {
   const { base, request, stop, database } = await startBenchServer();
@@ -60,7 +66,7 @@ const main = async () => {
   const agenda = await request<unknown[]>('GET', `/meetings/${meeting.id}/agenda-items`, undefined, leader.accessToken);
   const checked = (agenda as { checked: boolean }[]).filter((item) => item.checked).length;
 
-  const rssBefore = process.memoryUsage().rss;
+  const before = memory();
   const clients = spawn(process.execPath, ['--import', 'tsx', 'bench/live-clients.ts'], {
     env: { ...process.env, BENCH_BASE: base, BENCH_TOKEN: member.accessToken, BENCH_MEETING: meeting.id },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -79,7 +85,7 @@ const main = async () => {
   await allConnected;
   // Let the sockets' upgrades and joins settle before measuring.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rssConnected = process.memoryUsage().rss;
+  const connected = memory();
 
   const latencies: number[] = [];
   const firsts: number[] = [];
@@ -98,7 +104,7 @@ const main = async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   clients.kill('SIGTERM');
-  const rssAfter = process.memoryUsage().rss;
+  const after = memory();
 
   const pick = (list: number[], p: number) => {
     const sorted = [...list].sort((a, b) => a - b);
@@ -113,8 +119,9 @@ const main = async () => {
       `(first client p50 ${pick(firsts, 50)} ms); rounds where a client missed the event: ${incomplete} (budget: p95 ≤ 100 ms)`,
   );
   console.log(
-    `server memory (RSS): ${mb(rssBefore)} before the sockets, ${mb(rssConnected)} with ${socketCount} connected ` +
-      `(${((rssConnected - rssBefore) / 1024 / socketCount).toFixed(1)} kB each), ${mb(rssAfter)} after the run`,
+    `server memory after GC: heap ${mb(before.heapUsed)} before the sockets, ${mb(connected.heapUsed)} with ` +
+      `${socketCount} connected (${((connected.heapUsed - before.heapUsed) / 1024 / socketCount).toFixed(1)} kB each), ` +
+      `${mb(after.heapUsed)} after the run; RSS ${mb(before.rss)} / ${mb(connected.rss)} / ${mb(after.rss)}`,
   );
   await stop();
 };
