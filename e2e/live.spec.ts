@@ -290,6 +290,17 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
   // A member who is not a leader is asked twice: not a leader, then not scheduled.
   const member = await signedInPage(browser, mate);
   await member.page.goto('/meetings');
+  // AG shows the agenda with its minutes; KPI leads to the scorecard settings.
+  await member.page.getByRole('button', { name: messages.agendaShortcutNamed(meeting.title) }).click();
+  const agenda = member.page.getByRole('dialog', { name: messages.agendaShortcutNamed(meeting.title) });
+  await expect(agenda.getByRole('table', { name: messages.agendaLabel })).toContainText('Segue');
+  await member.page.screenshot({ path: `${SCREENS}/live-agenda-shortcut.png` });
+  await member.page.keyboard.press('Escape');
+  await expect(agenda).toBeHidden();
+  await expect(member.page.getByRole('link', { name: messages.kpiShortcutNamed(meeting.title) })).toHaveAttribute(
+    'href',
+    `/kpi/${meeting.id}`,
+  );
   await member.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
   const question = member.page.getByRole('dialog', { name: messages.startMeeting });
   await expect(question).toContainText(messages.liveNotLeader);

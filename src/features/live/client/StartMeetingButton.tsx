@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar, IconListDetails, IconPlayerPlay, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,8 +8,8 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
+import { AgendaPreviewDialog } from '../../meetings/client/components/AgendaPreview.tsx';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { type StartFlags, useStartMeeting } from './live.queries.ts';
 
@@ -105,28 +106,27 @@ export const StartMeetingButton = ({
 };
 
 /** The meetings list's row actions for members (document 1 §2): Start/Join with AG and KPI shortcuts. */
-export const MeetingLiveActions = ({ meeting }: { meeting: StartableMeeting }) => (
-  <Group gap={4} wrap="nowrap">
-    <StartMeetingButton meeting={meeting} size="compact-sm" />
-    <Tooltip label={messages.agendaShortcut} withArrow>
-      <ActionIcon
-        component={Link}
-        to={`${dashboardPath(meeting)}#agenda`}
-        variant="light"
-        aria-label={messages.agendaShortcutNamed(meeting.title)}
-      >
-        <IconListDetails size={16} />
-      </ActionIcon>
-    </Tooltip>
-    <Tooltip label={messages.kpiShortcut} withArrow>
-      <ActionIcon
-        component={Link}
-        to={`/kpi/${meeting.id}`}
-        variant="light"
-        aria-label={messages.kpiShortcutNamed(meeting.title)}
-      >
-        <IconChartBar size={16} />
-      </ActionIcon>
-    </Tooltip>
-  </Group>
-);
+export const MeetingLiveActions = ({ meeting }: { meeting: StartableMeeting }) => {
+  const [agendaOpened, agenda] = useDisclosure(false);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <StartMeetingButton meeting={meeting} size="compact-sm" />
+      <Tooltip label={messages.agendaShortcut} withArrow>
+        <ActionIcon variant="light" aria-label={messages.agendaShortcutNamed(meeting.title)} onClick={agenda.open}>
+          <IconListDetails size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={messages.kpiShortcut} withArrow>
+        <ActionIcon
+          component={Link}
+          to={`/kpi/${meeting.id}`}
+          variant="light"
+          aria-label={messages.kpiShortcutNamed(meeting.title)}
+        >
+          <IconChartBar size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <AgendaPreviewDialog meeting={meeting} opened={agendaOpened} onClose={agenda.close} />
+    </Group>
+  );
+};

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconListDetails, IconVideo } from '@tabler/icons-react';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
@@ -7,11 +7,11 @@ import { messages } from '../../../../shared/messages.ts';
 import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
 import { untilText } from '../../meetings.durations.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
-import { LONG_DATE_TIME_FORMAT, repeatText, totalMinutes } from '../meetings.format.ts';
+import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
 import { AgendaFormDialog } from './AgendaFormDialog.tsx';
+import { AgendaPreview } from './AgendaPreview.tsx';
 import { SectionCard } from './SectionCard.tsx';
-import { SectionError, SectionLoading } from './SectionState.tsx';
 
 const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: string }) => {
   const now = useNow();
@@ -54,50 +54,6 @@ const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: st
 const AgendaList = ({ meeting }: { meeting: Meeting }) => {
   const agenda = useAgenda(meeting.id);
   const [editing, editor] = useDisclosure(false);
-  let body: React.ReactNode;
-  if (agenda.isPending) body = <SectionLoading />;
-  else if (agenda.isError)
-    body = (
-      <SectionError
-        title={messages.agendaLoadFailed}
-        error={agenda.error}
-        onRetry={() => void agenda.refetch()}
-        retrying={agenda.isFetching}
-      />
-    );
-  else if (agenda.data.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        {messages.noAgendaItems}
-      </Text>
-    );
-  else {
-    const checked = agenda.data.filter((item) => item.checked);
-    body = (
-      <Table verticalSpacing={6} fz="sm" aria-label={messages.agendaLabel}>
-        <Table.Tbody>
-          {checked.map((item, index) => (
-            <Table.Tr key={item.id}>
-              <Table.Td w={28} c="dimmed">
-                {index + 1}.
-              </Table.Td>
-              <Table.Td>{item.title}</Table.Td>
-              <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {messages.minutesShort(item.duration)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Td />
-            <Table.Td fw={600}>{messages.totalMinutes(totalMinutes(agenda.data))}</Table.Td>
-            <Table.Td />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    );
-  }
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -113,7 +69,7 @@ const AgendaList = ({ meeting }: { meeting: Meeting }) => {
           </Button>
         )}
       </Group>
-      {body}
+      <AgendaPreview meetingId={meeting.id} />
       {agenda.data && (
         <AgendaFormDialog meetingId={meeting.id} items={agenda.data} opened={editing} onClose={editor.close} />
       )}
