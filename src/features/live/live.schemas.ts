@@ -103,20 +103,25 @@ export const ZFinishMeeting = z.object({
 });
 export type FinishMeeting = z.infer<typeof ZFinishMeeting>;
 
-/** `PUT sessions/{id}/ratings/{userId}`: a recap score and note. */
+/**
+ * `PATCH sessions/{id}/ratings/{userId}`: a recap score and/or note; a field left out is kept, so
+ * a note saved while the score is still on its way does not undo the score.
+ */
 export const ZSaveRating = z.object({
   score: z
     .number()
     .int()
     .min(RECAP_SCORE.min, { error: messages.recapScoreRange })
     .max(RECAP_SCORE.max, { error: messages.recapScoreRange })
-    .nullable(),
+    .nullable()
+    .optional(),
   note: z
     .string()
     .trim()
     .max(RECAP_NOTE_MAX)
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .optional(),
 });
 export type SaveRating = z.infer<typeof ZSaveRating>;
 

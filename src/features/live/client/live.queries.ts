@@ -136,12 +136,12 @@ const storeAttendee = (queryClient: QueryClient, sessionId: string, attendee: Li
       : state,
   );
 
-/** PUT sessions/{id}/ratings/{userId}: a recap score and note. */
+/** PATCH sessions/{id}/ratings/{userId}: a recap score or note (the other field is kept). */
 export const useSaveRating = (sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, score, note }: { userId: string; score: number | null; note: string | null }) =>
-      api.put<LiveAttendee>(`/sessions/${sessionId}/ratings/${userId}`, { score, note }),
+    mutationFn: ({ userId, ...change }: { userId: string; score?: number | null; note?: string | null }) =>
+      api.patch<LiveAttendee>(`/sessions/${sessionId}/ratings/${userId}`, change),
     onSuccess: (attendee) => storeAttendee(queryClient, sessionId, attendee),
   });
 };

@@ -127,12 +127,12 @@ export const liveRoutes = async (fastify: FastifyInstance) => {
       ),
   );
 
-  app.put(
+  app.patch(
     '/sessions/:id/ratings/:userId',
     {
       schema: {
         tags,
-        summary: 'A recap score (1–10) and note: by that person, a leader or an admin',
+        summary: 'A recap score (1–10) and/or note (a field left out is kept): by that person, a leader or an admin',
         params: ZPerson,
         body: ZSaveRating,
         response: { 200: success(ZLiveAttendee), ...failures(400, 401, 403, 404, 409) },

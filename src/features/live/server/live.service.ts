@@ -297,12 +297,15 @@ const upsertAttendee = async (
     .onConflictDoUpdate({ target: [sessionAttendees.sessionId, sessionAttendees.userId], set: changed });
 };
 
-/** `PUT sessions/{id}/ratings/{userId}`: a recap score and note, by that person or a leader. */
+/** `PATCH sessions/{id}/ratings/{userId}`: a recap score and/or note, by that person or a leader. */
 export const saveRating = async (ctx: TenantContext, sessionId: string, userId: string, input: SaveRating) => {
   const { session, meeting } = await findLiveSession(ctx, sessionId);
   await findRecapPerson(ctx, session, meeting, userId);
   if (userId !== ctx.userId && !canEditRecap(ctx, meeting)) throw forbidden();
-  await upsertAttendee(ctx, session, meeting, userId, { score: input.score, note: input.note });
+  await upsertAttendee(ctx, session, meeting, userId, {
+    ...(input.score !== undefined && { score: input.score }),
+    ...(input.note !== undefined && { note: input.note }),
+  });
   publishAttendees(ctx, session);
   return findRecapPerson(ctx, session, meeting, userId);
 };

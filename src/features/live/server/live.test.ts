@@ -248,21 +248,26 @@ describe('during the meeting', () => {
     const meeting = await meetingNow(leader, [member.userId]);
     const { sessionId } = await start(leader, meeting);
 
-    const own = await member.api.put<LiveAttendee>(`/sessions/${sessionId}/ratings/${member.userId}`, {
+    const own = await member.api.patch<LiveAttendee>(`/sessions/${sessionId}/ratings/${member.userId}`, {
       score: 8,
       note: ' Focused ',
     });
     expect(own.status).toBe(200);
     expect(own.body.result).toMatchObject({ id: member.userId, score: 8, note: 'Focused' });
-    expect((await member.api.put(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 2 })).status).toBe(403);
-    expect((await member.api.put(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 11 })).status).toBe(400);
-    expect((await member.api.put(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 0 })).status).toBe(400);
+    expect((await member.api.patch(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 2 })).status).toBe(403);
+    expect((await member.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 11 })).status).toBe(400);
+    expect((await member.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 0 })).status).toBe(400);
 
-    const byLeader = await leader.api.put<LiveAttendee>(`/sessions/${sessionId}/ratings/${member.userId}`, {
+    const byLeader = await leader.api.patch<LiveAttendee>(`/sessions/${sessionId}/ratings/${member.userId}`, {
       score: 9,
       note: null,
     });
     expect(byLeader.body.result).toMatchObject({ score: 9, note: null });
+    // A note alone keeps the score (a note saved while a score change is on its way does not undo it).
+    const noteOnly = await member.api.patch<LiveAttendee>(`/sessions/${sessionId}/ratings/${member.userId}`, {
+      note: 'Short',
+    });
+    expect(noteOnly.body.result).toMatchObject({ score: 9, note: 'Short' });
 
     expect(
       (await member.api.patch(`/sessions/${sessionId}/attendees/${leader.userId}`, { notAttended: true })).status,
@@ -273,7 +278,7 @@ describe('during the meeting', () => {
     expect(marked.body.result.notAttended).toBe(true);
 
     const stranger = await signUp(app);
-    const notHere = await leader.api.put(`/sessions/${sessionId}/ratings/${stranger.userId}`, { score: 5 });
+    const notHere = await leader.api.patch(`/sessions/${sessionId}/ratings/${stranger.userId}`, { score: 5 });
     expect(notHere.status).toBe(404);
     expect(notHere.body.message).toBe(messages.liveNotAttendee);
   });
@@ -345,8 +350,8 @@ describe('finishing', () => {
       userId: member.userId,
       meetingIds: [meeting.id],
     });
-    await member.api.put(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 8, note: 'Focused and short' });
-    await leader.api.put(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 10, note: null });
+    await member.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 8, note: 'Focused and short' });
+    await leader.api.patch(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 10, note: null });
     await member.api.post(`/sessions/${sessionId}/guests`, { email: 'visitor@example.com' });
 
     expect((await member.api.post(`/sessions/${sessionId}/finish`, {})).status).toBe(403);
@@ -421,7 +426,7 @@ describe('finishing', () => {
     const meeting = await meetingNow(leader, [member.userId]);
     const { sessionId } = await start(leader, meeting);
     await member.api.post(`/sessions/${sessionId}/join`);
-    await member.api.put(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 7 });
+    await member.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 7 });
     await leader.api.post(`/sessions/${sessionId}/step`, { step: 1 });
 
     expect((await member.api.post(`/sessions/${sessionId}/finish`, { cancelled: true })).status).toBe(403);
@@ -460,7 +465,7 @@ describe('finishing', () => {
       ['post', `/sessions/${later!.id}/join`, {}],
       ['post', `/sessions/${later!.id}/step`, { step: 0 }],
       ['post', `/sessions/${later!.id}/finish`, {}],
-      ['put', `/sessions/${later!.id}/ratings/${leader.userId}`, { score: 5 }],
+      ['patch', `/sessions/${later!.id}/ratings/${leader.userId}`, { score: 5 }],
       ['post', `/sessions/${later!.id}/guests`, { email: 'a@example.com' }],
     ] as const) {
       const answer = await leader.api[method](url, body);
@@ -483,7 +488,7 @@ describe('another workspace', () => {
       other.api.post(`/sessions/${sessionId}/join`),
       other.api.post(`/sessions/${sessionId}/step`, { step: 1 }),
       other.api.post(`/sessions/${sessionId}/finish`, { cancelled: true }),
-      other.api.put(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 1 }),
+      other.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 1 }),
       other.api.patch(`/sessions/${sessionId}/attendees/${member.userId}`, { notAttended: true }),
       other.api.post(`/sessions/${sessionId}/guests`, { email: 'spy@example.com' }),
       other.api.get(`/sessions/${sessionId}/archive`),
@@ -508,7 +513,7 @@ describe('real time', () => {
 
     const { sessionId } = await start(leader, meeting);
     await leader.api.post(`/sessions/${sessionId}/step`, { step: 1 });
-    await leader.api.put(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 6 });
+    await leader.api.patch(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 6 });
     const types = (received: RealtimeMessage[]) => received.map((message) => message.type);
     await eventually(() => types(watcher.received).includes('live.attendees.changed'));
     expect(watcher.received.find((m) => m.type === 'live.step')).toMatchObject({

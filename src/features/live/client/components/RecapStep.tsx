@@ -54,8 +54,8 @@ const RecapRow = ({
   const name = fullName(person);
   const flag = attendeeMark(person);
   const onError = (error: unknown) => showError(errorText(error));
-  const saveRating = (score: number | null, nextNote: string) =>
-    save.mutate({ userId: person.id, score, note: nextNote.trim() || null }, { onError });
+  const saveRating = (change: { score?: number | null; note?: string | null }) =>
+    save.mutate({ userId: person.id, ...change }, { onError });
 
   return (
     <Table.Tr data-testid={`recap-${person.id}`} opacity={person.notAttended ? 0.55 : 1}>
@@ -81,7 +81,7 @@ const RecapRow = ({
           placeholder="–"
           data={SCORE_OPTIONS}
           value={person.score === null ? null : String(person.score)}
-          onChange={(value) => saveRating(value === null ? null : Number(value), note)}
+          onChange={(value) => saveRating({ score: value === null ? null : Number(value) })}
           disabled={!editable || person.notAttended}
           allowDeselect={false}
           clearable
@@ -99,7 +99,7 @@ const RecapRow = ({
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           onBlur={() => {
-            if (note.trim() !== (person.note ?? '')) saveRating(person.score, note);
+            if (note.trim() !== (person.note ?? '')) saveRating({ note: note.trim() || null });
           }}
           readOnly={!editable || person.notAttended}
         />
