@@ -25,14 +25,13 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../client/lib/api.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
 import { showError, showInfo } from '../../../client/ui/toast.ts';
 import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
 import { dashboardPath, fullName, totalMinutes } from '../../meetings/client/meetings.format.ts';
 import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
 import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
@@ -81,6 +80,35 @@ const PersonLine = ({ person }: { person: LiveAttendee }) => {
   );
 };
 
+const PeopleList = ({
+  label,
+  color,
+  people,
+  testId,
+}: {
+  label: string;
+  color: string;
+  people: LiveAttendee[];
+  testId: string;
+}) => (
+  <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label} data-testid={testId}>
+    <Text component="li" size="xs" fw={700} tt="uppercase" c={color} aria-hidden>
+      {label}
+    </Text>
+    {people.length === 0 && (
+      <Text component="li" size="sm" c="dimmed">
+        {messages.liveNobody}
+      </Text>
+    )}
+    {people.map((person) => (
+      <li key={person.id}>
+        <PersonLine person={person} />
+      </li>
+    ))}
+  </Stack>
+);
+
+/** 'Online': who has the live screen open now (from the sockets), and the meeting's other people. */
 const OnlineButton = ({ state }: { state: LiveState }) => {
   const online = new Set(useOnline(state.session.id).data ?? []);
   const here = state.attendees.filter((person) => online.has(person.id));
@@ -94,52 +122,8 @@ const OnlineButton = ({ state }: { state: LiveState }) => {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm">
-          <Stack
-            gap={6}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={messages.liveOnline}
-            data-testid="online-list"
-          >
-            <Text component="li" size="xs" fw={700} tt="uppercase" c="green" aria-hidden>
-              {messages.liveOnline}
-            </Text>
-            {here.length === 0 && (
-              <Text component="li" size="sm" c="dimmed">
-                {messages.liveNobody}
-              </Text>
-            )}
-            {here.map((person) => (
-              <li key={person.id}>
-                <PersonLine person={person} />
-              </li>
-            ))}
-          </Stack>
-          <Stack
-            gap={6}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={messages.liveOffline}
-            data-testid="offline-list"
-          >
-            <Text component="li" size="xs" fw={700} tt="uppercase" c="dimmed" aria-hidden>
-              {messages.liveOffline}
-            </Text>
-            {away.length === 0 && (
-              <Text component="li" size="sm" c="dimmed">
-                {messages.liveNobody}
-              </Text>
-            )}
-            {away.map((person) => (
-              <li key={person.id}>
-                <PersonLine person={person} />
-              </li>
-            ))}
-          </Stack>
+          <PeopleList label={messages.liveOnline} color="green" people={here} testId="online-list" />
+          <PeopleList label={messages.liveOffline} color="dimmed" people={away} testId="offline-list" />
         </Stack>
       </Popover.Dropdown>
     </Popover>
@@ -493,31 +477,22 @@ export const LiveMeetingPage = () => {
 
   if (state.isPending || meeting.isPending) return <SectionLoading />;
   if (state.isError || meeting.isError) {
-    const error = state.error ?? meeting.error;
-    const gone = error instanceof ApiError && error.status === 404;
     return (
-      <Stack gap="md" maw={560}>
-        <Anchor component={Link} to="/meetings" size="sm">
-          {messages.backToMeetings}
-        </Anchor>
-        {gone ? (
-          <Card withBorder padding="lg" radius="md">
-            <Title order={1} size="h3">
-              {messages.liveNotFound}
-            </Title>
-          </Card>
-        ) : (
-          <SectionError
-            title={messages.liveLoadFailed}
-            error={error}
-            onRetry={() => {
-              void state.refetch();
-              void meeting.refetch();
-            }}
-            retrying={state.isFetching || meeting.isFetching}
-          />
-        )}
-      </Stack>
+      <PageLoadError
+        back={
+          <Anchor component={Link} to="/meetings" size="sm">
+            {messages.backToMeetings}
+          </Anchor>
+        }
+        error={state.error ?? meeting.error}
+        notFoundTitle={messages.liveNotFound}
+        failedTitle={messages.liveLoadFailed}
+        onRetry={() => {
+          void state.refetch();
+          void meeting.refetch();
+        }}
+        retrying={state.isFetching || meeting.isFetching}
+      />
     );
   }
   if (!live) return <EndedCard state={state.data} meeting={meeting.data} />;

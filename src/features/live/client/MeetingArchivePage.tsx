@@ -2,12 +2,11 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } fro
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../client/lib/api.ts';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
 import { DATE_FORMAT, dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
@@ -222,25 +221,15 @@ export const MeetingArchivePage = () => {
   );
   if (archive.isPending) return <SectionLoading />;
   if (archive.isError) {
-    const gone = archive.error instanceof ApiError && archive.error.status === 404;
     return (
-      <Stack gap="md" maw={560}>
-        {back}
-        {gone ? (
-          <Card withBorder padding="lg" radius="md">
-            <Title order={1} size="h3">
-              {messages.archiveNotFound}
-            </Title>
-          </Card>
-        ) : (
-          <SectionError
-            title={messages.archivesLoadFailed}
-            error={archive.error}
-            onRetry={() => void archive.refetch()}
-            retrying={archive.isFetching}
-          />
-        )}
-      </Stack>
+      <PageLoadError
+        back={back}
+        error={archive.error}
+        notFoundTitle={messages.archiveNotFound}
+        failedTitle={messages.archivesLoadFailed}
+        onRetry={() => void archive.refetch()}
+        retrying={archive.isFetching}
+      />
     );
   }
   return (

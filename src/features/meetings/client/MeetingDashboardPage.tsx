@@ -3,7 +3,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../client/lib/api.ts';
 import { messages } from '../../../shared/messages.ts';
 import { BoardsSection } from '../../boards/client/BoardsSection.tsx';
 import { KpiSection } from '../../kpis/client/KpiSection.tsx';
@@ -13,7 +12,7 @@ import { ArchivesSection } from './components/ArchivesSection.tsx';
 import { ManagementSection } from './components/ManagementSection.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersSection } from './components/MembersSection.tsx';
-import { SectionError, SectionLoading } from './components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from './components/SectionState.tsx';
 import { TeamFilesSection } from './components/TeamFilesSection.tsx';
 import { DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from './meetings.queries.ts';
@@ -83,25 +82,15 @@ export const MeetingDashboardPage = () => {
 
   if (meeting.isPending) return <SectionLoading />;
   if (meeting.isError) {
-    const gone = meeting.error instanceof ApiError && (meeting.error.status === 404 || meeting.error.status === 400);
     return (
-      <Stack gap="md" maw={560}>
-        {backLink}
-        {gone ? (
-          <Card withBorder padding="lg" radius="md">
-            <Title order={1} size="h3" mb="xs">
-              {messages.meetingNotFound}
-            </Title>
-          </Card>
-        ) : (
-          <SectionError
-            title={messages.meetingLoadFailed}
-            error={meeting.error}
-            onRetry={() => void meeting.refetch()}
-            retrying={meeting.isFetching}
-          />
-        )}
-      </Stack>
+      <PageLoadError
+        back={backLink}
+        error={meeting.error}
+        notFoundTitle={messages.meetingNotFound}
+        failedTitle={messages.meetingLoadFailed}
+        onRetry={() => void meeting.refetch()}
+        retrying={meeting.isFetching}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
 
@@ -41,5 +42,41 @@ export const SectionError = ({
         </Button>
       </Stack>
     </Alert>
+  );
+};
+
+/**
+ * A whole page that could not load: a record that is not there (or not the caller's to see:
+ * 404, or a malformed id: 400) says so as the page's heading; any other failure offers a retry.
+ */
+export const PageLoadError = ({
+  back,
+  error,
+  notFoundTitle,
+  failedTitle,
+  onRetry,
+  retrying,
+}: {
+  back: ReactNode;
+  error: unknown;
+  notFoundTitle: string;
+  failedTitle: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) => {
+  const gone = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return (
+    <Stack gap="md" maw={560}>
+      {back}
+      {gone ? (
+        <Card withBorder padding="lg" radius="md">
+          <Title order={1} size="h3">
+            {notFoundTitle}
+          </Title>
+        </Card>
+      ) : (
+        <SectionError title={failedTitle} error={error} onRetry={onRetry} retrying={retrying} />
+      )}
+    </Stack>
   );
 };
