@@ -4,7 +4,7 @@ import { type Database, openPostgres } from '../src/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { testConfig } from './app.ts';
-import { client, signUp } from './factories.ts';
+import { client, createMeeting, joinWorkspace, signUp } from './factories.ts';
 import { connect, eventually, listen } from './realtime.ts';
 
 const url = process.env.DATABASE_URL;
@@ -44,6 +44,31 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
       data: { id: admin.tenantId, name: 'Shared' },
       originClientId: 'tab-on-a',
     });
+    onB.socket.close();
+  });
+
+  it('counts people online in a live meeting whichever instance their socket is on', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const leader = await signUp(a.app);
+    const member = await joinWorkspace(a.app, leader);
+    const meeting = await createMeeting(leader, [member.userId], {
+      startDate: new Date().toISOString().slice(0, 10),
+      startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    });
+    const started = await leader.api.post<{ sessionId: string }>(`/meetings/${meeting.id}/start`, {});
+    expect(started.status).toBe(200);
+    const { sessionId } = started.body.result;
+
+    const onA = await connect(a.baseUrl, leader.token);
+    const onB = await connect(b.baseUrl, member.token);
+    expect(await onA.socket.emitWithAck('live:join', sessionId)).toEqual({ ok: true, online: [leader.userId] });
+    const joined = await onB.socket.emitWithAck('live:join', sessionId);
+    expect(new Set(joined.online)).toEqual(new Set([leader.userId, member.userId]));
+    // A's screen hears of B's arrival through the adapter.
+    await eventually(() =>
+      onA.received.some((m) => m.type === 'live.presence' && 'online' in m.data && m.data.online.length === 2),
+    );
+    onA.socket.close();
     onB.socket.close();
   });
 });
