@@ -305,7 +305,7 @@ export const CardDialog = ({
       size={960}
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      <Box pos="relative" mih={240}>
+      <Box pos="relative" mih={createFailure ? undefined : 240}>
         <LoadingOverlay
           visible={waiting && !createFailure}
           zIndex={5}

@@ -197,11 +197,16 @@ describe('withCards, withPage and shownLimits (a board loaded a page at a time)'
     expect(more.cards).toHaveLength(32);
   });
 
-  it('asks a refetch for as many cards as each column shows past the first page', () => {
+  it('asks a refetch for as many cards as each column shows past the first page, and a page more when whole', () => {
     expect(shownLimits(board)).toBe('');
     expect(shownLimits(undefined)).toBe('');
-    const more = withPage(board, { key: 'l1', count: 30, offset: 20, cards: many.slice(20, 30) });
-    expect(shownLimits(more)).toBe('l1:30');
+    const part = withPage(board, { key: 'l1', count: 30, offset: 20, cards: many.slice(20, 25) });
+    expect(shownLimits(part)).toBe('l1:25');
+    // Shown whole: cards added meanwhile (at its end) come with the refetch.
+    const whole = withPage(board, { key: 'l1', count: 30, offset: 20, cards: many.slice(20, 30) });
+    expect(shownLimits(whole)).toBe('l1:50');
+    const twenty = detail(many.slice(0, 20), 'list');
+    expect(shownLimits(twenty)).toBe('l1:40');
   });
 });
 

@@ -164,13 +164,17 @@ export const withPage = (detail: BoardDetail, page: BoardColumnPage): BoardDetai
 };
 
 /**
- * The columns that show more than the first page, as the board call's `limits`: a refetch
- * (after a change, or someone else's) answers as many cards as each column shows.
+ * The columns that show more than a first page, as the board call's `limits`: a refetch (after
+ * a change, or someone else's) answers as many cards as each column shows, and a column shown
+ * whole stays whole when cards arrive (it asks for a page more than it has).
  */
 export const shownLimits = (detail: BoardDetail | undefined): string =>
   (detail?.groups ?? [])
-    .filter((group) => group.cardIds.length > BOARD_PAGE_SIZE)
-    .map((group) => `${group.key}:${group.cardIds.length}`)
+    .flatMap(({ key, count, cardIds }) => {
+      const whole = cardIds.length >= count;
+      if (cardIds.length < BOARD_PAGE_SIZE || (cardIds.length === BOARD_PAGE_SIZE && !whole)) return [];
+      return [`${key}:${cardIds.length + (whole ? BOARD_PAGE_SIZE : 0)}`];
+    })
     .join(',');
 
 /**

@@ -395,7 +395,9 @@ registerRealtimeUpdater('board.changed', (queryClient) => {
 // shows it and an open dialog refetch. A card deleted while its dialog is open says so.
 registerRealtimeUpdater('task.changed', (queryClient, data) => {
   // Every board view on screen refetches: a card moved to another board leaves the old one.
+  // (Each asks for as many cards per column as it shows.) The boards' active-card counts follow.
   void queryClient.invalidateQueries({ queryKey: boardKeys.details });
+  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
   const open = queryClient.getQueryCache().find({ queryKey: boardKeys.card(data.id), exact: true });
   if (data.action === 'deleted' && open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
   // The dialog refetches; a deleted card answers 404 and the dialog closes.

@@ -9,11 +9,11 @@ import type { Card } from '../tasks.schemas.ts';
 export const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 
 /**
- * Cards as the API shows them, in the order of `rows`, in one statement whatever their count
- * (no N+1): `cardsJson` is the one place that shapes a card.
+ * Cards as the API shows them, in the order of `rows`, in one statement whatever their count,
+ * none included (no N+1, and a call's statements do not depend on its data): `cardsJson` is
+ * the one place that shapes a card.
  */
 export const describeCards = async (db: Db, rows: { id: string }[], today: IsoDate = todayUtc()): Promise<Card[]> => {
-  if (rows.length === 0) return [];
   const cards = JSON.parse(
     await cardsJson(
       db,
