@@ -86,6 +86,8 @@ const cardIn = (scope: Page | Locator, title: string) => scope.getByRole('button
 /** The card titles of a column, in order. */
 const titlesOf = (scope: Locator) =>
   scope.getByTestId('board-card').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+/** Scrolls so that the top of `locator` is at the top of the window. */
+const toTop = (locator: Locator) => locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 const shot = async (page: Page, name: string, fullPage = false) => {
   await page.waitForTimeout(350);
   await page.screenshot({ path: `${SCREENS}/boards-${name}.png`, fullPage });
@@ -194,20 +196,63 @@ test('boards: create a board with lists, add cards, drag them between lists and 
     )
     .toEqual(['To Do', 'Done', 'Doing']);
 
-  // Create Card: a title and a list, then the card dialog opens on the new card.
-  await section.getByRole('button', { name: messages.createCard }).click();
-  const create = dialog(page, messages.createCard);
-  await create.getByRole('textbox', { name: messages.cardTitleLabel }).fill('Plan the launch');
-  await create.getByRole('combobox', { name: messages.cardListLabel }).click();
-  await page.getByRole('option', { name: 'Doing' }).click();
+  // Create Card: a title and a list. The card dialog opens at once, under an overlay until the
+  // card exists (the server is held back here so that the overlay can be seen).
+  const createCardNamed = async (name: string) => {
+    await section.getByRole('button', { name: messages.createCard }).click();
+    const create = dialog(page, messages.createCard);
+    await create.getByRole('textbox', { name: messages.cardTitleLabel }).fill(name);
+    await create.getByRole('combobox', { name: messages.cardListLabel }).click();
+    await page.getByRole('option', { name: 'Doing' }).click();
+    return create;
+  };
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v2/tasks', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    return route.fallback();
+  });
+  const create = await createCardNamed('Plan the launch');
   await shot(page, 'create-card');
   await create.getByRole('button', { name: messages.createCard }).click();
   await expect(create).toBeHidden();
   const cardDialog = dialog(page, messages.cardDialogTitle);
   await expect(cardDialog).toBeVisible();
+  const overlay = cardDialog.getByLabel(messages.cardCreating);
+  await expect(overlay).toBeVisible();
+  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveCount(0);
+  await shot(page, 'create-card-overlay');
+  release();
+  await expect(overlay).toBeHidden();
+  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Plan the launch');
+  await page.unroute('**/api/v2/tasks');
   await page.keyboard.press('Escape');
   await expect(cardDialog).toBeHidden();
   await expect(cardIn(doing, 'Plan the launch')).toBeVisible();
+
+  // When the server refuses (here: the list is gone by the time the card arrives), the dialog
+  // says why and nothing is saved; Retry tries again.
+  await page.route('**/api/v2/tasks', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    return route.fallback({ postData: { ...body, taskTypeId: '00000000-0000-4000-8000-000000000000' } });
+  });
+  await (await createCardNamed('Never saved')).getByRole('button', { name: messages.createCard }).click();
+  await expect(cardDialog.getByRole('alert')).toContainText(messages.cardCreateFailed);
+  await expect(overlay).toBeHidden();
+  await shot(page, 'create-card-failed');
+  await expect(cardIn(section, 'Never saved')).toHaveCount(0);
+  const [roadmap] = await call<ApiBoard[]>(request, owner.token, 'GET', `/meetings/${meeting.id}/boards`);
+  expect((await boardCards(request, owner.token, roadmap!.id)).map((c) => c.title)).not.toContain('Never saved');
+  await page.unroute('**/api/v2/tasks');
+  await cardDialog.getByRole('button', { name: messages.retry }).click();
+  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Never saved');
+  await page.keyboard.press('Escape');
+  await expect(cardDialog).toBeHidden();
+  await expect(cardIn(doing, 'Never saved')).toBeVisible();
 
   // Enter on a card opens it too.
   await cardIn(todo, 'Ship it').focus();
@@ -546,7 +591,7 @@ test('a second member of the meeting sees boards, lists and cards change live; b
   await watcher.context.close();
 });
 
-test('a big board renders only the first cards of the lists near the view, with Show N more', async ({
+test('a big board sends the first cards of each list: Show N more loads the rest, which drags and stays through live changes', async ({
   browser,
   request,
 }) => {
@@ -555,20 +600,17 @@ test('a big board renders only the first cards of the lists near the view, with 
   const meeting = await createMeeting(request, owner.token, 'Big Board', [mate.id]);
   const names = Array.from({ length: 12 }, (_, i) => `List ${i + 1}`);
   const { board, lists } = await createBoard(request, owner.token, meeting.id, 'Everything', names);
-  // 45 cards in the first list, 5 in the last.
-  const jobs: Promise<unknown>[] = [];
+  // 45 cards in the first list (in order, so that their places are known), 5 in the last.
   for (let i = 0; i < 45; i += 1)
-    jobs.push(
-      createCard(request, owner.token, {
-        title: `Card ${String(i + 1).padStart(2, '0')}`,
-        userId: owner.id,
-        meetingId: meeting.id,
-        boardId: board.id,
-        listId: lists[0]!.id,
-      }),
-    );
-  for (let i = 0; i < 5; i += 1)
-    jobs.push(
+    await createCard(request, owner.token, {
+      title: `Card ${String(i + 1).padStart(2, '0')}`,
+      userId: owner.id,
+      meetingId: meeting.id,
+      boardId: board.id,
+      listId: lists[0]!.id,
+    });
+  await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
       createCard(request, owner.token, {
         title: `Far card ${i + 1}`,
         userId: owner.id,
@@ -576,23 +618,164 @@ test('a big board renders only the first cards of the lists near the view, with 
         boardId: board.id,
         listId: lists[11]!.id,
       }),
-    );
-  await Promise.all(jobs);
+    ),
+  );
 
   const { context, page } = await signedInPage(browser, owner);
+  const firstAnswer = page.waitForResponse((r) => /\/api\/v2\/boards\/[^/]+\?/.test(r.url()));
   await page.goto(dashboard(meeting));
+  // The board call carries the first 20 cards of List 1 and the 5 of List 12, and both counts.
+  const detail = (await (await firstAnswer).json()) as {
+    result: { cards: ApiCard[]; groups: { key: string; count: number; cardIds: string[] }[] };
+  };
+  expect(detail.result.cards).toHaveLength(25);
+  expect(detail.result.groups.find((g) => g.key === lists[0]!.id)).toMatchObject({ count: 45 });
   const section = boardsSection(page);
   const first = column(section, 'List 1');
+  const second = column(section, 'List 2');
   const last = column(section, 'List 12');
   await expect(first).toHaveAttribute('data-rendered-cards', '20');
   await expect(first.getByTestId('board-card')).toHaveCount(20);
+  await expect(first.getByTestId('column-count')).toHaveText('45');
   // Far to the right, out of view: not rendered yet.
   await expect(last).toHaveAttribute('data-rendered-cards', '0');
+  await toTop(section);
+  await shot(page, 'big-board');
+  await first.getByRole('button', { name: messages.showMoreCards(25) }).scrollIntoViewIfNeeded();
+  await shot(page, 'big-board-show-more');
+
+  // Show 25 more: one call for that list, from the 21st card.
+  const more = page.waitForRequest((r) => r.url().includes(`/boards/${board.id}/cards?`));
   await first.getByRole('button', { name: messages.showMoreCards(25) }).click();
+  expect(new URL((await more).url()).searchParams.get('offset')).toBe('20');
   await expect(first.getByTestId('board-card')).toHaveCount(45);
   await expect(first.getByRole('button', { name: /Show \d+ more/ })).toHaveCount(0);
+  await expect
+    .poll(() => titlesOf(first))
+    .toEqual(Array.from({ length: 45 }, (_, i) => `Card ${String(i + 1).padStart(2, '0')}`));
+
+  // A card that came with "Show more" drags like any other: Card 40 above Card 39, then to List 2.
+  await keyboardDrag(page, cardIn(first, 'Card 40'), ['ArrowUp']);
+  await expect
+    .poll(async () => (await titlesOf(first)).slice(37, 41))
+    .toEqual(['Card 38', 'Card 40', 'Card 39', 'Card 41']);
+  const listPage = (offset: number) =>
+    call<{ cards: ApiCard[] }>(
+      request,
+      owner.token,
+      'GET',
+      `/boards/${board.id}/cards?group=${lists[0]!.id}&offset=${offset}&limit=4`,
+    );
+  await expect
+    .poll(async () => (await listPage(37)).cards.map((c) => c.title))
+    .toEqual(['Card 38', 'Card 40', 'Card 39', 'Card 41']);
+  // The keyboard moves a card to another list only when that list is in view: a tall window.
+  await page.setViewportSize({ width: 1280, height: 4200 });
+  await keyboardDrag(page, cardIn(first, 'Card 40'), ['ArrowRight']);
+  await expect(cardIn(second, 'Card 40')).toBeVisible();
+  await expect(cardIn(first, 'Card 40')).toHaveCount(0);
+  await expect(first.getByTestId('column-count')).toHaveText('44');
+  await expect(second.getByTestId('column-count')).toHaveText('1');
+  await expect
+    .poll(async () => (await boardCards(request, owner.token, board.id)).find((c) => c.title === 'Card 40')?.taskTypeId)
+    .toBe(lists[1]!.id);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Someone else adds a card to List 1: the board refetches and still shows all that was loaded.
+  await createCard(request, mate.token, {
+    title: 'Added elsewhere',
+    userId: mate.id,
+    meetingId: meeting.id,
+    boardId: board.id,
+    listId: lists[0]!.id,
+  });
+  await expect(first.getByTestId('column-count')).toHaveText('45');
+  await expect(cardIn(first, 'Added elsewhere')).toBeVisible();
+  await expect(first.getByTestId('board-card')).toHaveCount(45);
+  await expect(cardIn(first, 'Card 45')).toBeVisible();
+
   await last.scrollIntoViewIfNeeded();
   await expect(last.getByTestId('board-card')).toHaveCount(5);
+
+  // Grouped by user, Olga's column counts her 50 cards and pages them the same way.
+  await section.getByText(messages.groupByUser, { exact: true }).click();
+  const olga = column(section, 'Olga Owner');
+  await expect(olga.getByTestId('column-count')).toHaveText('50');
+  await expect(olga.getByTestId('board-card')).toHaveCount(20);
+  await olga.getByRole('button', { name: messages.showMoreCards(30) }).click();
+  await expect(olga.getByTestId('board-card')).toHaveCount(50);
+  await expect(column(section, 'Bea Mate').getByTestId('column-count')).toHaveText('1');
+  await toTop(section);
+  await shot(page, 'big-board-by-user');
+  await context.close();
+});
+
+test('grouped by user, a card of No one can be dragged to a person', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const { owner, mate } = await team(request, 'nobody');
+  const meeting = await createMeeting(request, owner.token, 'Orphans', [mate.id]);
+  const { board, lists } = await createBoard(request, owner.token, meeting.id, 'Inherited', ['Open']);
+  await createCard(request, owner.token, {
+    title: 'Keep going',
+    userId: owner.id,
+    meetingId: meeting.id,
+    boardId: board.id,
+    listId: lists[0]!.id,
+  });
+  const orphan = await createCard(request, owner.token, {
+    title: 'Left behind',
+    userId: mate.id,
+    members: [mate.id],
+    meetingId: meeting.id,
+    boardId: board.id,
+    listId: lists[0]!.id,
+  });
+  // The API cannot make a card without owner and members (that happens when a person's account
+  // is removed from the database): the board's answer is rewritten so that this one has nobody.
+  let rewriting = true;
+  const { context, page } = await signedInPage(browser, owner);
+  await page.route('**/api/v2/boards/*?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      result: { groupBy: string; cards: ApiCard[]; groups: { key: string; count: number; cardIds: string[] }[] };
+    };
+    if (rewriting && body.result.groupBy === 'user') {
+      body.result.cards = body.result.cards.map((c) => (c.id === orphan.id ? { ...c, userId: null, members: [] } : c));
+      body.result.groups = [
+        ...body.result.groups
+          .map((g) =>
+            g.cardIds.includes(orphan.id)
+              ? { ...g, count: g.count - 1, cardIds: g.cardIds.filter((id) => id !== orphan.id) }
+              : g,
+          )
+          .filter((g) => g.count > 0),
+        { key: 'nobody', count: 1, cardIds: [orphan.id] },
+      ];
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  await expect(cardIn(section, 'Left behind')).toBeVisible();
+  await section.getByText(messages.groupByUser, { exact: true }).click();
+  const nobody = column(section, messages.groupNobody);
+  const olga = column(section, 'Olga Owner');
+  await expect(cardIn(nobody, 'Left behind')).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'no-one');
+
+  // Dragged from No one to Olga (Bea's column is first, Olga's second, No one last). From now on
+  // the board answers as the server has it: Bea still owns it, and Olga is a member.
+  rewriting = false;
+  const drop = page.waitForRequest((r) => r.url().endsWith(`/tasks/${orphan.id}/drop`));
+  await keyboardDrag(page, cardIn(nobody, 'Left behind'), ['ArrowLeft']);
+  expect((await drop).postDataJSON()).toEqual({ toUserId: owner.id, orderedIds: [] });
+  await expect(cardIn(olga, 'Left behind')).toBeVisible();
+  await expect(nobody).toHaveCount(0);
+  await expect(cardIn(column(section, 'Bea Mate'), 'Left behind')).toBeVisible();
+  await expect
+    .poll(async () => (await boardCards(request, owner.token, board.id)).find((c) => c.id === orphan.id)?.members)
+    .toContain(owner.id);
   await context.close();
 });
 
