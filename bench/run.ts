@@ -257,17 +257,28 @@ const main = async () => {
       );
     }
   };
+  // The board call sends the first 20 cards of each list with every list's count; "Show N more"
+  // pages one list (docs/decisions/018-board-paging.md). Both must answer in a constant number
+  // of statements.
+  const boardUrl = `/api/v2/boards/${board.id}`;
+  const moreUrl = `/api/v2/boards/${board.id}/cards?group=${lists[0]!.id}&offset=20`;
   const sqlPerBoard = async () => {
-    queries = 0;
-    await fetch(`${base}/api/v2/boards/${board.id}`, { headers: { authorization: `Bearer ${ownerToken}` } }).then((r) =>
-      r.json(),
-    );
-    return queries;
+    const counted: number[] = [];
+    for (const url of [boardUrl, moreUrl]) {
+      queries = 0;
+      await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${ownerToken}` } }).then((r) => r.text());
+      counted.push(queries);
+    }
+    return counted.join(' (board) and ') + ' (Show more)';
   };
   await addCards(0, 40);
   const sqlAt40 = await sqlPerBoard();
   await addCards(40, boardCards);
   const sqlAtAllCards = await sqlPerBoard();
+  const boardAnswer = await fetch(`${base}${boardUrl}`, { headers: { authorization: `Bearer ${ownerToken}` } }).then(
+    (r) => r.text(),
+  );
+  const boardShape = JSON.parse(boardAnswer) as { result: { cards: unknown[] } };
 
   // Fresh rows have no planner statistics until autovacuum gets to them; a live database has.
   await database.db.execute(sql`analyze`);
@@ -278,11 +289,18 @@ const main = async () => {
   );
   console.log(`GET /meetings: ${sqlAt10} SQL statements with 10 meetings, ${sqlAtAll} with ${meetingCount}`);
   console.log(
-    `GET /boards/{id}: ${sqlAt40} SQL statements with 40 cards, ${sqlAtAllCards} with ${boardCards} in ${lists.length} lists`,
+    `GET /boards/{id}: ${sqlAt40} SQL statements with 40 cards, ${sqlAtAllCards} with ${boardCards} in ${lists.length} lists; ` +
+      `the first answer holds ${boardShape.result.cards.length} cards, ${Buffer.byteLength(boardAnswer)} bytes; ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
   console.table([
     await measure(`GET /meetings (${meetingCount} meetings)`, '/api/v2/meetings', ownerToken),
-    await measure(`GET /boards/{id} (${boardCards} cards)`, `/api/v2/boards/${board.id}`, ownerToken),
+    await measure(`GET /boards/{id} (${boardCards} cards)`, boardUrl, ownerToken),
+    await measure('GET /boards/{id}?groupBy=user', `${boardUrl}?groupBy=user`, ownerToken),
+    await measure('GET /boards/{id}/cards (Show more)', moreUrl, ownerToken),
     await measure('GET /api/health', '/api/health'),
     await measure('GET /self', '/api/v2/self'),
     await measure('GET /tenants', '/api/v2/tenants'),
