@@ -269,7 +269,7 @@ const main = async () => {
       await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${ownerToken}` } }).then((r) => r.text());
       counted.push(queries);
     }
-    return counted.join(' (board) and ') + ' (Show more)';
+    return `${counted.join(' (board) and ')} (Show more)`;
   };
   await addCards(0, 40);
   const sqlAt40 = await sqlPerBoard();

@@ -47,6 +47,22 @@ const signedInPage = async (browser: Browser, account: Account) => {
 const dashboardOf = (meeting: { id: string; title: string }) =>
   `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
 
+/** One more person in the owner's workspace, signed in there. */
+const anotherOfWorkspace = async (
+  request: APIRequestContext,
+  owner: Account,
+  prefix: string,
+  firstName: string,
+  lastName: string,
+): Promise<Account> => {
+  const user = newUser(prefix, { firstName, lastName });
+  await registerViaApi(request, user);
+  const person = await signIn(request, user);
+  await call(request, owner.token, 'POST', '/tenants/add-user', { id: person.id });
+  await call(request, person.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  return { ...person, tenantId: owner.tenantId };
+};
+
 const stepOf = (page: Page) => page.getByTestId('live-step');
 const stepTimer = (page: Page) => page.getByRole('timer', { name: messages.liveStepTimer });
 /** mm:ss (maybe negative) as seconds. */
@@ -188,7 +204,9 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
 test('every agenda item type is a working screen with the meeting’s data', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const { owner, mate } = await team(request, 'live-types');
-  const meeting = await meetingToday(request, owner.token, 'Agenda Types Live', [mate.id]);
+  // Rita joined and was then taken off the meeting: the recap says so.
+  const rita = await anotherOfWorkspace(request, owner, 'live-types-rita', 'Rita', 'Removed');
+  const meeting = await meetingToday(request, owner.token, 'Agenda Types Live', [mate.id, rita.id]);
   const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
     name: 'Accountability',
     meetingIds: [meeting.id],
@@ -241,6 +259,8 @@ test('every agenda item type is a working screen with the meeting’s data', asy
   });
   const { context, page } = await signedInPage(browser, owner);
   const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  await call(request, rita.token, 'POST', `/sessions/${started.sessionId}/join`);
+  await call(request, owner.token, 'PATCH', `/meetings/${meeting.id}`, { members: [mate.id] });
   await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
 
   const expectations: [string, (page: Page) => Promise<void>][] = [
@@ -258,7 +278,15 @@ test('every agenda item type is a working screen with the meeting’s data', asy
     ],
     ['external_url', async (p) => expect(stepOf(p).locator('iframe')).toHaveAttribute('src', 'http://127.0.0.1:1/')],
     ['external_url', async (p) => expect(stepOf(p)).toContainText(messages.noEmbedUrl)],
-    ['conclusion', async (p) => expect(stepOf(p).getByRole('table', { name: messages.recapTable })).toBeVisible()],
+    [
+      'conclusion',
+      async (p) => {
+        const recap = stepOf(p).getByRole('table', { name: messages.recapTable });
+        await expect(recap.getByRole('row').filter({ hasText: 'Rita Removed' })).toContainText(
+          messages.userNotInMeeting,
+        );
+      },
+    ],
   ];
   for (const [index, [keyName, check]] of expectations.entries()) {
     await expect(stepOf(page)).toHaveAttribute('data-step', String(index));
@@ -278,12 +306,7 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
 }) => {
   test.setTimeout(90_000);
   const { owner, mate } = await team(request, 'live-ask');
-  const outsiderUser = newUser('live-ask-out', { firstName: 'Otto', lastName: 'Outside' });
-  await registerViaApi(request, outsiderUser);
-  let outsider = await signIn(request, outsiderUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: outsider.id });
-  await call(request, outsider.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  outsider = { ...outsider, tenantId: owner.tenantId };
+  const outsider = await anotherOfWorkspace(request, owner, 'live-ask-out', 'Otto', 'Outside');
   // The next session is two days away: starting now is not scheduled.
   const meeting = await createMeeting(request, owner.token, 'Planning Later', [mate.id]);
 

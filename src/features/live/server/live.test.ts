@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, lastMailTo, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { outbox, scoreCells, sessions } from '../../../db/schema/index.ts';
+import { outbox, scoreCells, sessions, users } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { RealtimeMessage } from '../../../shared/realtime.ts';
@@ -304,6 +304,19 @@ describe('during the meeting', () => {
     expect(changed.status).toBe(200);
     const person = (await stateOf(leader, sessionId)).attendees.find((a) => a.id === member.userId);
     expect(person).toMatchObject({ role: 'other', removedFromMeeting: true });
+  });
+
+  it('marks people deleted from the system since they joined', async () => {
+    const { leader, member } = await team();
+    const meeting = await meetingNow(leader, [member.userId, leader.userId]);
+    const { sessionId } = await start(leader, meeting);
+    await member.api.post(`/sessions/${sessionId}/join`);
+    const before = (await stateOf(leader, sessionId)).attendees.find((a) => a.id === member.userId);
+    expect(before).toMatchObject({ deleted: false, removedFromMeeting: false });
+    // The user directory (a later issue) deletes people by marking them; done here directly.
+    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.userId));
+    const person = (await stateOf(leader, sessionId)).attendees.find((a) => a.id === member.userId);
+    expect(person).toMatchObject({ deleted: true, role: 'member' });
   });
 });
 
