@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { extendSessionHorizons } from '../../features/meetings/server/sessions.service.ts';
 import { sendTaskReminders } from '../../features/tasks/server/reminders.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -8,7 +9,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
 /**
- * Background work of a running server: once shortly after start, then daily. Each job is
+ * Background work of a running server: once shortly after start, then daily or hourly. Each job is
  * idempotent, so several instances may run them. Returns a function that stops them.
  */
 export const startJobs = (
@@ -34,12 +35,24 @@ export const startJobs = (
       log.error({ err }, 'task reminder job failed');
     }
   };
+  // Planner statistics where autovacuum does not gather them (the embedded database): hourly.
+  const analyze = async () => {
+    try {
+      if (await refreshPlannerStatistics(database)) log.info('planner statistics gathered');
+    } catch (err) {
+      log.error({ err }, 'planner statistics job failed');
+    }
+  };
+  const hourlyJobs = async () => {
+    await remind();
+    await analyze();
+  };
   const first = setTimeout(() => {
     void run();
-    void remind();
+    void hourlyJobs();
   }, 10_000);
   const daily = setInterval(run, DAY_MS);
-  const hourly = setInterval(remind, HOUR_MS);
+  const hourly = setInterval(hourlyJobs, HOUR_MS);
   first.unref();
   daily.unref();
   hourly.unref();
