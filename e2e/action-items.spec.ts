@@ -272,6 +272,42 @@ test('a teammate sees a new to-do appear, and its tick, without reloading; headl
   await watcher.context.close();
 });
 
+test('long lists show 20 items at a time; the most recently finished come first', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { owner } = await team(request, 'many');
+  const meeting = await createMeeting(request, owner.token, 'Many Items', []);
+  const add = (title: string, status = '0') =>
+    call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+      title,
+      type: '4',
+      status,
+      userId: owner.id,
+      meetingIds: [meeting.id],
+    });
+  for (let i = 1; i <= 25; i++) await add(`Open ${String(i).padStart(2, '0')}`);
+  for (let i = 1; i <= 22; i++) await add(`Finished ${String(i).padStart(2, '0')}`, '1');
+  // Finished last: it heads the Done list.
+  const latest = await add('Finished last');
+  await call(request, owner.token, 'PATCH', `/tasks/${latest.id}`, { status: '1' });
+
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const items = section(page, messages.actionItems);
+  const open = items.getByRole('list', { name: 'To Do', exact: true });
+  const done = items.getByRole('list', { name: messages.tasksDoneHeading(23) });
+  await expect(open.getByTestId('task-row')).toHaveCount(20);
+  await expect(done.getByTestId('task-row')).toHaveCount(20);
+  await expect(done.getByTestId('task-row').first()).toContainText('Finished last');
+
+  await items.getByRole('button', { name: messages.showMoreCards(5) }).click();
+  await expect(open.getByTestId('task-row')).toHaveCount(25);
+  await items.getByRole('button', { name: messages.showMoreCards(3) }).click();
+  await expect(done.getByTestId('task-row')).toHaveCount(23);
+  await expect(items.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+  await shot(page, 'show-more', true);
+  await context.close();
+});
+
 test('each action-item section shows its own error with a retry', async ({ browser, request }) => {
   const { owner, mate } = await team(request, 'fragile');
   const meeting = await createMeeting(request, owner.token, 'Fragile Items', [mate.id]);

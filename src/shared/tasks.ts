@@ -79,6 +79,9 @@ export type Reminder = (typeof REMINDERS)[number];
 /** A card's description may be this long at most (document 2 §5). */
 export const DESCRIPTION_MAX = 60_000;
 
+/** Action items a dashboard list shows at first and adds with each "Show N more". */
+export const TASK_LIST_PAGE_SIZE = 20;
+
 /** The card's state the placement and status rules look at. */
 export interface TaskState {
   type: TaskType;

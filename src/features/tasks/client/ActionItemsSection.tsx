@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
+import { isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
@@ -47,6 +47,36 @@ const AddButton = ({ type, onClick }: { type: TaskType; onClick: () => void }) =
   </Button>
 );
 
+/**
+ * A list of action items a page at a time ("Show N more"): a meeting that has met for years
+ * holds thousands of finished to-dos, and rendering them all at once froze the dashboard.
+ */
+const PagedList = ({ cards, label, row }: { cards: Card[]; label: string; row: (card: Card) => ReactNode }) => {
+  const [shown, setShown] = useState(TASK_LIST_PAGE_SIZE);
+  const next = Math.min(cards.length - shown, TASK_LIST_PAGE_SIZE);
+  return (
+    <>
+      <Box component="ul" m={0} p={0} aria-label={label}>
+        {cards.slice(0, shown).map(row)}
+      </Box>
+      {next > 0 && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setShown((count) => count + TASK_LIST_PAGE_SIZE)}
+        >
+          {messages.showMoreCards(next)}
+        </Button>
+      )}
+    </>
+  );
+};
+
+/** Finished items, the most recently finished first. */
+const byCompletion = (cards: Card[]) =>
+  [...cards].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+
 /** One type's list: active items, then the finished ones; the edit and delete dialogs. */
 const TaskPanel = ({
   type,
@@ -67,7 +97,7 @@ const TaskPanel = ({
   const people = usePeople(meeting);
   const typeName = TASK_TYPE_NAMES[type];
   const active = cards.filter((card) => isActive(card.type, card.status));
-  const finished = cards.filter((card) => !isActive(card.type, card.status));
+  const finished = byCompletion(cards.filter((card) => !isActive(card.type, card.status)));
 
   const row = (card: Card) => (
     <TaskRow
@@ -92,19 +122,13 @@ const TaskPanel = ({
         </Text>
       ) : (
         <>
-          {active.length > 0 && (
-            <Box component="ul" m={0} p={0} aria-label={typeName}>
-              {active.map(row)}
-            </Box>
-          )}
+          {active.length > 0 && <PagedList cards={active} label={typeName} row={row} />}
           {finished.length > 0 && (
             <Stack gap={4} mt="xs">
               <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0}>
                 {messages.tasksDoneHeading(finished.length)}
               </Text>
-              <Box component="ul" m={0} p={0} aria-label={messages.tasksDoneHeading(finished.length)}>
-                {finished.map(row)}
-              </Box>
+              <PagedList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
             </Stack>
           )}
         </>
@@ -249,18 +273,16 @@ const GoalGroup = ({
         )}
       </Group>
       {active.length > 0 && (
-        <Box component="ul" m={0} p={0} aria-label={messages.goalsOf(name)}>
-          {active.map(row)}
-        </Box>
+        <Stack gap={4}>
+          <PagedList cards={active} label={messages.goalsOf(name)} row={row} />
+        </Stack>
       )}
       {finished.length > 0 && (
         <Stack gap={4} mt="xs">
           <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0} px="xs">
             {messages.tasksDoneHeading(finished.length)}
           </Text>
-          <Box component="ul" m={0} p={0} aria-label={messages.tasksDoneHeading(finished.length)}>
-            {finished.map(row)}
-          </Box>
+          <PagedList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
         </Stack>
       )}
     </Box>
