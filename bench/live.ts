@@ -28,40 +28,12 @@ const memory = () => {
 };
 
 const main = async () => {
-  const { base, request, stop, database } = await startBenchServer();
-  const stamp = Date.now();
-  const person = async (label: string) => {
-    const email = `live-${label}-${stamp}@example.test`;
-    await request('POST', '/register', {
-      user: { firstName: 'Live', lastName: label, email, password: 'bench-password', timezone: 'UTC' },
-      tenant: { name: `Live bench ${label}` },
-    });
-    return request<{ accessToken: string; id: string; tenantId: string }>('POST', '/signin', {
-      email,
-      password: 'bench-password',
-    });
-  };
-  const leader = await person('leader');
-  const member = await person('member');
+  const { base, request, person, meetingNow, stop, database } = await startBenchServer();
+  const leader = await person('live-leader');
+  const member = await person('live-member');
   await request('POST', '/tenants/add-user', { id: member.id }, leader.accessToken);
   await request('POST', '/switch-tenant', { id: leader.tenantId }, member.accessToken);
-  const now = new Date();
-  const meeting = await request<{ id: string }>(
-    'POST',
-    '/meetings',
-    {
-      operation: 'create',
-      title: 'Live bench',
-      sharepointUrl: 'https://meet.example.com/bench',
-      startDate: now.toISOString().slice(0, 10),
-      startTime: `${String(now.getUTCHours()).padStart(2, '0')}:00`,
-      repeatEvery: 1,
-      repeatType: 'weeks',
-      type: 'meeting',
-      members: [member.id],
-    },
-    leader.accessToken,
-  );
+  const meeting = await meetingNow(leader, 'Live bench', [member.id]);
   const started = await request<{ sessionId: string }>('POST', `/meetings/${meeting.id}/start`, {}, leader.accessToken);
   const agenda = await request<unknown[]>('GET', `/meetings/${meeting.id}/agenda-items`, undefined, leader.accessToken);
   const checked = (agenda as { checked: boolean }[]).filter((item) => item.checked).length;

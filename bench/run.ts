@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { benchBoard } from './board.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench`: latency of API calls under concurrent users, and SQL statements per call,
@@ -23,7 +24,7 @@ const countQuery = () => {
 };
 
 const main = async () => {
-  const { database, base, stop } = await startBenchServer(countQuery);
+  const { database, base, request, stop } = await startBenchServer(countQuery);
 
   // Seed: many workspaces, so that per-call work that grows with the table would show.
   const post = (url: string, body: unknown, token?: string) =>
@@ -223,40 +224,7 @@ const main = async () => {
       (r) => r.json() as Promise<{ result: { id: string }[] }>,
     )
   ).result[0]!.id;
-  const board = (
-    await post(
-      '/boards',
-      {
-        name: 'Bench board',
-        meetingIds: [boardMeeting],
-        lists: Array.from({ length: boardLists }, (_, i) => `List ${i + 1}`),
-      },
-      ownerToken,
-    )
-  ).result as unknown as { id: string };
-  const lists = (
-    await fetch(`${base}/api/v2/boards/${board.id}/task-types`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    }).then((r) => r.json() as Promise<{ result: { id: string }[] }>)
-  ).result;
-  const addCards = async (from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      await post(
-        '/tasks',
-        {
-          title: `Card ${i}`,
-          description: '<p>Some words to search through</p>',
-          userId: ownerId,
-          meetingIds: [boardMeeting],
-          boardId: board.id,
-          taskTypeId: lists[i % lists.length]!.id,
-          showInTasks: i % 3 === 0 ? '1' : '0',
-          dueDate: i % 2 === 0 ? '2026-12-01' : null,
-        },
-        ownerToken,
-      );
-    }
-  };
+  const { board, lists, addCards } = await benchBoard(request, ownerToken, ownerId, boardMeeting, boardLists);
   // The board call sends the first 20 cards of each list with every list's count; "Show N more"
   // pages one list (docs/decisions/018-board-paging.md). Both must answer in a constant number
   // of statements.

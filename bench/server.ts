@@ -8,9 +8,16 @@ import { loadConfig } from '../src/server/config.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 
 // Cadence in-process for the benchmarks: the embedded database in a temporary directory, or
-// DATABASE_URL; migrated, listening on a free port, mail kept in the outbox.
+// DATABASE_URL; migrated, listening on a free port, mail kept in the outbox. `clientDir` serves
+// a built client (the page benches); without it only the API answers.
 
-export const startBenchServer = async (onQuery: () => void = () => {}) => {
+export interface BenchAccount {
+  accessToken: string;
+  id: string;
+  tenantId: string;
+}
+
+export const startBenchServer = async (onQuery: () => void = () => {}, clientDir?: string) => {
   let database: Database;
   let cleanup = () => {};
   if (process.env.DATABASE_URL) {
@@ -21,7 +28,7 @@ export const startBenchServer = async (onQuery: () => void = () => {}) => {
     cleanup = () => rmSync(dir, { recursive: true, force: true });
   }
   await migrate(database);
-  const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: path.join(os.tmpdir(), 'none') };
+  const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: clientDir ?? path.join(os.tmpdir(), 'none') };
   const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -42,10 +49,42 @@ export const startBenchServer = async (onQuery: () => void = () => {}) => {
     return json.result;
   };
 
+  const stamp = Date.now();
+  /** A new account with a workspace of its own, signed in. */
+  const person = async (label: string) => {
+    const email = `bench-${label}-${stamp}@example.test`;
+    await request('POST', '/register', {
+      user: { firstName: 'Bench', lastName: label, email, password: 'bench-password', timezone: 'UTC' },
+      tenant: { name: `Bench ${label}` },
+    });
+    return request<BenchAccount>('POST', '/signin', { email, password: 'bench-password' });
+  };
+
+  /** A weekly meeting whose session today began at the top of this UTC hour. */
+  const meetingNow = (leader: BenchAccount, title: string, members: string[] = []) => {
+    const now = new Date();
+    return request<{ id: string; title: string }>(
+      'POST',
+      '/meetings',
+      {
+        operation: 'create',
+        title,
+        sharepointUrl: 'https://meet.example.com/bench',
+        startDate: now.toISOString().slice(0, 10),
+        startTime: `${String(now.getUTCHours()).padStart(2, '0')}:00`,
+        repeatEvery: 1,
+        repeatType: 'weeks',
+        type: 'meeting',
+        members,
+      },
+      leader.accessToken,
+    );
+  };
+
   const stop = async () => {
     await app.close();
     await database.close();
     cleanup();
   };
-  return { app, database, base, request, stop };
+  return { app, database, base, request, person, meetingNow, stop };
 };
