@@ -299,6 +299,8 @@ test('long lists show 20 items at a time; the most recently finished come first'
   await expect(done.getByTestId('task-row')).toHaveCount(20);
   await expect(done.getByTestId('task-row').first()).toContainText('Finished last');
 
+  await items.getByRole('button', { name: messages.showMoreCards(5) }).scrollIntoViewIfNeeded();
+  await shot(page, 'show-more-button');
   await items.getByRole('button', { name: messages.showMoreCards(5) }).click();
   await expect(open.getByTestId('task-row')).toHaveCount(25);
   await items.getByRole('button', { name: messages.showMoreCards(3) }).click();
