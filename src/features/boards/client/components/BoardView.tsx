@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconGripVertical, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
@@ -25,6 +25,7 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { SectionError } from '../../../meetings/client/components/SectionState.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
+import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
@@ -216,6 +217,66 @@ const CreateCardDialog = ({
   );
 };
 
+interface ColumnCardsProps {
+  droppableId: string;
+  columnKey: string;
+  title: string;
+  cards: Card[];
+  empty: boolean;
+  dropDisabled: boolean;
+  context: CardContext;
+}
+
+/**
+ * A column's cards, the costly part of a board: it renders again only when its own cards (by
+ * identity), title or context change — not when another column loads more or a button's state
+ * changes. Dragging still updates it: Droppable and Draggable follow the drag themselves.
+ */
+const ColumnCards = memo(
+  ({ droppableId, columnKey, title, cards, empty, dropDisabled, context }: ColumnCardsProps) => (
+    <Droppable droppableId={droppableId} type="CARD" isDropDisabled={dropDisabled}>
+      {(provided, snapshot) => (
+        <Box
+          ref={provided.innerRef}
+          {...provided.droppableProps}
+          component="ul"
+          mih={36}
+          m={0}
+          p={0}
+          aria-label={messages.listCards(title)}
+          style={{
+            listStyle: 'none',
+            borderRadius: 'var(--mantine-radius-sm)',
+            background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
+          }}
+        >
+          {cards.map((card, index) => (
+            <Draggable key={`${columnKey}:${card.id}`} draggableId={`${columnKey}::${card.id}`} index={index}>
+              {(drag, dragSnapshot) => (
+                <BoardCard card={card} context={context} provided={drag} snapshot={dragSnapshot} />
+              )}
+            </Draggable>
+          ))}
+          {provided.placeholder}
+          {empty && !snapshot.isDraggingOver && (
+            <Text size="xs" c="dimmed" ta="center" py={8} component="li">
+              {messages.noCards}
+            </Text>
+          )}
+        </Box>
+      )}
+    </Droppable>
+  ),
+  (before, after) =>
+    before.droppableId === after.droppableId &&
+    before.title === after.title &&
+    before.empty === after.empty &&
+    before.dropDisabled === after.dropDisabled &&
+    before.context === after.context &&
+    before.cards.length === after.cards.length &&
+    before.cards.every((card, index) => card === after.cards[index]),
+);
+
 const ColumnView = ({
   column,
   groupBy,
@@ -266,38 +327,15 @@ const ColumnView = ({
         </Group>
         {headerActions}
       </Group>
-      <Droppable droppableId={`${groupBy}:${column.key}`} type="CARD" isDropDisabled={column.dropDisabled}>
-        {(provided, snapshot) => (
-          <Box
-            ref={provided.innerRef}
-            {...provided.droppableProps}
-            component="ul"
-            mih={36}
-            m={0}
-            p={0}
-            aria-label={messages.listCards(column.title)}
-            style={{
-              listStyle: 'none',
-              borderRadius: 'var(--mantine-radius-sm)',
-              background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
-            }}
-          >
-            {visible.map((card, index) => (
-              <Draggable key={`${column.key}:${card.id}`} draggableId={`${column.key}::${card.id}`} index={index}>
-                {(drag, dragSnapshot) => (
-                  <BoardCard card={card} context={context} provided={drag} snapshot={dragSnapshot} />
-                )}
-              </Draggable>
-            ))}
-            {provided.placeholder}
-            {column.count === 0 && !snapshot.isDraggingOver && (
-              <Text size="xs" c="dimmed" ta="center" py={8} component="li">
-                {messages.noCards}
-              </Text>
-            )}
-          </Box>
-        )}
-      </Droppable>
+      <ColumnCards
+        droppableId={`${groupBy}:${column.key}`}
+        columnKey={column.key}
+        title={column.title}
+        cards={visible}
+        empty={column.count === 0}
+        dropDisabled={column.dropDisabled ?? false}
+        context={context}
+      />
       {near && more > 0 && (
         <Button
           variant="subtle"
