@@ -377,9 +377,13 @@ describe('checklists and activity', () => {
       await member.api.post<Activity>('/activities', { taskId: task.id, description: '<p>Looks good</p>' })
     ).body.result;
     expect(comment.permissions).toEqual({ canEdit: true, canDelete: true });
+    // Not edited yet: the client shows "edited" when the two differ.
+    expect(comment.changedAt).toBe(comment.createdAt);
     expect((await admin.api.put(`/activities/${comment.id}`, { description: 'x' })).status).toBe(403);
     const edited = await member.api.put<Activity>(`/activities/${comment.id}`, { description: '<p>Done</p>' });
     expect(edited.body.result.description).toBe('<p>Done</p>');
+    expect(edited.body.result.createdAt).toBe(comment.createdAt);
+    expect(edited.body.result.changedAt).not.toBe(comment.createdAt);
     expect((await member.api.delete(`/activities/${comment.id}`)).status).toBe(200);
     expect((await admin.api.get<Activity[]>(`/tasks/${task.id}/activities`)).body.result).toEqual([]);
   });

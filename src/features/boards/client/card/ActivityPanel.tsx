@@ -233,7 +233,8 @@ export const ActivityPanel = ({
           }
           const { activity } = entry;
           const name = activity.author ? fullName(activity.author) : messages.activitySomeone;
-          const edited = activity.changedAt.slice(0, 19) !== activity.createdAt.slice(0, 19);
+          // Both are the insert's time until an edit sets changedAt (an edit in the same second counts).
+          const edited = activity.changedAt !== activity.createdAt;
           return (
             <Group
               key={`c-${activity.id}`}
