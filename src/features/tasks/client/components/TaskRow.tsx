@@ -12,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import {
@@ -112,6 +113,9 @@ export const TaskRow = ({
 }) => {
   const update = useUpdateTask();
   const done = card.status === '1';
+  // The tick shows at once; the list's optimistic change follows after in-flight reads are
+  // cancelled, and the server's answer (or the rollback) after that.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   const active = isActive(card.type, card.status);
   const withMenu = card.type === TASK_TYPE.goal || card.type === TASK_TYPE.backburner;
   const { text: dateText, colour } = cardDateLine(card, today, timezone);
@@ -144,13 +148,18 @@ export const TaskRow = ({
           ) : (
             <Tooltip label={messages.taskLockedCannotComplete} disabled={!card.isLocked || done} withArrow>
               <Checkbox
-                checked={done}
+                checked={ticked ?? done}
                 disabled={card.isLocked && !done}
                 color="teal"
                 aria-label={messages.taskMarkDone(card.title)}
-                onChange={(event) =>
-                  update.mutate({ id: card.id, patch: { status: event.currentTarget.checked ? '1' : '0' } })
-                }
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setTicked(checked);
+                  update.mutate(
+                    { id: card.id, patch: { status: checked ? '1' : '0' } },
+                    { onSettled: () => setTicked(null) },
+                  );
+                }}
               />
             </Tooltip>
           )}
