@@ -1,8 +1,8 @@
 import type { Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.ts';
-import { liveSessionMeetingFor } from '../../features/live/server/live.access.ts';
 import { type ClientToServerEvents, meetingRoom, type ServerToClientEvents } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
+import { liveSessionMeetingFor } from './rooms.ts';
 
 // Who has a live meeting open right now (document 1 §2 'Online'): the sockets in the session's
 // presence room, on every instance (the adapter answers fetchSockets across them). Whenever

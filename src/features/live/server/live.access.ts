@@ -1,17 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
 import { sessions } from '../../../db/schema/index.ts';
-import type { Auth, TenantContext } from '../../../server/context.ts';
+import type { TenantContext } from '../../../server/context.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
-import {
-  canManage,
-  findVisibleMeeting,
-  isParticipant,
-  loadMeetingAccess,
-  type MeetingAccess,
-} from '../../meetings/server/meetings.access.ts';
+import { canManage, findVisibleMeeting, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 
 // Who may do what in a live meeting (document 1 §6): whoever sees the meeting (its leaders and
 // members, workspace admins) opens it, joins it, rates themselves and adds guests; the starter,
@@ -53,19 +46,4 @@ export const findManagedLiveSession = async (ctx: TenantContext, sessionId: stri
   const found = await findLiveSession(ctx, sessionId);
   if (!canManageLive(ctx, found.session, found.meeting)) throw forbidden();
   return found;
-};
-
-/**
- * For the sockets: the meeting of a live session the signed-in person may open (a participant
- * of its meeting, or a workspace admin); undefined otherwise.
- */
-export const liveSessionMeetingFor = async (db: Db, auth: Auth, sessionId: string): Promise<string | undefined> => {
-  if (!auth.tenantId || !/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
-  const [session] = await db
-    .select({ meetingId: sessions.meetingId, startedAt: sessions.startedAt, finishedAt: sessions.finishedAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.tenantId, auth.tenantId)));
-  if (!session || !isLiveSession(session)) return undefined;
-  const meeting = await loadMeetingAccess(db, auth.tenantId, session.meetingId);
-  return meeting && (auth.isAdmin || isParticipant(auth.userId, meeting)) ? meeting.id : undefined;
 };
