@@ -30,6 +30,12 @@ export const formatClock = (seconds: number) => {
   return `${sign}${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 };
 
+/** The meeting's average recap score: of the scores given, leaving out anyone marked 'Did not attend'; null when none. */
+export const averageScore = (people: { score: number | null; notAttended: boolean }[]): number | null => {
+  const given = people.flatMap((person) => (person.notAttended || person.score === null ? [] : [person.score]));
+  return given.length === 0 ? null : given.reduce((sum, score) => sum + score, 0) / given.length;
+};
+
 /** The email check of the recap's "add by email" field (its ADD stays disabled until this passes). */
 export const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 

@@ -116,7 +116,6 @@ export const messages = {
   noAccountsText: 'Create an account meeting to run recurring meetings with a client.',
   meetingsLoadFailed: 'The meetings could not be loaded.',
   deletedPerson: (name: string) => `${name} (deleted)`,
-  personIsDeleted: 'User has been deleted from the system',
 
   newMeetingTitle: 'New meeting',
   newAccountTitle: 'New account',

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Avatar,
   Badge,
   Button,
   Card,
@@ -25,21 +24,24 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useClock } from '../../../client/lib/useNow.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
 import { showError, showInfo } from '../../../client/ui/toast.ts';
 import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { PageLoadError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
-import { dashboardPath, fullName, totalMinutes } from '../../meetings/client/meetings.format.ts';
+import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.format.ts';
 import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
 import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
-import { attendeeMark } from './components/RecapStep.tsx';
+import { notInMeeting } from './components/RecapStep.tsx';
 import {
+  serverNowMs,
   useFinishMeeting,
   useJoinMeeting,
   useLivePresence,
@@ -47,7 +49,6 @@ import {
   useMoveStep,
   useOnline,
 } from './live.queries.ts';
-import { useServerClock } from './useTicker.ts';
 
 // The live meeting (document 1 §2, §4): /live-meeting/{meetingId}/{sessionId}. The current step
 // and when it began live on the session, so everyone sees the same step and the same clock, and
@@ -67,18 +68,6 @@ const Clock = ({ seconds, label, size = 'lg' }: { seconds: number; label: string
     {formatClock(seconds)}
   </Text>
 );
-
-const PersonLine = ({ person }: { person: LiveAttendee }) => {
-  const mark = attendeeMark(person);
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Avatar src={person.image} name={fullName(person)} color="initials" size={24} />
-      <Text size="sm" c={mark ? 'dimmed' : undefined}>
-        {fullName(person)}
-      </Text>
-    </Group>
-  );
-};
 
 const PeopleList = ({
   label,
@@ -102,7 +91,7 @@ const PeopleList = ({
     )}
     {people.map((person) => (
       <li key={person.id}>
-        <PersonLine person={person} />
+        <PersonLine person={person} gone={notInMeeting(person)} />
       </li>
     ))}
   </Stack>
@@ -295,7 +284,8 @@ const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) =
 const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) => {
   const navigate = useNavigate();
   const viewer = useViewer();
-  const now = useServerClock();
+  // The server's clock, read each second: every attendee's timers turn together.
+  const now = useClock(1000, serverNowMs);
   const move = useMoveStep(state.session.id);
   const finish = useFinishMeeting(state.session.id, meeting.id);
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);

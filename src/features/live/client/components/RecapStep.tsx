@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Button,
   Checkbox,
@@ -17,8 +16,9 @@ import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
-import { looksLikeEmail, RECAP_NOTE_MAX, RECAP_SCORE } from '../../../../shared/live.ts';
+import { averageScore, looksLikeEmail, RECAP_NOTE_MAX, RECAP_SCORE } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { PersonLine } from '../../../meetings/client/components/PersonAvatar.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { LiveAttendee, LiveState } from '../../live.schemas.ts';
 import { useAddGuest, useMarkAttendance, useSaveRating } from '../live.queries.ts';
@@ -32,8 +32,9 @@ const SCORE_OPTIONS = Array.from({ length: RECAP_SCORE.max - RECAP_SCORE.min + 1
   return { value, label: value };
 });
 
-export const attendeeMark = (person: LiveAttendee): string | null =>
-  person.deleted ? messages.userDeletedFromSystem : person.removedFromMeeting ? messages.userNotInMeeting : null;
+/** Why someone of the recap is no longer part of the meeting (deleted users: PersonLine says). */
+export const notInMeeting = (person: LiveAttendee): string | null =>
+  person.removedFromMeeting ? messages.userNotInMeeting : null;
 
 const RecapRow = ({
   person,
@@ -52,7 +53,6 @@ const RecapRow = ({
   // Someone else's change (a leader's, or the same person in another tab) replaces an idle draft.
   useEffect(() => setNote(person.note ?? ''), [person.note]);
   const name = fullName(person);
-  const flag = attendeeMark(person);
   const onError = (error: unknown) => showError(errorText(error));
   const saveRating = (change: { score?: number | null; note?: string | null }) =>
     save.mutate({ userId: person.id, ...change }, { onError });
@@ -60,19 +60,7 @@ const RecapRow = ({
   return (
     <Table.Tr data-testid={`recap-${person.id}`} opacity={person.notAttended ? 0.55 : 1}>
       <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={person.image} name={name} color="initials" size={30} />
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} td={flag ? 'line-through' : undefined} c={flag ? 'dimmed' : undefined}>
-              {name}
-            </Text>
-            {flag && (
-              <Text size="xs" c="dimmed">
-                {flag}
-              </Text>
-            )}
-          </Stack>
-        </Group>
+        <PersonLine person={person} gone={notInMeeting(person)} />
       </Table.Td>
       <Table.Td w={110}>
         <Select
@@ -183,8 +171,7 @@ const GuestForm = ({ sessionId, guests }: { sessionId: string; guests: string[] 
 };
 
 export const RecapStep = ({ state, viewerId }: { state: LiveState; viewerId: string }) => {
-  const scores = state.attendees.filter((person) => !person.notAttended && person.score !== null);
-  const average = scores.length ? scores.reduce((sum, person) => sum + (person.score ?? 0), 0) / scores.length : null;
+  const average = averageScore(state.attendees);
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">

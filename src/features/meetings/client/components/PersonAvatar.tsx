@@ -27,30 +27,36 @@ export const PersonAvatar = ({ person, size = 30 }: { person: PersonSummary; siz
   </Tooltip>
 );
 
-/** An avatar and the name beside it. */
-export const PersonLine = ({ person }: { person: PersonSummary }) => (
-  <Group gap="sm" wrap="nowrap" miw={0} data-deleted-user={person.deleted || undefined}>
-    <Avatar
-      src={person.image}
-      name={fullName(person)}
-      color="initials"
-      size={30}
-      aria-hidden
-      style={person.deleted ? deletedStyle : undefined}
-    />
-    <Text
-      size="sm"
-      truncate
-      c={person.deleted ? 'dimmed' : undefined}
-      td={person.deleted ? 'line-through' : undefined}
-      title={person.deleted ? messages.personIsDeleted : undefined}
-    >
-      {fullName(person)}
-    </Text>
-    {person.deleted && (
-      <Text size="xs" c="dimmed" fs="italic">
-        ({messages.personIsDeleted})
+/**
+ * An avatar and the name beside it. Someone no longer part of what is shown — deleted from the
+ * system, or as `gone` says (e.g. taken off the meeting) — is faded and struck through, with why.
+ */
+export const PersonLine = ({ person, gone = null }: { person: PersonSummary; gone?: string | null }) => {
+  const why = person.deleted ? messages.userDeletedFromSystem : gone;
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0} data-deleted-user={person.deleted || undefined}>
+      <Avatar
+        src={person.image}
+        name={fullName(person)}
+        color="initials"
+        size={30}
+        aria-hidden
+        style={why ? deletedStyle : undefined}
+      />
+      <Text
+        size="sm"
+        truncate
+        c={why ? 'dimmed' : undefined}
+        td={why ? 'line-through' : undefined}
+        title={why ?? undefined}
+      >
+        {fullName(person)}
       </Text>
-    )}
-  </Group>
-);
+      {why && (
+        <Text size="xs" c="dimmed" fs="italic">
+          {why}
+        </Text>
+      )}
+    </Group>
+  );
+};
