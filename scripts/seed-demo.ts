@@ -3,6 +3,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
+import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { TenantContext } from '../src/server/context.ts';
@@ -292,7 +293,7 @@ const main = async () => {
         score: 7 + ((n + i) % 4),
       })),
     );
-    await archiveSession(ctx, session, meeting, config.publicUrl);
+    await archiveSession(ctx, session, await loadAttendees(database.db, session, meeting), config.publicUrl);
   }
   await app.close();
   await database.close();

@@ -13,12 +13,12 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
+import { averageScore } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
-import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
-import type { MeetingArchive } from '../live.schemas.ts';
+import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
-import { loadAttendees, loadGuests } from './live.attendees.ts';
+import { loadGuests } from './live.attendees.ts';
 import { recapMail } from './live.mails.ts';
 
 // The archive of a held session (document 3 §3): a snapshot written once, when the session is
@@ -148,13 +148,13 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow) => {
 };
 
 /**
- * Writes the archive of a session just finished and mails the recap to every attendee who
+ * Writes the archive of a session just finished (`people`: its recap as it ends) and mails the recap to every attendee who
  * has an account, and to the guests added by email.
  */
 export const archiveSession = async (
   ctx: TenantContext,
   session: SessionRow,
-  meeting: MeetingAccess,
+  people: LiveAttendee[],
   publicUrl: string,
 ) => {
   const [info] = await ctx.db
@@ -163,12 +163,11 @@ export const archiveSession = async (
     .where(eq(meetings.id, session.meetingId));
   const startedAt = session.startedAt!;
   const finishedAt = session.finishedAt!;
-  const people = await loadAttendees(ctx.db, session, meeting);
   const attended = people.filter((p) => !p.notAttended && (p.joinedAt !== null || p.score !== null));
   const person = (p: (typeof people)[number]): Person => ({ userId: p.id, fullName: nameOf(p.firstName, p.lastName) });
   const attendedIds = new Set(attended.map((p) => p.id));
   const rated = attended.filter((p) => p.score !== null);
-  const avgScore = rated.length === 0 ? null : rated.reduce((sum, p) => sum + (p.score ?? 0), 0) / rated.length;
+  const avgScore = averageScore(attended);
   const guests = await loadGuests(ctx.db, session.id);
 
   const snapshot: Omit<Archived, 'note' | 'link'> = {

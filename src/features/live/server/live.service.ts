@@ -283,41 +283,52 @@ const findRecapPerson = async (ctx: TenantContext, session: SessionRow, meeting:
   return person;
 };
 
-const upsertAttendee = async (
+/** Sets recap fields of some people of the session (their rows made when missing), in one statement. */
+const upsertAttendees = async (
   ctx: TenantContext,
   session: SessionRow,
   meeting: MeetingAccess,
-  userId: string,
+  userIds: string[],
   values: Partial<Pick<typeof sessionAttendees.$inferInsert, 'score' | 'note' | 'notAttended'>>,
 ) => {
+  if (userIds.length === 0) return;
   const changed = { ...values, changedAt: new Date(), changedBy: ctx.userId };
   await ctx.db
     .insert(sessionAttendees)
-    .values({ sessionId: session.id, userId, tenantId: ctx.tenantId, roleAtJoin: roleIn(meeting, userId), ...changed })
+    .values(
+      userIds.map((userId) => ({
+        sessionId: session.id,
+        userId,
+        tenantId: ctx.tenantId,
+        roleAtJoin: roleIn(meeting, userId),
+        ...changed,
+      })),
+    )
     .onConflictDoUpdate({ target: [sessionAttendees.sessionId, sessionAttendees.userId], set: changed });
 };
 
 /** `PATCH sessions/{id}/ratings/{userId}`: a recap score and/or note, by that person or a leader. */
 export const saveRating = async (ctx: TenantContext, sessionId: string, userId: string, input: SaveRating) => {
   const { session, meeting } = await findLiveSession(ctx, sessionId);
-  await findRecapPerson(ctx, session, meeting, userId);
+  const person = await findRecapPerson(ctx, session, meeting, userId);
   if (userId !== ctx.userId && !canEditRecap(ctx, meeting)) throw forbidden();
-  await upsertAttendee(ctx, session, meeting, userId, {
+  const changes = {
     ...(input.score !== undefined && { score: input.score }),
     ...(input.note !== undefined && { note: input.note }),
-  });
+  };
+  await upsertAttendees(ctx, session, meeting, [userId], changes);
   publishAttendees(ctx, session);
-  return findRecapPerson(ctx, session, meeting, userId);
+  return { ...person, ...changes };
 };
 
 /** `PATCH sessions/{id}/attendees/{userId}`: a leader marks 'Did not attend', or takes it back. */
 export const markAttendance = async (ctx: TenantContext, sessionId: string, userId: string, notAttended: boolean) => {
   const { session, meeting } = await findLiveSession(ctx, sessionId);
-  await findRecapPerson(ctx, session, meeting, userId);
+  const person = await findRecapPerson(ctx, session, meeting, userId);
   if (!canEditRecap(ctx, meeting)) throw forbidden();
-  await upsertAttendee(ctx, session, meeting, userId, { notAttended });
+  await upsertAttendees(ctx, session, meeting, [userId], { notAttended });
   publishAttendees(ctx, session);
-  return findRecapPerson(ctx, session, meeting, userId);
+  return { ...person, notAttended };
 };
 
 /** `POST sessions/{id}/guests` (saveEmail): someone outside the meeting attended; they get the recap email. */
@@ -374,17 +385,23 @@ export const finishMeeting = async (
     }
   } else {
     // The list sent joins the marks already made: a mark made a moment ago elsewhere is kept.
-    const people = await loadAttendees(ctx.db, session, meeting);
     const marked = new Set(input.notAttended);
-    for (const person of people.filter((p) => marked.has(p.id) && !p.notAttended)) {
-      await upsertAttendee(ctx, session, meeting, person.id, { notAttended: true });
-    }
+    const people = (await loadAttendees(ctx.db, session, meeting)).map((person) =>
+      marked.has(person.id) ? { ...person, notAttended: true } : person,
+    );
+    await upsertAttendees(
+      ctx,
+      session,
+      meeting,
+      people.filter((person) => marked.has(person.id)).map((person) => person.id),
+      { notAttended: true },
+    );
     const [finished] = await ctx.db
       .update(sessions)
       .set({ ...reset, finishedAt: new Date() })
       .where(eq(sessions.id, session.id))
       .returning();
-    await archiveSession(ctx, finished!, meeting, publicUrl);
+    await archiveSession(ctx, finished!, people, publicUrl);
   }
   const ended = { sessionId: session.id, meetingId: session.meetingId };
   ctx.publish({
