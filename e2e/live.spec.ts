@@ -297,6 +297,10 @@ test('every agenda item type is a working screen with the meeting’s data', asy
       await page.getByRole('button', { name: messages.nextButton, exact: true }).click();
   }
   await expect(page.getByRole('button', { name: messages.saveAndFinish })).toBeVisible();
+  // The Online list says the same of Rita as the recap.
+  await page.getByTestId('online-button').click();
+  await expect(page.getByTestId('offline-list')).toContainText(messages.userNotInMeeting);
+  await page.screenshot({ path: `${SCREENS}/live-online-removed.png` });
   await context.close();
 });
 
