@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../meetings.schemas.ts';
 import { fullName } from '../meetings.format.ts';
@@ -43,20 +43,23 @@ export const PersonLine = ({ person, gone = null }: { person: PersonSummary; gon
         aria-hidden
         style={why ? deletedStyle : undefined}
       />
-      <Text
-        size="sm"
-        truncate
-        c={why ? 'dimmed' : undefined}
-        td={why ? 'line-through' : undefined}
-        title={why ?? undefined}
-      >
-        {fullName(person)}
-      </Text>
-      {why && (
-        <Text size="xs" c="dimmed" fs="italic">
-          {why}
+      {/* The reason goes under the name, so that a narrow list keeps the name whole. */}
+      <Stack gap={0} miw={0}>
+        <Text
+          size="sm"
+          truncate
+          c={why ? 'dimmed' : undefined}
+          td={why ? 'line-through' : undefined}
+          title={why ?? undefined}
+        >
+          {fullName(person)}
         </Text>
-      )}
+        {why && (
+          <Text size="xs" c="dimmed" fs="italic">
+            {why}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 };
