@@ -300,6 +300,7 @@ test('every agenda item type is a working screen with the meeting’s data', asy
   // The Online list says the same of Rita as the recap.
   await page.getByTestId('online-button').click();
   await expect(page.getByTestId('offline-list')).toContainText(messages.userNotInMeeting);
+  await page.waitForTimeout(300); // the popover's opening transition
   await page.screenshot({ path: `${SCREENS}/live-online-removed.png` });
   await context.close();
 });
