@@ -34,28 +34,23 @@ export const LiveNav = ({ onNavigate }: { onNavigate: () => void }) => {
       </Group>
       {list.map((entry) => {
         const path = livePath(entry.meetingId, entry.sessionId);
+        const look = {
+          label: entry.meetingTitle,
+          leftSection: <Swatch color={entry.meetingColor} />,
+          rightSection: <span className="live-dot" aria-hidden />,
+          style: { borderRadius: 'var(--mantine-radius-md)' },
+        };
         return entry.participant ? (
           <NavLink
             key={entry.sessionId}
             component={Link}
             to={path}
-            label={entry.meetingTitle}
-            leftSection={<Swatch color={entry.meetingColor} />}
-            rightSection={<span className="live-dot" aria-hidden />}
             active={pathname === path}
             onClick={onNavigate}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            {...look}
           />
         ) : (
-          <NavLink
-            key={entry.sessionId}
-            component="button"
-            label={entry.meetingTitle}
-            leftSection={<Swatch color={entry.meetingColor} />}
-            rightSection={<span className="live-dot" aria-hidden />}
-            onClick={() => setOutsider(entry)}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          />
+          <NavLink key={entry.sessionId} component="button" onClick={() => setOutsider(entry)} {...look} />
         );
       })}
       <Modal
