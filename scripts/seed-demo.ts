@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
+import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
@@ -28,7 +29,7 @@ const PEOPLE = [
 
 const main = async () => {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { command: 'seed:demo' });
   await migrate(database);
   const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN));
   if (existing) {
@@ -308,6 +309,6 @@ const main = async () => {
 };
 
 main().catch((error: Error) => {
-  console.error(`seed:demo failed: ${error.message}`);
+  console.error(`seed:demo ${error instanceof DataLockError ? 'did not run' : 'failed'}: ${error.message}`);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { acquireDataLock, type LockOwner } from './data-lock.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -50,5 +51,22 @@ export const openPostgres = async (url: string, max = 10, onQuery?: QueryListene
   return { db, kind: 'pg', pool, close: () => pool.end() };
 };
 
-export const openDatabase = (options: { databaseUrl: string | undefined; dataDir: string }) =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/db`);
+/**
+ * The configured database. The embedded one is first locked for this process (DATA_DIR/cadence.lock,
+ * docs/decisions/025): a second process on the same folder is refused instead of losing writes.
+ * Closing the database releases the lock.
+ */
+export const openDatabase = async (
+  options: { databaseUrl: string | undefined; dataDir: string },
+  owner: LockOwner = { command: 'server' },
+): Promise<Database> => {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const lock = acquireDataLock(options.dataDir, owner);
+  try {
+    const database = await openPglite(`${options.dataDir}/db`);
+    return { ...database, close: () => database.close().finally(lock.release) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+};

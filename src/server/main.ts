@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { openDatabase } from '../db/client.ts';
+import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -41,13 +42,14 @@ const buildClientIfNeeded = async (config: Config, log: pino.Logger) => {
 const start = async () => {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
-  await ensureSecrets(config.dataDir);
-
-  const database = await openDatabase(config).catch((error: Error) => {
+  // First, so a second process on the same data folder is refused at once (docs/decisions/025).
+  const database = await openDatabase(config, { command: 'server', port: config.port }).catch((error: Error) => {
+    if (error instanceof DataLockError) throw error;
     const where = config.databaseUrl ? new URL(config.databaseUrl).host : `${config.dataDir}/db`;
     throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
   });
+  if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
+  await ensureSecrets(config.dataDir);
   await migrate(database);
   const app = await buildApp({
     database,
