@@ -2,7 +2,16 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
+import {
+  activities,
+  boards,
+  checklists,
+  meetings,
+  sessionAttendees,
+  sessions,
+  tasks,
+  users,
+} from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
 import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -10,11 +19,15 @@ import { loadConfig } from '../src/server/config.ts';
 import type { TenantContext } from '../src/server/context.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
-import { quarterOf, quarterRange } from '../src/shared/kpis.ts';
+import { quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
+import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT } from './demo-content.ts';
+import { during, type History, makeRandom, planHistory } from './demo-history.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
 // held sessions, on the configured database (DATA_DIR or DATABASE_URL). Everything goes
-// through the API, as a person would make it. Running it again changes nothing.
+// through the API, as a person would make it, then dates are set back to when it happened.
+// Running it again changes nothing. On the embedded database it takes the data folder's lock,
+// so it refuses to run beside a server on the same folder (docs/decisions/025).
 
 const DEMO_PASSWORD = 'demo-cadence';
 const DEMO_ADMIN = 'demo@cadence.local';
@@ -28,6 +41,7 @@ const PEOPLE = [
 ];
 
 const main = async () => {
+  const began = Date.now();
   const config = loadConfig();
   const database = await openDatabase(config, { command: 'seed:demo' });
   await migrate(database);
@@ -125,14 +139,9 @@ const main = async () => {
     made.push(created);
   }
 
-  // Boards with lists and a few hundred cards: two boards per team meeting, made by the
-  // meeting's leader, cards owned by its people, some done, some with due dates and checklists.
-  const BOARDS = [
-    { name: 'Quarter priorities', color: '#0079BF', lists: ['Backlog', 'This week', 'In progress', 'Review', 'Done'] },
-    { name: 'Projects', color: '#61BD4F', lists: ['Ideas', 'Planned', 'Doing', 'Waiting', 'Shipped'] },
-  ];
-  const VERBS = ['Draft', 'Review', 'Call', 'Prepare', 'Update', 'Fix', 'Plan', 'Send', 'Check', 'Hire for'];
-  const THINGS = ['the budget', 'Q3 targets', 'the pricing page', 'onboarding', 'the hiring plan', 'the release notes'];
+  // What each meeting worked on over the year (scripts/demo-content.ts): boards of cards, to-dos,
+  // issues, headlines and quarterly goals, made through the API by the meeting's leader, then
+  // backdated (created, changed, done) over the past four quarters (scripts/demo-history.ts).
   const tokens = new Map<string, string>([[dana, admin]]);
   const tokenOf = async (userId: string) => {
     const known = tokens.get(userId);
@@ -143,82 +152,163 @@ const main = async () => {
     tokens.set(userId, token);
     return token;
   };
-  let cards = 0;
+  const random = makeRandom();
   const today = new Date().toISOString().slice(0, 10);
-  for (const meeting of made.slice(0, 4)) {
+  const histories = new Map<string, History>();
+  const comments: { id: string; at: Date }[] = [];
+  const counts = { cards: 0, todos: 0, issues: 0, headlines: 0, goals: 0, comments: 0, boards: 0 };
+  for (const meeting of made) {
+    const content = DEMO_CONTENT[meeting.title]!;
     const leader = await tokenOf(meeting.administratorIds[0]!);
     const people = [...meeting.administratorIds, ...meeting.shareWithIds];
-    for (const board of BOARDS) {
-      const created = await call<{ id: string }>('POST', '/boards', { ...board, meetingIds: [meeting.id] }, leader);
+    const add = async (fields: Record<string, unknown>, history: History) => {
+      const task = await call<{ id: string }>(
+        'POST',
+        '/tasks',
+        { meetingIds: [meeting.id], ...fields, dueDate: history.dueDate },
+        leader,
+      );
+      histories.set(task.id, history);
+      return task.id;
+    };
+    for (const board of content.boards) {
+      const { cards, ...fields } = board;
+      const created = await call<{ id: string }>('POST', '/boards', { ...fields, meetingIds: [meeting.id] }, leader);
       const lists = await call<{ id: string }[]>('GET', `/boards/${created.id}/task-types`, undefined, leader);
-      for (let i = 0; i < 40; i++) {
-        const owner = people[i % people.length]!;
-        const list = lists[i % lists.length]!;
-        const task = await call<{ id: string }>(
-          'POST',
-          '/tasks',
+      counts.boards++;
+      for (const [i, title] of cards.entries()) {
+        // A third finished (in the last list), the rest spread over the others; some overdue.
+        const done = i % 3 === 0;
+        const history = planHistory(random, today, {
+          done,
+          due: done ? 'kept' : (['overdue', 'upcoming', undefined, 'upcoming'] as const)[i % 4],
+        });
+        const taskId = await add(
           {
-            title: `${VERBS[i % VERBS.length]} ${THINGS[(i * 7) % THINGS.length]}`,
-            description: i % 3 === 0 ? '<p>Notes from the last meeting.</p>' : undefined,
-            type: i % 9 === 0 ? '1' : '4',
-            status: list === lists.at(-1) ? '1' : '0',
-            userId: owner,
-            meetingIds: [meeting.id],
-            taskTypeId: list.id,
-            showInTasks: i % 4 === 0 ? '0' : '1',
-            dueDate: i % 2 === 0 ? addDays(today, (i % 11) - 4) : undefined,
+            title,
+            description: i % 3 === 1 ? `<p>${title}: notes from the meeting where it came up.</p>` : undefined,
+            status: done ? '1' : '0',
+            userId: people[i % people.length],
+            taskTypeId: (done ? lists.at(-1) : lists[i % (lists.length - 1)])!.id,
+            showInTasks: i % 4 === 3 ? '0' : '1',
           },
-          leader,
+          history,
         );
-        if (i % 5 === 0) {
-          const checklist = await call<{ id: string }>(
-            'POST',
-            '/checklists',
-            { taskId: task.id, title: 'Steps' },
-            leader,
-          );
-          for (const [n, title] of ['Gather input', 'Write it', 'Share it'].entries())
+        if (i % 4 === 1) {
+          const checklist = await call<{ id: string }>('POST', '/checklists', { taskId, title: 'Steps' }, leader);
+          for (const [n, item] of DEMO_CHECKLIST.entries())
             await call(
               'POST',
               '/checklist-items',
-              { checklistId: checklist.id, title, status: n < i % 3 ? '1' : '0' },
+              { checklistId: checklist.id, title: item, status: n < i % 3 ? '1' : '0' },
               leader,
             );
         }
-        cards++;
+        if (i % 3 !== 2) {
+          const comment = await call<{ id: string }>(
+            'POST',
+            '/activities',
+            { taskId, description: DEMO_COMMENTS[(i + counts.cards) % DEMO_COMMENTS.length] },
+            await tokenOf(people[(i + 1) % people.length]!),
+          );
+          const span = history.changedAt.getTime() - history.createdAt.getTime();
+          comments.push({ id: comment.id, at: new Date(history.createdAt.getTime() + span * random()) });
+        }
+        counts.cards++;
       }
     }
+    for (const [i, title] of content.todos.entries()) {
+      const done = i % 2 === 1;
+      const due = done ? 'kept' : i % 4 === 0 ? 'overdue' : 'upcoming';
+      await add(
+        { title, status: done ? '1' : '0', userId: people[i % people.length] },
+        planHistory(random, today, { done, due, maxAge: 120 }),
+      );
+      counts.todos++;
+    }
+    for (const [i, title] of content.issues.entries()) {
+      // The older half was solved; the rest wait on the issues list.
+      const done = i < content.issues.length / 2;
+      await add(
+        { title, type: '2', status: done ? '1' : '0', userId: people[i % people.length] },
+        planHistory(random, today, done ? { done, minAge: 60 } : { done, maxAge: 90 }),
+      );
+      counts.issues++;
+    }
+    for (const [i, title] of content.headlines.entries()) {
+      // Headlines are told once: all but the newest two have been dropped (done).
+      const done = i >= 2;
+      await add(
+        { title, type: '3', status: done ? '1' : '0', userId: people[i % people.length] },
+        planHistory(random, today, done ? { done, minAge: 30 } : { done, maxAge: 12 }),
+      );
+      counts.headlines++;
+    }
+    // One goal per quarter: the oldest reached, then one missed, last quarter's still open
+    // (overdue) and this quarter's on or off track.
+    const current = quarterOf(today);
+    for (const [i, title] of content.goals.entries()) {
+      const quarterId = shiftQuarter(current, i - (content.goals.length - 1));
+      const range = quarterRange(quarterId)!;
+      const status = (['1', '3', '0', counts.goals % 2 === 0 ? '0' : '2'] as const)[i] ?? '0';
+      const earliest = (date: string) => (date < today ? date : today);
+      const createdAt = during(earliest(addDays(range.dateSince, 4)), random);
+      const closed = status === '1' || status === '3' ? during(addDays(range.dateUntil, -2), random) : null;
+      const reviewed = during(earliest(addDays(range.dateSince, 30)), random);
+      await add(
+        { title, type: '1', status, quarterId, userId: people[i % people.length] },
+        {
+          createdAt,
+          changedAt: closed ?? (reviewed > createdAt ? reviewed : createdAt),
+          completedAt: status === '1' ? closed : null,
+          dueDate: range.dateUntil,
+        },
+      );
+      counts.goals++;
+    }
   }
+  counts.comments = comments.length;
+  // Backdated as they happened: the API stamps everything "now".
+  await database.db.transaction(async (tx) => {
+    for (const [id, history] of histories) {
+      const { createdAt, changedAt, completedAt } = history;
+      await tx.update(tasks).set({ createdAt, changedAt, completedAt }).where(eq(tasks.id, id));
+      await tx.update(checklists).set({ createdAt, changedAt }).where(eq(checklists.taskId, id));
+    }
+    for (const comment of comments)
+      await tx
+        .update(activities)
+        .set({ createdAt: comment.at, changedAt: comment.at })
+        .where(eq(activities.id, comment.id));
+    const started = sql`(${meetings.startDate} + ${meetings.startTime}::time) at time zone ${meetings.timezone}`;
+    await tx
+      .update(meetings)
+      .set({ createdAt: sql`${started} - interval '3 days'`, changedAt: started })
+      .where(eq(meetings.tenantId, tenantId));
+    await tx
+      .update(boards)
+      .set({ createdAt: during(yearAgo, random), changedAt: during(addDays(yearAgo, 30), random) })
+      .where(eq(boards.tenantId, tenantId));
+  });
+
   // KPI scorecards: five measurables per team meeting with a year of weekly values, made
-  // through the API (docs/decisions/015), and goals due at the end of the current quarter.
-  const MEASURABLES = [
-    { title: 'Revenue booked', goal: '>=', score: '25000', units: '$', type: 'dollar', base: 26000, spread: 9000 },
-    { title: 'New qualified leads', goal: '>=', score: '40', units: 'leads', type: 'number', base: 42, spread: 18 },
-    { title: 'Customer churn', goal: '<=', score: '2.5', units: '%', type: 'percentage', base: 2.3, spread: 1.4 },
-    { title: 'Support tickets open', goal: '<=', score: '30', units: null, type: 'number', base: 28, spread: 14 },
-    { title: 'Releases shipped', goal: '==', score: '1', units: null, type: 'number', base: 1, spread: 1 },
-  ] as const;
-  // A fixed sequence (not Math.random), so two runs on two machines show the same demo.
-  let seed = 42;
-  const nextRandom = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  // through the API (docs/decisions/015).
   let kpiValues = 0;
-  const quarterEnd = quarterRange(quarterOf(today))!.dateUntil;
-  for (const meeting of made.slice(0, 4)) {
+  for (const meeting of made) {
+    const measurables = DEMO_CONTENT[meeting.title]!.measurables;
+    if (measurables.length === 0) continue;
     const leader = await tokenOf(meeting.administratorIds[0]!);
     const people = [...meeting.administratorIds, ...meeting.shareWithIds];
     const scoreIds: { id: string; base: number; spread: number; decimals: number }[] = [];
-    for (const [i, m] of MEASURABLES.entries()) {
-      const { base, spread, ...fields } = m;
+    for (const [i, m] of measurables.entries()) {
+      const { base, spread, decimals, ...fields } = m;
       const score = await call<{ id: string }>(
         'POST',
         `/meetings/${meeting.id}/scores`,
         { ...fields, userId: people[i % people.length] },
         leader,
       );
-      scoreIds.push({ id: score.id, base, spread, decimals: m.type === 'percentage' ? 1 : 0 });
+      scoreIds.push({ id: score.id, base, spread, decimals });
     }
     const card = await call<{ sessions: { id: string; sessionDate: string }[] }>(
       'GET',
@@ -228,8 +318,8 @@ const main = async () => {
     );
     for (const session of card.sessions.filter((s) => s.sessionDate < today)) {
       for (const score of scoreIds) {
-        const value = Math.max(0, score.base + (nextRandom() - 0.5) * score.spread);
-        const note = nextRandom() < 0.04 ? 'Seasonal dip, see the issues list.' : undefined;
+        const value = Math.max(0, score.base + (random() - 0.5) * score.spread);
+        const note = random() < 0.04 ? 'Seasonal dip, see the issues list.' : undefined;
         await call(
           'PUT',
           `/scores/${score.id}/cells/${session.id}`,
@@ -238,25 +328,6 @@ const main = async () => {
         );
         kpiValues++;
       }
-    }
-    for (const [i, title] of [
-      'Launch the partner programme',
-      'Cut onboarding time in half',
-      'Hire two engineers',
-    ].entries()) {
-      await call(
-        'POST',
-        '/tasks',
-        {
-          title,
-          type: '1',
-          status: i === 1 ? '2' : '0',
-          userId: people[i % people.length],
-          meetingIds: [meeting.id],
-          dueDate: quarterEnd,
-        },
-        leader,
-      );
     }
   }
   // The year behind us was held: each past session ran for an hour and a half.
@@ -299,7 +370,9 @@ const main = async () => {
   await app.close();
   await database.close();
   console.log(
-    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ${cards} cards on ${made.slice(0, 4).length * BOARDS.length} boards, ${kpiValues} KPI values.`,
+    `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ` +
+      `${counts.cards} cards on ${counts.boards} boards, ${counts.todos} other to-dos, ${counts.issues} issues, ${counts.headlines} headlines, ` +
+      `${counts.goals} goals, ${counts.comments} comments, ${kpiValues} KPI values, in ${((Date.now() - began) / 1000).toFixed(0)} s.`,
   );
   console.log(
     `Sign in as ${DEMO_ADMIN} (or any of ${PEOPLE.slice(1)

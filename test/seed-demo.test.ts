@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { activities, tasks, tenants } from '../src/db/schema/index.ts';
+import { TASK_TYPE } from '../src/shared/tasks.ts';
+
+// `npm run seed:demo` on a fresh embedded database: a year of a real team's work, and a second
+// run that changes nothing.
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-seed-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const seed = () =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+
+/** Every table's rows, hashed: equal fingerprints mean nothing changed. */
+const fingerprint = async () => {
+  const database = await openDatabase({ databaseUrl: undefined, dataDir }, { command: 'test' });
+  try {
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const tables = await rowsOf<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    const hashes: Record<string, string> = {};
+    for (const { name } of tables) {
+      const [row] = await rowsOf<{ hash: string }>(
+        sql.raw(
+          `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as hash from "${name}" t`,
+        ),
+      );
+      hashes[name] = row!.hash;
+    }
+    return hashes;
+  } finally {
+    await database.close();
+  }
+};
+
+describe('npm run seed:demo', () => {
+  it('makes a year of unique, backdated work with done and overdue items, and a second run changes nothing', async () => {
+    const first = await seed();
+    expect(first.output).toMatch(/Demo workspace "Demo Company"/);
+    expect(first.code).toBe(0);
+
+    const database = await openDatabase({ databaseUrl: undefined, dataDir }, { command: 'test' });
+    const [tenant] = await database.db.select().from(tenants).where(eq(tenants.name, 'Demo Company'));
+    const items = await database.db.select().from(tasks).where(eq(tasks.tenantId, tenant!.id));
+    const comments = await database.db.select().from(activities).where(eq(activities.tenantId, tenant!.id));
+    await database.close();
+
+    // Every title once: cards, to-dos, issues, headlines and goals.
+    const titles = items.map((item) => item.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const type of Object.values(TASK_TYPE).filter((t) => t !== TASK_TYPE.backburner))
+      expect(items.filter((item) => item.type === type).length).toBeGreaterThan(3);
+
+    // Made over the year, not all "today"; changed and done after they were made.
+    const created = items.map((item) => item.createdAt.getTime()).sort((a, b) => a - b);
+    expect(created.at(-1)! - created[0]!).toBeGreaterThan(183 * 24 * 3600 * 1000);
+    expect(new Set(items.map((item) => item.createdAt.toISOString().slice(0, 10))).size).toBeGreaterThan(60);
+    for (const item of items) {
+      expect(item.changedAt.getTime()).toBeGreaterThanOrEqual(item.createdAt.getTime());
+      if (item.completedAt) expect(item.completedAt.getTime()).toBeGreaterThan(item.createdAt.getTime());
+      expect(item.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const done = items.filter((item) => item.status === '1');
+    expect(done.length).toBeGreaterThan(10);
+    expect(done.every((item) => item.completedAt !== null)).toBe(true);
+    const open = items.filter((item) => item.status !== '1' && item.status !== '3');
+    expect(open.filter((item) => item.dueDate !== null && item.dueDate < today).length).toBeGreaterThan(5);
+    expect(open.filter((item) => item.dueDate !== null && item.dueDate > today).length).toBeGreaterThan(5);
+    expect(comments.length).toBeGreaterThan(10);
+    expect(comments.some((c) => Date.now() - c.createdAt.getTime() > 30 * 24 * 3600 * 1000)).toBe(true);
+
+    const before = await fingerprint();
+    const second = await seed();
+    expect(second.code).toBe(0);
+    expect(second.output).toMatch(/already there/);
+    expect(await fingerprint()).toEqual(before);
+  }, 400_000);
+});
