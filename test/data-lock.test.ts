@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import os, { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireDataLock, DataLockError, LOCK_FILE, REMOTE_STALE_MS } from '../src/db/data-lock.ts';
+import { acquireDataLock, DataLockError, LOCK_FILE, REMOTE_STALE_MS, takeOver } from '../src/db/data-lock.ts';
 import { uniqueEmail } from './factories.ts';
 
 // One DATA_DIR, two real processes (docs/decisions/025): the second is refused at once, and a
@@ -210,6 +210,29 @@ describe('the lock file', () => {
     const old = new Date(Date.now() - REMOTE_STALE_MS - 1000);
     utimesSync(path.join(dir, LOCK_FILE), old, old);
     expect(refusal(dir)).toBeUndefined();
+  });
+
+  it('replaces a stale lock only if it is still the stale one, one process at a time', () => {
+    const dir = tempDir('takeover');
+    const file = path.join(dir, LOCK_FILE);
+    const stale = JSON.stringify({ pid: 2 ** 22 + 5, host: hostname(), token: 'stale' });
+    // Another process took the stale lock over between our reading it and our takeover.
+    const fresh = JSON.stringify({ pid: process.ppid, host: hostname(), token: 'fresh' });
+    writeFileSync(file, fresh);
+    expect(takeOver(file, stale, '{"token":"mine"}')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(fresh);
+    // Another process is taking over right now: wait for it.
+    writeFileSync(file, stale);
+    writeFileSync(`${file}.takeover`, '1');
+    expect(takeOver(file, stale, '{"token":"mine"}')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(stale);
+    // ...unless it died doing so (its guard file is old).
+    const old = new Date(Date.now() - 11_000);
+    utimesSync(`${file}.takeover`, old, old);
+    expect(takeOver(file, stale, '{"token":"mine"}')).toBe(false);
+    expect(takeOver(file, stale, '{"token":"mine"}')).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('{"token":"mine"}');
+    expect(existsSync(`${file}.takeover`)).toBe(false);
   });
 
   it('lets exactly one of several processes racing for a stale lock in', async () => {

@@ -131,9 +131,9 @@ const createExclusive = (file: string, content: string) =>
 /**
  * Replaces a stale lock file. Two processes may find the same stale lock at once: a second
  * file created with O_EXCL lets one of them in; it checks the lock is still the stale one and
- * renames its own over it (atomic: the lock file never disappears meanwhile).
+ * renames its own over it (atomic: the lock file never disappears meanwhile). Exported for its test.
  */
-const takeOver = (file: string, stale: string, content: string) => {
+export const takeOver = (file: string, stale: string, content: string) => {
   const guard = `${file}.takeover`;
   try {
     writeFileSync(guard, String(process.pid), { flag: 'wx', mode: 0o600 });
