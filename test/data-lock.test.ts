@@ -50,7 +50,7 @@ const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 const startServer = (dataDir: string, port: number) =>
   run(['src/server/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
 
-const waitForHealth = async (base: string, ms = 90_000) => {
+const waitForHealth = async (base: string, ms = 120_000) => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const ok = await fetch(`${base}/api/health`).then(
@@ -151,7 +151,7 @@ describe('two processes on one data folder', () => {
     );
     afterCrash.child.kill('SIGTERM');
     expect((await afterCrash.exited).code).toBe(0);
-  }, 300_000);
+  }, 420_000);
 });
 
 describe('the lock file', () => {

@@ -96,5 +96,5 @@ describe('npm run seed:demo', () => {
     expect(second.code).toBe(0);
     expect(second.output).toMatch(/already there/);
     expect(await fingerprint()).toEqual(before);
-  }, 400_000);
+  }, 600_000);
 });
