@@ -10,6 +10,7 @@ import type {
   LiveSessionEntry,
   LiveState,
   MeetingArchive,
+  StartChecks,
   StartedMeeting,
 } from '../live.schemas.ts';
 
@@ -74,6 +75,9 @@ export interface StartFlags {
   confirmNotLeader?: boolean;
   confirmUnscheduled?: boolean;
 }
+
+/** GET meetings/{id}/start: the questions a start would ask now, asked before the start is sent. */
+export const fetchStartChecks = (meetingId: string) => api.get<StartChecks>(`/meetings/${meetingId}/start`, silent);
 
 /** POST meetings/{id}/start; a 409 with `errors.confirm` asks the caller to confirm (see StartMeetingButton). */
 export const useStartMeeting = () => {

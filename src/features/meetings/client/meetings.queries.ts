@@ -30,7 +30,7 @@ export type FolderContents = Omit<z.infer<typeof ZFileFolderContents>, 'id' | 'n
 export interface NextMeeting {
   meetingId: string;
   title: string;
-  session: { id: string; sessionDate: string; startsAt: string };
+  session: { id: string; sessionDate: string; startsAt: string; startedAt: string | null; finishedAt: string | null };
 }
 export interface SimpleMeeting {
   id: string;
