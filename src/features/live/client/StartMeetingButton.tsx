@@ -43,7 +43,7 @@ const showRefusal = (error: unknown) =>
 interface Question {
   asked: StartConfirmation;
   /** The questions still to ask after this one. */
-  then: StartConfirmation[];
+  later: StartConfirmation[];
   flags: StartFlags;
 }
 
@@ -87,7 +87,7 @@ export const StartMeetingButton = ({
         },
         onError: (error) => {
           const asked = confirmationOf(error);
-          if (asked) setQuestion({ asked, then: [], flags });
+          if (asked) setQuestion({ asked, later: [], flags });
           else {
             setQuestion(null);
             showRefusal(error);
@@ -98,8 +98,8 @@ export const StartMeetingButton = ({
 
   /** Asks the first of `questions`, or starts when none is left. */
   const ask = (questions: StartConfirmation[], flags: StartFlags) => {
-    const [asked, ...then] = questions;
-    if (asked) setQuestion({ asked, then, flags });
+    const [asked, ...later] = questions;
+    if (asked) setQuestion({ asked, later, flags });
     else send(flags);
   };
 
@@ -134,7 +134,7 @@ export const StartMeetingButton = ({
         confirmLabel={messages.continueButton}
         confirmColor="blue"
         pending={start.isPending}
-        onConfirm={() => question && ask(question.then, { ...question.flags, [flagOf[question.asked]]: true })}
+        onConfirm={() => question && ask(question.later, { ...question.flags, [flagOf[question.asked]]: true })}
         onClose={() => setQuestion(null)}
       >
         {question ? questionOf[question.asked] : ''}
