@@ -705,6 +705,8 @@ export const messages = {
   cardMoved: 'The card was moved.',
   cardCopied: 'The card was copied.',
   continueButton: 'Continue',
+  previewItemDone: 'Done: ',
+  previewItemOpen: 'Not done: ',
   previewBadge: 'Shared card · read-only',
   previewNotFoundTitle: 'This link does not work',
   previewNotFoundText:

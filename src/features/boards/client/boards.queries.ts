@@ -35,6 +35,7 @@ export interface BoardFilters {
 
 export const boardKeys = {
   all: ['boards'] as const,
+  meetings: ['boards', 'meeting'] as const,
   meeting: (meetingId: string) => ['boards', 'meeting', meetingId] as const,
   details: ['boards', 'detail'] as const,
   board: (boardId: string) => ['boards', 'detail', boardId] as const,
@@ -108,6 +109,14 @@ export type UpdateBoardInput = z.input<typeof ZUpdateBoard>;
 export type BoardRemoval = z.infer<typeof ZBoardRemoval>;
 
 const invalidateBoards = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: boardKeys.all });
+
+/**
+ * The boards' chips count their active cards: any card this client adds, changes, moves or
+ * deletes (on whichever board) refetches them. Others' changes arrive as 'task.changed' below;
+ * our own events are not sent back to us, so our mutations refresh them here.
+ */
+export const refreshBoardCounts = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
 
 /** POST /boards (the dialog shows failures itself). */
 export const useCreateBoard = () => {
@@ -237,7 +246,10 @@ export const useDropCard = (boardId: string) => {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) }),
+    onSettled: () => {
+      refreshBoardCounts(queryClient);
+      return queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
+    },
   });
 };
 
@@ -255,6 +267,7 @@ export const useCreateCard = () => {
         // Shown at the end of its list at once; the refetch puts the server's view in place.
         patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { added: [task] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+        refreshBoardCounts(queryClient);
       }
     },
   });
@@ -287,6 +300,7 @@ export const useUpdateCard = () => {
     onSuccess: (task) => {
       storeCard(queryClient, task);
       if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      refreshBoardCounts(queryClient);
       // The action-item lists of the dashboard may show it too.
       void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
     },
@@ -301,6 +315,7 @@ export const useDeleteCard = () => {
       if (task.boardId) {
         patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { removedIds: [task.id] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+        refreshBoardCounts(queryClient);
       }
       queryClient.removeQueries({ queryKey: boardKeys.card(task.id) });
       void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
@@ -397,7 +412,7 @@ registerRealtimeUpdater('task.changed', (queryClient, data) => {
   // Every board view on screen refetches: a card moved to another board leaves the old one.
   // (Each asks for as many cards per column as it shows.) The boards' active-card counts follow.
   void queryClient.invalidateQueries({ queryKey: boardKeys.details });
-  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
+  void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
   const open = queryClient.getQueryCache().find({ queryKey: boardKeys.card(data.id), exact: true });
   if (data.action === 'deleted' && open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
   // The dialog refetches; a deleted card answers 404 and the dialog closes.

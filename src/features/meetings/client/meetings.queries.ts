@@ -91,10 +91,11 @@ export const useSimpleMeetings = (enabled = true) =>
     enabled,
   });
 
-export const useMeeting = (id: string) =>
+export const useMeeting = (id: string, enabled = true) =>
   useQuery({
     queryKey: meetingKeys.detail(id),
     queryFn: ({ signal }) => api.get<Meeting>(`/meetings/${id}`, { signal, ...silent }),
+    enabled,
   });
 
 export const useAgenda = (meetingId: string) =>

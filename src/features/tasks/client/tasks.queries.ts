@@ -44,6 +44,14 @@ const storeTask = (queryClient: QueryClient, task: Task) => {
   );
 };
 
+/**
+ * A card's type, status or board changed here: the boards' chips (their active-card counts,
+ * the boards feature's ['boards', 'meeting', …] queries) refetch. Our own changes do not come
+ * back as events, so this cannot be left to the 'task.changed' listener.
+ */
+const refreshBoardCounts = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
+
 export type CreateTaskInput = z.input<typeof ZCreateTask>;
 export type UpdateTaskInput = z.input<typeof ZUpdateTask>;
 
@@ -55,6 +63,7 @@ export const useCreateTask = () => {
     onSuccess: (task) => {
       queryClient.setQueryData(taskKeys.detail(task.id), task);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      refreshBoardCounts(queryClient);
     },
   });
 };
@@ -88,7 +97,10 @@ export const useUpdateTask = (options: { silent?: boolean } = {}) => {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSuccess: (task) => storeTask(queryClient, task),
+    onSuccess: (task) => {
+      storeTask(queryClient, task);
+      refreshBoardCounts(queryClient);
+    },
     // The server decides the shown status (Overdue) and the completion date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
   });
@@ -103,6 +115,7 @@ export const useDeleteTask = () => {
       queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) => list?.filter((c) => c.id !== id));
       queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      refreshBoardCounts(queryClient);
     },
   });
 };

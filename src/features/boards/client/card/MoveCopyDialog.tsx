@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
@@ -21,7 +22,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
   const [meetingId, setMeetingId] = useState<string | null>(null);
   const [boardId, setBoardId] = useState<string | null>(null);
   const [listId, setListId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ meeting?: string; list?: string }>({});
+  const [errors, setErrors] = useFieldErrors({ meeting: meetingId, list: listId });
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const meetings = useSimpleMeetings(kind !== null);
@@ -38,7 +39,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
     setErrors({});
     setFailure(null);
     setQuestion(null);
-  }, [kind, task.meetingIds, task.boardId, task.taskTypeId]);
+  }, [kind, task.meetingIds, task.boardId, task.taskTypeId, setErrors]);
 
   const send = (confirm: boolean) => {
     if (!kind || !meetingId) return;
