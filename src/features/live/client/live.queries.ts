@@ -85,7 +85,11 @@ export const useStartMeeting = () => {
   return useMutation({
     mutationFn: ({ meetingId, flags }: { meetingId: string; flags: StartFlags }) =>
       api.post<StartedMeeting>(`/meetings/${meetingId}/start`, flags, silent),
-    onSuccess: (_started, { meetingId }) => refreshLiveness(queryClient, meetingId),
+    onSuccess: (started, { meetingId }) => {
+      refreshLiveness(queryClient, meetingId);
+      // A day's session started again is the same session: what was cached of it has ended.
+      void queryClient.invalidateQueries({ queryKey: liveKeys.state(started.sessionId) });
+    },
   });
 };
 
@@ -202,7 +206,10 @@ export const useLivePresence = (sessionId: string, enabled: boolean) => {
 
 // --- Real time
 
-registerRealtimeUpdater('live.changed', (queryClient, data) => refreshLiveness(queryClient, data.meetingId));
+registerRealtimeUpdater('live.changed', (queryClient, data) => {
+  refreshLiveness(queryClient, data.meetingId);
+  void queryClient.invalidateQueries({ queryKey: liveKeys.state(data.sessionId) });
+});
 
 registerRealtimeUpdater('live.step', (queryClient, data) =>
   patchSession(queryClient, data.sessionId, {
