@@ -237,6 +237,25 @@ describe('starting a meeting', () => {
     expect((await other.api.get(`/meetings/${later.id}/start`)).status).toBe(404);
   });
 
+  it('the top bar’s next meeting is the one under way, before one scheduled earlier', async () => {
+    const { leader } = await team();
+    await meetingNow(leader, [], { title: 'Not started' });
+    const soon = new Date(Date.now() + 2 * 3600_000);
+    const early = await createMeeting(leader, [], {
+      title: 'Started early',
+      startDate: soon.toISOString().slice(0, 10),
+      startTime: `${String(soon.getUTCHours()).padStart(2, '0')}:00`,
+    });
+    const before = await leader.api.get<{ title: string }>('/meetings/next');
+    expect(before.body.result.title).toBe('Not started');
+    const started = await start(leader, early);
+    const next = await leader.api.get<{ meetingId: string; session: { id: string; startedAt: string | null } }>(
+      '/meetings/next',
+    );
+    expect(next.body.result).toMatchObject({ meetingId: early.id, session: { id: started.sessionId } });
+    expect(next.body.result.session.startedAt).not.toBeNull();
+  });
+
   it('gives a date taken off the scorecard its column back when it starts', async () => {
     const { leader } = await team();
     const meeting = await meetingNow(leader, []);
