@@ -816,6 +816,11 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
     listId: alpha.lists[0]!.id,
   });
   const { context, page } = await signedInPage(browser, owner);
+  // A failed request shows in the console; none of this should fail (a deleted card is not asked for again).
+  const failed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failed.push(`${message.text()} ${message.location().url}`);
+  });
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
   const count = (name: string, n: number) =>
@@ -859,5 +864,7 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
     .click();
   await expect(card).toBeHidden();
   await count('Alpha', 0);
+  await page.waitForTimeout(500);
+  expect(failed).toEqual([]);
   await context.close();
 });

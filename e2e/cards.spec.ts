@@ -618,7 +618,12 @@ test('the public card preview is read-only: its checklist is no form, clicking s
   const { owner, mate } = await team(request, 'preview-ro');
   const meeting = await createMeeting(request, owner.token, 'Preview Weekly', [mate.id]);
   const setup = await createBoard(request, owner.token, meeting.id, 'Preview board', ['Inbox']);
-  const card = await createCard(request, owner, { title: 'Look only', meetingId: meeting.id, setup, members: [] });
+  const card = await createCard(request, owner, {
+    title: 'Look only',
+    meetingId: meeting.id,
+    setup,
+    members: [owner.id],
+  });
   const checklist = await call<{ id: string }>(request, owner.token, 'POST', '/checklists', {
     taskId: card.id,
     title: 'Steps',

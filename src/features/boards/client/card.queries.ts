@@ -241,6 +241,10 @@ export const useBoardLists = (boardId: string | null) =>
     enabled: boardId !== null,
   });
 
+/** POST tasks/{id}/move-check: the question a move or copy to `target` would ask, or null. */
+export const fetchMoveQuestion = (taskId: string, target: MoveTask) =>
+  api.post<{ confirm: string | null }>(`/tasks/${taskId}/move-check`, target, silent);
+
 /** POST tasks/{id}/move or /copy; 409 with `Meeting members` asks for `confirm: true`. */
 export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
   const queryClient = useQueryClient();

@@ -208,7 +208,8 @@ export const useLivePresence = (sessionId: string, enabled: boolean) => {
 
 registerRealtimeUpdater('live.changed', (queryClient, data) => {
   refreshLiveness(queryClient, data.meetingId);
-  void queryClient.invalidateQueries({ queryKey: liveKeys.state(data.sessionId) });
+  // A day's session started again: what was cached of it has ended. (An end is live.ended's.)
+  if (data.live) void queryClient.invalidateQueries({ queryKey: liveKeys.state(data.sessionId) });
 });
 
 registerRealtimeUpdater('live.step', (queryClient, data) =>

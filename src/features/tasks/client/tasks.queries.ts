@@ -32,7 +32,7 @@ export const useMeetingTasks = (meetingId: string) =>
 export const useTask = (id: string | null) =>
   useQuery({
     queryKey: taskKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/tasks/${id}`, { signal, ...silent }),
+    queryFn: ({ signal }) => api.get<Task | null>(`/tasks/${id}`, { signal, ...silent }),
     enabled: id !== null,
   });
 
@@ -51,6 +51,12 @@ const storeTask = (queryClient: QueryClient, task: Task) => {
  */
 const refreshBoardCounts = (queryClient: QueryClient) =>
   void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
+
+/** A deleted card reads null and is not asked for again (a refetch would only answer 404). */
+const forgetTask = (queryClient: QueryClient, id: string) => {
+  void queryClient.cancelQueries({ queryKey: taskKeys.detail(id) });
+  queryClient.setQueryData<Task | null>(taskKeys.detail(id), null);
+};
 
 export type CreateTaskInput = z.input<typeof ZCreateTask>;
 export type UpdateTaskInput = z.input<typeof ZUpdateTask>;
@@ -113,7 +119,7 @@ export const useDeleteTask = () => {
     mutationFn: (id: string) => api.delete<boolean>(`/tasks/${id}`, undefined, silent),
     onSuccess: (_done, id) => {
       queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) => list?.filter((c) => c.id !== id));
-      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      forgetTask(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       refreshBoardCounts(queryClient);
     },
@@ -129,6 +135,6 @@ registerRealtimeUpdater('task.changed', (queryClient, data) => {
   if (data.action === 'deleted') {
     const detail = queryClient.getQueryCache().find({ queryKey: taskKeys.detail(data.id) });
     if (detail && detail.getObserversCount() > 0) showInfo(messages.cardDeleted);
-  }
-  void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
+    forgetTask(queryClient, data.id);
+  } else void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
 });

@@ -270,8 +270,9 @@ const EditTaskForm = ({
         <Loader size="sm" />
       </Group>
     );
-  if (task.isError) {
-    const gone = task.error instanceof ApiError && task.error.status === 404;
+  if (task.isError || task.data === null) {
+    // Deleted (the card reads null once we know), or found gone (404).
+    const gone = task.data === null || (task.error instanceof ApiError && task.error.status === 404);
     return (
       <Stack gap="sm">
         <FormError message={gone ? messages.cardDeleted : messages.taskLoadFailed} />
