@@ -352,7 +352,7 @@ test('the add form: red goes once a field is filled, picking the owner again kee
 
   // The tab's count keeps both digits.
   const count = items.getByTestId('tab-count').first();
-  await expect(count).toHaveText('44');
+  await expect(count).toHaveText('44', { timeout: 30_000 });
   // Nothing in it is cut off (the badge's label clips with an ellipsis when too narrow).
   expect(
     await count.evaluate((el) => [el, ...el.querySelectorAll('*')].every((n) => n.scrollWidth <= n.clientWidth)),
