@@ -88,7 +88,8 @@ const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Ar
 
 /**
  * The meeting's action items as the session leaves them: to-dos done since the previous held
- * session and still open, to-dos made during the session and issues solved during it.
+ * session and still open, to-dos made during the session, issues solved during it, and the
+ * issues and goals added during it (`startedAt`: the session's first start that day).
  */
 const archivedActionItems = async (ctx: TenantContext, session: SessionRow, startedAt: Date) => {
   const previous = alias(sessions, 'previous');
