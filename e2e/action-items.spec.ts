@@ -330,3 +330,61 @@ test('each action-item section shows its own error with a retry', async ({ brows
   await expect(goals.getByText(messages.noTasksOfType('Goals'))).toBeVisible();
   await context.close();
 });
+
+test('the add form: red goes once a field is filled, picking the owner again keeps them, periods from this quarter through next year, 44 shows whole', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'todo-form');
+  const meeting = await createMeeting(request, owner.token, 'Forty Four', [mate.id]);
+  for (let i = 1; i <= 44; i += 1) {
+    await call(request, owner.token, 'POST', '/tasks', {
+      title: `Open item ${i}`,
+      type: '4',
+      userId: owner.id,
+      meetingIds: [meeting.id],
+    });
+  }
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(dashboard(meeting));
+  const items = section(page, messages.actionItems);
+
+  // The tab's count keeps both digits.
+  const count = items.getByTestId('tab-count').first();
+  await expect(count).toHaveText('44', { timeout: 30_000 });
+  // Nothing in it is cut off (the badge's label clips with an ellipsis when too narrow).
+  expect(
+    await count.evaluate((el) => [el, ...el.querySelectorAll('*')].every((n) => n.scrollWidth <= n.clientWidth)),
+  ).toBe(true);
+  await count.screenshot({ path: `${SCREENS}/action-items-count-44.png` });
+
+  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add.getByText(messages.required)).toHaveCount(2);
+  // Filling a field takes its red away at once, not at the next Save.
+  await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Water the plants');
+  await expect(add.getByText(messages.required)).toHaveCount(1);
+  await chooseOwner(page, add, 'Bea Mate');
+  await expect(add.getByText(messages.required)).toHaveCount(0);
+  // Picking the chosen owner again keeps them.
+  await chooseOwner(page, add, 'Bea Mate');
+  await expect(add.getByRole('combobox', { name: messages.taskOwnerLabel })).toHaveValue('Bea Mate');
+
+  // The periods: this quarter and the later ones through the end of next year.
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  const quarter = Math.floor(now.getUTCMonth() / 3) + 1;
+  await add.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  const options = await page.getByRole('option').allTextContents();
+  expect(options[0]).toMatch(new RegExp(`^Q${quarter} ${year} `));
+  expect(options.at(-1)).toMatch(new RegExp(`^Q4 ${year + 1} `));
+  expect(options).toHaveLength(4 - quarter + 1 + 4);
+  await shot(page, 'periods');
+  await page.getByRole('option', { name: new RegExp(`^Q4 ${year + 1} `) }).click();
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+  await expect(taskRow(items, 'Water the plants')).toBeVisible();
+  await context.close();
+});

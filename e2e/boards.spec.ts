@@ -798,3 +798,73 @@ test('the board shows its own error with a retry', async ({ browser, request }) 
   await expect(column(section, 'Only list')).toBeVisible();
   await context.close();
 });
+
+test('the board chips’ counts follow this person’s own changes: adding, moving to another board, deleting', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'chip-counts');
+  const meeting = await createMeeting(request, owner.token, 'Chip Counts', [mate.id]);
+  const alpha = await createBoard(request, owner.token, meeting.id, 'Alpha', ['Todo']);
+  await createBoard(request, owner.token, meeting.id, 'Beta', ['Inbox']);
+  await createCard(request, owner.token, {
+    title: 'Travel far',
+    userId: owner.id,
+    meetingId: meeting.id,
+    boardId: alpha.board.id,
+    listId: alpha.lists[0]!.id,
+  });
+  const { context, page } = await signedInPage(browser, owner);
+  // A failed request shows in the console; none of this should fail (a deleted card is not asked for again).
+  const failed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failed.push(`${message.text()} ${message.location().url}`);
+  });
+  await page.goto(dashboard(meeting));
+  const section = boardsSection(page);
+  const count = (name: string, n: number) =>
+    expect(boardChip(section, name).getByTitle(messages.boardActiveCards(n))).toBeVisible();
+  await count('Alpha', 1);
+  await count('Beta', 0);
+
+  // Adding a card on the board on screen.
+  const todo = column(section, 'Todo');
+  await todo.getByRole('button', { name: `${messages.addCard}: Todo` }).click();
+  const title = todo.getByRole('textbox', { name: messages.cardTitleLabel });
+  await title.fill('Stay here');
+  await title.press('Enter');
+  await expect(cardIn(todo, 'Stay here')).toBeVisible();
+  await title.press('Escape');
+  await count('Alpha', 2);
+
+  // Moving a card to another board.
+  await cardIn(todo, 'Travel far').click();
+  const card = page.getByRole('dialog', { name: messages.cardDialogTitle, exact: true });
+  await card.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
+  const move = page.getByRole('dialog', { name: messages.moveCardTitle });
+  await move.getByRole('combobox', { name: messages.moveBoardLabel }).click();
+  await page.getByRole('option', { name: 'Beta' }).click();
+  await move.getByRole('combobox', { name: messages.moveListLabel }).click();
+  await page.getByRole('option', { name: 'Inbox' }).click();
+  await move.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
+  await expect(move).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await count('Alpha', 1);
+  await count('Beta', 1);
+  await shot(page, 'chip-counts');
+
+  // Deleting one.
+  await cardIn(todo, 'Stay here').click();
+  await card.getByRole('button', { name: messages.deleteCardButton }).click();
+  await page
+    .getByRole('dialog', { name: messages.deleteCardTitle })
+    .getByRole('button', { name: messages.deleteButton })
+    .click();
+  await expect(card).toBeHidden();
+  await count('Alpha', 0);
+  await page.waitForTimeout(500);
+  expect(failed).toEqual([]);
+  await context.close();
+});

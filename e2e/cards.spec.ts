@@ -610,3 +610,41 @@ test('a card opens from the board on the meeting dashboard', async ({ browser, r
   await expect(dialog).toBeHidden();
   await context.close();
 });
+
+test('the public card preview is read-only: its checklist is no form, clicking sends nothing', async ({
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'preview-ro');
+  const meeting = await createMeeting(request, owner.token, 'Preview Weekly', [mate.id]);
+  const setup = await createBoard(request, owner.token, meeting.id, 'Preview board', ['Inbox']);
+  const card = await createCard(request, owner, {
+    title: 'Look only',
+    meetingId: meeting.id,
+    setup,
+    members: [owner.id],
+  });
+  const checklist = await call<{ id: string }>(request, owner.token, 'POST', '/checklists', {
+    taskId: card.id,
+    title: 'Steps',
+  });
+  for (const title of ['First step', 'Second step'])
+    await call(request, owner.token, 'POST', '/checklist-items', { checklistId: checklist.id, title });
+  const link = await call<{ path: string }>(request, owner.token, 'POST', `/tasks/${card.id}/share`);
+
+  // Signed out, in a browser of its own.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link.path);
+  await expect(page.getByText('First step')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.locator('input, textarea, select, [contenteditable="true"]')).toHaveCount(0);
+  const requests: string[] = [];
+  page.on('request', (sent) => requests.push(sent.url()));
+  await page.getByText('First step').click();
+  await page.getByText('Second step').click();
+  await page.waitForTimeout(500);
+  expect(requests).toEqual([]);
+  await shot(page, 'preview-read-only', true);
+  await context.close();
+});

@@ -389,3 +389,90 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
   await leader.context.close();
   await member.context.close();
 });
+
+/** The browser console's errors on `page` (a failed request shows there as "Failed to load resource"). */
+const consoleErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
+  });
+  return errors;
+};
+
+test('started early, the top bar says LIVE with Join; a second start the same day starts; a refusal reads Error; no console errors', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, mate } = await team(request, 'live-again');
+  // The session is within the coming hour: started now, it is early.
+  const hour = new Date().getUTCHours() + 1;
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Early Bird',
+    sharepointUrl: 'https://meet.example.com/early',
+    startDate: isoDate(hour === 24 ? 1 : 0),
+    startTime: `${String(hour % 24).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [mate.id],
+  });
+  const first = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+
+  const leader = await signedInPage(browser, owner);
+  const errors = consoleErrors(leader.page);
+  await leader.page.goto('/home');
+  const topBar = leader.page.getByTestId('next-meeting');
+  await expect(topBar).toContainText(messages.nextMeetingLive(meeting.title));
+  await expect(topBar).not.toContainText(/ in \d/);
+  await leader.page.screenshot({ path: `${SCREENS}/live-top-bar-live.png` });
+  await topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) }).click();
+  await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));
+  await expect(leader.page.getByTestId('live-badge')).toBeVisible();
+  await call(request, owner.token, 'POST', `/sessions/${first.sessionId}/finish`, {});
+  await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
+
+  // The same day again: asked about the schedule, and Continue starts it.
+  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
+  const question = leader.page.getByRole('dialog', { name: messages.startMeeting });
+  await expect(question).toContainText(messages.liveNotScheduled);
+  await question.getByRole('button', { name: messages.continueButton }).click();
+  await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));
+  await expect(leader.page.getByTestId('live-badge')).toBeVisible();
+
+  // What the session adds is in its archive: an issue and a goal too.
+  await call(request, mate.token, 'POST', '/tasks', {
+    title: 'Coffee machine leaks',
+    type: '2',
+    userId: mate.id,
+    meetingIds: [meeting.id],
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Hire a barista',
+    type: '1',
+    userId: owner.id,
+    dueDate: isoDate(60),
+    meetingIds: [meeting.id],
+  });
+  await call(request, owner.token, 'POST', `/sessions/${first.sessionId}/finish`, {});
+  await leader.page.goto(`/meeting-archives/${first.sessionId}`);
+  await expect(leader.page.getByRole('region', { name: messages.recapIssuesCreated })).toContainText(
+    'Coffee machine leaks',
+  );
+  await expect(leader.page.getByRole('region', { name: messages.recapGoalsCreated })).toContainText('Hire a barista');
+
+  // A start the server refuses says so like every server message.
+  const bare = await createMeeting(request, owner.token, 'No Agenda', []);
+  const agenda = await call<{ id: string }[]>(request, owner.token, 'GET', `/meetings/${bare.id}/agenda-items`);
+  await call(request, owner.token, 'PUT', `/meetings/${bare.id}/agenda-items`, {
+    agendaItems: agenda.map((item) => ({ ...item, checked: false })),
+  });
+  await leader.page.goto(dashboardOf(bare));
+  await leader.page.getByRole('button', { name: messages.startMeetingNamed(bare.title) }).click();
+  await expect(leader.page.getByText(messages.apiFail(messages.liveNoAgenda))).toBeVisible();
+
+  // None of it was an error in the console: the questions are asked before the start is sent.
+  expect(errors).toEqual([]);
+  await leader.context.close();
+});

@@ -690,3 +690,26 @@ test('each dashboard section fails on its own, with a retry', async ({ page, req
   await archives.getByRole('button', { name: messages.retry }).click();
   await expect(archives).toContainText(messages.noMeetingArchives);
 });
+
+test('cloning: the confirm step lists the cloned meeting’s leaders and members', async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'clone-summary');
+  await createMeeting(request, owner.token, 'Source Weekly', { members: [mate.id] });
+  await startSignedIn(page, owner.token);
+  await page.goto('/meetings');
+  await page.getByRole('button', { name: messages.addNewMeeting }).first().click();
+  const wizard = dialog(page, messages.newMeetingTitle);
+  await wizard.getByRole('radio', { name: messages.cloneMeetingOption }).click();
+  await pickOption(page, wizard.getByLabel(messages.meetingToClone), 'Source Weekly');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await wizard.getByLabel(messages.meetingName).fill('Source Copy');
+  await wizard.getByLabel(messages.meetingUrl).fill('https://meet.example.com/copy');
+  await pickOption(page, wizard.getByLabel(messages.startTime), '2:30 PM');
+  await wizard.getByRole('button', { name: messages.nextButton }).click();
+  await wizard.getByRole('button', { name: messages.skipButton }).click();
+  await expect(wizard.getByRole('heading', { name: messages.wizardStepConfirm })).toBeVisible();
+  const members = wizard.getByRole('row', { name: new RegExp(`^${messages.members}`) });
+  await expect(members).toContainText('Bea Mate');
+  await expect(members).not.toContainText(messages.noneChosen);
+  await expect(wizard.getByRole('row', { name: new RegExp(`^${messages.leaders}`) })).toContainText('Olga Owner');
+  await shot(page, 'wizard-4-clone-confirm');
+});

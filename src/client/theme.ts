@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, Select } from '@mantine/core';
 
 // Colours come from the Mantine palette and its CSS variables (never fixed hex values in
 // components), so every screen stays readable in both colour schemes.
@@ -15,6 +15,11 @@ export const theme = createTheme({
   headings: { fontFamily: fontStack, fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Picking the chosen option again keeps it (Mantine's default clears it): a select that may
+    // be empty says so with `clearable` (decision 027).
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });
 
 export const COLOR_SCHEME_KEY = 'cadence.color-scheme';

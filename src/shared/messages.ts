@@ -287,6 +287,7 @@ export const messages = {
 
   nextMeetingIn: (title: string, time: string) => `${title}, in ${time}`,
   nextMeetingNow: (title: string) => `${title}, now`,
+  nextMeetingLive: (title: string) => `${title} is live`,
   noNextMeetings: 'No next meetings',
   inTime: (time: string) => `in ${time}`,
   startedNow: 'now',
@@ -704,6 +705,8 @@ export const messages = {
   cardMoved: 'The card was moved.',
   cardCopied: 'The card was copied.',
   continueButton: 'Continue',
+  previewItemDone: 'Done: ',
+  previewItemOpen: 'Not done: ',
   previewBadge: 'Shared card · read-only',
   previewNotFoundTitle: 'This link does not work',
   previewNotFoundText:
@@ -723,7 +726,6 @@ export const messages = {
   liveNotLeader: 'You are not a meeting leader. Do you want to continue anyway?',
   liveNoAgenda: 'Check at least one agenda item before starting the meeting.',
   liveNotLive: 'This meeting is not live any more.',
-  liveHeldToday: 'This meeting was already held today.',
   liveStepOutOfRange: 'There is no such agenda step.',
   liveNotAttendee: 'This person is not part of this meeting.',
   recapScoreRange: 'Give a score from 1 to 10',
@@ -734,6 +736,8 @@ export const messages = {
   recapMailSubject: (title: string, date: string) => `Recap: ${title}, ${date}`,
   recapTodosCreated: 'To-dos created',
   recapIssuesSolved: 'Issues solved',
+  recapIssuesCreated: 'Issues added',
+  recapGoalsCreated: 'Goals added',
   recapArchiveLink: 'The meeting archive',
   liveGuestsFull: (max: number) => `This meeting already has ${max} other attendees.`,
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECAP_NOTE_MAX, RECAP_SCORE } from '../../shared/live.ts';
+import { RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
 import { messages } from '../../shared/messages.ts';
 import { email } from '../../shared/validation.ts';
 import { ZAgendaItem, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
@@ -30,6 +30,13 @@ export const ZStartMeeting = z.object({
   confirmUnscheduled: z.boolean().default(false),
 });
 export type StartMeeting = z.infer<typeof ZStartMeeting>;
+
+/** `GET meetings/{id}/start`: the questions a start would ask now, in order, or why it would be refused. */
+export const ZStartChecks = z.object({
+  confirm: z.array(z.enum(START_CONFIRMATIONS)),
+  refusal: z.string().nullable(),
+});
+export type StartChecks = z.infer<typeof ZStartChecks>;
 
 export const ZStartedMeeting = z.object({
   sessionId: z.string(),
@@ -176,6 +183,9 @@ export const ZMeetingArchive = z.object({
   /** To-dos created during the session and issues solved during it (the recap email's lists). */
   todosCreated: z.array(ZArchiveActionItems),
   issuesSolved: z.array(ZArchiveActionItems),
+  /** Issues and goals added during the session (archives written before they existed have none). */
+  issuesCreated: z.array(ZArchiveActionItems),
+  goalsCreated: z.array(ZArchiveActionItems),
   scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
   note: z.string().nullable(),
   avgScore: z.number().nullable(),

@@ -290,7 +290,8 @@ export const CardDialog = ({
   createFailure?: { error: unknown; onRetry: () => void } | null;
 }) => {
   const card = useCard(taskId);
-  const gone = card.error instanceof ApiError && card.error.status === 404;
+  // Deleted (here or elsewhere: the card reads null), or found gone (404).
+  const gone = (card.isSuccess && card.data === null) || (card.error instanceof ApiError && card.error.status === 404);
   // Deleted by someone else while open: the dialog goes (the toast said so).
   useEffect(() => {
     if (gone) onClose();
@@ -324,7 +325,7 @@ export const CardDialog = ({
             onRetry={() => void card.refetch()}
             retrying={card.isFetching}
           />
-        ) : (
+        ) : card.data === null ? null : (
           <CardBody
             key={card.data.id}
             task={card.data}

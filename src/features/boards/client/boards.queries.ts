@@ -35,6 +35,7 @@ export interface BoardFilters {
 
 export const boardKeys = {
   all: ['boards'] as const,
+  meetings: ['boards', 'meeting'] as const,
   meeting: (meetingId: string) => ['boards', 'meeting', meetingId] as const,
   details: ['boards', 'detail'] as const,
   board: (boardId: string) => ['boards', 'detail', boardId] as const,
@@ -109,6 +110,24 @@ export type BoardRemoval = z.infer<typeof ZBoardRemoval>;
 
 const invalidateBoards = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: boardKeys.all });
 
+/**
+ * A board is gone: everything of the boards refetches except that board's own view, which
+ * would only answer 404 (a failed request, logged by the browser) while the list moves on.
+ */
+const forgetBoard = (queryClient: QueryClient, boardId: string) =>
+  queryClient.invalidateQueries({
+    queryKey: boardKeys.all,
+    predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === boardId),
+  });
+
+/**
+ * The boards' chips count their active cards: any card this client adds, changes, moves or
+ * deletes (on whichever board) refetches them. Others' changes arrive as 'task.changed' below;
+ * our own events are not sent back to us, so our mutations refresh them here.
+ */
+export const refreshBoardCounts = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
+
 /** POST /boards (the dialog shows failures itself). */
 export const useCreateBoard = () => {
   const queryClient = useQueryClient();
@@ -133,7 +152,8 @@ export const useRemoveBoard = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<BoardRemoval>(`/boards/${id}`, undefined, silent),
-    onSuccess: () => invalidateBoards(queryClient),
+    onSuccess: (removal, id) =>
+      removal.action === 'deleted' ? forgetBoard(queryClient, id) : invalidateBoards(queryClient),
   });
 };
 
@@ -237,7 +257,10 @@ export const useDropCard = (boardId: string) => {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) }),
+    onSettled: () => {
+      refreshBoardCounts(queryClient);
+      return queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
+    },
   });
 };
 
@@ -255,18 +278,29 @@ export const useCreateCard = () => {
         // Shown at the end of its list at once; the refetch puts the server's view in place.
         patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { added: [task] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+        refreshBoardCounts(queryClient);
       }
     },
   });
 };
 
-/** GET /tasks/{id}: the whole card for the dialog. */
+/** GET /tasks/{id}: the whole card for the dialog; null once it is known to be deleted (see forgetCard). */
 export const useCard = (id: string | null) =>
   useQuery({
     queryKey: boardKeys.card(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/tasks/${id}`, { signal, ...silent }),
+    queryFn: ({ signal }) => api.get<Task | null>(`/tasks/${id}`, { signal, ...silent }),
     enabled: id !== null,
   });
+
+/**
+ * A card known to be deleted (here, or by someone else): its queries stop and it reads as
+ * null, which closes its dialog. Refetching it and its parts would only answer 404s, which
+ * the browser logs as failed requests.
+ */
+const forgetCard = (queryClient: QueryClient, id: string) => {
+  void queryClient.cancelQueries({ queryKey: boardKeys.card(id) });
+  queryClient.setQueryData<Task | null>(boardKeys.card(id), null);
+};
 
 const storeCard = (queryClient: QueryClient, task: Task) => {
   queryClient.setQueryData(boardKeys.card(task.id), task);
@@ -287,6 +321,7 @@ export const useUpdateCard = () => {
     onSuccess: (task) => {
       storeCard(queryClient, task);
       if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      refreshBoardCounts(queryClient);
       // The action-item lists of the dashboard may show it too.
       void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
     },
@@ -301,8 +336,9 @@ export const useDeleteCard = () => {
       if (task.boardId) {
         patchBoardViews(queryClient, task.boardId, (detail) => withCards(detail, { removedIds: [task.id] }));
         void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+        refreshBoardCounts(queryClient);
       }
-      queryClient.removeQueries({ queryKey: boardKeys.card(task.id) });
+      forgetCard(queryClient, task.id);
       void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
     },
   });
@@ -387,8 +423,8 @@ export const useChecklistChange = (task: Pick<Task, 'id' | 'boardId'>) => {
 // --- Real time
 
 // Someone else changed a board (name, lists, their order, labels), archived or deleted it.
-registerRealtimeUpdater('board.changed', (queryClient) => {
-  void queryClient.invalidateQueries({ queryKey: boardKeys.all });
+registerRealtimeUpdater('board.changed', (queryClient, data) => {
+  void (data.action === 'deleted' ? forgetBoard(queryClient, data.id) : invalidateBoards(queryClient));
 });
 
 // Someone else created, changed, moved or deleted a card, or its checklists: the board that
@@ -397,9 +433,11 @@ registerRealtimeUpdater('task.changed', (queryClient, data) => {
   // Every board view on screen refetches: a card moved to another board leaves the old one.
   // (Each asks for as many cards per column as it shows.) The boards' active-card counts follow.
   void queryClient.invalidateQueries({ queryKey: boardKeys.details });
-  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
+  void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
   const open = queryClient.getQueryCache().find({ queryKey: boardKeys.card(data.id), exact: true });
-  if (data.action === 'deleted' && open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
-  // The dialog refetches; a deleted card answers 404 and the dialog closes.
-  void queryClient.invalidateQueries({ queryKey: boardKeys.card(data.id) });
+  if (data.action === 'deleted') {
+    if (open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
+    // Its dialog closes; nothing of it is asked for again.
+    forgetCard(queryClient, data.id);
+  } else void queryClient.invalidateQueries({ queryKey: boardKeys.card(data.id) });
 });

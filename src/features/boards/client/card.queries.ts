@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { Activity, Attachment, MoveTask, ShareLink, Task, TaskPreview } from '../../tasks/tasks.schemas.ts';
 import type { Board, BoardList, Label } from '../boards.schemas.ts';
 import { withCards } from './boards.format.ts';
-import { boardKeys, patchBoardViews } from './boards.queries.ts';
+import { boardKeys, patchBoardViews, refreshBoardCounts } from './boards.queries.ts';
 
 // Server state of the card dialog's panels (watchers, activity, attachments, share link, move
 // and copy) and of the public share page. Every key of a card sits under boardKeys.card(id),
@@ -241,6 +241,10 @@ export const useBoardLists = (boardId: string | null) =>
     enabled: boardId !== null,
   });
 
+/** POST tasks/{id}/move-check: the question a move or copy to `target` would ask, or null. */
+export const fetchMoveQuestion = (taskId: string, target: MoveTask) =>
+  api.post<{ confirm: string | null }>(`/tasks/${taskId}/move-check`, target, silent);
+
 /** POST tasks/{id}/move or /copy; 409 with `Meeting members` asks for `confirm: true`. */
 export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
   const queryClient = useQueryClient();
@@ -248,6 +252,7 @@ export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
     mutationFn: ({ kind, target }: { kind: 'move' | 'copy'; target: MoveTask }) =>
       api.post<Task>(`/tasks/${task.id}/${kind}`, target, silent),
     onSuccess: (result, { kind }) => {
+      refreshBoardCounts(queryClient);
       if (kind === 'move') {
         // It may have left the board on screen.
         if (task.boardId && task.boardId !== result.boardId)

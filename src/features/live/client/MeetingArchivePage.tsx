@@ -199,6 +199,18 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
       <SectionCard title={messages.archiveOpen}>
         <ItemsByPerson groups={archive.openActionItems} today={today} empty={messages.archiveNoItems} />
       </SectionCard>
+      <SectionCard title={messages.recapTodosCreated}>
+        <ItemsByPerson groups={archive.todosCreated} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={messages.recapIssuesSolved}>
+        <ItemsByPerson groups={archive.issuesSolved} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={messages.recapIssuesCreated}>
+        <ItemsByPerson groups={archive.issuesCreated} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={messages.recapGoalsCreated}>
+        <ItemsByPerson groups={archive.goalsCreated} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
     </SimpleGrid>
   </Stack>
 );

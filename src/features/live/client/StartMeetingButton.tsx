@@ -4,18 +4,19 @@ import { IconChartBar, IconListDetails, IconPlayerPlay, IconUsersGroup } from '@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
-import { errorText } from '../../../client/ui/FormError.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AgendaPreviewDialog } from '../../meetings/client/components/AgendaPreview.tsx';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
-import { type StartFlags, useStartMeeting } from './live.queries.ts';
+import { fetchStartChecks, type StartFlags, useStartMeeting } from './live.queries.ts';
 
-// document 1 §2, §4: 'Start Meeting' when no session is live, 'Join Meeting' when one is. A start
-// the server wants confirmed (not a leader; no meeting scheduled within 12 hours) answers 409 with
-// the question; the person answers it and the start is sent again with that answer.
+// document 1 §2, §4: 'Start Meeting' when no session is live, 'Join Meeting' when one is. The
+// button first asks the server what a start would ask (not a leader; no meeting scheduled within
+// 12 hours), puts those questions to the person one by one, then sends the start with the
+// answers: an expected question is never a failed request (browsers log those as errors). A
+// 409 question that still comes back (the schedule changed meanwhile) is asked the same way.
 
 type StartableMeeting = Pick<Meeting, 'id' | 'title' | 'nextSession'>;
 
@@ -24,11 +25,27 @@ const flagOf: Record<StartConfirmation, keyof StartFlags> = {
   unscheduled: 'confirmUnscheduled',
 };
 
+const questionOf: Record<StartConfirmation, string> = {
+  notLeader: messages.liveNotLeader,
+  unscheduled: messages.liveNotScheduled,
+};
+
 const confirmationOf = (error: unknown): StartConfirmation | null => {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const asked = error.errors?.confirm;
   return START_CONFIRMATIONS.find((value) => value === asked) ?? null;
 };
+
+/** A refused start reads like every other server message: 'Error: …'. */
+const showRefusal = (error: unknown) =>
+  showError(error instanceof ApiError && error.message ? messages.apiFail(error.message) : messages.somethingWentWrong);
+
+interface Question {
+  asked: StartConfirmation;
+  /** The questions still to ask after this one. */
+  later: StartConfirmation[];
+  flags: StartFlags;
+}
 
 export const StartMeetingButton = ({
   meeting,
@@ -41,7 +58,8 @@ export const StartMeetingButton = ({
 }) => {
   const navigate = useNavigate();
   const start = useStartMeeting();
-  const [question, setQuestion] = useState<{ text: string; flags: StartFlags } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [question, setQuestion] = useState<Question | null>(null);
   const next = meeting.nextSession;
 
   if (next && isLiveSession(next)) {
@@ -69,14 +87,34 @@ export const StartMeetingButton = ({
         },
         onError: (error) => {
           const asked = confirmationOf(error);
-          if (asked) setQuestion({ text: error.message, flags: { ...flags, [flagOf[asked]]: true } });
+          if (asked) setQuestion({ asked, later: [], flags });
           else {
             setQuestion(null);
-            showError(errorText(error));
+            showRefusal(error);
           }
         },
       },
     );
+
+  /** Asks the first of `questions`, or starts when none is left. */
+  const ask = (questions: StartConfirmation[], flags: StartFlags) => {
+    const [asked, ...later] = questions;
+    if (asked) setQuestion({ asked, later, flags });
+    else send(flags);
+  };
+
+  const begin = async () => {
+    setChecking(true);
+    try {
+      const checks = await fetchStartChecks(meeting.id);
+      if (checks.refusal) showError(messages.apiFail(checks.refusal));
+      else ask(checks.confirm, {});
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   return (
     <>
@@ -84,8 +122,8 @@ export const StartMeetingButton = ({
         size={size}
         fullWidth={fullWidth}
         leftSection={<IconPlayerPlay size={16} aria-hidden />}
-        loading={start.isPending && question === null}
-        onClick={() => send({})}
+        loading={checking || (start.isPending && question === null)}
+        onClick={() => void begin()}
         aria-label={messages.startMeetingNamed(meeting.title)}
       >
         {messages.startMeeting}
@@ -96,10 +134,10 @@ export const StartMeetingButton = ({
         confirmLabel={messages.continueButton}
         confirmColor="blue"
         pending={start.isPending}
-        onConfirm={() => question && send(question.flags)}
+        onConfirm={() => question && ask(question.later, { ...question.flags, [flagOf[question.asked]]: true })}
         onClose={() => setQuestion(null)}
       >
-        {question?.text ?? ''}
+        {question ? questionOf[question.asked] : ''}
       </ConfirmDialog>
     </>
   );

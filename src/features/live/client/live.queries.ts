@@ -10,6 +10,7 @@ import type {
   LiveSessionEntry,
   LiveState,
   MeetingArchive,
+  StartChecks,
   StartedMeeting,
 } from '../live.schemas.ts';
 
@@ -75,13 +76,20 @@ export interface StartFlags {
   confirmUnscheduled?: boolean;
 }
 
+/** GET meetings/{id}/start: the questions a start would ask now, asked before the start is sent. */
+export const fetchStartChecks = (meetingId: string) => api.get<StartChecks>(`/meetings/${meetingId}/start`, silent);
+
 /** POST meetings/{id}/start; a 409 with `errors.confirm` asks the caller to confirm (see StartMeetingButton). */
 export const useStartMeeting = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ meetingId, flags }: { meetingId: string; flags: StartFlags }) =>
       api.post<StartedMeeting>(`/meetings/${meetingId}/start`, flags, silent),
-    onSuccess: (_started, { meetingId }) => refreshLiveness(queryClient, meetingId),
+    onSuccess: (started, { meetingId }) => {
+      refreshLiveness(queryClient, meetingId);
+      // A day's session started again is the same session: what was cached of it has ended.
+      void queryClient.invalidateQueries({ queryKey: liveKeys.state(started.sessionId) });
+    },
   });
 };
 
@@ -198,7 +206,11 @@ export const useLivePresence = (sessionId: string, enabled: boolean) => {
 
 // --- Real time
 
-registerRealtimeUpdater('live.changed', (queryClient, data) => refreshLiveness(queryClient, data.meetingId));
+registerRealtimeUpdater('live.changed', (queryClient, data) => {
+  refreshLiveness(queryClient, data.meetingId);
+  // A day's session started again: what was cached of it has ended. (An end is live.ended's.)
+  if (data.live) void queryClient.invalidateQueries({ queryKey: liveKeys.state(data.sessionId) });
+});
 
 registerRealtimeUpdater('live.step', (queryClient, data) =>
   patchSession(queryClient, data.sessionId, {

@@ -88,10 +88,10 @@ const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Ar
 
 /**
  * The meeting's action items as the session leaves them: to-dos done since the previous held
- * session and still open, to-dos made during the session and issues solved during it.
+ * session and still open, to-dos made during the session, issues solved during it, and the
+ * issues and goals added during it (`startedAt`: the session's first start that day).
  */
-const archivedActionItems = async (ctx: TenantContext, session: SessionRow) => {
-  const startedAt = session.startedAt!;
+const archivedActionItems = async (ctx: TenantContext, session: SessionRow, startedAt: Date) => {
   const previous = alias(sessions, 'previous');
   const [before] = await ctx.db
     .select({ finishedAt: previous.finishedAt })
@@ -126,6 +126,8 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow) => {
           and(todo, eq(tasks.showInTasks, '1'), or(eq(tasks.status, '0'), gt(tasks.completedAt, since))),
           and(todo, gte(tasks.createdAt, startedAt)),
           and(eq(tasks.type, TASK_TYPE.issue), eq(tasks.status, '1'), gte(tasks.completedAt, startedAt)),
+          // Issues and goals added during the session.
+          and(or(eq(tasks.type, TASK_TYPE.issue), eq(tasks.type, TASK_TYPE.goal)), gte(tasks.createdAt, startedAt)),
         ),
       ),
     )
@@ -142,27 +144,39 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow) => {
     openActionItems: byPerson(named.filter((row) => actionItem(row) && row.status === '0')),
     todosCreated: byPerson(named.filter((row) => isTodo(row) && row.createdAt >= startedAt)),
     issuesSolved: byPerson(
-      named.filter((row) => row.type === TASK_TYPE.issue && row.completedAt !== null && row.completedAt >= startedAt),
+      named.filter(
+        (row) =>
+          row.type === TASK_TYPE.issue &&
+          row.status === '1' &&
+          row.completedAt !== null &&
+          row.completedAt >= startedAt,
+      ),
     ),
+    issuesCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.issue && row.createdAt >= startedAt)),
+    goalsCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.goal && row.createdAt >= startedAt)),
   };
 };
 
 /**
  * Writes the archive of a session just finished (`people`: its recap as it ends) and mails the recap to every attendee who
- * has an account, and to the guests added by email.
+ * has an account, and to the guests added by email. A day's session started again (`heldBefore`: its archive so far)
+ * gets one archive for the day: from the first start, its runs' minutes added up (decision 027).
  */
 export const archiveSession = async (
   ctx: TenantContext,
   session: SessionRow,
   people: LiveAttendee[],
   publicUrl: string,
+  heldBefore?: Archived,
 ) => {
   const [info] = await ctx.db
     .select({ title: meetings.title })
     .from(meetings)
     .where(eq(meetings.id, session.meetingId));
-  const startedAt = session.startedAt!;
+  const thisRunStartedAt = session.startedAt!;
+  const startedAt = heldBefore ? new Date(heldBefore.startedAt) : thisRunStartedAt;
   const finishedAt = session.finishedAt!;
+  const runMinutes = Math.max(0, Math.round((finishedAt.getTime() - thisRunStartedAt.getTime()) / 60_000));
   const attended = people.filter((p) => !p.notAttended && (p.joinedAt !== null || p.score !== null));
   const person = (p: (typeof people)[number]): Person => ({ userId: p.id, fullName: nameOf(p.firstName, p.lastName) });
   const attendedIds = new Set(attended.map((p) => p.id));
@@ -175,7 +189,7 @@ export const archiveSession = async (
     meetingId: session.meetingId,
     meetingTitle: info!.title,
     meetingDate: session.sessionDate,
-    meetingDuration: Math.max(0, Math.round((finishedAt.getTime() - startedAt.getTime()) / 60_000)),
+    meetingDuration: (heldBefore?.meetingDuration ?? 0) + runMinutes,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     attendeesAdmins: attended.filter((p) => p.role === 'leader').map(person),
@@ -186,17 +200,14 @@ export const archiveSession = async (
       .map(person),
     guests,
     kpis: await archivedKpis(ctx, session),
-    ...(await archivedActionItems(ctx, session)),
+    ...(await archivedActionItems(ctx, session, startedAt)),
     scores: rated.map((p) => ({ ...person(p), score: p.score, note: p.note })),
     avgScore,
   };
-  await ctx.db.insert(sessionArchives).values({
-    sessionId: session.id,
-    tenantId: ctx.tenantId,
-    meetingId: session.meetingId,
-    snapshot,
-    avgScore,
-  });
+  await ctx.db
+    .insert(sessionArchives)
+    .values({ sessionId: session.id, tenantId: ctx.tenantId, meetingId: session.meetingId, snapshot, avgScore })
+    .onConflictDoUpdate({ target: sessionArchives.sessionId, set: { snapshot, avgScore } });
 
   const accounts = attended.filter((p) => !p.deleted).map((p) => p.id);
   const emails =

@@ -3,8 +3,8 @@ import { archivePath } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
 
-// The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made
-// and the issues solved in it, and a link to its archive.
+// The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made,
+// the issues solved, the issues and goals added in it, and a link to its archive.
 
 /** 'Nov 23, 2026' (the spec's 'MMM D, YYYY') of a calendar date. */
 export const mailDate = (isoDate: string) =>
@@ -44,6 +44,12 @@ export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string
       '',
       `${messages.recapIssuesSolved}:`,
       ...itemLines(archive.issuesSolved),
+      '',
+      `${messages.recapIssuesCreated}:`,
+      ...itemLines(archive.issuesCreated),
+      '',
+      `${messages.recapGoalsCreated}:`,
+      ...itemLines(archive.goalsCreated),
       ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
       '',
       `${messages.recapArchiveLink}: ${publicUrl}${archivePath(archive.sessionId)}`,

@@ -13,6 +13,7 @@ import {
   ZMeetingArchive,
   ZMoveStep,
   ZSaveRating,
+  ZStartChecks,
   ZStartedMeeting,
   ZStartMeeting,
 } from '../live.schemas.ts';
@@ -26,6 +27,7 @@ import {
   markAttendance,
   moveStep,
   saveRating,
+  startChecks,
   startMeeting,
 } from './live.service.ts';
 
@@ -50,6 +52,20 @@ export const liveRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => listLiveSessions(ctx))),
+  );
+
+  app.get(
+    '/meetings/:id/start',
+    {
+      schema: {
+        tags,
+        summary:
+          'What starting the meeting would ask now (confirm: notLeader, unscheduled, in order) or why it would be refused; the client asks first, then starts with the flags',
+        params: ZId,
+        response: { 200: success(ZStartChecks), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => startChecks(ctx, request.params.id))),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
 import type { TenantContext } from '../../../server/context.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
-import { LIVE_GUESTS_MAX, START_WINDOW_MS } from '../../../shared/live.ts';
+import { LIVE_GUESTS_MAX, START_WINDOW_MS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { addCellsForSessions } from '../../kpis/server/cells.hooks.ts';
 import { getAgenda } from '../../meetings/server/agenda.service.ts';
@@ -26,6 +26,7 @@ import type {
   LiveState,
   MeetingArchive,
   SaveRating,
+  StartChecks,
   StartedMeeting,
   StartMeeting,
 } from '../live.schemas.ts';
@@ -108,16 +109,8 @@ const markJoined = async (ctx: TenantContext, session: SessionRow, meeting: Meet
   return true;
 };
 
-/**
- * Which session a start takes: the one scheduled nearest to now within 12 hours; otherwise
- * (after the caller confirmed) today's, made for the occasion when the rule has none today.
- */
-const sessionToStart = async (
-  ctx: TenantContext,
-  meeting: { id: string; timezone: string },
-  flags: StartMeeting,
-  now: Date,
-): Promise<SessionRow> => {
+/** The session scheduled nearest to now within 12 hours that has not been held, if any. */
+const scheduledNearNow = async (ctx: TenantContext, meetingId: string, now: Date) => {
   const nowText = sql`${now.toISOString()}::timestamptz`;
   const windowSeconds = START_WINDOW_MS / 1000;
   const [scheduled] = await ctx.db
@@ -125,7 +118,7 @@ const sessionToStart = async (
     .from(sessions)
     .where(
       and(
-        eq(sessions.meetingId, meeting.id),
+        eq(sessions.meetingId, meetingId),
         isNull(sessions.startedAt),
         isNull(sessions.finishedAt),
         sql`abs(extract(epoch from (${sessions.startsAt} - ${nowText}))) <= ${windowSeconds}`,
@@ -133,6 +126,22 @@ const sessionToStart = async (
     )
     .orderBy(sql`abs(extract(epoch from (${sessions.startsAt} - ${nowText})))`)
     .limit(1);
+  return scheduled;
+};
+
+/**
+ * Which session a start takes: the one scheduled nearest to now within 12 hours; otherwise
+ * (after the caller confirmed) today's, made for the occasion when the rule has none today.
+ * Today's session already held is started again: one session per date, so a second meeting
+ * the same day continues that day's session (its archive then covers both; decision 027).
+ */
+const sessionToStart = async (
+  ctx: TenantContext,
+  meeting: { id: string; timezone: string },
+  flags: StartMeeting,
+  now: Date,
+): Promise<SessionRow> => {
+  const scheduled = await scheduledNearNow(ctx, meeting.id, now);
   if (scheduled) return scheduled;
   if (!flags.confirmUnscheduled) throw conflict(messages.liveNotScheduled, { confirm: 'unscheduled' });
 
@@ -141,13 +150,35 @@ const sessionToStart = async (
     .select()
     .from(sessions)
     .where(and(eq(sessions.meetingId, meeting.id), eq(sessions.sessionDate, today)));
-  if (ofToday?.finishedAt) throw conflict(messages.liveHeldToday);
   if (ofToday) return ofToday;
   const [made] = await ctx.db
     .insert(sessions)
     .values({ tenantId: ctx.tenantId, meetingId: meeting.id, sessionDate: today, startsAt: now, unscheduled: true })
     .returning();
   return made!;
+};
+
+/**
+ * `GET meetings/{id}/start`: what a start would ask right now (in the order the start asks),
+ * or why it would be refused, so the client asks before it sends the start instead of
+ * provoking 409s (which browsers log as errors). The start itself still checks everything.
+ */
+export const startChecks = async (ctx: TenantContext, meetingId: string): Promise<StartChecks> => {
+  const access = await findVisibleMeeting(ctx, meetingId);
+  const [live] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.meetingId, meetingId), isNotNull(sessions.startedAt), isNull(sessions.finishedAt)));
+  if (live) return { confirm: [], refusal: null };
+  const [agenda] = await ctx.db
+    .select({ n: count() })
+    .from(agendaItems)
+    .where(and(eq(agendaItems.meetingId, meetingId), eq(agendaItems.checked, true)));
+  if (!agenda?.n) return { confirm: [], refusal: messages.liveNoAgenda };
+  const confirm: StartConfirmation[] = [];
+  if (!isLeader(ctx.userId, access)) confirm.push('notLeader');
+  if (!(await scheduledNearNow(ctx, meetingId, new Date()))) confirm.push('unscheduled');
+  return { confirm, refusal: null };
 };
 
 /**
@@ -191,7 +222,7 @@ export const startMeeting = async (
   const chosen = await sessionToStart(ctx, meeting!, flags, now);
   const [started] = await ctx.db
     .update(sessions)
-    .set({ startedAt: now, startedBy: ctx.userId, currentStep: 0, lastStepStartedAt: now })
+    .set({ startedAt: now, startedBy: ctx.userId, finishedAt: null, currentStep: 0, lastStepStartedAt: now })
     .where(eq(sessions.id, chosen.id))
     .returning();
   // A started session is on the scorecard with a cell for every score (document 1 §4), even
@@ -372,7 +403,18 @@ export const finishMeeting = async (
 ): Promise<boolean> => {
   const { session, meeting } = await findManagedLiveSession(ctx, sessionId);
   const reset = { currentStep: 0, lastStepStartedAt: null };
-  if (input.cancelled) {
+  const [held] = await ctx.db
+    .select({ snapshot: sessionArchives.snapshot })
+    .from(sessionArchives)
+    .where(eq(sessionArchives.sessionId, session.id));
+  const heldBefore = held?.snapshot as MeetingArchive | undefined;
+  if (input.cancelled && heldBefore) {
+    // A day's session started again and then cancelled is as it was after its first finish.
+    await ctx.db
+      .update(sessions)
+      .set({ ...reset, startedAt: new Date(heldBefore.startedAt), finishedAt: new Date(heldBefore.finishedAt) })
+      .where(eq(sessions.id, session.id));
+  } else if (input.cancelled) {
     if (await isThrowAway(ctx, session)) {
       await ctx.db.delete(sessions).where(eq(sessions.id, session.id));
     } else {
@@ -401,7 +443,7 @@ export const finishMeeting = async (
       .set({ ...reset, finishedAt: new Date() })
       .where(eq(sessions.id, session.id))
       .returning();
-    await archiveSession(ctx, finished!, people, publicUrl);
+    await archiveSession(ctx, finished!, people, publicUrl, heldBefore);
   }
   const ended = { sessionId: session.id, meetingId: session.meetingId };
   ctx.publish({
@@ -423,5 +465,13 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     .from(sessionArchives)
     .where(eq(sessionArchives.sessionId, session.id));
   if (!archive) throw notFound(messages.archiveNotFound);
-  return { ...(archive.snapshot as Omit<MeetingArchive, 'note' | 'link'>), note: session.note, link: session.link };
+  type Stored = Omit<MeetingArchive, 'note' | 'link' | 'issuesCreated' | 'goalsCreated'> &
+    Partial<Pick<MeetingArchive, 'issuesCreated' | 'goalsCreated'>>;
+  return {
+    issuesCreated: [],
+    goalsCreated: [],
+    ...(archive.snapshot as Stored),
+    note: session.note,
+    link: session.link,
+  };
 };

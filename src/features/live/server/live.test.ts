@@ -170,6 +170,92 @@ describe('starting a meeting', () => {
     expect(state.canManage).toBe(false);
   });
 
+  it('a second start the same day asks about the schedule and, confirmed, starts that day’s session again', async () => {
+    const { leader, member } = await team();
+    const meeting = await meetingNow(leader, [member.userId]);
+    const first = await start(leader, meeting);
+    await member.api.post(`/sessions/${first.sessionId}/join`);
+    await leader.api.post(`/sessions/${first.sessionId}/finish`, {});
+
+    const asked = await leader.api.post(`/meetings/${meeting.id}/start`, {});
+    expect(asked.status).toBe(409);
+    expect(asked.body).toMatchObject({ message: messages.liveNotScheduled, errors: { confirm: 'unscheduled' } });
+    const again = await start(leader, meeting, { confirmUnscheduled: true });
+    expect(again.sessionId).toBe(first.sessionId);
+    expect(again.session).toMatchObject({ finishedAt: null });
+    const live = await leader.api.get<LiveSessionEntry[]>('/meetings/live-sessions');
+    expect(live.body.result.map((entry) => entry.sessionId)).toEqual([first.sessionId]);
+
+    // Finished again: one archive for the day, from the first start, with the attendance kept.
+    const firstArchive = (await leader.api.get<MeetingArchive>(`/sessions/${first.sessionId}/archive/`)).body.result;
+    expect((await leader.api.post(`/sessions/${first.sessionId}/finish`, {})).status).toBe(200);
+    const archive = (await leader.api.get<MeetingArchive>(`/sessions/${first.sessionId}/archive/`)).body.result;
+    expect(archive.startedAt).toBe(firstArchive.startedAt);
+    expect(archive.finishedAt > firstArchive.finishedAt).toBe(true);
+    expect(archive.attendeesMembers.map((p) => p.userId)).toEqual([member.userId]);
+    const page = await leader.api.get<{ archives: { id: string }[] }>(`/meetings/${meeting.id}/archives`);
+    expect(page.body.result.archives.map((row) => row.id)).toEqual([first.sessionId]);
+  });
+
+  it('a day’s session started again and cancelled is held as before', async () => {
+    const { leader } = await team();
+    const meeting = await meetingNow(leader, []);
+    const first = await start(leader, meeting);
+    await leader.api.post(`/sessions/${first.sessionId}/finish`, {});
+    const held = await sessionRow(first.sessionId);
+    await start(leader, meeting, { confirmUnscheduled: true });
+    expect((await leader.api.post(`/sessions/${first.sessionId}/finish`, { cancelled: true })).status).toBe(200);
+    const row = await sessionRow(first.sessionId);
+    expect(row?.startedAt?.toISOString()).toBe(held?.startedAt?.toISOString());
+    expect(row?.finishedAt?.toISOString()).toBe(held?.finishedAt?.toISOString());
+    expect((await leader.api.get(`/sessions/${first.sessionId}/archive/`)).status).toBe(200);
+  });
+
+  it('says beforehand what a start would ask or why it would be refused', async () => {
+    const { leader, member } = await team();
+    const later = await meetingLater(leader, [member.userId]);
+    const checks = async (person: SignedUp, id: string) => {
+      const answer = await person.api.get<{ confirm: string[]; refusal: string | null }>(`/meetings/${id}/start`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.result;
+    };
+    expect(await checks(member, later.id)).toEqual({ confirm: ['notLeader', 'unscheduled'], refusal: null });
+    expect(await checks(leader, later.id)).toEqual({ confirm: ['unscheduled'], refusal: null });
+    const now = await meetingNow(leader, [member.userId]);
+    expect(await checks(leader, now.id)).toEqual({ confirm: [], refusal: null });
+    await start(leader, now);
+    // Live: a start joins, nothing to ask.
+    expect(await checks(member, now.id)).toEqual({ confirm: [], refusal: null });
+    const agenda = await leader.api.get<{ id: string }[]>(`/meetings/${later.id}/agenda-items`);
+    await leader.api.put(`/meetings/${later.id}/agenda-items`, {
+      agendaItems: agenda.body.result.map((item) => ({ ...item, checked: false })),
+    });
+    expect(await checks(leader, later.id)).toEqual({ confirm: [], refusal: messages.liveNoAgenda });
+    // Nothing was started by asking.
+    expect((await leader.api.get<LiveSessionEntry[]>('/meetings/live-sessions')).body.result).toHaveLength(1);
+    const other = await signUp(app);
+    expect((await other.api.get(`/meetings/${later.id}/start`)).status).toBe(404);
+  });
+
+  it('the top bar’s next meeting is the one under way, before one scheduled earlier', async () => {
+    const { leader } = await team();
+    await meetingNow(leader, [], { title: 'Not started' });
+    const soon = new Date(Date.now() + 2 * 3600_000);
+    const early = await createMeeting(leader, [], {
+      title: 'Started early',
+      startDate: soon.toISOString().slice(0, 10),
+      startTime: `${String(soon.getUTCHours()).padStart(2, '0')}:00`,
+    });
+    const before = await leader.api.get<{ title: string }>('/meetings/next');
+    expect(before.body.result.title).toBe('Not started');
+    const started = await start(leader, early);
+    const next = await leader.api.get<{ meetingId: string; session: { id: string; startedAt: string | null } }>(
+      '/meetings/next',
+    );
+    expect(next.body.result).toMatchObject({ meetingId: early.id, session: { id: started.sessionId } });
+    expect(next.body.result.session.startedAt).not.toBeNull();
+  });
+
   it('gives a date taken off the scorecard its column back when it starts', async () => {
     const { leader } = await team();
     const meeting = await meetingNow(leader, []);
@@ -363,6 +449,19 @@ describe('finishing', () => {
       userId: member.userId,
       meetingIds: [meeting.id],
     });
+    await member.api.post('/tasks', {
+      title: 'Toner runs out',
+      type: '2',
+      userId: member.userId,
+      meetingIds: [meeting.id],
+    });
+    await leader.api.post('/tasks', {
+      title: 'Paperless office',
+      type: '1',
+      userId: leader.userId,
+      dueDate: addDays(todayUtc(), 80),
+      meetingIds: [meeting.id],
+    });
     await member.api.patch(`/sessions/${sessionId}/ratings/${member.userId}`, { score: 8, note: 'Focused and short' });
     await leader.api.patch(`/sessions/${sessionId}/ratings/${leader.userId}`, { score: 10, note: null });
     await member.api.post(`/sessions/${sessionId}/guests`, { email: 'visitor@example.com' });
@@ -414,6 +513,8 @@ describe('finishing', () => {
     expect(titles(a.openActionItems).sort()).toEqual(['Buy a printer', 'Send the proposal']);
     expect(titles(a.todosCreated)).toEqual(['Buy a printer']);
     expect(titles(a.issuesSolved)).toEqual(['Printer is broken']);
+    expect(titles(a.issuesCreated).sort()).toEqual(['Printer is broken', 'Toner runs out']);
+    expect(titles(a.goalsCreated)).toEqual(['Paperless office']);
     expect((await member.api.get(`/sessions/${sessionId}/archive`)).status).toBe(200);
 
     // The archives table shows its average.
@@ -429,6 +530,8 @@ describe('finishing', () => {
       expect(mail?.text).toContain('Focused and short');
       expect(mail?.text).toContain('Buy a printer');
       expect(mail?.text).toContain('Printer is broken');
+      expect(mail?.text).toContain('Toner runs out');
+      expect(mail?.text).toContain('Paperless office');
       expect(mail?.text).toContain(`http://cadence.test/meeting-archives/${sessionId}`);
     }
     expect((await lastMailTo(app, outsider.email))?.subject ?? '').not.toMatch(/^Recap/);

@@ -30,7 +30,7 @@ export type FolderContents = Omit<z.infer<typeof ZFileFolderContents>, 'id' | 'n
 export interface NextMeeting {
   meetingId: string;
   title: string;
-  session: { id: string; sessionDate: string; startsAt: string };
+  session: { id: string; sessionDate: string; startsAt: string; startedAt: string | null; finishedAt: string | null };
 }
 export interface SimpleMeeting {
   id: string;
@@ -91,10 +91,11 @@ export const useSimpleMeetings = (enabled = true) =>
     enabled,
   });
 
-export const useMeeting = (id: string) =>
+export const useMeeting = (id: string, enabled = true) =>
   useQuery({
     queryKey: meetingKeys.detail(id),
     queryFn: ({ signal }) => api.get<Meeting>(`/meetings/${id}`, { signal, ...silent }),
+    enabled,
   });
 
 export const useAgenda = (meetingId: string) =>

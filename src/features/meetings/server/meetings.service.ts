@@ -12,6 +12,7 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import type { RepeatUnit } from '../meetings.recurrence.ts';
@@ -363,7 +364,10 @@ export const nextMeetingOf = async (ctx: TenantContext) => {
   let best: { meetingId: string; title: string; session: ReturnType<typeof toSessionSummary> } | null = null;
   for (const meeting of mine) {
     const session = next.get(meeting.id);
-    if (session && (!best || session.startsAt < best.session.startsAt)) {
+    // A meeting under way comes first: the top bar then offers to join it (decision 027).
+    const better = (a: NonNullable<typeof session>, b: NonNullable<typeof best>['session']) =>
+      isLiveSession(a) !== isLiveSession(b) ? isLiveSession(a) : a.startsAt < b.startsAt;
+    if (session && (!best || better(session, best.session))) {
       best = { meetingId: meeting.id, title: meeting.title, session };
     }
   }

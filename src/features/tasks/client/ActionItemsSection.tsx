@@ -189,7 +189,8 @@ export const ActionItemsSection = ({ meeting, timezone }: Props) => {
                   value={type}
                   rightSection={
                     open > 0 ? (
-                      <Badge size="xs" variant="light" circle aria-hidden>
+                      // Not `circle`: its fixed width cut two digits down to '4…'.
+                      <Badge size="xs" variant="light" radius="xl" miw={18} px={5} aria-hidden data-testid="tab-count">
                         {open}
                       </Badge>
                     ) : undefined

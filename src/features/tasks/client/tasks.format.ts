@@ -29,15 +29,21 @@ export const formatInstantDay = (instant: string, timezone: string): string =>
   dayjs(instant).tz(timezone).format(TASK_DATE_FORMAT);
 
 /**
- * The due-date periods: the quarters of the current year (until the Quarters page exists),
- * each ending on its last day, which becomes the due date.
+ * The due-date periods: the current quarter and every later one through the end of next year,
+ * each ending on its last day, which becomes the due date (decision 027). A past quarter is
+ * no due date to pick; a card that already has one shows it as a custom date.
  */
 export const quarterPeriods = (today: IsoDate): { value: IsoDate; label: string }[] => {
   const year = Number(today.slice(0, 4));
-  return ['03-31', '06-30', '09-30', '12-31'].map((end, index) => {
-    const value = `${year}-${end}`;
-    return { value, label: messages.taskPeriodOption(index + 1, year, formatDay(value)) };
-  });
+  const current = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+  const ends = ['03-31', '06-30', '09-30', '12-31'];
+  return [year, year + 1].flatMap((y) =>
+    ends.flatMap((end, index) => {
+      if (y === year && index < current) return [];
+      const value = `${y}-${end}`;
+      return [{ value, label: messages.taskPeriodOption(index + 1, y, formatDay(value)) }];
+    }),
+  );
 };
 
 export const REMINDER_OPTIONS: { value: Reminder; label: string }[] = [

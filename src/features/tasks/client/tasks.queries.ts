@@ -32,7 +32,7 @@ export const useMeetingTasks = (meetingId: string) =>
 export const useTask = (id: string | null) =>
   useQuery({
     queryKey: taskKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/tasks/${id}`, { signal, ...silent }),
+    queryFn: ({ signal }) => api.get<Task | null>(`/tasks/${id}`, { signal, ...silent }),
     enabled: id !== null,
   });
 
@@ -42,6 +42,20 @@ const storeTask = (queryClient: QueryClient, task: Task) => {
   queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) =>
     list?.map((card) => (card.id === task.id ? { ...card, ...task } : card)),
   );
+};
+
+/**
+ * A card's type, status or board changed here: the boards' chips (their active-card counts,
+ * the boards feature's ['boards', 'meeting', …] queries) refetch. Our own changes do not come
+ * back as events, so this cannot be left to the 'task.changed' listener.
+ */
+const refreshBoardCounts = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
+
+/** A deleted card reads null and is not asked for again (a refetch would only answer 404). */
+const forgetTask = (queryClient: QueryClient, id: string) => {
+  void queryClient.cancelQueries({ queryKey: taskKeys.detail(id) });
+  queryClient.setQueryData<Task | null>(taskKeys.detail(id), null);
 };
 
 export type CreateTaskInput = z.input<typeof ZCreateTask>;
@@ -55,6 +69,7 @@ export const useCreateTask = () => {
     onSuccess: (task) => {
       queryClient.setQueryData(taskKeys.detail(task.id), task);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      refreshBoardCounts(queryClient);
     },
   });
 };
@@ -88,7 +103,10 @@ export const useUpdateTask = (options: { silent?: boolean } = {}) => {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSuccess: (task) => storeTask(queryClient, task),
+    onSuccess: (task) => {
+      storeTask(queryClient, task);
+      refreshBoardCounts(queryClient);
+    },
     // The server decides the shown status (Overdue) and the completion date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
   });
@@ -101,8 +119,9 @@ export const useDeleteTask = () => {
     mutationFn: (id: string) => api.delete<boolean>(`/tasks/${id}`, undefined, silent),
     onSuccess: (_done, id) => {
       queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) => list?.filter((c) => c.id !== id));
-      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      forgetTask(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      refreshBoardCounts(queryClient);
     },
   });
 };
@@ -116,6 +135,6 @@ registerRealtimeUpdater('task.changed', (queryClient, data) => {
   if (data.action === 'deleted') {
     const detail = queryClient.getQueryCache().find({ queryKey: taskKeys.detail(data.id) });
     if (detail && detail.getObserversCount() > 0) showInfo(messages.cardDeleted);
-  }
-  void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
+    forgetTask(queryClient, data.id);
+  } else void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
 });

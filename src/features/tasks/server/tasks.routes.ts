@@ -47,6 +47,7 @@ import {
   updateChecklistItem,
 } from './checklists.service.ts';
 import { getShare, previewTask, revokeShare, shareTask } from './shares.service.ts';
+import { moveQuestion } from './tasks.move-check.ts';
 import {
   addWatchers,
   copyTask,
@@ -151,6 +152,21 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => moveTask(ctx, request.params.id, request.body))),
+  );
+
+  app.post(
+    '/tasks/:id/move-check',
+    {
+      schema: {
+        tags,
+        summary:
+          'The question Move or Copy would ask for this target (members not in the target meeting), or null; the client asks before it moves',
+        params: ZId,
+        body: ZMoveTask,
+        response: { 200: success(z.object({ confirm: z.string().nullable() })), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => moveQuestion(ctx, request.params.id, request.body))),
   );
 
   app.post(

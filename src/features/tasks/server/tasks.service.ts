@@ -427,7 +427,7 @@ export const deleteTask = async (ctx: TenantContext, id: string) => {
  * Where Move and Copy put a card, and who stays on it: members not in the target meetings
  * need a confirmation (409 otherwise) and are then unassigned.
  */
-const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask) => {
+export const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask) => {
   const meetingIds = [...new Set(input.meetingIds)];
   await assertVisibleMeetings(ctx, meetingIds);
   const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);

@@ -234,6 +234,29 @@ describe('move and copy', () => {
     });
   });
 
+  it('says beforehand, as an answer, whether a move would ask about members; changes nothing', async () => {
+    const { admin, member, meeting, lists } = await setup();
+    const other = await createMeeting(admin, [], { title: 'Other' });
+    const task = await createTask(admin, {
+      userId: admin.userId,
+      meetingIds: [meeting.id],
+      members: [admin.userId, member.userId],
+      taskTypeId: lists[0]!.id,
+    });
+    const asks = await admin.api.post<{ confirm: string | null }>(`/tasks/${task.id}/move-check`, {
+      meetingIds: [other.id],
+    });
+    expect(asks.status).toBe(200);
+    expect(asks.body.result).toEqual({ confirm: messages.membersNotInMeeting });
+    const fine = await admin.api.post<{ confirm: string | null }>(`/tasks/${task.id}/move-check`, {
+      meetingIds: [meeting.id],
+    });
+    expect(fine.body.result).toEqual({ confirm: null });
+    expect((await admin.api.get<Task>(`/tasks/${task.id}`)).body.result.meetingIds).toEqual([meeting.id]);
+    const stranger = await signUp(app);
+    expect((await stranger.api.post(`/tasks/${task.id}/move-check`, { meetingIds: [] })).status).toBe(404);
+  });
+
   it('copies a card with its checklists into a list of the board; the original stays', async () => {
     const { admin, meeting, lists, board } = await setup();
     const task = await createTask(admin, { userId: admin.userId, meetingIds: [meeting.id], status: '1' });

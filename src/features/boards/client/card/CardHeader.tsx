@@ -1,6 +1,7 @@
 import { Breadcrumbs, Checkbox, Group, Switch, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { canLock } from '../../../../shared/tasks.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
@@ -46,7 +47,7 @@ export const CardBreadcrumb = ({ task }: { task: Task }) => {
 export const CardTitle = ({ task, save }: { task: Task; save: SaveCard }) => {
   const canEdit = task.permissions.canEdit;
   const [title, setTitle] = useState(task.title);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(title);
   const focused = useRef(false);
   // Someone else renamed it: shown unless the title is being edited here.
   useEffect(() => {

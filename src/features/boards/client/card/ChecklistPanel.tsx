@@ -14,6 +14,7 @@ import {
 import { IconChecklist, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import type { Checklist, Task } from '../../../tasks/tasks.schemas.ts';
@@ -30,7 +31,7 @@ export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void
   const change = useChecklistChange(task);
   const [title, setTitle] = useState<string>(messages.cardChecklistButton);
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(title);
   const [failure, setFailure] = useState<string | null>(null);
   const sources = (checklists.data ?? []).map((list) => ({ value: list.id, label: list.title }));
   return (
@@ -89,7 +90,7 @@ export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void
 /** A one-line form: a text input and an Add button; the text is required. */
 const AddItem = ({ onAdd, pending }: { onAdd: (text: string, done: () => void) => void; pending: boolean }) => {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(text);
   return (
     <form
       noValidate

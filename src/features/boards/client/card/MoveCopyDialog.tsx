@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { useSimpleMeetings } from '../../../meetings/client/meetings.queries.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
-import { useBoardLists, useMeetingBoardOptions, useMoveOrCopy } from '../card.queries.ts';
+import { fetchMoveQuestion, useBoardLists, useMeetingBoardOptions, useMoveOrCopy } from '../card.queries.ts';
 
 // Move and Copy (document 2 §4, §8): meeting, then board, then list. Choosing a meeting clears
 // board and list; choosing a board clears the list. When members of the card are not in the
@@ -21,7 +22,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
   const [meetingId, setMeetingId] = useState<string | null>(null);
   const [boardId, setBoardId] = useState<string | null>(null);
   const [listId, setListId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ meeting?: string; list?: string }>({});
+  const [errors, setErrors] = useFieldErrors({ meeting: meetingId, list: listId });
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const meetings = useSimpleMeetings(kind !== null);
@@ -38,13 +39,37 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
     setErrors({});
     setFailure(null);
     setQuestion(null);
-  }, [kind, task.meetingIds, task.boardId, task.taskTypeId]);
+  }, [kind, task.meetingIds, task.boardId, task.taskTypeId, setErrors]);
+
+  const target = (confirm: boolean) => ({
+    meetingIds: meetingId ? [meetingId] : [],
+    boardId,
+    taskTypeId: boardId ? listId : null,
+    confirm,
+  });
+
+  /** Asks first whether the target needs the members question (an answer, not a 409), then sends. */
+  const [checking, setChecking] = useState(false);
+  const check = async () => {
+    if (!kind || !meetingId) return;
+    setFailure(null);
+    setChecking(true);
+    try {
+      const { confirm } = await fetchMoveQuestion(task.id, target(false));
+      if (confirm) setQuestion(confirm);
+      else send(false);
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const send = (confirm: boolean) => {
     if (!kind || !meetingId) return;
     setFailure(null);
     call.mutate(
-      { kind, target: { meetingIds: [meetingId], boardId, taskTypeId: boardId ? listId : null, confirm } },
+      { kind, target: target(confirm) },
       {
         onSuccess: () => {
           setQuestion(null);
@@ -90,7 +115,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
             if (!meetingId) next.meeting = messages.required;
             if (boardId && !listId) next.list = messages.required;
             setErrors(next);
-            if (Object.keys(next).length === 0) send(false);
+            if (Object.keys(next).length === 0) void check();
           }}
         >
           <Stack gap="sm">
@@ -145,7 +170,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
               <Button variant="default" onClick={onClose}>
                 {messages.cancelButton}
               </Button>
-              <Button type="submit" loading={call.isPending && question === null}>
+              <Button type="submit" loading={checking || (call.isPending && question === null)}>
                 {kind === 'copy' ? messages.cardCopyButton : messages.cardMoveButton}
               </Button>
             </Group>

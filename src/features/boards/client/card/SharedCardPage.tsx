@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Center,
-  Checkbox,
   ColorSwatch,
   Container,
   Group,
@@ -13,8 +12,9 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconCalendarRepeat, IconLinkOff } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconLinkOff, IconSquare, IconSquareCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../../client/lib/api.ts';
@@ -156,18 +156,33 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
                 aria-label={messages.checklistProgressOf(checklist.title)}
               />
             </Group>
-            <Stack gap={4}>
-              {checklist.items.map((item, itemIndex) => (
-                <Checkbox
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the preview carries no ids and never reorders
-                  key={`${itemIndex}-${item.title}`}
-                  size="xs"
-                  label={item.title}
-                  checked={item.status !== '0'}
-                  readOnly
-                  tabIndex={-1}
-                />
-              ))}
+            {/* Read-only: a list with marks, not checkboxes (which would toggle on a click). */}
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {checklist.items.map((item, itemIndex) => {
+                const ticked = item.status !== '0';
+                const Mark = ticked ? IconSquareCheck : IconSquare;
+                return (
+                  <Group
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the preview carries no ids and never reorders
+                    key={`${itemIndex}-${item.title}`}
+                    component="li"
+                    gap={6}
+                    wrap="nowrap"
+                    data-done={ticked}
+                  >
+                    <Mark
+                      size={16}
+                      aria-hidden
+                      color={ticked ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)'}
+                      style={{ flex: 'none' }}
+                    />
+                    <Text size="sm" td={ticked ? 'line-through' : undefined}>
+                      <VisuallyHidden>{ticked ? messages.previewItemDone : messages.previewItemOpen}</VisuallyHidden>
+                      {item.title}
+                    </Text>
+                  </Group>
+                );
+              })}
             </Stack>
           </Field>
         ))}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useMeetingList } from '../../../meetings/client/meetings.queries.ts';
@@ -33,7 +34,7 @@ export const BoardFormDialog = ({
   const [color, setColor] = useState('');
   const [meetingIds, setMeetingIds] = useState<string[]>([]);
   const [lists, setLists] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useFieldErrors({ name, color, meetingIds });
   const [failure, setFailure] = useState<string | null>(null);
   const meetings = useMeetingList('mine');
   const create = useCreateBoard();
@@ -48,7 +49,7 @@ export const BoardFormDialog = ({
     setLists('');
     setErrors({});
     setFailure(null);
-  }, [opened, board, meeting.id]);
+  }, [opened, board, meeting.id, setErrors]);
 
   // The meetings the caller is part of, and any the board already belongs to.
   const options = new Map<string, string>([[meeting.id, meeting.title]]);
@@ -57,7 +58,7 @@ export const BoardFormDialog = ({
 
   const submit = () => {
     setFailure(null);
-    const next: Record<string, string> = {};
+    const next: Partial<Record<'name' | 'color' | 'meetingIds', string>> = {};
     if (!name.trim()) next.name = messages.required;
     if (meetingIds.length === 0) next.meetingIds = messages.atLeastOneEntity;
     if (color && !HEX.test(color)) next.color = messages.invalidValue;

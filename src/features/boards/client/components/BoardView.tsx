@@ -21,6 +21,7 @@ import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useSt
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
+import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { SectionError } from '../../../meetings/client/components/SectionState.tsx';
@@ -87,7 +88,7 @@ const AddCardForm = ({
 }) => {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(title);
   const close = () => {
     setOpen(false);
     setTitle('');
@@ -167,14 +168,14 @@ const CreateCardDialog = ({
 }) => {
   const [title, setTitle] = useState('');
   const [listId, setListId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ title?: string; list?: string }>({});
+  const [errors, setErrors] = useFieldErrors({ title, list: listId });
 
   useEffect(() => {
     if (!opened) return;
     setTitle('');
     setListId(lists[0]?.id ?? null);
     setErrors({});
-  }, [opened, lists]);
+  }, [opened, lists, setErrors]);
 
   const submit = () => {
     const list = lists.find((l) => l.id === listId);

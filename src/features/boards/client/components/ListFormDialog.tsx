@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { BoardList } from '../../boards.schemas.ts';
@@ -20,7 +21,7 @@ export const ListFormDialog = ({
   onClose: () => void;
 }) => {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(name);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveList();
@@ -33,7 +34,7 @@ export const ListFormDialog = ({
     setError(null);
     setFailure(null);
     setConfirmDelete(false);
-  }, [opened, list]);
+  }, [opened, list, setError]);
 
   const submit = () => {
     setFailure(null);

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { type AgendaItem, type AgendaKey, ZSaveAgenda } from '../../meetings.schemas.ts';
@@ -161,7 +162,7 @@ const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
   const [keyName, setKeyName] = useState<AgendaKey>('free_activity');
   const [embedUrl, setEmbedUrl] = useState('');
   const [duration, setDuration] = useState<number | string>(DEFAULT_MINUTES);
-  const [error, setError] = useState<{ title?: string; embedUrl?: string }>({});
+  const [error, setError] = useFieldErrors({ title, embedUrl });
   const add = () => {
     const problems: typeof error = {};
     if (!title.trim()) problems.title = messages.required;

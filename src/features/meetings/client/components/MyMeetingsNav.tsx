@@ -29,6 +29,7 @@ import { Link, useLocation } from 'react-router';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { type Meeting, type MeetingFolder, ZCreateMeetingFolder } from '../../meetings.schemas.ts';
@@ -114,7 +115,7 @@ const FolderNameDialog = ({
 
 const FolderNameForm = ({ folder, onClose }: { folder: MeetingFolder | null; onClose: () => void }) => {
   const [name, setName] = useState(folder?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFieldError(name);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateMeetingFolder();
   const update = useUpdateMeetingFolder();

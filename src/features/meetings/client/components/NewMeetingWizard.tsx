@@ -31,6 +31,7 @@ import { dashboardPath, fullName, repeatText, timeLabel, totalMinutes, usDate } 
 import { linkError, normalisedLink } from '../meetings.links.ts';
 import {
   useCreateMeeting,
+  useMeeting,
   useMeetingTemplates,
   useSimpleMeetings,
   useViewer,
@@ -159,6 +160,13 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
   const selected = choice ?? defaultTemplate?.id ?? null;
   const template = templates.data?.find((t) => t.id === selected);
   const cloneSource = simple.data?.find((m) => m.id === cloneId);
+  // A clone keeps the source's people (the server adds them): the summary shows them too.
+  const cloned = useMeeting(cloneId ?? '', selected === CLONE && cloneId !== null);
+  const clonedPeople = selected === CLONE ? cloned.data : undefined;
+  const allLeaders = [...new Set([...(clonedPeople?.administratorIds ?? []), ...leaders])];
+  const allMembers = [...new Set([...(clonedPeople?.shareWithIds ?? []), ...members])].filter(
+    (id) => !allLeaders.includes(id),
+  );
   const problems = useMemo(() => detailProblems(title, url, schedule), [title, url, schedule]);
   const errorOf = (field: DetailField): ReactNode => {
     if (!showProblems) return undefined;
@@ -411,10 +419,14 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
             })()}
           </SummaryRow>
           <SummaryRow label={messages.leaders}>
-            {leaders.length > 0 ? leaders.map(nameOf).join(', ') : messages.youLead}
+            {allLeaders.length > 0 ? allLeaders.map(nameOf).join(', ') : messages.youLead}
           </SummaryRow>
           <SummaryRow label={messages.members}>
-            {members.length > 0 ? members.map(nameOf).join(', ') : messages.noneChosen}
+            {allMembers.length > 0
+              ? allMembers.map(nameOf).join(', ')
+              : selected === CLONE && cloned.isPending
+                ? messages.loading
+                : messages.noneChosen}
           </SummaryRow>
         </Table.Tbody>
       </Table>

@@ -15,6 +15,7 @@ import { ApiError } from '../../../../client/lib/api.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -26,7 +27,7 @@ import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToH
 import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
-// required; the due date is a period (a quarter of this year) or a custom date, and headlines
+// required; the due date is a period (this or a later quarter, through next year) or a custom date, and headlines
 // have none; reminders none / every day / every week / every month. The description is plain
 // text here, stored as paragraphs of rich text.
 
@@ -84,7 +85,7 @@ const TaskForm = ({
   defaultUserId?: string | null;
 }) => {
   const [values, setValues] = useState<Values>(() => initialValues(task, today, defaultUserId));
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useFieldErrors(values);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateTask();
   const update = useUpdateTask({ silent: true });
@@ -269,8 +270,9 @@ const EditTaskForm = ({
         <Loader size="sm" />
       </Group>
     );
-  if (task.isError) {
-    const gone = task.error instanceof ApiError && task.error.status === 404;
+  if (task.isError || task.data === null) {
+    // Deleted (the card reads null once we know), or found gone (404).
+    const gone = task.data === null || (task.error instanceof ApiError && task.error.status === 404);
     return (
       <Stack gap="sm">
         <FormError message={gone ? messages.cardDeleted : messages.taskLoadFailed} />
