@@ -448,7 +448,8 @@ export const deleteTask = async (ctx: TenantContext, id: string) => {
 
 /**
  * Where Move and Copy put a card, and who stays on it: members not in the target meetings
- * need a confirmation (409 otherwise) and are then unassigned.
+ * need a confirmation (409 otherwise) and are then unassigned; watchers not in them are
+ * dropped without asking (they would watch a card they can no longer open).
  */
 const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask) => {
   await assertCardRefs(ctx, input);
@@ -457,6 +458,7 @@ const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask)
   const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
   const targetMeetings = [...new Set([...meetingIds, ...placement.boardMeetingIds])];
   let members = access.members;
+  let watchers = access.watchers;
   let owner = access.task.userId;
   if (targetMeetings.length > 0) {
     const assignable = await assignableUsers(ctx.db, ctx.tenantId, targetMeetings);
@@ -464,12 +466,13 @@ const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask)
     if (absent.length > 0 && !input.confirm)
       throw conflict(messages.membersNotInMeeting, { confirm: messages.membersNotInMeeting });
     members = members.filter((m) => assignable.has(m));
+    watchers = watchers.filter((w) => assignable.has(w));
     if (owner && !assignable.has(owner)) owner = assignable.has(ctx.userId) ? ctx.userId : (members[0] ?? null);
   }
   // A card off every board stays an action item, with at least its owner as member.
   const showInTasks: '0' | '1' = placement.listId ? (access.task.showInTasks as '0' | '1') : '1';
   if (showInTasks === '1' && members.length === 0 && owner) members = [owner];
-  return { meetingIds, placement, members, owner, showInTasks };
+  return { meetingIds, placement, members, watchers, owner, showInTasks };
 };
 
 /** `POST tasks/{id}/move` (moveTask): status '0', new meeting, board and list. */
@@ -501,6 +504,7 @@ export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) 
     .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
   await replaceRows(ctx, id, 'meetings', plan.meetingIds);
   await replaceRows(ctx, id, 'members', plan.members);
+  if (plan.watchers.length !== access.watchers.length) await replaceRows(ctx, id, 'watchers', plan.watchers);
   if (plan.placement.boardId !== access.task.boardId) {
     const kept = await assertLabelsKept(ctx, id, plan.placement.boardId);
     await replaceRows(ctx, id, 'labels', kept);
@@ -564,6 +568,7 @@ export const copyTask = async (ctx: TenantContext, id: string, input: MoveTask) 
   const copyId = row!.id;
   await replaceRows(ctx, copyId, 'meetings', plan.meetingIds);
   await replaceRows(ctx, copyId, 'members', plan.members);
+  await replaceRows(ctx, copyId, 'watchers', plan.watchers);
   await replaceRows(ctx, copyId, 'labels', await assertLabelsKept(ctx, id, plan.placement.boardId));
   const sources = await ctx.db.select().from(checklists).where(eq(checklists.taskId, id)).orderBy(asc(checklists.sort));
   for (const source of sources) await copyChecklistInto(ctx, source.id, copyId, source.title, source.sort);
