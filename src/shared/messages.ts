@@ -34,7 +34,6 @@ export const messages = {
   invalidUrl: 'The value is not a valid URL',
   endBeforeStart: 'The end date must not be before the start date',
   folderNameTaken: 'The name already exists in the current directory',
-  notWorkspacePeople: 'Choose people who are members of this workspace',
   sessionLive: 'This meeting is under way. Finish or cancel it first.',
 
   validationFailed: 'Some fields are not valid',

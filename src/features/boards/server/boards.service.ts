@@ -13,6 +13,7 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
@@ -132,6 +133,7 @@ export const listBoards = async (ctx: TenantContext, meetingId: string, archived
 /** `POST boards` (saveBoards). */
 export const createBoard = async (ctx: TenantContext, input: CreateBoard) => {
   const meetingIds = [...new Set(input.meetingIds)];
+  await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: meetingIds });
   await assertLeadsMeetings(ctx, meetingIds);
   const [last] = await ctx.db
     .select({ next: sql<number>`coalesce(max(${boards.sort}) + 1, 0)::int` })
@@ -198,6 +200,7 @@ const assertRemovable = async (ctx: TenantContext, access: BoardAccess, fromMeet
 export const updateBoard = async (ctx: TenantContext, id: string, input: UpdateBoard) => {
   const access = await findVisibleBoard(ctx, id);
   assertBoardEditor(access);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: input.meetingIds });
   const archiving = input.archived === true && access.board.archivedAt === null;
   const meetingIds = input.meetingIds ? [...new Set(input.meetingIds)] : access.meetingIds;
   const added = meetingIds.filter((m) => !access.meetingIds.includes(m));
@@ -277,6 +280,7 @@ const assertVisibleBoards = async (ctx: TenantContext, ids: string[]) => {
 /** `PUT boards/order` (saveBoardOrder): the boards in their new order, one statement. */
 export const orderBoards = async (ctx: TenantContext, boardIds: string[]) => {
   const ids = [...new Set(boardIds)];
+  await assertInWorkspace(ctx.db, ctx.tenantId, { boards: ids });
   await assertVisibleBoards(ctx, ids);
   await ctx.db.execute(sql`
     update ${boards} set sort = ordered.position - 1
@@ -400,6 +404,7 @@ export const listLists = async (ctx: TenantContext, boardId: string): Promise<Bo
 
 /** `POST task-types` (saveTaskType): a new list at the end ("Add Another List"). */
 export const createList = async (ctx: TenantContext, input: { boardId: string; name: string }) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { boards: [input.boardId] });
   const access = await findVisibleBoard(ctx, input.boardId);
   assertBoardEditor(access);
   const [last] = await ctx.db
@@ -455,6 +460,7 @@ export const deleteList = async (ctx: TenantContext, id: string) => {
 /** `PUT boards/{id}/task-types-order` (saveBoardListOrder). */
 export const orderLists = async (ctx: TenantContext, boardId: string, listIds: string[]) => {
   const access = await findVisibleBoard(ctx, boardId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { lists: listIds });
   const ids = [...new Set(listIds)];
   await ctx.db.execute(sql`
     update ${boardLists} set sort = ordered.position - 1
@@ -486,6 +492,7 @@ export const listLabels = async (ctx: TenantContext, boardId: string | undefined
 
 /** `POST labels` (saveLabel). */
 export const createLabel = async (ctx: TenantContext, input: SaveLabel) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { boards: [input.boardId] });
   const access = input.boardId ? await findVisibleBoard(ctx, input.boardId) : null;
   const [row] = await ctx.db
     .insert(labels)
@@ -508,6 +515,8 @@ const findLabel = async (ctx: TenantContext, id: string) => {
 /** `PUT labels/{id}` (saveLabel). A label keeps its board. */
 export const updateLabel = async (ctx: TenantContext, id: string, input: SaveLabel) => {
   const { access } = await findLabel(ctx, id);
+  // A label keeps its board; a board id sent along is still checked like any other.
+  await assertInWorkspace(ctx.db, ctx.tenantId, { boards: [input.boardId] });
   const [row] = await ctx.db
     .update(labels)
     .set({ name: sanitizePlainText(input.name), color: input.color })

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lte, max, notExists, sql } from 'drizzle-orm'
 import { kpiRemovedSessions, meetings, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import {
@@ -107,12 +108,6 @@ const assertOwner = (meeting: MeetingAccess, userId: string, current?: string) =
   }
 };
 
-/** The owner must also be a person of the workspace who is not deleted or disabled. */
-const assertLiveOwner = async (ctx: TenantContext, userId: string) => {
-  const [row] = await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
-  if (!row || row.deletedAt) throw badRequest({ userId: messages.kpiOwnerNotInMeeting }, messages.kpiOwnerNotInMeeting);
-};
-
 const assertRoom = async (ctx: TenantContext, meetingId: string, adding = 1) => {
   const [row] = await ctx.db.select({ n: count() }).from(scores).where(eq(scores.meetingId, meetingId));
   if ((row?.n ?? 0) + adding > KPI_SCORES_MAX)
@@ -122,8 +117,8 @@ const assertRoom = async (ctx: TenantContext, meetingId: string, adding = 1) => 
 /** `POST meetings/{id}/scores`: a new score at the end, with an empty cell on every meeting date. */
 export const createScore = async (ctx: TenantContext, meetingId: string, input: CreateScore): Promise<Score> => {
   const meeting = await findEditableScorecard(ctx, meetingId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { users: [input.userId] });
   assertOwner(meeting, input.userId);
-  await assertLiveOwner(ctx, input.userId);
   await assertRoom(ctx, meetingId);
   const [last] = await ctx.db
     .select({ sort: max(scores.sort) })
@@ -155,8 +150,8 @@ export const updateScore = async (ctx: TenantContext, id: string, input: UpdateS
   const { score, meeting } = await findVisibleScore(ctx, id);
   if (!canEditScorecard(ctx, meeting)) throw forbidden();
   if (input.userId !== undefined && input.userId !== score.userId) {
+    await assertInWorkspace(ctx.db, ctx.tenantId, { users: [input.userId] });
     assertOwner(meeting, input.userId, score.userId);
-    await assertLiveOwner(ctx, input.userId);
   }
   const [row] = await ctx.db
     .update(scores)
@@ -182,8 +177,8 @@ export const cloneScore = async (ctx: TenantContext, id: string, input: CloneSco
   if (!canEditScorecard(ctx, meeting)) throw forbidden();
   const owner = input.userId ?? score.userId;
   if (owner !== score.userId) {
+    await assertInWorkspace(ctx.db, ctx.tenantId, { users: [owner] });
     assertOwner(meeting, owner);
-    await assertLiveOwner(ctx, owner);
   }
   await assertRoom(ctx, score.meetingId);
   await ctx.db
@@ -223,6 +218,7 @@ export const deleteScore = async (ctx: TenantContext, id: string) => {
 /** `PUT meetings/{id}/scores/order`: every score of the meeting once, in the new order; one statement. */
 export const orderScores = async (ctx: TenantContext, meetingId: string, ids: string[]): Promise<Score[]> => {
   await findEditableScorecard(ctx, meetingId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { scores: ids });
   const current = await ctx.db.select({ id: scores.id }).from(scores).where(eq(scores.meetingId, meetingId));
   const known = new Set(current.map((row) => row.id));
   if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((scoreId) => known.has(scoreId))) {

@@ -653,9 +653,9 @@ describe('who may do what', () => {
       await intruder.api.delete(`/meetings/${theirMeeting.id}/kpis/sessions/${session.id}`),
     ];
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
-    // Our score cannot be reached through their meeting's order either.
+    // Our score cannot be reached through their meeting's order either: a foreign id is 404.
     const mixed = await intruder.api.put(`/meetings/${theirMeeting.id}/scores/order`, { ids: [score.id] });
-    expect(mixed.status).toBe(400);
+    expect(mixed.status).toBe(404);
     expect(theirSessions.length).toBeGreaterThan(0);
 
     const after = await card(leader, meeting.id);

@@ -11,6 +11,7 @@ import {
   sessions,
 } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { LIVE_GUESTS_MAX, START_WINDOW_MS, type StartConfirmation } from '../../../shared/live.ts';
@@ -428,9 +429,12 @@ export const finishMeeting = async (
   } else {
     // The list sent joins the marks already made: a mark made a moment ago elsewhere is kept.
     const marked = new Set(input.notAttended);
-    const people = (await loadAttendees(ctx.db, session, meeting)).map((person) =>
-      marked.has(person.id) ? { ...person, notAttended: true } : person,
-    );
+    const attendees = await loadAttendees(ctx.db, session, meeting);
+    // Someone of the session may be marked whatever became of them; anyone else must be the workspace's.
+    await assertInWorkspace(ctx.db, ctx.tenantId, {
+      users: [...marked].filter((userId) => !attendees.some((person) => person.id === userId)),
+    });
+    const people = attendees.map((person) => (marked.has(person.id) ? { ...person, notAttended: true } : person));
     await upsertAttendees(
       ctx,
       session,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { agendaItems } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { AgendaItem, AgendaKey, SaveAgenda } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
 
@@ -85,7 +86,13 @@ export const getAgenda = async (ctx: TenantContext, meetingId: string): Promise<
 export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: SaveAgenda) => {
   const meeting = await findVisibleMeeting(ctx, meetingId);
   assertMeetingLeader(ctx, meeting);
-  await replaceAgenda(ctx, meetingId, input.agendaItems);
+  const items = input.agendaItems;
+  await assertInWorkspace(ctx.db, ctx.tenantId, {
+    agendaItems: items.map((item) => item.id),
+    boards: items.map((item) => item.boardId),
+    lists: items.map((item) => item.boardListId),
+  });
+  await replaceAgenda(ctx, meetingId, items);
   ctx.publish({ tenantId: ctx.tenantId, type: 'meeting.changed', data: { id: meetingId, action: 'updated' } });
   return getAgenda(ctx, meetingId);
 };

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { fileFolders, shortcutFiles } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ShortcutFile } from '../meetings.schemas.ts';
@@ -86,6 +88,7 @@ export const createFileFolder = async (
   input: { name: string; parentId?: string | null },
 ) => {
   await findVisibleMeeting(ctx, meetingId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { fileFolders: [input.parentId] });
   if (input.parentId) await assertFolderOfMeeting(ctx, meetingId, input.parentId);
   const [row] = await ctx.db
     .insert(fileFolders)
@@ -100,8 +103,15 @@ type NewFile = { name: string; externalLink: string | null; description: string 
 
 export const addFiles = async (ctx: TenantContext, meetingId: string, files: NewFile[]) => {
   await findVisibleMeeting(ctx, meetingId);
-  for (const folderId of new Set(files.flatMap((f) => (f.folderId ? [f.folderId] : [])))) {
-    await assertFolderOfMeeting(ctx, meetingId, folderId);
+  const folderIds = [...new Set(files.flatMap((f) => (f.folderId ? [f.folderId] : [])))];
+  await assertInWorkspace(ctx.db, ctx.tenantId, { fileFolders: folderIds });
+  // Folders of the workspace must also be this meeting's (one statement for all of them).
+  if (folderIds.length > 0) {
+    const own = await ctx.db
+      .select({ id: fileFolders.id })
+      .from(fileFolders)
+      .where(and(eq(fileFolders.meetingId, meetingId), anyOf(fileFolders.id, folderIds)));
+    if (own.length !== folderIds.length) throw notFound();
   }
   const rows = await ctx.db
     .insert(shortcutFiles)
@@ -126,6 +136,7 @@ const fileOfMeeting = (meetingId: string, fileId: string) =>
 
 export const updateFile = async (ctx: TenantContext, meetingId: string, fileId: string, patch: Partial<NewFile>) => {
   await findVisibleMeeting(ctx, meetingId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { fileFolders: [patch.folderId] });
   if (patch.folderId) await assertFolderOfMeeting(ctx, meetingId, patch.folderId);
   const link = patch.externalLink ?? undefined;
   const [row] = await ctx.db

@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   agendaItems,
   meetingFolderEntries,
   meetingFolders,
   meetingPeople,
   meetings,
-  memberships,
   users,
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { isLiveSession } from '../../../shared/live.ts';
@@ -166,25 +166,6 @@ export const getMeeting = async (ctx: TenantContext, id: string): Promise<Meetin
   return meeting!;
 };
 
-/** People may be given a place in a meeting only if they are enabled members of the workspace. */
-const assertWorkspacePeople = async (ctx: TenantContext, field: string, ids: string[]) => {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return;
-  const found = await ctx.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.tenantId, ctx.tenantId),
-        eq(memberships.disabled, false),
-        isNull(users.deletedAt),
-        inArray(memberships.userId, unique),
-      ),
-    );
-  if (found.length !== unique.length) throw badRequest({ [field]: messages.notWorkspacePeople });
-};
-
 const replacePeople = async (ctx: TenantContext, meetingId: string, role: 'leader' | 'member', ids: string[]) => {
   await ctx.db.delete(meetingPeople).where(and(eq(meetingPeople.meetingId, meetingId), eq(meetingPeople.role, role)));
   const unique = [...new Set(ids)];
@@ -210,6 +191,11 @@ const publishMeeting = (ctx: TenantContext, id: string, action: 'created' | 'upd
 
 /** The wizard's creation: the default agenda, a template's, or a copy of another meeting. */
 export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): Promise<Meeting> => {
+  // New people must be enabled members of the workspace; a clone's people come from its source.
+  await assertInWorkspace(ctx.db, ctx.tenantId, {
+    meetings: [input.sourceMeetingId],
+    users: [...input.administrators, ...input.members],
+  });
   let leaders = input.administrators;
   let members = input.members;
   let agenda: AgendaSeed[] = DEFAULT_AGENDA;
@@ -239,8 +225,6 @@ export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): P
   }
   // The creator leads the meeting when nobody else was chosen (document 1 §5).
   if (leaders.length === 0) leaders = [ctx.userId];
-  await assertWorkspacePeople(ctx, 'administrators', leaders);
-  await assertWorkspacePeople(ctx, 'members', members);
 
   const repeatType = normaliseRule(input);
   const [creator] = await ctx.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, ctx.userId));
@@ -292,8 +276,11 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
   assertMeetingLeader(ctx, access);
   const [current] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
   const { administrators, members, ...fields } = patch;
-  if (administrators) await assertWorkspacePeople(ctx, 'administrators', administrators);
-  if (members) await assertWorkspacePeople(ctx, 'members', members);
+  // People already in the meeting may stay (a deleted user included); new ones must be the workspace's.
+  const present = [...access.leaderIds, ...access.memberIds];
+  await assertInWorkspace(ctx.db, ctx.tenantId, {
+    users: [...(administrators ?? []), ...(members ?? [])].filter((userId) => !present.includes(userId)),
+  });
 
   const merged = { ...current!, ...fields, timezone: resolveTimezone(fields.timezone ?? current!.timezone) };
   const repeatType = normaliseRule({ ...merged, repeatType: merged.repeatType as RepeatUnit | null });
@@ -331,6 +318,7 @@ export const deleteMeeting = async (ctx: TenantContext, id: string) => {
 /** Puts a meeting in one of the caller's folders (out of any other), or out of all with null. */
 export const moveMeetingToFolder = async (ctx: TenantContext, id: string, folderId: string | null) => {
   await findVisibleMeeting(ctx, id);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { meetingFolders: [folderId] });
   await ctx.db
     .delete(meetingFolderEntries)
     .where(and(eq(meetingFolderEntries.userId, ctx.userId), eq(meetingFolderEntries.meetingId, id)));

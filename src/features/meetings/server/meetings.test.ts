@@ -140,8 +140,9 @@ describe('creating meetings', () => {
     const admin = await signUp(app);
     const stranger = await signUp(app);
     const answer = await admin.api.post('/meetings', newMeeting({ members: [stranger.userId] }));
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual({ members: 'Choose people who are members of this workspace' });
+    // Someone of another workspace is a foreign id (docs/decisions/023).
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status: 'fail', message: messages.notFound });
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { activities, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Activity } from '../tasks.schemas.ts';
@@ -73,6 +74,7 @@ const findActivity = async (ctx: TenantContext, id: string) => {
 
 /** `POST activities` (saveActivity). */
 export const createActivity = async (ctx: TenantContext, input: { taskId: string; description: string }) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { tasks: [input.taskId] });
   const access = await findVisibleTask(ctx, input.taskId);
   const [row] = await ctx.db
     .insert(activities)

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { checklistItems, checklists } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Checklist } from '../tasks.schemas.ts';
@@ -83,6 +84,7 @@ export const createChecklist = async (
   ctx: TenantContext,
   input: { taskId: string; title: string; copyFromId?: string | null },
 ) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { tasks: [input.taskId], checklists: [input.copyFromId] });
   const access = await findVisibleTask(ctx, input.taskId);
   const title = cleanTitle(input.title);
   const [last] = await ctx.db
@@ -130,6 +132,7 @@ export const createChecklistItem = async (
   ctx: TenantContext,
   input: { checklistId: string; title: string; status: '0' | '1' },
 ) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { checklists: [input.checklistId] });
   const { list, access } = await findChecklist(ctx, input.checklistId);
   const [last] = await ctx.db
     .select({ next: sql<number>`coalesce(max(${checklistItems.sort}) + 1, 0)::int` })

@@ -19,6 +19,7 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText, sanitizeRichText } from '../../../server/sanitize.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { type AppError, badRequest, conflict } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
@@ -94,7 +95,7 @@ const cleanTitle = (title: string) => {
   return clean;
 };
 
-/** Labels must be the workspace's, and either workspace-wide or the card's board's. */
+/** Labels (the workspace's: checked by assertInWorkspace) must be workspace-wide or the card's board's. */
 const assertLabels = async (ctx: TenantContext, labelIds: string[], boardId: string | null) => {
   const ids = [...new Set(labelIds)];
   if (ids.length === 0) return ids;
@@ -106,6 +107,20 @@ const assertLabels = async (ctx: TenantContext, labelIds: string[], boardId: str
     throw badRequest({ labelIds: messages.invalidValue });
   return ids;
 };
+
+/** The ids a card's create, update, move or copy names: all of the workspace (404 otherwise). */
+const assertCardRefs = (
+  ctx: TenantContext,
+  input: Partial<Pick<CreateTask, 'meetingIds' | 'boardId' | 'taskTypeId' | 'labelIds'>>,
+  newPeople: (string | null | undefined)[] = [],
+) =>
+  assertInWorkspace(ctx.db, ctx.tenantId, {
+    meetings: input.meetingIds,
+    boards: [input.boardId],
+    lists: [input.taskTypeId],
+    labels: input.labelIds,
+    users: newPeople,
+  });
 
 /** Where a card is placed: a list implies its board; a board of the card's meetings, when both are given. */
 const resolvePlacement = async (
@@ -253,6 +268,7 @@ export const listTasks = async (ctx: TenantContext, query: TaskListQuery) => {
 /** `POST tasks` (saveTask). */
 export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   const title = cleanTitle(input.title);
+  await assertCardRefs(ctx, input, [input.userId, ...(input.members ?? []), ...(input.watchers ?? [])]);
   const meetingIds = [...new Set(input.meetingIds)];
   await assertVisibleMeetings(ctx, meetingIds);
   const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
@@ -309,6 +325,13 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
 export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTask) => {
   const access = await findVisibleTask(ctx, id);
   const { task } = access;
+  // People already on the card may stay (deleted users included); new ones must be the workspace's.
+  const onCard = [task.userId, ...access.members];
+  await assertCardRefs(
+    ctx,
+    input,
+    [input.userId, ...(input.members ?? [])].filter((userId) => !onCard.includes(userId ?? null)),
+  );
   const type = (input.type ?? task.type) as TaskType;
   const status =
     input.status ?? (input.type ? statusForType(type, task.status as TaskStatus) : (task.status as TaskStatus));
@@ -425,14 +448,17 @@ export const deleteTask = async (ctx: TenantContext, id: string) => {
 
 /**
  * Where Move and Copy put a card, and who stays on it: members not in the target meetings
- * need a confirmation (409 otherwise) and are then unassigned.
+ * need a confirmation (409 otherwise) and are then unassigned; watchers not in them are
+ * dropped without asking (they would watch a card they can no longer open).
  */
 export const planMove = async (ctx: TenantContext, access: TaskAccess, input: MoveTask) => {
+  await assertCardRefs(ctx, input);
   const meetingIds = [...new Set(input.meetingIds)];
   await assertVisibleMeetings(ctx, meetingIds);
   const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
   const targetMeetings = [...new Set([...meetingIds, ...placement.boardMeetingIds])];
   let members = access.members;
+  let watchers = access.watchers;
   let owner = access.task.userId;
   if (targetMeetings.length > 0) {
     const assignable = await assignableUsers(ctx.db, ctx.tenantId, targetMeetings);
@@ -440,12 +466,13 @@ export const planMove = async (ctx: TenantContext, access: TaskAccess, input: Mo
     if (absent.length > 0 && !input.confirm)
       throw conflict(messages.membersNotInMeeting, { confirm: messages.membersNotInMeeting });
     members = members.filter((m) => assignable.has(m));
+    watchers = watchers.filter((w) => assignable.has(w));
     if (owner && !assignable.has(owner)) owner = assignable.has(ctx.userId) ? ctx.userId : (members[0] ?? null);
   }
   // A card off every board stays an action item, with at least its owner as member.
   const showInTasks: '0' | '1' = placement.listId ? (access.task.showInTasks as '0' | '1') : '1';
   if (showInTasks === '1' && members.length === 0 && owner) members = [owner];
-  return { meetingIds, placement, members, owner, showInTasks };
+  return { meetingIds, placement, members, watchers, owner, showInTasks };
 };
 
 /** `POST tasks/{id}/move` (moveTask): status '0', new meeting, board and list. */
@@ -477,6 +504,7 @@ export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) 
     .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
   await replaceRows(ctx, id, 'meetings', plan.meetingIds);
   await replaceRows(ctx, id, 'members', plan.members);
+  if (plan.watchers.length !== access.watchers.length) await replaceRows(ctx, id, 'watchers', plan.watchers);
   if (plan.placement.boardId !== access.task.boardId) {
     const kept = await assertLabelsKept(ctx, id, plan.placement.boardId);
     await replaceRows(ctx, id, 'labels', kept);
@@ -540,6 +568,7 @@ export const copyTask = async (ctx: TenantContext, id: string, input: MoveTask) 
   const copyId = row!.id;
   await replaceRows(ctx, copyId, 'meetings', plan.meetingIds);
   await replaceRows(ctx, copyId, 'members', plan.members);
+  await replaceRows(ctx, copyId, 'watchers', plan.watchers);
   await replaceRows(ctx, copyId, 'labels', await assertLabelsKept(ctx, id, plan.placement.boardId));
   const sources = await ctx.db.select().from(checklists).where(eq(checklists.taskId, id)).orderBy(asc(checklists.sort));
   for (const source of sources) await copyChecklistInto(ctx, source.id, copyId, source.title, source.sort);
@@ -619,6 +648,12 @@ const placeInList = async (ctx: TenantContext, listId: string, id: string, shown
 export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) => {
   const access = await findVisibleTask(ctx, id);
   const { task } = access;
+  const onCard = [task.userId, ...access.members];
+  await assertInWorkspace(ctx.db, ctx.tenantId, {
+    lists: [input.taskTypeId],
+    tasks: input.orderedIds,
+    users: [input.fromUserId, input.toUserId].filter((userId) => !onCard.includes(userId ?? null)),
+  });
   const type = task.type as TaskType;
   let status = task.status as TaskStatus;
   if (input.column === 'active' && !isActive(type, status))
@@ -698,6 +733,7 @@ const visibleToCaller = (ctx: TenantContext): SQL =>
  */
 export const orderListTasks = async (ctx: TenantContext, listId: string, input: TasksOrder) => {
   const { list, board } = await findVisibleList(ctx, listId);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { tasks: input.taskIds });
   const ids = [...new Set(input.taskIds)];
   if (ids.length > 0) {
     const moved = await ctx.db
@@ -736,6 +772,7 @@ export const listWatchers = async (ctx: TenantContext, id: string) => (await fin
 
 export const addWatchers = async (ctx: TenantContext, id: string, userIds: string[]) => {
   const access = await findVisibleTask(ctx, id);
+  await assertInWorkspace(ctx.db, ctx.tenantId, { users: userIds.filter((u) => !access.watchers.includes(u)) });
   const assignable = await assignableUsers(ctx.db, ctx.tenantId, roomsOf(access));
   assertAssignable('userIds', userIds, assignable, access.watchers);
   const next = [...new Set([...access.watchers, ...userIds])];
@@ -746,6 +783,8 @@ export const addWatchers = async (ctx: TenantContext, id: string, userIds: strin
 
 export const removeWatchers = async (ctx: TenantContext, id: string, userIds: string[]) => {
   const access = await findVisibleTask(ctx, id);
+  // Taking someone off is always allowed; naming a stranger is 404 like any foreign id.
+  await assertInWorkspace(ctx.db, ctx.tenantId, { users: userIds.filter((u) => !access.watchers.includes(u)) });
   const next = access.watchers.filter((w) => !userIds.includes(w));
   await replaceRows(ctx, id, 'watchers', next);
   publishTaskPart(ctx, access, undefined);

@@ -1,0 +1,600 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board, BoardList, Label } from '../src/features/boards/boards.schemas.ts';
+import type { Score } from '../src/features/kpis/kpis.schemas.ts';
+import type { StartedMeeting } from '../src/features/live/live.schemas.ts';
+import type { AgendaItem, Meeting, MeetingFolder } from '../src/features/meetings/meetings.schemas.ts';
+import type { Checklist, Task } from '../src/features/tasks/tasks.schemas.ts';
+import { assertInWorkspace } from '../src/server/tenancy.ts';
+import { messages } from '../src/shared/messages.ts';
+import { statementCountingApp, testApp } from './app.ts';
+import { type ApiAnswer, createMeeting, joinWorkspace, type SignedUp, signUp } from './factories.ts';
+
+// Every id a request body names must be the caller's workspace's (docs/decisions/023). This
+// walks the OpenAPI document: each operation whose body has an id-like field (uuid format, or a
+// name ending in Id/Ids) must be in ROUTES below, with a valid body built in workspace A. Then,
+// one field at a time, an id of the same kind from workspace B goes in: the answer must be 404
+// in the error envelope, and workspace A must read back exactly as before. Finally the valid
+// body must succeed, so the 404s were not caused by a broken request.
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+  await app.ready();
+});
+afterAll(() => app.close());
+
+type Kind =
+  | 'meeting'
+  | 'user'
+  | 'board'
+  | 'list'
+  | 'label'
+  | 'task'
+  | 'checklist'
+  | 'score'
+  | 'session'
+  | 'agendaItem'
+  | 'meetingFolder'
+  | 'fileFolder';
+
+/** A workspace with one record of every kind a body can name. */
+interface Workspace {
+  admin: SignedUp;
+  member: SignedUp;
+  meeting: Meeting;
+  second: Meeting;
+  board: Board;
+  lists: BoardList[];
+  label: Label;
+  task: Task;
+  other: Task;
+  checklist: Checklist;
+  score: Score;
+  agenda: AgendaItem[];
+  folder: MeetingFolder;
+  fileFolder: { id: string };
+  file: { id: string };
+  ids: Record<Kind, string>;
+}
+
+const must = <T>(answer: ApiAnswer<T>, what: string): T => {
+  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.result;
+};
+
+const workspace = async (): Promise<Workspace> => {
+  const admin = await signUp(app, { firstName: 'Ada' });
+  const member = await joinWorkspace(app, admin, { firstName: 'Ben' });
+  const { api } = admin;
+  const meeting = await createMeeting(admin, [member.userId]);
+  const second = await createMeeting(admin, [member.userId], { title: 'Second' });
+  const board = must(
+    await api.post<Board>('/boards', { name: 'Sprint', meetingIds: [meeting.id], lists: ['Doing', 'Done'] }),
+    'board',
+  );
+  const lists = must(await api.get<BoardList[]>(`/boards/${board.id}/task-types`), 'lists');
+  const label = must(await api.post<Label>('/labels', { name: 'Red', color: '#ff0000', boardId: board.id }), 'label');
+  const card = (title: string) =>
+    api.post<Task>('/tasks', {
+      title,
+      userId: admin.userId,
+      meetingIds: [meeting.id],
+      boardId: board.id,
+      taskTypeId: lists[0]!.id,
+      members: [admin.userId, member.userId],
+      labelIds: [label.id],
+    });
+  const task = must(await card('Call the bank'), 'task');
+  const other = must(await card('Write the plan'), 'other task');
+  const checklist = must(await api.post<Checklist>('/checklists', { taskId: task.id, title: 'Steps' }), 'checklist');
+  const score = must(
+    await api.post<Score>(`/meetings/${meeting.id}/scores`, {
+      title: 'Revenue',
+      userId: admin.userId,
+      goal: '>=',
+      score: '1',
+    }),
+    'score',
+  );
+  const agenda = must(await api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`), 'agenda');
+  const folder = must(await api.post<MeetingFolder>('/meeting-folders', { name: 'Mine' }), 'folder');
+  const fileFolder = must(
+    await api.post<{ id: string }>(`/meetings/${meeting.id}/file-folders`, { name: 'Docs' }),
+    'file folder',
+  );
+  const [file] = must(
+    await api.post<{ id: string }[]>(`/meetings/${meeting.id}/files`, {
+      files: [{ name: 'Plan', externalLink: 'https://files.example.test/plan.pdf', description: null }],
+    }),
+    'file',
+  );
+  const sessions = must(await api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`), 'sessions');
+  return {
+    admin,
+    member,
+    meeting,
+    second,
+    board,
+    lists,
+    label,
+    task,
+    other,
+    checklist,
+    score,
+    agenda,
+    folder,
+    fileFolder,
+    file: file!,
+    ids: {
+      meeting: meeting.id,
+      user: admin.userId,
+      board: board.id,
+      list: lists[0]!.id,
+      label: label.id,
+      task: task.id,
+      checklist: checklist.id,
+      score: score.id,
+      session: sessions[0]!.id,
+      agendaItem: agenda[0]!.id,
+      meetingFolder: folder.id,
+      fileFolder: fileFolder.id,
+    },
+  };
+};
+
+/** The kind of record an id field names, by its name (a route may say otherwise in `kinds`). */
+const KIND_BY_NAME: Record<string, Kind> = {
+  meetingIds: 'meeting',
+  sourceMeetingId: 'meeting',
+  administrators: 'user',
+  members: 'user',
+  watchers: 'user',
+  userId: 'user',
+  userIds: 'user',
+  fromUserId: 'user',
+  toUserId: 'user',
+  notAttended: 'user',
+  boardId: 'board',
+  boardIds: 'board',
+  boardListId: 'list',
+  taskTypeId: 'list',
+  listIds: 'list',
+  labelIds: 'label',
+  taskId: 'task',
+  taskIds: 'task',
+  orderedIds: 'task',
+  checklistId: 'checklist',
+  copyFromId: 'checklist',
+  parentId: 'fileFolder',
+  folderId: 'fileFolder',
+  ids: 'score',
+};
+
+/**
+ * Id-like body fields that do not name a record of the workspace, and why. Anything else
+ * id-like must be covered by ROUTES.
+ */
+const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
+  'POST /api/v2/switch-tenant id': 'a workspace, checked against the caller’s memberships',
+  'POST /api/v2/tenants/add-user id': 'the person being added: not a member yet by definition',
+  'POST /api/v2/meetings templateId': 'a built-in agenda template’s key, not a row',
+  'POST /api/v2/tasks quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
+  'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
+};
+
+interface Route {
+  /** Runs before the calls, for a route that needs more than the workspace (a live session). */
+  prepare?: (a: Workspace) => Promise<Record<string, string>>;
+  /** The valid call in workspace A. */
+  valid: (a: Workspace, extra: Record<string, string>) => { url: string; body: Record<string, unknown> };
+  /** The kind of a field whose name alone does not tell it (path as in `idFields`). */
+  kinds?: Record<string, Kind>;
+}
+
+const agendaBody = (a: Workspace) => ({
+  agendaItems: a.agenda.map((item, index) => ({
+    id: item.id,
+    title: item.title,
+    keyName: item.keyName,
+    checked: item.checked,
+    duration: item.duration,
+    description: item.description,
+    ...(index === 0 ? { boardId: a.board.id, boardListId: a.lists[0]!.id } : {}),
+  })),
+});
+
+const cardBody = (a: Workspace) => ({
+  title: 'New card',
+  userId: a.admin.userId,
+  meetingIds: [a.meeting.id],
+  boardId: a.board.id,
+  taskTypeId: a.lists[1]!.id,
+  members: [a.admin.userId, a.member.userId],
+  labelIds: [a.label.id],
+});
+
+/** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */
+const ROUTES: Record<string, Route> = {
+  'POST /api/v2/meetings': {
+    valid: (a) => ({
+      url: '/meetings',
+      body: {
+        operation: 'clone',
+        sourceMeetingId: a.meeting.id,
+        title: 'Copy',
+        sharepointUrl: 'meet.example.com/copy',
+        type: 'meeting',
+        startDate: '2026-01-05',
+        startTime: '09:00',
+        timezone: 'UTC',
+        repeatType: 'weeks',
+        repeatEvery: 1,
+        administrators: [a.admin.userId],
+        members: [a.member.userId],
+      },
+    }),
+  },
+  'PATCH /api/v2/meetings/{id}': {
+    valid: (a) => ({
+      url: `/meetings/${a.meeting.id}`,
+      body: { administrators: [a.admin.userId], members: [a.member.userId] },
+    }),
+  },
+  'PATCH /api/v2/meetings/{id}/folder': {
+    valid: (a) => ({ url: `/meetings/${a.meeting.id}/folder`, body: { folderId: a.folder.id } }),
+    kinds: { folderId: 'meetingFolder' },
+  },
+  'PUT /api/v2/meetings/{id}/agenda-items': {
+    valid: (a) => ({ url: `/meetings/${a.meeting.id}/agenda-items`, body: agendaBody(a) }),
+    kinds: { 'agendaItems[].id': 'agendaItem' },
+  },
+  'POST /api/v2/meetings/{id}/file-folders': {
+    valid: (a) => ({ url: `/meetings/${a.meeting.id}/file-folders`, body: { name: 'Sub', parentId: a.fileFolder.id } }),
+  },
+  'POST /api/v2/meetings/{id}/files': {
+    valid: (a) => ({
+      url: `/meetings/${a.meeting.id}/files`,
+      body: {
+        files: [
+          { name: 'Deck', externalLink: 'https://files.example.test/deck.pdf', folderId: a.fileFolder.id },
+          { name: 'Notes', externalLink: 'https://files.example.test/notes.txt' },
+        ],
+      },
+    }),
+  },
+  'PATCH /api/v2/meetings/{id}/files/{fileId}': {
+    valid: (a) => ({ url: `/meetings/${a.meeting.id}/files/${a.file.id}`, body: { folderId: a.fileFolder.id } }),
+  },
+  'POST /api/v2/tasks': {
+    valid: (a) => ({ url: '/tasks', body: { ...cardBody(a), watchers: [a.member.userId] } }),
+  },
+  'PATCH /api/v2/tasks/{id}': {
+    valid: (a) => ({ url: `/tasks/${a.task.id}`, body: { ...cardBody(a), userId: a.member.userId } }),
+  },
+  'POST /api/v2/tasks/{id}/move': {
+    valid: (a) => ({
+      url: `/tasks/${a.task.id}/move`,
+      body: { meetingIds: [a.meeting.id], boardId: a.board.id, taskTypeId: a.lists[1]!.id },
+    }),
+  },
+  'POST /api/v2/tasks/{id}/copy': {
+    valid: (a) => ({
+      url: `/tasks/${a.task.id}/copy`,
+      body: { meetingIds: [a.meeting.id], boardId: a.board.id, taskTypeId: a.lists[1]!.id },
+    }),
+  },
+  'PATCH /api/v2/tasks/{id}/drop': {
+    valid: (a) => ({
+      url: `/tasks/${a.task.id}/drop`,
+      body: {
+        taskTypeId: a.lists[1]!.id,
+        fromUserId: a.member.userId,
+        toUserId: a.admin.userId,
+        orderedIds: [a.task.id],
+      },
+    }),
+  },
+  'PATCH /api/v2/task-types/{id}/update-tasks-order': {
+    valid: (a) => ({
+      url: `/task-types/${a.lists[0]!.id}/update-tasks-order`,
+      body: { taskIds: [a.other.id, a.task.id] },
+    }),
+  },
+  'POST /api/v2/tasks/{id}/watchers': {
+    valid: (a) => ({ url: `/tasks/${a.task.id}/watchers`, body: { userIds: [a.member.userId] } }),
+  },
+  'DELETE /api/v2/tasks/{id}/watchers': {
+    prepare: async (a) => {
+      must(await a.admin.api.post(`/tasks/${a.task.id}/watchers`, { userIds: [a.member.userId] }), 'watch');
+      return {};
+    },
+    valid: (a) => ({ url: `/tasks/${a.task.id}/watchers`, body: { userIds: [a.member.userId] } }),
+  },
+  'POST /api/v2/checklists': {
+    valid: (a) => ({ url: '/checklists', body: { taskId: a.task.id, title: 'Copy', copyFromId: a.checklist.id } }),
+  },
+  'POST /api/v2/checklist-items': {
+    valid: (a) => ({ url: '/checklist-items', body: { checklistId: a.checklist.id, title: 'One' } }),
+  },
+  'POST /api/v2/activities': {
+    valid: (a) => ({ url: '/activities', body: { taskId: a.task.id, description: '<p>Done soon</p>' } }),
+  },
+  'POST /api/v2/boards': {
+    valid: (a) => ({ url: '/boards', body: { name: 'Another', meetingIds: [a.meeting.id] } }),
+  },
+  'PUT /api/v2/boards/order': {
+    valid: (a) => ({ url: '/boards/order', body: { boardIds: [a.board.id] } }),
+  },
+  'PATCH /api/v2/boards/{id}': {
+    valid: (a) => ({ url: `/boards/${a.board.id}`, body: { meetingIds: [a.meeting.id, a.second.id] } }),
+  },
+  'PUT /api/v2/boards/{id}/task-types-order': {
+    valid: (a) => ({
+      url: `/boards/${a.board.id}/task-types-order`,
+      body: { listIds: [a.lists[1]!.id, a.lists[0]!.id] },
+    }),
+  },
+  'POST /api/v2/task-types': {
+    valid: (a) => ({ url: '/task-types', body: { boardId: a.board.id, name: 'Later' } }),
+  },
+  'POST /api/v2/labels': {
+    valid: (a) => ({ url: '/labels', body: { name: 'Blue', color: '#0000ff', boardId: a.board.id } }),
+  },
+  'PUT /api/v2/labels/{id}': {
+    valid: (a) => ({ url: `/labels/${a.label.id}`, body: { name: 'Green', color: '#00ff00', boardId: a.board.id } }),
+  },
+  'POST /api/v2/meetings/{id}/scores': {
+    valid: (a) => ({
+      url: `/meetings/${a.meeting.id}/scores`,
+      body: { title: 'Calls', userId: a.member.userId, goal: '>=', score: '5' },
+    }),
+  },
+  'PUT /api/v2/meetings/{id}/scores/order': {
+    valid: (a) => ({ url: `/meetings/${a.meeting.id}/scores/order`, body: { ids: [a.score.id] } }),
+  },
+  'PATCH /api/v2/scores/{id}': {
+    valid: (a) => ({ url: `/scores/${a.score.id}`, body: { userId: a.member.userId } }),
+  },
+  'POST /api/v2/scores/{id}/clone': {
+    valid: (a) => ({ url: `/scores/${a.score.id}/clone`, body: { userId: a.member.userId } }),
+  },
+  'POST /api/v2/sessions/{id}/finish': {
+    prepare: async (a) => {
+      const started = must(
+        await a.admin.api.post<StartedMeeting>(`/meetings/${a.meeting.id}/start`, {
+          confirmNotLeader: true,
+          confirmUnscheduled: true,
+        }),
+        'start',
+      );
+      return { sessionId: started.sessionId };
+    },
+    valid: (_a, extra) => ({ url: `/sessions/${extra.sessionId}/finish`, body: { notAttended: [_a.member.userId] } }),
+  },
+};
+
+// Reading the OpenAPI document
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+
+const isIdLike = (name: string, schema: JsonSchema) =>
+  /(^id$|Ids?$)/.test(name) ||
+  schema.format === 'uuid' ||
+  schema.items?.format === 'uuid' ||
+  (schema.anyOf ?? []).some((s) => s.format === 'uuid' || s.items?.format === 'uuid');
+
+/** Paths of id-like fields: `name`, or `list[].name` inside an array of objects. */
+const idFields = (schema: JsonSchema | undefined, prefix = ''): string[] => {
+  if (!schema) return [];
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) =>
+    idFields(s, prefix),
+  );
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const inner = [
+      ...idFields(property, `${path}.`),
+      ...idFields(property.items, `${path}[].`),
+      ...(property.anyOf ?? []).flatMap((s) => idFields(s.items, `${path}[].`)),
+    ];
+    return isIdLike(name, property) ? [path, ...inner] : inner;
+  });
+  return [...new Set([...nested, ...own])];
+};
+
+const operationsWithIds = () => {
+  const doc = app.swagger() as {
+    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
+  };
+  const found = new Map<string, string[]>();
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const contents = Object.values(operation.requestBody?.content ?? {});
+      const fields = [...new Set(contents.flatMap((content) => idFields(content.schema)))];
+      if (fields.length > 0) found.set(`${method.toUpperCase()} ${path}`, fields);
+    }
+  }
+  return found;
+};
+
+// Building the foreign variants
+
+const kindOf = (route: Route, field: string): Kind => {
+  const named = route.kinds?.[field] ?? KIND_BY_NAME[field.split('.').pop()!.replace('[]', '')];
+  if (!named) throw new Error(`no kind for the id field ${field}: add it to KIND_BY_NAME or the route's kinds`);
+  return named;
+};
+
+/** A copy of `body` with `foreignId` put into `field`: added to an array, or replacing a single id. */
+const withForeign = (body: Record<string, unknown>, field: string, foreignId: string) => {
+  const copy = structuredClone(body);
+  const parts = field.split('.');
+  let target: Record<string, unknown> = copy;
+  for (const part of parts.slice(0, -1)) {
+    const key = part.replace('[]', '');
+    const value = target[key];
+    target = (Array.isArray(value) ? value[0] : value) as Record<string, unknown>;
+  }
+  const key = parts.at(-1)!;
+  const current = target[key];
+  target[key] = Array.isArray(current) ? [...current, foreignId] : /Ids$|s$/.test(key) ? [foreignId] : foreignId;
+  return copy;
+};
+
+const call = (who: SignedUp, method: string, url: string, body: Record<string, unknown>) => {
+  const verb = method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
+  return who.api[verb](url, body);
+};
+
+/** Values that change by themselves between two reads. */
+const VOLATILE = new Set(['serverNow']);
+
+/** Workspace A as its admin reads it through the API. */
+const snapshot = async (a: Workspace, extra: Record<string, string>) => {
+  const { api } = a.admin;
+  const urls = [
+    '/admin/meetings',
+    '/meeting-folders',
+    '/tasks',
+    `/tasks?meetingId=${a.meeting.id}`,
+    `/meetings/${a.meeting.id}/agenda-items`,
+    `/meetings/${a.meeting.id}/file-folders`,
+    `/meetings/${a.meeting.id}/file-folders/${a.fileFolder.id}`,
+    `/meetings/${a.meeting.id}/boards`,
+    `/meetings/${a.second.id}/boards`,
+    `/boards/${a.board.id}`,
+    `/boards/${a.board.id}/task-types`,
+    `/labels?boardId=${a.board.id}`,
+    `/tasks/${a.task.id}`,
+    `/tasks/${a.task.id}/watchers`,
+    `/tasks/${a.task.id}/checklists`,
+    `/tasks/${a.task.id}/activities`,
+    `/meetings/${a.meeting.id}/kpis`,
+    '/meetings/live-sessions',
+    ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
+  ];
+  const answers = await Promise.all(urls.map((url) => api.get(url)));
+  return JSON.stringify(
+    answers.map((answer, index) => [urls[index], answer.status, answer.body.result]),
+    (key, value) => (VOLATILE.has(key) ? undefined : value),
+  );
+};
+
+let foreign: Workspace;
+
+describe('ids in request bodies', () => {
+  beforeAll(async () => {
+    foreign = await workspace();
+  }, 60_000);
+
+  it('covers every operation whose body names an id (from the OpenAPI document)', () => {
+    const documented = operationsWithIds();
+    const uncovered = [...documented].flatMap(([operation, fields]) =>
+      ROUTES[operation]
+        ? []
+        : fields.filter((field) => !NOT_WORKSPACE_REFERENCES[`${operation} ${field}`]).map((f) => `${operation} ${f}`),
+    );
+    expect(uncovered, 'add these to ROUTES in test/foreign-ids.test.ts').toEqual([]);
+    const stale = Object.keys(ROUTES).filter((operation) => !documented.has(operation));
+    expect(stale, 'ROUTES names operations the API no longer has').toEqual([]);
+  });
+
+  for (const operation of Object.keys(ROUTES)) {
+    it(`${operation}: another workspace's id in any field is 404 and changes nothing`, async () => {
+      const route = ROUTES[operation]!;
+      const [method] = operation.split(' ') as [string];
+      const fields = (operationsWithIds().get(operation) ?? []).filter(
+        (field) => !NOT_WORKSPACE_REFERENCES[`${operation} ${field}`],
+      );
+      expect(fields.length, `${operation} has no id field any more`).toBeGreaterThan(0);
+      const a = await workspace();
+      const extra = (await route.prepare?.(a)) ?? {};
+      const { url, body } = route.valid(a, extra);
+      const before = await snapshot(a, extra);
+      for (const field of fields) {
+        const foreignBody = withForeign(body, field, foreign.ids[kindOf(route, field)]);
+        const answer = await call(a.admin, method, url, foreignBody);
+        expect([field, answer.status, answer.body]).toEqual([
+          field,
+          404,
+          expect.objectContaining({ status: 'fail', message: messages.notFound }),
+        ]);
+        expect(await snapshot(a, extra), `${field}: workspace A changed`).toBe(before);
+      }
+      const done = await call(a.admin, method, url, body);
+      expect(done.status, `the valid call: ${JSON.stringify(done.body)}`).toBeLessThan(300);
+    }, 60_000);
+  }
+});
+
+describe('the agenda (the issue’s case)', () => {
+  it('PUT agenda-items with another workspace’s board or list is 404 and stores nothing; its own are kept', async () => {
+    const a = await workspace();
+    const b = foreign;
+    const url = `/meetings/${a.meeting.id}/agenda-items`;
+    const before = (await a.admin.api.get<AgendaItem[]>(url)).body.result;
+    const item = (patch: Record<string, unknown>) => {
+      const body = agendaBody(a);
+      Object.assign(body.agendaItems[1]!, patch);
+      return body;
+    };
+    for (const patch of [
+      { boardId: b.board.id },
+      { boardId: a.board.id, boardListId: b.lists[0]!.id },
+      { id: b.agenda[0]!.id },
+    ]) {
+      const answer = await a.admin.api.put(url, item(patch));
+      expect(answer.status, JSON.stringify(patch)).toBe(404);
+      expect(answer.body).toMatchObject({ status: 'fail', message: messages.notFound });
+      expect((await a.admin.api.get<AgendaItem[]>(url)).body.result).toEqual(before);
+    }
+    const saved = await a.admin.api.put<AgendaItem[]>(url, item({ boardId: a.board.id, boardListId: a.lists[1]!.id }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.result[1]).toMatchObject({ boardId: a.board.id, boardListId: a.lists[1]!.id });
+    // Workspace B's agenda item kept its own row: nothing of A reached it.
+    expect((await b.admin.api.get<AgendaItem[]>(`/meetings/${b.meeting.id}/agenda-items`)).body.result).toEqual(
+      b.agenda,
+    );
+  });
+});
+
+describe('assertInWorkspace', () => {
+  it('checks several kinds of ids in one statement, and none without ids', async () => {
+    const counting = await statementCountingApp();
+    try {
+      const admin = await signUp(counting.app);
+      const member = await joinWorkspace(counting.app, admin);
+      const meeting = await createMeeting(admin, [member.userId]);
+      const board = must(
+        await admin.api.post<Board>('/boards', { name: 'B', meetingIds: [meeting.id], lists: ['L'] }),
+        'board',
+      );
+      const lists = must(await admin.api.get<BoardList[]>(`/boards/${board.id}/task-types`), 'lists');
+      const refs = {
+        meetings: [meeting.id],
+        boards: [board.id],
+        lists: lists.map((l) => l.id),
+        users: [admin.userId, member.userId],
+      };
+      const db = counting.database.db;
+      const check = (more: Parameters<typeof assertInWorkspace>[2]) =>
+        counting.statementsOf(() => assertInWorkspace(db, admin.tenantId, more));
+      expect((await check(refs)).count).toBe(1);
+      expect((await check({ boards: [null], users: [] })).count).toBe(0);
+      // One foreign id among many is enough to refuse.
+      const stranger = await signUp(counting.app);
+      await expect(check({ ...refs, users: [...refs.users, stranger.userId] })).rejects.toThrow(messages.notFound);
+      await expect(check({ ...refs, boards: [board.id, meeting.id] })).rejects.toThrow(messages.notFound);
+    } finally {
+      await counting.close();
+    }
+  });
+});
