@@ -35,6 +35,9 @@ import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } fro
 // meeting's order with drag reorder (a handle, also by keyboard), Add / Edit / Clone / Delete,
 // and Export of the visible scorecard (the chosen range and user) to CSV and XLSX.
 
+// Narrower fixed columns on a phone, so the measurable keeps room to wrap by words (decision 026).
+const USER_WIDTH = { base: 96, sm: 180 };
+const GOAL_WIDTH = { base: 64, sm: 110 };
 const TYPE_NAMES = {
   number: messages.kpiTypeNumber,
   dollar: messages.kpiTypeDollar,
@@ -63,7 +66,7 @@ const ScoreLine = ({
 }) => (
   <Group gap="sm" wrap="nowrap" px="xs" py={8}>
     {dragHandle}
-    <Group gap={6} wrap="nowrap" w={180} miw={0}>
+    <Group gap={6} wrap="nowrap" w={USER_WIDTH} miw={0}>
       <Avatar src={owner?.image} name={name(owner)} color="initials" size={24} aria-hidden />
       <Text size="sm" truncate>
         {name(owner)}
@@ -72,7 +75,7 @@ const ScoreLine = ({
     <Text size="sm" fw={500} flex={1} miw={0} style={{ overflowWrap: 'anywhere' }}>
       {row.title}
     </Text>
-    <Text size="sm" c="dimmed" w={110}>
+    <Text size="sm" c="dimmed" w={GOAL_WIDTH}>
       {formatKpiGoal(row)}
     </Text>
     <Text size="sm" c="dimmed" w={90} visibleFrom="sm">
@@ -257,9 +260,9 @@ export const ScorecardSettingsPage = () => {
                 >
                   <Box w={28} />
                   {[
-                    { label: messages.kpiColumnUser, w: 180 },
+                    { label: messages.kpiColumnUser, w: USER_WIDTH },
                     { label: messages.kpiColumnMeasurable, flex: 1 },
-                    { label: messages.kpiColumnGoal, w: 110 },
+                    { label: messages.kpiColumnGoal, w: GOAL_WIDTH },
                     { label: messages.kpiColumnType, w: 90, hide: true },
                     { label: messages.kpiColumnUnits, w: 70, hide: true },
                   ].map((column) => (
