@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { call, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn } from './helpers.ts';
 
@@ -12,6 +12,9 @@ const SIZES = {
   phone: { width: 390, height: 844 },
 } as const;
 type Size = keyof typeof SIZES;
+
+// The machine these run on is shared: a first page load can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Fails the test on any console error or uncaught exception of the page. */
 const test = base.extend<{ consoleErrors: string[] }>({
@@ -214,6 +217,21 @@ for (const size of Object.keys(SIZES) as Size[]) {
         expect(box && box.x + box.width, `${name} section's right edge`).toBeLessThanOrEqual(SIZES[size].width);
       }
       await page.screenshot({ path: `${SCREENS}/layout-dashboard-full-${size}.png`, fullPage: true });
+      // Action Items and Goals: stacked at 1280 (each gets the page's width), side by side at 1920.
+      const actionItems = page.getByRole('region', { name: messages.actionItems });
+      const goals = page.getByRole('region', { name: messages.goalsSection });
+      const [items, goalsBox] = [await actionItems.boundingBox(), await goals.boundingBox()];
+      expect(goalsBox?.y ?? 0, 'Goals below Action Items').toBeGreaterThan((items?.y ?? 0) + (items?.height ?? 0) - 1);
+      if (size === 'desktop') {
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await expect.poll(async () => (await goals.boundingBox())?.y).toBe((await actionItems.boundingBox())?.y);
+        const wide = await goals.boundingBox();
+        expect(wide?.width ?? 0, 'a half panel at 1920 keeps 38rem').toBeGreaterThanOrEqual(608);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: `${SCREENS}/layout-dashboard-full-wide.png`, fullPage: true });
+        await expectNoSidewaysScroll(page, 'dashboard at 1920');
+        await page.setViewportSize(SIZES.desktop);
+      }
 
       // A menu (the board's) closes with Escape.
       const boards = page.getByRole('region', { name: messages.boardsSection });

@@ -38,6 +38,7 @@ import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } fro
 // Narrower fixed columns on a phone, so the measurable keeps room to wrap by words (decision 026).
 const USER_WIDTH = { base: 96, sm: 180 };
 const GOAL_WIDTH = { base: 64, sm: 110 };
+const ROWS_MIN_WIDTH = 480;
 const TYPE_NAMES = {
   number: messages.kpiTypeNumber,
   dollar: messages.kpiTypeDollar,
@@ -250,8 +251,12 @@ export const ScorecardSettingsPage = () => {
                 {messages.kpiNoScores}
               </Text>
             ) : (
-              <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+              // A phone scrolls the list sideways inside its frame, never the page (decision 026).
+              <Box
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, overflowX: 'auto' }}
+              >
                 <Group
+                  miw={ROWS_MIN_WIDTH}
                   gap="sm"
                   wrap="nowrap"
                   px="xs"
@@ -284,7 +289,12 @@ export const ScorecardSettingsPage = () => {
                 <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.kpiReorderHint}>
                   <Droppable droppableId="scores" isDropDisabled={!canEdit}>
                     {(provided) => (
-                      <Box ref={provided.innerRef} {...provided.droppableProps} aria-label={messages.kpiScores}>
+                      <Box
+                        ref={provided.innerRef}
+                        {...provided.droppableProps}
+                        aria-label={messages.kpiScores}
+                        miw={ROWS_MIN_WIDTH}
+                      >
                         {rows.map((row, index) => (
                           <Draggable key={row.id} draggableId={row.id} index={index} isDragDisabled={!canEdit}>
                             {(drag, snapshot) => (
