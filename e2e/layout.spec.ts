@@ -272,6 +272,13 @@ for (const size of Object.keys(SIZES) as Size[]) {
         [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
       );
       expect(onTop).toBe(messages.closeButton);
+      // A popover inside the dialog: Escape closes the popover, not the dialog.
+      await dialog.getByRole('button', { name: messages.cardShareButton, exact: true }).click();
+      const share = page.getByRole('dialog', { name: messages.cardShareButton, exact: true });
+      await expect(share).toBeVisible();
+      await checkPage(page, 'card-share', size);
+      await escapeCloses(page, share, 'the Share popover');
+      await expect(dialog).toBeVisible();
       await checkDialog(page, dialog, 'the card dialog');
     });
 
