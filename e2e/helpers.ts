@@ -173,3 +173,66 @@ export const linkFromMail = async (to: string, pathname: string): Promise<string
 
 /** The mails sent to `to` so far, oldest first (polled by callers: mail goes out after the commit). */
 export const mailsTo = async (to: string): Promise<Mail[]> => (await readOutbox()).filter((mail) => mail.to === to);
+
+export interface SeededTeam {
+  owner: Account;
+  mate: Account;
+  meeting: { id: string; title: string };
+  cardId: string;
+}
+
+/**
+ * A team with a weekly meeting (its session today, so it can go live) that has a board with a
+ * card, a KPI, a goal and an action item; long names on purpose, to show they wrap.
+ */
+export const seedLayoutTeam = async (request: APIRequestContext, label: string): Promise<SeededTeam> => {
+  const { owner, mate } = await team(request, label);
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Weekly Leadership Level 10 Meeting for the Operations and Finance Teams',
+    sharepointUrl: 'https://meet.example.com/leadership-team-weekly-level-10-meeting-room',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [mate.id],
+  });
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Product roadmap and launch planning board',
+    meetingIds: [meeting.id],
+    lists: ['Backlog', 'Doing', 'Done'],
+  });
+  const lists = await call<{ id: string }[]>(request, owner.token, 'GET', `/boards/${board.id}/task-types`);
+  const card = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Prepare the quarterly customer satisfaction survey and share the results with everyone',
+    type: '5',
+    boardId: board.id,
+    taskTypeId: lists[0]?.id,
+    userId: owner.id,
+    members: [owner.id, mate.id],
+  });
+  await call(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
+    userId: owner.id,
+    title: 'Qualified sales calls made by the whole team this week',
+    goal: '>=',
+    score: '20',
+    units: '',
+    type: 'number',
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Launch the redesigned customer onboarding experience',
+    type: '1',
+    userId: owner.id,
+    dueDate: isoDate(30),
+    meetingIds: [meeting.id],
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Send the signed proposal to the procurement department',
+    type: '4',
+    userId: mate.id,
+    dueDate: isoDate(7),
+    meetingIds: [meeting.id],
+  });
+  return { owner, mate, meeting, cardId: card.id };
+};

@@ -278,6 +278,12 @@ const ROUTES: Record<string, Route> = {
       body: { meetingIds: [a.meeting.id], boardId: a.board.id, taskTypeId: a.lists[1]!.id },
     }),
   },
+  'POST /api/v2/tasks/{id}/move-check': {
+    valid: (a) => ({
+      url: `/tasks/${a.task.id}/move-check`,
+      body: { meetingIds: [a.meeting.id], boardId: a.board.id, taskTypeId: a.lists[1]!.id },
+    }),
+  },
   'POST /api/v2/tasks/{id}/copy': {
     valid: (a) => ({
       url: `/tasks/${a.task.id}/copy`,

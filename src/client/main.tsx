@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers.tsx';
 import { router } from './router.tsx';
 import { colorSchemeManager } from './theme.ts';
+import { installPopoverEscape } from './ui/popoverEscape.ts';
 
 // What Mantine's ColorSchemeScript would do inline (the CSP forbids inline scripts): set the
 // stored scheme before the first render, so a dark-mode user gets no white flash.
@@ -15,6 +16,8 @@ const storedScheme = colorSchemeManager.get('light');
 const resolvedScheme =
   storedScheme === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : storedScheme;
 document.documentElement.setAttribute('data-mantine-color-scheme', resolvedScheme);
+
+installPopoverEscape();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -64,6 +64,8 @@ export const messages = {
   productName: 'Cadence',
   navDashboard: 'DASHBOARD',
   toggleSidebar: 'Toggle sidebar',
+  openNavigation: 'Open navigation',
+  navigationDrawer: 'Navigation',
   toggleColorScheme: 'Switch between light and dark mode',
   mainNavigation: 'Main navigation',
   loading: 'Loading…',

@@ -1,20 +1,28 @@
-import { AppShell } from '@mantine/core';
+import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
+import { messages } from '../../shared/messages.ts';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
 import { AppLoader } from './AppLoader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** document 1 §9: below this viewport width the sidebar collapses (and opens over the page). */
-const SIDEBAR_COLLAPSE_WIDTH = 250;
+/**
+ * Decision 026: below Mantine's 'md' breakpoint (62em = 992 px: phones and tablets held
+ * upright) the sidebar is a drawer over the page, opened by the top bar's burger; from 'md' up
+ * it sits beside the page and the user may collapse it.
+ */
+export const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
 const SIDEBAR_WIDTH = 230;
+const DRAWER_WIDTH = 280;
 const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
 
 export const AppLayout = () => {
   // RequireAuth renders the shell only once GET /self has answered.
   const self = useSelf().data;
+  const { pathname } = useLocation();
   // The live channel belongs to the current workspace; none while the user picks one.
   useRealtimeCache(self?.tenant?.id ?? null);
   // Wide screens: the user's choice, remembered. Read synchronously so a collapsed sidebar does
@@ -25,32 +33,44 @@ export const AppLayout = () => {
     getInitialValueInEffect: false,
   });
   // Narrow screens: closed on every load, opened on demand over the page.
-  const [mobileOpened, mobile] = useDisclosure(false);
-  const narrow = useMediaQuery(`(max-width: ${SIDEBAR_COLLAPSE_WIDTH - 0.02}px)`, undefined, {
-    getInitialValueInEffect: false,
-  });
-
-  const sidebarOpen = narrow ? mobileOpened : !desktopCollapsed;
-  const toggleSidebar = () => (narrow ? mobile.toggle() : setDesktopCollapsed((value) => !value));
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const narrow = useMediaQuery(DRAWER_MEDIA_QUERY, undefined, { getInitialValueInEffect: false });
+  // Any navigation (a link, the browser's back button) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path on purpose
+  useEffect(() => drawer.close(), [pathname]);
 
   if (!self) return <AppLoader />;
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{
-        width: SIDEBAR_WIDTH,
-        breakpoint: SIDEBAR_COLLAPSE_WIDTH,
-        collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
-      }}
-      padding="lg"
+      navbar={narrow ? undefined : { width: SIDEBAR_WIDTH, breakpoint: 0, collapsed: { desktop: desktopCollapsed } }}
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
-        <TopBar self={self} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+        <TopBar
+          self={self}
+          narrow={Boolean(narrow)}
+          sidebarOpen={narrow ? drawerOpened : !desktopCollapsed}
+          onToggleSidebar={narrow ? drawer.open : () => setDesktopCollapsed((value) => !value)}
+        />
       </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar onNavigate={mobile.close} />
-      </AppShell.Navbar>
+      {narrow ? (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={DRAWER_WIDTH}
+          title={messages.navigationDrawer}
+          padding={0}
+          styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
+        >
+          <Sidebar onNavigate={drawer.close} />
+        </Drawer>
+      ) : (
+        <AppShell.Navbar>
+          <Sidebar onNavigate={() => undefined} />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Burger,
   Group,
   Text,
   ThemeIcon,
@@ -28,11 +29,13 @@ const DATE_TIME_FORMAT = 'MMMM DD, YYYY, hh:mm A';
 
 interface TopBarProps {
   self: Self;
+  /** Below the drawer breakpoint: a burger opens the navigation drawer (decision 026). */
+  narrow: boolean;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
 }
 
-export const TopBar = ({ self, sidebarOpen, onToggleSidebar }: TopBarProps) => {
+export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   const now = useNow();
   const local = dayjs(now).tz(self.user.timezone);
   const workspace = self.tenant;
@@ -41,20 +44,30 @@ export const TopBar = ({ self, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   return (
     <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          onClick={onToggleSidebar}
-          aria-label={messages.toggleSidebar}
-          aria-expanded={sidebarOpen}
-        >
-          {sidebarOpen ? (
-            <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
-          ) : (
-            <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
-          )}
-        </ActionIcon>
+        {narrow ? (
+          <Burger
+            size="sm"
+            opened={sidebarOpen}
+            onClick={onToggleSidebar}
+            aria-label={messages.openNavigation}
+            aria-expanded={sidebarOpen}
+          />
+        ) : (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onToggleSidebar}
+            aria-label={messages.toggleSidebar}
+            aria-expanded={sidebarOpen}
+          >
+            {sidebarOpen ? (
+              <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+            )}
+          </ActionIcon>
+        )}
         <Anchor
           component={Link}
           to="/home"

@@ -33,7 +33,7 @@ export const DialogForm = ({
     <Stack gap="sm">
       {children}
       <FormError message={failure ?? null} />
-      <Group justify="flex-end">
+      <Group justify="flex-end" className="cadence-dialog-footer">
         <Button variant="default" onClick={onCancel}>
           {messages.cancelButton}
         </Button>

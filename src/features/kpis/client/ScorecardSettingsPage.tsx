@@ -35,6 +35,10 @@ import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } fro
 // meeting's order with drag reorder (a handle, also by keyboard), Add / Edit / Clone / Delete,
 // and Export of the visible scorecard (the chosen range and user) to CSV and XLSX.
 
+// Narrower fixed columns on a phone, so the measurable keeps room to wrap by words (decision 026).
+const USER_WIDTH = { base: 96, sm: 180 };
+const GOAL_WIDTH = { base: 64, sm: 110 };
+const ROWS_MIN_WIDTH = 480;
 const TYPE_NAMES = {
   number: messages.kpiTypeNumber,
   dollar: messages.kpiTypeDollar,
@@ -63,7 +67,7 @@ const ScoreLine = ({
 }) => (
   <Group gap="sm" wrap="nowrap" px="xs" py={8}>
     {dragHandle}
-    <Group gap={6} wrap="nowrap" w={180} miw={0}>
+    <Group gap={6} wrap="nowrap" w={USER_WIDTH} miw={0}>
       <Avatar src={owner?.image} name={name(owner)} color="initials" size={24} aria-hidden />
       <Text size="sm" truncate>
         {name(owner)}
@@ -72,7 +76,7 @@ const ScoreLine = ({
     <Text size="sm" fw={500} flex={1} miw={0} style={{ overflowWrap: 'anywhere' }}>
       {row.title}
     </Text>
-    <Text size="sm" c="dimmed" w={110}>
+    <Text size="sm" c="dimmed" w={GOAL_WIDTH}>
       {formatKpiGoal(row)}
     </Text>
     <Text size="sm" c="dimmed" w={90} visibleFrom="sm">
@@ -247,8 +251,12 @@ export const ScorecardSettingsPage = () => {
                 {messages.kpiNoScores}
               </Text>
             ) : (
-              <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+              // A phone scrolls the list sideways inside its frame, never the page (decision 026).
+              <Box
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, overflowX: 'auto' }}
+              >
                 <Group
+                  miw={ROWS_MIN_WIDTH}
                   gap="sm"
                   wrap="nowrap"
                   px="xs"
@@ -257,9 +265,9 @@ export const ScorecardSettingsPage = () => {
                 >
                   <Box w={28} />
                   {[
-                    { label: messages.kpiColumnUser, w: 180 },
+                    { label: messages.kpiColumnUser, w: USER_WIDTH },
                     { label: messages.kpiColumnMeasurable, flex: 1 },
-                    { label: messages.kpiColumnGoal, w: 110 },
+                    { label: messages.kpiColumnGoal, w: GOAL_WIDTH },
                     { label: messages.kpiColumnType, w: 90, hide: true },
                     { label: messages.kpiColumnUnits, w: 70, hide: true },
                   ].map((column) => (
@@ -281,7 +289,12 @@ export const ScorecardSettingsPage = () => {
                 <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.kpiReorderHint}>
                   <Droppable droppableId="scores" isDropDisabled={!canEdit}>
                     {(provided) => (
-                      <Box ref={provided.innerRef} {...provided.droppableProps} aria-label={messages.kpiScores}>
+                      <Box
+                        ref={provided.innerRef}
+                        {...provided.droppableProps}
+                        aria-label={messages.kpiScores}
+                        miw={ROWS_MIN_WIDTH}
+                      >
                         {rows.map((row, index) => (
                           <Draggable key={row.id} draggableId={row.id} index={index} isDragDisabled={!canEdit}>
                             {(drag, snapshot) => (

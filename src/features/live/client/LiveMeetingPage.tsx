@@ -103,7 +103,7 @@ const OnlineButton = ({ state }: { state: LiveState }) => {
   const here = state.attendees.filter((person) => online.has(person.id));
   const away = state.attendees.filter((person) => !online.has(person.id));
   return (
-    <Popover position="bottom-end" shadow="md" withArrow width={280}>
+    <Popover position="bottom-end" shadow="md" withArrow width={280} trapFocus returnFocus>
       <Popover.Target>
         <Button variant="default" size="sm" leftSection={<IconUsers size={16} />} data-testid="online-button">
           {messages.liveOnlineCount(here.length)}
@@ -122,7 +122,16 @@ const OnlineButton = ({ state }: { state: LiveState }) => {
 const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: number) => void }) => {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withArrow width={320}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      width={320}
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <Button
           variant="default"

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -99,14 +99,15 @@ export const MeetingDashboardPage = () => {
     <Stack gap="lg">
       {backLink}
       <Header meeting={data} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      {/* Side by side only when both halves get 38rem (decision 026): one column at 1280 px. */}
+      <div className="cadence-panel-grid">
         <ManagementSection meeting={data} timezone={viewer.timezone} />
         <MembersSection meeting={data} onEdit={editor.open} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      </div>
+      <div className="cadence-panel-grid">
         <ActionItemsSection meeting={data} timezone={viewer.timezone} />
         <GoalsSection meeting={data} timezone={viewer.timezone} />
-      </SimpleGrid>
+      </div>
       <BoardsSection meeting={data} timezone={viewer.timezone} />
       <KpiSection meetingId={data.id} timezone={viewer.timezone} viewerId={viewer.userId} />
       <TeamFilesSection meetingId={data.id} />

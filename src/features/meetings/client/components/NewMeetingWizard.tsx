@@ -482,7 +482,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
         </Alert>
       )}
       <FormError message={failure} />
-      <Group justify="flex-end">
+      <Group justify="flex-end" className="cadence-dialog-footer">
         <Button variant="default" onClick={onClose}>
           {messages.cancelButton}
         </Button>

@@ -182,9 +182,10 @@ export const TaskRow = ({
             </Text>
           </UnstyledButton>
           <Group gap={6} mt={4} wrap="wrap">
-            {!dueColumn && dueBadge}
+            {/* A phone has no room for the due-date column: the date goes under the title. */}
+            {dueColumn ? <Box hiddenFrom="sm">{dueBadge}</Box> : dueBadge}
             {done && card.completedAt && (
-              <Text size="xs" c="teal.8" data-testid="completed-at">
+              <Text size="xs" c="teal" data-testid="completed-at">
                 {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
               </Text>
             )}
@@ -196,7 +197,7 @@ export const TaskRow = ({
           </Group>
         </Box>
         {dueColumn && (
-          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>
+          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }} visibleFrom="sm">
             {dueBadge}
           </Box>
         )}

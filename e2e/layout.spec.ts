@@ -1,0 +1,318 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { call, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn } from './helpers.ts';
+
+// Every main page at a laptop's 1280×800 and a phone's 390×844 (decision 026): nothing scrolls
+// sideways, the key buttons are whole on screen, axe finds no serious or critical WCAG 2 A/AA
+// violation, every popover and dialog it opens closes with Escape, and no console error.
+
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+
+// The machine these run on is shared: a first page load can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Fails the test on any console error or uncaught exception of the page. */
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// Axe and the seeding take a while on a busy machine.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+
+// The machine these run on is shared and slow at times: no action waits forever.
+test.use({ actionTimeout: 20_000 });
+
+/** The box of `locator` lies whole inside the viewport (nothing of it clipped). */
+const expectWhole = async (page: Page, locator: Locator, what: string) => {
+  // No scrolling first: a dialog's buttons must show without scrolling its body.
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box, what).not.toBeNull();
+  if (!box || !viewport) return;
+  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(viewport.height + 0.5);
+};
+
+const expectNoSidewaysScroll = async (page: Page, what: string) => {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+};
+
+/** axe with the WCAG 2 A and AA rules (contrast included): no serious or critical violation. */
+const expectAccessible = async (page: Page, what: string) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 6)
+          .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+};
+
+/** Screenshot first (to look at even when a check fails), then the layout and axe checks. */
+const checkPage = async (page: Page, name: string, size: Size, whole: Locator[] = []) => {
+  // Let transitions (dialogs, drawers: 200 ms) settle.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SCREENS}/layout-${name}-${size}.png` });
+  await expectNoSidewaysScroll(page, name);
+  for (const [index, locator] of whole.entries()) await expectWhole(page, locator, `${name}: key element ${index}`);
+  await expectAccessible(page, `${name} at ${size}`);
+};
+
+/** Presses Escape and expects `popup` gone. */
+const escapeCloses = async (page: Page, popup: Locator, what: string) => {
+  await page.keyboard.press('Escape');
+  await expect(popup, `${what} closes with Escape`).toBeHidden();
+};
+
+/** A dialog's close button has a name, and Escape closes the dialog. */
+const checkDialog = async (page: Page, dialog: Locator, what: string) => {
+  await expect(dialog.getByRole('button', { name: messages.closeButton, exact: true }).first()).toBeVisible();
+  await escapeCloses(page, dialog, what);
+};
+
+const dashboardOf = (meeting: { id: string; title: string }) =>
+  `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
+
+for (const size of Object.keys(SIZES) as Size[]) {
+  test.describe(`at ${SIZES[size].width}×${SIZES[size].height}`, () => {
+    test.use({ viewport: SIZES[size] });
+
+    test(`public pages (${size})`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: messages.signInButton })).toBeVisible();
+      await checkPage(page, 'sign-in', size, [page.getByRole('button', { name: messages.signInButton })]);
+
+      await page.goto('/sign-up');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await checkPage(page, 'sign-up', size);
+
+      await page.goto('/forgotpassword');
+      await expect(page.getByRole('heading', { name: messages.forgotPasswordTitle })).toBeVisible();
+      await checkPage(page, 'forgot-password', size);
+
+      await page.goto('/error/500');
+      await expect(page.getByRole('heading', { name: messages.serverErrorTitle })).toBeVisible();
+      await checkPage(page, 'error-500', size);
+
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { name: messages.pageNotFound })).toBeVisible();
+      await checkPage(page, 'not-found', size);
+    });
+
+    test(`shell: home, navigation, user menu, workspaces, profile (${size})`, async ({ page, request }) => {
+      await signedInUser(page, request, `layout-shell-${size}`);
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: messages.mainNavigation });
+      const dashboardLink = nav.getByRole('link', { name: messages.navDashboard });
+      const burger = page.getByRole('button', { name: messages.openNavigation });
+      const userMenu = page.getByRole('button', { name: messages.accountMenu });
+      await checkPage(page, 'home', size, [userMenu]);
+
+      if (size === 'phone') {
+        // A drawer: closed at first, opened by the burger, closed by Escape (focus back on the
+        // burger), by the backdrop and by choosing a page.
+        await expect(dashboardLink).toBeHidden();
+        await burger.click();
+        await expect(dashboardLink).toBeInViewport({ ratio: 1 });
+        await checkPage(page, 'navigation-drawer', size);
+        await escapeCloses(page, dashboardLink, 'the navigation drawer');
+        await expect(burger).toBeFocused();
+        await burger.click();
+        await expect(dashboardLink).toBeVisible();
+        await page.mouse.click(SIZES.phone.width - 20, SIZES.phone.height / 2);
+        await expect(dashboardLink).toBeHidden();
+        await burger.click();
+        await nav.getByRole('link', { name: messages.navMeetings }).click();
+        await expect(page).toHaveURL(/\/meetings$/);
+        await expect(dashboardLink).toBeHidden();
+      } else {
+        await expect(burger).toBeHidden();
+        await expect(dashboardLink).toBeInViewport({ ratio: 1 });
+      }
+
+      await userMenu.click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await checkPage(page, 'user-menu', size);
+      await escapeCloses(page, menu, 'the user menu');
+
+      await page.goto('/workspaces');
+      await expect(page.getByRole('heading', { name: messages.workspacesTitle })).toBeVisible();
+      await checkPage(page, 'workspaces', size);
+
+      await page.goto('/settings/profile');
+      await expect(page.getByRole('heading', { name: messages.profileTitle })).toBeVisible();
+      await checkPage(page, 'profile', size);
+    });
+
+    test(`meetings list and the new-meeting wizard (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-list-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/meetings');
+      await expect(page.getByRole('heading', { level: 1, name: messages.meetingsTitle })).toBeVisible();
+      await checkPage(page, 'meetings', size);
+
+      await page.getByRole('button', { name: messages.addNewMeeting }).first().click();
+      const wizard = page.getByRole('dialog', { name: messages.newMeetingTitle });
+      await expect(wizard.getByRole('heading', { name: messages.wizardStepAgenda })).toBeVisible();
+      await checkPage(page, 'wizard-step-1', size, [
+        wizard.getByRole('button', { name: messages.cancelButton }),
+        wizard.getByRole('button', { name: messages.nextButton }),
+      ]);
+      await checkDialog(page, wizard, 'the new-meeting wizard');
+    });
+
+    test(`meeting dashboard, section by section (${size})`, async ({ page, request }) => {
+      const { owner, meeting } = await seed(request, `layout-dash-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto(dashboardOf(meeting));
+      const sections: [string, string][] = [
+        ['agenda', messages.meetingManagement],
+        ['action-items', messages.actionItems],
+        ['goals', messages.goalsSection],
+        ['boards', messages.boardsSection],
+        ['kpis', messages.kpiSection],
+        ['archives', messages.meetingArchives],
+      ];
+      await expect(page.getByRole('region', { name: messages.boardsSection })).toContainText('Product roadmap');
+      await expect(page.getByRole('region', { name: messages.kpiSection })).toContainText('Qualified sales calls');
+      await expect(page.getByRole('region', { name: messages.goalsSection })).toContainText('Launch the redesigned');
+      await expect(page.getByRole('region', { name: messages.actionItems })).toContainText('Send the signed');
+      await checkPage(page, 'dashboard', size);
+      for (const [name, region] of sections) {
+        const section = page.getByRole('region', { name: region });
+        await section.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: `${SCREENS}/layout-dashboard-${name}-${size}.png` });
+        // The section itself never overflows the page (its tables scroll inside it).
+        const box = await section.boundingBox();
+        expect(box && box.x + box.width, `${name} section's right edge`).toBeLessThanOrEqual(SIZES[size].width);
+      }
+      await page.screenshot({ path: `${SCREENS}/layout-dashboard-full-${size}.png`, fullPage: true });
+      // Action Items and Goals: stacked at 1280 (each gets the page's width), side by side at 1920.
+      const actionItems = page.getByRole('region', { name: messages.actionItems });
+      const goals = page.getByRole('region', { name: messages.goalsSection });
+      const [items, goalsBox] = [await actionItems.boundingBox(), await goals.boundingBox()];
+      expect(goalsBox?.y ?? 0, 'Goals below Action Items').toBeGreaterThan((items?.y ?? 0) + (items?.height ?? 0) - 1);
+      if (size === 'desktop') {
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await expect.poll(async () => (await goals.boundingBox())?.y).toBe((await actionItems.boundingBox())?.y);
+        const wide = await goals.boundingBox();
+        expect(wide?.width ?? 0, 'a half panel at 1920 keeps 38rem').toBeGreaterThanOrEqual(608);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: `${SCREENS}/layout-dashboard-full-wide.png`, fullPage: true });
+        await expectNoSidewaysScroll(page, 'dashboard at 1920');
+        await page.setViewportSize(SIZES.desktop);
+      }
+
+      // A menu (the board's) closes with Escape.
+      const boards = page.getByRole('region', { name: messages.boardsSection });
+      await boards
+        .getByRole('button', { name: messages.boardActionsOf('Product roadmap and launch planning board') })
+        .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await escapeCloses(page, page.getByRole('menu'), "the board's menu");
+    });
+
+    test(`card dialog, and a toast beside it (${size})`, async ({ page, request }) => {
+      const { owner, cardId } = await seed(request, `layout-card-${size}`);
+      await startSignedIn(page, owner.token);
+      // The home page's health check fails: its toast shows while the card's dialog is open.
+      await page.route('**/api/health', (route) =>
+        route.fulfill({ status: 200, json: { status: 'fail', message: 'Health check refused' } }),
+      );
+      await page.goto(`/home/${cardId}`);
+      const dialog = page.getByRole('dialog', { name: messages.cardDialogTitle, exact: true });
+      await expect(dialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue(
+        /Prepare the quarterly/,
+        {
+          timeout: 30_000,
+        },
+      );
+      const toast = page.getByText('Error: Health check refused', { exact: true });
+      await expect(toast).toBeVisible();
+      const close = dialog.getByRole('button', { name: messages.closeButton, exact: true }).first();
+      await checkPage(page, 'card-dialog', size, [close]);
+      // The toast sits clear of the dialog's header: its close button is the top element there.
+      const box = await close.boundingBox();
+      const onTop = await page.evaluate(
+        ([x, y]) =>
+          document
+            .elementFromPoint(x ?? 0, y ?? 0)
+            ?.closest('button')
+            ?.getAttribute('aria-label') ?? null,
+        [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+      );
+      expect(onTop).toBe(messages.closeButton);
+      // A popover inside the dialog: Escape closes the popover, not the dialog.
+      await dialog.getByRole('button', { name: messages.cardShareButton, exact: true }).click();
+      const share = page.getByRole('dialog', { name: messages.cardShareButton, exact: true });
+      await expect(share).toBeVisible();
+      await checkPage(page, 'card-share', size);
+      await escapeCloses(page, share, 'the Share popover');
+      await expect(dialog).toBeVisible();
+      await checkDialog(page, dialog, 'the card dialog');
+    });
+
+    test(`KPI page (${size})`, async ({ page, request }) => {
+      const { owner, meeting } = await seed(request, `layout-kpi-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto(`/kpi/${meeting.id}`);
+      await expect(page.getByText('Qualified sales calls made').first()).toBeVisible();
+      await checkPage(page, 'kpi', size);
+    });
+
+    test(`live meeting and its popovers (${size})`, async ({ page, request }) => {
+      const { owner, meeting } = await seed(request, `layout-live-${size}`);
+      const started = await call<{ sessionId: string }>(
+        request,
+        owner.token,
+        'POST',
+        `/meetings/${meeting.id}/start`,
+        {},
+      );
+      await startSignedIn(page, owner.token);
+      await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+      await expect(page.getByTestId('live-step')).toHaveAttribute('data-step', '0');
+      await checkPage(page, 'live', size, [page.getByRole('button', { name: messages.nextButton, exact: true })]);
+
+      await page.getByTestId('online-button').click();
+      await expect(page.getByTestId('online-list')).toBeVisible();
+      await checkPage(page, 'live-online', size);
+      await escapeCloses(page, page.getByTestId('online-list'), 'the Online popover');
+
+      await page.getByRole('button', { name: messages.liveShowAgenda }).click();
+      const agenda = page.getByRole('list', { name: messages.agendaLabel });
+      await expect(agenda).toBeVisible();
+      await escapeCloses(page, agenda, 'the agenda popover');
+    });
+  });
+}
