@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NestingTooDeepError, toCamelKeys } from '../shared/case.ts';
+import { badRequest } from '../shared/errors.ts';
+import { messages } from '../shared/messages.ts';
+import { findNul, MAX_INPUT_DEPTH } from '../shared/validation.ts';
+
+// Checks every request's input once, before any route's schema sees it (decision 024), so that
+// malformed input is a 400 in the envelope and never reaches a service or PostgreSQL.
+
+const nulError = (field: string) => badRequest({ [field]: messages.nulCharacter }, messages.nulCharacter);
+
+/** Keys to camelCase (the original client sends snake_case), at most MAX_INPUT_DEPTH deep. */
+const camelCased = (value: unknown, field: string) => {
+  try {
+    return toCamelKeys(value, MAX_INPUT_DEPTH);
+  } catch (error) {
+    if (!(error instanceof NestingTooDeepError)) throw error;
+    const message = messages.nestedTooDeep(MAX_INPUT_DEPTH);
+    throw badRequest({ [field]: message }, message);
+  }
+};
+
+const hasValueToSet = (body: unknown) =>
+  typeof body !== 'object' || body === null || Array.isArray(body) || Object.values(body).some((v) => v !== undefined);
+
+export const registerInputChecks = (app: FastifyInstance) => {
+  // PostgreSQL refuses NUL in text: a header carrying one (x-client-id is published, tokens are
+  // looked up) is refused before authentication.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string' ? value.includes('\u0000') : value?.some((v) => v.includes('\u0000')))
+        throw nulError(name);
+  });
+
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.body && typeof request.body === 'object') request.body = camelCased(request.body, 'body');
+    if (request.query && typeof request.query === 'object') request.query = camelCased(request.query, 'query');
+    const nul = findNul(request.params, 'params') ?? findNul(request.query, '') ?? findNul(request.body, '');
+    if (nul !== null) throw nulError(nul);
+  });
+
+  // An update that names nothing to change (`{}`, or only unknown keys, which are ignored) is a
+  // mistake of the caller, said as such, not an empty UPDATE that the database refuses.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (request.method !== 'PATCH' && request.method !== 'PUT') return;
+    if (!request.routeOptions.schema?.body) return;
+    if (!hasValueToSet(request.body)) throw badRequest({ body: messages.noValuesToSet }, messages.noValuesToSet);
+  });
+};
