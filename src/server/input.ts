@@ -20,8 +20,27 @@ const camelCased = (value: unknown, field: string) => {
   }
 };
 
-const hasValueToSet = (body: unknown) =>
-  typeof body !== 'object' || body === null || Array.isArray(body) || Object.values(body).some((v) => v !== undefined);
+/** The keys a route's zod body schema knows (through a transform's input side), or null. */
+const bodyKeys = (schema: unknown): string[] | null => {
+  const zod = schema as { shape?: Record<string, unknown>; def?: { type?: string; in?: unknown } } | undefined;
+  if (zod?.shape && typeof zod.shape === 'object') return Object.keys(zod.shape);
+  if (zod?.def?.type === 'pipe') return bodyKeys(zod.def.in);
+  return null;
+};
+
+/**
+ * An update (PATCH, PUT) whose body names none of the fields the route knows (`{}`, or only
+ * unknown keys, which are ignored) is the caller's mistake, said as such — not an empty UPDATE
+ * that the database refuses, nor a "partial" update that resets fields to their defaults.
+ */
+const checkSomethingToSet = (request: FastifyRequest) => {
+  if (request.method !== 'PATCH' && request.method !== 'PUT') return;
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const keys = bodyKeys(request.routeOptions.schema?.body);
+  if (keys && !keys.some((key) => Object.hasOwn(body, key)))
+    throw badRequest({ body: messages.noValuesToSet }, messages.noValuesToSet);
+};
 
 export const registerInputChecks = (app: FastifyInstance) => {
   // PostgreSQL refuses NUL in text: a header carrying one (x-client-id is published, tokens are
@@ -37,13 +56,6 @@ export const registerInputChecks = (app: FastifyInstance) => {
     if (request.query && typeof request.query === 'object') request.query = camelCased(request.query, 'query');
     const nul = findNul(request.params, 'params') ?? findNul(request.query, '') ?? findNul(request.body, '');
     if (nul !== null) throw nulError(nul);
-  });
-
-  // An update that names nothing to change (`{}`, or only unknown keys, which are ignored) is a
-  // mistake of the caller, said as such, not an empty UPDATE that the database refuses.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (request.method !== 'PATCH' && request.method !== 'PUT') return;
-    if (!request.routeOptions.schema?.body) return;
-    if (!hasValueToSet(request.body)) throw badRequest({ body: messages.noValuesToSet }, messages.noValuesToSet);
+    checkSomethingToSet(request);
   });
 };

@@ -52,12 +52,15 @@ export const openApiTransform = (input: TransformInput) => {
   const schema = input.schema ?? {};
   if (schema.hide || !route) return jsonSchemaTransform(input);
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
+  const isPublic = route.config?.public === true;
   const response = { ...((schema as FastifySchema & { response?: Record<string, unknown> }).response ?? {}) };
-  for (const status of commonFailures(method, url, route.config?.public === true)) response[status] ??= ZFail;
+  for (const status of commonFailures(method, url, isPublic)) response[status] ??= ZFail;
   // A route that sends a file (an export, an attachment) has no JSON success schema.
   if (!Object.keys(response).some((status) => status.startsWith('2'))) response[200] = FILE_RESPONSE;
   const withFailures = {
     ...schema,
+    // A public route needs no bearer token: the document says so (the default asks for one).
+    ...(isPublic && !('security' in schema) ? { security: [] } : {}),
     operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url),
     response,
   };
