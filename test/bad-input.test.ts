@@ -181,7 +181,12 @@ describe('deep nesting', () => {
   it('refuses JSON nested thousands of levels deep with a 400, as an array and as an object', async () => {
     // 500,000 levels: as deep as a body under the 1 MB limit can be (the parser must not overflow either).
     const deepest = deepArrayJson(500_000);
-    for (const payload of [deepArrayJson(5_000), deepObjectJson(5_000), `{"name":${deepArrayJson(100_000)}}`, deepest]) {
+    for (const payload of [
+      deepArrayJson(5_000),
+      deepObjectJson(5_000),
+      `{"name":${deepArrayJson(100_000)}}`,
+      deepest,
+    ]) {
       const body = expectFail(
         await send('POST', '/meeting-folders', payload),
         400,

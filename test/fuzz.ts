@@ -71,7 +71,9 @@ const stringFor = (rng: Rng, schema: JsonSchema, name: string, ids: Ids): string
   if (schema.format === 'uuid') return idFor(rng, name, ids);
   const pattern = schema.pattern ?? '';
   if (pattern.includes('\\d{4}-\\d{2}-\\d{2}') || /date/i.test(name))
-    return `2026-0${1 + rng.int(9)}-${10 + rng.int(18)}`;
+    return rng.chance(0.1)
+      ? rng.pick(['1000-01-01', '9999-12-31', '2024-02-29'])
+      : `2026-0${1 + rng.int(9)}-${10 + rng.int(18)}`;
   if (pattern.includes(':[0-5]') || /time$/i.test(name)) return `0${rng.int(10)}:${rng.pick(['00', '30'])}`;
   if (pattern.includes('#')) return '#12ab9f';
   if (pattern.includes('Q')) return `2026-Q${1 + rng.int(4)}`;
@@ -109,6 +111,8 @@ export const validish = (rng: Rng, schema: JsonSchema | undefined, ids: Ids, nam
     case 'number': {
       const min = schema.minimum ?? 0;
       const max = schema.maximum ?? min + 10;
+      // Now and then a bound itself: the largest page, the most cycles.
+      if (rng.chance(0.1)) return rng.pick([min, max]);
       return min + rng.int(Math.max(1, Math.min(max - min + 1, 10)));
     }
     case 'boolean':
