@@ -160,6 +160,16 @@ describe('empty updates', () => {
     expect(after.find((f) => f.id === folder.id)?.name).toBe('Kept');
   });
 
+  it('keeps the fields a PATCH leaves out (the job title survives a change of first name)', async () => {
+    const person = await signUp(app);
+    await person.api.patch('/self', { job_title: 'Facilitator' });
+    expect((await person.api.patch('/self', { firstName: 'Renamed' })).status).toBe(200);
+    const self = (await person.api.get<{ user: { firstName: string; jobTitle: string | null } }>('/self')).body.result;
+    expect(self.user).toMatchObject({ firstName: 'Renamed', jobTitle: 'Facilitator' });
+    await person.api.patch('/self', { jobTitle: '' });
+    expect((await person.api.get<{ user: { jobTitle: string | null } }>('/self')).body.result.user.jobTitle).toBeNull();
+  });
+
   it('answers a PUT that names nothing to change the same way', async () => {
     const board = (
       await admin.api.post<{ id: string }>('/boards', { name: 'B', meetingIds: [(await createMeeting(admin)).id] })
