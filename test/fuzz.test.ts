@@ -167,6 +167,18 @@ const makeRequest = (rng: Rng, op: Operation) => {
   if (query.length > 0) url += `?${query.join('&')}`;
   const headers: Record<string, string> = {};
   if (op.path !== '/api/v2/logout') headers.authorization = `Bearer ${admin.token}`;
+  // Now and then a broken header: what a proxy or a hostile client might send.
+  if (mutate && rng.chance(0.08)) {
+    const [name, value] = rng.pick([
+      ['x-client-id', 'tab\u0000one'],
+      ['x-client-id', 'x'.repeat(5_000)],
+      ['authorization', `Bearer ${'x'.repeat(5_000)}`],
+      ['authorization', 'Bearer a\u0000b'],
+      ['authorization', 'Basic Zm9vOmJhcg=='],
+      ['accept', '\u0000'],
+    ] as const);
+    headers[name] = value;
+  }
   let payload: string | undefined;
   const schema = op.requestBody?.content['application/json']?.schema;
   if (schema) {

@@ -44,6 +44,8 @@ const FILE_RESPONSE = {
   content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
 };
 
+const ZUpload = z.object({ file: z.string().meta({ format: 'binary', description: 'The file' }) });
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: RouteOptions };
 
 /** @fastify/swagger's `transform`: the zod transform, after adding operationId and failure statuses. */
@@ -57,8 +59,12 @@ export const openApiTransform = (input: TransformInput) => {
   for (const status of commonFailures(method, url, isPublic)) response[status] ??= ZFail;
   // A route that sends a file (an export, an attachment) has no JSON success schema.
   if (!Object.keys(response).some((status) => status.startsWith('2'))) response[200] = FILE_RESPONSE;
+  const consumes = (schema as { consumes?: string[] }).consumes ?? [];
   const withFailures = {
     ...schema,
+    // An upload is read by its handler, not validated by a body schema; the document still
+    // describes it, so a client generator knows the field.
+    ...(consumes.includes('multipart/form-data') && !schema.body ? { body: ZUpload } : {}),
     // A public route needs no bearer token: the document says so (the default asks for one).
     ...(isPublic && !('security' in schema) ? { security: [] } : {}),
     operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url),
