@@ -15,7 +15,7 @@ import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
-import { API_ROOT, REQUEST_ID_HEADER } from '../shared/constants.ts';
+import { API_ROOT, BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, REQUEST_ID_HEADER } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
@@ -24,7 +24,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
-import { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { createRealtime, type Realtime } from './realtime/io.ts';
 import { registerTransactions } from './transaction.ts';
 
@@ -61,7 +61,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
     // Malformed requests answered before routing use the envelope too (decision 024).
     frameworkErrors,
     clientErrorHandler,
-    routerOptions: { maxParamLength: 100 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

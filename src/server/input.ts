@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NestingTooDeepError, toCamelKeys } from '../shared/case.ts';
+import { MAX_INPUT_DEPTH } from '../shared/constants.ts';
 import { badRequest } from '../shared/errors.ts';
 import { messages } from '../shared/messages.ts';
-import { findNul, MAX_INPUT_DEPTH } from '../shared/validation.ts';
+import { findNul } from '../shared/validation.ts';
 
 // Checks every request's input once, before any route's schema sees it (decision 024), so that
 // malformed input is a 400 in the envelope and never reaches a service or PostgreSQL.

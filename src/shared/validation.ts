@@ -45,9 +45,6 @@ export const isoInstant = () =>
     .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidInstant) })
     .refine(isRealIsoInstant, { error: messages.invalidInstant });
 
-/** How deep a request body or query may nest (decision 024); deeper is a 400. */
-export const MAX_INPUT_DEPTH = 32;
-
 /**
  * The path ('a.b.0') of the first string or key holding a NUL character (PostgreSQL refuses it
  * in text), or null. Iterative, so deep input cannot overflow the stack.

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { REQUEST_ID_HEADER } from '../../shared/constants.ts';
+import { BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '../../shared/constants.ts';
 import { AppError, type FailEnvelope, type FieldErrors } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
 
@@ -13,9 +13,6 @@ const send = (reply: FastifyReply, status: number, body: FailEnvelope) => reply.
 /** Postgres' "unique_violation": two requests raced past a service's own check. */
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
-/** The request body limit, in bytes (Fastify's `bodyLimit`). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The answer to a client error of Fastify's or Node's own, in words a person understands. */
 const clientErrorMessage = (status: number, code: string | undefined): string => {
