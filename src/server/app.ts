@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
@@ -15,15 +15,16 @@ import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
-import { toCamelKeys } from '../shared/case.ts';
-import { API_ROOT, REQUEST_ID_HEADER } from '../shared/constants.ts';
+import { API_ROOT, BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, REQUEST_ID_HEADER } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
+import { registerInputChecks } from './input.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { openApiTransform } from './openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { createRealtime, type Realtime } from './realtime/io.ts';
 import { registerTransactions } from './transaction.ts';
 
@@ -56,7 +57,11 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Malformed requests answered before routing use the envelope too (decision 024).
+    frameworkErrors,
+    clientErrorHandler,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,7 +99,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
@@ -102,11 +107,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  // Both snake_case (the original client) and camelCase keys are accepted.
-  app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object') request.body = toCamelKeys(request.body);
-    if (request.query && typeof request.query === 'object') request.query = toCamelKeys(request.query);
-  });
+  registerInputChecks(app);
 
   const realtime = createRealtime(app, database);
   app.decorate('realtime', realtime);

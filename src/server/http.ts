@@ -17,6 +17,6 @@ export const ZFail = z.object({
 /** Wraps a service's result in the success envelope. */
 export const ok = <T>(result: T): SuccessEnvelope<T> => ({ status: 'success', result });
 
-/** The failure answers a route may give, documented once. */
-export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
+/** The failure answers a route's handler may give; the common ones are added by openapi.ts. */
+export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ZFail])) as Record<number, typeof ZFail>;

@@ -6,6 +6,11 @@ export const API_ROOT = '/api/v2';
 export const CLIENT_ID_HEADER = 'x-client-id';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** Request limits (decision 024): a JSON body's bytes (413), a path value's characters (414), nesting levels (400). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const MAX_PARAM_LENGTH = 100;
+export const MAX_INPUT_DEPTH = 32;
+
 /** Toast lifetimes, document 1 §9; errors stay until dismissed. */
 export const TOAST_MS = { info: 3000, success: 3000, warning: 5000, error: false } as const;
 export const DIALOG_CLOSE_DELAY_MS = 200;

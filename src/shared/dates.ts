@@ -17,6 +17,35 @@ export const formatIsoDate = (year: number, month: number, day: number): IsoDate
 
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True when `date` is 'YYYY-MM-DD' and that day exists (no 2025-02-29, no month 13): a date
+ * PostgreSQL would refuse must be a 400, never a 500 (decision 024). Years 1000–9999, the
+ * four-digit ones, without Date.UTC's 1900 shift of years below 100.
+ */
+export const isRealIsoDate = (date: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  const days = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] as number);
+  return day <= days;
+};
+
+/**
+ * True when `value` is an ISO 8601 instant with an offset ('2026-01-05T09:00:00Z',
+ * '…+02:00', optional fraction) whose date and time exist (no 25:61, no Feb 30).
+ */
+export const isRealIsoInstant = (value: string): boolean => {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/.exec(
+      value,
+    );
+  return match !== null && isRealIsoDate(match[1] as string) && !Number.isNaN(Date.parse(value));
+};
+
 /** `date` moved by whole days (calendar arithmetic, no time zone involved). */
 export const addDays = (date: IsoDate, days: number): IsoDate => {
   const { year, month, day } = parseIsoDate(date);

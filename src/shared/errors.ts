@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'too_many_requests'
   | 'unavailable'
   | 'internal';
@@ -19,6 +21,8 @@ const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
   unavailable: 503,
   internal: 500,
@@ -46,6 +50,10 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError('not_found', message);
 export const conflict = (message: string = messages.conflict, errors?: FieldErrors) =>
   new AppError('conflict', message, errors);
+export const payloadTooLarge = (message: string, errors?: FieldErrors) =>
+  new AppError('payload_too_large', message, errors);
+export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) =>
+  new AppError('unsupported_media_type', message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) =>
   new AppError('too_many_requests', message);
 

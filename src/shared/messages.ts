@@ -48,6 +48,21 @@ export const messages = {
     `There was an internal error. Send this message to the administrator and refresh the page. (request id ${requestId})`,
   databaseDown: 'The database is not answering',
 
+  // Malformed requests (decision 024)
+  badRequest: 'The request could not be understood. Check what was sent and try again.',
+  invalidJson: 'The request body is not valid JSON.',
+  nestedTooDeep: (levels: number) => `The request is nested too deeply: at most ${levels} levels are accepted.`,
+  nulCharacter: 'This text contains a NUL character (\\u0000), which cannot be saved. Remove it and try again.',
+  noValuesToSet: 'No values to set',
+  impossibleDate: 'This date does not exist',
+  invalidInstant: 'Enter a date and time as YYYY-MM-DDTHH:mm:ssZ',
+  bodyTooLarge: (kilobytes: number) => `The request is too large: at most ${kilobytes} KB are accepted.`,
+  urlTooLong: 'The address of the request is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  unsupportedMediaType: 'This kind of request body is not accepted here: send JSON.',
+  uploadNotMultipart: 'Send the file as multipart/form-data, in the field "file".',
+  uploadMalformed: 'The upload was cut off or is malformed. Try again.',
+
   // document 1 §8: the client's toasts
   apiFail: (message: string) => `Error: ${message}`,
   apiHttpError: (status: number) => `Error ${status} calling the API.`,

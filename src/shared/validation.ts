@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealIsoDate, isRealIsoInstant } from './dates.ts';
 import { messages } from './messages.ts';
 
 // Field schemas shared by the server's routes and the client's forms, so that both show the
@@ -30,6 +31,40 @@ export const password = () =>
     .max(200, { error: messages.tooLong(200) });
 
 export const uuid = () => z.uuid({ error: messages.notFound });
+
+/** A calendar date 'YYYY-MM-DD' that exists: '2025-02-29' and '2025-13-01' are 400s with a field error. */
+export const isoDate = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidDate) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate })
+    .refine(isRealIsoDate, { error: messages.impossibleDate });
+
+/** An instant as ISO 8601 with an offset, whose date and time exist. */
+export const isoInstant = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidInstant) })
+    .refine(isRealIsoInstant, { error: messages.invalidInstant });
+
+/**
+ * The path ('a.b.0') of the first string or key holding a NUL character (PostgreSQL refuses it
+ * in text), or null. Iterative, so deep input cannot overflow the stack.
+ */
+export const findNul = (value: unknown, root = ''): string | null => {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path || 'body';
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, inner] of Object.entries(current)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return at.replaceAll('\u0000', '');
+        stack.push([inner, at]);
+      }
+    }
+  }
+  return null;
+};
 
 /** Anything missing is "This field is required"; other zod defaults become one plain message. */
 export const installErrorMessages = () =>

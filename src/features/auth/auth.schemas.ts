@@ -111,12 +111,13 @@ export const ZAuthConfig = z.object({ googleClientId: z.string().nullable() });
 export const ZUpdateProfile = z.object({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
+  // Left out: kept (a partial update); null or '': cleared.
   jobTitle: z
     .string()
     .trim()
     .max(100)
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => (value === undefined ? undefined : value || null)),
   timezone: z.string().max(100).optional(),
 });
 export type UpdateProfile = z.infer<typeof ZUpdateProfile>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { isoDate, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -9,7 +9,7 @@ export type MeetingType = (typeof MEETING_TYPES)[number];
 /** How the form names a rule (document 1 §3 `interval`); derived from repeat-every and unit. */
 export const INTERVALS = ['none', 'daily', 'weekly', 'monthly', 'annually', 'custom'] as const;
 
-export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate });
+export const ZIsoDate = isoDate();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
 
 /**

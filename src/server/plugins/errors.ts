@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '../../shared/constants.ts';
 import { AppError, type FailEnvelope, type FieldErrors } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
 
@@ -10,6 +13,25 @@ const send = (reply: FastifyReply, status: number, body: FailEnvelope) => reply.
 /** Postgres' "unique_violation": two requests raced past a service's own check. */
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** The answer to a client error of Fastify's or Node's own, in words a person understands. */
+const clientErrorMessage = (status: number, code: string | undefined): string => {
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return messages.invalidJson;
+  switch (status) {
+    case 404:
+      return messages.notFound;
+    case 413:
+      return messages.bodyTooLarge(BODY_LIMIT_BYTES / 1024);
+    case 414:
+      return messages.urlTooLong;
+    case 415:
+      return messages.unsupportedMediaType;
+    case 431:
+      return messages.headersTooLarge;
+    default:
+      return messages.badRequest;
+  }
+};
 
 /**
  * Turns every failure into the `{ status: 'fail', message, errors }` envelope with the status
@@ -39,9 +61,44 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (isUniqueViolation(error)) return send(reply, 409, { status: 'fail', message: messages.conflict });
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, { status: 'fail', message: error.message });
+      return send(reply, error.statusCode, {
+        status: 'fail',
+        message: clientErrorMessage(error.statusCode, error.code),
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { status: 'fail', message: messages.internalError(request.id), requestId: request.id });
   });
 };
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (400) or a path
+ * parameter longer than `maxParamLength` (414), answered before routing, in the envelope.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  reply.header(REQUEST_ID_HEADER, request.id);
+  return send(reply, status, { status: 'fail', message: clientErrorMessage(status, error.code) });
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before any route sees them
+ * (headers or URL over `maxHeaderSize`: 431; a NUL or other invalid byte in a header, a broken
+ * request line: 400), answered in the envelope instead of Node's bare reply.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    status: 'fail',
+    message: status === 408 ? messages.badRequest : clientErrorMessage(status, error.code),
+  } satisfies FailEnvelope);
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

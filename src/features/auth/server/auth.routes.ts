@@ -44,7 +44,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         summary: 'Sign up: a new user and their first workspace',
         security: [],
         body: ZRegister,
-        response: { 201: success(ZRegisterResult), ...failures(400, 409) },
+        response: { 201: success(ZRegisterResult), ...failures(400, 401, 409) },
       },
     },
     async (request, reply) => {

@@ -211,7 +211,7 @@ describe('attachments', () => {
     expect([messages.fileTypeNotAllowed, messages.fileTypeMismatch]).toContain(program.json().message);
 
     const huge = await upload(who.token, task.id, 'big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]));
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe(messages.fileTooLarge(10));
     expect((await who.api.get<Attachment[]>(`/tasks/${task.id}/attachments`)).body.result).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { badRequest } from '../../../shared/errors.ts';
+import { unsupportedMediaType } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -35,6 +35,7 @@ import {
   attachmentFile,
   deleteAttachment,
   listAttachments,
+  readUpload,
   removeStoredFiles,
 } from './attachments.service.ts';
 import {
@@ -421,26 +422,13 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
         summary: `Attach a file (multipart, field "file"; at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB; type checked from its content)`,
         consumes: ['multipart/form-data'],
         params: ZId,
-        response: { 201: success(ZAttachment), ...failures(400, 401, 404) },
+        response: { 201: success(ZAttachment), ...failures(400, 401, 404, 413, 415) },
       },
     },
     async (request, reply) => {
-      const tooLarge = () => {
-        const message = messages.fileTooLarge(ATTACHMENT_MAX_BYTES / 1024 / 1024);
-        return badRequest({ file: message }, message);
-      };
-      if (!request.isMultipart()) throw badRequest({ file: messages.fileMissing }, messages.fileMissing);
-      let file: { fileName: string; bytes: Buffer } | undefined;
-      try {
-        const part = await request.file();
-        if (part) file = { fileName: part.filename, bytes: await part.toBuffer() };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
-      }
-      if (!file) throw badRequest({ file: messages.fileMissing }, messages.fileMissing);
-      const upload = file;
-      const attachment = await request.inTenant((ctx) => addAttachment(ctx, dataDir, request.params.id, upload));
+      if (!request.isMultipart()) throw unsupportedMediaType(messages.uploadNotMultipart);
+      const file = await readUpload(request);
+      const attachment = await request.inTenant((ctx) => addAttachment(ctx, dataDir, request.params.id, file));
       return reply.status(201).send(ok(attachment));
     },
   );
