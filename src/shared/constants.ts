@@ -27,6 +27,8 @@ export const FRAME_ORIGINS = [
   'https://www.youtube.com',
   'https://www.youtube-nocookie.com',
 ] as const;
+/** Google's sign-in button (script, frame, styles, calls), allowed only when GOOGLE_CLIENT_ID is set. */
+export const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
 
 /** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
