@@ -22,10 +22,14 @@ export interface Database {
 
 const casing = 'snake_case' as const;
 
-/** Called with every SQL statement; benchmarks count queries per API call with it. */
+/**
+ * Called with every SQL statement (the trace log, benchmarks counting queries per call). The
+ * statement only: its parameters carry password hashes, token hashes and personal data, so
+ * they are never handed on.
+ */
 export type QueryListener = (sql: string) => void;
 const loggerFor = (onQuery: QueryListener | undefined) =>
-  onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false;
+  onQuery ? { logQuery: (sql: string, _params: unknown[]) => onQuery(sql) } : false;
 
 /** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
 export const openPglite = async (dataDir: string | undefined, onQuery?: QueryListener): Promise<Database> => {
@@ -50,5 +54,7 @@ export const openPostgres = async (url: string, max = 10, onQuery?: QueryListene
   return { db, kind: 'pg', pool, close: () => pool.end() };
 };
 
-export const openDatabase = (options: { databaseUrl: string | undefined; dataDir: string }) =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/db`);
+export const openDatabase = (options: { databaseUrl: string | undefined; dataDir: string }, onQuery?: QueryListener) =>
+  options.databaseUrl
+    ? openPostgres(options.databaseUrl, undefined, onQuery)
+    : openPglite(`${options.dataDir}/db`, onQuery);
