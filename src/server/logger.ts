@@ -44,7 +44,7 @@ const withoutValues = (message: string, fromDatabase: boolean) => {
  */
 const serializeError = (err: unknown, depth = 0): unknown => {
   if (!(err instanceof Error)) return err;
-  const { code, query, constraint, table, column } = err as Record<string, unknown>;
+  const { code, query, constraint, table, column } = err as unknown as Record<string, unknown>;
   const fromDatabase = isSqlState(code);
   const message = withoutValues(err.message, fromDatabase);
   const names = { constraint, table, column };
