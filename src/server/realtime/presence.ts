@@ -4,6 +4,10 @@ import { type ClientToServerEvents, meetingRoom, type ServerToClientEvents } fro
 import type { Auth, PendingEvent } from '../context.ts';
 import { liveSessionMeetingFor, presenceRoom, userRoom } from './rooms.ts';
 
+const PRESENCE_FETCH_TIMEOUT_MS = 1500;
+/** The adapter forgets an instance after 10 s without its heartbeat. */
+const PRESENCE_RETRY_MS = 11_000;
+
 // Who has a live meeting open right now (document 1 §2 'Online'): the sockets in the session's
 // presence room, on every instance (the adapter answers fetchSockets across them). Whenever
 // someone opens, leaves or drops off, the meeting's room hears the new list.
@@ -36,14 +40,24 @@ export const registerLivePresence = (
 ): LivePresence => {
   const { publish, onError, currentAuth } = deps;
   const onlineIn = async (sessionId: string) => {
-    const sockets = await io.in(presenceRoom(sessionId)).fetchSockets();
+    // Short: an instance that died unannounced would hold every list up for the default 5 s.
+    const sockets = await io.timeout(PRESENCE_FETCH_TIMEOUT_MS).in(presenceRoom(sessionId)).fetchSockets();
     return [...new Set(sockets.map((socket) => socket.data.auth.userId))];
   };
 
-  const announce = async (tenantId: string, meetingId: string, sessionId: string) => {
-    const online = await onlineIn(sessionId);
-    publish({ tenantId, meetingId, type: 'live.presence', data: { sessionId, meetingId, online } });
-    return online;
+  const announce = async (tenantId: string, meetingId: string, sessionId: string, retry = true): Promise<string[]> => {
+    try {
+      const online = await onlineIn(sessionId);
+      publish({ tenantId, meetingId, type: 'live.presence', data: { sessionId, meetingId, online } });
+      return online;
+    } catch (err) {
+      // An instance did not answer: it is forgotten once its heartbeats stop (10 s); ask again then.
+      if (retry) {
+        const again = () => void announce(tenantId, meetingId, sessionId, false).catch(onError);
+        setTimeout(again, PRESENCE_RETRY_MS).unref();
+      }
+      throw err;
+    }
   };
 
   const mayShow = async (socket: LiveSocket, sessionId: string) => {
