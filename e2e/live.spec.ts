@@ -276,7 +276,15 @@ test('every agenda item type is a working screen with the meeting’s data', asy
         await expect(stepOf(p)).not.toContainText('Backlog');
       },
     ],
-    ['external_url', async (p) => expect(stepOf(p).locator('iframe')).toHaveAttribute('src', 'http://127.0.0.1:1/')],
+    [
+      'external_url',
+      // A site outside the CSP's frame-src list (decision 021) is a link, not a frame.
+      async (p) => {
+        await expect(stepOf(p)).toContainText(messages.embedNotAllowed);
+        await expect(stepOf(p).getByRole('link', { name: 'http://127.0.0.1:1/' })).toHaveAttribute('target', '_blank');
+        await expect(stepOf(p).locator('iframe')).toHaveCount(0);
+      },
+    ],
     ['external_url', async (p) => expect(stepOf(p)).toContainText(messages.noEmbedUrl)],
     [
       'conclusion',

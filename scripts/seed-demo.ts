@@ -348,6 +348,8 @@ const main = async () => {
     publish: () => {},
     sendMail: async () => {},
     disconnect: () => {},
+    leaveMeetingRoom: async () => {},
+    leaveWorkspace: () => {},
   };
   const byMeeting = new Map(
     made.map((m) => [m.id, { id: m.id, tenantId, leaderIds: m.administratorIds, memberIds: m.shareWithIds }]),

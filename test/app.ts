@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { type Config, loadConfig } from '../src/server/config.ts';
+import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 
 let shared: Promise<Database> | undefined;
@@ -43,7 +43,7 @@ export const testApp = async (overrides: Partial<Config> = {}, logger?: FastifyB
 /** A logger at the most verbose level whose lines the test can read. */
 export const capturedLogger = () => {
   const lines: string[] = [];
-  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+  const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
   return { logger, lines };
 };
 

@@ -23,10 +23,14 @@ export interface Database {
 
 const casing = 'snake_case' as const;
 
-/** Called with every SQL statement; benchmarks count queries per API call with it. */
+/**
+ * Called with every SQL statement (the trace log, benchmarks counting queries per call). The
+ * statement only: its parameters carry password hashes, token hashes and personal data, so
+ * they are never handed on.
+ */
 export type QueryListener = (sql: string) => void;
 const loggerFor = (onQuery: QueryListener | undefined) =>
-  onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false;
+  onQuery ? { logQuery: (sql: string, _params: unknown[]) => onQuery(sql) } : false;
 
 /** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
 export const openPglite = async (dataDir: string | undefined, onQuery?: QueryListener): Promise<Database> => {
@@ -59,11 +63,12 @@ export const openPostgres = async (url: string, max = 10, onQuery?: QueryListene
 export const openDatabase = async (
   options: { databaseUrl: string | undefined; dataDir: string },
   owner: LockOwner = { command: 'server' },
+  onQuery?: QueryListener,
 ): Promise<Database> => {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, undefined, onQuery);
   const lock = acquireDataLock(options.dataDir, owner);
   try {
-    const database = await openPglite(`${options.dataDir}/db`);
+    const database = await openPglite(`${options.dataDir}/db`, onQuery);
     return { ...database, close: () => database.close().finally(lock.release) };
   } catch (error) {
     lock.release();

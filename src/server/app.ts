@@ -15,7 +15,14 @@ import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
-import { API_ROOT, BODY_LIMIT_BYTES, MAX_PARAM_LENGTH, REQUEST_ID_HEADER } from '../shared/constants.ts';
+import {
+  API_ROOT,
+  BODY_LIMIT_BYTES,
+  FRAME_ORIGINS,
+  GOOGLE_SIGN_IN_ORIGIN,
+  MAX_PARAM_LENGTH,
+  REQUEST_ID_HEADER,
+} from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
@@ -51,6 +58,32 @@ export interface AppDeps {
 
 installErrorMessages();
 
+/**
+ * The Content-Security-Policy: named sources only, no scheme wildcards. The socket is the app's
+ * own origin (its ws/wss form, for browsers whose 'self' does not cover WebSockets); frames are
+ * the few embeds of FRAME_ORIGINS; Google's sign-in script, frame and styles only when configured.
+ */
+export const cspDirectives = (config: Pick<Config, 'publicUrl' | 'googleClientId'>) => {
+  const publicUrl = new URL(config.publicUrl);
+  const socketOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
+  const google = config.googleClientId ? [GOOGLE_SIGN_IN_ORIGIN] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...google],
+    // Mantine sets style attributes at run time; scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'", ...google],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'", socketOrigin, ...google],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: [...FRAME_ORIGINS, ...google],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+};
+
 /** The whole server, without listening: tests drive it with `app.inject`. */
 export const buildApp = async ({ database, config, mailer, logger, googleKeys }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -73,26 +106,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   app.decorate('google', clientId ? (credential: string) => verifyGoogleIdToken(credential, clientId, keys) : null);
   registerErrorHandling(app);
 
-  // The Google button is a script and frame of Google's, allowed only when it is configured.
-  const google = clientId ? ['https://accounts.google.com'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google],
-        // Mantine sets style attributes at run time; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'", ...google],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...google],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cadence API', version: '2' },

@@ -29,6 +29,15 @@ export interface TxContext {
   sendMail: (mail: Mail) => Promise<void>;
   /** Closes the sockets of a session or of every session of a user, once committed. */
   disconnect: (target: { sessionId: string } | { userId: string }) => void;
+  /**
+   * Takes people who may have lost a meeting out of its room and live presence on every
+   * instance, once committed and before this transaction's events go out. Call after the
+   * writes: of `userIds`, those the room's rule still admits (its leaders and members, the
+   * workspace's admins) stay. Without `userIds` everyone leaves (the meeting is deleted).
+   */
+  leaveMeetingRoom: (target: { tenantId: string; meetingId: string; userIds?: string[] }) => Promise<void>;
+  /** Drops a user's sockets in a workspace they were removed from or disabled in, once committed. */
+  leaveWorkspace: (target: { tenantId: string; userId: string }) => void;
 }
 
 /** A service call on behalf of a signed-in user, whatever workspace they are in. */

@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import pino from 'pino';
 import { openDatabase } from '../db/client.ts';
 import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureSecrets } from './secrets.ts';
 
@@ -30,7 +30,7 @@ const newestSourceTime = async (dirs: string[]): Promise<number> => {
   return newest;
 };
 
-const buildClientIfNeeded = async (config: Config, log: pino.Logger) => {
+const buildClientIfNeeded = async (config: Config, log: ReturnType<typeof createLogger>) => {
   const index = path.join(config.clientDir, 'index.html');
   const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'src/features'];
   if (existsSync(index) && statSync(index).mtimeMs >= (await newestSourceTime(sources))) return;
@@ -41,13 +41,17 @@ const buildClientIfNeeded = async (config: Config, log: pino.Logger) => {
 
 const start = async () => {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
+  // LOG_LEVEL=trace lists each SQL statement (never its parameters).
+  const onQuery = log.isLevelEnabled('trace') ? (sql: string) => log.trace({ sql }, 'sql') : undefined;
   // First, so a second process on the same data folder is refused at once (docs/decisions/025).
-  const database = await openDatabase(config, { command: 'server', port: config.port }).catch((error: Error) => {
-    if (error instanceof DataLockError) throw error;
-    const where = config.databaseUrl ? new URL(config.databaseUrl).host : `${config.dataDir}/db`;
-    throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
-  });
+  const database = await openDatabase(config, { command: 'server', port: config.port }, onQuery).catch(
+    (error: Error) => {
+      if (error instanceof DataLockError) throw error;
+      const where = config.databaseUrl ? new URL(config.databaseUrl).host : `${config.dataDir}/db`;
+      throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
+    },
+  );
   if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
   await ensureSecrets(config.dataDir);
   await migrate(database);

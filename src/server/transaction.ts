@@ -6,6 +6,7 @@ import { messages } from '../shared/messages.ts';
 import type { PendingEvent, TenantContext, TxContext, UserContext } from './context.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime/io.ts';
+import { withoutMeetingAccess } from './realtime/rooms.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,8 @@ export const registerTransactions = (
     work: (ctx: C) => Promise<T>,
   ): Promise<T> => {
     // Side effects wait for the commit: a rolled-back request must not have told anyone.
+    // Sockets leave rooms first, so that none of the events that follow reaches them.
+    const roomChanges: (() => void)[] = [];
     const afterCommit: (() => unknown)[] = [];
     const userId = request.auth?.userId ?? null;
     const origin = { changedBy: userId, originClientId: clientIdOf(request) };
@@ -51,10 +54,16 @@ export const registerTransactions = (
             // Delivery must not hold up the answer; the mailer logs its own failures.
             afterCommit.push(() => void deliver());
           },
-          disconnect: (target) => afterCommit.push(() => deps.realtime.disconnect(target)),
+          disconnect: (target) => roomChanges.push(() => deps.realtime.disconnect(target)),
+          leaveMeetingRoom: async ({ tenantId, meetingId, userIds }) => {
+            const leaving = userIds ? await withoutMeetingAccess(tx, tenantId, meetingId, userIds) : undefined;
+            roomChanges.push(() => deps.realtime.leaveMeetingRoom({ tenantId, meetingId, userIds: leaving }));
+          },
+          leaveWorkspace: (target) => roomChanges.push(() => deps.realtime.leaveWorkspace(target)),
         }),
       ),
     );
+    for (const task of roomChanges) task();
     for (const task of afterCommit) task();
     return result;
   };

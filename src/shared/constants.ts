@@ -15,6 +15,26 @@ export const MAX_INPUT_DEPTH = 32;
 export const TOAST_MS = { info: 3000, success: 3000, warning: 5000, error: false } as const;
 export const DIALOG_CLOSE_DELAY_MS = 200;
 
+/**
+ * Socket heartbeat: the server pings every `interval` and drops a connection that has not
+ * answered within `timeout`, so a lost network shows Offline within interval + timeout (12 s).
+ */
+export const SOCKET_HEARTBEAT_MS = { interval: 5000, timeout: 7000 } as const;
+
+/**
+ * The only origins the app's pages may show in a frame (CSP frame-src): the Google Calendar
+ * embed (settings, calendar widget) and the hosts an 'External URL' agenda step may embed.
+ * Meeting video links (Zoom, Meet, Teams) are links that open a new tab, never frames.
+ */
+export const FRAME_ORIGINS = [
+  'https://calendar.google.com',
+  'https://docs.google.com',
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+] as const;
+/** Google's sign-in button (script, frame, styles, calls), allowed only when GOOGLE_CLIENT_ID is set. */
+export const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
+
 /** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
 

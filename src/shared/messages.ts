@@ -749,6 +749,7 @@ export const messages = {
   userNotInMeeting: '(User is no longer part of this meeting)',
   videoLinkInvalid: 'Video Conference Link is invalid',
   noEmbedUrl: 'No URL has been configured',
+  embedNotAllowed: 'This site cannot be shown inside Cadence. Open it in a new tab:',
   recapMailSubject: (title: string, date: string) => `Recap: ${title}, ${date}`,
   recapTodosCreated: 'To-dos created',
   recapIssuesSolved: 'Issues solved',

@@ -38,7 +38,8 @@ export const createMailer = (
       return async () => {
         if (outboxFile) await appendFile(outboxFile, `${JSON.stringify(mail)}\n`).catch(() => {});
         if (!transport) {
-          log.info({ mailId: row!.id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL)');
+          // The outbox row has the address; the log keeps no personal data.
+          log.info({ mailId: row!.id }, 'mail kept in the outbox (no SMTP_URL)');
           return;
         }
         try {

@@ -1,8 +1,9 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Database } from '../../db/client.ts';
 import { resolveToken } from '../../features/auth/server/tokens.service.ts';
+import { SOCKET_HEARTBEAT_MS } from '../../shared/constants.ts';
 import {
   type ClientToServerEvents,
   meetingRoom,
@@ -12,23 +13,43 @@ import {
   SOCKET_PATH,
   workspaceRoom,
 } from '../../shared/realtime.ts';
-import type { PendingEvent } from '../context.ts';
+import type { Auth, PendingEvent } from '../context.ts';
 import { type PresenceData, registerLivePresence } from './presence.ts';
-import { isMeetingParticipant } from './rooms.ts';
+import { isMeetingParticipant, memberRoom, sessionRoom, userRoom } from './rooms.ts';
 
 type SocketData = PresenceData;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** People who lost a meeting: its room and its live presence. `userIds` unset: everyone (the meeting is gone). */
+export interface MeetingRoomExit {
+  tenantId: string;
+  meetingId: string;
+  userIds?: string[];
+}
+
+/** A person removed from, or disabled in, a workspace. */
+export interface WorkspaceExit {
+  tenantId: string;
+  userId: string;
+}
 
 export interface Realtime {
   /** Sends an event to its room on every instance. Call only after the transaction commits. */
   publish(event: PendingEvent, origin: { changedBy: string | null; originClientId: string | null }): void;
   /** Drops the sockets of a revoked session, or of all a user's sessions, on every instance. */
   disconnect(target: { sessionId: string } | { userId: string }): void;
+  /**
+   * Takes sockets out of a meeting's room on every instance, at once; call after the commit,
+   * with only the people who lost access (see TxContext.leaveMeetingRoom, which works them out).
+   */
+  leaveMeetingRoom(exit: MeetingRoomExit): void;
+  /** Drops a user's sockets working in a workspace, on every instance; their other workspaces' stay. */
+  leaveWorkspace(exit: WorkspaceExit): void;
   close(): Promise<void>;
 }
 
-// Private rooms, so that sockets can be found by session or user on any instance.
-const sessionRoom = (sessionId: string) => `session-${sessionId}`;
-const userRoom = (userId: string) => `user-${userId}`;
+const tokenOf = (socket: AppSocket) =>
+  typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : '';
 
 /**
  * socket.io on the app's HTTP server. A socket authenticates with the same bearer token as
@@ -39,39 +60,79 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
+    // A connection that went dead without closing (lost network) is noticed within ~12 s.
+    pingInterval: SOCKET_HEARTBEAT_MS.interval,
+    pingTimeout: SOCKET_HEARTBEAT_MS.timeout,
   });
   if (database.pool)
     io.adapter(createAdapter(database.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }));
 
   io.use(async (socket, next) => {
-    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-    const auth = await resolveToken(database.db, token).catch(() => null);
+    const auth = await resolveToken(database.db, tokenOf(socket)).catch(() => null);
     if (!auth?.tenantId) return next(new Error('unauthorized'));
     socket.data.auth = { ...auth, tenantId: auth.tenantId };
     next();
   });
+
+  /**
+   * The socket's caller as the database says now: a room is joined on today's membership and
+   * admin flag, not on those of the handshake. A socket whose session or workspace ended goes;
+   * one whose session moved to another workspace (another tab switched) is refused.
+   */
+  const currentAuth = async (socket: AppSocket): Promise<Auth | null> => {
+    const auth = await resolveToken(database.db, tokenOf(socket));
+    if (!auth?.tenantId) socket.disconnect(true);
+    return auth?.tenantId && auth.tenantId === socket.data.auth.tenantId ? auth : null;
+  };
+  const mayJoinMeeting = async (socket: AppSocket, meetingId: string) => {
+    const auth = await currentAuth(socket);
+    return auth !== null && (await isMeetingParticipant(database.db, auth, meetingId));
+  };
 
   const publish: Realtime['publish'] = (event, origin) => {
     const room = event.meetingId ? meetingRoom(event.tenantId, event.meetingId) : workspaceRoom(event.tenantId);
     const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
     io.to(room).emit(SOCKET_EVENT, message);
   };
-  const livePresence = registerLivePresence(
-    io,
-    database.db,
-    (event) => publish(event, { changedBy: null, originClientId: null }),
-    (err) => app.log.warn({ err }, 'live presence'),
-  );
+  const onError = (err: unknown) => app.log.warn({ err }, 'live presence');
+  const livePresence = registerLivePresence(io, database.db, {
+    publish: (event) => publish(event, { changedBy: null, originClientId: null }),
+    onError,
+    currentAuth,
+  });
 
   io.on('connection', (socket) => {
     const { auth } = socket.data;
-    livePresence(socket);
-    socket.join([workspaceRoom(auth.tenantId), sessionRoom(auth.sessionId), userRoom(auth.userId)]);
+    livePresence.attach(socket);
+    socket.join([
+      workspaceRoom(auth.tenantId),
+      sessionRoom(auth.sessionId),
+      userRoom(auth.userId),
+      memberRoom(auth.tenantId, auth.userId),
+    ]);
+    // A sign-out or removal that committed between the handshake and these joins missed this
+    // socket: look again now that it is findable.
+    void resolveToken(database.db, tokenOf(socket))
+      .then((now) => {
+        if (now?.tenantId !== auth.tenantId) socket.disconnect(true);
+      })
+      .catch(onError);
     socket.on('meeting:join', async (meetingId, ack) => {
-      const allowed =
-        typeof meetingId === 'string' && (await isMeetingParticipant(database.db, auth, meetingId).catch(() => false));
-      if (allowed) socket.join(meetingRoom(auth.tenantId, meetingId));
-      if (typeof ack === 'function') ack({ ok: allowed });
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        if (typeof meetingId !== 'string' || !(await mayJoinMeeting(socket, meetingId))) return reply({ ok: false });
+        const room = meetingRoom(auth.tenantId, meetingId);
+        await socket.join(room);
+        // Checked again once in: a removal that committed while we joined cannot be missed.
+        if (!(await mayJoinMeeting(socket, meetingId))) {
+          await socket.leave(room);
+          return reply({ ok: false });
+        }
+        reply({ ok: true });
+      } catch (err) {
+        onError(err);
+        reply({ ok: false });
+      }
     });
     socket.on('meeting:leave', (meetingId) => {
       if (typeof meetingId === 'string') socket.leave(meetingRoom(auth.tenantId, meetingId));
@@ -82,6 +143,21 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
     publish,
     disconnect(target) {
       io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
+    },
+    leaveMeetingRoom({ tenantId, meetingId, userIds }) {
+      const room = meetingRoom(tenantId, meetingId);
+      if (!userIds) {
+        io.in(room).socketsLeave(room);
+        return;
+      }
+      if (userIds.length === 0) return;
+      // Synchronous here, a message to the other instances: whatever is published after this
+      // call no longer reaches them. Their live presence follows (it needs a look at the sockets).
+      io.in(userIds.map(userRoom)).socketsLeave(room);
+      void livePresence.drop({ tenantId, meetingId, userIds }).catch(onError);
+    },
+    leaveWorkspace({ tenantId, userId }) {
+      io.in(memberRoom(tenantId, userId)).disconnectSockets(true);
     },
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
     async close() {

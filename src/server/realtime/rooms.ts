@@ -1,9 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { memberships, sessions } from '../../db/schema/index.ts';
 import { isParticipant, loadMeetingAccess } from '../../features/meetings/server/meetings.access.ts';
+import { ADMIN_FLAG } from '../../shared/constants.ts';
 import { isLiveSession } from '../../shared/live.ts';
 import type { Auth } from '../context.ts';
+
+// Private rooms, so that sockets can be found on any instance by session, by user, or by user
+// within one workspace (the socket.io adapter only unites rooms, it cannot intersect them).
+export const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+export const userRoom = (userId: string) => `user-${userId}`;
+export const memberRoom = (tenantId: string, userId: string) => `member-${tenantId}-${userId}`;
+/** The sockets showing a live session (presence). */
+export const presenceRoom = (sessionId: string) => `live-${sessionId}`;
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
@@ -12,6 +21,35 @@ export const isMeetingParticipant = async (db: Db, auth: Auth, meetingId: string
   if (!auth.tenantId || !isUuid(meetingId)) return false;
   const meeting = await loadMeetingAccess(db, auth.tenantId, meetingId);
   return meeting !== undefined && (auth.isAdmin || isParticipant(auth.userId, meeting));
+};
+
+/**
+ * Of `userIds`, those who may no longer join the meeting's room by the rule above (no longer a
+ * leader or member, and not an enabled admin of the workspace); everyone when the meeting is gone.
+ */
+export const withoutMeetingAccess = async (
+  db: Db,
+  tenantId: string,
+  meetingId: string,
+  userIds: string[],
+): Promise<string[]> => {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  const meeting = await loadMeetingAccess(db, tenantId, meetingId);
+  if (!meeting) return unique;
+  const admins = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        inArray(memberships.userId, unique),
+        eq(memberships.isAdmin, ADMIN_FLAG.yes),
+        eq(memberships.disabled, false),
+      ),
+    );
+  const adminIds = new Set(admins.map((row) => row.userId));
+  return unique.filter((userId) => !adminIds.has(userId) && !isParticipant(userId, meeting));
 };
 
 /**

@@ -192,9 +192,21 @@ export const useLivePresence = (sessionId: string, enabled: boolean) => {
         });
       if (socket.connected) join();
       socket.on('connect', join);
+      // A closing tab says goodbye itself: a proxy may hold the closed connection open until
+      // the heartbeat gives up on it. Back from the back/forward cache, it joins again.
+      const hide = () => {
+        if (socket.connected) socket.emit('live:leave', sessionId);
+      };
+      const show = (event: PageTransitionEvent) => {
+        if (event.persisted && socket.connected) join();
+      };
+      window.addEventListener('pagehide', hide);
+      window.addEventListener('pageshow', show);
       leave = () => {
         socket.off('connect', join);
-        if (socket.connected) socket.emit('live:leave', sessionId);
+        window.removeEventListener('pagehide', hide);
+        window.removeEventListener('pageshow', show);
+        hide();
       };
     });
     return () => {

@@ -298,6 +298,14 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
     .returning();
   if (administrators) await replacePeople(ctx, id, 'leader', administrators);
   if (members) await replacePeople(ctx, id, 'member', members);
+  // Those taken off the meeting stop hearing its room (admins keep it: the room's rule decides).
+  if (administrators || members) {
+    await ctx.leaveMeetingRoom({
+      tenantId: ctx.tenantId,
+      meetingId: id,
+      userIds: [...access.leaderIds, ...access.memberIds],
+    });
+  }
   // A new rule reshapes the sessions to come; the ones already past keep their history.
   if (RULE_FIELDS.some((field) => fields[field] !== undefined)) {
     await syncSessions(ctx.db, { ...row!, repeatType }, new Date());
@@ -311,6 +319,7 @@ export const deleteMeeting = async (ctx: TenantContext, id: string) => {
   const access = await findVisibleMeeting(ctx, id);
   assertMeetingLeader(ctx, access);
   await ctx.db.delete(meetings).where(eq(meetings.id, id));
+  await ctx.leaveMeetingRoom({ tenantId: ctx.tenantId, meetingId: id });
   publishMeeting(ctx, id, 'deleted');
   return true;
 };

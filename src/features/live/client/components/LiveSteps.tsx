@@ -1,5 +1,6 @@
-import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
 import { BoardView } from '../../../boards/client/components/BoardView.tsx';
@@ -49,10 +50,28 @@ const BoardStep = ({ item, meeting, viewerId, timezone }: StepProps) => {
   );
 };
 
+const frameAllowed = (url: string) => {
+  try {
+    return (FRAME_ORIGINS as readonly string[]).includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
+};
+
 const ExternalUrlStep = ({ item }: StepProps) => {
   if (!item.embedUrl) return <Notice>{messages.noEmbedUrl}</Notice>;
   const invalid = linkError(item.embedUrl);
   if (invalid) return <Notice>{messages.invalidUrl}</Notice>;
+  // The CSP frames only these origins (decision 021): anything else opens in its own tab.
+  if (!frameAllowed(item.embedUrl))
+    return (
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+        {messages.embedNotAllowed}{' '}
+        <Anchor href={item.embedUrl} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
+          {item.embedUrl}
+        </Anchor>
+      </Alert>
+    );
   return (
     <Box
       component="iframe"
