@@ -29,13 +29,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldErrors | undefined;
+  /** Set on a 429: how many seconds until trying again can work (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldErrors) {
+  constructor(code: ErrorCode, message: string, errors?: FieldErrors, retryAfterSeconds?: number) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = statusOf[code];
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -46,8 +49,8 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError('not_found', message);
 export const conflict = (message: string = messages.conflict, errors?: FieldErrors) =>
   new AppError('conflict', message, errors);
-export const tooManyRequests = (message: string = messages.tooManyRequests) =>
-  new AppError('too_many_requests', message);
+export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError('too_many_requests', message, undefined, retryAfterSeconds);
 
 /** The JSON body of every failed API call. */
 export interface FailEnvelope {

@@ -6,7 +6,7 @@ import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
-import type { AddUser, MyWorkspace, Person, UserLookupResult } from '../workspaces.schemas.ts';
+import type { AddUser, AddUserResult, MyWorkspace, UserLookupResult } from '../workspaces.schemas.ts';
 
 export const workspaceKeys = {
   all: ['workspaces'] as const,
@@ -56,8 +56,9 @@ export const useSwitchWorkspace = () => {
 export const lookUpUser = (email: string) =>
   api.get<UserLookupResult>(`/users/exists?email=${encodeURIComponent(email)}`, { silent: true });
 
-/** POST /tenants/add-user: an existing account by id, or a new one by email and name. */
-export const addUserToWorkspace = (input: AddUser) => api.post<Person>('/tenants/add-user', input, { silent: true });
+/** POST /tenants/add-user: invites an existing account, or makes a new one (email and name). */
+export const addUserToWorkspace = (input: AddUser) =>
+  api.post<AddUserResult>('/tenants/add-user', input, { silent: true });
 
 // Someone renamed the workspace or changed its logo: the top bar and the picker follow.
 registerRealtimeUpdater('workspace.updated', (queryClient, data) => {
