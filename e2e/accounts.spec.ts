@@ -1,13 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import {
+  call,
   linkFromMail,
   mailsTo,
   newUser,
   registerViaApi,
   SCREENS,
   signedInUser,
+  signIn as signInAs,
   signInViaApi,
+  startSignedIn,
   type TestUser,
 } from './helpers.ts';
 
@@ -395,4 +399,74 @@ test('the error pages and their links', async ({ page }) => {
     'href',
     '/',
   );
+});
+
+test('an invited person sees the invitation on /workspaces, accepts it and can switch; a declined one goes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const ownerUser = newUser('inviter', { firstName: 'Iris', lastName: 'Inviter' });
+  const otherAdminUser = newUser('decliner-admin', { firstName: 'Dora', lastName: 'Admin' });
+  const personUser = newUser('invitee', { firstName: 'Ivan', lastName: 'Invitee' });
+  for (const user of [ownerUser, otherAdminUser, personUser]) await registerViaApi(request, user);
+  const owner = await signInAs(request, ownerUser);
+  const otherAdmin = await signInAs(request, otherAdminUser);
+  const person = await signInAs(request, personUser);
+
+  // --- The admin adds the existing account: the dialog says an invitation goes out.
+  await startSignedIn(page, owner.token);
+  await page.goto('/workspaces');
+  await workspaceRow(page, ownerUser.workspace).getByRole('button', { name: messages.addPerson }).click();
+  const add = dialog(page);
+  await add.getByLabel(messages.email).fill(personUser.email);
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await expect(add.getByText(messages.invitePerson(personUser.email))).toBeVisible();
+  // Nothing about the account beyond what the admin typed.
+  await expect(add).not.toContainText(personUser.firstName);
+  await add.getByRole('button', { name: messages.finish }).click();
+  await expect(page.getByText(messages.invitationSent)).toBeVisible();
+  await expect(add).toHaveCount(0);
+  // A second workspace invites them too, through the API; they will decline that one.
+  await call(request, otherAdmin.token, 'POST', '/tenants/add-user', { email: personUser.email });
+
+  // --- The invitee's own browser: both invitations on /workspaces, the workspace not yet theirs.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await startSignedIn(theirs, person.token);
+  await theirs.goto('/workspaces');
+  const invitations = theirs.getByRole('region', { name: messages.invitationsTitle });
+  await expect(invitations.getByRole('listitem')).toHaveCount(2);
+  await expect(invitations).toContainText(messages.invitationFrom('Iris Inviter', ownerUser.workspace));
+  await expect(theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) })).toHaveCount(0);
+  await settle(theirs);
+  await theirs.screenshot({ path: `${SCREENS}/invitations-1280.png` });
+  const axe = await new AxeBuilder({ page: theirs }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await theirs.setViewportSize({ width: 390, height: 844 });
+  await settle(theirs);
+  await theirs.screenshot({ path: `${SCREENS}/invitations-390.png`, fullPage: true });
+  expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // --- Decline one with the keyboard: it goes, and nothing else changes.
+  await theirs.getByRole('button', { name: messages.declineInvitationLabel(otherAdminUser.workspace) }).focus();
+  await theirs.keyboard.press('Enter');
+  await expect(theirs.getByText(messages.invitationDeclined)).toBeVisible();
+  await expect(invitations.getByRole('listitem')).toHaveCount(1);
+
+  // --- Accept the other (keyboard too): the workspace joins the picker; switching works.
+  await theirs.getByRole('button', { name: messages.acceptInvitationLabel(ownerUser.workspace) }).focus();
+  await theirs.keyboard.press('Enter');
+  await expect(theirs.getByText(messages.invitationAccepted(ownerUser.workspace))).toBeVisible();
+  await expect(theirs.getByRole('region', { name: messages.invitationsTitle })).toHaveCount(0);
+  await theirs.setViewportSize({ width: 1280, height: 800 });
+  await theirs.screenshot({ path: `${SCREENS}/invitation-accepted.png` });
+  await theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) }).click();
+  await expect(theirs).toHaveURL(/\/$/);
+  await expect(banner(theirs)).toContainText(ownerUser.workspace);
+  // The declined workspace stays out of reach.
+  const mine = await call<{ name: string }[]>(request, person.token, 'GET', '/tenants');
+  expect(mine.map((w) => w.name)).not.toContain(otherAdminUser.workspace);
+  await context.close();
 });
