@@ -47,6 +47,9 @@ export const useSwitchWorkspace = () => {
     onSuccess: async (result) => {
       setLastTenant(result.tenantId);
       disconnectRealtime(); // the shell connects again once it has the new workspace
+      // A read still under way (e.g. GET /self after accepting an invitation) answered for
+      // the old workspace: it must not land in the fresh cache.
+      await queryClient.cancelQueries();
       queryClient.clear();
       await navigate('/');
     },
