@@ -47,10 +47,12 @@ export const useSwitchWorkspace = () => {
     onSuccess: async (result) => {
       setLastTenant(result.tenantId);
       disconnectRealtime(); // the shell connects again once it has the new workspace
-      // A read still under way (e.g. GET /self after accepting an invitation) answered for
-      // the old workspace: it must not land in the fresh cache.
+      // Nothing of the old workspace may stay. Reset (not clear): every mounted query keeps its
+      // observers and refetches, whereas after clear() a component still subscribed to a removed
+      // query (the top bar's GET /self) went on showing the old workspace. Reads still under
+      // way answered for the old workspace, so they are cancelled first.
       await queryClient.cancelQueries();
-      queryClient.clear();
+      void queryClient.resetQueries();
       await navigate('/');
     },
   });
