@@ -8,7 +8,6 @@ export const messages = {
   invalidValue: 'This value is not valid',
   passwordsDoNotMatch: 'Passwords do not match',
 
-  emailTaken: 'An account with this email already exists. Sign in, or reset your password.',
   wrongCredentials: 'The email or password is incorrect.',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   noWorkspaceLeft: 'Your account is not part of any workspace. Ask a workspace admin to add you.',
