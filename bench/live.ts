@@ -31,7 +31,10 @@ const main = async () => {
   const { base, request, person, meetingNow, stop, database } = await startBenchServer();
   const leader = await person('live-leader');
   const member = await person('live-member');
-  await request('POST', '/tenants/add-user', { id: member.id }, leader.accessToken);
+  // Adding an account invites it; it joins by accepting (decision 022).
+  await request('POST', '/tenants/add-user', { email: member.email }, leader.accessToken);
+  const [invitation] = await request<{ id: string }[]>('GET', '/invitations', undefined, member.accessToken);
+  await request('POST', `/invitations/${invitation!.id}/accept`, {}, member.accessToken);
   await request('POST', '/switch-tenant', { id: leader.tenantId }, member.accessToken);
   const meeting = await meetingNow(leader, 'Live bench', [member.id]);
   const started = await request<{ sessionId: string }>('POST', `/meetings/${meeting.id}/start`, {}, leader.accessToken);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { benchBoard } from './board.ts';
-import { startBenchServer } from './server.ts';
+import { benchAddress, startBenchServer } from './server.ts';
 
 // `npm run bench`: latency of API calls under concurrent users, and SQL statements per call,
 // against ARCHITECTURE.md's budgets. Embedded database by default; DATABASE_URL for a server.
@@ -30,7 +30,11 @@ const main = async () => {
   const post = (url: string, body: unknown, token?: string) =>
     fetch(`${base}/api/v2${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': benchAddress(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ result: Record<string, string> }>);
   let userToken = '';

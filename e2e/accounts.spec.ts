@@ -1,13 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import {
+  call,
   linkFromMail,
+  mailsTo,
   newUser,
-  PASSWORD,
   registerViaApi,
   SCREENS,
   signedInUser,
+  signIn as signInAs,
   signInViaApi,
+  startSignedIn,
   type TestUser,
 } from './helpers.ts';
 
@@ -75,20 +79,27 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // --- Signing up twice with one email: the server's first error shows.
-  await registerViaApi(request, newUser('dup', { email: `dup-${owner.email}` }));
+  // --- Signing up with a taken email looks just like a new one (decision 022): the same page,
+  // and the owner gets a mail instead.
+  const dup = newUser('dup', { email: `dup-${owner.email}` });
+  await registerViaApi(request, dup);
   await page.goto('/sign-up');
   await page.getByLabel(messages.firstName).fill('Dup');
   await page.getByLabel(messages.lastName).fill('Licate');
-  await page.getByLabel(messages.email).fill(`dup-${owner.email}`);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(PASSWORD);
-  await page.getByLabel(messages.repeatPassword).fill(PASSWORD);
+  await page.getByLabel(messages.email).fill(dup.email);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill('another-password');
+  await page.getByLabel(messages.repeatPassword).fill('another-password');
   await page.getByLabel(messages.companyName).fill('Dup Co');
   await page.getByRole('button', { name: messages.signUpButton }).click();
-  await expect(alertText(page, messages.emailTaken)).toBeVisible();
-  // No toast: the message is in the form.
-  await expect(page.getByText(messages.apiFail(messages.emailTaken))).toHaveCount(0);
-  // Leaving the filled form asks first.
+  await expect(page).toHaveURL(/\/sign-up-success$/);
+  await expect(page.getByText(messages.signUpSuccessText)).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo(dup.email)).map((mail) => mail.subject))
+    .toContain('Someone tried to sign up to Cadence with your email');
+
+  // Leaving a filled form asks first.
+  await page.goto('/sign-up');
+  await page.getByLabel(messages.firstName).fill('Dup');
   await page.getByRole('link', { name: messages.returnToLogin }).click();
   await expect(dialog(page).getByText(messages.unsavedChangesText)).toBeVisible();
   await settle(page);
@@ -194,17 +205,17 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await workspaceRow(page, second).getByRole('button', { name: messages.addPerson }).click();
   await add.getByLabel(messages.email).fill(other.email);
   await add.getByLabel(messages.email).press('Enter');
-  const invitation = messages.invitePerson(other.firstName, other.lastName, other.email);
+  const invitation = messages.invitePerson(other.email);
   await expect(add.getByText(invitation)).toBeVisible();
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/add-person-existing.png` });
   await add.getByRole('button', { name: messages.finish }).click();
-  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await expect(page.getByText(messages.invitationSent)).toBeVisible();
   await expect(add).toHaveCount(0);
-  // They now find the second workspace in their own picker.
+  // Invited, not added: the workspace is not theirs until they accept (see the next test).
   const otherToken = await signInViaApi(request, other);
   const theirs = await request.get('/api/v2/tenants', { headers: { Authorization: `Bearer ${otherToken}` } });
-  expect(((await theirs.json()) as { result: { name: string }[] }).result.map((w) => w.name)).toContain(second);
+  expect(((await theirs.json()) as { result: { name: string }[] }).result.map((w) => w.name)).not.toContain(second);
 
   // --- Logout goes to the sign-in page and private pages are closed again.
   await logout(page);
@@ -388,4 +399,85 @@ test('the error pages and their links', async ({ page }) => {
     'href',
     '/',
   );
+});
+
+test('an invited person sees the invitation on /workspaces, accepts it and can switch; a declined one goes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const ownerUser = newUser('inviter', { firstName: 'Iris', lastName: 'Inviter' });
+  const otherAdminUser = newUser('decliner-admin', { firstName: 'Dora', lastName: 'Admin' });
+  const personUser = newUser('invitee', { firstName: 'Ivan', lastName: 'Invitee' });
+  for (const user of [ownerUser, otherAdminUser, personUser]) await registerViaApi(request, user);
+  const owner = await signInAs(request, ownerUser);
+  const otherAdmin = await signInAs(request, otherAdminUser);
+  const person = await signInAs(request, personUser);
+
+  // --- The admin adds the existing account: the dialog says an invitation goes out.
+  await startSignedIn(page, owner.token);
+  await page.goto('/workspaces');
+  await workspaceRow(page, ownerUser.workspace).getByRole('button', { name: messages.addPerson }).click();
+  const add = dialog(page);
+  await add.getByLabel(messages.email).fill(personUser.email);
+  await add.getByRole('button', { name: messages.nextButton }).click();
+  await expect(add.getByText(messages.invitePerson(personUser.email))).toBeVisible();
+  // Nothing about the account beyond what the admin typed.
+  await expect(add).not.toContainText(personUser.firstName);
+  await add.getByRole('button', { name: messages.finish }).click();
+  await expect(page.getByText(messages.invitationSent)).toBeVisible();
+  await expect(add).toHaveCount(0);
+  // A second workspace invites them too, through the API; they will decline that one.
+  await call(request, otherAdmin.token, 'POST', '/tenants/add-user', { email: personUser.email });
+
+  // --- The invitee's own browser: both invitations on /workspaces, the workspace not yet theirs.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await startSignedIn(theirs, person.token);
+  await theirs.goto('/workspaces');
+  const invitations = theirs.getByRole('region', { name: messages.invitationsTitle });
+  await expect(invitations.getByRole('listitem')).toHaveCount(2);
+  await expect(invitations).toContainText(messages.invitationFrom('Iris Inviter', ownerUser.workspace));
+  await expect(theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) })).toHaveCount(0);
+  await settle(theirs);
+  await theirs.screenshot({ path: `${SCREENS}/invitations-1280.png` });
+  // The section itself; colour contrast is left out: the theme's primary buttons, badges and
+  // dimmed text fall short app-wide (reported to the lead, not this section's to fix).
+  const axe = await new AxeBuilder({ page: theirs })
+    .include('section[aria-labelledby="invitations-title"]')
+    .disableRules(['color-contrast'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  // A phone opens the page at its own size.
+  await theirs.setViewportSize({ width: 390, height: 844 });
+  await theirs.reload();
+  await expect(invitations.getByRole('listitem')).toHaveCount(2);
+  // The shell keeps its sidebar beside the page down to 250 px (document 1 §9); the person
+  // folds it away to read the page.
+  await theirs.getByRole('button', { name: messages.toggleSidebar }).click();
+  await settle(theirs);
+  await theirs.screenshot({ path: `${SCREENS}/invitations-390.png`, fullPage: true });
+  expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // --- Decline one with the keyboard: it goes, and nothing else changes.
+  await theirs.getByRole('button', { name: messages.declineInvitationLabel(otherAdminUser.workspace) }).focus();
+  await theirs.keyboard.press('Enter');
+  await expect(theirs.getByText(messages.invitationDeclined)).toBeVisible();
+  await expect(invitations.getByRole('listitem')).toHaveCount(1);
+
+  // --- Accept the other (keyboard too): the workspace joins the picker; switching works.
+  await theirs.getByRole('button', { name: messages.acceptInvitationLabel(ownerUser.workspace) }).focus();
+  await theirs.keyboard.press('Enter');
+  await expect(theirs.getByText(messages.invitationAccepted(ownerUser.workspace))).toBeVisible();
+  await expect(theirs.getByRole('region', { name: messages.invitationsTitle })).toHaveCount(0);
+  await theirs.setViewportSize({ width: 1280, height: 800 });
+  await theirs.screenshot({ path: `${SCREENS}/invitation-accepted.png` });
+  await theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) }).click();
+  await expect(theirs).toHaveURL(/\/$/);
+  await expect(banner(theirs)).toContainText(ownerUser.workspace);
+  // The declined workspace stays out of reach.
+  const mine = await call<{ name: string }[]>(request, person.token, 'GET', '/tenants');
+  expect(mine.map((w) => w.name)).not.toContain(otherAdminUser.workspace);
+  await context.close();
 });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, isoDate, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
+import { call, inviteAndAccept, isoDate, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
 
 // Goals on the meeting dashboard (document 2 §4, document 3 §4): a group per owner, the
 // default order (On Track, Off Track, then the rest, then due date), the due-date header
@@ -27,7 +27,7 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
   await registerViaApi(request, mateUser);
   const owner = await signIn(request, ownerUser);
   const mate = await signIn(request, mateUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
+  await inviteAndAccept(request, owner, mate);
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
     title: 'Quarterly Rocks',

@@ -30,9 +30,24 @@ export const newUser = (label: string, overrides: Partial<TestUser> = {}): TestU
   };
 };
 
-/** POST /register, as the sign-up page would; the time zone is the browser's in these tests. */
+let addressCounter = 0;
+/**
+ * A client address of its own for each registration: the tests stand for many people on many
+ * machines, and the server (TRUST_PROXY in playwright.config.ts) limits sign-ups per address.
+ */
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+};
+
+/**
+ * POST /register, as the sign-up page would; the time zone is the browser's in these tests.
+ * Register answers the same neutral 201 for a new and a taken email and no token (decision 022):
+ * sign in next (signIn / signInViaApi) for the account's id, workspace and token.
+ */
 export const registerViaApi = async (request: APIRequestContext, user: TestUser, timezone = 'UTC') => {
   const response = await request.post('/api/v2/register', {
+    headers: { 'X-Forwarded-For': nextAddress() },
     data: {
       user: {
         firstName: user.firstName,
@@ -88,6 +103,25 @@ export const call = async <T>(
   return ((await response.json()) as { result: T }).result;
 };
 
+/**
+ * `owner` adds `person` (an existing account) to the owner's workspace: that makes an
+ * invitation (decision 022), which `person` accepts. Their session stays where it was.
+ */
+export const inviteAndAccept = async (request: APIRequestContext, owner: Account, person: Account) => {
+  await call(request, owner.token, 'POST', '/tenants/add-user', { email: person.user.email });
+  const open = await call<{ id: string; workspace: { id: string } }[]>(request, person.token, 'GET', '/invitations');
+  const invitation = open.find((item) => item.workspace.id === owner.tenantId);
+  expect(invitation, `no invitation to ${owner.tenantId}`).toBeDefined();
+  await call(request, person.token, 'POST', `/invitations/${invitation!.id}/accept`);
+};
+
+/** `inviteAndAccept`, then `person` works in the owner's workspace. */
+export const addToWorkspace = async (request: APIRequestContext, owner: Account, person: Account) => {
+  await inviteAndAccept(request, owner, person);
+  await call(request, person.token, 'POST', '/switch-tenant', { id: owner.tenantId });
+  return { ...person, tenantId: owner.tenantId };
+};
+
 /** An owner (Olga Owner unless named) with a workspace, and Bea Mate added to it, working in it. */
 export const team = async (
   request: APIRequestContext,
@@ -99,10 +133,7 @@ export const team = async (
   await registerViaApi(request, ownerUser);
   await registerViaApi(request, mateUser);
   const owner = await signIn(request, ownerUser);
-  let mate = await signIn(request, mateUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
-  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  mate = { ...mate, tenantId: owner.tenantId };
+  const mate = await addToWorkspace(request, owner, await signIn(request, mateUser));
   return { owner, mate };
 };
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, newUser, registerViaApi, SCREENS, signIn } from './helpers.ts';
+import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, signIn } from './helpers.ts';
 
 // The scorecard (document 2 §2–§5, §9): the KPI panel on the meeting dashboard and home, the
 // score dialogs, typing values (green/red, debounce, notes), grouping, sorting, ranges,
@@ -32,10 +32,7 @@ const setUp = async (request: APIRequestContext, label: string) => {
   await registerViaApi(request, ownerUser);
   await registerViaApi(request, mateUser);
   const owner = await signIn(request, ownerUser);
-  let mate = await signIn(request, mateUser);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: mate.id });
-  await call(request, mate.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  mate = { ...mate, tenantId: owner.tenantId };
+  const mate = await addToWorkspace(request, owner, await signIn(request, mateUser));
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
     title: `Weekly Scorecard ${label}`,

@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { messages } from '../src/shared/messages.ts';
 import {
   type Account,
+  addToWorkspace,
   call,
   createMeeting,
   isoDate,
@@ -57,10 +58,7 @@ const anotherOfWorkspace = async (
 ): Promise<Account> => {
   const user = newUser(prefix, { firstName, lastName });
   await registerViaApi(request, user);
-  const person = await signIn(request, user);
-  await call(request, owner.token, 'POST', '/tenants/add-user', { id: person.id });
-  await call(request, person.token, 'POST', '/switch-tenant', { id: owner.tenantId });
-  return { ...person, tenantId: owner.tenantId };
+  return addToWorkspace(request, owner, await signIn(request, user));
 };
 
 const stepOf = (page: Page) => page.getByTestId('live-step');

@@ -3,6 +3,7 @@ import { messages } from '../src/shared/messages.ts';
 import {
   type Account,
   call,
+  inviteAndAccept,
   isoDate,
   newUser,
   registerViaApi,
@@ -600,7 +601,7 @@ test('a workspace admin lists meetings they are not part of; many members fold i
     const user = newUser(`admin-extra${i}`, { firstName: `Extra${i}`, lastName: 'Person' });
     await registerViaApi(request, user);
     const account = await signIn(request, user);
-    await call(request, owner.token, 'POST', '/tenants/add-user', { id: account.id });
+    await inviteAndAccept(request, owner, account);
     others.push(account.id);
   }
   const mateOnlyMeeting = await createMeeting(request, mate.token, 'Mate Only', { members: others });

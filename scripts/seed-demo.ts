@@ -65,23 +65,33 @@ const main = async () => {
   const signIn = async (email: string) =>
     (await call<{ accessToken: string }>('POST', '/signin', { email, password: DEMO_PASSWORD })).accessToken;
 
-  // Each person signs up (their own first workspace), then the admin adds them to the demo one.
+  // Each person signs up (their own first workspace); the admin invites them to the demo one and
+  // they accept (decision 022: register answers no ids, and adding an account is an invitation).
   const ids: string[] = [];
+  const sessionTokens: string[] = [];
   let tenantId = '';
   for (const person of PEOPLE) {
-    const registered = await call<{ user: { id: string }; tenant: { id: string } }>('POST', '/register', {
+    await call('POST', '/register', {
       user: { ...person, password: DEMO_PASSWORD, timezone: 'America/New_York' },
       tenant: { name: person.email === DEMO_ADMIN ? 'Demo Company' : `${person.firstName}'s workspace` },
     });
-    ids.push(registered.user.id);
-    if (person.email === DEMO_ADMIN) tenantId = registered.tenant.id;
+    const session = await call<{ accessToken: string; id: string; tenantId: string }>('POST', '/signin', {
+      email: person.email,
+      password: DEMO_PASSWORD,
+    });
+    ids.push(session.id);
+    sessionTokens.push(session.accessToken);
+    if (person.email === DEMO_ADMIN) tenantId = session.tenantId;
   }
-  const admin = await signIn(DEMO_ADMIN);
-  for (const id of ids.slice(1)) await call('POST', '/tenants/add-user', { id }, admin);
+  const admin = sessionTokens[0]!;
   for (const [i, person] of PEOPLE.entries()) {
-    const token = i === 0 ? admin : await signIn(person.email);
+    const token = sessionTokens[i]!;
     await call('PATCH', '/self', { jobTitle: person.jobTitle }, token);
-    if (i > 0) await call('POST', '/switch-tenant', { id: tenantId }, token);
+    if (i === 0) continue;
+    await call('POST', '/tenants/add-user', { email: person.email }, admin);
+    const [invitation] = await call<{ id: string }[]>('GET', '/invitations', undefined, token);
+    await call('POST', `/invitations/${invitation!.id}/accept`, {}, token);
+    await call('POST', '/switch-tenant', { id: tenantId }, token);
   }
 
   const yearAgo = addDays(new Date().toISOString().slice(0, 10), -364);

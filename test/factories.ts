@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../src/db/schema/index.ts';
@@ -10,8 +10,14 @@ export interface ApiAnswer<T = unknown> {
   headers: Record<string, unknown>;
 }
 
-/** A small API client over `app.inject`, as a browser would call it. */
-export const client = (app: FastifyInstance, token?: string, clientId?: string) => {
+/** A client address of its own (127.x.y.z): tests act as people on different machines. */
+const randomAddress = () => `127.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
+/**
+ * A small API client over `app.inject`, as a browser would call it, from an address of its own
+ * (so that the per-address rate limits of one test do not add up with the others').
+ */
+export const client = (app: FastifyInstance, token?: string, clientId?: string, address = randomAddress()) => {
   const call = async <T = unknown>(method: string, url: string, payload?: unknown): Promise<ApiAnswer<T>> => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
@@ -19,6 +25,7 @@ export const client = (app: FastifyInstance, token?: string, clientId?: string) 
     const response = await app.inject({
       method: method as 'GET',
       url: url.startsWith('/api/') ? url : `/api/v2${url}`,
+      remoteAddress: address,
       headers,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
@@ -45,37 +52,44 @@ export interface SignedUp {
   api: ReturnType<typeof client>;
 }
 
-/** A new person with a FRESH workspace of their own, signed in to it, through the real API. */
+/**
+ * A new person with a FRESH workspace of their own, signed in to it, through the real API.
+ * Register answers no ids or token (decision 022), so the person signs in next, as the client does.
+ */
 export const signUp = async (
   app: FastifyInstance,
   options: { firstName?: string; workspace?: string; email?: string } = {},
 ): Promise<SignedUp> => {
   const email = options.email ?? uniqueEmail();
-  const anonymous = client(app);
-  const registered = await anonymous.post<{ user: { id: string }; tenant: { id: string } }>('/register', {
+  const registered = await client(app).post('/register', {
     user: { firstName: options.firstName ?? 'Test', lastName: 'Person', email, password: PASSWORD, timezone: 'UTC' },
     tenant: { name: options.workspace ?? `Workspace ${randomUUID().slice(0, 6)}` },
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const token = await signIn(app, email, registered.body.result.tenant.id);
+  const session = await signInAs(app, email);
+  if (!session.tenantId) throw new Error(`a new account starts in no workspace: ${email} was registered before`);
   return {
-    userId: registered.body.result.user.id,
-    tenantId: registered.body.result.tenant.id,
+    userId: session.id,
+    tenantId: session.tenantId,
     email,
-    token,
-    api: client(app, token),
+    token: session.accessToken,
+    api: client(app, session.accessToken),
   };
 };
 
-export const signIn = async (app: FastifyInstance, email: string, lastTenantSelected?: string) => {
-  const answer = await client(app).post<{ accessToken: string }>('/signin', {
+/** POST /signin with the test password; the whole login result. */
+export const signInAs = async (app: FastifyInstance, email: string, lastTenantSelected?: string) => {
+  const answer = await client(app).post<{ accessToken: string; id: string; tenantId: string | null }>('/signin', {
     email,
     password: PASSWORD,
     lastTenantSelected,
   });
   if (answer.status !== 200) throw new Error(`signin failed: ${JSON.stringify(answer.body)}`);
-  return answer.body.result.accessToken;
+  return answer.body.result;
 };
+
+export const signIn = async (app: FastifyInstance, email: string, lastTenantSelected?: string) =>
+  (await signInAs(app, email, lastTenantSelected)).accessToken;
 
 /** The newest mail sent to `to`, read from the outbox as a person would read their inbox. */
 export const lastMailTo = async (app: FastifyInstance, to: string) => {
@@ -91,9 +105,20 @@ export const lastMailTo = async (app: FastifyInstance, to: string) => {
 /** The `hash` of the link in a mail. */
 export const linkHash = (text: string) => /[?&]hash=([\w-]+)/.exec(text)?.[1];
 
+/** `admin` invites `person` (an existing account) and `person` accepts (decision 022). */
+export const inviteAndAccept = async (admin: SignedUp, person: SignedUp) => {
+  const added = await admin.api.post('/tenants/add-user', { email: person.email });
+  if (added.status !== 201) throw new Error(`add-user failed: ${JSON.stringify(added.body)}`);
+  const open = await person.api.get<{ id: string; workspace: { id: string } }[]>('/invitations');
+  const invitation = open.body.result.find((item) => item.workspace.id === admin.tenantId);
+  if (!invitation) throw new Error(`no invitation: ${JSON.stringify(open.body)}`);
+  const accepted = await person.api.post(`/invitations/${invitation.id}/accept`);
+  if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+};
+
 /**
  * Another person, signed in and working in `admin`'s workspace as a plain member: they sign
- * up on their own, the admin adds them, and they switch to that workspace.
+ * up on their own, the admin invites them, they accept and switch to that workspace.
  */
 export const joinWorkspace = async (
   app: FastifyInstance,
@@ -101,8 +126,7 @@ export const joinWorkspace = async (
   options: { firstName?: string } = {},
 ): Promise<SignedUp> => {
   const person = await signUp(app, options);
-  const added = await admin.api.post('/tenants/add-user', { id: person.userId });
-  if (added.status !== 201) throw new Error(`add-user failed: ${JSON.stringify(added.body)}`);
+  await inviteAndAccept(admin, person);
   const switched = await person.api.post('/switch-tenant', { id: admin.tenantId });
   if (switched.status !== 200) throw new Error(`switch failed: ${JSON.stringify(switched.body)}`);
   return { ...person, tenantId: admin.tenantId };

@@ -36,12 +36,16 @@ describe('HTTP conventions', () => {
   });
 
   it('accepts snake_case and camelCase request keys alike', async () => {
+    const email = uniqueEmail('snake');
     const snake = await client(app).post('/register', {
-      user: { first_name: 'Sam', last_name: 'Snake', email: uniqueEmail('snake'), password: 'secret1' },
+      user: { first_name: 'Sam', last_name: 'Snake', email, password: 'secret1' },
       tenant: { name: 'Snakes' },
     });
     expect(snake.status).toBe(201);
-    expect(snake.body.result).toMatchObject({ user: { firstName: 'Sam', lastName: 'Snake' } });
+    // Register answers no account details (decision 022): the new account shows once signed in.
+    const signedIn = await client(app).post<{ accessToken: string }>('/signin', { email, password: 'secret1' });
+    const self = await client(app, signedIn.body.result.accessToken).get('/self');
+    expect(self.body.result).toMatchObject({ user: { firstName: 'Sam', lastName: 'Snake' } });
   });
 
   it('accepts snake_case query keys', async () => {

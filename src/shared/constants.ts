@@ -45,11 +45,32 @@ export type AdminFlag = (typeof ADMIN_FLAG)[keyof typeof ADMIN_FLAG];
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 export const DEFAULT_LOCALE = 'en_US';
 
-/** Sign-in: at most this many failures per account and client address within the window (then 429). */
-export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60 * 1000 } as const;
+/** A fixed-window rate limit: at most `max` tries per window (then 429 with Retry-After). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/**
+ * The rate limits (decision 022). Sign-in counts failed tries (a success gives its try back)
+ * per account over all addresses and per address over all accounts, so neither guessing one
+ * password nor spraying one password over many accounts goes unlimited.
+ */
+export const RATE_LIMITS = {
+  signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  signInPerAddress: { max: 50, windowMs: 15 * MINUTE },
+  registerPerAddress: { max: 10, windowMs: HOUR },
+  registerPerEmail: { max: 3, windowMs: HOUR },
+  resetRequestPerEmail: { max: 5, windowMs: HOUR },
+  resetRequestPerAddress: { max: 20, windowMs: HOUR },
+  resetPasswordPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  userLookupPerAdmin: { max: 60, windowMs: 15 * MINUTE },
+  addUserPerAdmin: { max: 30, windowMs: HOUR },
+} as const satisfies Record<string, RateLimit>;
+/** Invitations into a workspace stay open for a week. */
+export const INVITATION_TTL_MS = 7 * 24 * HOUR;
 
-/** Password-reset requests per email and client address per hour, before they are refused silently. */
-export const RESET_REQUEST_LIMIT = { requests: 5, windowMs: 60 * 60 * 1000 } as const;
 /** How long emailed links stay valid: a reset one hour, an invitation to set a password a week. */
 export const PASSWORD_TOKEN_TTL_MS = { reset: 60 * 60 * 1000, invite: 7 * 24 * 3600 * 1000 } as const;
 export type PasswordTokenPurpose = keyof typeof PASSWORD_TOKEN_TTL_MS;

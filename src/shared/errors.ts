@@ -33,13 +33,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldErrors | undefined;
+  /** Set on a 429: how many seconds until trying again can work (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldErrors) {
+  constructor(code: ErrorCode, message: string, errors?: FieldErrors, retryAfterSeconds?: number) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = statusOf[code];
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -54,8 +57,8 @@ export const payloadTooLarge = (message: string, errors?: FieldErrors) =>
   new AppError('payload_too_large', message, errors);
 export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) =>
   new AppError('unsupported_media_type', message);
-export const tooManyRequests = (message: string = messages.tooManyRequests) =>
-  new AppError('too_many_requests', message);
+export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError('too_many_requests', message, undefined, retryAfterSeconds);
 
 /** The JSON body of every failed API call. */
 export interface FailEnvelope {

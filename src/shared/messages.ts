@@ -8,7 +8,6 @@ export const messages = {
   invalidValue: 'This value is not valid',
   passwordsDoNotMatch: 'Passwords do not match',
 
-  emailTaken: 'An account with this email already exists. Sign in, or reset your password.',
   wrongCredentials: 'The email or password is incorrect.',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   noWorkspaceLeft: 'Your account is not part of any workspace. Ask a workspace admin to add you.',
@@ -19,6 +18,21 @@ export const messages = {
   passwordSet: 'Your password was set. You can sign in now.',
   userAlreadyInWorkspace: 'User already exists in this workspace',
   userAdded: 'User has been added to this workspace',
+  // accounts hardening (decision 022)
+  signUpReceived:
+    'Thanks for signing up. If this email is new, sign in with it now; if it already has an account, we sent it an email.',
+  invitationSent: 'An invitation was sent. The person joins this workspace once they accept it.',
+  invitationAccepted: (workspace: string) => `You joined ${workspace}`,
+  invitationDeclined: 'Invitation declined',
+  invitationsTitle: 'Invitations',
+  invitationFrom: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace}`,
+  invitationWorkspace: (workspace: string) => `Invitation to ${workspace}`,
+  acceptInvitation: 'Accept',
+  declineInvitation: 'Decline',
+  acceptInvitationLabel: (workspace: string) => `Accept the invitation to ${workspace}`,
+  declineInvitationLabel: (workspace: string) => `Decline the invitation to ${workspace}`,
+  invitationsLoadFailed: 'The invitations could not be loaded.',
+  namesNeededForNewAccount: 'This email has no account yet: enter a first and last name',
   settingsSaved: 'Settings have been saved!',
 
   widgetsIncomplete: 'Send every widget exactly once, in the wanted order',
@@ -329,8 +343,9 @@ export const messages = {
   signUpButton: 'Sign up',
   returnToLogin: 'Return to login',
   googleDetailsLocked: 'Your name and email come from your Google account.',
-  signUpSuccessTitle: 'Your account was created',
-  signUpSuccessText: 'You can now sign in with your email and password.',
+  signUpSuccessTitle: 'Thanks for signing up',
+  signUpSuccessText:
+    'If this email is new to Cadence, your account is ready: sign in with your email and password. If it already has an account, we sent it an email instead.',
   loginLink: 'Login',
   orSeparator: 'or',
   forgotPasswordTitle: 'Forgot your password?',
@@ -360,8 +375,8 @@ export const messages = {
   nextButton: 'Next',
   goBack: 'Go back',
   finish: 'Finish',
-  invitePerson: (firstName: string, lastName: string, email: string) =>
-    `Invite ${firstName} ${lastName} (${email}) to this workspace?`,
+  invitePerson: (email: string) =>
+    `${email} already has a Cadence account. Send them an invitation to join this workspace? They join once they accept it.`,
   newPersonIntro: (email: string) => `${email} has no account yet. Who is it?`,
   accountMenu: 'Account menu',
   myProfile: 'My profile',

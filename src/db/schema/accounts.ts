@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -73,19 +85,18 @@ export const authSessions = pgTable(
 );
 
 /**
- * Attempts that are limited per subject (an email) and client address: failed sign-ins and
- * password-reset requests. Rows, not memory, so the limits hold across instances.
+ * Fixed-window counters of the rate limits (src/server/rate-limit.ts): one row per limited key
+ * (e.g. sign-in tries of one account) and window. Rows, not memory, so the limits hold across
+ * instances; one upsert per try counts atomically on both databases.
  */
-export const rateLimitEvents = pgTable(
-  'rate_limit_events',
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    kind: text().notNull(),
-    subject: text().notNull(),
-    clientAddress: text().notNull(),
-    createdAt: createdAt(),
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
   },
-  (t) => [index().on(t.kind, t.subject, t.clientAddress, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index().on(t.windowStart)],
 );
 
 /** Single-use links sent by email: a password reset, or an invitation to set a first password. */
@@ -115,3 +126,33 @@ export const userSettings = pgTable('user_settings', {
   createdAt: createdAt(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An admin's invitation of an existing account into their workspace: the person joins only by
+ * accepting it (signed in, on /workspaces, where the mailed link leads), so no secret is mailed.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    declinedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.userId),
+    index().on(t.tenantId),
+    // At most one open invitation per person and workspace; a new one replaces nothing.
+    uniqueIndex('invitations_open_unique')
+      .on(t.tenantId, t.userId)
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null`),
+  ],
+);

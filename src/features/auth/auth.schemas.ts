@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import { email, password, requiredText } from '../../shared/validation.ts';
-import { ZAdminFlag, ZMyWorkspace, ZWorkspace } from '../workspaces/workspaces.schemas.ts';
+import { ZAdminFlag, ZMyWorkspace } from '../workspaces/workspaces.schemas.ts';
 
 export const ZUser = z.object({
   id: z.string(),
@@ -43,8 +43,6 @@ export const ZRegister = z.object({
   tenant: z.object({ name: requiredText(100) }),
 });
 export type Register = z.infer<typeof ZRegister>;
-
-export const ZRegisterResult = z.object({ user: ZUser, tenant: ZWorkspace });
 
 export const ZSignIn = z.object({
   email: email(),

@@ -37,23 +37,48 @@ export const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastNam
 export type Person = z.infer<typeof ZPerson>;
 
 export const ZUserLookup = z.object({ email: email() });
-/** The user lookup result of document 1 §3. */
-export const ZUserLookupResult = z.object({
-  exists: z.boolean(),
-  existsInTenant: z.boolean(),
-  user: ZPerson.nullable(),
-});
+/**
+ * The user lookup of document 1 §3, reduced to what the add-person steps need (decision 022):
+ * whether the email has an account, and whether that account is in this workspace. Never a
+ * name, email or id of an account outside the workspace.
+ */
+export const ZUserLookupResult = z.object({ exists: z.boolean(), existsInTenant: z.boolean() });
 export type UserLookupResult = z.infer<typeof ZUserLookupResult>;
 
 /**
- * `POST tenants/add-user`: an existing person by `id` (found through the lookup), or a new
- * one by email and name.
+ * `POST tenants/add-user`: by email (the names are needed only when the email has no account
+ * yet), or an existing person by `id` (the original client's form).
  */
 export const ZAddUser = z.union([
   z.object({ id: z.uuid() }),
-  z.object({ email: email(), firstName: requiredText(100), lastName: requiredText(100) }),
+  z.object({
+    email: email(),
+    firstName: requiredText(100).optional(),
+    lastName: requiredText(100).optional(),
+  }),
 ]);
 export type AddUser = z.infer<typeof ZAddUser>;
+
+/**
+ * What add-user did: `added` a new account (it gets a set-password mail), or `invited` an
+ * existing one, who joins only by accepting; then nothing about them is answered.
+ */
+export const ZAddUserResult = z.object({
+  outcome: z.enum(['added', 'invited']),
+  message: z.string(),
+  person: ZPerson.nullable(),
+});
+export type AddUserResult = z.infer<typeof ZAddUserResult>;
+
+/** A pending invitation, as its invitee sees it on /workspaces. */
+export const ZInvitation = z.object({
+  id: z.string(),
+  workspace: z.object({ id: z.string(), name: z.string(), iconLogo: z.string().nullable() }),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof ZInvitation>;
 
 /** A person of the current workspace, as pickers and the directory show them. */
 export const ZWorkspacePerson = ZPerson.extend({

@@ -52,6 +52,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.status, {
         status: 'fail',
         message: error.message,

@@ -11,7 +11,6 @@ import {
   ZGoogleSignInResult,
   ZMessageResult,
   ZRegister,
-  ZRegisterResult,
   ZResetPassword,
   ZSelf,
   ZSignIn,
@@ -19,6 +18,7 @@ import {
   ZUpdateProfile,
   ZUser,
 } from '../auth.schemas.ts';
+import { countRegister, countResetPassword, countResetRequest, countSignIn } from './auth.limits.ts';
 import {
   getSelf,
   register,
@@ -42,14 +42,17 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Sign up: a new user and their first workspace',
+        description:
+          'Answers 201 with the same message whether or not the email has an account (then nothing is created and its owner is mailed); no token: sign in next. At most 10 per client address and 3 per email an hour, then 429 with Retry-After.',
         security: [],
         body: ZRegister,
-        response: { 201: success(ZRegisterResult), ...failures(400, 401, 409) },
+        response: { 201: success(ZMessageResult), ...failures(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const { google, log } = request.server;
-      const result = await request.inTransaction((ctx) => register(ctx, request.body, google, log));
+      const { google, log, database, config } = request.server;
+      await countRegister(database.db, request.body.user.email, request.ip);
+      const result = await request.inTransaction((ctx) => register(ctx, request.body, google, log, config.publicUrl));
       return reply.status(201).send(ok(result));
     },
   );
@@ -61,15 +64,19 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Sign in with email and password',
-        description: `At most 10 failed tries per account and client address in 15 minutes, then 429.`,
+        description:
+          'At most 10 failed tries per account (over all addresses) and 50 per client address (over all accounts) in 15 minutes, then 429 with Retry-After, even for the right password.',
         security: [],
         body: ZSignIn,
         response: { 200: success(ZSignInResult), ...failures(400, 401, 429) },
       },
     },
     async (request) => {
-      const result = await request.inTransaction((ctx) => signIn(ctx, request.body, request.ip));
+      // Counted before the password is checked, atomically: concurrent tries cannot slip past.
+      const refund = await countSignIn(request.server.database.db, request.body.email, request.ip);
+      const result = await request.inTransaction((ctx) => signIn(ctx, request.body));
       if (!result) throw unauthorized(messages.wrongCredentials);
+      await refund();
       return ok(result);
     },
   );
@@ -108,17 +115,20 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Mail a password-reset link (same answer whether or not the email exists)',
+        description: 'At most 5 per email and 20 per client address an hour, then 429 with Retry-After.',
         security: [],
         body: ZForgotPassword,
         response: { 200: success(ZMessageResult), ...failures(400, 429) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await countResetRequest(request.server.database.db, request.body.email, request.ip);
+      return ok(
         await request.inTransaction((ctx) =>
-          requestPasswordReset(ctx, request.body.email, request.ip, request.server.config.publicUrl),
+          requestPasswordReset(ctx, request.body.email, request.server.config.publicUrl),
         ),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -130,10 +140,14 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         summary: 'Set a new password from an emailed link (reset or invitation); single use',
         security: [],
         body: ZResetPassword,
-        response: { 200: success(ZMessageResult), ...failures(400) },
+        description: 'At most 20 tries per client address in 15 minutes, then 429 with Retry-After.',
+        response: { 200: success(ZMessageResult), ...failures(400, 429) },
       },
     },
-    async (request) => ok(await request.inTransaction((ctx) => resetPassword(ctx, request.body))),
+    async (request) => {
+      await countResetPassword(request.server.database.db, request.ip);
+      return ok(await request.inTransaction((ctx) => resetPassword(ctx, request.body)));
+    },
   );
 
   app.post(

@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
-import { recentAttempts, recordAttempt } from '../../../server/rate-limit.ts';
-import { ADMIN_FLAG, RESET_REQUEST_LIMIT, SIGN_IN_LIMIT } from '../../../shared/constants.ts';
-import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../../shared/errors.ts';
+import { ADMIN_FLAG } from '../../../shared/constants.ts';
+import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
+import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
 import { createWorkspace, findMyWorkspace, listMyWorkspaces } from '../../workspaces/server/workspaces.service.ts';
 import type {
   GoogleSignIn,
@@ -19,7 +20,7 @@ import type {
   UpdateProfile,
   User,
 } from '../auth.schemas.ts';
-import { resetPasswordMail } from './auth.mails.ts';
+import { resetPasswordMail, signUpAttemptMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -73,27 +74,42 @@ const verifyWithGoogle = async (google: GoogleVerifier, credential: string, log:
 /**
  * Sign-up: a new person with their first workspace, of which they are the admin. With a
  * Google token instead of a password, the token must be for the same email.
+ *
+ * The answer is the same whether or not the email has an account (decision 022): for a taken
+ * email nothing is created and its owner gets a mail instead. A password is hashed in both
+ * branches so that the time taken does not tell them apart either.
  */
-export const register = async (ctx: TxContext, input: Register, google: GoogleVerifier, log: Logger) => {
+export const register = async (
+  ctx: TxContext,
+  input: Register,
+  google: GoogleVerifier,
+  log: Logger,
+  publicUrl: string,
+) => {
   if (input.user.token) {
     const profile = await verifyWithGoogle(google, input.user.token, log);
     if (profile.email !== input.user.email) throw badRequest({ 'user.email': messages.googleEmailMismatch });
   }
-  if (await findUserByEmail(ctx.db, input.user.email)) {
-    throw conflict(messages.emailTaken, { 'user.email': messages.emailTaken });
-  }
+  const received = { message: messages.signUpReceived };
+  const passwordHash = await hashPassword(input.user.password ?? randomBytes(16).toString('hex'));
   const [user] = await ctx.db
     .insert(users)
     .values({
       email: input.user.email,
-      passwordHash: input.user.password ? await hashPassword(input.user.password) : null,
+      passwordHash: input.user.password ? passwordHash : null,
       firstName: input.user.firstName,
       lastName: input.user.lastName,
       timezone: resolveTimezone(input.user.timezone),
     })
-    .returning(userColumns);
-  const { isAdmin: _isAdmin, ...tenant } = await createWorkspace(ctx.db, user!.id, input.tenant.name);
-  return { user: user!, tenant };
+    // The unique email decides, so two sign-ups racing for one address get the same answer too.
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!user) {
+    await ctx.sendMail(signUpAttemptMail(input.user.email, publicUrl));
+    return received;
+  }
+  await createWorkspace(ctx.db, user.id, input.tenant.name);
+  return received;
 };
 
 /** The workspace a new session starts in: the remembered one, the only one, or none (pick one). */
@@ -107,21 +123,14 @@ const startingWorkspace = async (db: Db, userId: string, remembered: string | nu
 };
 
 /**
- * Checks the credentials and opens a session; null when they are wrong. It records the
- * failure and returns (rather than throws) so that the record is committed.
+ * Checks the credentials and opens a session; null when they are wrong. (The tries are
+ * counted before, by the route: see auth.limits.ts.)
  */
-export const signIn = async (ctx: TxContext, input: SignIn, clientAddress: string): Promise<SignInResult | null> => {
-  const attempt = { kind: 'sign-in-failure', subject: input.email, clientAddress } as const;
-  if ((await recentAttempts(ctx.db, attempt, SIGN_IN_LIMIT.windowMs)) >= SIGN_IN_LIMIT.failures) {
-    throw tooManyRequests(messages.tooManySignIns);
-  }
+export const signIn = async (ctx: TxContext, input: SignIn): Promise<SignInResult | null> => {
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user && !user.deletedAt && (await verifyPassword(user.passwordHash, input.password));
   if (!user) await verifyPassword(await decoyHash(), input.password);
-  if (!valid) {
-    await recordAttempt(ctx.db, attempt);
-    return null;
-  }
+  if (!valid) return null;
   return openSession(ctx.db, user.id, input);
 };
 
@@ -132,7 +141,10 @@ const openSession = async (
   input: { rememberUser: boolean; lastTenantSelected?: string | null | undefined },
 ): Promise<SignInResult> => {
   const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
-  if (!workspace && (await listMyWorkspaces(db, userId)).length === 0) throw unauthorized(messages.noWorkspaceLeft);
+  // Someone with no workspace but an open invitation signs in to the picker, to accept it.
+  if (!workspace && (await listMyWorkspaces(db, userId)).length === 0 && !(await hasOpenInvitation(db, userId))) {
+    throw unauthorized(messages.noWorkspaceLeft);
+  }
   const session = await createSession(db, { userId, tenantId: workspace?.id ?? null, remember: input.rememberUser });
   return {
     accessToken: session.token,
@@ -165,14 +177,9 @@ export const getSelf = async (ctx: UserContext, tenantId: string | null): Promis
 
 /**
  * Mails a reset link when the email belongs to someone; answers the same either way so the
- * answer does not tell who has an account. Requests are limited per email and address.
+ * answer does not tell who has an account. (Requests are limited by the route.)
  */
-export const requestPasswordReset = async (ctx: TxContext, email: string, clientAddress: string, publicUrl: string) => {
-  const attempt = { kind: 'reset-request', subject: email, clientAddress } as const;
-  if ((await recentAttempts(ctx.db, attempt, RESET_REQUEST_LIMIT.windowMs)) >= RESET_REQUEST_LIMIT.requests) {
-    throw tooManyRequests();
-  }
-  await recordAttempt(ctx.db, attempt);
+export const requestPasswordReset = async (ctx: TxContext, email: string, publicUrl: string) => {
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deletedAt) {
     const token = await issuePasswordToken(ctx.db, user.id, 'reset');

@@ -1,7 +1,11 @@
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { client, PASSWORD, signIn, signUp, uniqueEmail } from '../../../../test/factories.ts';
+import { client, lastMailTo, PASSWORD, signIn, signUp, uniqueEmail } from '../../../../test/factories.ts';
+import { tenants } from '../../../db/schema/index.ts';
+import { RATE_LIMITS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -16,33 +20,26 @@ const registration = (email: string, user: Record<string, unknown> = {}) => ({
 });
 
 describe('POST register', () => {
-  it('creates the user and a workspace of which they are the admin', async () => {
+  it('creates the user and a workspace of which they are the admin; the answer holds no account details', async () => {
     const email = uniqueEmail('ada');
-    const answer = await client(app).post<{
-      user: { id: string; email: string; timezone: string };
-      tenant: { name: string };
-    }>('/register', registration(email.toUpperCase()));
+    const answer = await client(app).post<{ message: string }>('/register', registration(email.toUpperCase()));
     expect(answer.status).toBe(201);
-    expect(answer.body.result.user).toMatchObject({
-      email,
-      timezone: 'Europe/London',
-      locale: 'en_US',
-      firstDayOfWeek: 1,
-    });
-    expect(answer.body.result.tenant.name).toBe('Analytical Engines');
-    expect(JSON.stringify(answer.body)).not.toMatch(/password|secret1/i);
+    expect(answer.body.result).toEqual({ message: messages.signUpReceived });
 
     const token = await signIn(app, email);
     const self = await client(app, token).get<{ isAdmin: string; tenant: { name: string } }>('/self');
-    expect(self.body.result).toMatchObject({ isAdmin: '1', tenant: { name: 'Analytical Engines' } });
+    expect(self.body.result).toMatchObject({
+      isAdmin: '1',
+      tenant: { name: 'Analytical Engines' },
+      user: { email, timezone: 'Europe/London', locale: 'en_US', firstDayOfWeek: 1 },
+    });
   });
 
   it('falls back to America/Los_Angeles for a time zone outside the list', async () => {
-    const answer = await client(app).post<{ user: { timezone: string } }>(
-      '/register',
-      registration(uniqueEmail(), { timezone: 'Mars/Olympus_Mons' }),
-    );
-    expect(answer.body.result.user.timezone).toBe('America/Los_Angeles');
+    const email = uniqueEmail();
+    await client(app).post('/register', registration(email, { timezone: 'Mars/Olympus_Mons' }));
+    const self = await client(app, await signIn(app, email)).get<{ user: { timezone: string } }>('/self');
+    expect(self.body.result.user.timezone).toBe('America/Los_Angeles');
   });
 
   it('refuses a short password and a repeat that does not match', async () => {
@@ -54,12 +51,43 @@ describe('POST register', () => {
     expect(mismatch.body.errors).toEqual({ 'user.repeatPassword': 'Passwords do not match' });
   });
 
-  it('answers 409 for an email already registered, whatever its case, and creates nothing', async () => {
+  it('answers the same for a taken email (any case), creates nothing and mails the owner instead', async () => {
+    const owner = await signUp(app, { workspace: 'Original' });
+    const fresh = await client(app).post('/register', registration(uniqueEmail()));
+    const again = await client(app).post('/register', {
+      user: { firstName: 'Eve', lastName: 'Intruder', email: owner.email.toUpperCase(), password: 'other-password' },
+      tenant: { name: 'Takeover' },
+    });
+    expect(again.status).toBe(fresh.status);
+    expect(again.body).toEqual(fresh.body);
+
+    const mail = await lastMailTo(app, owner.email);
+    expect(mail?.subject).toBe('Someone tried to sign up to Cadence with your email');
+    expect(mail?.text).toContain('http://cadence.test/forgotpassword');
+    // Nothing changed: the old password works, the new one does not, no second workspace.
+    expect((await client(app).post('/signin', { email: owner.email, password: 'other-password' })).status).toBe(401);
+    const token = await signIn(app, owner.email);
+    const self = await client(app, token).get<{ user: { firstName: string }; tenantCount: number }>('/self');
+    expect(self.body.result).toMatchObject({ user: { firstName: 'Test' }, tenantCount: 1 });
+    const [row] = await app.database.db.select({ n: count() }).from(tenants).where(eq(tenants.name, 'Takeover'));
+    expect(row?.n).toBe(0);
+  });
+
+  it('limits sign-ups per address and per email with 429, Retry-After and the envelope', async () => {
+    const from = client(app, undefined, undefined, '198.51.100.20');
+    for (let i = 0; i < RATE_LIMITS.registerPerAddress.max; i++) {
+      expect((await from.post('/register', registration(uniqueEmail()))).status).toBe(201);
+    }
+    const refused = await from.post('/register', registration(uniqueEmail()));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ status: 'fail', message: messages.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
     const email = uniqueEmail();
-    await client(app).post('/register', registration(email));
-    const again = await client(app).post('/register', registration(email.toUpperCase()));
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('An account with this email already exists. Sign in, or reset your password.');
+    for (let i = 0; i < RATE_LIMITS.registerPerEmail.max; i++) {
+      expect((await client(app).post('/register', registration(email))).status).toBe(201);
+    }
+    expect((await client(app).post('/register', registration(email))).status).toBe(429);
   });
 });
 

@@ -8,15 +8,16 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { email, requiredText } from '../../../shared/validation.ts';
-import type { AddUser, Person } from '../workspaces.schemas.ts';
+import type { AddUser } from '../workspaces.schemas.ts';
 import { addUserToWorkspace, lookUpUser } from './workspaces.queries.ts';
 
 /**
  * Step one asks for the email; the lookup decides step two (document 1 §2): someone already in
- * this workspace stays on step one with an error, someone with an account elsewhere is invited
- * by id, and a new person needs a first and last name.
+ * this workspace stays on step one with an error, someone with an account is sent an
+ * invitation (they join once they accept it: decision 022), and a new person needs a first and
+ * last name.
  */
-type Step = { kind: 'email' } | { kind: 'existing'; person: Person } | { kind: 'new'; email: string };
+type Step = { kind: 'email' } | { kind: 'existing'; email: string } | { kind: 'new'; email: string };
 
 const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
   const [step, setStep] = useState<Step>({ kind: 'email' });
@@ -51,21 +52,21 @@ const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
     run(async () => {
       const found = await lookUpUser(address);
       if (found.existsInTenant) setFailure(messages.userAlreadyInWorkspace);
-      else if (found.exists && found.user) setStep({ kind: 'existing', person: found.user });
+      else if (found.exists) setStep({ kind: 'existing', email: address });
       else setStep({ kind: 'new', email: address });
     });
 
   const finish = (input: AddUser) =>
     run(async () => {
-      await addUserToWorkspace(input);
+      const result = await addUserToWorkspace(input);
       setAdded(true);
-      showSuccess(messages.userAdded);
+      showSuccess(result.message);
       closeSoon();
     });
 
   const submit = form.onSubmit((values) => {
     if (step.kind === 'email') return lookUp(values.email.trim());
-    if (step.kind === 'existing') return finish({ id: step.person.id });
+    if (step.kind === 'existing') return finish({ email: step.email });
     return finish({ email: step.email, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
   });
 
@@ -87,9 +88,7 @@ const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
             {...form.getInputProps('email')}
           />
         )}
-        {step.kind === 'existing' && (
-          <Text>{messages.invitePerson(step.person.firstName, step.person.lastName, step.person.email)}</Text>
-        )}
+        {step.kind === 'existing' && <Text>{messages.invitePerson(step.email)}</Text>}
         {step.kind === 'new' && (
           <>
             <Text size="sm" c="dimmed">

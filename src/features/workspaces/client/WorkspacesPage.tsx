@@ -7,6 +7,7 @@ import { useSelf } from '../../auth/client/auth.queries.ts';
 import type { MyWorkspace } from '../workspaces.schemas.ts';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
+import { InvitationsSection } from './InvitationsSection.tsx';
 import { WorkspaceAvatar } from './WorkspaceAvatar.tsx';
 import { useMyWorkspaces, useSwitchWorkspace } from './workspaces.queries.ts';
 
@@ -130,6 +131,7 @@ export const WorkspacesPage = () => {
           {messages.createWorkspace}
         </Button>
       </Group>
+      <InvitationsSection />
       {body}
       <CreateWorkspaceDialog opened={creating} onClose={createDialog.close} />
       <AddPersonDialog opened={addingPerson} onClose={addPersonDialog.close} />

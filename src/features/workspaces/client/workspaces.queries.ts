@@ -6,11 +6,12 @@ import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
-import type { AddUser, MyWorkspace, Person, UserLookupResult } from '../workspaces.schemas.ts';
+import type { AddUser, AddUserResult, Invitation, MyWorkspace, UserLookupResult } from '../workspaces.schemas.ts';
 
 export const workspaceKeys = {
   all: ['workspaces'] as const,
   mine: ['workspaces', 'mine'] as const,
+  invitations: ['workspaces', 'invitations'] as const,
 };
 
 /** The signed-in user's workspaces (GET /tenants), for the picker. */
@@ -46,7 +47,12 @@ export const useSwitchWorkspace = () => {
     onSuccess: async (result) => {
       setLastTenant(result.tenantId);
       disconnectRealtime(); // the shell connects again once it has the new workspace
-      queryClient.clear();
+      // Nothing of the old workspace may stay. Reset (not clear): every mounted query keeps its
+      // observers and refetches, whereas after clear() a component still subscribed to a removed
+      // query (the top bar's GET /self) went on showing the old workspace. Reads still under
+      // way answered for the old workspace, so they are cancelled first.
+      await queryClient.cancelQueries();
+      void queryClient.resetQueries();
       await navigate('/');
     },
   });
@@ -56,8 +62,40 @@ export const useSwitchWorkspace = () => {
 export const lookUpUser = (email: string) =>
   api.get<UserLookupResult>(`/users/exists?email=${encodeURIComponent(email)}`, { silent: true });
 
-/** POST /tenants/add-user: an existing account by id, or a new one by email and name. */
-export const addUserToWorkspace = (input: AddUser) => api.post<Person>('/tenants/add-user', input, { silent: true });
+/** POST /tenants/add-user: invites an existing account, or makes a new one (email and name). */
+export const addUserToWorkspace = (input: AddUser) =>
+  api.post<AddUserResult>('/tenants/add-user', input, { silent: true });
+
+/** The signed-in user's open invitations (GET /invitations), shown above the picker. */
+export const useMyInvitations = () =>
+  useQuery({
+    queryKey: workspaceKeys.invitations,
+    queryFn: ({ signal }) => api.get<Invitation[]>('/invitations', { signal, silent: true }),
+  });
+
+/**
+ * Accepts or declines an invitation. Silent: the invitation's card shows a failure itself.
+ * Accepting adds the workspace to the picker (and to the self's count).
+ */
+export const useAnswerInvitation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+      api.post<MyWorkspace | boolean>(`/invitations/${id}/${answer}`, undefined, { silent: true }),
+    onSuccess: (_result, { id }) => {
+      queryClient.setQueryData<Invitation[]>(workspaceKeys.invitations, (list) => list?.filter((i) => i.id !== id));
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.self });
+    },
+  });
+};
+
+// Someone accepted an invitation: lists of this workspace's people refetch. (The key is the
+// meetings area's people list, GET /users; named here so the two features need not import
+// each other.)
+registerRealtimeUpdater('workspace.memberJoined', (queryClient) => {
+  void queryClient.invalidateQueries({ queryKey: ['meetings', 'people'] });
+});
 
 // Someone renamed the workspace or changed its logo: the top bar and the picker follow.
 registerRealtimeUpdater('workspace.updated', (queryClient, data) => {

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
+import { countTry } from '../../../server/rate-limit.ts';
+import { RATE_LIMITS, type RateLimit } from '../../../shared/constants.ts';
 import {
   ZAddUser,
+  ZAddUserResult,
   ZCreateWorkspace,
+  ZInvitation,
   ZMyWorkspace,
-  ZPerson,
   ZSwitchResult,
   ZSwitchWorkspace,
   ZUpdateWorkspace,
@@ -15,6 +18,7 @@ import {
   ZWorkspace,
   ZWorkspacePerson,
 } from '../workspaces.schemas.ts';
+import { acceptInvitation, declineInvitation, listMyInvitations } from './invitations.service.ts';
 import {
   addUserToWorkspace,
   createWorkspace,
@@ -26,6 +30,10 @@ import {
 } from './workspaces.service.ts';
 
 const tags = ['workspaces'];
+
+/** Counts a signed-in user's try of `what` (no session: the call answers 401 anyway). */
+const limitPerUser = (request: FastifyRequest, what: string, limit: RateLimit) =>
+  request.auth ? countTry(request.server.database.db, [{ key: `${what}:user:${request.auth.userId}`, limit }]) : null;
 
 export const workspacesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -90,12 +98,17 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Whether an email belongs to a user, and to one of this workspace (workspace admins)',
+        summary: 'Whether an email has an account, and one in this workspace (workspace admins)',
+        description:
+          'Answers only `exists` and `existsInTenant`: never a name, email or id. At most 60 lookups per admin in 15 minutes, then 429 with Retry-After.',
         querystring: ZUserLookup,
-        response: { 200: success(ZUserLookupResult), ...failures(400, 401, 403) },
+        response: { 200: success(ZUserLookupResult), ...failures(400, 401, 403, 429) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => lookUpUser(ctx, request.query.email))),
+    async (request) => {
+      await limitPerUser(request, 'user-lookup', RATE_LIMITS.userLookupPerAdmin);
+      return ok(await request.inTenant((ctx) => lookUpUser(ctx, request.query.email)));
+    },
   );
 
   app.post(
@@ -103,17 +116,60 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Add an existing user (id) or a new one (email, names) to this workspace (workspace admins)',
+        summary: 'Add a person to this workspace by email (workspace admins)',
+        description:
+          'A new email gets an account and a set-password mail (`added`). An existing account is invited (`invited`): it joins only when its owner accepts on /workspaces. `id` (an existing account) is accepted too. 409 when already in this workspace; at most 30 per admin an hour, then 429 with Retry-After.',
         body: ZAddUser,
-        response: { 201: success(ZPerson), ...failures(400, 401, 403, 404, 409) },
+        response: { 201: success(ZAddUserResult), ...failures(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const person = await request.inTenant((ctx) =>
+      await limitPerUser(request, 'add-user', RATE_LIMITS.addUserPerAdmin);
+      const result = await request.inTenant((ctx) =>
         addUserToWorkspace(ctx, request.body, request.server.config.publicUrl),
       );
-      return reply.status(201).send(ok(person));
+      return reply.status(201).send(ok(result));
     },
+  );
+
+  app.get(
+    '/invitations',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's open invitations to workspaces",
+        response: { 200: success(z.array(ZInvitation)), ...failures(401) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => listMyInvitations(ctx.db, ctx.userId))),
+  );
+
+  app.post(
+    '/invitations/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept one of my invitations: I become a member of its workspace',
+        description: "Another user's, a closed or an expired invitation is 404.",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: success(ZMyWorkspace), ...failures(401, 404) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => acceptInvitation(ctx, request.params.id))),
+  );
+
+  app.post(
+    '/invitations/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline one of my invitations',
+        description: "Another user's, a closed or an expired invitation is 404.",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: success(z.boolean()), ...failures(401, 404) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => declineInvitation(ctx, request.params.id))),
   );
 
   app.get(

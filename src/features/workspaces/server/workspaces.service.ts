@@ -3,20 +3,21 @@ import type { Db } from '../../../db/client.ts';
 import { memberships, tenants, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
-import { conflict, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { invitationMail } from '../../auth/server/auth.mails.ts';
+import { newAccountMail } from '../../auth/server/auth.mails.ts';
 import { issuePasswordToken } from '../../auth/server/password-tokens.service.ts';
 import { setSessionTenant } from '../../auth/server/tokens.service.ts';
 import type {
   AddUser,
+  AddUserResult,
   MyWorkspace,
-  Person,
   UpdateWorkspace,
   UserLookupResult,
   Workspace,
   WorkspacePerson,
 } from '../workspaces.schemas.ts';
+import { inviterAndWorkspace, inviteToWorkspace } from './invitations.service.ts';
 import { assertWorkspaceAdmin } from './workspaces.policy.ts';
 
 const workspaceColumns = {
@@ -86,61 +87,65 @@ export const updateWorkspace = async (
 
 const personColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-/** Step one of adding a person: is the email someone's, and are they here already? (admins) */
+/**
+ * Step one of adding a person (admins): is the email someone's, and are they here already?
+ * Nothing else: no name, email or id of an account outside this workspace (decision 022).
+ */
 export const lookUpUser = async (ctx: TenantContext, email: string): Promise<UserLookupResult> => {
   assertWorkspaceAdmin(ctx);
   const [row] = await ctx.db
-    .select({ ...personColumns, memberOf: memberships.tenantId })
+    .select({ memberOf: memberships.tenantId })
     .from(users)
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, ctx.tenantId)))
     .where(and(eq(users.email, email), isNull(users.deletedAt)));
-  if (!row) return { exists: false, existsInTenant: false, user: null };
-  const { memberOf, ...user } = row;
-  return { exists: true, existsInTenant: memberOf !== null, user };
+  return { exists: row !== undefined, existsInTenant: row !== undefined && row.memberOf !== null };
+};
+
+const findPerson = async (ctx: TenantContext, input: AddUser) => {
+  const where = 'id' in input ? eq(users.id, input.id) : eq(users.email, input.email);
+  const [row] = await ctx.db
+    .select({ ...personColumns, deletedAt: users.deletedAt, memberOf: memberships.tenantId })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, ctx.tenantId)))
+    .where(where);
+  return row;
 };
 
 /**
- * Adds a person to the caller's workspace as a member (admins only) and mails them: a link to
- * choose a password when they are new, a note that they were added otherwise.
+ * Adds a person to the caller's workspace (admins only). A new email gets an account, a
+ * membership and a mail to choose a password. An existing account is only INVITED: it joins
+ * when its owner accepts (invitations.service.ts), so nobody is put into a workspace without
+ * consent, and nothing about them is answered.
  */
-export const addUserToWorkspace = async (ctx: TenantContext, input: AddUser, publicUrl: string): Promise<Person> => {
+export const addUserToWorkspace = async (
+  ctx: TenantContext,
+  input: AddUser,
+  publicUrl: string,
+): Promise<AddUserResult> => {
   assertWorkspaceAdmin(ctx);
-  let person: Person | undefined;
-  let isNew = false;
-  if ('id' in input) {
-    [person] = await ctx.db
-      .select(personColumns)
-      .from(users)
-      .where(and(eq(users.id, input.id), isNull(users.deletedAt)));
-    if (!person) throw notFound();
-  } else {
-    [person] = await ctx.db.select(personColumns).from(users).where(eq(users.email, input.email));
-    if (!person) {
-      [person] = await ctx.db
-        .insert(users)
-        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
-        .returning(personColumns);
-      isNew = true;
-    }
+  const found = await findPerson(ctx, input);
+  if (found?.memberOf) throw conflict(messages.userAlreadyInWorkspace, { email: messages.userAlreadyInWorkspace });
+  if ('id' in input && (!found || found.deletedAt)) throw notFound();
+  if (found && !found.deletedAt) {
+    await inviteToWorkspace(ctx, found.id, publicUrl);
+    return { outcome: 'invited', message: messages.invitationSent, person: null };
   }
-  const added = await ctx.db
-    .insert(memberships)
-    .values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no })
-    .onConflictDoNothing()
-    .returning({ userId: memberships.userId });
-  if (added.length === 0) throw conflict(messages.userAlreadyInWorkspace, { email: messages.userAlreadyInWorkspace });
-
-  const [inviter] = await ctx.db.select(personColumns).from(users).where(eq(users.id, ctx.userId));
-  const [workspace] = await ctx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-  const token = isNew ? await issuePasswordToken(ctx.db, person!.id, 'invite') : null;
-  await ctx.sendMail(
-    invitationMail(person!.email, publicUrl, {
-      inviter: `${inviter!.firstName} ${inviter!.lastName}`,
-      workspace: workspace!.name,
-      token,
-    }),
-  );
-  return person!;
+  if (found || 'id' in input) throw notFound(); // a deleted account cannot be brought back here
+  if (!input.firstName || !input.lastName) {
+    const errors: Record<string, string> = {};
+    if (!input.firstName) errors.firstName = messages.required;
+    if (!input.lastName) errors.lastName = messages.required;
+    throw badRequest(errors, messages.namesNeededForNewAccount);
+  }
+  const [person] = await ctx.db
+    .insert(users)
+    .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
+    .returning(personColumns);
+  await ctx.db.insert(memberships).values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no });
+  const { inviter, workspace } = await inviterAndWorkspace(ctx);
+  const token = await issuePasswordToken(ctx.db, person!.id, 'invite');
+  await ctx.sendMail(newAccountMail(person!.email, publicUrl, { inviter, workspace, token }));
+  return { outcome: 'added', message: messages.userAdded, person: person! };
 };
 
 /** The enabled people of the caller's workspace, by name (the spec's getUsers). */
