@@ -8,17 +8,21 @@ import type { LoadFixture } from './load-seed.ts';
 
 export interface Recorder {
   latencies: Map<string, number[]>;
-  failures: Map<string, number>;
+  /** Answers other than 2xx by call, then by status (0: no answer). */
+  failures: Map<string, Map<number, number>>;
 }
 
 export const newRecorder = (): Recorder => ({ latencies: new Map(), failures: new Map() });
 
-const record = (recorders: Recorder[], label: string, ms: number, ok: boolean) => {
+const record = (recorders: Recorder[], label: string, ms: number, status: number) => {
   for (const recorder of recorders) {
     const list = recorder.latencies.get(label);
     if (list) list.push(ms);
     else recorder.latencies.set(label, [ms]);
-    if (!ok) recorder.failures.set(label, (recorder.failures.get(label) ?? 0) + 1);
+    if (status >= 200 && status < 300) continue;
+    const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    recorder.failures.set(label, byStatus);
   }
 };
 
@@ -138,12 +142,7 @@ export const runMix = async (
       const body = write ? JSON.stringify({ title: `Card changed ${++edits}` }) : undefined;
       const started = performance.now();
       const status = await send(agent, url, write ? 'PATCH' : 'GET', token, body);
-      record(
-        recorders(),
-        write ? PATCH_LABEL : call!.label,
-        performance.now() - started,
-        status >= 200 && status < 300,
-      );
+      record(recorders(), write ? PATCH_LABEL : call!.label, performance.now() - started, status);
       reads = write ? 0 : reads + 1;
     }
   };
@@ -166,7 +165,7 @@ export const runSingle = async (
     while (Date.now() < until) {
       const started = performance.now();
       const status = await send(agent, target, 'GET', token);
-      record([recorder], label, performance.now() - started, status >= 200 && status < 300);
+      record([recorder], label, performance.now() - started, status);
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
@@ -186,13 +185,16 @@ export interface CallFigures {
   p99: number;
   ratioToBare: number | null;
   non2xx: number;
+  /** The non-2xx answers by status, e.g. '404×3'. */
+  statuses: string;
 }
 
 export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond: number | null): CallFigures[] => {
   const rows: CallFigures[] = [];
   const all: number[] = [];
-  let failures = 0;
-  const row = (call: string, values: number[], non2xx: number): CallFigures => {
+  const failed = new Map<number, number>();
+  const row = (call: string, values: number[], byStatus: Map<number, number>): CallFigures => {
+    const non2xx = [...byStatus.values()].reduce((sum, n) => sum + n, 0);
     values.sort((a, b) => a - b);
     const reqPerSecond = values.length / seconds;
     return {
@@ -204,14 +206,15 @@ export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond:
       p99: Math.round(percentile(values, 99) * 10) / 10,
       ratioToBare: bareReqPerSecond ? Math.round((reqPerSecond / bareReqPerSecond) * 1000) / 1000 : null,
       non2xx,
+      statuses: [...byStatus].map(([status, n]) => `${status}×${n}`).join(' '),
     };
   };
   for (const [label, values] of [...recorder.latencies].sort(([a], [b]) => a.localeCompare(b))) {
     all.push(...values);
-    const non2xx = recorder.failures.get(label) ?? 0;
-    failures += non2xx;
-    rows.push(row(label, values, non2xx));
+    const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
+    for (const [status, n] of byStatus) failed.set(status, (failed.get(status) ?? 0) + n);
+    rows.push(row(label, values, byStatus));
   }
-  if (recorder.latencies.size > 1) rows.push(row('(all calls)', all, failures));
+  if (recorder.latencies.size > 1) rows.push(row('(all calls)', all, failed));
   return rows;
 };

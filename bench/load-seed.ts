@@ -21,6 +21,12 @@ export interface LoadSize {
   scores: number;
   /** Weeks of past sessions. */
   weeks: number;
+  /** Weeks of past sessions of the dashboard meetings (default `weeks`). */
+  dashboardWeeks?: number;
+  /** Members of each dashboard meeting besides its leader (default: every user). */
+  dashboardMembers?: number;
+  /** Members of each other meeting besides its leader (default 5). */
+  membersPerMeeting?: number;
 }
 
 export const sizeFromEnv = (env = process.env): LoadSize => {
@@ -43,7 +49,7 @@ export const sizeFromEnv = (env = process.env): LoadSize => {
     ['weeks', 1, 520],
   ];
   for (const [key, min, max] of limits) {
-    const value = size[key];
+    const value = size[key] ?? 0;
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${key} must be ${min}…${max}`);
   }
   size.dashboards = Math.min(size.dashboards, size.meetings);
@@ -114,7 +120,11 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
   const ownerToken = tokens[0]!;
 
   // Dashboard meetings through the API: sessions from `weeks` ago, agenda, every user a member.
-  const start = new Date(Date.now() - size.weeks * 7 * 86_400_000);
+  const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000);
+  const start = weeksAgo(size.weeks);
+  const dashboardStart = weeksAgo(size.dashboardWeeks ?? size.weeks);
+  const dashboardMembers = userIds.slice(1, 1 + (size.dashboardMembers ?? userIds.length));
+  const perMeeting = Math.min(size.membersPerMeeting ?? 5, userIds.length - 1);
   const dashboards: LoadFixture['dashboards'] = [];
   for (let i = 0; i < size.dashboards; i++) {
     const meeting = await call<{ id: string }>(
@@ -123,12 +133,12 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
       {
         title: `Dashboard ${String(i + 1).padStart(2, '0')}`,
         sharepointUrl: 'https://meet.example.com/load',
-        startDate: isoDate(start),
+        startDate: isoDate(dashboardStart),
         startTime: '09:00',
         timezone: 'UTC',
         repeatEvery: 1,
         repeatType: 'weeks',
-        members: userIds.slice(1),
+        members: dashboardMembers,
       },
       ownerToken,
     );
@@ -146,7 +156,7 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
     dashboards.push({ meetingId: meeting.id, boardId: board.id, listIds: lists.map((list) => list.id) });
   }
 
-  // The other meetings: a leader and five members each, weekly sessions like the API makes them.
+  // The other meetings: a leader and `perMeeting` members each, weekly sessions like the API makes them.
   const rest = size.meetings - size.dashboards;
   if (rest > 0) {
     await db.execute(sql`
@@ -159,8 +169,8 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
       insert into meeting_people (meeting_id, user_id, role, sort)
       select id, ${ownerId}::uuid, 'leader', 0 from numbered
       union all
-      select id, (${uuidArray(userIds)})[1 + ((n * 5 + k) % ${userIds.length})], 'member', k
-      from numbered, generate_series(1, 5) k
+      select id, (${uuidArray(userIds)})[1 + ((n * ${perMeeting} + k) % ${userIds.length})], 'member', k
+      from numbered, generate_series(1, ${perMeeting}) k
       on conflict do nothing`);
     await db.execute(sql`
       insert into sessions (tenant_id, meeting_id, session_date, starts_at)
