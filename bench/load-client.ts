@@ -210,7 +210,7 @@ export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond:
     };
   };
   for (const [label, values] of [...recorder.latencies].sort(([a], [b]) => a.localeCompare(b))) {
-    all.push(...values);
+    for (const value of values) all.push(value);
     const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
     for (const [status, n] of byStatus) failed.set(status, (failed.get(status) ?? 0) + n);
     rows.push(row(label, values, byStatus));

@@ -199,6 +199,10 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
         case when g % 3 = 0 then '1' else '0' end, g / (select c from total), ${ownerId}::uuid, ${ownerId}::uuid
       from generate_series(0, ${size.cards - 1}) g
       join l on l.n = g % (select c from total)`);
+    // An action item has at least one member (src/shared/tasks.ts): its owner.
+    await db.execute(sql`
+      insert into task_members (task_id, user_id)
+      select id, user_id from tasks where tenant_id = ${tenantId}::uuid and show_in_tasks = '1'`);
     await db.execute(sql`
       insert into task_meetings (task_id, meeting_id)
       select t.id, bm.meeting_id from tasks t join board_meetings bm on bm.board_id = t.board_id
