@@ -90,6 +90,11 @@ export const readMix: Call[] = [
     },
   },
   {
+    label: 'GET /meetings/{id}/archives (page 1)',
+    weight: 1,
+    path: (p) => `/meetings/${p.dashboard().meetingId}/archives?page=1&perPage=10`,
+  },
+  {
     label: 'GET /tasks?meetingId (action items)',
     weight: 2,
     path: (p) => `/tasks?meetingId=${p.dashboard().meetingId}&state=all`,
@@ -101,6 +106,15 @@ export const readMix: Call[] = [
       `/meetings/${p.fixture.kpiMeetingId}/kpis?dateSince=${p.fixture.kpiSince}&dateUntil=${p.fixture.kpiUntil}`,
   },
 ];
+/** The calls that list (and must page) on a big workspace. */
+export const LIST_CALLS = new Set([
+  'GET /meetings',
+  'GET /boards/{id}',
+  'GET /boards/{id}/cards (Show more)',
+  'GET /meetings/{id}/archives (page 1)',
+  'GET /tasks?meetingId (action items)',
+  'GET /meetings/{id}/kpis (52 weeks)',
+]);
 export const PATCH_LABEL = 'PATCH /tasks/{id}';
 /** A card change after this many reads. */
 export const READS_PER_WRITE = 6;
