@@ -28,13 +28,13 @@ const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
 /** Length of a soak sample; a minute unless shortened for a smoke run. */
 const sampleSeconds = Number(process.env.BENCH_SAMPLE_SECONDS ?? 60);
 const big = process.env.BENCH_BIG === '1';
-for (const [name, value, max] of [
-  ['BENCH_SECONDS', seconds, 3600],
-  ['BENCH_USERS', users, 500],
-  ['BENCH_SOAK_MINUTES', soakMinutes, 24 * 60],
-  ['BENCH_SAMPLE_SECONDS', sampleSeconds, 3600],
+for (const [name, value, min, max] of [
+  ['BENCH_SECONDS', seconds, 1, 3600],
+  ['BENCH_USERS', users, 1, 500],
+  ['BENCH_SOAK_MINUTES', soakMinutes, 0, 24 * 60],
+  ['BENCH_SAMPLE_SECONDS', sampleSeconds, 1, 3600],
 ] as const) {
-  if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name} must be 0…${max}`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min}…${max}`);
 }
 
 /** Targets of the issue "The API under load", printed next to the figures. */
