@@ -1,0 +1,234 @@
+import http from 'node:http';
+import type { LoadFixture } from './load-seed.ts';
+
+// The load bench's virtual users: each signed in with its own token, on keep-alive connections,
+// looping a weighted mix of the calls the client makes (src/features/*/client/*.queries.ts)
+// with a card change after every few reads. One request at a time per user: a user's next
+// call waits for the last answer, as a page's would.
+
+export interface Recorder {
+  latencies: Map<string, number[]>;
+  /** Answers other than 2xx by call, then by status (0: no answer). */
+  failures: Map<string, Map<number, number>>;
+}
+
+export const newRecorder = (): Recorder => ({ latencies: new Map(), failures: new Map() });
+
+const record = (recorders: Recorder[], label: string, ms: number, status: number) => {
+  for (const recorder of recorders) {
+    const list = recorder.latencies.get(label);
+    if (list) list.push(ms);
+    else recorder.latencies.set(label, [ms]);
+    if (status >= 200 && status < 300) continue;
+    const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    recorder.failures.set(label, byStatus);
+  }
+};
+
+/** One HTTP call on `agent`; resolves with the status (0: no answer) once the body is read. */
+const send = (agent: http.Agent, url: URL, method: string, token: string | undefined, body?: string) =>
+  new Promise<number>((resolve) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        method,
+        timeout: 60_000,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+
+interface Call {
+  label: string;
+  weight: number;
+  path: (pick: Picker) => string;
+}
+type Picker = ReturnType<typeof pickerFor>;
+
+const pickerFor = (fixture: LoadFixture) => {
+  const any = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  return { dashboard: () => any(fixture.dashboards), card: () => any(fixture.cardIds), fixture };
+};
+
+/** The reads, weighted roughly as pages ask for them: home and shell, the meetings list, a dashboard. */
+export const readMix: Call[] = [
+  { label: 'GET /self', weight: 4, path: () => '/self' },
+  { label: 'GET /tenants', weight: 2, path: () => '/tenants' },
+  { label: 'GET /self/settings', weight: 2, path: () => '/self/settings' },
+  { label: 'GET /meetings/next', weight: 3, path: () => '/meetings/next' },
+  { label: 'GET /meetings/live-sessions', weight: 3, path: () => '/meetings/live-sessions' },
+  { label: 'GET /meetings', weight: 3, path: () => '/meetings' },
+  { label: 'GET /meetings/{id}', weight: 3, path: (p) => `/meetings/${p.dashboard().meetingId}` },
+  {
+    label: 'GET /meetings/{id}/agenda-items',
+    weight: 2,
+    path: (p) => `/meetings/${p.dashboard().meetingId}/agenda-items`,
+  },
+  { label: 'GET /meetings/{id}/boards', weight: 2, path: (p) => `/meetings/${p.dashboard().meetingId}/boards` },
+  { label: 'GET /boards/{id}', weight: 3, path: (p) => `/boards/${p.dashboard().boardId}` },
+  {
+    label: 'GET /boards/{id}/cards (Show more)',
+    weight: 1,
+    path: (p) => {
+      const dashboard = p.dashboard();
+      return `/boards/${dashboard.boardId}/cards?group=${dashboard.listIds[0]}&offset=20`;
+    },
+  },
+  {
+    label: 'GET /meetings/{id}/archives (page 1)',
+    weight: 1,
+    path: (p) => `/meetings/${p.dashboard().meetingId}/archives?page=1&perPage=10`,
+  },
+  {
+    label: 'GET /tasks?meetingId (action items)',
+    weight: 2,
+    path: (p) => `/tasks?meetingId=${p.dashboard().meetingId}&state=all`,
+  },
+  {
+    label: 'GET /meetings/{id}/kpis (52 weeks)',
+    weight: 2,
+    path: (p) =>
+      `/meetings/${p.fixture.kpiMeetingId}/kpis?dateSince=${p.fixture.kpiSince}&dateUntil=${p.fixture.kpiUntil}`,
+  },
+];
+/** The calls that list (and must page) on a big workspace. */
+export const LIST_CALLS = new Set([
+  'GET /meetings',
+  'GET /boards/{id}',
+  'GET /boards/{id}/cards (Show more)',
+  'GET /meetings/{id}/archives (page 1)',
+  'GET /tasks?meetingId (action items)',
+  'GET /meetings/{id}/kpis (52 weeks)',
+]);
+export const PATCH_LABEL = 'PATCH /tasks/{id}';
+/** A card change after this many reads. */
+export const READS_PER_WRITE = 6;
+
+const weighted = (calls: Call[]) => {
+  const total = calls.reduce((sum, call) => sum + call.weight, 0);
+  return () => {
+    let at = Math.random() * total;
+    for (const call of calls) {
+      at -= call.weight;
+      if (at < 0) return call;
+    }
+    return calls[calls.length - 1]!;
+  };
+};
+
+/**
+ * `users` virtual users looping the mix until `until` (ms since epoch). `recorders()` is read
+ * before every record, so a soak can swap in a fresh per-minute recorder while users run.
+ */
+export const runMix = async (
+  base: string,
+  fixture: LoadFixture,
+  users: number,
+  until: number,
+  recorders: () => Recorder[],
+) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: users });
+  const pick = pickerFor(fixture);
+  const next = weighted(readMix);
+  let edits = 0;
+  const user = async (index: number) => {
+    const token = fixture.tokens[index % fixture.tokens.length]!;
+    let reads = 0;
+    while (Date.now() < until) {
+      const write = reads === READS_PER_WRITE;
+      const call = write ? undefined : next();
+      const url = new URL(`/api/v2${write ? `/tasks/${pick.card()}` : call!.path(pick)}`, base);
+      const body = write ? JSON.stringify({ title: `Card changed ${++edits}` }) : undefined;
+      const started = performance.now();
+      const status = await send(agent, url, write ? 'PATCH' : 'GET', token, body);
+      record(recorders(), write ? PATCH_LABEL : call!.label, performance.now() - started, status);
+      reads = write ? 0 : reads + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: users }, (_, i) => user(i)));
+  agent.destroy();
+};
+
+/** `connections` loops calling one URL (GET) until `until`. */
+export const runSingle = async (
+  url: string,
+  label: string,
+  connections: number,
+  until: number,
+  recorder: Recorder,
+  token?: string,
+) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const loop = async () => {
+    while (Date.now() < until) {
+      const started = performance.now();
+      const status = await send(agent, target, 'GET', token);
+      record([recorder], label, performance.now() - started, status);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  agent.destroy();
+};
+
+/** The p-th percentile (nearest rank) of `values`, sorted in place. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export interface CallFigures {
+  call: string;
+  count: number;
+  reqPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ratioToBare: number | null;
+  non2xx: number;
+  /** The non-2xx answers by status, e.g. '404×3'. */
+  statuses: string;
+}
+
+export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond: number | null): CallFigures[] => {
+  const rows: CallFigures[] = [];
+  const all: number[] = [];
+  const failed = new Map<number, number>();
+  const row = (call: string, values: number[], byStatus: Map<number, number>): CallFigures => {
+    const non2xx = [...byStatus.values()].reduce((sum, n) => sum + n, 0);
+    values.sort((a, b) => a - b);
+    const reqPerSecond = values.length / seconds;
+    return {
+      call,
+      count: values.length,
+      reqPerSecond: Math.round(reqPerSecond * 10) / 10,
+      p50: Math.round(percentile(values, 50) * 10) / 10,
+      p95: Math.round(percentile(values, 95) * 10) / 10,
+      p99: Math.round(percentile(values, 99) * 10) / 10,
+      ratioToBare: bareReqPerSecond ? Math.round((reqPerSecond / bareReqPerSecond) * 1000) / 1000 : null,
+      non2xx,
+      statuses: [...byStatus].map(([status, n]) => `${status}×${n}`).join(' '),
+    };
+  };
+  for (const [label, values] of [...recorder.latencies].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const value of values) all.push(value);
+    const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
+    for (const [status, n] of byStatus) failed.set(status, (failed.get(status) ?? 0) + n);
+    rows.push(row(label, values, byStatus));
+  }
+  if (recorder.latencies.size > 1) rows.push(row('(all calls)', all, failed));
+  return rows;
+};
