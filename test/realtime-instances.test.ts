@@ -1,32 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../src/db/client.ts';
-import { buildApp } from '../src/server/app.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { testConfig } from './app.ts';
+import { describe, expect, it } from 'vitest';
 import { client, createMeeting, joinWorkspace, signUp } from './factories.ts';
-import { connect, eventually, listen } from './realtime.ts';
+import { connect, eventually, instancesOnPostgres } from './realtime.ts';
 
 const url = process.env.DATABASE_URL;
 
 // Several instances share rooms only through a PostgreSQL server (the socket.io adapter uses
 // LISTEN/NOTIFY), so this runs in `npm run test:pg`; the embedded database has one instance.
 describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
-  const instances: { app: FastifyInstance; database: Database; baseUrl: string }[] = [];
-
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(url!, 4);
-      const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, console) });
-      instances.push({ app, database, baseUrl: await listen(app) });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-  });
+  const instances = instancesOnPostgres(url!);
 
   it('delivers an event published through instance A to a client connected to instance B', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];

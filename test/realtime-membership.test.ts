@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../src/db/client.ts';
 import { memberships } from '../src/db/schema/index.ts';
-import { buildApp } from '../src/server/app.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { testApp, testConfig } from './app.ts';
+import { testApp } from './app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signIn, signUp } from './factories.ts';
-import { connect, eventually, listen, settle } from './realtime.ts';
+import { connect, eventually, instancesOnPostgres, listen, settle } from './realtime.ts';
 
 // Socket rooms follow membership (ARCHITECTURE, Security): whoever loses a meeting or a
 // workspace, or signs out, hears nothing more of it, whichever instance their socket is on.
@@ -57,20 +54,7 @@ const expectNoMore = async (leader: SignedUp, sessionId: string, control: Listen
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('rooms follow membership across two instances on one PostgreSQL', () => {
-  const instances: (Instance & { database: Database })[] = [];
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(url!, 4);
-      const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, console) });
-      instances.push({ app, database, baseUrl: await listen(app) });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-  });
+  const instances = instancesOnPostgres(url!);
 
   it('a member taken off a meeting on instance A hears nothing more of its room on instance B', async () => {
     const [a, b] = [instances[0]!, instances[1]!];

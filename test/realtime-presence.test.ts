@@ -1,13 +1,10 @@
 import type { Socket as TcpSocket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../src/db/client.ts';
-import { buildApp } from '../src/server/app.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
 import { SOCKET_HEARTBEAT_MS } from '../src/shared/constants.ts';
-import { testApp, testConfig } from './app.ts';
+import { testApp } from './app.ts';
 import { createMeeting, joinWorkspace, signUp } from './factories.ts';
-import { connect, eventually, listen } from './realtime.ts';
+import { connect, eventually, instancesOnPostgres, listen } from './realtime.ts';
 
 // 'Online' in a live meeting (document 1 §2) follows the sockets: a closed tab is Offline within
 // 2 s, a lost network within the heartbeat (SOCKET_HEARTBEAT_MS, decision 021).
@@ -98,19 +95,6 @@ describe('live presence on one instance', () => {
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('live presence across two instances on one PostgreSQL', () => {
-  const instances: (Instance & { database: Database })[] = [];
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(url!, 4);
-      const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, console) });
-      instances.push({ app, database, baseUrl: await listen(app) });
-    }
-  });
-  afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-  });
+  const instances = instancesOnPostgres(url!);
   presenceCases(() => [instances[0]!, instances[1]!]);
 });
