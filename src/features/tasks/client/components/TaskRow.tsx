@@ -10,7 +10,9 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  useMantineTheme,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
@@ -112,6 +114,9 @@ export const TaskRow = ({
   dueColumn?: boolean;
 }) => {
   const update = useUpdateTask();
+  // A phone has no room for the due-date column: the date goes under the title (rendered once).
+  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
+  const dueInColumn = dueColumn && !phone;
   const done = card.status === '1';
   // The tick shows at once; the list's optimistic change follows after in-flight reads are
   // cancelled, and the server's answer (or the rollback) after that.
@@ -182,8 +187,7 @@ export const TaskRow = ({
             </Text>
           </UnstyledButton>
           <Group gap={6} mt={4} wrap="wrap">
-            {/* A phone has no room for the due-date column: the date goes under the title. */}
-            {dueColumn ? <Box hiddenFrom="sm">{dueBadge}</Box> : dueBadge}
+            {!dueInColumn && dueBadge}
             {done && card.completedAt && (
               <Text size="xs" c="teal" data-testid="completed-at">
                 {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
@@ -196,8 +200,8 @@ export const TaskRow = ({
             )}
           </Group>
         </Box>
-        {dueColumn && (
-          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }} visibleFrom="sm">
+        {dueInColumn && (
+          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>
             {dueBadge}
           </Box>
         )}
