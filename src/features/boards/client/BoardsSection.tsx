@@ -286,6 +286,8 @@ const BlockedDialog = ({ reason, onClose }: { reason: string | null; onClose: ()
     onClose={onClose}
     title={messages.boardCannotBeRemoved}
     centered
+    // Its one button is Close (Escape too): no second, header X of the same name.
+    withCloseButton={false}
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
   >
     <Stack gap="md">
