@@ -139,25 +139,37 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
     });
   });
 
+  // The cluster adapter (PostgreSQL) tells the other instances first and acts on this one only
+  // after that round trip, so an event published meanwhile would still reach the sockets here:
+  // act on this instance at once, then on every instance.
+  const leaveRoom = (from: string | string[], room: string) => {
+    io.local.in(from).socketsLeave(room);
+    io.in(from).socketsLeave(room);
+  };
+  const disconnectAll = (room: string) => {
+    io.local.in(room).disconnectSockets(true);
+    io.in(room).disconnectSockets(true);
+  };
+
   return {
     publish,
     disconnect(target) {
-      io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
+      disconnectAll('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId));
     },
     leaveMeetingRoom({ tenantId, meetingId, userIds }) {
       const room = meetingRoom(tenantId, meetingId);
       if (!userIds) {
-        io.in(room).socketsLeave(room);
+        leaveRoom(room, room);
         return;
       }
       if (userIds.length === 0) return;
-      // Synchronous here, a message to the other instances: whatever is published after this
-      // call no longer reaches them. Their live presence follows (it needs a look at the sockets).
-      io.in(userIds.map(userRoom)).socketsLeave(room);
+      // Whatever is published after this call no longer reaches them, here at once and on the other
+      // instances once they hear of it. Their live presence follows (it needs a look at the sockets).
+      leaveRoom(userIds.map(userRoom), room);
       void livePresence.drop({ tenantId, meetingId, userIds }).catch(onError);
     },
     leaveWorkspace({ tenantId, userId }) {
-      io.in(memberRoom(tenantId, userId)).disconnectSockets(true);
+      disconnectAll(memberRoom(tenantId, userId));
     },
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
     async close() {
