@@ -161,14 +161,9 @@ const lists: [string, () => string][] = [
 /**
  * Calls whose plans DO read a big table sequentially today (checked on PGlite and PostgreSQL
  * with EXPLAIN_DEBUG): marked as expected failures for the next change to fix, which then
- * turns them into plain tests.
- * - GET /boards/{id} and GET /tasks?meetingId: cardsJson's meetings/members/labels of the
- *   cards, a UNION ALL over the whole task_meetings hash-joined to the selected cards.
- * - GET /tasks?meetingId: the list's `id in (task_meetings …) or board_id in (board_meetings …)`
- *   condition on tasks cannot use an index; and cardsJson reads tasks by `id = any(667 ids)`
- *   sequentially.
+ * turns them into plain tests. None at present.
  */
-const KNOWN_SEQ_SCANS = new Set(['GET /boards/{id}', 'GET /tasks?meetingId']);
+const KNOWN_SEQ_SCANS = new Set<string>([]);
 
 describe('list calls on a big workspace use indexes', () => {
   for (const [name, url] of lists) {

@@ -325,7 +325,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
   await ctx.db.execute(sql`set local jit = off`);
   const groups = await columnGroups(ctx, shown, query.groupBy, query.limit, query.limits);
   const cardIds = [...new Set(groups.flatMap((group) => group.cardIds))];
-  const cards = await cardsJson(ctx.db, anyOf(tasks.id, cardIds), query.today ?? todayUtc());
+  const cards = await cardsJson(ctx.db, cardIds, query.today ?? todayUtc());
   const boardLabels = await labelRows(ctx, id);
   // The assignable people: leaders and members of the board's meetings, and whoever owns or
   // is a member of a card that matches (shown now or on a later page).

@@ -1,7 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { tasks } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { OVERDUE, TASK_TYPE } from '../../../shared/tasks.ts';
 import type { Card } from '../tasks.schemas.ts';
@@ -17,10 +15,7 @@ export const describeCards = async (db: Db, rows: { id: string }[], today: IsoDa
   const cards = JSON.parse(
     await cardsJson(
       db,
-      anyOf(
-        tasks.id,
-        rows.map((row) => row.id),
-      ),
+      rows.map((row) => row.id),
       today,
     ),
   ) as Card[];
@@ -44,13 +39,16 @@ const jsonBoolean = (value: SQL) => sql`case when ${value} then 'true' else 'fal
 const jsonIds = (value: SQL) => sql`coalesce('["' || ${value} || '"]', '[]')`;
 
 /**
- * One statement giving the cards that `where` selects (a condition on `tasks`), ordered by
- * sort and creation, as the JSON text of a `Card[]` (`ZCard`). The per-card lists and counts
- * are grouped once for all cards, not per card.
+ * One statement giving the cards of `ids` (unknown ids give nothing), ordered by
+ * sort and creation, as the JSON text of a `Card[]` (`ZCard`). Each card's lists and counts
+ * are LATERAL subqueries on its own id, so the planner reads the link tables by their task_id
+ * indexes for the selected cards only (grouping a UNION of whole link tables, then joining,
+ * read all of task_meetings however few the cards). Each card is read by its primary key: with
+ * `id = any(ids)` PostgreSQL 15 read all of tasks for a few hundred ids; `offset 0` keeps the
+ * per-id subquery from being flattened back into that (docs/decisions/029-card-reads-by-key.md).
  */
-export const cardsJson = async (db: Db, where: SQL, today: IsoDate = todayUtc()): Promise<string> => {
+export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc()): Promise<string> => {
   const t = (column: string) => sql.raw(`"tasks"."${column}"`);
-  const selected = sql`(select "tasks"."id" from "tasks" where ${where})`;
   const activeGoal = sql`${t('type')} = ${TASK_TYPE.goal} and ${t('status')} not in ('1', '3')`;
   const result = await db.execute(sql`
     select '[' || coalesce(string_agg(concat(
@@ -62,11 +60,11 @@ export const cardsJson = async (db: Db, where: SQL, today: IsoDate = todayUtc())
       '","dueDate":', ${jsonString(t('due_date'))},
       ',"reminder":"', ${t('reminder')},
       '","userId":', ${jsonString(t('user_id'))},
-      ',"meetingIds":', ${jsonIds(sql`related.meetings`)},
+      ',"meetingIds":', ${jsonIds(sql`meetings.meetings`)},
       ',"boardId":', ${jsonString(t('board_id'))},
       ',"taskTypeId":', ${jsonString(t('board_list_id'))},
-      ',"members":', ${jsonIds(sql`related.members`)},
-      ',"labelIds":', ${jsonIds(sql`related.labels`)},
+      ',"members":', ${jsonIds(sql`members.members`)},
+      ',"labelIds":', ${jsonIds(sql`labels.labels`)},
       ',"showInTasks":"', ${t('show_in_tasks')},
       '","quarterId":', coalesce(to_json(${t('quarter_id')})::text, 'null'),
       ',"sort":', ${t('sort')},
@@ -80,29 +78,27 @@ export const cardsJson = async (db: Db, where: SQL, today: IsoDate = todayUtc())
       ',"changedAt":', ${jsonInstant(t('changed_at'))},
       ',"changedBy":', ${jsonString(t('changed_by'))},
       '}'), ',' order by ${t('sort')}, ${t('created_at')}), '') || ']' as cards
-    from "tasks"
-    left join (
-      select link.task_id,
-        string_agg(link.id::text, '","') filter (where link.kind = 1) as meetings,
-        string_agg(link.id::text, '","') filter (where link.kind = 2) as members,
-        string_agg(link.id::text, '","') filter (where link.kind = 3) as labels
-      from (
-        select task_id, 1 as kind, meeting_id as id from task_meetings
-        union all select task_id, 2, user_id from task_members
-        union all select task_id, 3, label_id from task_labels
-      ) link
-      where link.task_id in ${selected}
-      group by link.task_id
-    ) related on related.task_id = ${t('id')}
-    left join (
-      select list.task_id, (count(*) filter (where item.status = '1'))::int as done, count(*)::int as total
+    from (select distinct unnest(${sql.param(ids)}::uuid[]) as id) selected
+    cross join lateral (select * from "tasks" where "tasks"."id" = selected.id offset 0) "tasks"
+    left join lateral (
+      select string_agg(link.meeting_id::text, '","') as meetings
+      from task_meetings link where link.task_id = ${t('id')}
+    ) meetings on true
+    left join lateral (
+      select string_agg(link.user_id::text, '","') as members
+      from task_members link where link.task_id = ${t('id')}
+    ) members on true
+    left join lateral (
+      select string_agg(link.label_id::text, '","') as labels
+      from task_labels link where link.task_id = ${t('id')}
+    ) labels on true
+    left join lateral (
+      select (count(*) filter (where item.status = '1'))::int as done, count(*)::int as total
       from checklists list join checklist_items item on item.checklist_id = list.id
-      where list.task_id in ${selected}
-      group by list.task_id
-    ) progress on progress.task_id = ${t('id')}
-    left join (
-      select task_id, count(*)::int as count from attachments where task_id in ${selected} group by task_id
-    ) files on files.task_id = ${t('id')}
-    where ${where}`);
+      where list.task_id = ${t('id')}
+    ) progress on true
+    left join lateral (
+      select count(*)::int as count from attachments where attachments.task_id = ${t('id')}
+    ) files on true`);
   return (result as unknown as { rows: { cards: string }[] }).rows[0]!.cards;
 };
