@@ -20,7 +20,7 @@ import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { SectionError } from '../../meetings/client/components/SectionState.tsx';
+import { SectionError } from '../../../client/ui/SectionState.tsx';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';

@@ -6,7 +6,7 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
 import type { ScorecardRow, ScorecardSession } from '../kpis.schemas.ts';
 import { KpiNoteDialog, type NoteTarget } from './components/KpiNoteDialog.tsx';

@@ -20,7 +20,7 @@ import { formatKpiGoal } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';

@@ -32,7 +32,7 @@ import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
-import { PageLoadError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.format.ts';
 import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
 import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';

@@ -6,7 +6,7 @@ import { dayjs } from '../../../client/lib/dayjs.ts';
 import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { PageLoadError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { DATE_FORMAT, dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';

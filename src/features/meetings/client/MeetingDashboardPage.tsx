@@ -12,7 +12,7 @@ import { ArchivesSection } from './components/ArchivesSection.tsx';
 import { ManagementSection } from './components/ManagementSection.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersSection } from './components/MembersSection.tsx';
-import { PageLoadError, SectionLoading } from './components/SectionState.tsx';
+import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { TeamFilesSection } from './components/TeamFilesSection.tsx';
 import { DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from './meetings.queries.ts';

@@ -29,7 +29,7 @@ import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
-import { SectionError, SectionLoading } from './components/SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useDeleteMeeting, useMeetingList, useViewer } from './meetings.queries.ts';
 

@@ -9,7 +9,7 @@ import { isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, TASK_TYPE_NAMES, type TaskTyp
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../meetings/client/components/SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';

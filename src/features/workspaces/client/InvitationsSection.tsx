@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Invitation } from '../workspaces.schemas.ts';
@@ -79,25 +79,16 @@ const InvitationCard = ({ invitation }: { invitation: Invitation }) => {
 export const InvitationsSection = () => {
   const invitations = useMyInvitations();
   if (invitations.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          {messages.loading}
-        </Text>
-      </Group>
-    );
+    return <SectionLoading />;
   }
   if (invitations.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messages.invitationsLoadFailed}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => invitations.refetch()}>
-            {messages.retry}
-          </Button>
-        </Stack>
-      </Alert>
+      <SectionError
+        title={messages.invitationsLoadFailed}
+        error={invitations.error}
+        onRetry={() => invitations.refetch()}
+        retrying={invitations.isFetching}
+      />
     );
   }
   if (invitations.data.length === 0) return null;

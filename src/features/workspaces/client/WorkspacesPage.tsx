@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconChevronRight, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconChevronRight, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
@@ -79,24 +80,15 @@ export const WorkspacesPage = () => {
 
   let body: React.ReactNode;
   if (workspaces.isPending) {
-    body = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          {messages.loading}
-        </Text>
-      </Group>
-    );
+    body = <SectionLoading />;
   } else if (workspaces.isError) {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messages.workspacesLoadFailed}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => workspaces.refetch()}>
-            {messages.retry}
-          </Button>
-        </Stack>
-      </Alert>
+      <SectionError
+        title={messages.workspacesLoadFailed}
+        error={workspaces.error}
+        onRetry={() => workspaces.refetch()}
+        retrying={workspaces.isFetching}
+      />
     );
   } else {
     body = (

@@ -24,7 +24,7 @@ import { showError } from '../../../../client/ui/toast.ts';
 import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { SectionError } from '../../../meetings/client/components/SectionState.tsx';
+import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';

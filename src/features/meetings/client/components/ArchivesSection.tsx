@@ -24,7 +24,7 @@ import { DATE_FORMAT, pageWindow } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
 import { SectionCard } from './SectionCard.tsx';
-import { SectionError, SectionLoading } from './SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
 // recording link (edited in the Meeting Note and Meeting Recording Link dialogs).

@@ -43,7 +43,7 @@ import {
   useUpdateMeetingFolder,
 } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { SectionError, SectionLoading } from './SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // The sidebar's 'My Meetings' (document 1 §2): the caller's folders with their meetings, and
 // the meetings in no folder below them. Meetings are dragged into a folder or out of it; a

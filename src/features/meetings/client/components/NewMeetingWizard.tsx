@@ -46,7 +46,7 @@ import {
   schedulePayload,
   scheduleProblems,
 } from './ScheduleFields.tsx';
-import { SectionError, SectionLoading } from './SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // The new-meeting wizard of document 1 §2: four steps, a back arrow returns one step.
 

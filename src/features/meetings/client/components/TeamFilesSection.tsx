@@ -36,7 +36,7 @@ import { linkError } from '../meetings.links.ts';
 import { type FileFolder, useAddFile, useCreateFileFolder, useDeleteFile, useFileFolder } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionCard } from './SectionCard.tsx';
-import { SectionError, SectionLoading } from './SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files
 // (links) of the selected folder, and the add-folder, add-file and delete-file dialogs.

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../../client/lib/api.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { messages } from '../../shared/messages.ts';
+import { ApiError } from '../lib/api.ts';
 
 // The loading and error states each page area has on its own (document 1 §2).
 
