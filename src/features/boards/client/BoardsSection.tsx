@@ -4,12 +4,12 @@ import { IconArchive, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/
 import { useEffect, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';

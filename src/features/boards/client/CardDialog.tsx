@@ -17,10 +17,10 @@ import { IconArrowsMove, IconChecklist, IconCopy, IconPaperclip, IconShare, Icon
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
+import { SectionError } from '../../../client/ui/SectionState.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { SectionError } from '../../../client/ui/SectionState.tsx';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';

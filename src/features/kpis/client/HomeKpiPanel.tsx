@@ -1,7 +1,7 @@
 import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { messages } from '../../../shared/messages.ts';
 import { useMeetingList, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import { KpiPanel } from './KpiPanel.tsx';
 

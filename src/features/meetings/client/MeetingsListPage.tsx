@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { MeetingLiveActions } from '../../live/client/StartMeetingButton.tsx';
@@ -29,7 +30,6 @@ import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
-import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useDeleteMeeting, useMeetingList, useViewer } from './meetings.queries.ts';
 

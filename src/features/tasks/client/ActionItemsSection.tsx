@@ -3,13 +3,13 @@ import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from 
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';

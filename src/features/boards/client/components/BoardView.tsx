@@ -20,11 +20,11 @@ import { IconGripVertical, IconPencil, IconPlus, IconSearch } from '@tabler/icon
 import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';

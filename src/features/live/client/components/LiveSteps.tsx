@@ -1,11 +1,11 @@
 import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
 import { BoardView } from '../../../boards/client/components/BoardView.tsx';
 import { KpiSection } from '../../../kpis/client/KpiSection.tsx';
-import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { linkError } from '../../../meetings/client/meetings.links.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { ActionItemsSection, GoalsSection } from '../../../tasks/client/ActionItemsSection.tsx';

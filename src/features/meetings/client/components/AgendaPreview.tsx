@@ -1,9 +1,9 @@
 import { Modal, Table, Text } from '@mantine/core';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { totalMinutes } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
-import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 /** The checked agenda items with their minutes and the total (document 1 §2), with its loading and error states. */
 export const AgendaPreview = ({ meetingId }: { meetingId: string }) => {

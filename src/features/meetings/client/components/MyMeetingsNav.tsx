@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
@@ -43,7 +44,6 @@ import {
   useUpdateMeetingFolder,
 } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // The sidebar's 'My Meetings' (document 1 §2): the caller's folders with their meetings, and
 // the meetings in no folder below them. Meetings are dragged into a folder or out of it; a

@@ -23,6 +23,7 @@ import { IconAlertCircle, IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -46,7 +47,6 @@ import {
   schedulePayload,
   scheduleProblems,
 } from './ScheduleFields.tsx';
-import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // The new-meeting wizard of document 1 §2: four steps, a back arrow returns one step.
 

@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
@@ -36,7 +37,6 @@ import { linkError } from '../meetings.links.ts';
 import { type FileFolder, useAddFile, useCreateFileFolder, useDeleteFile, useFileFolder } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionCard } from './SectionCard.tsx';
-import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files
 // (links) of the selected folder, and the add-folder, add-file and delete-file dialogs.
