@@ -18,11 +18,12 @@ const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: st
   const next = meeting.nextSession;
   return (
     <Paper withBorder p="md" radius="md" aria-label={messages.nextMeeting} role="group">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      {/* On a phone the button goes under the date rather than squeezing it into a narrow column. */}
+      <Group gap="sm" wrap="wrap" align="flex-start">
         <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
           <IconCalendarEvent size={22} />
         </ThemeIcon>
-        <Stack gap={2} miw={0}>
+        <Stack gap={2} miw={0} style={{ flex: '1 1 12rem' }}>
           <Text size="xs" tt="uppercase" fw={700} c="dimmed">
             {messages.nextMeeting}
           </Text>
