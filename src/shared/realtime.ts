@@ -1,10 +1,3 @@
-import type { BoardEvents } from '../features/boards/boards.events.ts';
-import type { KpiEvents } from '../features/kpis/kpis.events.ts';
-import type { LiveEvents } from '../features/live/live.events.ts';
-import type { MeetingEvents } from '../features/meetings/meetings.events.ts';
-import type { TaskEvents } from '../features/tasks/tasks.events.ts';
-import type { WorkspaceEvents } from '../features/workspaces/workspaces.events.ts';
-
 // The real-time contract. Rooms use the spec's channel names; every event travels as one
 // socket.io message named `event`, so the client has one place that applies them.
 
@@ -14,14 +7,11 @@ export const SOCKET_EVENT = 'event';
 export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 
-/** Payloads by event type. Each feature adds its own entries (see `<area>.events.ts`). */
-export interface RealtimeEventMap
-  extends WorkspaceEvents,
-    MeetingEvents,
-    TaskEvents,
-    BoardEvents,
-    KpiEvents,
-    LiveEvents {
+/**
+ * Payloads by event type. Each feature adds its own entries in `<area>.events.ts` by declaration
+ * merging (`declare module '…/shared/realtime.ts'`), so this contract imports no feature.
+ */
+export interface RealtimeEventMap {
   /** document 1 §1: shows its message to everyone in the room. */
   'my-event': { message: string };
 }

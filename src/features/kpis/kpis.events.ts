@@ -1,7 +1,7 @@
 import type { ScoreCell } from './kpis.schemas.ts';
 
 /**
- * Real-time payloads of the scorecard (registered in src/shared/realtime.ts), all to the
+ * Real-time payloads of the scorecard, all to the
  * meeting's room `acc-{tenantId}-{meetingId}` after the change commits. Only people who may see
  * the meeting are in that room, so a cell event carries the cell itself: viewers patch it into
  * their cache (skipping a cell they are typing into) instead of refetching the whole scorecard.
@@ -15,4 +15,9 @@ export interface KpiEvents {
   'kpi.cell.changed': { meetingId: string; cell: ScoreCell };
   /** A meeting date column was deleted from the scorecard (Delete meeting date). */
   'kpi.column.deleted': { meetingId: string; sessionId: string };
+}
+
+// Adds this area's events to the real-time contract (shared/ imports no feature).
+declare module '../../shared/realtime.ts' {
+  interface RealtimeEventMap extends KpiEvents {}
 }

@@ -1,5 +1,5 @@
 /**
- * Real-time payloads of the live meeting (registered in src/shared/realtime.ts). Step, recap and
+ * Real-time payloads of the live meeting. Step, recap and
  * presence events go to the meeting's room `acc-{tenantId}-{meetingId}`; whether a meeting is live
  * goes to the workspace room `acc-{tenantId}` so that everyone's sidebar and buttons follow.
  */
@@ -14,4 +14,9 @@ export interface LiveEvents {
   'live.presence': { sessionId: string; meetingId: string; online: string[] };
   /** Meeting room: the session was finished or cancelled; attendees leave the live screen. */
   'live.ended': { sessionId: string; meetingId: string; cancelled: boolean };
+}
+
+// Adds this area's events to the real-time contract (shared/ imports no feature).
+declare module '../../shared/realtime.ts' {
+  interface RealtimeEventMap extends LiveEvents {}
 }

@@ -1,4 +1,4 @@
-/** Real-time payloads of this area (registered in src/shared/realtime.ts). Ids only: clients refetch what they may see. */
+/** Real-time payloads of this area. Ids only: clients refetch what they may see. */
 export interface TaskEvents {
   /**
    * To the rooms of the card's meetings and of its board's meetings (the workspace room when it
@@ -12,4 +12,9 @@ export interface TaskEvents {
     part?: 'checklist' | 'activity' | 'attachment' | 'share';
     boardId: string | null;
   };
+}
+
+// Adds this area's events to the real-time contract (shared/ imports no feature).
+declare module '../../shared/realtime.ts' {
+  interface RealtimeEventMap extends TaskEvents {}
 }
