@@ -1,18 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os, { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataLock, DataLockError, LOCK_FILE, REMOTE_STALE_MS, takeOver } from '../src/db/data-lock.ts';
 import { uniqueEmail } from './factories.ts';
+import { nodeProcesses, waitForHealth } from './processes.ts';
 
 // One DATA_DIR, two real processes (docs/decisions/025): the second is refused at once, and a
 // write the first acknowledged is never lost.
 
-const children = new Set<ChildProcess>();
+const run = nodeProcesses();
 const folders: string[] = [];
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -22,46 +21,10 @@ const tempDir = (name: string) => {
   return dir;
 };
 
-/** A node process running `script` (tsx), with only the environment given. */
-const run = (args: string[], env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => {
-      children.delete(child);
-      resolve({ code, output });
-    }),
-  );
-  return { child, exited, output: () => output };
-};
-
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 const startServer = (dataDir: string, port: number) =>
   run(['src/server/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
-
-const waitForHealth = async (base: string, ms = 120_000) => {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not answer /api/health');
-};
 
 const api = async (base: string, method: string, url: string, body?: unknown, token?: string) => {
   const response = await fetch(`${base}/api/v2${url}`, {
@@ -89,7 +52,7 @@ describe('two processes on one data folder', () => {
     const email = uniqueEmail('lock');
 
     const first = startServer(dataDir, port);
-    await waitForHealth(base);
+    await waitForHealth(base, 120_000);
     const registered = await api(base, 'POST', '/register', {
       user: { firstName: 'Lock', lastName: 'Holder', email, password: 'locked-folder' },
       tenant: { name: 'Locked' },
@@ -133,7 +96,7 @@ describe('two processes on one data folder', () => {
     expect((await first.exited).code).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const again = startServer(dataDir, port);
-    await waitForHealth(base);
+    await waitForHealth(base, 120_000);
     const token2 = await signIn(base, email);
     expect((await api(base, 'GET', `/tasks/${taskId}`, undefined, token2)).json.result.title).toBe(
       'Written by the first',
@@ -144,7 +107,7 @@ describe('two processes on one data folder', () => {
     await again.exited;
     expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(again.child.pid);
     const afterCrash = startServer(dataDir, port);
-    await waitForHealth(base);
+    await waitForHealth(base, 120_000);
     const token3 = await signIn(base, email);
     expect((await api(base, 'GET', `/tasks/${taskId}`, undefined, token3)).json.result.title).toBe(
       'Written by the first',

@@ -1,48 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './factories.ts';
+import { nodeProcesses, waitForHealth } from './processes.ts';
 
 // `src/server/main.ts` as `npm start` runs it, in a child process.
 
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-const start = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once('exit', (code) => {
-      children.delete(child);
-      resolve({ code, stderr });
-    }),
-  );
-  return { child, exited };
-};
-
-const waitForHealth = async (base: string, ms = 60_000) => {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not answer /api/health');
-};
+const run = nodeProcesses();
+const start = (env: Record<string, string>) => run(['src/server/main.ts'], env);
 
 const post = (base: string, url: string, body: unknown) =>
   fetch(`${base}/api/v2${url}`, {
