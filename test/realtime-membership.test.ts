@@ -51,22 +51,24 @@ const expectNoMore = async (leader: SignedUp, sessionId: string, control: Listen
   expect(notes(cut).length).toBe(heard);
 };
 
+/** A member taken off the meeting (the leader on one side, the member's socket on the other) hears nothing more and cannot join again. */
+const removedMemberHearsNothing = async (leaderSide: Instance, memberSide: Instance) => {
+  const { leader, stays, meeting, sessionId, control, removed } = await meetingWithListeners(leaderSide, memberSide);
+  const edited = await leader.api.patch(`/meetings/${meeting.id}`, { members: [stays.userId] });
+  expect(edited.status).toBe(200);
+  await expectNoMore(leader, sessionId, control, removed);
+  expect(await removed.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: false });
+  control.socket.close();
+  removed.socket.close();
+};
+
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('rooms follow membership across two instances on one PostgreSQL', () => {
   const instances = instancesOnPostgres(url!);
 
   it('a member taken off a meeting on instance A hears nothing more of its room on instance B', async () => {
-    const [a, b] = [instances[0]!, instances[1]!];
-    const { leader, stays, meeting, sessionId, control, removed } = await meetingWithListeners(a, b);
-
-    const edited = await leader.api.patch(`/meetings/${meeting.id}`, { members: [stays.userId] });
-    expect(edited.status).toBe(200);
-    await expectNoMore(leader, sessionId, control, removed);
-    // And the room is not theirs to join again.
-    expect(await removed.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: false });
-    control.socket.close();
-    removed.socket.close();
+    await removedMemberHearsNothing(instances[0]!, instances[1]!);
   });
 
   it('a socket of a user who signs out on instance A hears nothing more on instance B', async () => {
@@ -117,14 +119,7 @@ describe('rooms follow membership', () => {
   afterAll(() => app.close());
 
   it('a member taken off a meeting hears nothing more of its room and cannot join it again', async () => {
-    const here = { app, baseUrl };
-    const { leader, stays, meeting, sessionId, control, removed } = await meetingWithListeners(here, here);
-    const edited = await leader.api.patch(`/meetings/${meeting.id}`, { members: [stays.userId] });
-    expect(edited.status).toBe(200);
-    await expectNoMore(leader, sessionId, control, removed);
-    expect(await removed.socket.emitWithAck('meeting:join', meeting.id)).toEqual({ ok: false });
-    control.socket.close();
-    removed.socket.close();
+    await removedMemberHearsNothing({ app, baseUrl }, { app, baseUrl });
   });
 
   it('a workspace admin taken off a meeting keeps its room (admins may join any)', async () => {
