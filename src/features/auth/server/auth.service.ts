@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
+import { imageUrlSql } from '../../../server/images.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -34,7 +35,7 @@ export const userColumns = {
   lastName: users.lastName,
   email: users.email,
   timezone: users.timezone,
-  image: users.image,
+  image: imageUrlSql('users', users.id, users.image),
   jobTitle: users.jobTitle,
   locale: users.locale,
   firstDayOfWeek: users.firstDayOfWeek,

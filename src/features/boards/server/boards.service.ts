@@ -12,14 +12,16 @@ import {
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { imageUrlSql } from '../../../server/images.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { cardsJson, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
+import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
-import { activeSql, countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
+import { countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
 import type {
   Board,
   BoardColumnPage,
@@ -335,7 +337,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      image: users.image,
+      image: imageUrlSql('users', users.id, users.image),
       deletedAt: users.deletedAt,
     })
     .from(users)

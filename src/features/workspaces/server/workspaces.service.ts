@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { memberships, tenants, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
+import { imageUrlSql } from '../../../server/images.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -151,7 +152,12 @@ export const addUserToWorkspace = async (
 /** The enabled people of the caller's workspace, by name (the spec's getUsers). */
 export const listWorkspacePeople = async (ctx: TenantContext): Promise<WorkspacePerson[]> => {
   const rows = await ctx.db
-    .select({ ...personColumns, image: users.image, jobTitle: users.jobTitle, isAdmin: memberships.isAdmin })
+    .select({
+      ...personColumns,
+      image: imageUrlSql('users', users.id, users.image),
+      jobTitle: users.jobTitle,
+      isAdmin: memberships.isAdmin,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.disabled, false), isNull(users.deletedAt)))
