@@ -4,20 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { meetings, users } from '../db/schema/index.ts';
+import { meetings } from '../db/schema/index.ts';
 import { API_ROOT, IMAGE_TYPES } from '../shared/constants.ts';
 import { notFound } from '../shared/errors.ts';
 import { failures } from './http.ts';
 
-// Pictures (a meeting's image, a person's photo) are stored as data URLs but never sent inside
-// JSON (decision 039): answers carry `/api/v2/images/{kind}/{id}/{md5 of the picture}`, and this
-// route serves the bytes with caching headers. The address changes with the picture, so it may
+// A meeting's image is stored as a data URL but never sent inside JSON (decision 039): answers
+// carry `/api/v2/images/meetings/{id}/{md5 of the picture}`, and this route serves the bytes with
+// caching headers. (People's photos are files with addresses of their own, decision 031.) The address changes with the picture, so it may
 // be cached for a year; the hash in it is the capability (an <img> sends no bearer token): it
 // can only be known by someone who was given it in an answer, i.e. who may see the picture.
 
 const OWNERS = {
   meetings: { table: meetings, id: meetings.id, image: meetings.image },
-  users: { table: users, id: users.id, image: users.image },
 } as const;
 export type ImageOwner = keyof typeof OWNERS;
 
@@ -37,7 +36,7 @@ export const decodeImage = (dataUrl: string): { type: string; bytes: Buffer } | 
 };
 
 const ZImageParams = z.object({
-  kind: z.enum(['meetings', 'users']),
+  kind: z.enum(['meetings']),
   id: z.uuid(),
   hash: z.string().regex(/^[0-9a-f]{32}$/),
 });
@@ -49,7 +48,7 @@ export const registerImages = (app: FastifyInstance, database: Database) => {
       config: { public: true },
       schema: {
         tags: ['system'],
-        summary: 'A meeting’s image or a person’s photo, at the address an answer gave',
+        summary: 'A meeting’s image, at the address an answer gave',
         description:
           'The bytes (PNG, JPEG, GIF or WebP) with `Cache-Control: private, max-age=31536000, immutable`: ' +
           'the address changes with the picture. 404 when the picture changed or is gone.',

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -35,7 +34,7 @@ export const userColumns = {
   lastName: users.lastName,
   email: users.email,
   timezone: users.timezone,
-  image: imageUrlSql('users', users.id, users.image),
+  image: users.image,
   jobTitle: users.jobTitle,
   locale: users.locale,
   firstDayOfWeek: users.firstDayOfWeek,

@@ -12,7 +12,6 @@ import {
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
@@ -337,7 +336,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      image: imageUrlSql('users', users.id, users.image),
+      image: users.image,
       deletedAt: users.deletedAt,
     })
     .from(users)

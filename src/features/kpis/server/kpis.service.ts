@@ -2,7 +2,6 @@ import { and, asc, count, eq, gte, lte, max, notExists, sql } from 'drizzle-orm'
 import { kpiRemovedSessions, meetings, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -398,7 +397,7 @@ export const getScorecard = async (
             id: users.id,
             firstName: users.firstName,
             lastName: users.lastName,
-            image: imageUrlSql('users', users.id, users.image),
+            image: users.image,
             deletedAt: users.deletedAt,
           })
           .from(users)

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetingPeople, sessionAttendees, sessionGuests, users } from '../../../db/schema/index.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { isLeader, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import type { LiveAttendee } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
@@ -26,7 +25,7 @@ export const loadAttendees = async (
     id: users.id,
     firstName: users.firstName,
     lastName: users.lastName,
-    image: imageUrlSql('users', users.id, users.image),
+    image: users.image,
     deletedAt: users.deletedAt,
   };
   const people = await db

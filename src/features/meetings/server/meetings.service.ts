@@ -56,7 +56,7 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      image: imageUrlSql('users', users.id, users.image),
+      image: users.image,
       deletedAt: users.deletedAt,
     })
     .from(meetingPeople)

@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { activities, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -28,7 +27,7 @@ export const listActivities = async (ctx: TenantContext, taskId: string): Promis
       activity: activities,
       firstName: users.firstName,
       lastName: users.lastName,
-      image: imageUrlSql('users', users.id, users.image),
+      image: users.image,
       deletedAt: users.deletedAt,
     })
     .from(activities)

@@ -2,7 +2,6 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { memberships, tenants, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -154,7 +153,7 @@ export const listWorkspacePeople = async (ctx: TenantContext): Promise<Workspace
   const rows = await ctx.db
     .select({
       ...personColumns,
-      image: imageUrlSql('users', users.id, users.image),
+      image: users.image,
       jobTitle: users.jobTitle,
       isAdmin: memberships.isAdmin,
     })
