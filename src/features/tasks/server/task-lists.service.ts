@@ -12,6 +12,17 @@ import { describeCards } from './cards.query.ts';
 /** SQL twin of `isActive` (shared/tasks.ts): a goal is inactive when done or incomplete, others when done. */
 export const activeSql = sql`not (${tasks.status} = '1' or (${tasks.type} = '1' and ${tasks.status} = '3'))`;
 
+/** Cards linked to a meeting the caller leads or attends. */
+export const inCallersMeetings = (ctx: TenantContext): SQL =>
+  inArray(
+    tasks.id,
+    ctx.db
+      .select({ id: taskMeetings.taskId })
+      .from(taskMeetings)
+      .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
+      .where(eq(meetingPeople.userId, ctx.userId)),
+  );
+
 /** Conditions on `tasks` for the caller's, a member's or any list; the meeting's links come in `idsOf`. */
 const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId' | 'meetingId' | 'inTasks'>) => {
   const conditions: SQL[] = [eq(tasks.tenantId, ctx.tenantId)];
@@ -24,17 +35,7 @@ const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId
       ),
     );
     // Someone else's action items: only those of meetings the caller is part of.
-    if (memberId !== ctx.userId && !ctx.isAdmin)
-      conditions.push(
-        inArray(
-          tasks.id,
-          ctx.db
-            .select({ id: taskMeetings.taskId })
-            .from(taskMeetings)
-            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
-            .where(eq(meetingPeople.userId, ctx.userId)),
-        ),
-      );
+    if (memberId !== ctx.userId && !ctx.isAdmin) conditions.push(inCallersMeetings(ctx));
   }
   if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
   return conditions;

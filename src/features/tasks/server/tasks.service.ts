@@ -6,7 +6,6 @@ import {
   checklistItems,
   checklists,
   labels,
-  meetingPeople,
   meetings,
   taskLabels,
   taskMeetings,
@@ -34,7 +33,7 @@ import {
 import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
 import { describeCards } from './cards.query.ts';
-import { activeSql } from './task-lists.service.ts';
+import { activeSql, inCallersMeetings } from './task-lists.service.ts';
 import {
   assertAssignable,
   assertCanDelete,
@@ -651,14 +650,7 @@ const visibleToCaller = (ctx: TenantContext): SQL =>
   ctx.isAdmin
     ? sql`true`
     : or(
-        inArray(
-          tasks.id,
-          ctx.db
-            .select({ id: taskMeetings.taskId })
-            .from(taskMeetings)
-            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
-            .where(eq(meetingPeople.userId, ctx.userId)),
-        ),
+        inCallersMeetings(ctx),
         inArray(
           tasks.id,
           ctx.db.select({ id: taskMembers.taskId }).from(taskMembers).where(eq(taskMembers.userId, ctx.userId)),
