@@ -7,7 +7,7 @@ import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TIMEZONES } from '../../../shared/timezones.ts';
 import { requiredText } from '../../../shared/validation.ts';
-import type { Self, UpdateProfile, User } from '../../auth/auth.schemas.ts';
+import type { Self, UpdateProfileInput, User } from '../../auth/auth.schemas.ts';
 import { authKeys, useSelf } from '../../auth/client/auth.queries.ts';
 
 const timezoneOptions = [...TIMEZONES];
@@ -28,7 +28,7 @@ const ProfileForm = ({ user }: { user: User }) => {
     },
   });
   const save = useMutation({
-    mutationFn: (patch: UpdateProfile) => api.patch<User>('/self', patch),
+    mutationFn: (patch: UpdateProfileInput) => api.patch<User>('/self', patch),
     onSuccess: (saved) => {
       // The top bar's name and clock follow at once.
       queryClient.setQueryData<Self>(authKeys.self, (self) => (self ? { ...self, user: saved } : self));
