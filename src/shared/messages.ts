@@ -513,6 +513,7 @@ export const messages = {
     `You are the last admin of ${names}. Make someone else an admin there first, or you cannot delete your account.`,
   accountDeleted: 'Your account has been deleted.',
   administrationTitle: 'Administration',
+  generalSettings: 'General settings',
   administrationIntro: 'Workspace settings for admins: general settings, annuals & periods, emails and integrations.',
   administrationLink: 'Administration',
 

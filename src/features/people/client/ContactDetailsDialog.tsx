@@ -52,9 +52,11 @@ const Details = ({ contact, canEdit, onEdit }: { contact: Contact; canEdit: bool
           <Title order={2} size="h4" td={contact.deleted || contact.disabled ? 'line-through' : undefined}>
             {name}
           </Title>
-          <Text size="sm" c="gray.7" truncate>
-            {contact.jobTitle || contact.email}
-          </Text>
+          {contact.jobTitle && (
+            <Text size="sm" c="gray.7" truncate>
+              {contact.jobTitle}
+            </Text>
+          )}
           <Group gap={6}>
             <PersonBadges person={contact} />
           </Group>

@@ -20,7 +20,7 @@ import {
   dobRule,
 } from './ContactFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
-import { uploadPhoto, useGroups, useSaveContact, useSetDisabled } from './people.queries.ts';
+import { uploadPhoto, useContact, useGroups, useSaveContact, useSetDisabled } from './people.queries.ts';
 
 interface FormValues extends ContactFormValues {
   email: string;
@@ -42,7 +42,9 @@ const EmailValidity = ({ value }: { value: string }) =>
   );
 
 /** The Disable User panel: admins only, never for oneself. */
-const DisablePanel = ({ contact }: { contact: Contact }) => {
+const DisablePanel = ({ contact: opened }: { contact: Contact }) => {
+  // The contact as it is now (the form keeps the one it opened with).
+  const contact = useContact(opened.id).data ?? opened;
   const [confirming, setConfirming] = useState(false);
   const setDisabled = useSetDisabled();
   const name = `${contact.firstName} ${contact.lastName}`;

@@ -13,7 +13,7 @@ export const AdministrationPage = () => (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {messages.administrationTitle}
+          {messages.generalSettings}
         </Title>
         <Text size="sm">{messages.administrationIntro}</Text>
         <Anchor component={Link} to="/workspaces" size="sm">

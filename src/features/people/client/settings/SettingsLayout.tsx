@@ -21,7 +21,7 @@ export const SettingsLayout = () => {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {messages.profileTitle}
+        {pathname === '/settings/administration' ? messages.administrationTitle : messages.profileTitle}
       </Title>
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Box component="nav" aria-label={messages.settingsMenu} w={{ base: '100%', sm: 220 }}>
