@@ -29,7 +29,13 @@ const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => vo
   const name = `${person.firstName} ${person.lastName}`;
   const gone = person.disabled || person.deleted;
   return (
-    <UnstyledButton onClick={onOpen} aria-label={messages.openContact(name)} className="cadence-row-button">
+    <UnstyledButton
+      onClick={onOpen}
+      aria-label={messages.openContact(name)}
+      className="cadence-row-button"
+      display="block"
+      w="100%"
+    >
       <Paper withBorder p="sm" radius="md" bg={gone ? 'gray.0' : undefined}>
         <Group gap="sm" wrap="nowrap">
           <Avatar src={person.image} name={name} color={gone ? 'gray' : 'initials'} size={40} alt="" />
@@ -94,7 +100,7 @@ const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) =
       ) : (
         <Stack component="ul" gap="xs" aria-label={messages.allUsers} m={0} p={0} style={{ listStyle: 'none' }}>
           {directory.data.users.map((person) => (
-            <li key={person.id}>
+            <li key={person.id} style={{ minWidth: 0 }}>
               <PersonRow person={person} onOpen={() => setOpenId(person.id)} />
             </li>
           ))}
