@@ -89,7 +89,7 @@ export const ContactDetailFields = <V extends ContactFormValues>({ form }: { for
         inputMode="numeric"
         {...form.getInputProps('dob')}
       />
-      <TextInput label={messages.slack} placeholder="@name" {...form.getInputProps('slack')} />
+      <TextInput label={messages.slack} placeholder={messages.slackPlaceholder} {...form.getInputProps('slack')} />
     </SimpleGrid>
   </>
 );

@@ -20,15 +20,6 @@ import {
 import { PhotoInput } from '../PhotoInput.tsx';
 import { uploadPhoto, useSetOwnImage } from '../people.queries.ts';
 
-const LOCALE_LABELS: Record<(typeof LOCALES)[number], string> = {
-  en_US: 'English (United States)',
-  en_GB: 'English (United Kingdom)',
-  de_DE: 'Deutsch (Deutschland)',
-  fr_FR: 'Français (France)',
-  es_ES: 'Español (España)',
-};
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 interface Values extends ContactFormValues {
   locale: string;
   firstDayOfWeek: string;
@@ -100,14 +91,14 @@ const BasicInfoForm = ({ user }: { user: User }) => {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={messages.locale}
-            data={LOCALES.map((value) => ({ value, label: LOCALE_LABELS[value] }))}
+            data={LOCALES.map((value) => ({ value, label: messages.localeNames[value] }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('locale')}
           />
           <Select
             label={messages.firstDayOfWeek}
-            data={WEEKDAYS.map((label, index) => ({ value: String(index), label }))}
+            data={messages.weekdays.map((label, index) => ({ value: String(index), label }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('firstDayOfWeek')}

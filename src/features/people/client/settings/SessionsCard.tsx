@@ -36,7 +36,7 @@ export const deviceName = (userAgent: string | null) => {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  return browser && system ? `${browser} on ${system}` : (browser ?? system ?? userAgent.slice(0, 60));
+  return browser && system ? messages.deviceOn(browser, system) : (browser ?? system ?? userAgent.slice(0, 60));
 };
 
 /** The signed-in sessions and devices, with Sign out for each and Sign out everywhere. */
