@@ -460,6 +460,8 @@ export const messages = {
   deleteGroup: 'Delete group',
   deleteGroupConfirm: (name: string) => `Delete the group ${name}? It is removed from all its people.`,
   groupSaved: 'Group has been saved',
+  addGroupPeople: "Add a group's people to the members",
+  chooseGroup: 'Choose a group',
   groupDeleted: 'Group has been deleted',
   groupPeopleCount: (count: number) => (count === 1 ? '1 person' : `${count} people`),
   basicInfo: 'Basic Info',
