@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { linkFromMail, newUser, SCREENS, signInViaApi, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, linkFromMail, newUser, SCREENS, signInViaApi, startSignedIn, team } from './helpers.ts';
 
 // People (issue 19): the directory, groups, Disable User, profile settings, the permission page
 // and the error pages (document 3 §2, §4, §5, §8).
@@ -227,6 +227,24 @@ test('a member edits the profile, a too large photo is refused, changes password
   await expect(page.getByText(messages.permissionDeniedText)).toBeVisible();
   await expect(page.getByRole('link', { name: messages.permissionDeniedLink })).toHaveAttribute('href', '/');
   await shot(page, 'permission');
+});
+
+test("a group's people are added to a meeting's members in one step", async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'people-quick-add');
+  await call(request, owner.token, 'POST', '/groups', { name: 'Sales floor', userIds: [mate.id] });
+  const meeting = await createMeeting(request, owner.token, 'Pipeline review', []);
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/Pipeline-review`);
+  const members = page.getByRole('region', { name: messages.meetingMembers });
+  await expect(members).not.toContainText('Bea Mate');
+  await members.getByRole('button', { name: messages.editMeeting }).click();
+  const form = page.getByRole('dialog', { name: messages.editMeeting });
+  await form.getByRole('combobox', { name: messages.addGroupPeople }).click();
+  await page.getByRole('option', { name: 'Sales floor' }).click();
+  await expect(form.getByText('Bea Mate')).toBeVisible();
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.meetingUpdated)).toBeVisible();
+  await expect(members).toContainText('Bea Mate');
 });
 
 test('the error pages: unknown path, 500, 401 and 403', async ({ page }) => {
