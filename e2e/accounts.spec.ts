@@ -323,7 +323,7 @@ test('the profile changes name, job title and time zone; the top bar clock follo
   await page.getByRole('option', { name: 'Europe/Berlin' }).click();
   await page.screenshot({ path: `${SCREENS}/profile.png` });
   await page.getByRole('button', { name: messages.saveButton }).click();
-  await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+  await expect(page.getByText(messages.profileUpdated)).toBeVisible();
   // Berlin is UTC+1 in March.
   await expect(banner(page)).toContainText('March 02, 2026, 10:30 AM');
   await page.reload();

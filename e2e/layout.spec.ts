@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn } from './helpers.ts';
+import { call, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
 
 // Every main page at a laptop's 1280×800 and a phone's 390×844 (decision 026): nothing scrolls
 // sideways, the key buttons are whole on screen, axe finds no serious or critical WCAG 2 A/AA
@@ -171,6 +171,58 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.goto('/settings/profile');
       await expect(page.getByRole('heading', { name: messages.profileTitle })).toBeVisible();
       await checkPage(page, 'profile', size);
+    });
+
+    test(`directory, contact dialogs, groups, settings and administration (${size})`, async ({ page, request }) => {
+      // Eleven screens with axe each.
+      test.setTimeout(180_000);
+      const { owner, mate } = await team(request, `layout-people-${size}`);
+      await call(request, owner.token, 'POST', '/groups', { name: 'Leadership team', userIds: [mate.id] });
+      await startSignedIn(page, owner.token);
+      await page.goto('/directory');
+      const newUser = page.getByRole('button', { name: messages.newUser });
+      await expect(page.getByRole('button', { name: messages.openContact('Bea Mate') })).toBeVisible();
+      await checkPage(page, 'directory', size, [newUser]);
+
+      await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
+      const details = page.getByRole('dialog', { name: messages.contactDetails });
+      await expect(details.getByText('Leadership team')).toBeVisible();
+      await checkPage(page, 'contact-details', size, [details.getByRole('button', { name: messages.editButton })]);
+      await details.getByRole('button', { name: messages.editButton }).click();
+      const edit = page.getByRole('dialog', { name: messages.editContact });
+      await expect(edit.getByRole('button', { name: messages.disableUserButton })).toBeVisible();
+      await checkPage(page, 'edit-contact', size);
+      await checkDialog(page, edit, 'the contact form');
+      await checkDialog(page, details, 'the contact details');
+
+      await newUser.click();
+      const add = page.getByRole('dialog', { name: messages.addContact });
+      await expect(add.getByRole('textbox', { name: messages.firstName })).toBeVisible();
+      await checkPage(page, 'add-contact', size);
+      await checkDialog(page, add, 'the new contact form');
+
+      await page.getByRole('tab', { name: messages.groupsTab }).click();
+      await expect(page.getByRole('textbox', { name: messages.renameGroup('Leadership team') })).toBeVisible();
+      await checkPage(page, 'groups', size, [page.getByRole('button', { name: messages.newGroup })]);
+      await page.getByRole('button', { name: messages.editRole }).click();
+      const role = page.getByRole('dialog', { name: messages.editRole });
+      await expect(role.getByRole('textbox', { name: messages.groupName })).toHaveValue('Leadership team');
+      await checkPage(page, 'edit-role', size);
+      await checkDialog(page, role, 'the role dialog');
+
+      await page.goto('/settings/profile/notifications');
+      await expect(page.getByRole('switch', { name: messages.emailNotifications })).toBeVisible();
+      await checkPage(page, 'settings-notifications', size);
+      await page.goto('/settings/profile/security');
+      await expect(page.getByRole('heading', { name: messages.sessionsTitle })).toBeVisible();
+      await checkPage(page, 'settings-security', size);
+      await page.getByRole('button', { name: messages.signOutEverywhere }).click();
+      const confirm = page.getByRole('dialog', { name: messages.signOutEverywhere });
+      await checkPage(page, 'sign-out-everywhere', size);
+      await escapeCloses(page, confirm, 'the sign-out-everywhere question');
+      await page.goto('/settings/administration');
+      await expect(page.getByRole('heading', { name: messages.generalSettings })).toBeVisible();
+      await checkPage(page, 'settings-administration', size);
     });
 
     test(`meetings list and the new-meeting wizard (${size})`, async ({ page, request }) => {

@@ -8,7 +8,7 @@ import type { Checklist, Task } from '../src/features/tasks/tasks.schemas.ts';
 import { assertInWorkspace } from '../src/server/tenancy.ts';
 import { messages } from '../src/shared/messages.ts';
 import { statementCountingApp, testApp } from './app.ts';
-import { type ApiAnswer, createMeeting, joinWorkspace, type SignedUp, signUp } from './factories.ts';
+import { type ApiAnswer, createMeeting, joinWorkspace, type SignedUp, signUp, uniqueEmail } from './factories.ts';
 
 // Every id a request body names must be the caller's workspace's (docs/decisions/023). This
 // walks the OpenAPI document: each operation whose body has an id-like field (uuid format, or a
@@ -36,7 +36,8 @@ type Kind =
   | 'session'
   | 'agendaItem'
   | 'meetingFolder'
-  | 'fileFolder';
+  | 'fileFolder'
+  | 'group';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -55,6 +56,7 @@ interface Workspace {
   folder: MeetingFolder;
   fileFolder: { id: string };
   file: { id: string };
+  group: { id: string };
   ids: Record<Kind, string>;
 }
 
@@ -110,7 +112,9 @@ const workspace = async (): Promise<Workspace> => {
     'file',
   );
   const sessions = must(await api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`), 'sessions');
+  const group = must(await api.post<{ id: string }>('/groups', { name: 'Leads', userIds: [member.userId] }), 'group');
   return {
+    group,
     admin,
     member,
     meeting,
@@ -139,6 +143,7 @@ const workspace = async (): Promise<Workspace> => {
       agendaItem: agenda[0]!.id,
       meetingFolder: folder.id,
       fileFolder: fileFolder.id,
+      group: group.id,
     },
   };
 };
@@ -169,6 +174,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   parentId: 'fileFolder',
   folderId: 'fileFolder',
   ids: 'score',
+  groupIds: 'group',
 };
 
 /**
@@ -216,6 +222,21 @@ const cardBody = (a: Workspace) => ({
 
 /** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */
 const ROUTES: Record<string, Route> = {
+  'POST /api/v2/users': {
+    valid: (a) => ({
+      url: '/users',
+      body: { firstName: 'New', lastName: 'Person', email: uniqueEmail('foreign'), groupIds: [a.group.id] },
+    }),
+  },
+  'PATCH /api/v2/users/{id}': {
+    valid: (a) => ({ url: `/users/${a.member.userId}`, body: { groupIds: [a.group.id] } }),
+  },
+  'POST /api/v2/groups': {
+    valid: (a) => ({ url: '/groups', body: { name: 'Ops', userIds: [a.member.userId] } }),
+  },
+  'PATCH /api/v2/groups/{id}': {
+    valid: (a) => ({ url: `/groups/${a.group.id}`, body: { userIds: [a.member.userId, a.admin.userId] } }),
+  },
   'POST /api/v2/meetings': {
     valid: (a) => ({
       url: '/meetings',
@@ -486,6 +507,8 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/tasks/${a.task.id}/activities`,
     `/meetings/${a.meeting.id}/kpis`,
     '/meetings/live-sessions',
+    '/directory/users',
+    '/groups?includeUsers=true',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { AppLoader } from './shell/AppLoader.tsx';
 import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './shell/ErrorPages.tsx';
 import { redirectIfSignedIn, requireToken } from './shell/guards.ts';
@@ -54,6 +54,13 @@ export const router = createBrowserRouter([
         path: 'task-preview/:token',
         lazy: async () => ({
           Component: (await import('../features/boards/client/card/SharedCardPage.tsx')).SharedCardPage,
+        }),
+      },
+      // The link mailed to a new email address (signed in or not).
+      {
+        path: 'confirm-email',
+        lazy: async () => ({
+          Component: (await import('../features/people/client/ConfirmEmailPage.tsx')).ConfirmEmailPage,
         }),
       },
       { path: 'error/500', Component: ServerErrorPage },
@@ -124,11 +131,48 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/workspaces/client/WorkspacesPage.tsx')).WorkspacesPage,
                 }),
               },
+              // document 3 §2: the directory of users and groups.
               {
-                path: 'settings/profile',
+                path: 'directory',
                 lazy: async () => ({
-                  Component: (await import('../features/settings/client/ProfilePage.tsx')).ProfilePage,
+                  Component: (await import('../features/people/client/DirectoryPage.tsx')).DirectoryPage,
                 }),
+              },
+              // document 3 §2: settings with their side menu; Administration for admins only.
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('../features/people/client/settings/SettingsLayout.tsx')).SettingsLayout,
+                }),
+                children: [
+                  { index: true, loader: () => redirect('/settings/profile') },
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('../features/people/client/settings/BasicInfoPanel.tsx')).BasicInfoPanel,
+                    }),
+                  },
+                  {
+                    path: 'profile/notifications',
+                    lazy: async () => ({
+                      Component: (await import('../features/people/client/settings/NotificationsPanel.tsx'))
+                        .NotificationsPanel,
+                    }),
+                  },
+                  {
+                    path: 'profile/security',
+                    lazy: async () => ({
+                      Component: (await import('../features/people/client/settings/SecurityPanel.tsx')).SecurityPanel,
+                    }),
+                  },
+                  {
+                    path: 'administration',
+                    lazy: async () => ({
+                      Component: (await import('../features/people/client/settings/AdministrationPage.tsx'))
+                        .AdministrationPage,
+                    }),
+                  },
+                ],
               },
             ],
           },

@@ -13,6 +13,8 @@ import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
+import { peopleRoutes } from '../features/people/server/people.routes.ts';
+import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
@@ -144,6 +146,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(boardsRoutes, { prefix: API_ROOT });
   await app.register(kpisRoutes, { prefix: API_ROOT });
   await app.register(liveRoutes, { prefix: API_ROOT });
+  await app.register(peopleRoutes, { prefix: API_ROOT });
+  await app.register(selfRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

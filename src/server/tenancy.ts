@@ -13,6 +13,7 @@ import {
   scores,
   sessions,
   tasks,
+  userGroups,
   users,
 } from '../db/schema/index.ts';
 import { anyOf } from '../db/sql.ts';
@@ -38,6 +39,7 @@ const TABLES = {
   tasks,
   checklists,
   scores,
+  groups: userGroups,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

@@ -78,6 +78,8 @@ export const RATE_LIMITS = {
   resetPasswordPerAddress: { max: 20, windowMs: 15 * MINUTE },
   userLookupPerAdmin: { max: 60, windowMs: 15 * MINUTE },
   addUserPerAdmin: { max: 30, windowMs: HOUR },
+  emailChangePerUser: { max: 5, windowMs: HOUR },
+  changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 /** Invitations into a workspace stay open for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * HOUR;
@@ -94,3 +96,18 @@ export const DEFAULT_WIDGETS = [
   { key: 'kpis', title: 'KPIs', visible: true },
 ] as const;
 export type WidgetKey = (typeof DEFAULT_WIDGETS)[number]['key'];
+
+/** People (document 3 §5, §9): photo limits and types, the settings password rule, email-change links. */
+export const PROFILE_IMAGE_MAX_BYTES = 512000;
+export const CONTACT_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const SETTINGS_PASSWORD_MIN = 8;
+export const PASSWORD_CHANGED_NOTICE_MS = 5000;
+export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
+export const DIRECTORY_PAGE_SIZE = 50;
+/** The kinds of notification a person can switch off one by one (profile → Notifications). */
+export const NOTIFICATION_KINDS = ['assignments', 'comments', 'meetingStarts', 'reminders'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Locales offered in profile settings (default en_US). */
+export const LOCALES = ['en_US', 'en_GB', 'de_DE', 'fr_FR', 'es_ES'] as const;
+export const DEFAULT_FIRST_DAY_OF_WEEK = 1;

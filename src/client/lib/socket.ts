@@ -24,6 +24,7 @@ let socket: RealtimeSocket | null = null;
 let warnedUnavailable = false;
 const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
 const anyHandlers = new Set<AnyHandler>();
+const serverDropHandlers = new Set<() => void>();
 
 const dispatch = (message: RealtimeMessage): void => {
   // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
@@ -45,6 +46,11 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   if (socket || getToken() !== token) return socket;
   socket = io({ path: SOCKET_PATH, auth: { token } });
   socket.on(SOCKET_EVENT, dispatch);
+  // The server closed the connection on purpose: the session may have ended (signed out
+  // elsewhere, disabled, password changed). Whoever listens checks the session at once.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') for (const handler of serverDropHandlers) handler();
+  });
   socket.on('connect_error', (error) => {
     // A network failure is retried by socket.io itself (a refusal by the server is not): either
     // way, tell the user once per page load (document 1 §8).
@@ -92,5 +98,13 @@ export const onAnyRealtime = (handler: AnyHandler): (() => void) => {
   anyHandlers.add(handler);
   return () => {
     anyHandlers.delete(handler);
+  };
+};
+
+/** Calls `handler` when the server closes the connection on purpose; returns the unsubscribe function. */
+export const onServerDisconnect = (handler: () => void): (() => void) => {
+  serverDropHandlers.add(handler);
+  return () => {
+    serverDropHandlers.delete(handler);
   };
 };

@@ -1,11 +1,14 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSelf } from '../../features/auth/client/auth.queries.ts';
+import { authKeys, useSelf } from '../../features/auth/client/auth.queries.ts';
 import { messages } from '../../shared/messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { loginPath } from '../lib/redirect.ts';
 import { sessionEndedByUser } from '../lib/session.ts';
+import { onServerDisconnect } from '../lib/socket.ts';
 import { useToken } from '../lib/useToken.ts';
 import { AppLoader } from './AppLoader.tsx';
 
@@ -21,6 +24,13 @@ export const RequireAuth = () => {
   const token = useToken();
   const self = useSelf();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  // A session ended by the server (disabled, signed out everywhere) shows the sign-in page at
+  // once: the live connection is dropped first, and asking GET /self again then answers 401.
+  useEffect(
+    () => onServerDisconnect(() => void queryClient.invalidateQueries({ queryKey: authKeys.self })),
+    [queryClient],
+  );
 
   if (!token) {
     // After a logout plain /login; after an expired session, come back here once signed in.

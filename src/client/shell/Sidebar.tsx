@@ -1,5 +1,5 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconCalendarRepeat, IconLayoutDashboard } from '@tabler/icons-react';
+import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
@@ -30,15 +30,29 @@ const entries: SidebarEntry[] = [
     matches: (pathname) =>
       pathname === '/meetings' || pathname === '/accounts' || pathname.startsWith('/meeting-dashboard/'),
   },
+  {
+    label: messages.navDirectory,
+    to: '/directory',
+    icon: IconAddressBook,
+    matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+  },
+  {
+    label: messages.navSettings,
+    to: '/settings/profile',
+    icon: IconSettings,
+    matches: (pathname) => pathname === '/settings' || pathname.startsWith('/settings/'),
+  },
 ];
 
 export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
   const { pathname } = useLocation();
   // 'My Meetings' belongs to a workspace: none while the user picks one.
   const hasWorkspace = Boolean(useSelf().data?.tenant);
+  // The directory belongs to a workspace too.
+  const shown = hasWorkspace ? entries : entries.filter((entry) => entry.to !== '/directory');
   return (
     <ScrollArea component="nav" aria-label={messages.mainNavigation} p="sm">
-      {entries.map(({ label, to, icon: Icon, matches }) => {
+      {shown.map(({ label, to, icon: Icon, matches }) => {
         const active = matches(pathname);
         return (
           <NavLink

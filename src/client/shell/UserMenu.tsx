@@ -20,7 +20,7 @@ export const UserMenu = ({ self }: { self: Self }) => {
       <Menu position="bottom-end" width={240} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label={messages.accountMenu} style={{ borderRadius: '50%' }}>
-            <Avatar name={fullName} color="initials" size={34} />
+            <Avatar src={self.user.image} name={fullName} color="initials" size={34} alt="" />
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

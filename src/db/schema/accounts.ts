@@ -28,6 +28,13 @@ export const users = pgTable('users', {
   jobTitle: text(),
   locale: text().notNull().default('en_US'),
   firstDayOfWeek: integer().notNull().default(1),
+  phone: text(),
+  alternativePhone: text(),
+  address: text(),
+  alternativeAddress: text(),
+  /** Date of birth, 'YYYY-MM-DD' (inputs show MM/dd/yyyy). */
+  dob: text(),
+  slack: text(),
   deletedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +84,8 @@ export const authSessions = pgTable(
     /** The workspace this session works in; switch-tenant changes it. */
     tenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
     remember: boolean().notNull().default(false),
+    /** The browser that signed in (its User-Agent, cut to 300 characters), for the sessions list. */
+    userAgent: text(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),

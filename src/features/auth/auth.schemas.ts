@@ -1,7 +1,36 @@
 import { z } from 'zod';
+import { LOCALES } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, password, requiredText } from '../../shared/validation.ts';
+import { email, isoDate, password, requiredText } from '../../shared/validation.ts';
 import { ZAdminFlag, ZMyWorkspace } from '../workspaces/workspaces.schemas.ts';
+
+/** An optional text: left out keeps the value, null or '' clears it. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: messages.tooLong(max) })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/** A date of birth, YYYY-MM-DD (the inputs show MM/dd/yyyy); null or '' clears it. */
+const optionalDate = () =>
+  z
+    .union([isoDate(), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/** The person's fields besides names and email (the user form and Basic Info, document 3 §3). */
+export const contactFields = {
+  jobTitle: optionalText(100),
+  timezone: z.string().max(100).optional(),
+  phone: optionalText(50),
+  alternativePhone: optionalText(50),
+  address: optionalText(300),
+  alternativeAddress: optionalText(300),
+  dob: optionalDate(),
+  slack: optionalText(100),
+};
 
 export const ZUser = z.object({
   id: z.string(),
@@ -9,10 +38,17 @@ export const ZUser = z.object({
   lastName: z.string(),
   email: z.string(),
   timezone: z.string(),
+  /** The photo's URL (served with caching headers), or null. */
   image: z.string().nullable(),
   jobTitle: z.string().nullable(),
   locale: z.string(),
   firstDayOfWeek: z.number(),
+  phone: z.string().nullable(),
+  alternativePhone: z.string().nullable(),
+  address: z.string().nullable(),
+  alternativeAddress: z.string().nullable(),
+  dob: z.string().nullable(),
+  slack: z.string().nullable(),
 });
 export type User = z.infer<typeof ZUser>;
 
@@ -110,12 +146,10 @@ export const ZUpdateProfile = z.object({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
   // Left out: kept (a partial update); null or '': cleared.
-  jobTitle: z
-    .string()
-    .trim()
-    .max(100)
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null)),
-  timezone: z.string().max(100).optional(),
+  ...contactFields,
+  locale: z.enum(LOCALES).optional(),
+  firstDayOfWeek: z.number().int().min(0).max(6).optional(),
 });
 export type UpdateProfile = z.infer<typeof ZUpdateProfile>;
+/** What a client sends to PATCH /self (before the schema's transforms). */
+export type UpdateProfileInput = z.input<typeof ZUpdateProfile>;

@@ -74,7 +74,9 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     async (request) => {
       // Counted before the password is checked, atomically: concurrent tries cannot slip past.
       const refund = await countSignIn(request.server.database.db, request.body.email, request.ip);
-      const result = await request.inTransaction((ctx) => signIn(ctx, request.body));
+      const result = await request.inTransaction((ctx) =>
+        signIn(ctx, { ...request.body, userAgent: request.headers['user-agent'] }),
+      );
       if (!result) throw unauthorized(messages.wrongCredentials);
       await refund();
       return ok(result);
@@ -164,7 +166,11 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { google, log } = request.server;
-      return ok(await request.inTransaction((ctx) => signInWithGoogle(ctx, request.body, google, log)));
+      return ok(
+        await request.inTransaction((ctx) =>
+          signInWithGoogle(ctx, { ...request.body, userAgent: request.headers['user-agent'] }, google, log),
+        ),
+      );
     },
   );
 

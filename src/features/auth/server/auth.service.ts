@@ -38,6 +38,12 @@ export const userColumns = {
   jobTitle: users.jobTitle,
   locale: users.locale,
   firstDayOfWeek: users.firstDayOfWeek,
+  phone: users.phone,
+  alternativePhone: users.alternativePhone,
+  address: users.address,
+  alternativeAddress: users.alternativeAddress,
+  dob: users.dob,
+  slack: users.slack,
 };
 
 export const findUserByEmail = async (db: Db, email: string) => {
@@ -126,7 +132,10 @@ const startingWorkspace = async (db: Db, userId: string, remembered: string | nu
  * Checks the credentials and opens a session; null when they are wrong. (The tries are
  * counted before, by the route: see auth.limits.ts.)
  */
-export const signIn = async (ctx: TxContext, input: SignIn): Promise<SignInResult | null> => {
+export const signIn = async (
+  ctx: TxContext,
+  input: SignIn & { userAgent?: string | undefined },
+): Promise<SignInResult | null> => {
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user && !user.deletedAt && (await verifyPassword(user.passwordHash, input.password));
   if (!user) await verifyPassword(await decoyHash(), input.password);
@@ -138,14 +147,19 @@ export const signIn = async (ctx: TxContext, input: SignIn): Promise<SignInResul
 const openSession = async (
   db: Db,
   userId: string,
-  input: { rememberUser: boolean; lastTenantSelected?: string | null | undefined },
+  input: { rememberUser: boolean; lastTenantSelected?: string | null | undefined; userAgent?: string | undefined },
 ): Promise<SignInResult> => {
   const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
   // Someone with no workspace but an open invitation signs in to the picker, to accept it.
   if (!workspace && (await listMyWorkspaces(db, userId)).length === 0 && !(await hasOpenInvitation(db, userId))) {
     throw unauthorized(messages.noWorkspaceLeft);
   }
-  const session = await createSession(db, { userId, tenantId: workspace?.id ?? null, remember: input.rememberUser });
+  const session = await createSession(db, {
+    userId,
+    tenantId: workspace?.id ?? null,
+    remember: input.rememberUser,
+    userAgent: input.userAgent,
+  });
   return {
     accessToken: session.token,
     id: userId,
@@ -156,7 +170,12 @@ const openSession = async (
 };
 
 /** Google sign-in: a session for a known email, or the details to pre-fill sign-up with. */
-export const signInWithGoogle = async (ctx: TxContext, input: GoogleSignIn, google: GoogleVerifier, log: Logger) => {
+export const signInWithGoogle = async (
+  ctx: TxContext,
+  input: GoogleSignIn & { userAgent?: string | undefined },
+  google: GoogleVerifier,
+  log: Logger,
+) => {
   const profile = await verifyWithGoogle(google, input.credential, log);
   const user = await findUserByEmail(ctx.db, profile.email);
   if (user && !user.deletedAt) return { session: await openSession(ctx.db, user.id, input), signUp: null };

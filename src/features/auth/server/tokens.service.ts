@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { authSessions, memberships, users } from '../../../db/schema/index.ts';
 import type { Auth } from '../../../server/context.ts';
@@ -19,7 +19,7 @@ export interface NewSession {
 
 export const createSession = async (
   db: Db,
-  input: { userId: string; tenantId: string | null; remember: boolean },
+  input: { userId: string; tenantId: string | null; remember: boolean; userAgent?: string | null },
 ): Promise<NewSession> => {
   const token = randomBytes(32).toString('base64url');
   const ttl = input.remember ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.default;
@@ -31,6 +31,7 @@ export const createSession = async (
       userId: input.userId,
       tenantId: input.tenantId,
       remember: input.remember,
+      userAgent: input.userAgent?.slice(0, 300) || null,
       expiresAt,
     })
     .returning({ id: authSessions.id });
@@ -119,4 +120,22 @@ export const revokeAllSessions = async (db: Db, userId: string) => {
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+};
+
+/** Ends every session of a user but `keepSessionId` (a password change keeps the one that made it). */
+export const revokeOtherSessions = async (db: Db, userId: string, keepSessionId: string) => {
+  return db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+};
+
+/** Ends the sessions of a user that work in `tenantId` (they were disabled there); their ids. */
+export const revokeWorkspaceSessions = async (db: Db, userId: string, tenantId: string) => {
+  return db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.tenantId, tenantId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
 };

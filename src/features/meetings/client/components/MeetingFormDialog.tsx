@@ -26,6 +26,7 @@ import { type Meeting, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, fullName, intervalOf, MEETING_SWATCHES } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { useUpdateMeeting, useViewer, useWorkspacePeople } from '../meetings.queries.ts';
+import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import { readMeetingImage } from './imageFile.ts';
 import { personLabel } from './PersonAvatar.tsx';
 import {
@@ -331,6 +332,11 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           error={marked('members', messages.members)}
           disabled={people.isPending}
           comboboxProps={{ withinPortal: true }}
+        />
+        <GroupQuickAdd
+          allowed={new Set((people.data ?? []).map((person) => person.id))}
+          onAdd={(userIds) => set({ members: [...new Set([...values.members, ...userIds])] })}
+          disabled={people.isPending}
         />
         {people.isError && <FormError message={messages.peopleLoadFailed} />}
         {/* Beside the Save button, where the user is looking when it appears. */}

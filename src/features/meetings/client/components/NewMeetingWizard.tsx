@@ -38,6 +38,7 @@ import {
   useViewer,
   useWorkspacePeople,
 } from '../meetings.queries.ts';
+import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import {
   type ScheduleField,
   ScheduleFields,
@@ -384,6 +385,11 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
         searchable
         disabled={people.isPending}
         comboboxProps={{ withinPortal: true }}
+      />
+      <GroupQuickAdd
+        allowed={new Set(personOptions.map((option) => option.value))}
+        onAdd={(userIds) => setMembers((current) => [...new Set([...current, ...userIds])])}
+        disabled={people.isPending}
       />
       {selected === CLONE && (
         <Text size="xs" c="dimmed">

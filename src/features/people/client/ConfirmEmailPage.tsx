@@ -1,0 +1,52 @@
+import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { getToken } from '../../../client/lib/session.ts';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { messages } from '../../../shared/messages.ts';
+import { authKeys } from '../../auth/client/auth.queries.ts';
+import { AuthLayout } from '../../auth/client/components/AuthLayout.tsx';
+
+/** /confirm-email?hash=…: the link mailed to a new address; opening it changes the email (once). */
+export const ConfirmEmailPage = () => {
+  const [params] = useSearchParams();
+  const hash = params.get('hash') ?? '';
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => api.post<{ message: string }>('/self/confirm-email', { hash }, { silent: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: authKeys.self }),
+  });
+  // One try per page load (React's development double effects included).
+  const tried = useRef(false);
+  useEffect(() => {
+    if (tried.current) return;
+    tried.current = true;
+    confirm.mutate();
+  }, [confirm]);
+  const next = getToken() ? '/settings/profile/security' : '/login';
+  return (
+    <AuthLayout title={messages.confirmEmailTitle}>
+      <Stack gap="md">
+        {confirm.isPending || confirm.isIdle ? (
+          <Stack align="center" gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{messages.confirmingEmail}</Text>
+          </Stack>
+        ) : confirm.isSuccess ? (
+          <Alert color="teal" variant="light" role="status">
+            {confirm.data.message}
+          </Alert>
+        ) : (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(confirm.error)}
+          </Alert>
+        )}
+        <Anchor component={Link} to={next} ta="center">
+          {getToken() ? messages.myProfile : messages.goToLogin}
+        </Anchor>
+      </Stack>
+    </AuthLayout>
+  );
+};

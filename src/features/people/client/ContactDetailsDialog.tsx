@@ -1,0 +1,128 @@
+import { Anchor, Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Contact } from '../people.schemas.ts';
+import { dobToInput } from './dob.ts';
+import { useContact, useGroups } from './people.queries.ts';
+
+/** The Admin badge, and the deleted-user style's words for a disabled or deleted person. */
+export const PersonBadges = ({ person }: { person: Pick<Contact, 'isAdmin' | 'disabled' | 'deleted'> }) => (
+  <>
+    {person.isAdmin === ADMIN_FLAG.yes && !person.deleted && (
+      <Badge size="sm" variant="light" color="blue">
+        {messages.adminBadge}
+      </Badge>
+    )}
+    {person.deleted ? (
+      <Badge size="sm" variant="outline" color="gray.7">
+        {messages.deletedBadge}
+      </Badge>
+    ) : (
+      person.disabled && (
+        <Badge size="sm" variant="outline" color="gray.7">
+          {messages.disabledBadge}
+        </Badge>
+      )
+    )}
+  </>
+);
+
+const Field = ({ label, value }: { label: string; value: string | null }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="gray.7" fw={500}>
+      {label}
+    </Text>
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {value || messages.notSet}
+    </Text>
+  </Stack>
+);
+
+const Details = ({ contact, canEdit, onEdit }: { contact: Contact; canEdit: boolean; onEdit: () => void }) => {
+  const groups = useGroups();
+  const name = `${contact.firstName} ${contact.lastName}`;
+  const groupNames = (groups.data?.groups ?? []).filter((g) => contact.groupIds.includes(g.id)).map((g) => g.name);
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="nowrap">
+        <Avatar src={contact.image} name={name} color="initials" size={64} alt={messages.contactPhotoOf(name)} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" td={contact.deleted || contact.disabled ? 'line-through' : undefined}>
+            {name}
+          </Title>
+          {contact.jobTitle && (
+            <Text size="sm" c="gray.7" truncate>
+              {contact.jobTitle}
+            </Text>
+          )}
+          <Group gap={6}>
+            <PersonBadges person={contact} />
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Field label={messages.email} value={contact.deleted ? null : contact.email} />
+        <Field label={messages.timezone} value={contact.timezone} />
+        <Field label={messages.phone} value={contact.phone} />
+        <Field label={messages.alternativePhone} value={contact.alternativePhone} />
+        <Field label={messages.address} value={contact.address} />
+        <Field label={messages.alternativeAddress} value={contact.alternativeAddress} />
+        <Field label={messages.dateOfBirth} value={dobToInput(contact.dob) || null} />
+        <Field label={messages.slack} value={contact.slack} />
+        <Field label={messages.groupsField} value={groupNames.join(', ') || null} />
+      </SimpleGrid>
+      <Group justify="space-between" className="cadence-dialog-footer">
+        <Anchor component={Link} to={`/reports/users/${contact.id}`} size="sm">
+          {messages.userReport}
+        </Anchor>
+        {canEdit && !contact.deleted && <Button onClick={onEdit}>{messages.editButton}</Button>}
+      </Group>
+    </Stack>
+  );
+};
+
+/** A contact's detail view (document 3 §2), with a link to their user report and Edit for admins or themselves. */
+export const ContactDetailsDialog = ({
+  userId,
+  isAdmin,
+  selfId,
+  onEdit,
+  onClose,
+}: {
+  userId: string | null;
+  isAdmin: boolean;
+  selfId: string;
+  onEdit: (contact: Contact) => void;
+  onClose: () => void;
+}) => {
+  const contact = useContact(userId);
+  return (
+    <Modal
+      opened={userId !== null}
+      onClose={onClose}
+      title={messages.contactDetails}
+      size="lg"
+      centered
+      transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+    >
+      {contact.isPending ? (
+        <SectionLoading />
+      ) : contact.isError ? (
+        <SectionError
+          title={messages.contactLoadFailed}
+          error={contact.error}
+          onRetry={() => void contact.refetch()}
+          retrying={contact.isFetching}
+        />
+      ) : (
+        <Details
+          contact={contact.data}
+          canEdit={isAdmin || contact.data.id === selfId}
+          onEdit={() => onEdit(contact.data)}
+        />
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,95 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { messages } from '../../../shared/messages.ts';
+import { TIMEZONES } from '../../../shared/timezones.ts';
+import type { Contact } from '../people.schemas.ts';
+import { dobToInput, inputToDob } from './dob.ts';
+
+// The person's fields shared by the user form (Add/Edit contact) and Basic Info.
+
+export interface ContactFormValues {
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  timezone: string;
+  phone: string;
+  alternativePhone: string;
+  address: string;
+  alternativeAddress: string;
+  dob: string;
+  slack: string;
+}
+
+type Fields = Pick<
+  Contact,
+  | 'firstName'
+  | 'lastName'
+  | 'jobTitle'
+  | 'timezone'
+  | 'phone'
+  | 'alternativePhone'
+  | 'address'
+  | 'alternativeAddress'
+  | 'dob'
+  | 'slack'
+>;
+
+export const contactFormValues = (person: Partial<Fields> | null): ContactFormValues => ({
+  firstName: person?.firstName ?? '',
+  lastName: person?.lastName ?? '',
+  jobTitle: person?.jobTitle ?? '',
+  timezone: person?.timezone ?? 'America/Los_Angeles',
+  phone: person?.phone ?? '',
+  alternativePhone: person?.alternativePhone ?? '',
+  address: person?.address ?? '',
+  alternativeAddress: person?.alternativeAddress ?? '',
+  dob: dobToInput(person?.dob),
+  slack: person?.slack ?? '',
+});
+
+/** The body fields for the API: trimmed, empty → null (cleared), the date as YYYY-MM-DD. */
+export const contactPayload = (values: ContactFormValues) => ({
+  firstName: values.firstName.trim(),
+  lastName: values.lastName.trim(),
+  jobTitle: values.jobTitle.trim() || null,
+  timezone: values.timezone,
+  phone: values.phone.trim() || null,
+  alternativePhone: values.alternativePhone.trim() || null,
+  address: values.address.trim() || null,
+  alternativeAddress: values.alternativeAddress.trim() || null,
+  dob: inputToDob(values.dob) ?? null,
+  slack: values.slack.trim() || null,
+});
+
+export const dobRule = (value: string) => (inputToDob(value) === undefined ? messages.invalidDob : null);
+
+const timezoneOptions = [...TIMEZONES];
+
+/** Job title, time zone, phones, addresses, date of birth and Slack. */
+export const ContactDetailFields = <V extends ContactFormValues>({ form }: { form: UseFormReturnType<V> }) => (
+  <>
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput label={messages.jobTitle} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
+      <Select
+        label={messages.timezone}
+        data={timezoneOptions}
+        searchable
+        allowDeselect={false}
+        maxDropdownHeight={240}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('timezone')}
+      />
+      <TextInput label={messages.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+      <TextInput label={messages.alternativePhone} type="tel" {...form.getInputProps('alternativePhone')} />
+      <TextInput label={messages.address} autoComplete="street-address" {...form.getInputProps('address')} />
+      <TextInput label={messages.alternativeAddress} {...form.getInputProps('alternativeAddress')} />
+      <TextInput
+        label={messages.dateOfBirth}
+        placeholder={messages.dobPlaceholder}
+        inputMode="numeric"
+        {...form.getInputProps('dob')}
+      />
+      <TextInput label={messages.slack} placeholder={messages.slackPlaceholder} {...form.getInputProps('slack')} />
+    </SimpleGrid>
+  </>
+);

@@ -1,0 +1,163 @@
+import {
+  Avatar,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { ADMIN_FLAG, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { useSelf } from '../../auth/client/auth.queries.ts';
+import type { Contact, DirectoryUser } from '../people.schemas.ts';
+import { ContactDetailsDialog, PersonBadges } from './ContactDetailsDialog.tsx';
+import { ContactFormDialog } from './ContactFormDialog.tsx';
+import { GroupsPanel } from './GroupsPanel.tsx';
+import { useDirectory } from './people.queries.ts';
+
+/** One person's row: photo, name (struck through when disabled or deleted), job title, email, badges. */
+const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => void }) => {
+  const name = `${person.firstName} ${person.lastName}`;
+  const gone = person.disabled || person.deleted;
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      aria-label={messages.openContact(name)}
+      className="cadence-row-button"
+      display="block"
+      w="100%"
+    >
+      <Paper withBorder p="sm" radius="md" bg={gone ? 'gray.0' : undefined}>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={person.image} name={name} color={gone ? 'gray' : 'initials'} size={40} alt="" />
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600} td={gone ? 'line-through' : undefined} c={gone ? 'gray.7' : undefined}>
+                {name}
+              </Text>
+              <PersonBadges person={person} />
+            </Group>
+            <Text size="sm" c="gray.7" truncate>
+              {[person.jobTitle, person.deleted ? null : person.email].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+    </UnstyledButton>
+  );
+};
+
+const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) => {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [page, setPage] = useState(0);
+  const directory = useDirectory(debounced, page);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ contact: Contact | null } | null>(null);
+  const pages = Math.max(1, Math.ceil((directory.data?.total ?? 0) / DIRECTORY_PAGE_SIZE));
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <TextInput
+          aria-label={messages.searchContacts}
+          placeholder={messages.searchContacts}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(0);
+          }}
+          style={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        {isAdmin && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setForm({ contact: null })}>
+            {messages.newUser}
+          </Button>
+        )}
+      </Group>
+      {directory.isPending ? (
+        <SectionLoading />
+      ) : directory.isError ? (
+        <SectionError
+          title={messages.directoryLoadFailed}
+          error={directory.error}
+          onRetry={() => void directory.refetch()}
+          retrying={directory.isFetching}
+        />
+      ) : directory.data.users.length === 0 ? (
+        <Text c="gray.7" size="sm">
+          {messages.noContacts}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" aria-label={messages.allUsers} m={0} p={0} style={{ listStyle: 'none' }}>
+          {directory.data.users.map((person) => (
+            <li key={person.id} style={{ minWidth: 0 }}>
+              <PersonRow person={person} onOpen={() => setOpenId(person.id)} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(value) => setPage(value - 1)}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous' ? messages.previousPage : control === 'next' ? messages.nextPage : undefined,
+            })}
+          />
+        </Group>
+      )}
+      <ContactDetailsDialog
+        userId={form ? null : openId}
+        isAdmin={isAdmin}
+        selfId={selfId}
+        onEdit={(contact) => setForm({ contact })}
+        onClose={() => setOpenId(null)}
+      />
+      <ContactFormDialog
+        opened={form !== null}
+        contact={form?.contact ?? null}
+        isAdmin={isAdmin}
+        selfId={selfId}
+        onClose={() => setForm(null)}
+      />
+    </Stack>
+  );
+};
+
+/** /directory: All users and groups (document 3 §2). */
+export const DirectoryPage = () => {
+  const self = useSelf().data;
+  const isAdmin = self?.isAdmin === ADMIN_FLAG.yes;
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1} size="h2">
+        {messages.directoryTitle}
+      </Title>
+      <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="users">{messages.allUsers}</Tabs.Tab>
+          <Tabs.Tab value="groups">{messages.groupsTab}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersPanel isAdmin={isAdmin} selfId={self?.user.id ?? ''} />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <GroupsPanel isAdmin={isAdmin} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+};

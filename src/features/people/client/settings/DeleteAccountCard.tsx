@@ -1,0 +1,62 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../../client/lib/api.ts';
+import { errorText } from '../../../../client/ui/FormError.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { useLogout } from '../../../auth/client/auth.queries.ts';
+import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
+
+/** Delete account: typed email to confirm; refused (with the workspace named) while the last admin somewhere. */
+export const DeleteAccountCard = ({ email }: { email: string }) => {
+  const logout = useLogout();
+  const [opened, setOpened] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useMutation({
+    mutationFn: () => api.delete<{ message: string }>('/self', { email: typed.trim() }, { silent: true }),
+    onSuccess: (result) => {
+      showSuccess(result.message);
+      void logout();
+    },
+  });
+  return (
+    <Card withBorder padding="lg" radius="md" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {messages.deleteAccount}
+        </Title>
+        <Text size="sm">{messages.deleteAccountText}</Text>
+        <Group justify="flex-end">
+          <Button color="red" variant="light" onClick={() => setOpened(true)}>
+            {messages.deleteAccount}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={opened}
+        title={messages.deleteAccount}
+        confirmLabel={messages.deleteAccount}
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          setOpened(false);
+          setTyped('');
+          remove.reset();
+        }}
+        pending={remove.isPending}
+        error={remove.error ? errorText(remove.error) : null}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{messages.deleteAccountText}</Text>
+          <TextInput
+            label={messages.deleteAccountConfirm}
+            placeholder={email}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+          />
+        </Stack>
+      </ConfirmDialog>
+    </Card>
+  );
+};

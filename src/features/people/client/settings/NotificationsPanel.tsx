@@ -1,0 +1,76 @@
+import { Card, Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../client/lib/api.ts';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { NotificationSettings } from '../../people.schemas.ts';
+
+const KEY = ['people', 'notifications'] as const;
+
+const CHANNELS: [keyof NotificationSettings, string][] = [
+  ['enableEmailNotification', messages.emailNotifications],
+  ['enableSlackNotification', messages.slackNotifications],
+];
+const KINDS: [keyof NotificationSettings, string][] = [
+  ['assignments', messages.notifyAssignments],
+  ['comments', messages.notifyComments],
+  ['meetingStarts', messages.notifyMeetingStarts],
+  ['reminders', messages.notifyReminders],
+];
+
+/** /settings/profile/notifications: email and Slack switches, and one per kind of notification. */
+export const NotificationsPanel = () => {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api.get<NotificationSettings>('/self/notifications', { signal, silent: true }),
+  });
+  const save = useMutation({
+    mutationFn: (patch: Partial<NotificationSettings>) => api.patch<NotificationSettings>('/self/notifications', patch),
+    onMutate: (patch) =>
+      queryClient.setQueryData<NotificationSettings>(KEY, (current) => (current ? { ...current, ...patch } : current)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(KEY, saved);
+      showSuccess(messages.notificationsSaved);
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  const toggle = ([key, label]: [keyof NotificationSettings, string]) =>
+    settings.data && (
+      <Switch
+        key={key}
+        label={label}
+        checked={settings.data[key]}
+        onChange={(event) => save.mutate({ [key]: event.currentTarget.checked })}
+      />
+    );
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {messages.notificationsMenu}
+        </Title>
+        {settings.isPending ? (
+          <SectionLoading />
+        ) : settings.isError ? (
+          <SectionError
+            title={messages.notificationsLoadFailed}
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+          />
+        ) : (
+          <>
+            <Stack gap="sm">{CHANNELS.map(toggle)}</Stack>
+            <Divider />
+            <Text size="sm" fw={600}>
+              {messages.notificationKindsTitle}
+            </Text>
+            <Stack gap="sm">{KINDS.map(toggle)}</Stack>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+};

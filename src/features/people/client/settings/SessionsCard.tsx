@@ -1,0 +1,130 @@
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../../client/lib/api.ts';
+import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { useLogout } from '../../../auth/client/auth.queries.ts';
+import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
+import type { AuthSessionRow } from '../../people.schemas.ts';
+
+const KEY = ['people', 'sessions'] as const;
+
+/** A short name for a User-Agent: the browser and the system, enough to recognise a device. */
+export const deviceName = (userAgent: string | null) => {
+  if (!userAgent) return messages.unknownDevice;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Mac OS X/.test(userAgent)
+        ? 'macOS'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return browser && system ? messages.deviceOn(browser, system) : (browser ?? system ?? userAgent.slice(0, 60));
+};
+
+/** The signed-in sessions and devices, with Sign out for each and Sign out everywhere. */
+export const SessionsCard = () => {
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const [confirming, setConfirming] = useState(false);
+  const sessions = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api.get<AuthSessionRow[]>('/self/sessions', { signal, silent: true }),
+  });
+  const end = useMutation({
+    mutationFn: (id: string) => api.delete<boolean>(`/self/sessions/${id}`),
+    onSuccess: () => {
+      showSuccess(messages.sessionEnded);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  const everywhere = useMutation({
+    mutationFn: () => api.post<boolean>('/self/sign-out-everywhere', undefined, { silent: true }),
+    // This session ended too: the browser forgets it and shows the sign-in page.
+    onSuccess: () => void logout(),
+  });
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {messages.sessionsTitle}
+        </Title>
+        {sessions.isPending ? (
+          <SectionLoading />
+        ) : sessions.isError ? (
+          <SectionError
+            title={messages.sessionsLoadFailed}
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
+        ) : (
+          sessions.data.map((session) => (
+            <Paper key={session.id} withBorder p="sm" radius="md">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Group gap={6}>
+                    <Text size="sm" fw={600}>
+                      {deviceName(session.userAgent)}
+                    </Text>
+                    {session.current && (
+                      <Badge size="sm" variant="light">
+                        {messages.thisSession}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="gray.7">
+                    {messages.signedInAt(dayjs(session.createdAt).format('MMM D, YYYY h:mm A'))}
+                  </Text>
+                </Stack>
+                {!session.current && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => end.mutate(session.id)}
+                    loading={end.isPending && end.variables === session.id}
+                  >
+                    {messages.signOutSession}
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          ))
+        )}
+        <Group justify="flex-end">
+          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            {messages.signOutEverywhere}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={messages.signOutEverywhere}
+        confirmLabel={messages.signOutEverywhere}
+        onConfirm={() => everywhere.mutate()}
+        onClose={() => setConfirming(false)}
+        pending={everywhere.isPending}
+        error={everywhere.error ? errorText(everywhere.error) : null}
+      >
+        {messages.signOutEverywhereConfirm}
+      </ConfirmDialog>
+    </Card>
+  );
+};

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { email, requiredText } from '../../shared/validation.ts';
+import { contactFields } from '../auth/auth.schemas.ts';
+import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
+
+/** A person as the directory lists them (sorted by first name, document 2 §9). */
+export const ZDirectoryUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  /** The photo's URL (cacheable), or null. */
+  image: z.string().nullable(),
+  isAdmin: ZAdminFlag,
+  /** Disabled in this workspace: shown in the deleted-user style. */
+  disabled: z.boolean(),
+  /** The account was deleted: shown in the deleted-user style too. */
+  deleted: z.boolean(),
+  groupIds: z.array(z.string()),
+});
+export type DirectoryUser = z.infer<typeof ZDirectoryUser>;
+
+export const ZDirectoryPage = z.object({ users: z.array(ZDirectoryUser), total: z.number() });
+export type DirectoryPage = z.infer<typeof ZDirectoryPage>;
+
+export const ZDirectoryQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(DIRECTORY_PAGE_SIZE),
+});
+
+/** One person with every field of the user form. */
+export const ZContact = ZDirectoryUser.extend({
+  timezone: z.string(),
+  phone: z.string().nullable(),
+  alternativePhone: z.string().nullable(),
+  address: z.string().nullable(),
+  alternativeAddress: z.string().nullable(),
+  dob: z.string().nullable(),
+  slack: z.string().nullable(),
+});
+export type Contact = z.infer<typeof ZContact>;
+
+const groupIds = z.array(z.uuid()).max(200).optional();
+
+/** `POST users`: a new contact (admins). */
+export const ZCreateContact = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: email(),
+  ...contactFields,
+  groupIds,
+});
+export type CreateContact = z.infer<typeof ZCreateContact>;
+
+/** `PATCH users/{id}`: the form's fields; a person's email changes only through their own settings. */
+export const ZUpdateContact = z.object({
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+  ...contactFields,
+  groupIds,
+});
+export type UpdateContact = z.infer<typeof ZUpdateContact>;
+
+export const ZCreateContactResult = z.object({
+  outcome: z.enum(['created', 'invited']),
+  message: z.string(),
+  user: ZContact.nullable(),
+});
+
+// Groups (the group dialog calls them roles)
+
+export const ZGroupUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  image: z.string().nullable(),
+  deleted: z.boolean(),
+});
+
+export const ZGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+  userIds: z.array(z.string()),
+  /** With `includeUsers=true`: the people, with their deleted flags. */
+  users: z.array(ZGroupUser).optional(),
+});
+export type Group = z.infer<typeof ZGroup>;
+
+export const ZGroupsQuery = z.object({
+  includeUsers: z.enum(['true', 'false']).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const ZGroupsPage = z.object({ groups: z.array(ZGroup), total: z.number() });
+
+export const ZCreateGroup = z.object({ name: requiredText(100), userIds: z.array(z.uuid()).max(1000).optional() });
+export const ZUpdateGroup = z.object({
+  name: requiredText(100).optional(),
+  userIds: z.array(z.uuid()).max(1000).optional(),
+});
+export type UpdateGroup = z.infer<typeof ZUpdateGroup>;
+
+// Self: profile extras, notifications, security
+
+export const ZNotificationSettings = z.object({
+  enableEmailNotification: z.boolean(),
+  enableSlackNotification: z.boolean(),
+  assignments: z.boolean(),
+  comments: z.boolean(),
+  meetingStarts: z.boolean(),
+  reminders: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
+export const ZUpdateNotificationSettings = ZNotificationSettings.partial();
+
+/** The password rule of settings (document 3 §5): at least 8 characters, typed twice. */
+export const settingsPassword = () =>
+  z
+    .string({ error: messages.required })
+    .min(SETTINGS_PASSWORD_MIN, { error: messages.settingsPasswordTooShort })
+    .max(200, { error: messages.tooLong(200) });
+
+export const ZChangePassword = z
+  .object({
+    /** Needed when the account has a password (a Google-only account has none yet). */
+    currentPassword: z.string().max(200).optional(),
+    password: settingsPassword(),
+    repeatPassword: z.string({ error: messages.required }).max(200),
+  })
+  .refine((body) => body.password === body.repeatPassword, {
+    path: ['repeatPassword'],
+    error: messages.passwordsDoNotMatch,
+  });
+export type ChangePassword = z.infer<typeof ZChangePassword>;
+
+export const ZUpdateEmail = z.object({ email: email() });
+export const ZConfirmEmail = z.object({
+  hash: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+});
+
+export const ZAuthSession = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type AuthSessionRow = z.infer<typeof ZAuthSession>;
+
+export const ZDeleteAccount = z.object({ email: email() });
