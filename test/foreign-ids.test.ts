@@ -36,7 +36,8 @@ type Kind =
   | 'session'
   | 'agendaItem'
   | 'meetingFolder'
-  | 'fileFolder';
+  | 'fileFolder'
+  | 'notification';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -110,6 +111,9 @@ const workspace = async (): Promise<Workspace> => {
     'file',
   );
   const sessions = must(await api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`), 'sessions');
+  // Ben comments on Ada's card: Ada has a notification.
+  must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
+  const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
   return {
     admin,
     member,
@@ -139,6 +143,7 @@ const workspace = async (): Promise<Workspace> => {
       agendaItem: agenda[0]!.id,
       meetingFolder: folder.id,
       fileFolder: fileFolder.id,
+      notification: bell.items[0]!.id,
     },
   };
 };
@@ -365,6 +370,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/scores/{id}/clone': {
     valid: (a) => ({ url: `/scores/${a.score.id}/clone`, body: { userId: a.member.userId } }),
   },
+  'PATCH /api/v2/notifications/change-status': {
+    valid: (a) => ({ url: '/notifications/change-status', body: { status: 'read', ids: [a.ids.notification] } }),
+    kinds: { ids: 'notification' },
+  },
   'POST /api/v2/sessions/{id}/finish': {
     prepare: async (a) => {
       const started = must(
@@ -485,6 +494,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/tasks/${a.task.id}/activities`,
     `/meetings/${a.meeting.id}/kpis`,
     '/meetings/live-sessions',
+    '/notifications',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

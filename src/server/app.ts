@@ -12,6 +12,7 @@ import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
+import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
@@ -138,6 +139,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(boardsRoutes, { prefix: API_ROOT });
   await app.register(kpisRoutes, { prefix: API_ROOT });
   await app.register(liveRoutes, { prefix: API_ROOT });
+  await app.register(notificationsRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

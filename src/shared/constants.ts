@@ -83,3 +83,33 @@ export const DEFAULT_WIDGETS = [
   { key: 'kpis', title: 'KPIs', visible: true },
 ] as const;
 export type WidgetKey = (typeof DEFAULT_WIDGETS)[number]['key'];
+
+/**
+ * Notifications (document 2 §3–4, decision 033): 'unseen' when written, 'sent' once an e-mail
+ * copy went out, 'read' once the bell was opened. The bell counts the unseen and sent ones.
+ */
+export const NOTIFICATION_STATUS = { unseen: 'unseen', sent: 'sent', read: 'read' } as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUS)[keyof typeof NOTIFICATION_STATUS];
+export const NOTIFICATION_KINDS = [
+  'cardOwner',
+  'cardMember',
+  'cardStatus',
+  'cardComment',
+  'cardMoved',
+  'meetingStarted',
+  'meetingAdded',
+  'workspaceAdded',
+  'reminder',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The bell's pages. */
+export const NOTIFICATIONS_PAGE = { default: 20, max: 50 } as const;
+/** How many notifications one "mark read/unread" call may name. */
+export const NOTIFICATION_IDS_MAX = 100;
+
+/** The calendar call: a window of at most a year (decision 034), and at most this many items in it. */
+export const CALENDAR_MAX_SPAN_DAYS = 366;
+export const CALENDAR_MAX_ITEMS = 3000;
+/** document 1 §9: calendar cells show 5 items, then "+N MORE"; the week view's hours 8 am to 8 pm. */
+export const CALENDAR_ITEMS_PER_CELL = 5;
+export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as const;

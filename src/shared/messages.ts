@@ -38,6 +38,29 @@ export const messages = {
   widgetsIncomplete: 'Send every widget exactly once, in the wanted order',
   httpsUrlRequired: 'Enter an address that starts with https://',
 
+  // notifications (decision 033): what the bell says, with who did it
+  notificationCardOwner: (who: string, title: string) => `${who} made you the owner of "${title}"`,
+  notificationCardMember: (who: string, title: string) => `${who} added you to "${title}"`,
+  notificationCardStatus: (who: string, title: string, status: string) =>
+    `${who} changed the status of "${title}" to ${status}`,
+  notificationCardComment: (who: string, title: string) => `${who} commented on "${title}"`,
+  notificationCardMoved: (who: string, title: string) => `${who} moved "${title}"`,
+  notificationMeetingStarted: (who: string, meeting: string) => `${who} started ${meeting}. Join now`,
+  notificationMeetingAdded: (who: string, meeting: string) => `${who} added you to the meeting ${meeting}`,
+  notificationWorkspaceAdded: (who: string, workspace: string) => `${who} added you to the workspace ${workspace}`,
+  notificationReminder: (title: string, due: string | null) =>
+    due ? `Reminder: "${title}" is due ${due}` : `Reminder: "${title}"`,
+  notificationSomeone: 'Someone',
+  notificationsTitle: 'Notifications',
+  notificationsBell: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+  notificationsEmpty: 'You have no notifications.',
+  notificationsLoadFailed: 'The notifications could not be loaded.',
+  notificationsMarkAllRead: 'Mark all read',
+  notificationsMarkRead: 'Mark read',
+  notificationsMarkUnread: 'Mark unread',
+  notificationsMore: 'Show more',
+  notificationUnread: 'Unread',
+
   googleFailed: 'Google sign-in did not work. Sign in with your email and password instead.',
   googleEmailMismatch: 'Use the email of your Google account',
 

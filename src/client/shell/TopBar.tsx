@@ -18,6 +18,7 @@ import {
 import { Link } from 'react-router';
 import type { Self } from '../../features/auth/auth.schemas.ts';
 import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
+import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
 import { dayjs } from '../lib/dayjs.ts';
@@ -101,6 +102,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             </Text>
           </Group>
         )}
+        {workspace && <NotificationBell timezone={self.user.timezone} />}
         <ActionIcon
           variant="default"
           size="lg"

@@ -4,5 +4,6 @@ export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './meetings.ts';
+export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
