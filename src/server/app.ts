@@ -9,6 +9,7 @@ import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
+import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
@@ -140,6 +141,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(kpisRoutes, { prefix: API_ROOT });
   await app.register(liveRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
+  await app.register(calendarRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

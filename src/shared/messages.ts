@@ -61,6 +61,20 @@ export const messages = {
   notificationsMore: 'Show more',
   notificationUnread: 'Unread',
 
+  // the calendar (decision 034)
+  calendarEndBeforeStart: 'The end must be after the start',
+  calendarSpanTooLong: (days: number) => `Ask for at most ${days} days at a time`,
+  calendarTitle: 'Calendar',
+  calendarLoadFailed: 'The calendar could not be loaded.',
+  calendarSearch: 'Search events',
+  calendarPeople: 'Whose items',
+  calendarTruncated: 'Not every item fits: narrow the view or the people.',
+  calendarDay: 'Day',
+  calendarWeek: 'Week',
+  calendarMonth: 'Month',
+  calendarToday: 'Today',
+  calendarMore: (n: number) => `+${n} MORE`,
+
   googleFailed: 'Google sign-in did not work. Sign in with your email and password instead.',
   googleEmailMismatch: 'Use the email of your Google account',
 

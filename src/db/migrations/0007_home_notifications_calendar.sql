@@ -28,4 +28,5 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_tenant_id_tenants_id_f
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_receiver_id_users_id_fk" FOREIGN KEY ("receiver_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_receiver_id_tenant_id_created_at_index" ON "notifications" USING btree ("receiver_id","tenant_id","created_at");--> statement-breakpoint
-CREATE INDEX "notifications_unread_index" ON "notifications" USING btree ("receiver_id","tenant_id") WHERE "notifications"."status" <> 'read';
+CREATE INDEX "notifications_unread_index" ON "notifications" USING btree ("receiver_id","tenant_id") WHERE "notifications"."status" <> 'read';--> statement-breakpoint
+CREATE INDEX "tasks_due_date_index" ON "tasks" USING btree ("tenant_id","due_date") WHERE "tasks"."due_date" is not null;
