@@ -75,6 +75,27 @@ export const messages = {
   calendarToday: 'Today',
   calendarMore: (n: number) => `+${n} MORE`,
 
+  // the home widgets (document 1 §1–2)
+  widgetsButton: 'Arrange home widgets',
+  widgetsTitle: 'Home widgets',
+  widgetsHint:
+    'Drag a widget by its handle to move it (or focus the handle, press Space, then the arrow keys). Untick to hide it.',
+  widgetShown: (title: string) => `Show ${title}`,
+  widgetMove: (title: string) => `Move ${title}`,
+  widgetsSave: 'Save',
+  widgetsNoneVisible: 'Every widget is hidden. Use "Arrange home widgets" in the top bar to show them again.',
+  widgetsLoadFailed: 'The home widgets could not be loaded.',
+  homeMeetingsFilter: 'Show or hide meetings',
+  homeMeetingToggle: (title: string) => `Items of ${title}`,
+  homeTodosTitle: "To Do's",
+  homeGoalsTitle: 'Goals',
+  homeTodosEmpty: 'No open to-dos.',
+  homeGoalsEmpty: 'No open goals.',
+  homeItemsLoadFailed: 'Your action items could not be loaded.',
+  homeDue: (date: string) => `Due ${date}`,
+  homeNoDue: 'No due date',
+  homeMoreItems: (n: number) => `and ${n} more`,
+
   googleFailed: 'Google sign-in did not work. Sign in with your email and password instead.',
   googleEmailMismatch: 'Use the email of your Google account',
 

@@ -24,6 +24,7 @@ let socket: RealtimeSocket | null = null;
 let warnedUnavailable = false;
 const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
 const anyHandlers = new Set<AnyHandler>();
+const connectHandlers = new Set<() => void>();
 
 const dispatch = (message: RealtimeMessage): void => {
   // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
@@ -45,6 +46,9 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   if (socket || getToken() !== token) return socket;
   socket = io({ path: SOCKET_PATH, auth: { token } });
   socket.on(SOCKET_EVENT, dispatch);
+  socket.on('connect', () => {
+    for (const handler of connectHandlers) handler();
+  });
   socket.on('connect_error', (error) => {
     // A network failure is retried by socket.io itself (a refusal by the server is not): either
     // way, tell the user once per page load (document 1 §8).
@@ -92,5 +96,16 @@ export const onAnyRealtime = (handler: AnyHandler): (() => void) => {
   anyHandlers.add(handler);
   return () => {
     anyHandlers.delete(handler);
+  };
+};
+
+/**
+ * Calls `handler` each time the connection is (re)made: events sent while there was none were
+ * missed, so what they would have changed is read again. Returns the unsubscribe function.
+ */
+export const onRealtimeConnect = (handler: () => void): (() => void) => {
+  connectHandlers.add(handler);
+  return () => {
+    connectHandlers.delete(handler);
   };
 };

@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Self } from '../../features/auth/auth.schemas.ts';
+import { WidgetsButton } from '../../features/home/client/WidgetsDialog.tsx';
 import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
 import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
@@ -102,6 +103,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             </Text>
           </Group>
         )}
+        {workspace && <WidgetsButton />}
         {workspace && <NotificationBell timezone={self.user.timezone} />}
         <ActionIcon
           variant="default"

@@ -1,6 +1,8 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { onRealtimeConnect } from '../../../client/lib/socket.ts';
 import { NOTIFICATION_STATUS, NOTIFICATIONS_PAGE } from '../../../shared/constants.ts';
 import type { Notification, NotificationPage } from '../notifications.schemas.ts';
 import '../notifications.events.ts';
@@ -14,14 +16,22 @@ export const notificationKeys = {
 const silent = { silent: true };
 
 /** The bell's count: unseen and sent notifications of this workspace. */
-export const useUnreadCount = () =>
-  useQuery({
+export const useUnreadCount = () => {
+  const queryClient = useQueryClient();
+  // Notifications written before the socket connected (or while it was down) arrived as no
+  // event: count again on every connection.
+  useEffect(
+    () => onRealtimeConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
+    [queryClient],
+  );
+  return useQuery({
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) =>
       api.get<{ unread: number }>('/notifications/unread-count', { signal, ...silent }).then((r) => r.unread),
     // Reminders are written by a background job, which has no live event: look again now and then.
     refetchInterval: 5 * 60_000,
   });
+};
 
 /** The bell's list, newest first, a page at a time. */
 export const useNotifications = (enabled: boolean) =>
