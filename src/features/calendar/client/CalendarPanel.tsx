@@ -55,10 +55,9 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           start: event.start,
           ...(event.end ? { end: event.end } : {}),
           allDay: event.allDay,
-          backgroundColor: color,
-          borderColor: color,
-          textColor: textOn(color),
-          classNames: event.done ? ['cadence-event-done'] : [],
+          color,
+          contrastColor: textOn(color),
+          className: event.done ? 'cadence-event-done' : '',
           extendedProps: { source: event },
         };
       }),

@@ -49,21 +49,20 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
 
   return (
     <Popover opened={opened} onChange={open} position="bottom-end" withArrow shadow="md" width={360} trapFocus>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+      <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
             aria-label={messages.notificationsBell(count)}
-            aria-expanded={opened}
             aria-haspopup="dialog"
             onClick={() => open(!opened)}
             data-testid="notification-bell"
           >
             <IconBell size={18} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} role="dialog" aria-label={messages.notificationsTitle} maw="calc(100vw - 16px)">
         <Group justify="space-between" px="sm" py={8} wrap="nowrap">
           <Text fw={600} size="sm">
