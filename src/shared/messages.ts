@@ -74,6 +74,20 @@ export const messages = {
   calendarMonth: 'Month',
   calendarToday: 'Today',
   calendarMore: (n: number) => `+${n} MORE`,
+  feedName: 'Cadence',
+  feedGoal: (title: string) => `Goal: ${title}`,
+  feedTitle: 'Subscribe in your calendar app',
+  feedHint:
+    'A private address that Google Calendar, Outlook or Apple Calendar can subscribe to. Anyone with it sees your meetings and due items: keep it to yourself.',
+  feedCreate: 'Create a private link',
+  feedRenew: 'Replace the link',
+  feedRevoke: 'Turn the link off',
+  feedRevokeConfirm: 'The calendar apps that use this link will stop updating. Turn it off?',
+  feedCopyOnce: 'Copy it now: it is shown only once.',
+  feedActiveSince: (date: string) => `A link is active since ${date}.`,
+  feedNone: 'No link yet.',
+  feedCopy: 'Copy',
+  feedCopied: 'Copied',
 
   // the home widgets (document 1 §1–2)
   widgetsButton: 'Arrange home widgets',

@@ -56,3 +56,11 @@ export const ZCalendarEvents = z.object({
   truncated: z.boolean(),
 });
 export type CalendarEvents = z.infer<typeof ZCalendarEvents>;
+
+/** The caller's ICS subscription: whether a link is active; its URL only in the answer that made it. */
+export const ZCalendarFeed = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof ZCalendarFeed>;
