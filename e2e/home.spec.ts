@@ -157,3 +157,33 @@ test('the calendar: day, week and month, "+N MORE", search, and an event opens i
   await expect(page).toHaveURL(/\/home\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('the calendar settings: the Google Calendar embed form and the private ICS link', async ({ page, request }) => {
+  const { owner } = await team(request, 'home-embed');
+  await startSignedIn(page, owner.token);
+  await page.goto('/home');
+  await page.getByRole('button', { name: messages.calendarSettings }).click();
+  const dialog = page.getByRole('dialog', { name: messages.calendarSettings });
+  const field = dialog.getByRole('textbox', { name: messages.googleCalendarEmbedLabel });
+  await field.fill('https://example.com/calendar/embed?src=team');
+  await dialog.getByRole('button', { name: messages.widgetsSave }).click();
+  await expect(dialog.getByText(messages.googleCalendarEmbedRequired)).toBeVisible();
+
+  await dialog.getByRole('button', { name: messages.feedCreate }).click();
+  await expect(dialog.getByRole('textbox', { name: messages.feedTitle })).toHaveValue(
+    /\/api\/v2\/calendar\/feed\/[\w-]{43}\.ics$/,
+  );
+  await expect(dialog.getByText(messages.feedCopyOnce)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/home-calendar-settings.png` });
+
+  await field.fill('https://calendar.google.com/calendar/embed?src=team%40example.com');
+  await dialog.getByRole('button', { name: messages.widgetsSave }).click();
+  await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toHaveAttribute(
+    'src',
+    'https://calendar.google.com/calendar/embed?src=team%40example.com',
+  );
+  await page.reload();
+  await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toBeVisible();
+});

@@ -113,3 +113,6 @@ export const CALENDAR_MAX_ITEMS = 3000;
 /** document 1 §9: calendar cells show 5 items, then "+N MORE"; the week view's hours 8 am to 8 pm. */
 export const CALENDAR_ITEMS_PER_CELL = 5;
 export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as const;
+
+/** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
+export const GOOGLE_CALENDAR_EMBED = /^https:\/\/calendar\.google\.com\/calendar\/(u\/\d+\/)?embed\?[^\s]*$/;

@@ -37,6 +37,12 @@ export const messages = {
 
   widgetsIncomplete: 'Send every widget exactly once, in the wanted order',
   httpsUrlRequired: 'Enter an address that starts with https://',
+  googleCalendarEmbedRequired: 'Enter a Google Calendar embed address (https://calendar.google.com/calendar/embed?…)',
+  googleCalendarTitle: 'Google Calendar',
+  googleCalendarEmbedLabel: 'Google Calendar embed URL',
+  googleCalendarEmbedHint:
+    'In Google Calendar: Settings, your calendar, Integrate calendar, Embed code: the address inside src="…". Leave empty to remove it.',
+  calendarSettings: 'Calendar settings',
 
   // notifications (decision 033): what the bell says, with who did it
   notificationCardOwner: (who: string, title: string) => `${who} made you the owner of "${title}"`,

@@ -6,7 +6,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { Alert, Card, Group, MultiSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,9 @@ import { CALENDAR_ITEMS_PER_CELL } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
+import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
+import { CalendarSettingsButton } from './CalendarSettings.tsx';
 import { DEFAULT_EVENT_COLOR, matchesSearch, shownHours, textOn } from './calendar.format.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
 
@@ -38,6 +40,9 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const [search, setSearch] = useState('');
   const navigate = useNavigate();
   const everyone = useWorkspacePeople();
+  // The user's Google Calendar beside Cadence's own (home only; the CSP frames only Google's).
+  const settings = useUserSettings();
+  const embedUrl = meetingId ? null : (settings.data?.googleCalendarEmbedUrl ?? null);
   const query = useCalendarEvents(range && { ...range, meetingId, userIds: people });
 
   const shown = useMemo(
@@ -78,6 +83,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             {title}
           </Title>
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
+            {!meetingId && <CalendarSettingsButton />}
             <MultiSelect
               aria-label={messages.calendarPeople}
               placeholder={people.length === 0 ? messages.calendarPeople : undefined}
@@ -109,36 +115,55 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             {messages.calendarTruncated}
           </Alert>
         )}
-        <div className="cadence-calendar" aria-busy={query.isFetching}>
-          <FullCalendar
-            plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
-            initialView="timeGridDay"
-            timeZone={timezone}
-            headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
-            buttons={{
-              today: { text: messages.calendarToday },
-              timeGridDay: { text: messages.calendarDay },
-              timeGridWeek: { text: messages.calendarWeek },
-              dayGridMonth: { text: messages.calendarMonth },
-            }}
-            height="auto"
-            events={inputs}
-            eventInteractive
-            dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
-            moreLinkContent={(more) => messages.calendarMore(more.num)}
-            slotMinTime={hours.slotMinTime}
-            slotMaxTime={hours.slotMaxTime}
-            datesSet={(info) => {
-              const start = info.startStr.slice(0, 10);
-              const end = info.endStr.slice(0, 10);
-              setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
-            }}
-            eventClick={(info) => {
-              info.jsEvent.preventDefault();
-              open(info.event.extendedProps.source as CalendarEvent);
-            }}
-          />
-        </div>
+        <SimpleGrid cols={{ base: 1, lg: embedUrl ? 3 : 1 }} spacing="md">
+          <div
+            className="cadence-calendar"
+            aria-busy={query.isFetching}
+            style={embedUrl ? { gridColumn: 'span 2' } : undefined}
+          >
+            <FullCalendar
+              plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
+              initialView="timeGridDay"
+              timeZone={timezone}
+              headerToolbar={{
+                start: 'prev,next today',
+                center: 'title',
+                end: 'timeGridDay,timeGridWeek,dayGridMonth',
+              }}
+              buttons={{
+                today: { text: messages.calendarToday },
+                timeGridDay: { text: messages.calendarDay },
+                timeGridWeek: { text: messages.calendarWeek },
+                dayGridMonth: { text: messages.calendarMonth },
+              }}
+              height="auto"
+              events={inputs}
+              eventInteractive
+              dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
+              moreLinkContent={(more) => messages.calendarMore(more.num)}
+              slotMinTime={hours.slotMinTime}
+              slotMaxTime={hours.slotMaxTime}
+              datesSet={(info) => {
+                const start = info.startStr.slice(0, 10);
+                const end = info.endStr.slice(0, 10);
+                setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
+              }}
+              eventClick={(info) => {
+                info.jsEvent.preventDefault();
+                open(info.event.extendedProps.source as CalendarEvent);
+              }}
+            />
+          </div>
+          {embedUrl && (
+            <iframe
+              src={embedUrl}
+              title={messages.googleCalendarTitle}
+              style={{ border: 0, width: '100%', minHeight: 480, borderRadius: 'var(--mantine-radius-sm)' }}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
+          )}
+        </SimpleGrid>
       </Stack>
     </Card>
   );

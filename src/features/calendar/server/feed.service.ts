@@ -143,9 +143,8 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
   const held = new Map<string, Set<string>>();
   const lastSession = new Map<string, string>();
   for (const s of sessionRows) {
-    let dates = held.get(s.meetingId);
-    if (!dates) held.set(s.meetingId, (dates = new Set()));
-    dates.add(s.sessionDate);
+    const dates = held.get(s.meetingId) ?? new Set<string>();
+    held.set(s.meetingId, dates.add(s.sessionDate));
     if ((lastSession.get(s.meetingId) ?? '') < s.sessionDate) lastSession.set(s.meetingId, s.sessionDate);
   }
   for (const meeting of meetingRows) {
