@@ -6,7 +6,7 @@ import { call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './he
 // rising live when someone else assigns a card, and the calendar's scopes, "+N MORE", search
 // and clicking an event.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 20_000 });
 
