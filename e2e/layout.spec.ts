@@ -225,6 +225,39 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkPage(page, 'settings-administration', size);
     });
 
+    test(`home: widgets, calendar, bell and the widgets dialog (${size})`, async ({ page, request }) => {
+      const { owner, mate, meeting } = await seed(request, `layout-home-${size}`);
+      // A notification for the owner, with a long message.
+      await call(request, mate.token, 'POST', '/tasks', {
+        title: 'Book the venue for the customer advisory board dinner in the spring',
+        type: '4',
+        userId: owner.id,
+        meetingIds: [meeting.id],
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/home');
+      const calendar = page.getByRole('region', { name: messages.calendarTitle });
+      await expect(calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarDay}`) })).toBeVisible();
+      const bell = page.getByTestId('notification-bell');
+      await expect(bell).toHaveAccessibleName(messages.notificationsBell(1));
+      await checkPage(page, 'home-widgets', size, [bell]);
+      await calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarMonth}`) }).click();
+      await calendar.scrollIntoViewIfNeeded();
+      await checkPage(page, 'home-calendar-month', size);
+
+      await bell.click();
+      const list = page.getByRole('dialog', { name: messages.notificationsTitle });
+      await expect(list.getByText(/Book the venue/)).toBeVisible();
+      await checkPage(page, 'bell', size, [list.getByRole('button', { name: messages.notificationsMarkAllRead })]);
+      await escapeCloses(page, list, 'the notifications');
+
+      await page.getByRole('button', { name: messages.widgetsButton }).click();
+      const dialog = page.getByRole('dialog', { name: messages.widgetsTitle });
+      await expect(dialog.getByRole('button', { name: messages.widgetsSave })).toBeVisible();
+      await checkPage(page, 'widgets-dialog', size, [dialog.getByRole('button', { name: messages.widgetsSave })]);
+      await checkDialog(page, dialog, 'the widgets dialog');
+    });
+
     test(`meetings list and the new-meeting wizard (${size})`, async ({ page, request }) => {
       const { owner } = await seed(request, `layout-list-${size}`);
       await startSignedIn(page, owner.token);

@@ -37,7 +37,8 @@ type Kind =
   | 'agendaItem'
   | 'meetingFolder'
   | 'fileFolder'
-  | 'group';
+  | 'group'
+  | 'notification';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -113,6 +114,9 @@ const workspace = async (): Promise<Workspace> => {
   );
   const sessions = must(await api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`), 'sessions');
   const group = must(await api.post<{ id: string }>('/groups', { name: 'Leads', userIds: [member.userId] }), 'group');
+  // Ben comments on Ada's card: Ada has a notification.
+  must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
+  const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
   return {
     group,
     admin,
@@ -144,6 +148,7 @@ const workspace = async (): Promise<Workspace> => {
       meetingFolder: folder.id,
       fileFolder: fileFolder.id,
       group: group.id,
+      notification: bell.items[0]!.id,
     },
   };
 };
@@ -386,6 +391,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/scores/{id}/clone': {
     valid: (a) => ({ url: `/scores/${a.score.id}/clone`, body: { userId: a.member.userId } }),
   },
+  'PATCH /api/v2/notifications/change-status': {
+    valid: (a) => ({ url: '/notifications/change-status', body: { status: 'read', ids: [a.ids.notification] } }),
+    kinds: { ids: 'notification' },
+  },
   'POST /api/v2/sessions/{id}/finish': {
     prepare: async (a) => {
       const started = must(
@@ -509,6 +518,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/meetings/live-sessions',
     '/directory/users',
     '/groups?includeUsers=true',
+    '/notifications',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

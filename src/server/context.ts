@@ -16,6 +16,8 @@ export interface PendingEvent<K extends RealtimeEventType = RealtimeEventType> {
   tenantId: string;
   /** Set: the meeting's room `acc-{tenantId}-{meetingId}`; unset: the workspace room. */
   meetingId?: string;
+  /** Set: only this person's sockets in the workspace (a notification); overrides `meetingId`. */
+  receiverId?: string;
   type: K;
   data: RealtimeEventMap[K];
 }

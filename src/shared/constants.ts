@@ -105,9 +105,42 @@ export const SETTINGS_PASSWORD_MIN = 8;
 export const PASSWORD_CHANGED_NOTICE_MS = 5000;
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
 export const DIRECTORY_PAGE_SIZE = 50;
-/** The kinds of notification a person can switch off one by one (profile → Notifications). */
-export const NOTIFICATION_KINDS = ['assignments', 'comments', 'meetingStarts', 'reminders'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The groups of notification a person can switch off one by one (profile → Notifications). */
+export const NOTIFICATION_SWITCHES = ['assignments', 'comments', 'meetingStarts', 'reminders'] as const;
+export type NotificationSwitch = (typeof NOTIFICATION_SWITCHES)[number];
 /** Locales offered in profile settings (default en_US). */
 export const LOCALES = ['en_US', 'en_GB', 'de_DE', 'fr_FR', 'es_ES'] as const;
 export const DEFAULT_FIRST_DAY_OF_WEEK = 1;
+
+/**
+ * Notifications (document 2 §3–4, decision 033): 'unseen' when written, 'sent' once an e-mail
+ * copy went out, 'read' once the bell was opened. The bell counts the unseen and sent ones.
+ */
+export const NOTIFICATION_STATUS = { unseen: 'unseen', sent: 'sent', read: 'read' } as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUS)[keyof typeof NOTIFICATION_STATUS];
+export const NOTIFICATION_KINDS = [
+  'cardOwner',
+  'cardMember',
+  'cardStatus',
+  'cardComment',
+  'cardMoved',
+  'meetingStarted',
+  'meetingAdded',
+  'workspaceAdded',
+  'reminder',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The bell's pages. */
+export const NOTIFICATIONS_PAGE = { default: 20, max: 50 } as const;
+/** How many notifications one "mark read/unread" call may name. */
+export const NOTIFICATION_IDS_MAX = 100;
+
+/** The calendar call: a window of at most a year (decision 034), and at most this many items in it. */
+export const CALENDAR_MAX_SPAN_DAYS = 366;
+export const CALENDAR_MAX_ITEMS = 3000;
+/** document 1 §9: calendar cells show 5 items, then "+N MORE"; the week view's hours 8 am to 8 pm. */
+export const CALENDAR_ITEMS_PER_CELL = 5;
+export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as const;
+
+/** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
+export const GOOGLE_CALENDAR_EMBED = /^https:\/\/calendar\.google\.com\/calendar\/(u\/\d+\/)?embed\?[^\s]*$/;

@@ -25,6 +25,7 @@ let warnedUnavailable = false;
 const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
 const anyHandlers = new Set<AnyHandler>();
 const serverDropHandlers = new Set<() => void>();
+const connectHandlers = new Set<() => void>();
 
 const dispatch = (message: RealtimeMessage): void => {
   // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
@@ -50,6 +51,9 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   // elsewhere, disabled, password changed). Whoever listens checks the session at once.
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') for (const handler of serverDropHandlers) handler();
+  });
+  socket.on('connect', () => {
+    for (const handler of connectHandlers) handler();
   });
   socket.on('connect_error', (error) => {
     // A network failure is retried by socket.io itself (a refusal by the server is not): either
@@ -106,5 +110,16 @@ export const onServerDisconnect = (handler: () => void): (() => void) => {
   serverDropHandlers.add(handler);
   return () => {
     serverDropHandlers.delete(handler);
+  };
+};
+
+/**
+ * Calls `handler` each time the connection is (re)made: events sent while there was none were
+ * missed, so what they would have changed is read again. Returns the unsubscribe function.
+ */
+export const onRealtimeConnect = (handler: () => void): (() => void) => {
+  connectHandlers.add(handler);
+  return () => {
+    connectHandlers.delete(handler);
   };
 };

@@ -1,12 +1,65 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
+import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
 import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
+import { useViewer } from '../../features/meetings/client/meetings.queries.ts';
+import { useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
+import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { TASK_TYPE } from '../../shared/tasks.ts';
 import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
+import { SectionError, SectionLoading } from '../ui/SectionState.tsx';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
 
-/** The home dashboard. Its widgets (calendar, to-dos, goals, KPIs) arrive with their features. */
+// The calendar library is heavy: it loads with the calendar widget, not with the page.
+const CalendarPanel = lazy(() =>
+  import('../../features/calendar/client/CalendarPanel.tsx').then((m) => ({ default: m.CalendarPanel })),
+);
+
+/**
+ * The home dashboard (document 1 §1): the greeting, the meeting filter, and the widgets the
+ * user shows, in their order (self/settings; arranged from the top bar).
+ */
 export const HomePage = () => {
   const now = useNow();
+  const viewer = useViewer();
+  const settings = useUserSettings();
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const toggle = (meetingId: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(meetingId)) next.add(meetingId);
+      return next;
+    });
+
+  const widget: Record<WidgetKey, () => ReactNode> = {
+    calendar: () => (
+      <Suspense fallback={<SectionLoading />}>
+        <CalendarPanel timezone={viewer.timezone} />
+      </Suspense>
+    ),
+    todos: () => (
+      <MyItemsWidget
+        type={TASK_TYPE.todo}
+        title={messages.homeTodosTitle}
+        empty={messages.homeTodosEmpty}
+        hiddenMeetings={hidden}
+      />
+    ),
+    goals: () => (
+      <MyItemsWidget
+        type={TASK_TYPE.goal}
+        title={messages.homeGoalsTitle}
+        empty={messages.homeGoalsEmpty}
+        hiddenMeetings={hidden}
+      />
+    ),
+    kpis: () => <HomeKpiPanel />,
+  };
+  const visible = (settings.data?.widgets ?? (settings.isError ? DEFAULT_WIDGETS : [])).filter((w) => w.visible);
+
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -15,7 +68,21 @@ export const HomePage = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SystemStatusCard />
       </SimpleGrid>
-      <HomeKpiPanel />
+      <MeetingAvatarStrip hidden={hidden} onToggle={toggle} />
+      {settings.isPending && <SectionLoading />}
+      {settings.isError && (
+        <SectionError title={messages.widgetsLoadFailed} error={settings.error} onRetry={() => settings.refetch()} />
+      )}
+      {settings.data && visible.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {messages.widgetsNoneVisible}
+        </Text>
+      )}
+      {visible.map((w) => (
+        <div key={w.key} data-widget={w.key}>
+          {widget[w.key]()}
+        </div>
+      ))}
     </Stack>
   );
 };

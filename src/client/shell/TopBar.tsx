@@ -17,7 +17,9 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Self } from '../../features/auth/auth.schemas.ts';
+import { WidgetsButton } from '../../features/home/client/WidgetsDialog.tsx';
 import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
+import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
 import { dayjs } from '../lib/dayjs.ts';
@@ -101,6 +103,8 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             </Text>
           </Group>
         )}
+        {workspace && <WidgetsButton />}
+        {workspace && <NotificationBell timezone={self.user.timezone} />}
         <ActionIcon
           variant="default"
           size="lg"

@@ -4,6 +4,7 @@ export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './meetings.ts';
+export * from './notifications.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';

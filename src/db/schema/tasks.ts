@@ -52,6 +52,8 @@ export const tasks = pgTable(
     index().on(t.boardListId, t.sort),
     index().on(t.boardId),
     index().on(t.tenantId, t.userId),
+    // The calendar reads a workspace's cards by due date, a window at a time (decision 034).
+    index('tasks_due_date_index').on(t.tenantId, t.dueDate).where(sql`${t.dueDate} is not null`),
     index('tasks_reminder_index').on(t.tenantId).where(sql`${t.reminder} <> 'none'`),
     check('tasks_type_check', sql`${t.type} in ('1', '2', '3', '4', '5')`),
     check(

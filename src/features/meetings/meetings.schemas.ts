@@ -196,6 +196,8 @@ export const ZSimpleMeeting = z.object({
   title: z.string(),
   type: z.string(),
   color: z.string().nullable(),
+  /** The image's address (decision 039). */
+  image: z.string().nullable(),
 });
 export type SimpleMeeting = z.infer<typeof ZSimpleMeeting>;
 

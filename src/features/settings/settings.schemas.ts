@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
+import { DEFAULT_WIDGETS, GOOGLE_CALENDAR_EMBED, type WidgetKey } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 
 const widgetKeys = DEFAULT_WIDGETS.map((w) => w.key) as [WidgetKey, ...WidgetKey[]];
@@ -32,7 +32,13 @@ export const ZUpdateUserSettings = z.object({
     .max(2000)
     .nullish()
     .transform((value) => value || null)
-    .pipe(z.url({ protocol: /^https$/, error: messages.httpsUrlRequired }).nullable())
+    .pipe(
+      z
+        .url({ protocol: /^https$/, error: messages.httpsUrlRequired })
+        // Shown in a frame beside the calendar: only Google Calendar's embed pages (CSP frame-src).
+        .regex(GOOGLE_CALENDAR_EMBED, { error: messages.googleCalendarEmbedRequired })
+        .nullable(),
+    )
     .optional(),
 });
 export type UpdateUserSettings = z.infer<typeof ZUpdateUserSettings>;

@@ -90,7 +90,11 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
   };
 
   const publish: Realtime['publish'] = (event, origin) => {
-    const room = event.meetingId ? meetingRoom(event.tenantId, event.meetingId) : workspaceRoom(event.tenantId);
+    const room = event.receiverId
+      ? memberRoom(event.tenantId, event.receiverId)
+      : event.meetingId
+        ? meetingRoom(event.tenantId, event.meetingId)
+        : workspaceRoom(event.tenantId);
     const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
     io.to(room).emit(SOCKET_EVENT, message);
   };

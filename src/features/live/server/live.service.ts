@@ -20,6 +20,7 @@ import { addCellsForSessions } from '../../kpis/server/cells.hooks.ts';
 import { getAgenda } from '../../meetings/server/agenda.service.ts';
 import { findVisibleMeeting, isLeader, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { toSessionSummary } from '../../meetings/server/sessions.service.ts';
+import { notifyMeetingStarted } from '../../notifications/server/meetings.notify.ts';
 import type {
   FinishMeeting,
   LiveSession,
@@ -234,6 +235,7 @@ export const startMeeting = async (
 
   ctx.publish({ tenantId: ctx.tenantId, type: 'live.changed', data: { meetingId, sessionId: chosen.id, live: true } });
   publishSessionChange(ctx, started!);
+  await notifyMeetingStarted(ctx, meetingId, chosen.id, [...access.leaderIds, ...access.memberIds]);
   return { sessionId: chosen.id, session: toSessionSummary(started!) };
 };
 

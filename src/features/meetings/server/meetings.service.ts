@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
+import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
 import type { RepeatUnit } from '../meetings.recurrence.ts';
 import type {
   CreateMeeting,
@@ -191,7 +192,13 @@ export const listMeetings = async (
  */
 export const listMeetingsSimple = async (ctx: TenantContext, options: { mine?: boolean } = {}) =>
   ctx.db
-    .select({ id: meetings.id, title: meetings.title, type: meetings.type, color: meetings.color })
+    .select({
+      id: meetings.id,
+      title: meetings.title,
+      type: meetings.type,
+      color: meetings.color,
+      image: meetingColumns.image,
+    })
     .from(meetings)
     .where(
       and(
@@ -297,6 +304,7 @@ export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): P
   await replacePeople(ctx, meeting.id, 'leader', leaders);
   await replacePeople(ctx, meeting.id, 'member', members);
   await replaceAgenda(ctx, meeting.id, agenda);
+  await notifyMeetingAdded(ctx, meeting.id, [], [...leaders, ...members]);
   await syncSessions(ctx.db, { ...meeting, repeatType }, null);
   publishMeeting(ctx, meeting.id, 'created');
   return getMeeting(ctx, meeting.id);
@@ -340,6 +348,7 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
     .returning();
   if (administrators) await replacePeople(ctx, id, 'leader', administrators);
   if (members) await replacePeople(ctx, id, 'member', members);
+  await notifyMeetingAdded(ctx, id, present, [...(administrators ?? []), ...(members ?? [])]);
   // Those taken off the meeting stop hearing its room (admins keep it: the room's rule decides).
   if (administrators || members) {
     await ctx.leaveMeetingRoom({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { signUp } from '../../../../test/factories.ts';
+import { messages } from '../../../shared/messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -57,6 +58,12 @@ describe('self/settings', () => {
     const notHttps = await api.patch('/self/settings', { googleCalendarEmbedUrl: 'javascript:alert(1)' });
     expect(notHttps.status).toBe(400);
     expect(notHttps.body.errors).toEqual({ googleCalendarEmbedUrl: 'Enter an address that starts with https://' });
+    const notGoogle = await api.patch('/self/settings', {
+      googleCalendarEmbedUrl: 'https://evil.example/calendar/embed?src=x',
+    });
+    expect(notGoogle.body.errors).toEqual({ googleCalendarEmbedUrl: messages.googleCalendarEmbedRequired });
+    const settings = await api.get<Settings>('/self/settings');
+    expect(settings.body.result.googleCalendarEmbedUrl).toBeNull();
   });
 
   it('keeps each user’s settings to themselves', async () => {

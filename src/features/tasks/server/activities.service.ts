@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Activity } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
+import { notifyCardComment } from './tasks.notify.ts';
 import { publishTaskPart } from './tasks.service.ts';
 
 // A card's activity log: comments in sanitized HTML. Their author edits and deletes them;
@@ -86,6 +87,7 @@ export const createActivity = async (ctx: TenantContext, input: { taskId: string
       changedBy: ctx.userId,
     })
     .returning({ id: activities.id });
+  await notifyCardComment(ctx, access);
   publishTaskPart(ctx, access, 'activity');
   return one(ctx, input.taskId, row!.id);
 };

@@ -3,7 +3,10 @@ import type { Db } from '../../../db/client.ts';
 import { taskMembers, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { Mailer } from '../../../server/mail/mailer.ts';
+import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
 import { REMINDERS, reminderPeriod } from '../../../shared/tasks.ts';
+import { notify } from '../../notifications/server/notifications.service.ts';
 
 // Reminders (none / every day / every week / every month, document 2 §4): a scheduled job mails
 // the owner and members of each active card once per period. Claiming the period with a
@@ -29,12 +32,18 @@ export const sendTaskReminders = async (db: Db, mailer: Mailer, now = new Date()
             sql`${tasks.reminderSentFor} is distinct from ${period}`,
           ),
         )
-        .returning({ id: tasks.id, title: tasks.title, dueDate: tasks.dueDate, userId: tasks.userId });
+        .returning({
+          id: tasks.id,
+          tenantId: tasks.tenantId,
+          title: tasks.title,
+          dueDate: tasks.dueDate,
+          userId: tasks.userId,
+        });
       if (claimed.length === 0) continue;
       reminded += claimed.length;
       const ids = claimed.map((t) => t.id);
       const people = await tx
-        .select({ taskId: taskMembers.taskId, email: users.email, firstName: users.firstName })
+        .select({ taskId: taskMembers.taskId, userId: users.id, email: users.email, firstName: users.firstName })
         .from(taskMembers)
         .innerJoin(users, eq(users.id, taskMembers.userId))
         .where(and(anyOf(taskMembers.taskId, ids), isNull(users.deletedAt)));
@@ -55,6 +64,15 @@ export const sendTaskReminders = async (db: Db, mailer: Mailer, now = new Date()
         for (const p of people) if (p.taskId === task.id) to.set(p.email, p.firstName);
         const owner = owners.find((o) => o.id === task.userId);
         if (owner) to.set(owner.email, owner.firstName);
+        // The bell shows the reminder too; its e-mail copy went out, so it is 'sent' (decision 033).
+        const receivers = [task.userId, ...people.filter((p) => p.taskId === task.id).map((p) => p.userId)];
+        await notify({ db: tx, tenantId: task.tenantId, userId: null }, receivers, {
+          kind: 'reminder',
+          message: () => messages.notificationReminder(task.title, task.dueDate),
+          link: `/home/${task.id}`,
+          taskId: task.id,
+          status: NOTIFICATION_STATUS.sent,
+        });
         for (const [email, firstName] of to) {
           deliveries.push(
             await mailer.enqueue(tx, {

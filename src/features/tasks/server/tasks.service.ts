@@ -43,6 +43,7 @@ import {
   roomsOf,
   type TaskAccess,
 } from './tasks.access.ts';
+import { notifyCardMoved, notifyCardPeople, notifyCardStatus } from './tasks.notify.ts';
 
 type TaskEventData = {
   action: 'created' | 'updated' | 'deleted';
@@ -254,6 +255,7 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   await replaceRows(ctx, id, 'members', members);
   await replaceRows(ctx, id, 'watchers', watchers);
   await replaceRows(ctx, id, 'labels', labelIds);
+  await notifyCardPeople(ctx, { id, title }, null, { owner: input.userId, members });
   publishTask(ctx, id, placement.boardId, [...meetingIds, ...placement.boardMeetingIds], { action: 'created' });
   return getTask(ctx, id);
 };
@@ -366,6 +368,16 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
         ),
       ),
     );
+  const title = input.title !== undefined ? cleanTitle(input.title) : task.title;
+  const followed = { task: { ...task, title }, watchers: access.watchers };
+  await notifyCardPeople(
+    ctx,
+    { id, title },
+    { owner: task.userId, members: access.members },
+    { owner: userId, members },
+  );
+  if (status !== task.status) await notifyCardStatus(ctx, followed, type, status);
+  if (listId !== task.boardListId || boardId !== task.boardId) await notifyCardMoved(ctx, followed);
   publishTask(ctx, id, boardId, [...roomsOf(access), ...meetingIds, ...boardMeetingIds], { action: 'updated' });
   return getTask(ctx, id);
 };
@@ -446,6 +458,16 @@ export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) 
     const kept = await assertLabelsKept(ctx, id, plan.placement.boardId);
     await replaceRows(ctx, id, 'labels', kept);
   }
+  await notifyCardPeople(
+    ctx,
+    access.task,
+    { owner: access.task.userId, members: access.members },
+    {
+      owner: plan.owner,
+      members: plan.members,
+    },
+  );
+  await notifyCardMoved(ctx, { ...access, watchers: plan.watchers });
   publishTask(
     ctx,
     id,
@@ -509,6 +531,7 @@ export const copyTask = async (ctx: TenantContext, id: string, input: MoveTask) 
   await replaceRows(ctx, copyId, 'labels', await assertLabelsKept(ctx, id, plan.placement.boardId));
   const sources = await ctx.db.select().from(checklists).where(eq(checklists.taskId, id)).orderBy(asc(checklists.sort));
   for (const source of sources) await copyChecklistInto(ctx, source.id, copyId, source.title, source.sort);
+  await notifyCardPeople(ctx, { id: copyId, title: task.title }, null, { owner: plan.owner, members: plan.members });
   publishTask(ctx, copyId, plan.placement.boardId, [...plan.meetingIds, ...plan.placement.boardMeetingIds], {
     action: 'created',
   });
@@ -637,6 +660,9 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
     })
     .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
   if (members !== access.members) await replaceRows(ctx, id, 'members', members);
+  await notifyCardPeople(ctx, task, { owner: task.userId, members: access.members }, { owner, members });
+  if (status !== task.status) await notifyCardStatus(ctx, access, type, status);
+  if (listId !== task.boardListId) await notifyCardMoved(ctx, access);
   if (input.orderedIds.length > 0) {
     if (listId && input.taskTypeId) await placeInList(ctx, listId, id, input.orderedIds);
     else await writeOrder(ctx, input.orderedIds, visibleToCaller(ctx));

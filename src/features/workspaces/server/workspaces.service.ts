@@ -8,6 +8,7 @@ import { messages } from '../../../shared/messages.ts';
 import { newAccountMail } from '../../auth/server/auth.mails.ts';
 import { issuePasswordToken } from '../../auth/server/password-tokens.service.ts';
 import { setSessionTenant } from '../../auth/server/tokens.service.ts';
+import { notifyWorkspaceAdded } from '../../notifications/server/meetings.notify.ts';
 import type {
   AddUser,
   AddUserResult,
@@ -142,6 +143,7 @@ export const addUserToWorkspace = async (
     .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
     .returning(personColumns);
   await ctx.db.insert(memberships).values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no });
+  await notifyWorkspaceAdded(ctx, person!.id);
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
   const token = await issuePasswordToken(ctx.db, person!.id, 'invite');
   await ctx.sendMail(newAccountMail(person!.email, publicUrl, { inviter, workspace, token }));

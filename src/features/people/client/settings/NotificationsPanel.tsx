@@ -55,7 +55,7 @@ export const NotificationsPanel = () => {
           <SectionLoading />
         ) : settings.isError ? (
           <SectionError
-            title={messages.notificationsLoadFailed}
+            title={messages.notificationSettingsLoadFailed}
             error={settings.error}
             onRetry={() => void settings.refetch()}
             retrying={settings.isFetching}

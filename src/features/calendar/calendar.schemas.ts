@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
+import { addDays } from '../../shared/dates.ts';
+import { messages } from '../../shared/messages.ts';
+import { isoDate } from '../../shared/validation.ts';
+
+// The calendar (document 2 §2–3, decision 034): one call for a window of days, with the
+// meetings' sessions, the cards and goals due in it.
+
+export const ZCalendarQuery = z
+  .strictObject({
+    /** First day shown (YYYY-MM-DD). */
+    start: isoDate(),
+    /** The day after the last one shown. */
+    end: isoDate(),
+    /** Only this meeting's sessions and cards (the meeting dashboard). */
+    meetingId: z.uuid().optional(),
+    /** Only items of these people (the member checkboxes), comma-separated user ids. */
+    userIds: z
+      .string()
+      .max(37 * 200)
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(z.array(z.uuid()).max(200))
+      .optional(),
+  })
+  .refine((q) => q.end > q.start, { path: ['end'], error: messages.calendarEndBeforeStart })
+  .refine((q) => q.end <= addDays(q.start, CALENDAR_MAX_SPAN_DAYS), {
+    path: ['end'],
+    error: messages.calendarSpanTooLong(CALENDAR_MAX_SPAN_DAYS),
+  });
+export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
+
+export const ZCalendarEvent = z.object({
+  /** Unique in the answer: `session-{id}`, `task-{id}`. */
+  id: z.string(),
+  kind: z.enum(['session', 'task', 'goal']),
+  title: z.string(),
+  /** An instant (sessions) or a date (due items, all day). */
+  start: z.string(),
+  end: z.string().nullable(),
+  allDay: z.boolean(),
+  /** The meeting's colour (a card: its first meeting's). */
+  color: z.string().nullable(),
+  meetingId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  /** A card's status, or whether a session was held ('1') or not ('0'). */
+  status: z.string(),
+  done: z.boolean(),
+});
+export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
+
+export const ZCalendarEvents = z.object({
+  events: z.array(ZCalendarEvent),
+  /** More items than the answer holds: narrow the window or the filters. */
+  truncated: z.boolean(),
+});
+export type CalendarEvents = z.infer<typeof ZCalendarEvents>;
+
+/** The caller's ICS subscription: whether a link is active; its URL only in the answer that made it. */
+export const ZCalendarFeed = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof ZCalendarFeed>;

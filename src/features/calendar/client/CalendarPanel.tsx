@@ -1,0 +1,170 @@
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar.css';
+import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SectionError } from '../../../client/ui/SectionState.tsx';
+import { CALENDAR_ITEMS_PER_CELL } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { dashboardPath } from '../../meetings/client/meetings.format.ts';
+import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
+import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
+import type { CalendarEvent } from '../calendar.schemas.ts';
+import { CalendarSettingsButton } from './CalendarSettings.tsx';
+import { DEFAULT_EVENT_COLOR, matchesSearch, shownHours, textOn } from './calendar.format.ts';
+import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
+
+interface Props {
+  /** The user's time zone: the calendar shows times in it (document 1 §2). */
+  timezone: string;
+  /** On a meeting's dashboard: that meeting's items only. */
+  meetingId?: string;
+  title?: string;
+}
+
+/**
+ * The calendar (document 2 §2): day, week and month, day first; member filter and search;
+ * 5 items a cell then "+N MORE"; the week from 8 am to 8 pm unless an item lies outside.
+ * Clicking opens the meeting's dashboard, or the card or goal in its dialog.
+ */
+export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTitle }: Props) => {
+  const [range, setRange] = useState<Omit<CalendarWindow, 'userIds' | 'meetingId'> | null>(null);
+  const [people, setPeople] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const navigate = useNavigate();
+  const everyone = useWorkspacePeople();
+  // The user's Google Calendar beside Cadence's own (home only; the CSP frames only Google's).
+  const settings = useUserSettings();
+  const embedUrl = meetingId ? null : (settings.data?.googleCalendarEmbedUrl ?? null);
+  const query = useCalendarEvents(range && { ...range, meetingId, userIds: people });
+
+  const shown = useMemo(
+    () => (query.data?.events ?? []).filter((event) => matchesSearch(event, search)),
+    [query.data, search],
+  );
+  const hours = useMemo(() => shownHours(shown, timezone), [shown, timezone]);
+  const inputs = useMemo(
+    () =>
+      shown.map((event) => {
+        const color = event.color ?? DEFAULT_EVENT_COLOR;
+        return {
+          id: event.id,
+          title: event.title,
+          start: event.start,
+          ...(event.end ? { end: event.end } : {}),
+          allDay: event.allDay,
+          color,
+          contrastColor: textOn(color),
+          className: event.done ? 'cadence-event-done' : '',
+          extendedProps: { source: event },
+        };
+      }),
+    [shown],
+  );
+
+  const open = (event: CalendarEvent) => {
+    if (event.kind === 'session' && event.meetingId)
+      void navigate(dashboardPath({ id: event.meetingId, title: event.title }));
+    else if (event.taskId) void navigate(`/home/${event.taskId}`);
+  };
+
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          <Group gap="xs" wrap="wrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
+            {!meetingId && <CalendarSettingsButton />}
+            <MultiSelect
+              aria-label={messages.calendarPeople}
+              placeholder={people.length === 0 ? messages.calendarPeople : undefined}
+              data={(everyone.data ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+              value={people}
+              onChange={setPeople}
+              searchable
+              clearable
+              size="xs"
+              w={{ base: '100%', xs: 240 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              aria-label={messages.calendarSearch}
+              placeholder={messages.calendarSearch}
+              leftSection={<IconSearch size={14} aria-hidden />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              size="xs"
+              w={{ base: '100%', xs: 200 }}
+            />
+          </Group>
+        </Group>
+        {query.isError && (
+          <SectionError title={messages.calendarLoadFailed} error={query.error} onRetry={() => query.refetch()} />
+        )}
+        {query.data?.truncated && (
+          <Alert color="yellow" variant="light" p="xs">
+            {messages.calendarTruncated}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, lg: embedUrl ? 3 : 1 }} spacing="md">
+          <div
+            className="cadence-calendar"
+            aria-busy={query.isFetching}
+            style={embedUrl ? { gridColumn: 'span 2' } : undefined}
+          >
+            <FullCalendar
+              plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
+              initialView="timeGridDay"
+              timeZone={timezone}
+              headerToolbar={{
+                start: 'prev,next today',
+                center: 'title',
+                end: 'timeGridDay,timeGridWeek,dayGridMonth',
+              }}
+              buttons={{
+                today: { text: messages.calendarToday },
+                timeGridDay: { text: messages.calendarDay },
+                timeGridWeek: { text: messages.calendarWeek },
+                dayGridMonth: { text: messages.calendarMonth },
+              }}
+              height="auto"
+              events={inputs}
+              eventInteractive
+              dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
+              moreLinkContent={(more) => messages.calendarMore(more.num)}
+              slotMinTime={hours.slotMinTime}
+              slotMaxTime={hours.slotMaxTime}
+              datesSet={(info) => {
+                const start = info.startStr.slice(0, 10);
+                const end = info.endStr.slice(0, 10);
+                setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
+              }}
+              eventClick={(info) => {
+                info.jsEvent.preventDefault();
+                open(info.event.extendedProps.source as CalendarEvent);
+              }}
+            />
+          </div>
+          {embedUrl && (
+            <iframe
+              src={embedUrl}
+              title={messages.googleCalendarTitle}
+              style={{ border: 0, width: '100%', minHeight: 480, borderRadius: 'var(--mantine-radius-sm)' }}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+};

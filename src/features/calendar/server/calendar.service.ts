@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { TenantContext } from '../../../server/context.ts';
+import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
+import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
+
+// The calendar call (decision 034): one statement, a UNION of the sessions that start in the
+// window (of meetings the caller may see) and the cards and goals due in it (those the caller
+// may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
+// cards by workspace and due date.
+
+/** Sessions start at instants; widen the day window by the largest offsets so no zone loses one. */
+const ZONE_SLACK = '14 hours';
+
+type Row = {
+  kind: 'session' | 'task' | 'goal';
+  id: string;
+  title: string;
+  starts_at: string | Date | null;
+  due_date: string | null;
+  minutes: number | null;
+  color: string | null;
+  meeting_id: string | null;
+  status: string;
+  done: boolean;
+};
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const toEvent = (row: Row): CalendarEvent => {
+  if (row.kind === 'session') {
+    const start = new Date(iso(row.starts_at!));
+    return {
+      id: `session-${row.id}`,
+      kind: 'session',
+      title: row.title,
+      start: start.toISOString(),
+      end: new Date(start.getTime() + Math.max(Number(row.minutes ?? 0), 15) * 60_000).toISOString(),
+      allDay: false,
+      color: row.color,
+      meetingId: row.meeting_id,
+      sessionId: row.id,
+      taskId: null,
+      status: row.status,
+      done: row.done,
+    };
+  }
+  return {
+    id: `task-${row.id}`,
+    kind: row.kind,
+    title: row.title,
+    start: row.due_date!,
+    end: null,
+    allDay: true,
+    color: row.color,
+    meetingId: row.meeting_id,
+    sessionId: null,
+    taskId: row.id,
+    status: row.status,
+    done: row.done,
+  };
+};
+
+export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvents> => {
+  if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);
+  const { tenantId, userId } = ctx;
+  const people = query.userIds && query.userIds.length > 0 ? query.userIds : null;
+  const peopleArray = people
+    ? sql`array[${sql.join(
+        people.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]`
+    : null;
+
+  const meetingFilter = query.meetingId ? sql`and m.id = ${query.meetingId}` : sql``;
+  const meetingVisible = ctx.isAdmin
+    ? sql``
+    : sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and mp.user_id = ${userId})`;
+  const meetingOfPeople = peopleArray
+    ? sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and mp.user_id = any(${peopleArray}))`
+    : sql``;
+
+  // A card the caller may see: admins all; others theirs, or of a meeting (or a board of one) they are in.
+  const taskVisible = ctx.isAdmin
+    ? sql``
+    : sql`and (t.user_id = ${userId}
+        or exists (select 1 from task_members tm where tm.task_id = t.id and tm.user_id = ${userId})
+        or exists (select 1 from task_watchers tw where tw.task_id = t.id and tw.user_id = ${userId})
+        or exists (select 1 from task_meetings tk join meeting_people mp on mp.meeting_id = tk.meeting_id
+                   where tk.task_id = t.id and mp.user_id = ${userId})
+        or exists (select 1 from board_meetings bm join meeting_people mp on mp.meeting_id = bm.meeting_id
+                   where bm.board_id = t.board_id and mp.user_id = ${userId}))`;
+  const taskOfMeeting = query.meetingId
+    ? sql`and (exists (select 1 from task_meetings tk where tk.task_id = t.id and tk.meeting_id = ${query.meetingId})
+        or exists (select 1 from board_meetings bm where bm.board_id = t.board_id and bm.meeting_id = ${query.meetingId}))`
+    : sql``;
+  const taskOfPeople = peopleArray
+    ? sql`and (t.user_id = any(${peopleArray})
+        or exists (select 1 from task_members tm where tm.task_id = t.id and tm.user_id = any(${peopleArray})))`
+    : sql``;
+
+  const result = await ctx.db.execute(sql`
+    with visible as (
+      select m.id, m.title, m.color,
+        (select coalesce(sum(a.duration), 0) from agenda_items a where a.meeting_id = m.id and a.checked)::int as minutes
+      from meetings m
+      where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople}
+    )
+    (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.minutes, v.color,
+        v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
+        s.finished_at is not null as done
+      from visible v
+      join sessions s on s.meeting_id = v.id
+      where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
+        and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}')
+    union all
+    (select case when t.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, t.id, t.title, null, t.due_date, null,
+        first_meeting.color, first_meeting.id, t.status,
+        (t.status = '1' or (t.type = ${TASK_TYPE.goal} and t.status = '3'))
+      from tasks t
+      left join lateral (
+        select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
+        where tk.task_id = t.id order by m.title limit 1
+      ) first_meeting on true
+      where t.tenant_id = ${tenantId} and t.due_date is not null
+        and t.due_date >= ${query.start}::date and t.due_date < ${query.end}::date
+        ${taskVisible} ${taskOfMeeting} ${taskOfPeople})
+    order by kind, starts_at nulls last, due_date nulls last, title
+    limit ${CALENDAR_MAX_ITEMS + 1}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return { events: rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), truncated: rows.length > CALENDAR_MAX_ITEMS };
+};

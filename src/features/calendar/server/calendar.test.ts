@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import type { Task } from '../../tasks/tasks.schemas.ts';
+import type { CalendarEvents } from '../calendar.schemas.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const calendar = async (who: SignedUp, query: string) => {
+  const answer = await who.api.get<CalendarEvents>(`/calendar/events?${query}`);
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.result;
+};
+
+const createTask = async (who: SignedUp, body: Record<string, unknown>) => {
+  const answer = await who.api.post<Task>('/tasks', { type: '4', ...body });
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body.result;
+};
+
+describe('calendar events', () => {
+  it('shows a month of a weekly meeting at its local time across daylight saving, without cancelled dates', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    // Mondays 09:00 in New York; clocks go forward on Sunday 2026-03-08.
+    const meeting = await createMeeting(ada, [], {
+      title: 'Weekly sync',
+      startDate: '2026-02-02',
+      timezone: 'America/New_York',
+      color: '#228be6',
+    });
+    const sessions = (await ada.api.get<{ id: string; sessionDate: string }[]>(`/meetings/${meeting.id}/sessions`)).body
+      .result;
+    const cancelled = sessions.find((s) => s.sessionDate === '2026-03-16')!;
+    expect((await ada.api.delete(`/sessions/${cancelled.id}`)).status).toBe(200);
+
+    const month = await calendar(ada, 'start=2026-03-01&end=2026-04-01');
+    const starts = month.events.filter((e) => e.kind === 'session').map((e) => e.start);
+    expect(starts).toEqual([
+      '2026-03-02T14:00:00.000Z', // EST, UTC-5
+      '2026-03-09T13:00:00.000Z', // EDT, UTC-4
+      '2026-03-23T13:00:00.000Z',
+      '2026-03-30T13:00:00.000Z',
+    ]);
+    const first = month.events[0]!;
+    expect(first).toMatchObject({
+      kind: 'session',
+      title: 'Weekly sync',
+      color: '#228be6',
+      meetingId: meeting.id,
+      allDay: false,
+      done: false,
+    });
+    // The end follows the checked agenda (the default agenda's minutes).
+    expect(new Date(first.end!).getTime()).toBeGreaterThan(new Date(first.start).getTime());
+    expect(month.truncated).toBe(false);
+  });
+
+  it('shows the cards and goals due in the window that the caller may see, coloured by meeting', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
+    const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
+    const meeting = await createMeeting(ada, [ben.userId], { color: '#e64980' });
+    const todo = await createTask(ada, {
+      title: 'Send the deck',
+      userId: ben.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-03-10',
+    });
+    const goal = await createTask(ada, {
+      title: 'Hire two engineers',
+      type: '1',
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-03-31',
+    });
+    await createTask(ada, {
+      title: 'Outside the window',
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-04-01',
+    });
+    const own = await createTask(cy, { title: 'Cy’s own', userId: cy.userId, dueDate: '2026-03-12' });
+
+    const forBen = await calendar(ben, 'start=2026-03-01&end=2026-04-01');
+    const due = forBen.events.filter((e) => e.kind !== 'session');
+    expect(due.map((e) => [e.kind, e.title, e.start, e.allDay, e.color, e.taskId])).toEqual([
+      ['goal', 'Hire two engineers', '2026-03-31', true, '#e64980', goal.id],
+      ['task', 'Send the deck', '2026-03-10', true, '#e64980', todo.id],
+    ]);
+    // Cy is in neither the meeting nor the cards: only Cy's own card.
+    const forCy = await calendar(cy, 'start=2026-03-01&end=2026-04-01');
+    expect(forCy.events.map((e) => e.taskId ?? e.kind)).toEqual([own.id]);
+    // The member checkboxes: Ben's items only (he owns the to-do; the meeting is his too).
+    const bens = await calendar(ada, `start=2026-03-01&end=2026-04-01&userIds=${ben.userId}`);
+    expect(bens.events.filter((e) => e.kind !== 'session').map((e) => e.title)).toEqual(['Send the deck']);
+    expect(bens.events.some((e) => e.kind === 'session')).toBe(true);
+    // The meeting dashboard: that meeting's items only.
+    const other = await createMeeting(ada, [], { title: 'Other' });
+    const ofMeeting = await calendar(ada, `start=2026-03-01&end=2026-04-01&meetingId=${other.id}`);
+    expect(ofMeeting.events.every((e) => e.meetingId === other.id)).toBe(true);
+    expect(ofMeeting.events.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a wrong or huge window with a clear 400, and another workspace’s meeting with 404', async () => {
+    const ada = await signUp(app);
+    const stranger = await signUp(app);
+    const theirs = await createMeeting(stranger);
+    const cases: [string, Record<string, string>][] = [
+      ['start=2026-03-01&end=2026-03-01', { end: 'The end must be after the start' }],
+      ['start=2026-03-01&end=2027-03-03', { end: 'Ask for at most 366 days at a time' }],
+      ['start=2026-02-30&end=2026-03-03', { start: expect.any(String) }],
+      ['start=2026-03-01', { end: expect.any(String) }],
+      ['start=2026-03-01&end=2026-03-03&meetingId=nope', { meetingId: expect.any(String) }],
+      ['start=2026-03-01&end=2026-03-03&userIds=a,b', { 'userIds.0': expect.any(String) }],
+    ];
+    for (const [query, errors] of cases) {
+      const answer = await ada.api.get(`/calendar/events?${query}`);
+      expect([query, answer.status, answer.body.errors]).toEqual([query, 400, expect.objectContaining(errors)]);
+    }
+    expect((await ada.api.get(`/calendar/events?start=2026-03-01&end=2026-03-03&meetingId=${theirs.id}`)).status).toBe(
+      404,
+    );
+    expect((await ada.api.get('/calendar/events?start=2026-03-01&end=2027-03-01')).status).toBe(200);
+  });
+});

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import ical, { ICalEventRepeatingFreq, type ICalRepeatingOptions } from 'ical-generator';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../../../db/client.ts';
+import { calendarFeeds, meetings, sessions } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { addDays, parseIsoDate } from '../../../shared/dates.ts';
+import { notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { STATUSES, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import { hashToken } from '../../auth/server/tokens.service.ts';
+import { occurrences, type RecurrenceRule, type RepeatUnit } from '../../meetings/meetings.recurrence.ts';
+
+// The private ICS feed (decision 035): a secret URL per person and workspace, its token kept
+// only as a hash; a new link replaces the old one, revoking makes it 404. The feed holds the
+// person's meetings (one VEVENT each, with RRULE in the meeting's time zone and EXDATE for the
+// dates that were cancelled) and the cards and goals they own or belong to, as all-day events.
+
+const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+/** How far back and ahead cards are listed. */
+const DUE_WINDOW_DAYS = { past: 90, ahead: 366 };
+
+export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/v2/calendar/feed/${token}.ics`;
+
+export const feedStatus = async (ctx: TenantContext) => {
+  const [row] = await ctx.db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.tenantId, ctx.tenantId), eq(calendarFeeds.userId, ctx.userId)));
+  return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, url: null as string | null };
+};
+
+/** A new secret link (the old one stops working); the URL is shown this once. */
+export const createFeed = async (ctx: TenantContext, publicUrl: string) => {
+  const token = randomBytes(32).toString('base64url');
+  const values = { tenantId: ctx.tenantId, userId: ctx.userId, tokenHash: hashToken(token), createdAt: new Date() };
+  await ctx.db
+    .insert(calendarFeeds)
+    .values(values)
+    .onConflictDoUpdate({ target: [calendarFeeds.tenantId, calendarFeeds.userId], set: values });
+  return { active: true, createdAt: values.createdAt.toISOString(), url: feedUrl(publicUrl, token) };
+};
+
+export const revokeFeed = async (ctx: TenantContext) => {
+  await ctx.db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.tenantId, ctx.tenantId), eq(calendarFeeds.userId, ctx.userId)));
+  return { active: false, createdAt: null, url: null };
+};
+
+/** A local date and 'HH:mm' as a time without zone; the event's TZID says where. */
+const wallClock = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`);
+
+const FREQ: Record<RepeatUnit, ICalEventRepeatingFreq> = {
+  days: ICalEventRepeatingFreq.DAILY,
+  weeks: ICalEventRepeatingFreq.WEEKLY,
+  months: ICalEventRepeatingFreq.MONTHLY,
+  years: ICalEventRepeatingFreq.YEARLY,
+};
+
+/** The meeting's rule as RRULE parts. A 29th–31st keeps to the month's last day, as the app does. */
+const repeatingOf = (rule: RecurrenceRule, exclude: Temporal.PlainDateTime[]): ICalRepeatingOptions | null => {
+  if (!rule.repeatType || rule.repeatEvery <= 0) return null;
+  const day = parseIsoDate(rule.startDate).day;
+  const clamp =
+    (rule.repeatType === 'months' || rule.repeatType === 'years') && day > 28
+      ? {
+          byMonthDay: Array.from({ length: day - 27 }, (_, i) => 28 + i),
+          bySetPos: -1,
+          ...(rule.repeatType === 'years' ? { byMonth: parseIsoDate(rule.startDate).month } : {}),
+        }
+      : {};
+  return {
+    freq: FREQ[rule.repeatType],
+    interval: rule.repeatEvery,
+    ...(rule.noOfCycles ? { count: rule.noOfCycles } : {}),
+    // UNTIL is inclusive: the end date's last moment, on the meeting's wall clock.
+    ...(rule.endDate ? { until: wallClock(rule.endDate, '23:59:59') } : {}),
+    ...clamp,
+    ...(exclude.length > 0 ? { exclude } : {}),
+  };
+};
+
+/** The feed of a token; 404 (telling nothing) for a wrong, revoked or malformed one. */
+export const feedCalendar = async (db: Db, file: string, publicUrl: string): Promise<string> => {
+  const token = TOKEN_FILE.exec(file)?.[1];
+  if (!token) throw notFound();
+  const [feed] = await db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)));
+  if (!feed) throw notFound();
+  const { tenantId, userId } = feed;
+
+  const meetingRows = await db
+    .select({
+      ...getTableColumns(meetings),
+      minutes: sql<number>`(select coalesce(sum(a.duration), 0) from agenda_items a
+        where a.meeting_id = ${meetings.id} and a.checked)`.mapWith(Number),
+    })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.tenantId, tenantId),
+        sql`exists (select 1 from meeting_people mp where mp.meeting_id = ${meetings.id} and mp.user_id = ${userId})`,
+      ),
+    )
+    .orderBy(meetings.title);
+  const sessionRows = meetingRows.length
+    ? await db
+        .select({ meetingId: sessions.meetingId, sessionDate: sessions.sessionDate, startsAt: sessions.startsAt })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tenantId, tenantId),
+            sql`${sessions.meetingId} in (select mp.meeting_id from meeting_people mp where mp.user_id = ${userId})`,
+          ),
+        )
+    : [];
+
+  const today = new Date().toISOString().slice(0, 10);
+  const due = (await db.execute(sql`
+    select t.id, t.title, t.type, t.status, t.due_date::text as due_date
+    from tasks t
+    where t.tenant_id = ${tenantId} and t.due_date is not null
+      and t.due_date >= ${addDays(today, -DUE_WINDOW_DAYS.past)}::date
+      and t.due_date < ${addDays(today, DUE_WINDOW_DAYS.ahead)}::date
+      and (t.user_id = ${userId} or exists (select 1 from task_members tm where tm.task_id = t.id and tm.user_id = ${userId}))
+    order by t.due_date, t.title
+    limit 2000`)) as unknown as {
+    rows: { id: string; title: string; type: TaskType; status: string; due_date: string }[];
+  };
+
+  const calendar = ical({
+    name: messages.feedName,
+    prodId: { company: 'Cadence', product: 'Cadence', language: 'EN' },
+    // Each event names its meeting's zone; a VTIMEZONE is written for each zone used.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    ttl: 3600,
+  });
+  const held = new Map<string, Set<string>>();
+  const lastSession = new Map<string, string>();
+  for (const s of sessionRows) {
+    const dates = held.get(s.meetingId) ?? new Set<string>();
+    held.set(s.meetingId, dates.add(s.sessionDate));
+    if ((lastSession.get(s.meetingId) ?? '') < s.sessionDate) lastSession.set(s.meetingId, s.sessionDate);
+  }
+  for (const meeting of meetingRows) {
+    const rule = { ...meeting, repeatType: meeting.repeatType as RepeatUnit | null };
+    const dates = held.get(meeting.id) ?? new Set<string>();
+    // The rule's dates up to the last stored session that have no session: cancelled.
+    const last = lastSession.get(meeting.id) ?? meeting.startDate;
+    const cancelled = occurrences(rule, last).filter((o) => !dates.has(o.date));
+    // Wall-clock times in the meeting's zone (TZID), so the rule keeps 09:00 across daylight saving.
+    const start = wallClock(meeting.startDate, meeting.startTime);
+    const minutes = Math.max(meeting.minutes, 15);
+    calendar.createEvent({
+      id: `meeting-${meeting.id}@cadence`,
+      summary: meeting.title,
+      description: meeting.description ?? null,
+      start,
+      end: start.add({ minutes }),
+      timezone: meeting.timezone,
+      repeating: repeatingOf(
+        rule,
+        cancelled.map((o) => wallClock(o.date, meeting.startTime)),
+      ),
+      url: `${publicUrl}/meeting-dashboard/${meeting.id}`,
+      location: meeting.sharepointUrl ?? null,
+    });
+  }
+  for (const task of due.rows) {
+    const [year, month, day] = task.due_date.split('-').map(Number) as [number, number, number];
+    const status = STATUSES[task.type]?.find((s) => s.value === task.status)?.name ?? task.status;
+    calendar.createEvent({
+      id: `task-${task.id}@cadence`,
+      summary: task.type === TASK_TYPE.goal ? messages.feedGoal(task.title) : task.title,
+      description: status,
+      start: new Date(Date.UTC(year, month - 1, day)),
+      allDay: true,
+      url: `${publicUrl}/home/${task.id}`,
+    });
+  }
+  return calendar.toString();
+};

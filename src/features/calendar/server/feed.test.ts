@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
+import type { CalendarFeed } from '../calendar.schemas.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+  await app.ready();
+});
+afterAll(() => app.close());
+
+/** Fetches the feed as a calendar app would: no token header, only the secret URL. */
+const fetchFeed = (url: string) => app.inject({ method: 'GET', url: new URL(url).pathname });
+
+const subscribe = async (who: SignedUp) => {
+  const made = await who.api.post<CalendarFeed>('/calendar/feed');
+  expect(made.status).toBe(201);
+  return made.body.result.url!;
+};
+
+/** Parsed with ical.js, an iCalendar implementation independent of the one that wrote it. */
+const parse = (text: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  return calendar;
+};
+
+describe('the ICS feed', () => {
+  it('serves a weekly meeting as one VEVENT with RRULE in its time zone and EXDATE for a cancelled date', async () => {
+    const ada = await signUp(app);
+    const meeting = await createMeeting(ada, [], {
+      title: 'Weekly sync',
+      startDate: '2026-02-02',
+      timezone: 'America/New_York',
+    });
+    const sessions = (await ada.api.get<{ id: string; sessionDate: string }[]>(`/meetings/${meeting.id}/sessions`)).body
+      .result;
+    const cancelled = sessions.find((s) => s.sessionDate === '2026-03-16')!;
+    expect((await ada.api.delete(`/sessions/${cancelled.id}`)).status).toBe(200);
+    await ada.api.post('/tasks', { title: 'Send the deck', type: '4', userId: ada.userId, dueDate: '2026-12-03' });
+    await ada.api.post('/tasks', { title: 'Hire two engineers', type: '1', userId: ada.userId, dueDate: '2026-12-31' });
+
+    const url = await subscribe(ada);
+    const answer = await fetchFeed(url);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/calendar/);
+    const calendar = parse(answer.body);
+    expect(calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'))).toEqual([
+      'America/New_York',
+    ]);
+    const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    const sync = events.find((e) => e.summary === 'Weekly sync')!;
+    expect(sync.uid).toBe(`meeting-${meeting.id}@cadence`);
+    expect(sync.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('America/New_York');
+    expect(sync.startDate.zone?.tzid).toBe('America/New_York');
+    expect(sync.startDate.toString()).toBe('2026-02-02T09:00:00');
+    const rrule = sync.component.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect([rrule.freq, rrule.interval]).toEqual(['WEEKLY', 1]);
+    // Expanded by the parser: 09:00 New York on both sides of the clock change, the 16th gone.
+    const it = sync.iterator();
+    const starts: string[] = [];
+    for (let next = it.next(); next && starts.length < 8; next = it.next()) {
+      const occurrence = sync.getOccurrenceDetails(next);
+      starts.push(occurrence.startDate.toJSDate().toISOString());
+    }
+    expect(starts).toEqual([
+      '2026-02-02T14:00:00.000Z',
+      '2026-02-09T14:00:00.000Z',
+      '2026-02-16T14:00:00.000Z',
+      '2026-02-23T14:00:00.000Z',
+      '2026-03-02T14:00:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+      '2026-03-23T13:00:00.000Z',
+      '2026-03-30T13:00:00.000Z',
+    ]);
+
+    const due = events.filter((e) => e.uid.startsWith('task-'));
+    expect(due.map((e) => [e.summary, e.startDate.isDate, e.startDate.toString()])).toEqual([
+      ['Send the deck', true, '2026-12-03'],
+      ['Goal: Hire two engineers', true, '2026-12-31'],
+    ]);
+    // Stable: the same UIDs on the next fetch.
+    const again = parse((await fetchFeed(url)).body)
+      .getAllSubcomponents('vevent')
+      .map((e) => e.getFirstPropertyValue('uid'));
+    expect(again).toEqual(events.map((e) => e.uid));
+  });
+
+  it('answers a wrong, replaced or revoked link with a 404 that tells nothing', async () => {
+    const ada = await signUp(app);
+    expect((await ada.api.get<CalendarFeed>('/calendar/feed')).body.result).toEqual({
+      active: false,
+      createdAt: null,
+      url: null,
+    });
+    const first = await subscribe(ada);
+    expect((await ada.api.get<CalendarFeed>('/calendar/feed')).body.result).toMatchObject({ active: true, url: null });
+    const second = await subscribe(ada);
+    expect(second).not.toBe(first);
+    const stale = await fetchFeed(first);
+    expect([stale.statusCode, stale.json()]).toEqual([
+      404,
+      expect.objectContaining({ status: 'fail', message: 'Not found' }),
+    ]);
+    expect((await fetchFeed(second)).statusCode).toBe(200);
+    const forged = `${second.slice(0, -10)}AAAAAA.ics`;
+    expect((await fetchFeed(forged)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v2/calendar/feed/nope' })).statusCode).toBe(404);
+    expect((await ada.api.delete('/calendar/feed')).status).toBe(200);
+    expect((await fetchFeed(second)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { messages } from '../../../shared/messages.ts';
+import { isActive, STATUSES, type TaskType } from '../../../shared/tasks.ts';
+import type { Card } from '../../tasks/tasks.schemas.ts';
+import { useMyOpenItems } from './home.queries.ts';
+
+/** At most this many rows; the rest is counted. */
+const SHOWN = 8;
+
+const shownByMeeting = (card: Card, hidden: Set<string>) =>
+  card.meetingIds.length === 0 || card.meetingIds.some((id) => !hidden.has(id));
+
+const byDue = (a: Card, b: Card) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999');
+
+/** To Do's or Goals on home: the caller's open ones, soonest due first, filtered by meeting. */
+export const MyItemsWidget = ({
+  type,
+  title,
+  empty,
+  hiddenMeetings,
+}: {
+  type: TaskType;
+  title: string;
+  empty: string;
+  hiddenMeetings: Set<string>;
+}) => {
+  const items = useMyOpenItems(type);
+  const cards = (items.data ?? [])
+    .filter((card) => isActive(card.type, card.status) && shownByMeeting(card, hiddenMeetings))
+    .sort(byDue);
+  return (
+    <MantineCard withBorder padding="md" radius="md" component="section" aria-label={title} h="100%">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {items.isPending ? (
+          <SectionLoading />
+        ) : items.isError ? (
+          <SectionError title={messages.homeItemsLoadFailed} error={items.error} onRetry={() => items.refetch()} />
+        ) : cards.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {cards.slice(0, SHOWN).map((card) => (
+              <Group key={card.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                <Anchor
+                  component={Link}
+                  to={`/home/${card.id}`}
+                  size="sm"
+                  style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                >
+                  {card.title}
+                </Anchor>
+                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+                  {type === '1' && (
+                    <Badge size="sm" variant="light" color={card.shownStatus === '4' ? 'red' : 'blue'}>
+                      {card.shownStatus === '4'
+                        ? messages.taskOverdue
+                        : STATUSES[card.type].find((s) => s.value === card.status)?.name}
+                    </Badge>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {card.dueDate ? messages.homeDue(card.dueDate) : messages.homeNoDue}
+                  </Text>
+                </Group>
+              </Group>
+            ))}
+            {cards.length > SHOWN && (
+              <Text size="xs" c="dimmed" component="li">
+                {messages.homeMoreItems(cards.length - SHOWN)}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </MantineCard>
+  );
+};

@@ -1,0 +1,121 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { ActionIcon, Box, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconGripVertical, IconLayoutDashboard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../client/lib/api.ts';
+import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { showSuccess } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import { isIgnoredDrop, reorder } from '../../meetings/client/meetings.format.ts';
+import { useSaveUserSettings, useUserSettings } from '../../settings/client/userSettings.queries.ts';
+import type { Widget } from '../../settings/settings.schemas.ts';
+
+/** The widget list being edited: reordered by drag (mouse or keyboard), shown or hidden by ticks. */
+const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => void }) => {
+  const [widgets, setWidgets] = useState(initial);
+  const save = useSaveUserSettings();
+  const [failure, setFailure] = useState<string | null>(null);
+  const onDragEnd = (result: DropResult) => {
+    // document 1 §1: a drop with no destination, or at the same place, changes nothing.
+    if (isIgnoredDrop(result) || !result.destination) return;
+    setWidgets((current) => reorder(current, result.source.index, result.destination!.index));
+  };
+  const submit = () =>
+    save.mutate(
+      { widgets: widgets.map(({ key, visible }) => ({ key, visible })) },
+      {
+        onSuccess: () => {
+          showSuccess(messages.settingsSaved);
+          onClose();
+        },
+        onError: (error) => setFailure(error instanceof ApiError ? error.message : messages.unexpectedError),
+      },
+    );
+  return (
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={messages.widgetsSave}
+      pending={save.isPending}
+      failure={failure}
+    >
+      <Text size="sm" c="dimmed">
+        {messages.widgetsHint}
+      </Text>
+      <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.agendaKeyboardHint}>
+        <Droppable droppableId="widgets">
+          {(provided) => (
+            <Stack gap={4} ref={provided.innerRef} {...provided.droppableProps} component="ul" p={0} m={0}>
+              {widgets.map((widget, index) => (
+                <Draggable key={widget.key} draggableId={widget.key} index={index}>
+                  {(drag, snapshot) => (
+                    <Box
+                      component="li"
+                      ref={drag.innerRef}
+                      {...drag.draggableProps}
+                      data-testid={`widget-${widget.key}`}
+                      style={{
+                        ...drag.draggableProps.style,
+                        listStyle: 'none',
+                        border: '1px solid var(--mantine-color-default-border)',
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        background: 'var(--mantine-color-body)',
+                        boxShadow: snapshot.isDragging ? 'var(--mantine-shadow-md)' : undefined,
+                      }}
+                      px="xs"
+                      py={6}
+                    >
+                      <Group gap="sm" wrap="nowrap">
+                        <Box
+                          {...drag.dragHandleProps}
+                          className="mantine-focus-auto"
+                          aria-label={messages.widgetMove(widget.title)}
+                          c="dimmed"
+                          style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
+                        >
+                          <IconGripVertical size={18} />
+                        </Box>
+                        <Checkbox
+                          label={widget.title}
+                          aria-label={messages.widgetShown(widget.title)}
+                          checked={widget.visible}
+                          onChange={(event) => {
+                            const visible = event.currentTarget.checked;
+                            setWidgets((current) => current.map((w) => (w.key === widget.key ? { ...w, visible } : w)));
+                          }}
+                        />
+                      </Group>
+                    </Box>
+                  )}
+                </Draggable>
+              ))}
+              {provided.placeholder}
+            </Stack>
+          )}
+        </Droppable>
+      </DragDropContext>
+    </DialogForm>
+  );
+};
+
+/** The top bar's widget-sorting dialog (document 1 §2). */
+export const WidgetsButton = () => {
+  const [opened, setOpened] = useState(false);
+  const settings = useUserSettings();
+  return (
+    <>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={messages.widgetsButton}
+        onClick={() => setOpened(true)}
+        disabled={!settings.data}
+      >
+        <IconLayoutDashboard size={18} stroke={1.6} />
+      </ActionIcon>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={messages.widgetsTitle} size="sm">
+        {settings.data && <WidgetsForm initial={settings.data.widgets} onClose={() => setOpened(false)} />}
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,154 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { dayjs } from '../../../client/lib/dayjs.ts';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Notification } from '../notifications.schemas.ts';
+import { useMarkAllRead, useNotifications, useShowAllRead, useUnreadCount } from './notifications.queries.ts';
+
+const isUnread = (n: Notification) => n.status !== NOTIFICATION_STATUS.read;
+
+/**
+ * The top bar's bell (document 1 §2): the unread count; opening it shows the newest
+ * notifications and marks them all read on the server. Entries keep their "unread" look until
+ * the user chooses "Mark all read" or opens one, so what is new stays visible.
+ */
+export const NotificationBell = ({ timezone }: { timezone: string }) => {
+  const [opened, setOpened] = useState(false);
+  const unread = useUnreadCount();
+  const list = useNotifications(opened);
+  const markAllRead = useMarkAllRead();
+  const showAllRead = useShowAllRead();
+  const navigate = useNavigate();
+  const count = unread.data ?? 0;
+
+  const open = (next: boolean) => {
+    setOpened(next);
+    if (next && count > 0) markAllRead.mutate();
+  };
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const follow = (n: Notification) => {
+    setOpened(false);
+    void navigate(n.link);
+  };
+
+  return (
+    <Popover opened={opened} onChange={open} position="bottom-end" withArrow shadow="md" width={360} trapFocus>
+      <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={messages.notificationsBell(count)}
+            aria-haspopup="dialog"
+            onClick={() => open(!opened)}
+            data-testid="notification-bell"
+          >
+            <IconBell size={18} stroke={1.6} />
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown p={0} role="dialog" aria-label={messages.notificationsTitle} maw="calc(100vw - 16px)">
+        <Group justify="space-between" px="sm" py={8} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {messages.notificationsTitle}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={!items.some(isUnread)}
+              onClick={() => {
+                showAllRead();
+                markAllRead.mutate();
+              }}
+            >
+              {messages.notificationsMarkAllRead}
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpened(false)}>
+              {messages.closeButton}
+            </Button>
+          </Group>
+        </Group>
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Box px="sm" pb="sm">
+            {list.isPending ? (
+              <SectionLoading />
+            ) : list.isError ? (
+              <SectionError
+                title={messages.notificationsLoadFailed}
+                error={list.error}
+                onRetry={() => list.refetch()}
+              />
+            ) : items.length === 0 ? (
+              <Text size="sm" c="dimmed" py="sm">
+                {messages.notificationsEmpty}
+              </Text>
+            ) : (
+              <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {items.map((n) => (
+                  <li key={n.id}>
+                    <UnstyledButton
+                      onClick={() => follow(n)}
+                      w="100%"
+                      p={8}
+                      className="cadence-notification"
+                      data-unread={isUnread(n) || undefined}
+                    >
+                      <Group gap={8} wrap="nowrap" align="flex-start">
+                        <Box
+                          mt={6}
+                          w={8}
+                          h={8}
+                          style={{ borderRadius: 4, flex: 'none' }}
+                          bg={isUnread(n) ? 'blue.7' : 'transparent'}
+                          aria-hidden
+                        />
+                        <Stack gap={2} miw={0}>
+                          <Text size="sm" fw={isUnread(n) ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
+                            {isUnread(n) && <VisuallyHidden>{messages.notificationUnread}: </VisuallyHidden>}
+                            {n.message}
+                          </Text>
+                          <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
+                            {dayjs(n.createdAt).tz(timezone).format('MMM D, hh:mm A')}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            )}
+            {list.hasNextPage && (
+              <Button
+                variant="subtle"
+                size="xs"
+                fullWidth
+                mt={4}
+                loading={list.isFetchingNextPage}
+                onClick={() => list.fetchNextPage()}
+              >
+                {messages.notificationsMore}
+              </Button>
+            )}
+          </Box>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+};

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  NOTIFICATION_IDS_MAX,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_STATUS,
+  NOTIFICATIONS_PAGE,
+} from '../../shared/constants.ts';
+
+// Notifications (document 2 §3, §7): the bell's list, its unread count and the status change.
+
+export const ZNotificationStatus = z.enum([
+  NOTIFICATION_STATUS.unseen,
+  NOTIFICATION_STATUS.sent,
+  NOTIFICATION_STATUS.read,
+]);
+
+export const ZNotification = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  meetingId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  senderId: z.string().nullable(),
+  receiverId: z.string(),
+  message: z.string(),
+  /** The app path the notification is about (a card, a meeting, the live meeting). */
+  link: z.string(),
+  createdAt: z.string(),
+  status: ZNotificationStatus,
+});
+export type Notification = z.infer<typeof ZNotification>;
+
+export const ZNotificationQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE.max).default(NOTIFICATIONS_PAGE.default),
+});
+export type NotificationQuery = z.infer<typeof ZNotificationQuery>;
+
+export const ZNotificationPage = z.object({
+  items: z.array(ZNotification),
+  total: z.number(),
+  offset: z.number(),
+  /** Unseen and sent ones: the bell's count. */
+  unread: z.number(),
+});
+export type NotificationPage = z.infer<typeof ZNotificationPage>;
+
+export const ZUnreadCount = z.object({ unread: z.number() });
+
+/**
+ * `PATCH notifications/change-status`: the named notifications, or without `ids` all of the
+ * caller's in this workspace that are not yet in that state ("mark all read", opening the bell).
+ */
+export const ZChangeStatus = z.strictObject({
+  status: z.enum([NOTIFICATION_STATUS.read, NOTIFICATION_STATUS.unseen]),
+  ids: z.array(z.uuid()).min(1).max(NOTIFICATION_IDS_MAX).optional(),
+});
+export type ChangeStatus = z.infer<typeof ZChangeStatus>;
+
+export const ZChangeStatusResult = z.object({ changed: z.number(), unread: z.number() });

@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import { notifications, tasks as tasksTable } from '../../../db/schema/index.ts';
+import type { Board, BoardList } from '../../boards/boards.schemas.ts';
+import { sendTaskReminders } from '../../tasks/server/reminders.service.ts';
+import type { Task } from '../../tasks/tasks.schemas.ts';
+import type { Notification, NotificationPage } from '../notifications.schemas.ts';
+
+let app: FastifyInstance;
+let baseUrl: string;
+beforeAll(async () => {
+  app = await testApp();
+  baseUrl = await listen(app);
+});
+afterAll(() => app.close());
+
+/** Ada leads a meeting that Ben attends; Cy is in the workspace but not in the meeting. */
+const setup = async () => {
+  const ada = await signUp(app, { firstName: 'Ada' });
+  const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
+  const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
+  const meeting = await createMeeting(ada, [ben.userId, cy.userId]);
+  return { ada, ben, cy, meeting };
+};
+
+const bell = async (who: SignedUp, query = '') =>
+  (await who.api.get<NotificationPage>(`/notifications${query}`)).body.result;
+const unread = async (who: SignedUp) =>
+  (await who.api.get<{ unread: number }>('/notifications/unread-count')).body.result.unread;
+
+const createTask = async (who: SignedUp, body: Record<string, unknown>) => {
+  const answer = await who.api.post<Task>('/tasks', { title: 'Call the bank', type: '4', ...body });
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body.result;
+};
+
+describe('notification triggers', () => {
+  it('tells people made owner or member of a card, never its author', async () => {
+    const { ada, ben, cy, meeting } = await setup();
+    await bell(ben); // clean slate: only what follows counts
+    const before = (await bell(ben)).total;
+    const task = await createTask(ada, {
+      userId: ben.userId,
+      members: [ben.userId, cy.userId, ada.userId],
+      meetingIds: [meeting.id],
+    });
+    const forBen = await bell(ben);
+    expect(forBen.total).toBe(before + 1);
+    expect(forBen.items[0]).toMatchObject({
+      kind: 'cardOwner',
+      message: 'Ada Person made you the owner of "Call the bank"',
+      link: `/home/${task.id}`,
+      taskId: task.id,
+      senderId: ada.userId,
+      receiverId: ben.userId,
+      status: 'unseen',
+    });
+    const forCy = await bell(cy);
+    expect(forCy.items[0]).toMatchObject({ kind: 'cardMember', message: 'Ada Person added you to "Call the bank"' });
+    expect((await bell(ada)).items.some((n) => n.taskId === task.id)).toBe(false);
+
+    // Ben adds Ada as member: Ada hears it, Ben (the author) does not.
+    const benBefore = (await bell(ben)).total;
+    await ben.api.patch(`/tasks/${task.id}`, { members: [ben.userId, cy.userId, ada.userId] });
+    expect((await bell(ada)).items.filter((n) => n.taskId === task.id)).toEqual([]); // already a member
+    await ben.api.patch(`/tasks/${task.id}`, { userId: ada.userId });
+    expect((await bell(ada)).items[0]).toMatchObject({
+      kind: 'cardOwner',
+      message: 'Ben Person made you the owner of "Call the bank"',
+    });
+    expect((await bell(ben)).total).toBe(benBefore);
+  });
+
+  it('tells the owner and watchers of a status change, a comment and a move', async () => {
+    const { ada, ben, cy, meeting } = await setup();
+    const board = (
+      await ada.api.post<Board>('/boards', { name: 'Sprint', meetingIds: [meeting.id], lists: ['Doing', 'Done'] })
+    ).body.result;
+    const lists = (await ada.api.get<BoardList[]>(`/boards/${board.id}/task-types`)).body.result;
+    const task = await createTask(ada, {
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      boardId: board.id,
+      taskTypeId: lists[0]!.id,
+    });
+    expect((await ada.api.post(`/tasks/${task.id}/watchers`, { userIds: [cy.userId] })).status).toBe(200);
+
+    await ben.api.patch(`/tasks/${task.id}`, { status: '1' });
+    const expected = 'Ben Person changed the status of "Call the bank" to Done';
+    expect((await bell(ada)).items[0]).toMatchObject({ kind: 'cardStatus', message: expected });
+    expect((await bell(cy)).items[0]).toMatchObject({ kind: 'cardStatus', message: expected });
+
+    await ben.api.post('/activities', { taskId: task.id, description: '<p>Done and dusted</p>' });
+    expect((await bell(ada)).items[0]).toMatchObject({
+      kind: 'cardComment',
+      message: 'Ben Person commented on "Call the bank"',
+    });
+
+    await ben.api.patch(`/tasks/${task.id}`, { taskTypeId: lists[1]!.id });
+    expect((await bell(cy)).items[0]).toMatchObject({ kind: 'cardMoved', message: 'Ben Person moved "Call the bank"' });
+    // Ben did all of it and heard of none of it.
+    expect((await bell(ben)).items.filter((n) => n.taskId === task.id)).toEqual([]);
+  });
+
+  it('tells the meeting’s people when it starts (a Join link) and when they are added to it', async () => {
+    const { ada, ben, cy } = await setup();
+    const meeting = await createMeeting(ada, [ben.userId]);
+    expect((await bell(ben)).items[0]).toMatchObject({
+      kind: 'meetingAdded',
+      message: 'Ada Person added you to the meeting Leadership L10',
+      meetingId: meeting.id,
+    });
+    expect((await bell(cy)).items.some((n) => n.meetingId === meeting.id)).toBe(false);
+    await ada.api.patch(`/meetings/${meeting.id}`, { members: [ben.userId, cy.userId] });
+    expect((await bell(cy)).items[0]).toMatchObject({ kind: 'meetingAdded', meetingId: meeting.id });
+    expect((await bell(ben)).items.filter((n) => n.meetingId === meeting.id)).toHaveLength(1);
+
+    const started = await ada.api.post<{ sessionId: string }>(`/meetings/${meeting.id}/start`, {
+      confirmUnscheduled: true,
+    });
+    expect(started.status).toBe(200);
+    const join = (await bell(ben)).items[0]!;
+    expect(join).toMatchObject({
+      kind: 'meetingStarted',
+      message: 'Ada Person started Leadership L10. Join now',
+      link: `/live-meeting/${meeting.id}/${started.body.result.sessionId}`,
+    });
+    expect((await bell(ada)).items.some((n) => n.kind === 'meetingStarted')).toBe(false);
+  });
+
+  it('tells a person an admin added to the workspace', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const email = `new-${Date.now()}@example.test`;
+    const added = await ada.api.post<{ person: { id: string } }>('/tenants/add-user', {
+      email,
+      firstName: 'Dee',
+      lastName: 'New',
+    });
+    expect(added.status).toBe(201);
+    const rows = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, added.body.result.person.id));
+    expect(rows.map((n) => [n.kind, n.tenantId, n.message])).toEqual([
+      ['workspaceAdded', ada.tenantId, expect.stringMatching(/^Ada Person added you to the workspace /)],
+    ]);
+  });
+
+  it('shows due reminders in the bell as sent (their e-mail went out)', async () => {
+    const { ada, ben, meeting } = await setup();
+    const task = await createTask(ada, {
+      userId: ben.userId,
+      meetingIds: [meeting.id],
+      reminder: 'daily',
+      dueDate: '2026-03-02',
+    });
+    await app.database.db.update(tasksTable).set({ reminderSentFor: null }).where(eq(tasksTable.id, task.id));
+    await sendTaskReminders(app.database.db, app.mailer, new Date('2026-03-01T10:00:00Z'));
+    const reminder = (await bell(ben)).items.find((n) => n.kind === 'reminder' && n.taskId === task.id);
+    expect(reminder).toMatchObject({
+      message: 'Reminder: "Call the bank" is due 2026-03-02',
+      status: 'sent',
+      senderId: null,
+    });
+  });
+});
+
+describe('the bell', () => {
+  it('pages newest first, counts unseen and sent, and marks all read or the named ones', async () => {
+    const { ada, ben, meeting } = await setup();
+    for (const title of ['One', 'Two', 'Three'])
+      await createTask(ada, { title, userId: ben.userId, meetingIds: [meeting.id] });
+    const first = await bell(ben, '?limit=2');
+    expect(first.items.map((n) => n.message)).toEqual([
+      'Ada Person made you the owner of "Three"',
+      'Ada Person made you the owner of "Two"',
+    ]);
+    const total = first.total;
+    const second = await bell(ben, `?limit=2&offset=2`);
+    expect(second.items[0]!.message).toBe('Ada Person made you the owner of "One"');
+    expect(second.total).toBe(total);
+    expect(await unread(ben)).toBe(first.unread);
+
+    const one = first.items[0]!;
+    const marked = await ben.api.patch<{ changed: number; unread: number }>('/notifications/change-status', {
+      status: 'read',
+      ids: [one.id],
+    });
+    expect(marked.body.result).toEqual({ changed: 1, unread: first.unread - 1 });
+    const back = await ben.api.patch('/notifications/change-status', { status: 'unseen', ids: [one.id] });
+    expect(back.status).toBe(200);
+    expect(await unread(ben)).toBe(first.unread);
+
+    const all = await ben.api.patch<{ changed: number; unread: number }>('/notifications/change-status', {
+      status: 'read',
+    });
+    expect(all.body.result).toEqual({ changed: first.unread, unread: 0 });
+    expect((await bell(ben)).items.every((n) => n.status === 'read')).toBe(true);
+    expect((await bell(ben, '?offset=500')).items).toEqual([]);
+  });
+
+  it('is the receiver’s alone: another person’s or workspace’s notification is a 404 and stays unread', async () => {
+    const { ada, ben, cy, meeting } = await setup();
+    await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id] });
+    const bens = (await bell(ben)).items[0]!;
+    const stranger = await signUp(app);
+    for (const who of [cy, stranger]) {
+      const answer = await who.api.patch('/notifications/change-status', { status: 'read', ids: [bens.id] });
+      expect(answer.status).toBe(404);
+    }
+    // One of mine and one not mine: nothing changes.
+    await createTask(ben, { userId: cy.userId, meetingIds: [meeting.id] });
+    const cys = (await bell(cy)).items[0]!;
+    expect(
+      (await cy.api.patch('/notifications/change-status', { status: 'read', ids: [cys.id, bens.id] })).status,
+    ).toBe(404);
+    expect((await bell(cy)).items[0]!.status).toBe('unseen');
+    expect((await bell(ben)).items.find((n) => n.id === bens.id)!.status).toBe('unseen');
+    // Another workspace's bell does not show them.
+    expect((await bell(stranger)).items.some((n) => n.id === bens.id)).toBe(false);
+  });
+
+  it('refuses bad paging and status values', async () => {
+    const { ben } = await setup();
+    for (const query of ['?limit=0', '?limit=51', '?offset=-1', '?limit=abc', '?page=2'])
+      expect((await ben.api.get(`/notifications${query}`)).status).toBe(400);
+    for (const body of [{}, { status: 'sent' }, { status: 'read', ids: [] }, { status: 'read', ids: ['nope'] }])
+      expect((await ben.api.patch('/notifications/change-status', body)).status).toBe(400);
+  });
+
+  it('reaches the receiver live, and nobody else', async () => {
+    const { ada, ben, cy, meeting } = await setup();
+    const bens = await connect(baseUrl, ben.token);
+    const cys = await connect(baseUrl, cy.token);
+    const adas = await connect(baseUrl, ada.token);
+    try {
+      const task = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id] });
+      await eventually(() => bens.received.some((m) => m.type === 'notification.created'));
+      const event = bens.received.find((m) => m.type === 'notification.created')!;
+      expect(event.data as Notification).toMatchObject({ taskId: task.id, receiverId: ben.userId, status: 'unseen' });
+      await settle();
+      expect(cys.received.some((m) => m.type === 'notification.created')).toBe(false);
+      expect(adas.received.some((m) => m.type === 'notification.created')).toBe(false);
+    } finally {
+      for (const s of [bens, cys, adas]) s.socket.disconnect();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import type { TenantContext } from '../../../server/context.ts';
+import { messages } from '../../../shared/messages.ts';
+import { STATUSES, type TaskType } from '../../../shared/tasks.ts';
+import { notify } from '../../notifications/server/notifications.service.ts';
+
+// Who hears about a card (document 2 §4, decision 033): the people made its owner or members,
+// and — when it changes status, gets a comment or is moved — its owner and watchers. The
+// author of the change is left out by `notify`.
+
+const cardLink = (taskId: string) => `/home/${taskId}`;
+
+export interface CardPeople {
+  owner: string | null;
+  members: string[];
+}
+
+/** Notifies whoever became the card's owner, or one of its members, by this change. */
+export const notifyCardPeople = async (
+  ctx: TenantContext,
+  card: { id: string; title: string },
+  before: CardPeople | null,
+  after: CardPeople,
+) => {
+  const newOwner = after.owner && after.owner !== before?.owner ? after.owner : null;
+  if (newOwner)
+    await notify(ctx, [newOwner], {
+      kind: 'cardOwner',
+      message: (who) => messages.notificationCardOwner(who, card.title),
+      link: cardLink(card.id),
+      taskId: card.id,
+    });
+  const newMembers = after.members.filter((m) => m !== newOwner && !(before?.members ?? []).includes(m));
+  await notify(ctx, newMembers, {
+    kind: 'cardMember',
+    message: (who) => messages.notificationCardMember(who, card.title),
+    link: cardLink(card.id),
+    taskId: card.id,
+  });
+};
+
+type Followed = { task: { id: string; title: string; userId: string | null }; watchers: string[] };
+const followers = (card: Followed) => [card.task.userId, ...card.watchers];
+
+export const notifyCardStatus = (ctx: TenantContext, card: Followed, type: TaskType, status: string) =>
+  notify(ctx, followers(card), {
+    kind: 'cardStatus',
+    message: (who) =>
+      messages.notificationCardStatus(
+        who,
+        card.task.title,
+        STATUSES[type].find((s) => s.value === status)?.name ?? status,
+      ),
+    link: cardLink(card.task.id),
+    taskId: card.task.id,
+  });
+
+export const notifyCardComment = (ctx: TenantContext, card: Followed) =>
+  notify(ctx, followers(card), {
+    kind: 'cardComment',
+    message: (who) => messages.notificationCardComment(who, card.task.title),
+    link: cardLink(card.task.id),
+    taskId: card.task.id,
+  });
+
+export const notifyCardMoved = (ctx: TenantContext, card: Followed) =>
+  notify(ctx, followers(card), {
+    kind: 'cardMoved',
+    message: (who) => messages.notificationCardMoved(who, card.task.title),
+    link: cardLink(card.task.id),
+    taskId: card.task.id,
+  });
