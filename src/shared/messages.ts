@@ -851,4 +851,16 @@ export const messages = {
   archiveDueNotSet: 'Not Set',
   archiveOverdue: (date: string) => `${date} (overdue)`,
   archiveNotFound: 'There is no archive of this session: it was not held, or you are not part of its meeting.',
+  // The live meeting, second pass (issue 17): issues solved in the room, action-item steps,
+  // carry-forward age, the timing report
+  liveNotAnIssue: 'This is not an open issue of this meeting.',
+  liveNotAHeadline: 'This is not an open headline of this meeting.',
+  recapHeadlines: 'Headlines',
+  recapTiming: 'Timing',
+  recapTimingLine: (title: string, planned: number, actual: number, overrun: number) =>
+    `${title}: ${actual} of ${planned} min${overrun > 0 ? ` (${overrun} over)` : ''}`,
+  recapTimingTotal: (planned: number, actual: number, overrun: number) =>
+    `Total: ${actual} of ${planned} min${overrun > 0 ? ` (${overrun} over)` : ''}`,
+  carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
+    `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
 } as const;

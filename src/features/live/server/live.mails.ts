@@ -21,6 +21,20 @@ const itemLines = (groups: MeetingArchive['todosCreated']) =>
         ),
       );
 
+/** Planned against spent minutes per step, then the session's total. */
+const timingLines = (timing: MeetingArchive['timing']) =>
+  timing
+    ? [
+        '',
+        `${messages.recapTiming}:`,
+        ...timing.items.map(
+          (item) =>
+            `  - ${messages.recapTimingLine(item.title, item.plannedMinutes, item.actualMinutes, item.overrunMinutes)}`,
+        ),
+        `  ${messages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes)}`,
+      ]
+    : [];
+
 export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string): Mail => {
   const date = mailDate(archive.meetingDate);
   const ratings =
@@ -50,6 +64,10 @@ export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string
       '',
       `${messages.recapGoalsCreated}:`,
       ...itemLines(archive.goalsCreated),
+      '',
+      `${messages.recapHeadlines}:`,
+      ...itemLines(archive.headlines),
+      ...timingLines(archive.timing),
       ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
       '',
       `${messages.recapArchiveLink}: ${publicUrl}${archivePath(archive.sessionId)}`,
