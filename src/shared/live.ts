@@ -86,12 +86,12 @@ export const timingReport = (
 };
 
 /**
- * How long an open item has been carried from meeting to meeting: whole days since it was made
- * under a week, then whole weeks; null on its first day. Nothing is copied between sessions:
- * the same item stays on the meeting's list until it is done.
+ * How long an open item has been carried from meeting to meeting: whole days from the day it
+ * was made (`madeOn`) to `today` under a week, then whole weeks; null on its first day. Nothing
+ * is copied between sessions: the same item stays on the meeting's list until it is done.
  */
-export const carryAge = (createdAt: string, nowMs: number): { unit: 'day' | 'week'; count: number } | null => {
-  const days = Math.floor((nowMs - Date.parse(createdAt)) / 86_400_000);
-  if (days < 1) return null;
+export const carryAge = (madeOn: string, today: string): { unit: 'day' | 'week'; count: number } | null => {
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${madeOn}T00:00:00Z`)) / 86_400_000);
+  if (!(days >= 1)) return null;
   return days < 7 ? { unit: 'day', count: days } : { unit: 'week', count: Math.floor(days / 7) };
 };

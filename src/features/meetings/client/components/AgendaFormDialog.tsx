@@ -24,8 +24,15 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type AgendaItem, type AgendaKey, ZSaveAgenda } from '../../meetings.schemas.ts';
-import { AGENDA_KEY_LABELS, CUSTOM_AGENDA_KEYS, isIgnoredDrop, reorder, totalMinutes } from '../meetings.format.ts';
+import { type AgendaItem, type AgendaKey, type AgendaTaskType, ZSaveAgenda } from '../../meetings.schemas.ts';
+import {
+  AGENDA_KEY_LABELS,
+  AGENDA_TASK_TYPE_OPTIONS,
+  CUSTOM_AGENDA_KEYS,
+  isIgnoredDrop,
+  reorder,
+  totalMinutes,
+} from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { useSaveAgenda } from '../meetings.queries.ts';
 
@@ -47,6 +54,7 @@ interface Draft {
   embedUrl: string | null;
   boardId: string | null;
   boardListId: string | null;
+  taskType: AgendaTaskType | null;
 }
 
 const toDraft = (item: AgendaItem): Draft => ({ ...item, key: item.id, id: item.id });
@@ -62,7 +70,9 @@ const ItemRow = ({
   handle,
   errors,
   dragging = false,
+  boardFields,
 }: {
+  boardFields?: (item: Draft, onChange: (patch: Partial<Draft>) => void) => React.ReactNode;
   item: Draft;
   onChange: (patch: Partial<Draft>) => void;
   onRemove?: () => void;
@@ -118,6 +128,19 @@ const ItemRow = ({
             error={errors?.embedUrl}
           />
         )}
+        {item.keyName === 'to_do_list' && (
+          <Select
+            size="xs"
+            aria-label={messages.agendaTaskTypeOf(item.title)}
+            data={AGENDA_TASK_TYPE_OPTIONS}
+            value={item.taskType ?? '4'}
+            onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            maw={220}
+          />
+        )}
+        {boardFields?.(item, onChange)}
       </Stack>
       <NumberInput
         size="sm"
@@ -184,6 +207,7 @@ const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
       embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
       boardId: null,
       boardListId: null,
+      taskType: keyName === 'to_do_list' ? '4' : null,
     });
     setTitle('');
     setEmbedUrl('');
@@ -314,6 +338,7 @@ const AgendaForm = ({
       embedUrl: item.keyName === 'external_url' ? (item.embedUrl ?? '') : undefined,
       boardId: item.boardId,
       boardListId: item.boardListId,
+      taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
     }));
     // The server's own rules, so the messages match its answer.
     const check = ZSaveAgenda.safeParse({ agendaItems: payload });
