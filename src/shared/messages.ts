@@ -900,6 +900,14 @@ export const messages = {
   archiveTimingTotal: 'Total',
   archiveMinutes: (minutes: number) => `${minutes} min`,
   archiveOverrun: (minutes: number) => (minutes > 0 ? `+${minutes} min` : minutes < 0 ? `${minutes} min` : '–'),
+  agendaBoardOf: (title: string) => `Board of ${title}`,
+  agendaListOf: (title: string) => `List of ${title}`,
+  agendaPickBoard: 'Choose a board of this meeting',
+  agendaPickList: 'Choose a list',
+  agendaNoBoards: 'This meeting has no boards yet',
+  agendaDeleteTitle: (title: string) => `Delete “${title}”?`,
+  agendaDeleteWarning:
+    'Deleting an agenda item is permanent once the agenda is saved: its minutes and links go with it.',
   carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
 } as const;
