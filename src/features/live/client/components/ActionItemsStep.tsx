@@ -273,6 +273,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   const row = (card: Card, handle?: ReactNode) => (
     <TaskRow
       key={card.id}
+      asListItem={!handle}
       card={card}
       owner={card.userId ? (people.get(card.userId) ?? null) : null}
       today={today}
@@ -311,11 +312,12 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
           <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.liveReorderHint}>
             <Droppable droppableId={`live-${type}`}>
               {(drop) => (
-                <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
+                // A div list: the drag wrappers are its items (a ul may hold only li elements).
+                <Box role="list" aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
                   {openPage.page.map((card, index) => (
                     <Draggable key={card.id} draggableId={card.id} index={index}>
                       {(drag) => (
-                        <div ref={drag.innerRef} {...drag.draggableProps}>
+                        <div ref={drag.innerRef} {...drag.draggableProps} role="listitem">
                           {row(
                             card,
                             <Box

@@ -140,18 +140,19 @@ export const TodosFromIssueDialog = ({
                 value={row.dueDate}
                 onChange={(event) => change(row.key, { dueDate: event.currentTarget.value })}
               />
-              <Tooltip label={messages.liveRemoveTodoRow(index + 1)} withArrow>
-                <ActionIcon
-                  mt={4}
-                  variant="subtle"
-                  color="red"
-                  disabled={rows.length === 1}
-                  aria-label={messages.liveRemoveTodoRow(index + 1)}
-                  onClick={() => setRows((list) => list.filter((other) => other.key !== row.key))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              {rows.length > 1 && (
+                <Tooltip label={messages.liveRemoveTodoRow(index + 1)} withArrow>
+                  <ActionIcon
+                    mt={4}
+                    variant="subtle"
+                    color="red"
+                    aria-label={messages.liveRemoveTodoRow(index + 1)}
+                    onClick={() => setRows((list) => list.filter((other) => other.key !== row.key))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Group>
           ))}
         </Stack>

@@ -107,6 +107,7 @@ export const TaskRow = ({
   highlighted = false,
   dragHandle,
   children,
+  asListItem = true,
 }: {
   card: Card;
   owner: PersonSummary | null;
@@ -124,6 +125,8 @@ export const TaskRow = ({
   dragHandle?: ReactNode;
   /** More under the title: the live meeting's actions on the item. */
   children?: ReactNode;
+  /** False inside a drag wrapper, which is the list item itself. */
+  asListItem?: boolean;
 }) => {
   const update = useUpdateTask();
   // A phone has no room for the due-date column: the date goes under the title (rendered once).
@@ -151,7 +154,7 @@ export const TaskRow = ({
 
   return (
     <Box
-      component="li"
+      component={asListItem ? 'li' : 'div'}
       py={8}
       px="xs"
       data-testid="task-row"
