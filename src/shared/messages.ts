@@ -908,6 +908,9 @@ export const messages = {
   agendaDeleteTitle: (title: string) => `Delete “${title}”?`,
   agendaDeleteWarning:
     'Deleting an agenda item is permanent once the agenda is saved: its minutes and links go with it.',
+  meetingKindLabel: 'Kind',
+  meetingKindMeeting: 'Meeting',
+  meetingKindTeam: 'Team meeting',
   carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
 } as const;

@@ -312,12 +312,16 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
           <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.liveReorderHint}>
             <Droppable droppableId={`live-${type}`}>
               {(drop) => (
-                // A div list: the drag wrappers are its items (a ul may hold only li elements).
-                <Box role="list" aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
+                // The drag wrappers are the list's items (a ul may hold only li elements).
+                <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
                   {openPage.page.map((card, index) => (
                     <Draggable key={card.id} draggableId={card.id} index={index}>
                       {(drag) => (
-                        <div ref={drag.innerRef} {...drag.draggableProps} role="listitem">
+                        <li
+                          ref={drag.innerRef}
+                          {...drag.draggableProps}
+                          style={{ ...drag.draggableProps.style, listStyle: 'none' }}
+                        >
                           {row(
                             card,
                             <Box
@@ -331,7 +335,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
                               <IconGripVertical size={18} aria-hidden />
                             </Box>,
                           )}
-                        </div>
+                        </li>
                       )}
                     </Draggable>
                   ))}
