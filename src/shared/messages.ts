@@ -911,6 +911,9 @@ export const messages = {
   meetingKindLabel: 'Kind',
   meetingKindMeeting: 'Meeting',
   meetingKindTeam: 'Team meeting',
+  recapKpiGoal: 'goal',
+  recapKpiMet: 'met',
+  recapKpiMissed: 'missed',
   carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
 } as const;

@@ -348,8 +348,17 @@ describe('the timing report', () => {
     const { leader, member } = await team();
     const meeting = await meetingNow(leader, [member.userId]);
     const agenda = (await leader.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result;
+    const score = await leader.api.post<{ id: string }>(`/meetings/${meeting.id}/scores`, {
+      userId: member.userId,
+      title: 'Calls made',
+      goal: '>=',
+      score: '20',
+      units: '',
+      type: 'number',
+    });
     const sessionId = await start(leader, meeting);
     await member.api.post(`/sessions/${sessionId}/join`);
+    await member.api.put(`/scores/${score.body.result.id}/cells/${sessionId}`, { measured: '25' });
     const since = (seconds: number) =>
       app.database.db
         .update(sessions)
@@ -402,6 +411,9 @@ describe('the timing report', () => {
     expect(mail?.text).toContain(messages.recapTimingLine('Segue', 5, 8, 3));
     expect(mail?.text).toContain(messages.recapTimingTotal(90, 13, -77));
     expect(mail?.text).toContain('Record month');
+    expect(mail?.text).toContain(`${messages.archiveNotAttended}: –`);
+    expect(mail?.text).toContain('Calls made (Max');
+    expect(mail?.text).toContain(`25, ${messages.recapKpiGoal} >= 20 (${messages.recapKpiMet})`);
     expect(mail?.text).toContain('Add a runner');
   });
 });
