@@ -126,3 +126,79 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   await leader.context.close();
   await member.context.close();
 });
+
+test('the agenda form links a list step to a board list of the meeting; the live step shows that list', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner } = await team(request, 'room-board');
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Sales Weekly',
+    sharepointUrl: 'https://meet.example.com/sales',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+  });
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Pipeline',
+    meetingIds: [meeting.id],
+    lists: ['Leads', 'Won'],
+  });
+  const lists = await call<{ id: string; name: string }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/boards/${board.id}/task-types`,
+  );
+  const won = lists.find((list) => list.name === 'Won')!;
+  for (const [title, list] of [
+    ['Acme renewal', won.id],
+    ['Globex lead', lists[0]!.id],
+  ] as const)
+    await call(request, owner.token, 'POST', '/tasks', {
+      title,
+      userId: owner.id,
+      meetingIds: [meeting.id],
+      boardId: board.id,
+      taskTypeId: list,
+      showInTasks: '0',
+    });
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [
+      { title: 'Wins', keyName: 'accountability_list', duration: 10 },
+      { title: 'Meeting Scores', keyName: 'conclusion', duration: 5 },
+    ],
+  });
+
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/Sales-Weekly`);
+  await page
+    .getByRole('region', { name: messages.meetingManagement })
+    .getByRole('button', { name: messages.editAgenda })
+    .click();
+  const form = page.getByRole('dialog', { name: messages.editAgenda });
+  await form.getByRole('combobox', { name: messages.agendaBoardOf('Wins') }).click();
+  await page.getByRole('option', { name: 'Pipeline', exact: true }).click();
+  await form.getByRole('combobox', { name: messages.agendaListOf('Wins') }).click();
+  await page.getByRole('option', { name: 'Won', exact: true }).click();
+  await page.screenshot({ path: `${SCREENS}/live-room-agenda-board.png` });
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+  const agenda = await call<{ title: string; boardId: string | null; boardListId: string | null }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/meetings/${meeting.id}/agenda-items`,
+  );
+  expect(agenda[0]).toMatchObject({ title: 'Wins', boardId: board.id, boardListId: won.id });
+
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+  await expect(stepOf(page)).toContainText('Acme renewal');
+  await expect(stepOf(page)).not.toContainText('Globex lead');
+  await page.screenshot({ path: `${SCREENS}/live-room-board-step.png` });
+});
