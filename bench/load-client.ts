@@ -10,12 +10,15 @@ export interface Recorder {
   latencies: Map<string, number[]>;
   /** Answers other than 2xx by call, then by status (0: no answer). */
   failures: Map<string, Map<number, number>>;
+  /** Response body bytes by call (summed). */
+  bytes: Map<string, number>;
 }
 
-export const newRecorder = (): Recorder => ({ latencies: new Map(), failures: new Map() });
+export const newRecorder = (): Recorder => ({ latencies: new Map(), failures: new Map(), bytes: new Map() });
 
-const record = (recorders: Recorder[], label: string, ms: number, status: number) => {
+const record = (recorders: Recorder[], label: string, ms: number, { status, bytes }: Answer) => {
   for (const recorder of recorders) {
+    recorder.bytes.set(label, (recorder.bytes.get(label) ?? 0) + bytes);
     const list = recorder.latencies.get(label);
     if (list) list.push(ms);
     else recorder.latencies.set(label, [ms]);
@@ -26,9 +29,16 @@ const record = (recorders: Recorder[], label: string, ms: number, status: number
   }
 };
 
-/** One HTTP call on `agent`; resolves with the status (0: no answer) once the body is read. */
+interface Answer {
+  /** 0: no answer. */
+  status: number;
+  bytes: number;
+}
+
+/** One HTTP call on `agent`; resolves with the status and body size once the body is read. */
 const send = (agent: http.Agent, url: URL, method: string, token: string | undefined, body?: string) =>
-  new Promise<number>((resolve) => {
+  new Promise<Answer>((resolve) => {
+    let bytes = 0;
     const request = http.request(
       url,
       {
@@ -43,13 +53,15 @@ const send = (agent: http.Agent, url: URL, method: string, token: string | undef
         },
       },
       (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', () => resolve(0));
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on('error', () => resolve({ status: 0, bytes }));
       },
     );
     request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(0));
+    request.on('error', () => resolve({ status: 0, bytes }));
     request.end(body);
   });
 
@@ -94,10 +106,13 @@ export const readMix: Call[] = [
     weight: 1,
     path: (p) => `/meetings/${p.dashboard().meetingId}/archives?page=1&perPage=10`,
   },
+  // The dashboard's action items: the tabs' counts, then a page of each list it shows.
+  { label: 'GET /tasks/counts', weight: 1, path: (p) => `/tasks/counts?meetingId=${p.dashboard().meetingId}` },
   {
-    label: 'GET /tasks?meetingId (action items)',
+    label: 'GET /tasks?meetingId (a page)',
     weight: 2,
-    path: (p) => `/tasks?meetingId=${p.dashboard().meetingId}&state=all`,
+    path: (p) =>
+      `/tasks?meetingId=${p.dashboard().meetingId}&${['type=4&state=active', 'type=4&state=done', 'type=1&state=active&limit=100'][Math.floor(Math.random() * 3)]}`,
   },
   {
     label: 'GET /meetings/{id}/kpis (52 weeks)',
@@ -112,7 +127,7 @@ export const LIST_CALLS = new Set([
   'GET /boards/{id}',
   'GET /boards/{id}/cards (Show more)',
   'GET /meetings/{id}/archives (page 1)',
-  'GET /tasks?meetingId (action items)',
+  'GET /tasks?meetingId (a page)',
   'GET /meetings/{id}/kpis (52 weeks)',
 ]);
 export const PATCH_LABEL = 'PATCH /tasks/{id}';
@@ -141,6 +156,8 @@ export const runMix = async (
   users: number,
   until: number,
   recorders: () => Recorder[],
+  /** Mean pause after each answer (uniform in 0…2×), as a person reads; 0: back to back. */
+  thinkMs = 0,
 ) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users });
   const pick = pickerFor(fixture);
@@ -155,9 +172,10 @@ export const runMix = async (
       const url = new URL(`/api/v2${write ? `/tasks/${pick.card()}` : call!.path(pick)}`, base);
       const body = write ? JSON.stringify({ title: `Card changed ${++edits}` }) : undefined;
       const started = performance.now();
-      const status = await send(agent, url, write ? 'PATCH' : 'GET', token, body);
-      record(recorders(), write ? PATCH_LABEL : call!.label, performance.now() - started, status);
+      const answer = await send(agent, url, write ? 'PATCH' : 'GET', token, body);
+      record(recorders(), write ? PATCH_LABEL : call!.label, performance.now() - started, answer);
       reads = write ? 0 : reads + 1;
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * thinkMs));
     }
   };
   await Promise.all(Array.from({ length: users }, (_, i) => user(i)));
@@ -178,8 +196,8 @@ export const runSingle = async (
   const loop = async () => {
     while (Date.now() < until) {
       const started = performance.now();
-      const status = await send(agent, target, 'GET', token);
-      record([recorder], label, performance.now() - started, status);
+      const answer = await send(agent, target, 'GET', token);
+      record([recorder], label, performance.now() - started, answer);
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
@@ -201,13 +219,16 @@ export interface CallFigures {
   non2xx: number;
   /** The non-2xx answers by status, e.g. '404×3'. */
   statuses: string;
+  /** Mean response body size in kB. */
+  kB: number;
 }
 
 export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond: number | null): CallFigures[] => {
   const rows: CallFigures[] = [];
   const all: number[] = [];
   const failed = new Map<number, number>();
-  const row = (call: string, values: number[], byStatus: Map<number, number>): CallFigures => {
+  let allBytes = 0;
+  const row = (call: string, values: number[], byStatus: Map<number, number>, bytes: number): CallFigures => {
     const non2xx = [...byStatus.values()].reduce((sum, n) => sum + n, 0);
     values.sort((a, b) => a - b);
     const reqPerSecond = values.length / seconds;
@@ -221,14 +242,17 @@ export const figuresOf = (recorder: Recorder, seconds: number, bareReqPerSecond:
       ratioToBare: bareReqPerSecond ? Math.round((reqPerSecond / bareReqPerSecond) * 1000) / 1000 : null,
       non2xx,
       statuses: [...byStatus].map(([status, n]) => `${status}×${n}`).join(' '),
+      kB: values.length ? Math.round(bytes / values.length / 102.4) / 10 : 0,
     };
   };
   for (const [label, values] of [...recorder.latencies].sort(([a], [b]) => a.localeCompare(b))) {
     for (const value of values) all.push(value);
     const byStatus = recorder.failures.get(label) ?? new Map<number, number>();
     for (const [status, n] of byStatus) failed.set(status, (failed.get(status) ?? 0) + n);
-    rows.push(row(label, values, byStatus));
+    const bytes = recorder.bytes.get(label) ?? 0;
+    allBytes += bytes;
+    rows.push(row(label, values, byStatus, bytes));
   }
-  if (recorder.latencies.size > 1) rows.push(row('(all calls)', all, failed));
+  if (recorder.latencies.size > 1) rows.push(row('(all calls)', all, failed, allBytes));
   return rows;
 };

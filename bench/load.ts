@@ -28,11 +28,19 @@ const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
 /** Length of a soak sample; a minute unless shortened for a smoke run. */
 const sampleSeconds = Number(process.env.BENCH_SAMPLE_SECONDS ?? 60);
 const big = process.env.BENCH_BIG === '1';
+/**
+ * BENCH_THINK_MS: each virtual user pauses this long on average after an answer (a person
+ * reading the page). 0 (default): back to back, the saturation test. Both are reported.
+ */
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
+/** BENCH_PROFILE=1: the server writes a V8 CPU profile into bench/profiles/ when it stops. */
+const profile = process.env.BENCH_PROFILE === '1';
 for (const [name, value, min, max] of [
   ['BENCH_SECONDS', seconds, 1, 3600],
   ['BENCH_USERS', users, 1, 500],
   ['BENCH_SOAK_MINUTES', soakMinutes, 0, 24 * 60],
   ['BENCH_SAMPLE_SECONDS', sampleSeconds, 1, 3600],
+  ['BENCH_THINK_MS', thinkMs, 0, 60_000],
 ] as const) {
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min}…${max}`);
 }
@@ -63,7 +71,12 @@ interface Memory {
 
 const startServer = () => {
   const child = fork(path.join(import.meta.dirname, 'load-server.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: [
+      '--expose-gc',
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(import.meta.dirname, 'profiles')}`] : []),
+      '--import',
+      'tsx',
+    ],
     env: process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -106,6 +119,7 @@ const table = (rows: CallFigures[]) =>
       'p99 ms': row.p99,
       'vs bare': row.ratioToBare === null ? '' : `${(row.ratioToBare * 100).toFixed(1)} %`,
       non2xx: row.statuses || 0,
+      'kB/answer': row.kB,
     })),
   );
 
@@ -128,6 +142,7 @@ const main = async () => {
     mode,
     machine,
     users,
+    thinkMs,
     seeded: server.fixture.counts,
     targets: TARGETS,
   };
@@ -142,10 +157,14 @@ const main = async () => {
       const whole = newRecorder();
       let current = newRecorder();
       const soakStart = Date.now();
-      const running = runMix(server.base, server.fixture, users, at(soakMinutes * sampleSeconds), () => [
-        whole,
-        current,
-      ]);
+      const running = runMix(
+        server.base,
+        server.fixture,
+        users,
+        at(soakMinutes * sampleSeconds),
+        () => [whole, current],
+        thinkMs,
+      );
       for (let minute = 1; minute <= soakMinutes; minute++) {
         const due = soakStart + minute * sampleSeconds * 1000;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
@@ -185,7 +204,7 @@ const main = async () => {
       Object.assign(report, { sampleSeconds, samples, drift: drifts, calls: rows });
     } else {
       const mix = newRecorder();
-      await runMix(server.base, server.fixture, users, at(seconds), () => [mix]);
+      await runMix(server.base, server.fixture, users, at(seconds), () => [mix], thinkMs);
       const self = newRecorder();
       await runSingle(
         `${server.base}/api/v2/self`,
@@ -202,7 +221,10 @@ const main = async () => {
       const mixRows = figuresOf(mix, seconds, bareRate);
       const selfRows = figuresOf(self, seconds, bareRate);
       const bareRows = figuresOf(bare, seconds, bareRate);
-      console.log(`Mixed workload, ${seconds} s at ${users} users (ratio: each call's req/s to the bare route's):`);
+      console.log(
+        `Mixed workload, ${seconds} s at ${users} users, ${thinkMs ? `~${thinkMs} ms between a user's calls` : 'back to back'} ` +
+          "(ratio: each call's req/s to the bare route's):",
+      );
       table(mixRows);
       console.log(`Alone at ${users} connections, ${seconds} s each:`);
       table([...selfRows, ...bareRows]);

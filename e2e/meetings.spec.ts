@@ -718,3 +718,42 @@ test('cloning: the confirm step lists the cloned meeting’s leaders and members
   await expect(wizard.getByRole('row', { name: new RegExp(`^${messages.leaders}`) })).toContainText('Olga Owner');
   await shot(page, 'wizard-4-clone-confirm');
 });
+
+test('the meetings list pages on the server: page numbers, search and sort in the address, at both sizes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner } = await team(request, 'pages', {});
+  for (let i = 0; i < 30; i += 1) await createMeeting(request, owner.token, `Weekly ${String(i).padStart(2, '0')}`);
+  await startSignedIn(page, owner.token);
+  await page.goto('/meetings');
+  const rows = page.getByRole('table', { name: messages.meetingsTitle }).getByRole('row');
+  // A header row and the first 25 meetings.
+  await expect(rows).toHaveCount(26);
+  await expect(page.getByText(messages.shownOfTotal(1, 25, 30))).toBeVisible();
+  const pages = page.getByRole('navigation', { name: messages.meetingPages });
+  await shot(page, 'list-paged');
+  await pages.getByRole('button', { name: messages.pageNumber(2) }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(6);
+  await expect(row(page, 'Weekly 29')).toBeVisible();
+  // Sorting starts again at the first page.
+  await page.getByRole('radio', { name: messages.sortDescending }).check({ force: true });
+  await expect(page).toHaveURL(/sort=desc/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows.nth(1)).toContainText('Weekly 29');
+  // Search by name: the server's answer, and the address keeps it.
+  await page.getByRole('textbox', { name: messages.searchMeetings }).fill('weekly 1');
+  await expect(page).toHaveURL(/q=weekly/);
+  await expect(rows).toHaveCount(11);
+  await expect(pages).toHaveCount(0);
+  await page.getByRole('textbox', { name: messages.searchMeetings }).fill('nothing like it');
+  await expect(page.getByText(messages.noMeetingsMatch('nothing like it'))).toBeVisible();
+  await page.getByRole('textbox', { name: messages.searchMeetings }).fill('');
+  await expect(rows).toHaveCount(26);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('navigation', { name: messages.meetingPages }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'list-paged-phone');
+});

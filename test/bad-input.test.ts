@@ -95,7 +95,7 @@ describe('impossible dates', () => {
       );
       expect(body.errors?.dueDate).toBe(messages.impossibleDate);
     }
-    const tasks = (await admin.api.get<{ title: string }[]>('/tasks')).body.result;
+    const tasks = (await admin.api.get<{ items: { title: string }[] }>('/tasks')).body.result.items;
     expect(tasks.filter((t) => t.title.startsWith('Due '))).toEqual([]);
     expect(
       (await admin.api.post('/tasks', { title: 'Leap', userId: admin.userId, dueDate: '2024-02-29' })).status,

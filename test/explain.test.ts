@@ -150,6 +150,8 @@ const lists: [string, () => string][] = [
     () => `/boards/${dashboard().boardId}/cards?group=${dashboard().listIds[0]}&offset=20`,
   ],
   ['GET /tasks?meetingId', () => `/tasks?meetingId=${dashboard().meetingId}&state=all`],
+  ['GET /tasks?meetingId, done, page 3', () => `/tasks?meetingId=${dashboard().meetingId}&state=done&offset=40`],
+  ['GET /tasks/counts', () => `/tasks/counts?meetingId=${dashboard().meetingId}`],
   ['GET /tasks (my action items)', () => '/tasks'],
   ['GET /tasks/{id}/activities', () => `/tasks/${fixture.cardIds[0]}/activities`],
   [

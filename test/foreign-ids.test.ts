@@ -510,6 +510,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/meeting-folders',
     '/tasks',
     `/tasks?meetingId=${a.meeting.id}`,
+    `/tasks/counts?meetingId=${a.meeting.id}`,
     `/meetings/${a.meeting.id}/agenda-items`,
     `/meetings/${a.meeting.id}/file-folders`,
     `/meetings/${a.meeting.id}/file-folders/${a.fileFolder.id}`,

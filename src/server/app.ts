@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
+import { createSessionCache } from '../features/auth/server/session-cache.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
@@ -26,6 +27,7 @@ import {
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
+import { registerImages } from './images.ts';
 import { registerInputChecks } from './input.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
@@ -126,10 +128,14 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   const realtime = createRealtime(app, database);
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
-  registerAuth(app, database);
-  registerTransactions(app, { database, realtime, mailer });
+  // Only the embedded database has one process for sure (the data lock): there a session may be
+  // remembered for a few seconds; on PostgreSQL another instance could revoke it (decision 039).
+  const sessionCache = database.kind === 'pglite' ? createSessionCache() : undefined;
+  registerAuth(app, database, sessionCache);
+  registerTransactions(app, { database, realtime, mailer, sessionCache });
 
   registerHealth(app, database);
+  registerImages(app, database);
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { authSessions, memberships, tenants, users } from '../db/schema/index.ts';
+import type { SessionCache } from '../features/auth/server/session-cache.ts';
 import { CLIENT_ID_HEADER } from '../shared/constants.ts';
 import { forbidden, unauthorized } from '../shared/errors.ts';
 import { messages } from '../shared/messages.ts';
@@ -24,13 +26,56 @@ const clientIdOf = (request: FastifyRequest) => {
   return typeof value === 'string' && value.length <= 100 ? value : null;
 };
 
+/** Methods that only read: they run without a transaction (see `readOnly`). */
+const READS = new Set(['GET', 'HEAD']);
+const WRITES = new Set(['insert', 'update', 'delete', 'transaction']);
+
 /**
- * One transaction per request: a failing request writes nothing, and the events it raised
- * are dropped with it. Events go out only once the data they describe is committed.
+ * A read needs no transaction: under READ COMMITTED each statement sees its own snapshot
+ * either way, and BEGIN/COMMIT cost two round trips and a pinned connection per request.
+ * The database handle a read gets refuses writes, so a GET that starts writing fails in
+ * the tests instead of half-writing in production.
+ */
+const readOnly = (db: Db): Db =>
+  new Proxy(db, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && WRITES.has(property)) {
+        throw new Error(`a read request may not call db.${property}(): make the route a POST, PATCH, PUT or DELETE`);
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+
+/** Tables whose rows decide who a token is and what they may do (resolveToken reads them). */
+const AUTH_TABLES: ReadonlySet<unknown> = new Set([authSessions, memberships, users, tenants]);
+
+/**
+ * The transaction as services see it, noting whether it writes one of AUTH_TABLES: then the
+ * session cache is cleared once it commits. Every write goes through insert/update/delete.
+ */
+const watchingAuthWrites = (tx: Db, onAuthWrite: () => void): Db =>
+  new Proxy(tx, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'insert' && property !== 'update' && property !== 'delete') return value;
+      return (table: unknown) => {
+        if (AUTH_TABLES.has(table)) onAuthWrite();
+        return (value as (table: unknown) => unknown).call(target, table);
+      };
+    },
+  });
+
+const refuseInRead = (what: string) => () => {
+  throw new Error(`a read request may not ${what}`);
+};
+
+/**
+ * One transaction per writing request: a failing request writes nothing, and the events it
+ * raised are dropped with it. Events go out only once the data they describe is committed.
  */
 export const registerTransactions = (
   app: FastifyInstance,
-  deps: { database: Database; realtime: Realtime; mailer: Mailer },
+  deps: { database: Database; realtime: Realtime; mailer: Mailer; sessionCache: SessionCache | undefined },
 ) => {
   const run = async <T, C extends TxContext>(
     request: FastifyRequest,
@@ -42,11 +87,29 @@ export const registerTransactions = (
     const roomChanges: (() => void)[] = [];
     const afterCommit: (() => unknown)[] = [];
     const userId = request.auth?.userId ?? null;
+    if (READS.has(request.method)) {
+      return work(
+        makeContext({
+          db: readOnly(deps.database.db),
+          userId,
+          publish: refuseInRead('publish events'),
+          sendMail: refuseInRead('send mail'),
+          disconnect: refuseInRead('disconnect sockets'),
+          leaveMeetingRoom: refuseInRead('change rooms'),
+          leaveWorkspace: refuseInRead('change rooms'),
+        }),
+      );
+    }
     const origin = { changedBy: userId, originClientId: clientIdOf(request) };
+    let authChanged = false;
     const result = await deps.database.db.transaction((tx) =>
       work(
         makeContext({
-          db: tx,
+          db: deps.sessionCache
+            ? watchingAuthWrites(tx, () => {
+                authChanged = true;
+              })
+            : tx,
           userId,
           publish: (event) => afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin)),
           sendMail: async (mail) => {
@@ -63,6 +126,8 @@ export const registerTransactions = (
         }),
       ),
     );
+    // Before anything else: the next request must not be served a session this one revoked.
+    if (authChanged) deps.sessionCache?.clear();
     for (const task of roomChanges) task();
     for (const task of afterCommit) task();
     return result;

@@ -38,6 +38,17 @@ export const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
 /** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
 
+/** Picture types Cadence stores and serves (meeting images, photos). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** A meeting's image (document 1 §5): jpg, png or gif. */
+export const MEETING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+/** The meetings list pages on the server (decision 039): rows per page, and the most a client may ask. */
+export const MEETING_LIST_PAGE = { size: 25, max: 100 } as const;
+
+/** Resolved sessions kept in memory on the embedded database (decision 039): how long, how many. */
+export const SESSION_CACHE = { ttlMs: 30_000, maxEntries: 10_000 } as const;
+
 /** The admin flag keeps the spec's wire values. */
 export const ADMIN_FLAG = { yes: '1', no: '0' } as const;
 export type AdminFlag = (typeof ADMIN_FLAG)[keyof typeof ADMIN_FLAG];

@@ -145,6 +145,10 @@ export const messages = {
   noAccountsYet: 'No accounts yet',
   noAccountsText: 'Create an account meeting to run recurring meetings with a client.',
   meetingsLoadFailed: 'The meetings could not be loaded.',
+  searchMeetings: 'Search by name',
+  noMeetingsMatch: (search: string) => `No meeting’s name contains “${search}”.`,
+  meetingPages: 'Pages of the list',
+  shownOfTotal: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   deletedPerson: (name: string) => `${name} (deleted)`,
 
   newMeetingTitle: 'New meeting',

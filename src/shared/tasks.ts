@@ -81,6 +81,8 @@ export const DESCRIPTION_MAX = 60_000;
 
 /** Action items a dashboard list shows at first and adds with each "Show N more". */
 export const TASK_LIST_PAGE_SIZE = 20;
+/** The most a client may ask for in one page of an action-item list. */
+export const TASK_LIST_MAX_PAGE = 100;
 
 /** The card's state the placement and status rules look at. */
 export interface TaskState {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { isoDate, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
@@ -98,7 +99,11 @@ const meetingFields = {
   description: optionalText(5000),
   type: z.enum(MEETING_TYPES),
   color: optionalText(50),
-  image: optionalText(500_000),
+  /** A data URL (jpg, png or gif); answers give the picture's address instead (decision 039). */
+  image: optionalText(500_000).refine(
+    (value) => value === null || MEETING_IMAGE_TYPES.some((type) => value.startsWith(`data:${type};base64,`)),
+    { message: messages.imageWrongType },
+  ),
   location: optionalText(500),
   sharepointUrl: ZLink,
   facebookGroupUrl: ZLink,
@@ -160,7 +165,39 @@ export type CreateMeeting = z.infer<typeof ZCreateMeeting>;
 export const ZUpdateMeeting = z.object(meetingFields).partial();
 export type UpdateMeeting = z.infer<typeof ZUpdateMeeting>;
 
-export const ZMeetingListQuery = z.object({ type: z.enum(MEETING_TYPES).optional() });
+export const ZMeetingListQuery = z.object({
+  type: z.enum(MEETING_TYPES).optional(),
+  /** The Meetings page (every type but 'account') or the Accounts page ('account' only). */
+  kind: z.enum(['meetings', 'accounts']).optional(),
+  /** By title, A to Z (default) or Z to A. */
+  sort: z.enum(['asc', 'desc']).default('asc'),
+  /** Part of the title, any case. */
+  search: z.string().trim().max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MEETING_LIST_PAGE.max).default(MEETING_LIST_PAGE.size),
+});
+export type MeetingListQuery = z.infer<typeof ZMeetingListQuery>;
+
+/** A page of meetings: `items` from `offset`, of `total` under the same filters. */
+export const ZMeetingPage = z.object({ items: z.array(ZMeeting), total: z.number(), offset: z.number() });
+export type MeetingPage = z.infer<typeof ZMeetingPage>;
+
+export const ZSimpleMeetingQuery = z.object({
+  /** Only the meetings the caller leads or attends, even for an admin (the sidebar). */
+  mine: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** What a picker or the sidebar needs of a meeting. */
+export const ZSimpleMeeting = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  color: z.string().nullable(),
+});
+export type SimpleMeeting = z.infer<typeof ZSimpleMeeting>;
 
 export const ZMoveToFolder = z.object({ folderId: z.uuid().nullable() });
 

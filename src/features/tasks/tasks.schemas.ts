@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { DESCRIPTION_MAX, REMINDERS, TASK_TYPE_NAMES, type TaskStatus, type TaskType } from '../../shared/tasks.ts';
+import {
+  DESCRIPTION_MAX,
+  REMINDERS,
+  TASK_LIST_MAX_PAGE,
+  TASK_LIST_PAGE_SIZE,
+  TASK_TYPE_NAMES,
+  type TaskStatus,
+  type TaskType,
+} from '../../shared/tasks.ts';
 import { requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 
@@ -139,8 +147,22 @@ export const ZTaskListQuery = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Paging: the first item of the page, and how many (decision 039). */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(TASK_LIST_MAX_PAGE).default(TASK_LIST_PAGE_SIZE),
 });
 export type TaskListQuery = z.infer<typeof ZTaskListQuery>;
+
+/** A page of a list of cards: `items` from `offset`, of `total` in the list. */
+export const ZTaskPage = z.object({ items: z.array(ZCard), total: z.number(), offset: z.number() });
+export type TaskPage = z.infer<typeof ZTaskPage>;
+
+export const ZTaskCountsQuery = z.object({ meetingId: z.uuid() });
+export type TaskCountsQuery = z.infer<typeof ZTaskCountsQuery>;
+
+/** A meeting's action items by type: how many are active and how many done (types with none are left out). */
+export const ZTaskCounts = z.array(z.object({ type: ZTaskType, active: z.number(), done: z.number() }));
+export type TaskCounts = z.infer<typeof ZTaskCounts>;
 
 /** Where a card goes on Move or Copy: meeting, then board, then list (each optional). */
 export const ZMoveTask = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { SessionCache } from '../../features/auth/server/session-cache.ts';
 import { resolveToken } from '../../features/auth/server/tokens.service.ts';
 import { API_ROOT } from '../../shared/constants.ts';
 import { unauthorized } from '../../shared/errors.ts';
@@ -22,13 +23,13 @@ export const bearerToken = (header: string | undefined): string | null => {
 };
 
 /** Every /api route needs a valid session unless its route config says `public: true`. */
-export const registerAuth = (app: FastifyInstance, database: Database) => {
+export const registerAuth = (app: FastifyInstance, database: Database, sessionCache: SessionCache | undefined) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // Unknown routes fall through to the 404 handler; only real /api/v2 routes need a session.
     if (!request.routeOptions.url?.startsWith(`${API_ROOT}/`)) return;
     const token = bearerToken(request.headers.authorization);
-    request.auth = token ? await resolveToken(database.db, token) : null;
+    request.auth = token ? await resolveToken(database.db, token, sessionCache) : null;
     if (!request.auth && !request.routeOptions.config.public) throw unauthorized();
   });
 };

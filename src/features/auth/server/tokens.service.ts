@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { authSessions, memberships, users } from '../../../db/schema/index.ts';
 import type { Auth } from '../../../server/context.ts';
 import { ADMIN_FLAG, SESSION_TTL_MS } from '../../../shared/constants.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 
 // Bearer tokens: 256 random bits given to the client once; only their SHA-256 is stored, so a
 // copy of the database cannot be used to sign in. (A slow hash is not needed for 256-bit secrets.)
@@ -36,16 +37,21 @@ export const createSession = async (
   return { sessionId: row!.id, token, expiresAt };
 };
 
-/** The caller behind a token, or null when the token is unknown, expired, revoked or its user deleted. */
-export const resolveToken = async (db: Db, token: string): Promise<Auth | null> => {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+/**
+ * The session lookup runs on every authenticated request, so it is built once per database
+ * as a prepared statement: no query building per request, and PostgreSQL plans it once per
+ * connection.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({
       sessionId: authSessions.id,
       userId: authSessions.userId,
       tenantId: authSessions.tenantId,
       isAdmin: memberships.isAdmin,
       disabled: memberships.disabled,
+      expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
     .innerJoin(users, and(eq(users.id, authSessions.userId), isNull(users.deletedAt)))
@@ -55,20 +61,44 @@ export const resolveToken = async (db: Db, token: string): Promise<Auth | null> 
     )
     .where(
       and(
-        eq(authSessions.tokenHash, hashToken(token)),
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, new Date()),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
       ),
-    );
+    )
+    .prepare('cadence_session_lookup');
+
+const lookupSession = async (db: Db, tokenHash: string): Promise<CachedSession | null> => {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash, now: new Date() });
   if (!row) return null;
   // A workspace the user was removed from (or disabled in) is not theirs to use any more.
   const member = row.isAdmin !== null && row.disabled === false;
   return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    tenantId: member ? row.tenantId : null,
-    isAdmin: member && row.isAdmin === ADMIN_FLAG.yes,
+    auth: {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      tenantId: member ? row.tenantId : null,
+      isAdmin: member && row.isAdmin === ADMIN_FLAG.yes,
+    },
+    expiresAt: row.expiresAt,
   };
+};
+
+/**
+ * The caller behind a token, or null when the token is unknown, expired, revoked or its user
+ * deleted. With a cache (the embedded database only, see session-cache.ts) a recent answer is
+ * reused; without one, every call reads the database.
+ */
+export const resolveToken = async (db: Db, token: string, cache?: SessionCache): Promise<Auth | null> => {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  if (cache) return cache.resolve(tokenHash, () => lookupSession(db, tokenHash));
+  return (await lookupSession(db, tokenHash))?.auth ?? null;
 };
 
 export const revokeSession = async (db: Db, sessionId: string) => {

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { taskMembers, tasks } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { todayUtc } from '../../tasks/server/cards.query.ts';
-import { activeSql } from '../../tasks/server/tasks.service.ts';
+import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { type BoardGroup, type BoardGrouping, type BoardQuery, NOBODY } from '../boards.schemas.ts';
 
 // The board's columns on the server (docs/decisions/018-board-paging.md): which cards match the
@@ -17,7 +17,7 @@ const cardFilters = (query: BoardQuery): SQL[] => {
   const conditions: SQL[] = [];
   if (query.state === 'active') conditions.push(activeSql);
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(or(sql`${tasks.title} ilike ${pattern}`, sql`${tasks.description} ilike ${pattern}`)!);
   }
   if (query.due === 'none') conditions.push(isNull(tasks.dueDate));

@@ -18,8 +18,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../../shared/error
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { cardsJson, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
+import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
-import { activeSql, countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
+import { countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
 import type {
   Board,
   BoardColumnPage,

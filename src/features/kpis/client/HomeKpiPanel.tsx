@@ -2,7 +2,7 @@ import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { useMeetingList, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
+import { useMeetingRoom, useSimpleMeetings, useViewer } from '../../meetings/client/meetings.queries.ts';
 import { KpiPanel } from './KpiPanel.tsx';
 
 // The home page's KPI widget (document 2 §2): "My KPI's" with a meeting selector. It shows
@@ -26,7 +26,7 @@ const MeetingRoom = ({ meetingId }: { meetingId: string }) => {
 
 export const HomeKpiPanel = () => {
   const viewer = useViewer();
-  const meetings = useMeetingList('mine');
+  const meetings = useSimpleMeetings(true, true);
   const [chosen, setChosen] = useState<string | null>(stored);
   // Meetings by title (document 2 §9); the remembered one if it is still there, else the first.
   const options = [...(meetings.data ?? [])]

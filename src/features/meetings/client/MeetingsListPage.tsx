@@ -11,18 +11,20 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconCalendarPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconCalendarPlus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
+import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { MeetingLiveActions } from '../../live/client/StartMeetingButton.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
@@ -30,16 +32,16 @@ import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
+import { PageNav } from './components/PageNav.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
-import { useDeleteMeeting, useMeetingList, useViewer } from './meetings.queries.ts';
+import { useDeleteMeeting, useMeetingPage, useViewer } from './meetings.queries.ts';
 
 // The list pages of document 1 §2: /meetings (types meeting and team) and /accounts (type
-// account). Workspace admins see every meeting of the workspace, others their own.
+// account). Workspace admins see every meeting of the workspace, others their own. The list
+// pages on the server (decision 039): sort, search and page live in the address.
 
 type Kind = 'meetings' | 'accounts';
 type Sort = 'asc' | 'desc';
-
-const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 const MeetingRow = ({
   meeting,
@@ -123,7 +125,34 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const sort: Sort = searchParams.get('sort') === 'desc' ? 'desc' : 'asc';
-  const list = useMeetingList(viewer.isAdmin ? 'all' : 'mine');
+  const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1);
+  const [search, setSearch] = useState(searchParams.get('q') ?? '');
+  const [searched] = useDebouncedValue(search.trim(), 300);
+  const setParams = (change: (params: URLSearchParams) => void) =>
+    setSearchParams(
+      (params) => {
+        change(params);
+        return params;
+      },
+      { replace: true },
+    );
+  // A new search starts at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the search counts
+  useEffect(() => {
+    if (searched === (searchParams.get('q') ?? '')) return;
+    setParams((params) => {
+      if (searched) params.set('q', searched);
+      else params.delete('q');
+      params.delete('page');
+    });
+  }, [searched]);
+  const list = useMeetingPage(viewer.isAdmin ? 'all' : 'mine', {
+    kind,
+    sort,
+    search: searchParams.get('q') ?? '',
+    offset: (page - 1) * MEETING_LIST_PAGE.size,
+    limit: MEETING_LIST_PAGE.size,
+  });
   const [wizardOpen, wizard] = useDisclosure(false);
   const [editing, setEditing] = useState<Meeting | null>(null);
   const [deleting, setDeleting] = useState<Meeting | null>(null);
@@ -131,11 +160,10 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
 
   const title = kind === 'accounts' ? messages.accountsTitle : messages.meetingsTitle;
   const addLabel = kind === 'accounts' ? messages.addNewAccount : messages.addNewMeeting;
-  const meetings = useMemo(() => {
-    const ofKind = (list.data ?? []).filter((m) => (kind === 'accounts' ? m.type === 'account' : m.type !== 'account'));
-    const sorted = [...ofKind].sort((a, b) => byTitle.compare(a.title, b.title));
-    return sort === 'desc' ? sorted.reverse() : sorted;
-  }, [list.data, kind, sort]);
+  const meetings = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.ceil(total / MEETING_LIST_PAGE.size);
+  const query = searchParams.get('q') ?? '';
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -157,6 +185,12 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
       />
+    );
+  else if (meetings.length === 0 && query)
+    body = (
+      <Text c="dimmed" ta="center" py="lg">
+        {messages.noMeetingsMatch(query)}
+      </Text>
     );
   else if (meetings.length === 0)
     body = (
@@ -230,14 +264,11 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
             aria-label={messages.sortByName}
             value={sort}
             onChange={(value) =>
-              setSearchParams(
-                (params) => {
-                  if (value === 'desc') params.set('sort', 'desc');
-                  else params.delete('sort');
-                  return params;
-                },
-                { replace: true },
-              )
+              setParams((params) => {
+                if (value === 'desc') params.set('sort', 'desc');
+                else params.delete('sort');
+                params.delete('page');
+              })
             }
             data={[
               { value: 'asc', label: messages.sortAscending },
@@ -249,9 +280,40 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
           </Button>
         </Group>
       </Group>
+      <TextInput
+        aria-label={messages.searchMeetings}
+        placeholder={messages.searchMeetings}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+        maxLength={100}
+      />
       <Card withBorder padding={0} radius="md">
         <Box p={meetings.length > 0 && list.isSuccess ? 0 : 'md'}>{body}</Box>
       </Card>
+      {pages > 1 && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed">
+            {messages.shownOfTotal(
+              (page - 1) * MEETING_LIST_PAGE.size + 1,
+              Math.min(page * MEETING_LIST_PAGE.size, total),
+              total,
+            )}
+          </Text>
+          <PageNav
+            label={messages.meetingPages}
+            page={Math.min(page, pages)}
+            totalPages={pages}
+            onChange={(next) =>
+              setParams((params) => {
+                if (next > 1) params.set('page', String(next));
+                else params.delete('page');
+              })
+            }
+          />
+        </Group>
+      )}
       <NewMeetingWizard opened={wizardOpen} onClose={wizard.close} type={kind === 'accounts' ? 'account' : 'meeting'} />
       <MeetingFormDialog meeting={editing} opened={editing !== null} onClose={() => setEditing(null)} />
       <ConfirmDialog

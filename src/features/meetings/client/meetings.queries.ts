@@ -10,9 +10,11 @@ import type {
   AgendaItem,
   Meeting,
   MeetingFolder,
+  MeetingPage,
   MeetingTemplate,
   Session,
   ShortcutFile,
+  SimpleMeeting,
   ZArchivePage,
   ZCreateMeeting,
   ZFileFolder,
@@ -32,11 +34,6 @@ export interface NextMeeting {
   title: string;
   session: { id: string; sessionDate: string; startsAt: string; startedAt: string | null; finishedAt: string | null };
 }
-export interface SimpleMeeting {
-  id: string;
-  title: string;
-  type: string;
-}
 /** Whose meetings a list shows: the caller's, or (workspace admins) the whole workspace's. */
 export type ListScope = 'mine' | 'all';
 
@@ -45,8 +42,9 @@ export const ARCHIVES_PER_PAGE = 10;
 export const meetingKeys = {
   all: ['meetings'] as const,
   lists: ['meetings', 'list'] as const,
-  list: (scope: ListScope) => ['meetings', 'list', scope] as const,
+  list: (scope: ListScope, params: MeetingListParams) => ['meetings', 'list', scope, params] as const,
   simple: ['meetings', 'simple'] as const,
+  simpleOf: (mine: boolean) => ['meetings', 'simple', mine ? 'mine' : 'visible'] as const,
   details: ['meetings', 'detail'] as const,
   detail: (id: string) => ['meetings', 'detail', id] as const,
   agenda: (id: string) => ['meetings', 'agenda', id] as const,
@@ -75,19 +73,46 @@ export const useViewer = () => {
   };
 };
 
-/** GET /meetings (the caller's) or GET /admin/meetings (every meeting, workspace admins). */
-export const useMeetingList = (scope: ListScope) =>
+export interface MeetingListParams {
+  kind: 'meetings' | 'accounts';
+  sort: 'asc' | 'desc';
+  search: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * GET /meetings (the caller's) or GET /admin/meetings (every meeting, workspace admins): one
+ * page of the list, paged on the server; the page shown stays while the next one loads.
+ */
+export const useMeetingPage = (scope: ListScope, params: MeetingListParams) =>
   useQuery({
-    queryKey: meetingKeys.list(scope),
-    queryFn: ({ signal }) =>
-      api.get<Meeting[]>(scope === 'all' ? '/admin/meetings' : '/meetings', { signal, ...silent }),
+    queryKey: meetingKeys.list(scope, params),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        kind: params.kind,
+        sort: params.sort,
+        offset: String(params.offset),
+        limit: String(params.limit),
+      });
+      if (params.search) query.set('search', params.search);
+      return api.get<MeetingPage>(`${scope === 'all' ? '/admin/meetings' : '/meetings'}?${query}`, {
+        signal,
+        ...silent,
+      });
+    },
+    placeholderData: (previous) => previous,
   });
 
-/** Id, title and type of the meetings the caller may see: the wizard's clone picker. */
-export const useSimpleMeetings = (enabled = true) =>
+/**
+ * Id, title, type and colour of the meetings the caller may see (the wizard's clone picker),
+ * or with `mine` only those they lead or attend (the sidebar, the pickers of their own).
+ */
+export const useSimpleMeetings = (enabled = true, mine = false) =>
   useQuery({
-    queryKey: meetingKeys.simple,
-    queryFn: ({ signal }) => api.get<SimpleMeeting[]>('/meetings/simple', { signal, ...silent }),
+    queryKey: meetingKeys.simpleOf(mine),
+    queryFn: ({ signal }) =>
+      api.get<SimpleMeeting[]>(`/meetings/simple${mine ? '?mine=true' : ''}`, { signal, ...silent }),
     enabled,
   });
 
@@ -159,12 +184,16 @@ export const useArchives = (meetingId: string, page: number) =>
 
 // --- Changes
 
+/** Applies `change` to the meetings of every cached page of the list. */
+const changeCachedMeetings = (queryClient: QueryClient, change: (meetings: Meeting[]) => Meeting[]) =>
+  queryClient.setQueriesData<MeetingPage>({ queryKey: meetingKeys.lists }, (page) =>
+    page ? { ...page, items: change(page.items) } : page,
+  );
+
 /** Puts a changed meeting everywhere it is cached, so lists and the dashboard agree at once. */
 const storeMeeting = (queryClient: QueryClient, meeting: Meeting) => {
   queryClient.setQueryData(meetingKeys.detail(meeting.id), meeting);
-  queryClient.setQueriesData<Meeting[]>({ queryKey: meetingKeys.lists }, (list) =>
-    list?.map((item) => (item.id === meeting.id ? meeting : item)),
-  );
+  changeCachedMeetings(queryClient, (items) => items.map((item) => (item.id === meeting.id ? meeting : item)));
 };
 
 export type CreateMeetingInput = z.input<typeof ZCreateMeeting>;
@@ -225,9 +254,8 @@ export const useDeleteMeeting = () => {
   return useMutation({
     mutationFn: (id: string) => api.delete<boolean>(`/meetings/${id}`, undefined, silent),
     onSuccess: (_done, id) => {
-      queryClient.setQueriesData<Meeting[]>({ queryKey: meetingKeys.lists }, (list) =>
-        list?.filter((item) => item.id !== id),
-      );
+      changeCachedMeetings(queryClient, (items) => items.filter((item) => item.id !== id));
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.lists });
       queryClient.removeQueries({ queryKey: meetingKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: meetingKeys.folders });
       void queryClient.invalidateQueries({ queryKey: meetingKeys.simple });
@@ -246,7 +274,7 @@ export const useMoveMeetingToFolder = () => {
       await queryClient.cancelQueries({ queryKey: meetingKeys.folders });
       await queryClient.cancelQueries({ queryKey: meetingKeys.lists });
       const folders = queryClient.getQueryData<MeetingFolder[]>(meetingKeys.folders);
-      const lists = queryClient.getQueriesData<Meeting[]>({ queryKey: meetingKeys.lists });
+      const lists = queryClient.getQueriesData<MeetingPage>({ queryKey: meetingKeys.lists });
       queryClient.setQueryData<MeetingFolder[]>(meetingKeys.folders, (list) =>
         list?.map((folder) => ({
           ...folder,
@@ -256,8 +284,8 @@ export const useMoveMeetingToFolder = () => {
               : folder.meetingIds.filter((id) => id !== meetingId),
         })),
       );
-      queryClient.setQueriesData<Meeting[]>({ queryKey: meetingKeys.lists }, (list) =>
-        list?.map((item) => (item.id === meetingId ? { ...item, folderId } : item)),
+      changeCachedMeetings(queryClient, (items) =>
+        items.map((item) => (item.id === meetingId ? { ...item, folderId } : item)),
       );
       return { folders, lists };
     },

@@ -17,12 +17,15 @@ import {
   ZMeeting,
   ZMeetingFolder,
   ZMeetingListQuery,
+  ZMeetingPage,
   ZMeetingTemplate,
   ZMoveToFolder,
   ZSaveAgenda,
   ZSession,
   ZSessionSummary,
   ZShortcutFile,
+  ZSimpleMeeting,
+  ZSimpleMeetingQuery,
   ZUpdateFile,
   ZUpdateMeeting,
   ZUpdateMeetingFolder,
@@ -65,12 +68,12 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'The meetings the caller leads or attends, by title',
+        summary: 'A page of the meetings the caller leads or attends, by title',
         querystring: ZMeetingListQuery,
-        response: { 200: success(z.array(ZMeeting)), ...failures(401, 403) },
+        response: { 200: success(ZMeetingPage), ...failures(400, 401, 403) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => listMeetings(ctx, { type: request.query.type }))),
+    async (request) => ok(await request.inTenant((ctx) => listMeetings(ctx, request.query))),
   );
 
   app.get(
@@ -78,12 +81,12 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Every meeting of the workspace (workspace admins; the spec’s getAllMeetings)',
+        summary: 'A page of every meeting of the workspace (workspace admins; the spec’s getAllMeetings)',
         querystring: ZMeetingListQuery,
-        response: { 200: success(z.array(ZMeeting)), ...failures(401, 403) },
+        response: { 200: success(ZMeetingPage), ...failures(400, 401, 403) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => listMeetings(ctx, { type: request.query.type, all: true }))),
+    async (request) => ok(await request.inTenant((ctx) => listMeetings(ctx, request.query, { all: true }))),
   );
 
   app.get(
@@ -91,11 +94,12 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Id, title and type of the meetings the caller may see (getMeetingsSimple)',
-        response: { 200: success(z.array(z.object({ id: z.string(), title: z.string(), type: z.string() }))) },
+        summary: 'Id, title, type and colour of the meetings the caller may see (getMeetingsSimple)',
+        querystring: ZSimpleMeetingQuery,
+        response: { 200: success(z.array(ZSimpleMeeting)), ...failures(400, 401, 403) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => listMeetingsSimple(ctx))),
+    async (request) => ok(await request.inTenant((ctx) => listMeetingsSimple(ctx, request.query))),
   );
 
   app.get(

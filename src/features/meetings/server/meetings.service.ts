@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import {
   agendaItems,
   meetingFolderEntries,
@@ -7,8 +7,9 @@ import {
   meetings,
   users,
 } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { imageUrlSql } from '../../../server/images.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -16,13 +17,24 @@ import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import type { RepeatUnit } from '../meetings.recurrence.ts';
-import type { CreateMeeting, Meeting, MeetingType, PersonSummary, UpdateMeeting } from '../meetings.schemas.ts';
+import type {
+  CreateMeeting,
+  Meeting,
+  MeetingListQuery,
+  MeetingPage,
+  MeetingType,
+  PersonSummary,
+  UpdateMeeting,
+} from '../meetings.schemas.ts';
 import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
 import { type AgendaSeed, replaceAgenda } from './agenda.service.ts';
 import { assertMeetingLeader, canManage, findVisibleMeeting } from './meetings.access.ts';
 import { nextAndLastSessions, syncSessions, type toSessionSummary } from './sessions.service.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
+
+/** A meeting's columns as answers use them: the image as its address (decision 039). */
+const meetingColumns = { ...getTableColumns(meetings), image: imageUrlSql('meetings', meetings.id, meetings.image) };
 
 const intervalOf = (repeatEvery: number, repeatType: string | null): Meeting['interval'] => {
   if (repeatEvery === 0 || !repeatType) return 'none';
@@ -135,33 +147,63 @@ const participates = (db: TenantContext['db'], userId: string) =>
  * The meetings list, by title. `all` is the admins' view of every meeting in the workspace
  * (`GET admin/meetings`); otherwise the meetings the caller leads or attends.
  */
-export const listMeetings = async (ctx: TenantContext, options: { type?: MeetingType; all?: boolean }) => {
+/**
+ * A page of the meetings the caller leads or attends, or (`all`, admins) of the workspace's,
+ * by title; `total` counts them all under the same filters (decision 039).
+ */
+export const listMeetings = async (
+  ctx: TenantContext,
+  query: MeetingListQuery,
+  options: { all?: boolean } = {},
+): Promise<MeetingPage> => {
   if (options.all && !ctx.isAdmin) throw forbidden();
+  const title = sql`lower(${meetings.title})`;
   const rows = await ctx.db
-    .select()
+    .select({ meeting: meetingColumns, total: sql<number>`(count(*) over ())::int` })
     .from(meetings)
     .where(
       and(
         eq(meetings.tenantId, ctx.tenantId),
-        options.type ? eq(meetings.type, options.type) : undefined,
+        query.type ? eq(meetings.type, query.type) : undefined,
+        query.kind === 'accounts' ? eq(meetings.type, 'account') : undefined,
+        query.kind === 'meetings' ? ne(meetings.type, 'account') : undefined,
+        query.search ? sql`${meetings.title} ilike ${containsPattern(query.search)}` : undefined,
         options.all ? undefined : participates(ctx.db, ctx.userId),
       ),
     )
-    .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
-  return describeMeetings(ctx, rows);
+    .orderBy(query.sort === 'desc' ? desc(title) : asc(title), asc(meetings.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const items = await describeMeetings(
+    ctx,
+    rows.map((row) => row.meeting),
+  );
+  // Past the end the window count is gone with the rows: the first page tells the total then.
+  const total =
+    rows[0]?.total ??
+    (query.offset === 0 ? 0 : (await listMeetings(ctx, { ...query, offset: 0, limit: 1 }, options)).total);
+  return { items, total, offset: query.offset };
 };
 
-/** Id, title and type of the caller's meetings (the spec's getMeetingsSimple). */
-export const listMeetingsSimple = async (ctx: TenantContext) =>
+/**
+ * Id, title, type and colour of the meetings the caller may see (the spec's getMeetingsSimple):
+ * an admin sees every meeting unless `mine` (the sidebar) asks for their own.
+ */
+export const listMeetingsSimple = async (ctx: TenantContext, options: { mine?: boolean } = {}) =>
   ctx.db
-    .select({ id: meetings.id, title: meetings.title, type: meetings.type })
+    .select({ id: meetings.id, title: meetings.title, type: meetings.type, color: meetings.color })
     .from(meetings)
-    .where(and(eq(meetings.tenantId, ctx.tenantId), ctx.isAdmin ? undefined : participates(ctx.db, ctx.userId)))
+    .where(
+      and(
+        eq(meetings.tenantId, ctx.tenantId),
+        ctx.isAdmin && !options.mine ? undefined : participates(ctx.db, ctx.userId),
+      ),
+    )
     .orderBy(sql`lower(${meetings.title})`, asc(meetings.id));
 
 export const getMeeting = async (ctx: TenantContext, id: string): Promise<Meeting> => {
   await findVisibleMeeting(ctx, id);
-  const [row] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
+  const [row] = await ctx.db.select(meetingColumns).from(meetings).where(eq(meetings.id, id));
   const [meeting] = await describeMeetings(ctx, [row!]);
   return meeting!;
 };

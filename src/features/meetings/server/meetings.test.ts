@@ -5,7 +5,7 @@ import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { meetings, sessions as sessionsTable } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AgendaItem, Meeting, Session } from '../meetings.schemas.ts';
+import type { AgendaItem, Meeting, MeetingPage, Session } from '../meetings.schemas.ts';
 import { extendSessionHorizons } from './sessions.service.ts';
 
 let app: FastifyInstance;
@@ -154,11 +154,13 @@ describe('who sees and changes a meeting', () => {
     const shared = await create(admin, { title: 'b shared', members: [member.userId] });
     await create(admin, { title: 'A private' });
 
-    expect((await member.api.get<Meeting[]>('/meetings')).body.result.map((m) => m.title)).toEqual(['b shared']);
-    expect((await outsider.api.get<Meeting[]>('/meetings')).body.result).toEqual([]);
+    expect((await member.api.get<MeetingPage>('/meetings')).body.result.items.map((m) => m.title)).toEqual([
+      'b shared',
+    ]);
+    expect((await outsider.api.get<MeetingPage>('/meetings')).body.result).toEqual({ items: [], total: 0, offset: 0 });
     expect((await outsider.api.get(`/meetings/${shared.id}`)).status).toBe(404);
     expect((await outsider.api.get('/admin/meetings')).status).toBe(403);
-    expect((await admin.api.get<Meeting[]>('/admin/meetings')).body.result.map((m) => m.title)).toEqual([
+    expect((await admin.api.get<MeetingPage>('/admin/meetings')).body.result.items.map((m) => m.title)).toEqual([
       'A private',
       'b shared',
     ]);
@@ -170,8 +172,46 @@ describe('who sees and changes a meeting', () => {
     const admin = await signUp(app);
     await create(admin, { title: 'Client', type: 'account' });
     await create(admin, { title: 'Team', type: 'team' });
-    const accounts = await admin.api.get<Meeting[]>('/meetings?type=account');
-    expect(accounts.body.result.map((m) => m.title)).toEqual(['Client']);
+    const accounts = await admin.api.get<MeetingPage>('/meetings?type=account');
+    expect(accounts.body.result.items.map((m) => m.title)).toEqual(['Client']);
+    const notAccounts = await admin.api.get<MeetingPage>('/meetings?kind=meetings');
+    expect(notAccounts.body.result.items.map((m) => m.title)).toEqual(['Team']);
+    expect((await admin.api.get<MeetingPage>('/meetings?kind=accounts')).body.result.total).toBe(1);
+  });
+
+  it('pages the list on the server by title, either way, and searches titles', async () => {
+    const admin = await signUp(app);
+    const titles = Array.from({ length: 30 }, (_, i) => `Meeting ${String(i).padStart(2, '0')}`);
+    for (const title of titles) await create(admin, { title });
+    await create(admin, { title: '100% sure_thing' });
+    const page = async (query: string) => (await admin.api.get<MeetingPage>(`/meetings?${query}`)).body.result;
+
+    const first = await page('kind=meetings');
+    expect(first.total).toBe(31);
+    expect(first.items).toHaveLength(25);
+    const second = await page('kind=meetings&offset=25');
+    expect([...first.items, ...second.items].map((m) => m.title)).toEqual(['100% sure_thing', ...titles]);
+    const backwards = await page('kind=meetings&sort=desc&limit=3');
+    expect(backwards.items.map((m) => m.title)).toEqual(['Meeting 29', 'Meeting 28', 'Meeting 27']);
+    // LIKE's wildcards are taken literally.
+    expect((await page('search=%25')).items.map((m) => m.title)).toEqual(['100% sure_thing']);
+    expect((await page('search=meeting%202')).total).toBe(10);
+    expect(await page('offset=500')).toEqual({ items: [], total: 31, offset: 500 });
+    for (const query of ['limit=101', 'limit=0', 'offset=-1', 'sort=up', `search=${'x'.repeat(101)}`]) {
+      expect((await admin.api.get(`/meetings?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it('gives the sidebar the caller’s own meetings, even an admin’s, with their colours', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    await create(admin, { title: 'Theirs', administrators: [member.userId], members: [] });
+    await create(admin, { title: 'Mine', color: '#228be6' });
+    const all = (await admin.api.get<{ title: string }[]>('/meetings/simple')).body.result;
+    const mine = (await admin.api.get<{ title: string; color: string | null }[]>('/meetings/simple?mine=true')).body
+      .result;
+    expect(all.map((m) => m.title).sort()).toEqual(['Mine', 'Theirs']);
+    expect(mine.map((m) => [m.title, m.color])).toEqual([['Mine', '#228be6']]);
   });
 
   it('lets leaders and workspace admins edit and delete; members get 403', async () => {

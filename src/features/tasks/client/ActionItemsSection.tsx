@@ -6,7 +6,14 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
+import {
+  isActive,
+  TASK_LIST_MAX_PAGE,
+  TASK_LIST_PAGE_SIZE,
+  TASK_TYPE,
+  TASK_TYPE_NAMES,
+  type TaskType,
+} from '../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
@@ -17,11 +24,17 @@ import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './compon
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
 import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
 import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
-import { useDeleteTask, useMeetingTasks } from './tasks.queries.ts';
+import {
+  loadedCards,
+  remainingCards,
+  useDeleteTask,
+  useMeetingTaskCounts,
+  useMeetingTaskList,
+} from './tasks.queries.ts';
 
 // The meeting dashboard's action items (document 1 §2, document 2 §4): To Do's, Issues,
 // Headlines and Backburner in one section with a tab each, and Goals in a section of its own.
-// Both read the meeting's one task list, so each loads, fails and retries on its own.
+// Each list pages on the server (decision 039), and loads, fails and retries on its own.
 
 interface Props {
   meeting: TaskMeeting;
@@ -47,57 +60,103 @@ const AddButton = ({ type, onClick }: { type: TaskType; onClick: () => void }) =
   </Button>
 );
 
-/**
- * A list of action items a page at a time ("Show N more"): a meeting that has met for years
- * holds thousands of finished to-dos, and rendering them all at once froze the dashboard.
- */
-const PagedList = ({ cards, label, row }: { cards: Card[]; label: string; row: (card: Card) => ReactNode }) => {
-  const [shown, setShown] = useState(TASK_LIST_PAGE_SIZE);
-  const next = Math.min(cards.length - shown, TASK_LIST_PAGE_SIZE);
+type TaskList = ReturnType<typeof useMeetingTaskList>;
+
+/** "Show N more": the next page of a list from the server. */
+const ShowMore = ({ list, pageSize = TASK_LIST_PAGE_SIZE }: { list: TaskList; pageSize?: number }) => {
+  const next = Math.min(remainingCards(list.data), pageSize);
+  if (next <= 0) return null;
   return (
-    <>
-      <Box component="ul" m={0} p={0} aria-label={label}>
-        {cards.slice(0, shown).map(row)}
-      </Box>
-      {next > 0 && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => setShown((count) => count + TASK_LIST_PAGE_SIZE)}
-        >
-          {messages.showMoreCards(next)}
-        </Button>
-      )}
-    </>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      style={{ alignSelf: 'flex-start' }}
+      loading={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {messages.showMoreCards(next)}
+    </Button>
   );
 };
 
-/** Finished items, the most recently finished first. */
-const byCompletion = (cards: Card[]) =>
-  [...cards].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+/**
+ * A list of action items a page at a time ("Show N more"): a meeting that has met for years
+ * holds thousands of finished to-dos; only what is shown is loaded. A card ticked here leaves
+ * the active list at once (`keep`); the done list shows it after its refetch.
+ */
+const PagedList = ({
+  list,
+  keep,
+  label,
+  row,
+}: {
+  list: TaskList;
+  keep: (card: Card) => boolean;
+  label: string;
+  row: (card: Card) => ReactNode;
+}) => (
+  <>
+    <CardList cards={loadedCards(list.data).filter(keep)} label={label} row={row} />
+    <ShowMore list={list} />
+  </>
+);
+
+const CardList = ({ cards, label, row }: { cards: Card[]; label: string; row: (card: Card) => ReactNode }) => (
+  <Box component="ul" m={0} p={0} aria-label={label}>
+    {cards.map(row)}
+  </Box>
+);
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/** Loading, or an error whose retry reloads every failed list; null once all have data. */
+const listsState = (queries: ListQuery[], failedTitle: string) => {
+  const failed = queries.filter((query) => query.isError);
+  if (failed.length > 0)
+    return (
+      <SectionError
+        title={failedTitle}
+        error={failed[0]!.error}
+        onRetry={() => {
+          for (const query of failed) void query.refetch();
+        }}
+        retrying={failed.some((query) => query.isFetching)}
+      />
+    );
+  return queries.some((query) => query.isPending) ? <SectionLoading /> : null;
+};
+
+const activeNow = (card: Card) => isActive(card.type, card.status);
+const doneNow = (card: Card) => !isActive(card.type, card.status);
 
 /** One type's list: active items, then the finished ones; the edit and delete dialogs. */
 const TaskPanel = ({
   type,
-  cards,
   meeting,
   timezone,
   today,
 }: {
   type: TaskType;
-  cards: Card[];
   meeting: TaskMeeting;
   timezone: string;
   today: IsoDate;
 }) => {
+  const active = useMeetingTaskList(meeting.id, type, 'active');
+  const finished = useMeetingTaskList(meeting.id, type, 'done');
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const remove = useDeleteTask();
   const people = usePeople(meeting);
   const typeName = TASK_TYPE_NAMES[type];
-  const active = cards.filter((card) => isActive(card.type, card.status));
-  const finished = byCompletion(cards.filter((card) => !isActive(card.type, card.status)));
+  const doneTotal = finished.data?.pages[0]?.total ?? 0;
+  const state = listsState([active, finished], messages.tasksLoadFailed);
+  const empty = (active.data?.pages[0]?.total ?? 0) === 0 && doneTotal === 0;
 
   const row = (card: Card) => (
     <TaskRow
@@ -116,23 +175,24 @@ const TaskPanel = ({
 
   return (
     <Stack gap="xs">
-      {cards.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          {messages.noTasksOfType(typeName)}
-        </Text>
-      ) : (
-        <>
-          {active.length > 0 && <PagedList cards={active} label={typeName} row={row} />}
-          {finished.length > 0 && (
-            <Stack gap={4} mt="xs">
-              <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0}>
-                {messages.tasksDoneHeading(finished.length)}
-              </Text>
-              <PagedList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
-            </Stack>
-          )}
-        </>
-      )}
+      {state ??
+        (empty ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {messages.noTasksOfType(typeName)}
+          </Text>
+        ) : (
+          <>
+            <PagedList list={active} keep={activeNow} label={typeName} row={row} />
+            {doneTotal > 0 && (
+              <Stack gap={4} mt="xs">
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0}>
+                  {messages.tasksDoneHeading(doneTotal)}
+                </Text>
+                <PagedList list={finished} keep={doneNow} label={messages.tasksDoneHeading(doneTotal)} row={row} />
+              </Stack>
+            )}
+          </>
+        ))}
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
       <ConfirmDialog
         opened={deleting !== null}
@@ -151,38 +211,22 @@ const TaskPanel = ({
   );
 };
 
-/** Loading, error with retry, or the content, for a section reading the meeting's tasks. */
-const useTaskSection = (meetingId: string, failedTitle: string) => {
-  const tasks = useMeetingTasks(meetingId);
-  const state = tasks.isPending ? (
-    <SectionLoading />
-  ) : tasks.isError ? (
-    <SectionError
-      title={failedTitle}
-      error={tasks.error}
-      onRetry={() => void tasks.refetch()}
-      retrying={tasks.isFetching}
-    />
-  ) : null;
-  return { cards: tasks.data, state };
-};
-
 export const ActionItemsSection = ({ meeting, timezone }: Props) => {
-  const { cards, state } = useTaskSection(meeting.id, messages.tasksLoadFailed);
+  const counts = useMeetingTaskCounts(meeting.id);
+  const state = listsState([counts], messages.tasksLoadFailed);
   const today = useToday(timezone);
   const [tab, setTab] = useState<TaskType>(TASK_TYPE.todo);
   const [adding, setAdding] = useState<TaskDialogState>(null);
-  const byType = (type: TaskType) => (cards ?? []).filter((card) => card.type === type);
   return (
     <SectionCard
       title={messages.actionItems}
-      actions={cards && <AddButton type={tab} onClick={() => setAdding({ mode: 'add', type: tab })} />}
+      actions={counts.data && <AddButton type={tab} onClick={() => setAdding({ mode: 'add', type: tab })} />}
     >
       {state ?? (
         <Tabs value={tab} onChange={(value) => value && setTab(value as TaskType)} keepMounted={false}>
           <Tabs.List mb="sm">
             {ACTION_ITEM_TABS.map(({ type, label }) => {
-              const open = byType(type).filter((card) => isActive(card.type, card.status)).length;
+              const open = counts.data?.find((count) => count.type === type)?.active ?? 0;
               return (
                 <Tabs.Tab
                   key={type}
@@ -203,7 +247,7 @@ export const ActionItemsSection = ({ meeting, timezone }: Props) => {
           </Tabs.List>
           {ACTION_ITEM_TABS.map(({ type }) => (
             <Tabs.Panel key={type} value={type}>
-              <TaskPanel type={type} cards={byType(type)} meeting={meeting} timezone={timezone} today={today} />
+              <TaskPanel type={type} meeting={meeting} timezone={timezone} today={today} />
             </Tabs.Panel>
           ))}
         </Tabs>
@@ -275,7 +319,7 @@ const GoalGroup = ({
       </Group>
       {active.length > 0 && (
         <Stack gap={4}>
-          <PagedList cards={active} label={messages.goalsOf(name)} row={row} />
+          <CardList cards={active} label={messages.goalsOf(name)} row={row} />
         </Stack>
       )}
       {finished.length > 0 && (
@@ -283,7 +327,7 @@ const GoalGroup = ({
           <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0} px="xs">
             {messages.tasksDoneHeading(finished.length)}
           </Text>
-          <PagedList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
+          <CardList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
         </Stack>
       )}
     </Box>
@@ -330,7 +374,10 @@ const GoalsHeader = ({ sort, onSort }: { sort: DueSort; onSort: () => void }) =>
  * unless the due-date header sorts them; finished goals (Done, Incomplete) close each group.
  */
 export const GoalsSection = ({ meeting, timezone }: Props) => {
-  const { cards, state } = useTaskSection(meeting.id, messages.goalsLoadFailed);
+  // Active goals are few (a quarter's rocks): up to a long page at once; finished ones page.
+  const active = useMeetingTaskList(meeting.id, TASK_TYPE.goal, 'active', TASK_LIST_MAX_PAGE);
+  const finished = useMeetingTaskList(meeting.id, TASK_TYPE.goal, 'done');
+  const state = listsState([active, finished], messages.goalsLoadFailed);
   const today = useToday(timezone);
   const [adding, setAdding] = useState<TaskDialogState>(null);
   const [dialog, setDialog] = useState<TaskDialogState>(null);
@@ -338,7 +385,10 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
   const [sort, setSort] = useState<DueSort>('none');
   const remove = useDeleteTask();
   const people = usePeople(meeting);
-  const goals = (cards ?? []).filter((card) => card.type === TASK_TYPE.goal);
+  const goals = useMemo(
+    () => [...loadedCards(active.data).filter(activeNow), ...loadedCards(finished.data).filter(doneNow)],
+    [active.data, finished.data],
+  );
 
   const groups = useMemo(() => {
     const byOwner = new Map<string, Card[]>();
@@ -358,7 +408,9 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
     <SectionCard
       title={messages.goalsSection}
       actions={
-        cards && <AddButton type={TASK_TYPE.goal} onClick={() => setAdding({ mode: 'add', type: TASK_TYPE.goal })} />
+        active.data && (
+          <AddButton type={TASK_TYPE.goal} onClick={() => setAdding({ mode: 'add', type: TASK_TYPE.goal })} />
+        )
       }
     >
       {state ??
@@ -389,6 +441,8 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
                 }}
               />
             ))}
+            <ShowMore list={active} pageSize={TASK_LIST_MAX_PAGE} />
+            <ShowMore list={finished} />
           </Stack>
         ))}
       <TaskFormDialog state={adding} meeting={meeting} today={today} onClose={() => setAdding(null)} />

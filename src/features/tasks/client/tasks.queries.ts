@@ -1,10 +1,18 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { showInfo } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { Card, Task, ZCreateTask, ZUpdateTask } from '../tasks.schemas.ts';
+import { TASK_LIST_PAGE_SIZE, type TaskType } from '../../../shared/tasks.ts';
+import type { Card, Task, TaskCounts, TaskPage, ZCreateTask, ZUpdateTask } from '../tasks.schemas.ts';
 
 // Server state of action items: one key factory, the hooks the dashboard and the task dialog
 // use, and how 'task.changed' events change the cache (ids only arrive, so queries refetch).
@@ -20,13 +28,63 @@ export const taskKeys = {
 // Reads are silent: each area shows its own error state with the server's message.
 const silent = { silent: true } as const;
 
-/** GET /tasks?meetingId=…: the meeting's action items of every type (shown in tasks). */
-export const useMeetingTasks = (meetingId: string) =>
-  useQuery({
-    queryKey: taskKeys.meeting(meetingId),
-    queryFn: ({ signal }) =>
-      api.get<Card[]>(`/tasks?meetingId=${encodeURIComponent(meetingId)}&state=all`, { signal, ...silent }),
+/**
+ * GET /tasks?meetingId=…&type=…&state=…: one of the dashboard's lists, a page at a time from
+ * the server ("Show N more" loads the next). A refetch reloads the pages already shown.
+ */
+export const useMeetingTaskList = (
+  meetingId: string,
+  type: TaskType,
+  state: 'active' | 'done',
+  pageSize: number = TASK_LIST_PAGE_SIZE,
+) =>
+  useInfiniteQuery({
+    queryKey: [...taskKeys.meeting(meetingId), type, state, pageSize],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TaskPage>(
+        `/tasks?meetingId=${encodeURIComponent(meetingId)}&type=${type}&state=${state}&offset=${pageParam}&limit=${pageSize}`,
+        { signal, ...silent },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.items.length;
+      return last.items.length > 0 && next < last.total ? next : undefined;
+    },
   });
+
+/** The cards of the pages loaded so far, each once (a change between two pages can shift one). */
+export const loadedCards = (data: InfiniteData<TaskPage> | undefined): Card[] => {
+  const seen = new Set<string>();
+  return (data?.pages ?? []).flatMap((page) =>
+    page.items.filter((card) => {
+      if (seen.has(card.id)) return false;
+      seen.add(card.id);
+      return true;
+    }),
+  );
+};
+
+/** How many are left to load after the pages shown. */
+export const remainingCards = (data: InfiniteData<TaskPage> | undefined) => {
+  const last = data?.pages[data.pages.length - 1];
+  return last ? Math.max(0, last.total - last.offset - last.items.length) : 0;
+};
+
+/** GET /tasks/counts?meetingId=…: active and done per type, for the tabs. */
+export const useMeetingTaskCounts = (meetingId: string) =>
+  useQuery({
+    queryKey: [...taskKeys.meeting(meetingId), 'counts'],
+    queryFn: ({ signal }) =>
+      api.get<TaskCounts>(`/tasks/counts?meetingId=${encodeURIComponent(meetingId)}`, { signal, ...silent }),
+  });
+
+/** Applies `change` to the cards of every cached page of every list (counts are left alone). */
+const changeCachedCards = (queryClient: QueryClient, change: (cards: Card[]) => Card[]) =>
+  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: taskKeys.lists }, (data) =>
+    data && 'pages' in data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) }
+      : data,
+  );
 
 /** GET /tasks/{id}: the whole card (with its description), for the edit dialog. */
 export const useTask = (id: string | null) =>
@@ -39,9 +97,7 @@ export const useTask = (id: string | null) =>
 /** Puts a changed card into every cached list that holds it, and its detail. */
 const storeTask = (queryClient: QueryClient, task: Task) => {
   queryClient.setQueryData(taskKeys.detail(task.id), task);
-  queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) =>
-    list?.map((card) => (card.id === task.id ? { ...card, ...task } : card)),
-  );
+  changeCachedCards(queryClient, (cards) => cards.map((card) => (card.id === task.id ? { ...card, ...task } : card)));
 };
 
 /**
@@ -86,9 +142,9 @@ export const useUpdateTask = (options: { silent?: boolean } = {}) => {
     onMutate: async ({ id, patch }) => {
       if (patch.status === undefined && patch.isLocked === undefined) return undefined;
       await queryClient.cancelQueries({ queryKey: taskKeys.lists });
-      const before = queryClient.getQueriesData<Card[]>({ queryKey: taskKeys.lists });
-      queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) =>
-        list?.map((card) =>
+      const before = queryClient.getQueriesData({ queryKey: taskKeys.lists });
+      changeCachedCards(queryClient, (cards) =>
+        cards.map((card) =>
           card.id === id
             ? {
                 ...card,
@@ -118,7 +174,7 @@ export const useDeleteTask = () => {
   return useMutation({
     mutationFn: (id: string) => api.delete<boolean>(`/tasks/${id}`, undefined, silent),
     onSuccess: (_done, id) => {
-      queryClient.setQueriesData<Card[]>({ queryKey: taskKeys.lists }, (list) => list?.filter((c) => c.id !== id));
+      changeCachedCards(queryClient, (cards) => cards.filter((c) => c.id !== id));
       forgetTask(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       refreshBoardCounts(queryClient);

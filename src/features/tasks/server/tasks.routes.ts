@@ -20,7 +20,10 @@ import {
   ZMoveTask,
   ZShareLink,
   ZTask,
+  ZTaskCounts,
+  ZTaskCountsQuery,
   ZTaskListQuery,
+  ZTaskPage,
   ZTaskPreview,
   ZTasksOrder,
   ZUpdateActivity,
@@ -48,6 +51,7 @@ import {
   updateChecklistItem,
 } from './checklists.service.ts';
 import { getShare, previewTask, revokeShare, shareTask } from './shares.service.ts';
+import { countTasks, listTasks } from './task-lists.service.ts';
 import { moveQuestion } from './tasks.move-check.ts';
 import {
   addWatchers,
@@ -56,7 +60,6 @@ import {
   deleteTask,
   dropTask,
   getTask,
-  listTasks,
   listWatchers,
   moveTask,
   orderListTasks,
@@ -80,12 +83,28 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Action items of a meeting, of a member (getTasksByMember) or of the caller',
+        summary: 'A page of the action items of a meeting, of a member (getTasksByMember) or of the caller',
+        description:
+          'Active and all: by priority, newest first within it; done: the most recently finished first. ' +
+          '`total` counts the whole list under the same filters.',
         querystring: ZTaskListQuery,
-        response: { 200: success(z.array(ZCard)), ...failures(400, 401, 404) },
+        response: { 200: success(ZTaskPage), ...failures(400, 401, 404) },
       },
     },
     async (request) => ok(await request.inTenant((ctx) => listTasks(ctx, request.query))),
+  );
+
+  app.get(
+    '/tasks/counts',
+    {
+      schema: {
+        tags,
+        summary: "How many of a meeting's action items of each type are active and done",
+        querystring: ZTaskCountsQuery,
+        response: { 200: success(ZTaskCounts), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => countTasks(ctx, request.query))),
   );
 
   app.post(

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   attachments,
   boardLists,
-  boardMeetings,
   boards,
   checklistItems,
   checklists,
@@ -33,9 +32,9 @@ import {
   taskRuleProblem,
 } from '../../../shared/tasks.ts';
 import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
-import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
-import type { CreateTask, DropTask, MoveTask, Task, TaskListQuery, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
+import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
 import { describeCards } from './cards.query.ts';
+import { activeSql } from './task-lists.service.ts';
 import {
   assertAssignable,
   assertCanDelete,
@@ -203,71 +202,6 @@ export const describeTask = async (ctx: TenantContext, access: TaskAccess): Prom
 };
 
 export const getTask = async (ctx: TenantContext, id: string) => describeTask(ctx, await findVisibleTask(ctx, id));
-
-/** SQL twin of `isActive` (shared/tasks.ts): a goal is inactive when done or incomplete, others when done. */
-const activeSql = sql`not (${tasks.status} = '1' or (${tasks.type} = '1' and ${tasks.status} = '3'))`;
-
-/** `GET tasks`: a meeting's action items, a member's (getTasksByMember), or the caller's own. */
-export const listTasks = async (ctx: TenantContext, query: TaskListQuery) => {
-  const conditions: SQL[] = [eq(tasks.tenantId, ctx.tenantId)];
-  if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);
-  if (query.memberId || !query.meetingId) {
-    const memberId = query.memberId ?? ctx.userId;
-    conditions.push(
-      inArray(
-        tasks.id,
-        ctx.db.select({ id: taskMembers.taskId }).from(taskMembers).where(eq(taskMembers.userId, memberId)),
-      ),
-    );
-    // Someone else's action items: only those of meetings the caller is part of.
-    if (memberId !== ctx.userId && !ctx.isAdmin)
-      conditions.push(
-        inArray(
-          tasks.id,
-          ctx.db
-            .select({ id: taskMeetings.taskId })
-            .from(taskMeetings)
-            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
-            .where(eq(meetingPeople.userId, ctx.userId)),
-        ),
-      );
-  }
-  if (query.type) conditions.push(eq(tasks.type, query.type));
-  if (query.state === 'active') conditions.push(activeSql);
-  if (query.state === 'done') conditions.push(sql`not ${activeSql}`);
-  if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
-  const select = (...more: SQL[]) =>
-    ctx.db
-      .select({ id: tasks.id, sort: tasks.sort, createdAt: tasks.createdAt })
-      .from(tasks)
-      .where(and(...conditions, ...more));
-  if (!query.meetingId)
-    return describeCards(ctx.db, await select().orderBy(asc(tasks.sort), desc(tasks.createdAt)).limit(5000));
-  // A meeting's action items: those linked to it, and those on its boards. A UNION of two
-  // indexed selects (task_meetings by meeting, tasks by board_id), not one select with
-  // `id in (…) or board_id in (…)`, which made PostgreSQL read all of tasks.
-  const rows = await select(
-    inArray(
-      tasks.id,
-      ctx.db.select({ id: taskMeetings.taskId }).from(taskMeetings).where(eq(taskMeetings.meetingId, query.meetingId)),
-    ),
-  )
-    .union(
-      select(
-        inArray(
-          tasks.boardId,
-          ctx.db
-            .select({ id: boardMeetings.boardId })
-            .from(boardMeetings)
-            .where(eq(boardMeetings.meetingId, query.meetingId)),
-        ),
-      ),
-    )
-    // The union's own columns (a table's column would be out of scope here).
-    .orderBy(sql`"sort" asc, "created_at" desc`)
-    .limit(5000);
-  return describeCards(ctx.db, rows);
-};
 
 /** `POST tasks` (saveTask). */
 export const createTask = async (ctx: TenantContext, input: CreateTask) => {
@@ -806,5 +740,3 @@ export const countBoardCards = async (ctx: TenantContext, boardId: string) => {
     .where(and(eq(tasks.boardId, boardId), eq(tasks.tenantId, ctx.tenantId)));
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 };
-
-export { activeSql };

@@ -6,7 +6,7 @@ import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../..
 import { outbox, taskMembers as taskMembersTable, tasks as tasksTable } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
-import type { Activity, Card, Checklist, ShareLink, Task, TaskPreview } from '../tasks.schemas.ts';
+import type { Activity, Card, Checklist, ShareLink, Task, TaskPage, TaskPreview } from '../tasks.schemas.ts';
 import { sendTaskReminders } from './reminders.service.ts';
 
 let app: FastifyInstance;
@@ -51,9 +51,9 @@ describe('action items', () => {
       completedAt: null,
       meetingTitle: 'Leadership L10',
     });
-    const list = (await member.api.get<Card[]>(`/tasks?meetingId=${meeting.id}`)).body.result;
+    const list = (await member.api.get<TaskPage>(`/tasks?meetingId=${meeting.id}`)).body.result.items;
     expect(list.map((t) => t.id)).toEqual([task.id]);
-    const mine = (await member.api.get<Card[]>('/tasks')).body.result;
+    const mine = (await member.api.get<TaskPage>('/tasks')).body.result.items;
     expect(mine.map((t) => t.id)).toEqual([task.id]);
   });
 

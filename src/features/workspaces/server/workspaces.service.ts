@@ -151,7 +151,12 @@ export const addUserToWorkspace = async (
 /** The enabled people of the caller's workspace, by name (the spec's getUsers). */
 export const listWorkspacePeople = async (ctx: TenantContext): Promise<WorkspacePerson[]> => {
   const rows = await ctx.db
-    .select({ ...personColumns, image: users.image, jobTitle: users.jobTitle, isAdmin: memberships.isAdmin })
+    .select({
+      ...personColumns,
+      image: users.image,
+      jobTitle: users.jobTitle,
+      isAdmin: memberships.isAdmin,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.disabled, false), isNull(users.deletedAt)))

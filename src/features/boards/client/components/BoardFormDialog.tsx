@@ -6,7 +6,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { useMeetingList } from '../../../meetings/client/meetings.queries.ts';
+import { useSimpleMeetings } from '../../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../../meetings/meetings.schemas.ts';
 import { type Board, LABEL_COLORS } from '../../boards.schemas.ts';
 import { useCreateBoard, useUpdateBoard } from '../boards.queries.ts';
@@ -36,7 +36,7 @@ export const BoardFormDialog = ({
   const [lists, setLists] = useState('');
   const [errors, setErrors] = useFieldErrors({ name, color, meetingIds });
   const [failure, setFailure] = useState<string | null>(null);
-  const meetings = useMeetingList('mine');
+  const meetings = useSimpleMeetings(opened, true);
   const create = useCreateBoard();
   const update = useUpdateBoard();
   const closeSoon = useDelayedClose(onClose);

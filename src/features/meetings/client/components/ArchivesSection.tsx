@@ -11,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
@@ -21,9 +21,10 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { DATE_FORMAT, pageWindow } from '../meetings.format.ts';
+import { DATE_FORMAT } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
+import { PageNav } from './PageNav.tsx';
 import { SectionCard } from './SectionCard.tsx';
 
 // Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
@@ -100,48 +101,6 @@ const SessionFieldForm = ({
     </DialogForm>
   );
 };
-
-const ArchivePagination = ({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange: (page: number) => void;
-}) => (
-  <Group gap={4} justify="center" component="nav" aria-label={messages.archivePages}>
-    <ActionIcon
-      variant="default"
-      onClick={() => onChange(page - 1)}
-      disabled={page <= 1}
-      aria-label={messages.previousPage}
-    >
-      <IconChevronLeft size={16} />
-    </ActionIcon>
-    {pageWindow(page, totalPages).map((n) => (
-      <Button
-        key={n}
-        size="compact-sm"
-        miw={30}
-        variant={n === page ? 'filled' : 'default'}
-        onClick={() => onChange(n)}
-        aria-label={messages.pageNumber(n)}
-        aria-current={n === page ? 'page' : undefined}
-      >
-        {n}
-      </Button>
-    ))}
-    <ActionIcon
-      variant="default"
-      onClick={() => onChange(page + 1)}
-      disabled={page >= totalPages}
-      aria-label={messages.nextPage}
-    >
-      <IconChevronRight size={16} />
-    </ActionIcon>
-  </Group>
-);
 
 export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
   const [page, setPage] = useState(1);
@@ -246,7 +205,7 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
           </Table>
         </Table.ScrollContainer>
         {archives.data.totalPages > 1 && (
-          <ArchivePagination page={page} totalPages={archives.data.totalPages} onChange={setPage} />
+          <PageNav label={messages.archivePages} page={page} totalPages={archives.data.totalPages} onChange={setPage} />
         )}
       </Stack>
     );

@@ -33,14 +33,14 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type Meeting, type MeetingFolder, ZCreateMeetingFolder } from '../../meetings.schemas.ts';
+import { type MeetingFolder, type SimpleMeeting, ZCreateMeetingFolder } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, dashboardPath, isIgnoredDrop } from '../meetings.format.ts';
 import {
   useCreateMeetingFolder,
   useDeleteMeetingFolder,
   useMeetingFolders,
-  useMeetingList,
   useMoveMeetingToFolder,
+  useSimpleMeetings,
   useUpdateMeetingFolder,
 } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -58,7 +58,7 @@ const MeetingItem = ({
   dragging,
   onNavigate,
 }: {
-  meeting: Meeting;
+  meeting: SimpleMeeting;
   provided: DraggableProvided;
   dragging: boolean;
   onNavigate: () => void;
@@ -163,7 +163,7 @@ const FolderBlock = ({
   onNavigate,
 }: {
   folder: MeetingFolder;
-  meetings: Meeting[];
+  meetings: SimpleMeeting[];
   selected: boolean;
   onSelect: () => void;
   onToggle: () => void;
@@ -262,7 +262,7 @@ const FolderBlock = ({
 );
 
 export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
-  const list = useMeetingList('mine');
+  const list = useSimpleMeetings(true, true);
   const folders = useMeetingFolders();
   const move = useMoveMeetingToFolder();
   const toggle = useUpdateMeetingFolder();
@@ -328,7 +328,7 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
             <FolderBlock
               key={folder.id}
               folder={folder}
-              meetings={folder.meetingIds.map((id) => byId.get(id)).filter((m): m is Meeting => m !== undefined)}
+              meetings={folder.meetingIds.map((id) => byId.get(id)).filter((m): m is SimpleMeeting => m !== undefined)}
               selected={selectedId === folder.id}
               onSelect={() => setSelectedId(folder.id)}
               onToggle={() => toggle.mutate({ id: folder.id, patch: { open: !folder.open } })}

@@ -1,3 +1,4 @@
+import { MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 
 // A meeting image is picked in the browser and sent as a data URL (document 1 §5: jpg, png or
@@ -5,7 +6,6 @@ import { messages } from '../../../../shared/messages.ts';
 // scaled down in a canvas before it is sent.
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const MAX_DATA_URL_CHARS = 480_000;
 const SCALED_SIDE = 640;
 
@@ -27,7 +27,7 @@ const loadImage = (src: string): Promise<HTMLImageElement> =>
 
 /** The file as a data URL the API accepts, or an Error whose message the form shows. */
 export const readMeetingImage = async (file: File): Promise<string> => {
-  if (!IMAGE_TYPES.includes(file.type)) throw new Error(messages.imageWrongType);
+  if (!(MEETING_IMAGE_TYPES as readonly string[]).includes(file.type)) throw new Error(messages.imageWrongType);
   if (file.size > IMAGE_MAX_BYTES) throw new Error(messages.imageTooLarge);
   const dataUrl = await readAsDataUrl(file);
   if (dataUrl.length <= MAX_DATA_URL_CHARS) return dataUrl;

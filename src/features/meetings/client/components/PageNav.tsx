@@ -1,0 +1,50 @@
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { messages } from '../../../../shared/messages.ts';
+import { pageWindow } from '../meetings.format.ts';
+
+/** Numbered pages with previous and next, for a list paged on the server. */
+export const PageNav = ({
+  page,
+  totalPages,
+  onChange,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  /** What the pages are of, for assistive technology. */
+  label: string;
+}) => (
+  <Group gap={4} justify="center" component="nav" aria-label={label}>
+    <ActionIcon
+      variant="default"
+      onClick={() => onChange(page - 1)}
+      disabled={page <= 1}
+      aria-label={messages.previousPage}
+    >
+      <IconChevronLeft size={16} />
+    </ActionIcon>
+    {pageWindow(page, totalPages).map((n) => (
+      <Button
+        key={n}
+        size="compact-sm"
+        miw={30}
+        variant={n === page ? 'filled' : 'default'}
+        onClick={() => onChange(n)}
+        aria-label={messages.pageNumber(n)}
+        aria-current={n === page ? 'page' : undefined}
+      >
+        {n}
+      </Button>
+    ))}
+    <ActionIcon
+      variant="default"
+      onClick={() => onChange(page + 1)}
+      disabled={page >= totalPages}
+      aria-label={messages.nextPage}
+    >
+      <IconChevronRight size={16} />
+    </ActionIcon>
+  </Group>
+);

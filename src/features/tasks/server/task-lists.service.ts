@@ -1,0 +1,140 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { boardMeetings, meetingPeople, taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import type { TaskType } from '../../../shared/tasks.ts';
+import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import type { TaskCounts, TaskCountsQuery, TaskListQuery, TaskPage } from '../tasks.schemas.ts';
+import { describeCards } from './cards.query.ts';
+
+// The action-item lists (GET tasks, GET tasks/counts): a page at a time, in the order the
+// screen shows them, with the total so the client can say "Show N more" (decision 039).
+
+/** SQL twin of `isActive` (shared/tasks.ts): a goal is inactive when done or incomplete, others when done. */
+export const activeSql = sql`not (${tasks.status} = '1' or (${tasks.type} = '1' and ${tasks.status} = '3'))`;
+
+/** Conditions on `tasks` for the caller's, a member's or any list; the meeting's links come in `idsOf`. */
+const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId' | 'meetingId' | 'inTasks'>) => {
+  const conditions: SQL[] = [eq(tasks.tenantId, ctx.tenantId)];
+  if (query.memberId || !query.meetingId) {
+    const memberId = query.memberId ?? ctx.userId;
+    conditions.push(
+      inArray(
+        tasks.id,
+        ctx.db.select({ id: taskMembers.taskId }).from(taskMembers).where(eq(taskMembers.userId, memberId)),
+      ),
+    );
+    // Someone else's action items: only those of meetings the caller is part of.
+    if (memberId !== ctx.userId && !ctx.isAdmin)
+      conditions.push(
+        inArray(
+          tasks.id,
+          ctx.db
+            .select({ id: taskMeetings.taskId })
+            .from(taskMeetings)
+            .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
+            .where(eq(meetingPeople.userId, ctx.userId)),
+        ),
+      );
+  }
+  if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
+  return conditions;
+};
+
+const listed = {
+  id: tasks.id,
+  type: tasks.type,
+  active: sql<boolean>`${activeSql}`.as('active'),
+  sort: tasks.sort,
+  createdAt: tasks.createdAt,
+  completedAt: tasks.completedAt,
+};
+
+/**
+ * The cards a list holds, with their sort keys. A meeting's action items are those linked to
+ * it and those on its boards: a UNION of two selects that read by key (decisions 029, 039):
+ * the links by meeting, each card by its id (a LATERAL subquery kept apart by `limit 1`, so
+ * PostgreSQL does not turn it into a join that reads all of tasks when a meeting holds a big
+ * share of them), and the cards of the meeting's boards by board_id.
+ */
+const listRows = (ctx: TenantContext, meetingId: string | undefined, conditions: SQL[]) => {
+  if (!meetingId)
+    return ctx.db
+      .select(listed)
+      .from(tasks)
+      .where(and(...conditions));
+  const linked = ctx.db
+    .select(listed)
+    .from(tasks)
+    .where(and(eq(tasks.id, taskMeetings.taskId), ...conditions))
+    // One card per link by its key; the limit also keeps the subquery from being flattened.
+    .limit(1)
+    .as('linked');
+  return ctx.db
+    .select({ ...linked._.selectedFields })
+    .from(taskMeetings)
+    .crossJoinLateral(linked)
+    .where(eq(taskMeetings.meetingId, meetingId))
+    .union(
+      ctx.db
+        .select(listed)
+        .from(tasks)
+        .where(
+          and(
+            ...conditions,
+            inArray(
+              tasks.boardId,
+              ctx.db
+                .select({ id: boardMeetings.boardId })
+                .from(boardMeetings)
+                .where(eq(boardMeetings.meetingId, meetingId)),
+            ),
+          ),
+        ),
+    );
+};
+
+/**
+ * `GET tasks`: a page of a meeting's action items, a member's (getTasksByMember) or the
+ * caller's own. Active and all: by priority (sort), newest first within it; done: the most
+ * recently finished first, as the lists show them.
+ */
+export const listTasks = async (ctx: TenantContext, query: TaskListQuery): Promise<TaskPage> => {
+  if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);
+  const conditions = listConditions(ctx, query);
+  if (query.type) conditions.push(eq(tasks.type, query.type));
+  if (query.state === 'active') conditions.push(activeSql);
+  if (query.state === 'done') conditions.push(sql`not ${activeSql}`);
+  const rows = listRows(ctx, query.meetingId, conditions).as('listed');
+  // The subquery's own columns: a table's column would be out of scope here.
+  const order =
+    query.state === 'done'
+      ? sql`${rows.completedAt} desc nulls last, ${rows.createdAt} desc, ${rows.id}`
+      : sql`${rows.sort} asc, ${rows.createdAt} desc, ${rows.id}`;
+  const page = await ctx.db
+    .select({ id: rows.id, total: sql<number>`(count(*) over ())::int` })
+    .from(rows)
+    .orderBy(order)
+    .limit(query.limit)
+    .offset(query.offset);
+  // Past the end, the page is empty and the window count with it: count again.
+  const total =
+    page[0]?.total ??
+    (query.offset === 0 ? 0 : ((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(rows))[0]?.n ?? 0));
+  return { items: await describeCards(ctx.db, page), total, offset: query.offset };
+};
+
+/** `GET tasks/counts`: a meeting's action items by type, active and done (the tabs' counts). */
+export const countTasks = async (ctx: TenantContext, query: TaskCountsQuery): Promise<TaskCounts> => {
+  await findVisibleMeeting(ctx, query.meetingId);
+  const conditions = listConditions(ctx, { meetingId: query.meetingId, inTasks: true });
+  const rows = listRows(ctx, query.meetingId, conditions).as('listed');
+  const counted = await ctx.db
+    .select({
+      type: rows.type,
+      active: sql<number>`(count(*) filter (where ${rows.active}))::int`,
+      done: sql<number>`(count(*) filter (where not ${rows.active}))::int`,
+    })
+    .from(rows)
+    .groupBy(rows.type);
+  return counted.map((row) => ({ type: row.type as TaskType, active: row.active, done: row.done }));
+};
