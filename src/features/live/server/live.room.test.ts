@@ -156,7 +156,8 @@ describe('solving issues in the room', () => {
     expect(bystander.received.map((m) => m.type)).not.toContain('live.discussing');
     watcher.socket.close();
     bystander.socket.close();
-  });
+    // Many calls and two sockets: slow on a shared two-core machine.
+  }, 90_000);
 
   it('turns a headline into an issue or a to-do that links back to it; the headline is then done', async () => {
     const { leader, member } = await team();

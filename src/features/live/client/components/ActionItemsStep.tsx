@@ -16,7 +16,14 @@ import type { AgendaItem, Meeting, PersonSummary } from '../../../meetings/meeti
 import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
 import { assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
-import { taskKeys, useCreateTask, useDeleteTask, useMeetingTasks } from '../../../tasks/client/tasks.queries.ts';
+import {
+  loadedCards,
+  remainingCards,
+  taskKeys,
+  useCreateTask,
+  useDeleteTask,
+  useMeetingTaskList,
+} from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { LiveState } from '../../live.schemas.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
@@ -193,27 +200,31 @@ const RoomActions = ({
   );
 };
 
-/** "Show N more" over a list shown a page at a time. */
-const usePage = <T,>(list: T[]) => {
-  const [shown, setShown] = useState(TASK_LIST_PAGE_SIZE);
-  const next = Math.min(list.length - shown, TASK_LIST_PAGE_SIZE);
-  const more: ReactNode =
-    next > 0 ? (
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        style={{ alignSelf: 'flex-start' }}
-        onClick={() => setShown((count) => count + TASK_LIST_PAGE_SIZE)}
-      >
-        {messages.showMoreCards(next)}
-      </Button>
-    ) : null;
-  return { page: list.slice(0, shown), more };
+type TaskList = ReturnType<typeof useMeetingTaskList>;
+
+/** "Show N more": the next page of the list from the server. */
+const ShowMore = ({ list, hidden = false }: { list: TaskList; hidden?: boolean }) => {
+  const next = Math.min(remainingCards(list.data), TASK_LIST_PAGE_SIZE);
+  if (next <= 0 || hidden) return null;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      style={{ alignSelf: 'flex-start' }}
+      loading={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {messages.showMoreCards(next)}
+    </Button>
+  );
 };
 
 export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Props) => {
   const type = (item.taskType ?? TASK_TYPE.todo) as TaskType;
-  const tasks = useMeetingTasks(meeting.id);
+  // The step's own lists, paged on the server: its type's open items and, on the To-Do step,
+  // the finished to-dos (most recently finished first), of which those since the last meeting show.
+  const openList = useMeetingTaskList(meeting.id, type, 'active');
+  const doneList = useMeetingTaskList(meeting.id, TASK_TYPE.todo, 'done');
   const today = todayIn(timezone, useNow());
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
@@ -227,8 +238,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
     return byId;
   }, [meeting.administrators, meeting.members]);
 
-  const cards = (tasks.data ?? []).filter((card) => card.type === type);
-  const openCards = cards.filter((card) => isActive(card.type, card.status));
+  const openCards = loadedCards(openList.data);
   // While a drop is on its way, the dropped order shows.
   const open = order
     ? order
@@ -238,26 +248,24 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   // To-dos finished since the last meeting, so the room sees what got done.
   const lastHeld = meeting.lastSession?.id !== state.session.id ? meeting.lastSession?.finishedAt : null;
   const since = lastHeld ?? state.session.startedAt ?? '';
-  const doneSince =
-    type === TASK_TYPE.todo
-      ? cards
-          .filter((card) => card.status === '1' && (card.completedAt ?? '') >= since)
-          .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
-      : [];
-  const openPage = usePage(open);
-  const donePage = usePage(doneSince);
+  const doneCards = type === TASK_TYPE.todo ? loadedCards(doneList.data) : [];
+  const doneSince = doneCards
+    .filter((card) => (card.completedAt ?? '') >= since)
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  // An older one is loaded already: the rest are older still.
+  const doneComplete = doneSince.length < doneCards.length;
   const typeName = TYPE_NAMES[type] ?? '';
   const roomActions = state.canManage && (type === TASK_TYPE.issue || type === TASK_TYPE.headline);
   const discussedId = state.session.discussedTaskId;
 
-  if (tasks.isPending) return <SectionLoading />;
-  if (tasks.isError)
+  if (openList.isPending) return <SectionLoading />;
+  if (openList.isError)
     return (
       <SectionError
         title={messages.tasksLoadFailed}
-        error={tasks.error}
-        onRetry={() => void tasks.refetch()}
-        retrying={tasks.isFetching}
+        error={openList.error}
+        onRetry={() => void openList.refetch()}
+        retrying={openList.isFetching}
       />
     );
 
@@ -314,7 +322,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
               {(drop) => (
                 // The drag wrappers are the list's items (a ul may hold only li elements).
                 <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
-                  {openPage.page.map((card, index) => (
+                  {open.map((card, index) => (
                     <Draggable key={card.id} draggableId={card.id} index={index}>
                       {(drag) => (
                         <li
@@ -344,7 +352,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
               )}
             </Droppable>
           </DragDropContext>
-          {openPage.more}
+          <ShowMore list={openList} />
         </>
       )}
       {doneSince.length > 0 && (
@@ -353,9 +361,9 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
             {messages.liveDoneSince(doneSince.length)}
           </Text>
           <Box component="ul" m={0} p={0} aria-label={messages.liveDoneSince(doneSince.length)}>
-            {donePage.page.map((card) => row(card))}
+            {doneSince.map((card) => row(card))}
           </Box>
-          {donePage.more}
+          <ShowMore list={doneList} hidden={doneComplete} />
         </Stack>
       )}
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
