@@ -399,5 +399,41 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(agenda).toBeVisible();
       await escapeCloses(page, agenda, 'the agenda popover');
     });
+
+    test(`live Issues step and its to-dos dialog (${size})`, async ({ page, request }) => {
+      const { owner, meeting } = await seed(request, `layout-room-${size}`);
+      for (const title of ['Customer onboarding takes three weeks instead of one', 'Printer'])
+        await call(request, owner.token, 'POST', '/tasks', {
+          title,
+          type: '2',
+          userId: owner.id,
+          meetingIds: [meeting.id],
+        });
+      const started = await call<{ sessionId: string }>(
+        request,
+        owner.token,
+        'POST',
+        `/meetings/${meeting.id}/start`,
+        {},
+      );
+      // The default agenda's sixth step: Issues.
+      await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/step`, { step: 5 });
+      await startSignedIn(page, owner.token);
+      await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+      const printer = page.getByTestId('task-row').filter({ hasText: 'Printer' });
+      await printer.getByRole('button', { name: messages.liveDiscuss }).click();
+      await expect(printer).toHaveAttribute('data-highlighted', 'true');
+      await checkPage(page, 'live-issues', size, [
+        page.getByRole('button', { name: messages.nextButton, exact: true }),
+      ]);
+
+      await printer.getByRole('button', { name: messages.liveTodosFromIssue }).click();
+      const dialog = page.getByRole('dialog', { name: messages.liveTodosFromIssueTitle('Printer') });
+      await expect(dialog).toBeVisible();
+      await checkPage(page, 'live-todos-dialog', size, [
+        dialog.getByRole('button', { name: messages.liveCreateTodos }),
+      ]);
+      await checkDialog(page, dialog, 'the to-dos dialog');
+    });
   });
 }

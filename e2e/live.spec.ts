@@ -265,7 +265,7 @@ test('every agenda item type is a working screen with the meeting’s data', asy
     ['free_activity', async (p) => expect(stepOf(p)).toContainText('One personal, one professional.')],
     ['scorecard', async (p) => expect(stepOf(p)).toContainText('Demos booked')],
     ['rock_review', async (p) => expect(stepOf(p)).toContainText('Launch the new site')],
-    ['to_do_list', async (p) => expect(stepOf(p).getByRole('heading', { name: messages.actionItems })).toBeVisible()],
+    ['to_do_list', async (p) => expect(stepOf(p).getByTestId('action-items-step')).toHaveAttribute('data-type', '4')],
     ['accountability_board', async (p) => expect(stepOf(p)).toContainText('Backlog')],
     [
       'accountability_list',

@@ -372,6 +372,10 @@ test('the agenda is reordered by drag and by keyboard, extended, and asks before
   await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(55));
   // Remove 'Cascading Messages'.
   await form.getByRole('button', { name: messages.removeItem('Cascading Messages') }).click();
+  // It asks first: deleting is permanent once saved.
+  const sure = form.getByRole('alertdialog', { name: messages.agendaDeleteTitle('Cascading Messages') });
+  await expect(sure).toContainText(messages.agendaDeleteWarning);
+  await sure.getByRole('button', { name: messages.deleteButton }).click();
   await expect(titles).toHaveCount(9);
   await expect(form.getByTestId('agenda-total')).toHaveText(messages.totalMinutes(50));
 

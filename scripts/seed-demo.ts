@@ -377,7 +377,8 @@ const main = async () => {
         score: 7 + ((n + i) % 4),
       })),
     );
-    await archiveSession(ctx, session, await loadAttendees(database.db, session, meeting), config.publicUrl);
+    // Demo sessions have no step times: their archives show no timing report.
+    await archiveSession(ctx, session, await loadAttendees(database.db, session, meeting), config.publicUrl, []);
   }
   await app.close();
   await database.close();

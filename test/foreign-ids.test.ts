@@ -408,7 +408,46 @@ const ROUTES: Record<string, Route> = {
     },
     valid: (_a, extra) => ({ url: `/sessions/${extra.sessionId}/finish`, body: { notAttended: [_a.member.userId] } }),
   },
+  'POST /api/v2/sessions/{id}/discussing': {
+    prepare: (a) => inTheRoom(a, '2'),
+    valid: (_a, extra) => ({ url: `/sessions/${extra.sessionId}/discussing`, body: { taskId: extra.itemId } }),
+  },
+  'POST /api/v2/sessions/{id}/issues/{taskId}/todos': {
+    prepare: (a) => inTheRoom(a, '2'),
+    valid: (a, extra) => ({
+      url: `/sessions/${extra.sessionId}/issues/${extra.itemId}/todos`,
+      body: { todos: [{ title: 'Follow up', userId: a.member.userId }] },
+    }),
+  },
+  'POST /api/v2/sessions/{id}/headlines/{taskId}/convert': {
+    prepare: (a) => inTheRoom(a, '3'),
+    valid: (a, extra) => ({
+      url: `/sessions/${extra.sessionId}/headlines/${extra.itemId}/convert`,
+      body: { type: '4', userId: a.member.userId },
+    }),
+  },
 };
+
+/** A live session of the meeting and an open item of the given type in it (issues solved in the room). */
+async function inTheRoom(a: Workspace, type: '2' | '3') {
+  const started = must(
+    await a.admin.api.post<StartedMeeting>(`/meetings/${a.meeting.id}/start`, {
+      confirmNotLeader: true,
+      confirmUnscheduled: true,
+    }),
+    'start',
+  );
+  const item = must(
+    await a.admin.api.post<Task>('/tasks', {
+      title: type === '2' ? 'An issue' : 'A headline',
+      type,
+      userId: a.admin.userId,
+      meetingIds: [a.meeting.id],
+    }),
+    'item',
+  );
+  return { sessionId: started.sessionId, itemId: item.id };
+}
 
 // Reading the OpenAPI document
 
@@ -596,7 +635,11 @@ describe('the agenda (the issue’s case)', () => {
       expect(answer.body).toMatchObject({ status: 'fail', message: messages.notFound });
       expect((await a.admin.api.get<AgendaItem[]>(url)).body.result).toEqual(before);
     }
-    const saved = await a.admin.api.put<AgendaItem[]>(url, item({ boardId: a.board.id, boardListId: a.lists[1]!.id }));
+    // A list step keeps its board and list (other kinds keep no board: issue 17).
+    const saved = await a.admin.api.put<AgendaItem[]>(
+      url,
+      item({ keyName: 'accountability_list', boardId: a.board.id, boardListId: a.lists[1]!.id }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.result[1]).toMatchObject({ boardId: a.board.id, boardListId: a.lists[1]!.id });
     // Workspace B's agenda item kept its own row: nothing of A reached it.

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { averageScore, formatClock, isLiveSession, looksLikeEmail, stepSecondsLeft } from './live.ts';
+import {
+  averageScore,
+  carryAge,
+  formatClock,
+  isLiveSession,
+  looksLikeEmail,
+  stepSecondsLeft,
+  timingReport,
+} from './live.ts';
+import { messages } from './messages.ts';
 
 describe('the live meeting’s rules', () => {
   it('counts a step down from its duration, past zero', () => {
@@ -42,5 +51,36 @@ describe('the live meeting’s rules', () => {
     expect(isLiveSession({ startedAt: null, finishedAt: null })).toBe(false);
     expect(isLiveSession({ startedAt: '2026-11-23T10:00:00Z', finishedAt: null })).toBe(true);
     expect(isLiveSession({ startedAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T11:00:00Z' })).toBe(false);
+  });
+});
+
+describe('timingReport', () => {
+  it('gives planned, actual and overrun minutes per step to one decimal, and the totals', () => {
+    const report = timingReport(
+      [
+        { id: 'a', title: 'Segue', duration: 5 },
+        { id: 'b', title: 'Issues', duration: 40 },
+        { id: 'c', title: 'Scores', duration: 5 },
+      ],
+      { a: 7 * 60 + 30, b: 20 * 60 + 2, other: 999 },
+    );
+    expect(report.items.map((row) => [row.title, row.plannedMinutes, row.actualMinutes, row.overrunMinutes])).toEqual([
+      ['Segue', 5, 7.5, 2.5],
+      ['Issues', 40, 20, -20],
+      ['Scores', 5, 0, -5],
+    ]);
+    expect(report).toMatchObject({ plannedMinutes: 50, actualMinutes: 27.5, overrunMinutes: -22.5 });
+  });
+});
+
+describe('carryAge', () => {
+  it('counts whole days under a week, then whole weeks, and nothing on the first day', () => {
+    expect(carryAge('2026-11-25', '2026-11-25')).toBeNull();
+    expect(carryAge('2026-11-24', '2026-11-25')).toEqual({ unit: 'day', count: 1 });
+    expect(carryAge('2026-11-19', '2026-11-25')).toEqual({ unit: 'day', count: 6 });
+    expect(carryAge('2026-11-18', '2026-11-25')).toEqual({ unit: 'week', count: 1 });
+    expect(carryAge('2026-11-03', '2026-11-25')).toEqual({ unit: 'week', count: 3 });
+    expect(messages.carryAge({ unit: 'week', count: 3 })).toBe('On the list 3 weeks');
+    expect(messages.carryAge({ unit: 'day', count: 1 })).toBe('On the list 1 day');
   });
 });

@@ -49,3 +49,49 @@ export const archivePath = (sessionId: string) => `/meeting-archives/${sessionId
 
 /** Guests (non-meeting attendees added by email) per session. */
 export const LIVE_GUESTS_MAX = 50;
+
+/** To-dos made from one issue in one call. */
+export const LIVE_TODOS_FROM_ISSUE_MAX = 20;
+
+/** Minutes to one decimal, as the timing report shows them. */
+const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
+
+/**
+ * The timing report of a session (archive and recap mail): per step its planned minutes, the
+ * minutes spent in it (over all its visits and the session's runs) and the overrun (negative:
+ * time left over); then the session's totals against its planned duration.
+ */
+export const timingReport = (
+  steps: { id: string; title: string; duration: number }[],
+  spentSeconds: Record<string, number>,
+) => {
+  const items = steps.map((step) => {
+    const spent = spentSeconds[step.id] ?? 0;
+    return {
+      agendaItemId: step.id,
+      title: step.title,
+      plannedMinutes: step.duration,
+      actualMinutes: minutes(spent),
+      overrunMinutes: minutes(spent - step.duration * 60),
+    };
+  });
+  const planned = steps.reduce((sum, step) => sum + step.duration, 0);
+  const spent = steps.reduce((sum, step) => sum + (spentSeconds[step.id] ?? 0), 0);
+  return {
+    items,
+    plannedMinutes: planned,
+    actualMinutes: minutes(spent),
+    overrunMinutes: minutes(spent - planned * 60),
+  };
+};
+
+/**
+ * How long an open item has been carried from meeting to meeting: whole days from the day it
+ * was made (`madeOn`) to `today` under a week, then whole weeks; null on its first day. Nothing
+ * is copied between sessions: the same item stays on the meeting's list until it is done.
+ */
+export const carryAge = (madeOn: string, today: string): { unit: 'day' | 'week'; count: number } | null => {
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${madeOn}T00:00:00Z`)) / 86_400_000);
+  if (!(days >= 1)) return null;
+  return days < 7 ? { unit: 'day', count: days } : { unit: 'week', count: Math.floor(days / 7) };
+};

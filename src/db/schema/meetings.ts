@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -103,6 +104,10 @@ export const sessions = pgTable(
     link: text(),
     currentStep: integer().notNull().default(0),
     lastStepStartedAt: timestamp({ withTimezone: true }),
+    /** Seconds spent in each agenda item, by its id, over the session's runs (the timing report). */
+    stepSeconds: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** The issue a leader picked as the one being discussed (no foreign key: tasks refer to sessions). */
+    discussedTaskId: uuid(),
     startedAt: timestamp({ withTimezone: true }),
     startedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp({ withTimezone: true }),
@@ -145,8 +150,14 @@ export const agendaItems = pgTable(
     embedUrl: text(),
     boardId: uuid(),
     boardListId: uuid(),
+    /** An action-items step's type ('2' issues, '3' headlines, '4' to-dos); null: to-dos. */
+    taskType: text(),
   },
-  (t) => [index().on(t.meetingId, t.sort), check('agenda_items_duration_check', sql`${t.duration} >= 0`)],
+  (t) => [
+    index().on(t.meetingId, t.sort),
+    check('agenda_items_duration_check', sql`${t.duration} >= 0`),
+    check('agenda_items_task_type_check', sql`${t.taskType} is null or ${t.taskType} in ('2', '3', '4')`),
+  ],
 );
 
 /** A person's own folders of meetings in the sidebar ('My Meetings'). */

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { boardLists, boards, labels } from './boards.ts';
-import { meetings } from './meetings.ts';
+import { meetings, sessions } from './meetings.ts';
 
 const tenantId = () =>
   uuid()
@@ -43,6 +55,10 @@ export const tasks = pgTable(
     sort: integer().notNull().default(0),
     isLocked: boolean().notNull().default(false),
     completedAt: timestamp({ withTimezone: true }),
+    /** The live session it was solved or finished in (an issue solved in the room). */
+    completedInSessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
+    /** The item it was made from in a meeting: a to-do from an issue, an issue or to-do from a headline. */
+    sourceTaskId: uuid().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
     createdAt: now(),
     createdBy: byUser(),
     changedAt: now(),
@@ -54,6 +70,11 @@ export const tasks = pgTable(
     index().on(t.tenantId, t.userId),
     // The calendar reads a workspace's cards by due date, a window at a time (decision 034).
     index('tasks_due_date_index').on(t.tenantId, t.dueDate).where(sql`${t.dueDate} is not null`),
+    // Deleting a session (a cancelled one made for the occasion) looks up its tasks by this.
+    index('tasks_completed_in_session_index')
+      .on(t.completedInSessionId)
+      .where(sql`${t.completedInSessionId} is not null`),
+    index('tasks_source_task_index').on(t.sourceTaskId).where(sql`${t.sourceTaskId} is not null`),
     index('tasks_reminder_index').on(t.tenantId).where(sql`${t.reminder} <> 'none'`),
     check('tasks_type_check', sql`${t.type} in ('1', '2', '3', '4', '5')`),
     check(

@@ -12,6 +12,8 @@ export interface LiveEvents {
   'live.attendees.changed': { sessionId: string; meetingId: string };
   /** Meeting room: who has the live meeting open right now (user ids), from the sockets. */
   'live.presence': { sessionId: string; meetingId: string; online: string[] };
+  /** Meeting room: the issue a leader picked as the one being discussed (null: none); every screen highlights it. */
+  'live.discussing': { sessionId: string; meetingId: string; taskId: string | null };
   /** Meeting room: the session was finished or cancelled; attendees leave the live screen. */
   'live.ended': { sessionId: string; meetingId: string; cancelled: boolean };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
+import { LIVE_TODOS_FROM_ISSUE_MAX, RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
 import { messages } from '../../shared/messages.ts';
-import { email } from '../../shared/validation.ts';
-import { ZAgendaItem, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { email, requiredText } from '../../shared/validation.ts';
+import { ZAgendaItem, ZIsoDate, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The live meeting (document 1 §2–§4, §7) and its archive (document 3 §3). Imported by the
 // server's routes and by the client. See docs/decisions/017-live-meeting.md.
@@ -70,6 +70,8 @@ export const ZLiveSession = ZSessionSummary.extend({
   lastStepStartedAt: z.string().nullable(),
   note: z.string().nullable(),
   link: z.string().nullable(),
+  /** The issue a leader picked as the one being discussed: every screen highlights it. */
+  discussedTaskId: z.string().nullable(),
 });
 export type LiveSession = z.infer<typeof ZLiveSession>;
 
@@ -138,11 +140,57 @@ export const ZMarkAttendance = z.object({ notAttended: z.boolean() });
 /** `POST sessions/{id}/guests` (saveEmail): a non-meeting attendee by email. */
 export const ZAddGuest = z.object({ email: email() });
 
+/** `POST sessions/{id}/discussing`: the issue being discussed now, or none. */
+export const ZDiscussIssue = z.object({ taskId: z.uuid().nullable() });
+
+/** One to-do made from an issue in the room: who does it and by when. */
+const ZRoomTodo = z.object({
+  title: requiredText(500),
+  userId: z.uuid({ error: messages.required }),
+  dueDate: ZIsoDate.nullish().transform((value) => value ?? null),
+});
+
+/** `POST sessions/{id}/issues/{taskId}/todos`: one or more to-dos that link back to the issue. */
+export const ZTodosFromIssue = z.object({
+  todos: z.array(ZRoomTodo).min(1, { error: messages.atLeastOneEntry }).max(LIVE_TODOS_FROM_ISSUE_MAX),
+});
+export type TodosFromIssue = z.infer<typeof ZTodosFromIssue>;
+
+/**
+ * `POST sessions/{id}/headlines/{taskId}/convert`: a headline becomes an issue ('2') or a
+ * to-do ('4') of the meeting, linked back to it; the headline is done. Owner and title default
+ * to the headline's.
+ */
+export const ZConvertHeadline = z.object({
+  type: z.enum(['2', '4']),
+  title: requiredText(500).optional(),
+  userId: z.uuid().optional(),
+  dueDate: ZIsoDate.nullish().transform((value) => value ?? null),
+});
+export type ConvertHeadline = z.infer<typeof ZConvertHeadline>;
+
 const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() });
 
 const ZArchiveActionItems = ZArchivePerson.extend({
   items: z.array(z.object({ id: z.string(), title: z.string(), dueDate: z.string().nullable() })),
 });
+
+/** Minutes as the timing report gives them: to one decimal; overrun is actual minus planned (negative: under). */
+export const ZTimingReport = z.object({
+  items: z.array(
+    z.object({
+      agendaItemId: z.string(),
+      title: z.string(),
+      plannedMinutes: z.number(),
+      actualMinutes: z.number(),
+      overrunMinutes: z.number(),
+    }),
+  ),
+  plannedMinutes: z.number(),
+  actualMinutes: z.number(),
+  overrunMinutes: z.number(),
+});
+export type TimingReport = z.infer<typeof ZTimingReport>;
 
 /** `GET sessions/{id}/archive/`: the snapshot taken when the session finished (document 3 §3). */
 export const ZMeetingArchive = z.object({
@@ -186,6 +234,10 @@ export const ZMeetingArchive = z.object({
   /** Issues and goals added during the session (archives written before they existed have none). */
   issuesCreated: z.array(ZArchiveActionItems),
   goalsCreated: z.array(ZArchiveActionItems),
+  /** Headlines open at the finish or read (done) during the session. */
+  headlines: z.array(ZArchiveActionItems),
+  /** Planned against spent time per step (archives written before it existed have none). */
+  timing: ZTimingReport.nullable(),
   scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
   note: z.string().nullable(),
   avgScore: z.number().nullable(),

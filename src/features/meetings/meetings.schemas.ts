@@ -215,6 +215,10 @@ export const AGENDA_KEYS = [
 ] as const;
 export type AgendaKey = (typeof AGENDA_KEYS)[number];
 
+/** What an action-items step (to_do_list) shows: issues, headlines or to-dos (TASK_TYPE values). */
+export const AGENDA_TASK_TYPES = ['2', '3', '4'] as const;
+export type AgendaTaskType = (typeof AGENDA_TASK_TYPES)[number];
+
 export const ZAgendaItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -227,6 +231,8 @@ export const ZAgendaItem = z.object({
   embedUrl: z.string().nullable(),
   boardId: z.string().nullable(),
   boardListId: z.string().nullable(),
+  /** An action-items step's type; null for other kinds (and read as to-dos for an old to_do_list item). */
+  taskType: z.enum(AGENDA_TASK_TYPES).nullable(),
 });
 export type AgendaItem = z.infer<typeof ZAgendaItem>;
 
@@ -244,6 +250,7 @@ export const ZSaveAgenda = z.object({
         embedUrl: ZLink.nullish(),
         boardId: z.uuid().nullish(),
         boardListId: z.uuid().nullish(),
+        taskType: z.enum(AGENDA_TASK_TYPES).nullish(),
       }),
     )
     .max(100),
@@ -256,7 +263,7 @@ export const ZMeetingTemplate = z.object({
   description: z.string(),
   isDefault: z.boolean(),
   agendaItems: z.array(
-    ZAgendaItem.pick({ title: true, keyName: true, checked: true, duration: true, description: true }),
+    ZAgendaItem.pick({ title: true, keyName: true, checked: true, duration: true, description: true, taskType: true }),
   ),
 });
 export type MeetingTemplate = z.infer<typeof ZMeetingTemplate>;

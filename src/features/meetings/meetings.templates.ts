@@ -1,20 +1,40 @@
-import type { AgendaKey, MeetingTemplate } from './meetings.schemas.ts';
+import type { AgendaKey, AgendaTaskType, MeetingTemplate } from './meetings.schemas.ts';
 
 // The agendas a new meeting can start from (`GET meeting-templates`). They are the product's,
 // not a workspace's, so they live in code. See docs/decisions/006-default-agenda.md.
 
-type Item = { title: string; keyName: AgendaKey; duration: number; description?: string; checked?: boolean };
+type Item = {
+  title: string;
+  keyName: AgendaKey;
+  duration: number;
+  description?: string;
+  checked?: boolean;
+  taskType?: AgendaTaskType;
+};
 
-const items = (list: Item[]) => list.map((item) => ({ checked: true, ...item, description: item.description ?? null }));
+const items = (list: Item[]) =>
+  list.map((item) => ({
+    checked: true,
+    ...item,
+    description: item.description ?? null,
+    // An action-items step shows to-dos unless it says otherwise.
+    taskType: item.taskType ?? (item.keyName === 'to_do_list' ? ('4' as const) : null),
+  }));
 
 /** The default agenda: an EOS-style weekly Level 10 meeting, nine items, 90 minutes. */
 export const DEFAULT_AGENDA = items([
   { title: 'Segue', keyName: 'free_activity', duration: 5, description: 'Good news: one personal, one professional.' },
   { title: 'KPIs', keyName: 'scorecard', duration: 5, description: 'Review the scorecard: on or off track.' },
   { title: 'Goals', keyName: 'rock_review', duration: 5, description: 'Each goal: on track or off track.' },
-  { title: 'Headlines', keyName: 'free_activity', duration: 5, description: 'Customer and employee headlines.' },
+  {
+    title: 'Headlines',
+    keyName: 'to_do_list',
+    taskType: '3',
+    duration: 5,
+    description: 'Customer and employee headlines.',
+  },
   { title: 'Action Items', keyName: 'to_do_list', duration: 15, description: 'Last week’s to-dos: done or not done.' },
-  { title: 'Issues', keyName: 'free_activity', duration: 40, description: 'Identify, discuss, solve.' },
+  { title: 'Issues', keyName: 'to_do_list', taskType: '2', duration: 40, description: 'Identify, discuss, solve.' },
   { title: 'Cascading Messages', keyName: 'free_activity', duration: 5, description: 'What to tell whom.' },
   { title: 'Recap', keyName: 'free_activity', duration: 5, description: 'Read back the new to-dos.' },
   { title: 'Meeting Scores', keyName: 'conclusion', duration: 5, description: 'Rate the meeting from 1 to 10.' },

@@ -57,6 +57,10 @@ export const ZCard = z.object({
   isLocked: z.boolean(),
   /** Set while the status is '1' (Done). */
   completedAt: z.string().nullable(),
+  /** The live session it was solved in (an issue solved in the room). */
+  completedInSessionId: z.string().nullable(),
+  /** The item it was made from in a meeting: an issue for its to-dos, a headline for its issue or to-do. */
+  sourceTaskId: z.string().nullable(),
   hasDescription: z.boolean(),
   checklist: ZChecklistProgress,
   attachmentCount: z.number(),

@@ -43,6 +43,8 @@ const card = (id: string, overrides: Partial<Card> = {}): Card => ({
   sort: 0,
   isLocked: false,
   completedAt: null,
+  completedInSessionId: null,
+  sourceTaskId: null,
   hasDescription: false,
   checklist: { done: 0, total: 0 },
   attachmentCount: 0,

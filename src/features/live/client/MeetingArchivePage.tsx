@@ -211,8 +211,55 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
       <SectionCard title={messages.recapGoalsCreated}>
         <ItemsByPerson groups={archive.goalsCreated} today={today} empty={messages.archiveNoItems} />
       </SectionCard>
+      <SectionCard title={messages.recapHeadlines}>
+        <ItemsByPerson groups={archive.headlines} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
     </SimpleGrid>
+    {archive.timing && <TimingSection timing={archive.timing} />}
   </Stack>
+);
+
+const minutesText = (value: number) => messages.archiveMinutes(value);
+const overrunColour = (overrun: number) => (overrun > 0 ? 'red.8' : undefined);
+
+/** Planned against spent minutes per step, and the session's total (decision 036). */
+const TimingSection = ({ timing }: { timing: NonNullable<MeetingArchive['timing']> }) => (
+  <SectionCard title={messages.recapTiming}>
+    <Table.ScrollContainer minWidth={420}>
+      <Table fz="sm" aria-label={messages.recapTiming}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{messages.archiveTimingStep}</Table.Th>
+            <Table.Th ta="right">{messages.archiveTimingPlanned}</Table.Th>
+            <Table.Th ta="right">{messages.archiveTimingActual}</Table.Th>
+            <Table.Th ta="right">{messages.archiveTimingOverrun}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {timing.items.map((row) => (
+            <Table.Tr key={row.agendaItemId}>
+              <Table.Td>{row.title}</Table.Td>
+              <Table.Td ta="right">{minutesText(row.plannedMinutes)}</Table.Td>
+              <Table.Td ta="right">{minutesText(row.actualMinutes)}</Table.Td>
+              <Table.Td ta="right" c={overrunColour(row.overrunMinutes)}>
+                {messages.archiveOverrun(row.overrunMinutes)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700}>
+            <Table.Td>{messages.archiveTimingTotal}</Table.Td>
+            <Table.Td ta="right">{minutesText(timing.plannedMinutes)}</Table.Td>
+            <Table.Td ta="right">{minutesText(timing.actualMinutes)}</Table.Td>
+            <Table.Td ta="right" c={overrunColour(timing.overrunMinutes)}>
+              {messages.archiveOverrun(timing.overrunMinutes)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  </SectionCard>
 );
 
 export const MeetingArchivePage = () => {

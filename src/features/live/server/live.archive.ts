@@ -13,7 +13,7 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
-import { averageScore } from '../../../shared/live.ts';
+import { averageScore, timingReport } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
@@ -128,6 +128,8 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
           and(eq(tasks.type, TASK_TYPE.issue), eq(tasks.status, '1'), gte(tasks.completedAt, startedAt)),
           // Issues and goals added during the session.
           and(or(eq(tasks.type, TASK_TYPE.issue), eq(tasks.type, TASK_TYPE.goal)), gte(tasks.createdAt, startedAt)),
+          // Headlines still open, and those read (done) during the session.
+          and(eq(tasks.type, TASK_TYPE.headline), or(eq(tasks.status, '0'), gte(tasks.completedAt, startedAt))),
         ),
       ),
     )
@@ -154,6 +156,7 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
     ),
     issuesCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.issue && row.createdAt >= startedAt)),
     goalsCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.goal && row.createdAt >= startedAt)),
+    headlines: byPerson(named.filter((row) => row.type === TASK_TYPE.headline)),
   };
 };
 
@@ -167,6 +170,7 @@ export const archiveSession = async (
   session: SessionRow,
   people: LiveAttendee[],
   publicUrl: string,
+  steps: { id: string; title: string; duration: number }[],
   heldBefore?: Archived,
 ) => {
   const [info] = await ctx.db
@@ -201,6 +205,7 @@ export const archiveSession = async (
     guests,
     kpis: await archivedKpis(ctx, session),
     ...(await archivedActionItems(ctx, session, startedAt)),
+    timing: steps.length > 0 ? timingReport(steps, session.stepSeconds) : null,
     scores: rated.map((p) => ({ ...person(p), score: p.score, note: p.note })),
     avgScore,
   };

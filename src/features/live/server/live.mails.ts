@@ -1,4 +1,5 @@
 import type { Mail } from '../../../server/mail/mailer.ts';
+import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { archivePath } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
@@ -21,6 +22,37 @@ const itemLines = (groups: MeetingArchive['todosCreated']) =>
         ),
       );
 
+/** Each KPI's value this session against its goal (met, missed, or not entered). */
+const kpiLines = (kpis: MeetingArchive['kpis']) =>
+  kpis.length === 0
+    ? []
+    : [
+        '',
+        `${messages.kpiSection}:`,
+        ...kpis.flatMap((owner) =>
+          owner.list.map((kpi) => {
+            const typed = { goal: kpi.goal as KpiGoal, score: kpi.score, type: kpi.type as KpiType, units: kpi.units };
+            const value = kpi.measured === null ? '–' : formatKpiValue(kpi.measured, typed);
+            const verdict = kpi.met === null ? '' : ` (${kpi.met ? messages.recapKpiMet : messages.recapKpiMissed})`;
+            return `  - ${kpi.title} (${owner.fullName}): ${value}, ${messages.recapKpiGoal} ${formatKpiGoal(typed)}${verdict}`;
+          }),
+        ),
+      ];
+
+/** Planned against spent minutes per step, then the session's total. */
+const timingLines = (timing: MeetingArchive['timing']) =>
+  timing
+    ? [
+        '',
+        `${messages.recapTiming}:`,
+        ...timing.items.map(
+          (item) =>
+            `  - ${messages.recapTimingLine(item.title, item.plannedMinutes, item.actualMinutes, item.overrunMinutes)}`,
+        ),
+        `  ${messages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes)}`,
+      ]
+    : [];
+
 export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string): Mail => {
   const date = mailDate(archive.meetingDate);
   const ratings =
@@ -35,6 +67,8 @@ export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string
       `${archive.meetingTitle}, ${date} (${archive.meetingDuration} min)`,
       '',
       `${messages.archiveAttendees}: ${[...attendees, ...archive.guests].join(', ') || '–'}`,
+      `${messages.archiveNotAttended}: ${archive.notAttended.map((p) => p.fullName).join(', ') || '–'}`,
+      ...kpiLines(archive.kpis),
       '',
       `${messages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
       ...ratings,
@@ -50,6 +84,10 @@ export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string
       '',
       `${messages.recapGoalsCreated}:`,
       ...itemLines(archive.goalsCreated),
+      '',
+      `${messages.recapHeadlines}:`,
+      ...itemLines(archive.headlines),
+      ...timingLines(archive.timing),
       ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
       '',
       `${messages.recapArchiveLink}: ${publicUrl}${archivePath(archive.sessionId)}`,

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
+import { ZCard } from '../../tasks/tasks.schemas.ts';
 import {
   ZAddGuest,
+  ZConvertHeadline,
+  ZDiscussIssue,
   ZFinishMeeting,
   ZLiveAttendee,
   ZLiveSession,
@@ -16,7 +19,9 @@ import {
   ZStartChecks,
   ZStartedMeeting,
   ZStartMeeting,
+  ZTodosFromIssue,
 } from '../live.schemas.ts';
+import { backburnerIssue, convertHeadline, discussIssue, solveIssue, todosFromIssue } from './live.issues.ts';
 import {
   addGuest,
   finishMeeting,
@@ -38,6 +43,7 @@ import {
 const tags = ['live meeting'];
 const ZId = z.object({ id: z.uuid() });
 const ZPerson = z.object({ id: z.uuid(), userId: z.uuid() });
+const ZItem = z.object({ id: z.uuid(), taskId: z.uuid() });
 
 export const liveRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -189,6 +195,77 @@ export const liveRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => addGuest(ctx, request.params.id, request.body.email))),
+  );
+
+  app.post(
+    '/sessions/:id/discussing',
+    {
+      schema: {
+        tags,
+        summary: 'Pick the issue being discussed (null: none); every screen highlights it: starter, leaders, admins',
+        params: ZId,
+        body: ZDiscussIssue,
+        response: { 200: success(ZLiveSession), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => discussIssue(ctx, request.params.id, request.body.taskId))),
+  );
+
+  app.post(
+    '/sessions/:id/issues/:taskId/solve',
+    {
+      schema: {
+        tags,
+        summary: 'Solve an open issue of the meeting: done, with its completion time and this session',
+        params: ZItem,
+        response: { 200: success(ZCard), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => solveIssue(ctx, request.params.id, request.params.taskId))),
+  );
+
+  app.post(
+    '/sessions/:id/issues/:taskId/backburner',
+    {
+      schema: {
+        tags,
+        summary: 'Drop an open issue of the meeting to the backburner (it stays open there)',
+        params: ZItem,
+        response: { 200: success(ZCard), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(await request.inTenant((ctx) => backburnerIssue(ctx, request.params.id, request.params.taskId))),
+  );
+
+  app.post(
+    '/sessions/:id/issues/:taskId/todos',
+    {
+      schema: {
+        tags,
+        summary: 'Turn an open issue into one or more to-dos (owner, due date) that link back to it',
+        params: ZItem,
+        body: ZTodosFromIssue,
+        response: { 200: success(z.array(ZCard)), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(await request.inTenant((ctx) => todosFromIssue(ctx, request.params.id, request.params.taskId, request.body))),
+  );
+
+  app.post(
+    '/sessions/:id/headlines/:taskId/convert',
+    {
+      schema: {
+        tags,
+        summary: 'Turn an open headline into an issue or a to-do that links back to it; the headline is done',
+        params: ZItem,
+        body: ZConvertHeadline,
+        response: { 200: success(ZCard), ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(await request.inTenant((ctx) => convertHeadline(ctx, request.params.id, request.params.taskId, request.body))),
   );
 
   // The spec writes it with a trailing slash; both forms answer, one is documented.

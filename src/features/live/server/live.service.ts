@@ -47,7 +47,7 @@ import { loadAttendees, loadGuests, roleIn } from './live.attendees.ts';
 // and when it began live on the session row, so every attendee (and a refresh, and a late
 // join) sees the same step and the same clock: the server's.
 
-const toLiveSession = (row: SessionRow): LiveSession => ({
+export const toLiveSession = (row: SessionRow): LiveSession => ({
   ...toSessionSummary(row),
   meetingId: row.meetingId,
   startedBy: row.startedBy,
@@ -55,6 +55,7 @@ const toLiveSession = (row: SessionRow): LiveSession => ({
   lastStepStartedAt: row.lastStepStartedAt?.toISOString() ?? null,
   note: row.note,
   link: row.link,
+  discussedTaskId: row.discussedTaskId,
 });
 
 const checkedAgenda = async (ctx: TenantContext, meetingId: string) =>
@@ -285,14 +286,29 @@ export const joinSession = async (ctx: TenantContext, sessionId: string) => {
   return describeState(ctx, session, meeting);
 };
 
+/**
+ * The session's time per agenda item with the step now ending added (the timing report): the
+ * seconds since the step began go to its agenda item, by id, so a revisited step adds up.
+ */
+const withStepTime = (session: SessionRow, steps: { id: string }[], now: Date) => {
+  const spent = { ...session.stepSeconds };
+  const item = steps[session.currentStep];
+  if (item && session.lastStepStartedAt) {
+    const seconds = Math.max(0, Math.round((now.getTime() - session.lastStepStartedAt.getTime()) / 1000));
+    spent[item.id] = (spent[item.id] ?? 0) + seconds;
+  }
+  return spent;
+};
+
 /** `POST sessions/{id}/step` (moveStepAgenda): the step, by index into the checked items, starts now. */
 export const moveStep = async (ctx: TenantContext, sessionId: string, step: number): Promise<LiveSession> => {
   const { session } = await findManagedLiveSession(ctx, sessionId);
   const steps = await checkedAgenda(ctx, session.meetingId);
   if (step >= steps.length) throw badRequest({ step: messages.liveStepOutOfRange }, messages.liveStepOutOfRange);
+  const now = new Date();
   const [moved] = await ctx.db
     .update(sessions)
-    .set({ currentStep: step, lastStepStartedAt: new Date() })
+    .set({ currentStep: step, lastStepStartedAt: now, stepSeconds: withStepTime(session, steps, now) })
     .where(eq(sessions.id, session.id))
     .returning();
   const result = toLiveSession(moved!);
@@ -425,7 +441,7 @@ export const finishMeeting = async (
       await ctx.db.delete(sessionGuests).where(eq(sessionGuests.sessionId, session.id));
       await ctx.db
         .update(sessions)
-        .set({ ...reset, startedAt: null, startedBy: null })
+        .set({ ...reset, startedAt: null, startedBy: null, stepSeconds: {}, discussedTaskId: null })
         .where(eq(sessions.id, session.id));
     }
   } else {
@@ -444,12 +460,14 @@ export const finishMeeting = async (
       people.filter((person) => marked.has(person.id)).map((person) => person.id),
       { notAttended: true },
     );
+    const steps = await checkedAgenda(ctx, session.meetingId);
+    const now = new Date();
     const [finished] = await ctx.db
       .update(sessions)
-      .set({ ...reset, finishedAt: new Date() })
+      .set({ ...reset, finishedAt: now, stepSeconds: withStepTime(session, steps, now), discussedTaskId: null })
       .where(eq(sessions.id, session.id))
       .returning();
-    await archiveSession(ctx, finished!, people, publicUrl, heldBefore);
+    await archiveSession(ctx, finished!, people, publicUrl, steps, heldBefore);
   }
   const ended = { sessionId: session.id, meetingId: session.meetingId };
   ctx.publish({
@@ -471,11 +489,13 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     .from(sessionArchives)
     .where(eq(sessionArchives.sessionId, session.id));
   if (!archive) throw notFound(messages.archiveNotFound);
-  type Stored = Omit<MeetingArchive, 'note' | 'link' | 'issuesCreated' | 'goalsCreated'> &
-    Partial<Pick<MeetingArchive, 'issuesCreated' | 'goalsCreated'>>;
+  type Later = 'issuesCreated' | 'goalsCreated' | 'headlines' | 'timing';
+  type Stored = Omit<MeetingArchive, 'note' | 'link' | Later> & Partial<Pick<MeetingArchive, Later>>;
   return {
     issuesCreated: [],
     goalsCreated: [],
+    headlines: [],
+    timing: null,
     ...(archive.snapshot as Stored),
     note: session.note,
     link: session.link,

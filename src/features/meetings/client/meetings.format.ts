@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages.ts';
 import { REPEAT_INTERVALS, type RepeatUnit } from '../meetings.recurrence.ts';
-import type { AgendaKey, INTERVALS } from '../meetings.schemas.ts';
+import type { AgendaKey, AgendaTaskType, INTERVALS } from '../meetings.schemas.ts';
 
 // Small pure helpers of the meetings screens: paths, time slots, repeat options, labels.
 
@@ -88,6 +88,13 @@ export const AGENDA_KEY_LABELS: Record<AgendaKey, string> = {
   external_url: messages.agendaKeyExternalUrl,
   conclusion: messages.agendaKeyConclusion,
 };
+
+/** What an action-items step shows (decision 036). */
+export const AGENDA_TASK_TYPE_OPTIONS: { value: AgendaTaskType; label: string }[] = [
+  { value: '4', label: messages.agendaTaskTypeTodos },
+  { value: '2', label: messages.agendaTaskTypeIssues },
+  { value: '3', label: messages.agendaTaskTypeHeadlines },
+];
 
 /** The connections a custom agenda item may have (the conclusion is the one built-in item). */
 export const CUSTOM_AGENDA_KEYS: AgendaKey[] = [

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { agendaItems } from '../../../db/schema/index.ts';
+import { agendaItems, boardLists, boardMeetings } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import type { AgendaItem, AgendaKey, SaveAgenda } from '../meetings.schemas.ts';
+import { badRequest } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { AgendaItem, AgendaKey, AgendaTaskType, SaveAgenda } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
 
 /** An agenda item to write: from a template, a meeting being cloned, or the agenda form. */
@@ -16,7 +18,23 @@ export type AgendaSeed = {
   embedUrl?: string | null;
   boardId?: string | null;
   boardListId?: string | null;
+  taskType?: string | null;
 };
+
+const isBoardKind = (keyName: string) => keyName === 'accountability_board' || keyName === 'accountability_list';
+
+/**
+ * Keeps only the links an item's kind uses: a board (and, for a list step, its list) for the
+ * accountability kinds, a URL for external_url, a task type for action items (to-dos when
+ * none is given), so that a kind changed in the form leaves no link behind (a stale board link
+ * would block archiving that board).
+ */
+const linksOf = (item: AgendaSeed) => ({
+  embedUrl: item.keyName === 'external_url' ? (item.embedUrl ?? null) : null,
+  boardId: isBoardKind(item.keyName) ? (item.boardId ?? null) : null,
+  boardListId: item.keyName === 'accountability_list' && item.boardId ? (item.boardListId ?? null) : null,
+  taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
+});
 
 const columns = {
   id: agendaItems.id,
@@ -29,6 +47,7 @@ const columns = {
   embedUrl: agendaItems.embedUrl,
   boardId: agendaItems.boardId,
   boardListId: agendaItems.boardListId,
+  taskType: agendaItems.taskType,
 };
 
 /**
@@ -65,9 +84,7 @@ export const replaceAgenda = async (ctx: TenantContext, meetingId: string, items
       checked: item.checked,
       duration: item.duration,
       description: item.description,
-      embedUrl: item.embedUrl ?? null,
-      boardId: item.boardId ?? null,
-      boardListId: item.boardListId ?? null,
+      ...linksOf(item),
     })),
   );
 };
@@ -79,7 +96,49 @@ export const getAgenda = async (ctx: TenantContext, meetingId: string): Promise<
     .from(agendaItems)
     .where(eq(agendaItems.meetingId, meetingId))
     .orderBy(asc(agendaItems.sort));
-  return rows.map((row) => ({ ...row, keyName: row.keyName as AgendaKey }));
+  return rows.map((row) => ({
+    ...row,
+    keyName: row.keyName as AgendaKey,
+    taskType: (row.taskType ?? (row.keyName === 'to_do_list' ? '4' : null)) as AgendaTaskType | null,
+  }));
+};
+
+/**
+ * A board step shows one of the meeting's boards, and a list step a list of that board
+ * (messages.boardNotInMeeting, messages.listNotOnBoard; the field is `agendaItems.N.boardId`).
+ * Boards and lists of another workspace were refused before (404).
+ */
+const assertBoardLinks = async (ctx: TenantContext, meetingId: string, items: SaveAgenda['agendaItems']) => {
+  const linked = items.flatMap((item, index) => (isBoardKind(item.keyName) && item.boardId ? [{ item, index }] : []));
+  if (linked.length === 0) return;
+  const boardIds = [...new Set(linked.map(({ item }) => item.boardId!))];
+  const listIds = linked.flatMap(({ item }) =>
+    item.keyName === 'accountability_list' && item.boardListId ? [item.boardListId] : [],
+  );
+  const meetingBoards = await ctx.db
+    .select({ boardId: boardMeetings.boardId })
+    .from(boardMeetings)
+    .where(and(eq(boardMeetings.meetingId, meetingId), inArray(boardMeetings.boardId, boardIds)));
+  const lists =
+    listIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: boardLists.id, boardId: boardLists.boardId })
+          .from(boardLists)
+          .where(inArray(boardLists.id, listIds));
+  const ofMeeting = new Set(meetingBoards.map((row) => row.boardId));
+  const boardOfList = new Map(lists.map((row) => [row.id, row.boardId]));
+  for (const { item, index } of linked) {
+    if (!ofMeeting.has(item.boardId!)) {
+      throw badRequest({ [`agendaItems.${index}.boardId`]: messages.boardNotInMeeting }, messages.boardNotInMeeting);
+    }
+    if (
+      item.keyName === 'accountability_list' &&
+      item.boardListId &&
+      boardOfList.get(item.boardListId) !== item.boardId
+    )
+      throw badRequest({ [`agendaItems.${index}.boardListId`]: messages.listNotOnBoard }, messages.listNotOnBoard);
+  }
 };
 
 /** `PUT meetings/{id}/agenda-items` (leaders and workspace admins). */
@@ -92,6 +151,7 @@ export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: S
     boards: items.map((item) => item.boardId),
     lists: items.map((item) => item.boardListId),
   });
+  await assertBoardLinks(ctx, meetingId, items);
   await replaceAgenda(ctx, meetingId, items);
   ctx.publish({ tenantId: ctx.tenantId, type: 'meeting.changed', data: { id: meetingId, action: 'updated' } });
   return getAgenda(ctx, meetingId);

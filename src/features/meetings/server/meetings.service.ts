@@ -263,6 +263,7 @@ export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): P
         embedUrl: agendaItems.embedUrl,
         boardId: agendaItems.boardId,
         boardListId: agendaItems.boardListId,
+        taskType: agendaItems.taskType,
       })
       .from(agendaItems)
       .where(eq(agendaItems.meetingId, source.id))

@@ -70,6 +70,8 @@ export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc
       ',"sort":', ${t('sort')},
       ',"isLocked":', ${jsonBoolean(t('is_locked'))},
       ',"completedAt":', ${jsonInstant(t('completed_at'))},
+      ',"completedInSessionId":', ${jsonString(t('completed_in_session_id'))},
+      ',"sourceTaskId":', ${jsonString(t('source_task_id'))},
       ',"hasDescription":', ${jsonBoolean(sql`coalesce(octet_length(${t('description')}), 0) > 0`)},
       ',"checklist":{"done":', coalesce(progress.done, 0), ',"total":', coalesce(progress.total, 0),
       '},"attachmentCount":', coalesce(files.count, 0),

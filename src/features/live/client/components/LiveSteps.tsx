@@ -8,9 +8,10 @@ import { BoardView } from '../../../boards/client/components/BoardView.tsx';
 import { KpiSection } from '../../../kpis/client/KpiSection.tsx';
 import { linkError } from '../../../meetings/client/meetings.links.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
-import { ActionItemsSection, GoalsSection } from '../../../tasks/client/ActionItemsSection.tsx';
+import { GoalsSection } from '../../../tasks/client/ActionItemsSection.tsx';
 import { todayIn } from '../../../tasks/client/tasks.format.ts';
 import type { LiveState } from '../../live.schemas.ts';
+import { ActionItemsStep } from './ActionItemsStep.tsx';
 import { RecapStep } from './RecapStep.tsx';
 
 // What each agenda item type shows in the live meeting (document 1 §2): the meeting's own
@@ -98,7 +99,7 @@ export const LiveStep = (props: StepProps) => {
   const { item, meeting, timezone, viewerId } = props;
   switch (item.keyName) {
     case 'to_do_list':
-      return <ActionItemsSection meeting={meeting} timezone={timezone} />;
+      return <ActionItemsStep {...props} />;
     case 'scorecard':
       return <KpiSection meetingId={meeting.id} timezone={timezone} viewerId={viewerId} />;
     case 'rock_review':

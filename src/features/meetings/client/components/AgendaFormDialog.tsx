@@ -1,264 +1,22 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconGripVertical, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Box, Button, Divider, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconGripVertical, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
-import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type AgendaItem, type AgendaKey, ZSaveAgenda } from '../../meetings.schemas.ts';
-import { AGENDA_KEY_LABELS, CUSTOM_AGENDA_KEYS, isIgnoredDrop, reorder, totalMinutes } from '../meetings.format.ts';
+import { type AgendaItem, ZSaveAgenda } from '../../meetings.schemas.ts';
+import { AGENDA_KEY_LABELS, isIgnoredDrop, reorder, totalMinutes } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { useSaveAgenda } from '../meetings.queries.ts';
+import { AgendaBoardFields } from './AgendaBoardFields.tsx';
+import { AddCustomItem, DEFAULT_MINUTES, type Draft, type ItemErrors, ItemRow, toDraft } from './AgendaItemRow.tsx';
 
 // The agenda form (document 1 §2, §4): include or leave out items, their titles and minutes,
 // reorder by dragging (or with the keyboard: space, arrows, space), add custom items, remove
 // items. The conclusion (Meeting Scores) stays last. Closing with changes asks first.
-
-const DEFAULT_MINUTES = 5;
-
-interface Draft {
-  /** The item's id, or a temporary key for a new item. */
-  key: string;
-  id: string | null;
-  title: string;
-  keyName: AgendaKey;
-  checked: boolean;
-  duration: number | string;
-  description: string | null;
-  embedUrl: string | null;
-  boardId: string | null;
-  boardListId: string | null;
-}
-
-const toDraft = (item: AgendaItem): Draft => ({ ...item, key: item.id, id: item.id });
-
-let newKey = 0;
-
-type ItemErrors = Record<string, Partial<Record<'title' | 'duration' | 'embedUrl', string>>>;
-
-const ItemRow = ({
-  item,
-  onChange,
-  onRemove,
-  handle,
-  errors,
-  dragging = false,
-}: {
-  item: Draft;
-  onChange: (patch: Partial<Draft>) => void;
-  onRemove?: () => void;
-  handle: React.ReactNode;
-  errors: ItemErrors[string] | undefined;
-  dragging?: boolean;
-}) => (
-  <Paper
-    withBorder
-    px="xs"
-    py={6}
-    radius="md"
-    shadow={dragging ? 'md' : undefined}
-    bg={dragging ? 'var(--mantine-color-body)' : undefined}
-    data-agenda-item={item.title}
-  >
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Box pt={6}>{handle}</Box>
-      <Checkbox
-        mt={7}
-        checked={item.checked}
-        onChange={(event) => onChange({ checked: event.currentTarget.checked })}
-        aria-label={messages.includeItem(item.title)}
-      />
-      <Stack gap={4} flex={1} miw={0}>
-        <TextInput
-          size="sm"
-          value={item.title}
-          onChange={(event) => onChange({ title: event.currentTarget.value })}
-          aria-label={messages.titleOf(item.title)}
-          error={errors?.title}
-          rightSectionWidth={150}
-          rightSection={
-            <Badge
-              size="xs"
-              variant="light"
-              color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
-              maw={140}
-              style={{ pointerEvents: 'none' }}
-            >
-              {AGENDA_KEY_LABELS[item.keyName]}
-            </Badge>
-          }
-          styles={{ section: { justifyContent: 'flex-end', paddingRight: 8 } }}
-        />
-        {item.keyName === 'external_url' && (
-          <TextInput
-            size="xs"
-            placeholder="https://"
-            value={item.embedUrl ?? ''}
-            onChange={(event) => onChange({ embedUrl: event.currentTarget.value })}
-            aria-label={messages.embedUrl}
-            error={errors?.embedUrl}
-          />
-        )}
-      </Stack>
-      <NumberInput
-        size="sm"
-        w={84}
-        min={0}
-        max={600}
-        allowDecimal={false}
-        allowNegative={false}
-        value={item.duration}
-        onChange={(value) => onChange({ duration: value })}
-        aria-label={messages.minutesOf(item.title)}
-        rightSection={
-          <Text size="xs" c="dimmed" pr={6}>
-            min
-          </Text>
-        }
-        rightSectionWidth={34}
-        hideControls
-        error={errors?.duration}
-      />
-      {onRemove ? (
-        <Tooltip label={messages.removeItem(item.title)} withArrow>
-          <ActionIcon
-            mt={4}
-            variant="subtle"
-            color="red"
-            onClick={onRemove}
-            aria-label={messages.removeItem(item.title)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Box w={28} style={{ flex: 'none' }} />
-      )}
-    </Group>
-  </Paper>
-);
-
-const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
-  const [title, setTitle] = useState('');
-  const [keyName, setKeyName] = useState<AgendaKey>('free_activity');
-  const [embedUrl, setEmbedUrl] = useState('');
-  const [duration, setDuration] = useState<number | string>(DEFAULT_MINUTES);
-  const [error, setError] = useFieldErrors({ title, embedUrl });
-  const add = () => {
-    const problems: typeof error = {};
-    if (!title.trim()) problems.title = messages.required;
-    if (keyName === 'external_url') {
-      const problem = linkError(embedUrl);
-      if (problem) problems.embedUrl = problem;
-    }
-    setError(problems);
-    if (Object.keys(problems).length > 0) return;
-    newKey += 1;
-    onAdd({
-      key: `new-${newKey}`,
-      id: null,
-      title: title.trim(),
-      keyName,
-      checked: true,
-      duration: duration === '' ? DEFAULT_MINUTES : duration,
-      description: null,
-      embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
-      boardId: null,
-      boardListId: null,
-    });
-    setTitle('');
-    setEmbedUrl('');
-    setDuration(DEFAULT_MINUTES);
-  };
-  return (
-    <Paper
-      withBorder
-      p="sm"
-      radius="md"
-      bg="var(--mantine-color-default-hover)"
-      component="fieldset"
-      style={{ border: 0 }}
-    >
-      <Text component="legend" size="sm" fw={600} mb={6} px={0}>
-        {messages.addCustomItem}
-      </Text>
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        <TextInput
-          label={messages.agendaItemTitle}
-          size="sm"
-          flex={2}
-          miw={160}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-          error={error.title}
-        />
-        <Select
-          label={messages.connectionType}
-          size="sm"
-          flex={1}
-          miw={170}
-          data={CUSTOM_AGENDA_KEYS.map((key) => ({ value: key, label: AGENDA_KEY_LABELS[key] }))}
-          value={keyName}
-          onChange={(value) => value && setKeyName(value as AgendaKey)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <NumberInput
-          label={messages.agendaMinutes}
-          size="sm"
-          w={92}
-          min={0}
-          max={600}
-          allowDecimal={false}
-          allowNegative={false}
-          value={duration}
-          onChange={setDuration}
-        />
-      </Group>
-      {keyName === 'external_url' && (
-        <TextInput
-          mt="xs"
-          label={messages.embedUrl}
-          size="sm"
-          placeholder="https://"
-          value={embedUrl}
-          onChange={(event) => setEmbedUrl(event.currentTarget.value)}
-          error={error.embedUrl}
-        />
-      )}
-      <Group justify="flex-end" mt="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
-          {messages.addButton}
-        </Button>
-      </Group>
-    </Paper>
-  );
-};
 
 const AgendaForm = ({
   meetingId,
@@ -281,6 +39,8 @@ const AgendaForm = ({
   const [errors, setErrors] = useState<ItemErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // Removing an item is confirmed first: once saved, it and its links are gone for good.
+  const [removing, setRemoving] = useState<Draft | null>(null);
   const save = useSaveAgenda(meetingId);
   const closeSoon = useDelayedClose(onClose);
 
@@ -314,6 +74,7 @@ const AgendaForm = ({
       embedUrl: item.keyName === 'external_url' ? (item.embedUrl ?? '') : undefined,
       boardId: item.boardId,
       boardListId: item.boardListId,
+      taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
     }));
     // The server's own rules, so the messages match its answer.
     const check = ZSaveAgenda.safeParse({ agendaItems: payload });
@@ -345,6 +106,18 @@ const AgendaForm = ({
     });
   };
 
+  const boardFields = (item: Draft, onChange: (patch: Partial<Draft>) => void) =>
+    item.keyName === 'accountability_board' || item.keyName === 'accountability_list' ? (
+      <AgendaBoardFields
+        meetingId={meetingId}
+        keyName={item.keyName}
+        boardId={item.boardId}
+        boardListId={item.boardListId}
+        title={item.title}
+        onChange={onChange}
+      />
+    ) : null;
+
   const total = totalMinutes(all.map((item) => ({ checked: item.checked, duration: Number(item.duration) || 0 })));
 
   return (
@@ -369,7 +142,8 @@ const AgendaForm = ({
                         dragging={snapshot.isDragging}
                         errors={errors[item.key]}
                         onChange={(patch) => change(item.key, patch)}
-                        onRemove={() => setMovable((list) => list.filter((i) => i.key !== item.key))}
+                        onRemove={() => setRemoving(item)}
+                        boardFields={boardFields}
                         handle={
                           <Box
                             {...drag.dragHandleProps}
@@ -415,6 +189,27 @@ const AgendaForm = ({
       <Text fw={600} size="sm" ta="right" aria-live="polite" data-testid="agenda-total">
         {messages.totalMinutes(total)}
       </Text>
+      {removing && (
+        // Inline rather than a second dialog over this one: Escape and focus stay simple.
+        <Alert color="red" variant="light" title={messages.agendaDeleteTitle(removing.title)} role="alertdialog">
+          <Text size="sm">{messages.agendaDeleteWarning}</Text>
+          <Group gap="xs" mt="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => setRemoving(null)}>
+              {messages.cancelButton}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              onClick={() => {
+                setMovable((list) => list.filter((i) => i.key !== removing.key));
+                setRemoving(null);
+              }}
+            >
+              {messages.deleteButton}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <AddCustomItem onAdd={(item) => setMovable((list) => [...list, item])} />
       <Divider />
       <FormError message={failure} />

@@ -10,6 +10,7 @@ import {
   MultiSelect,
   Paper,
   Radio,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -150,6 +151,8 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
   const [cloneId, setCloneId] = useState<string | null>(null);
   const [sourceError, setSourceError] = useState(false);
   const [title, setTitle] = useState('');
+  // The Meetings page makes a meeting or a team meeting; the Accounts page an account.
+  const [kind, setKind] = useState<MeetingType>(type);
   const [url, setUrl] = useState('');
   const [schedule, setSchedule] = useState<ScheduleValues>(() => scheduleDefaults(todayIn(viewer.timezone)));
   const [showProblems, setShowProblems] = useState(false);
@@ -219,7 +222,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
         title: title.trim(),
         sharepointUrl: url.trim(),
         ...schedulePayload(schedule),
-        type,
+        type: kind,
         administrators: leaders,
         members,
       },
@@ -331,6 +334,17 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
         onChange={(event) => setTitle(event.currentTarget.value)}
         error={errorOf('title')}
       />
+      {type !== 'account' && (
+        <SegmentedControl
+          aria-label={messages.meetingKindLabel}
+          data={[
+            { value: 'meeting', label: messages.meetingKindMeeting },
+            { value: 'team', label: messages.meetingKindTeam },
+          ]}
+          value={kind}
+          onChange={(value) => setKind(value as MeetingType)}
+        />
+      )}
       <TextInput
         label={messages.meetingUrl}
         required
@@ -406,6 +420,11 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
             {selected === CLONE ? messages.clonedFrom(cloneSource?.title ?? '') : template?.title}
           </SummaryRow>
           <SummaryRow label={messages.meetingName}>{title.trim()}</SummaryRow>
+          {type !== 'account' && (
+            <SummaryRow label={messages.meetingKindLabel}>
+              {kind === 'team' ? messages.meetingKindTeam : messages.meetingKindMeeting}
+            </SummaryRow>
+          )}
           <SummaryRow label={messages.meetingUrl}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {normalisedLink(url)}

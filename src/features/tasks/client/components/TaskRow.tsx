@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { IsoDate } from '../../../../shared/dates.ts';
+import { type ReactNode, useState } from 'react';
+import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
+import { carryAge } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
 import {
   canLock,
@@ -92,6 +93,8 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
   );
 };
 
+const CARRIED_TYPES = new Set<string>([TASK_TYPE.todo, TASK_TYPE.issue, TASK_TYPE.headline]);
+
 export const TaskRow = ({
   card,
   owner,
@@ -101,6 +104,10 @@ export const TaskRow = ({
   onDelete,
   showOwner = true,
   dueColumn = false,
+  highlighted = false,
+  dragHandle,
+  children,
+  asListItem = true,
 }: {
   card: Card;
   owner: PersonSummary | null;
@@ -112,6 +119,14 @@ export const TaskRow = ({
   showOwner?: boolean;
   /** The due date in a column of its own at the right, under a sortable header (Goals). */
   dueColumn?: boolean;
+  /** The issue being discussed in the live meeting. */
+  highlighted?: boolean;
+  /** A drag handle before the tick (the live meeting's reorderable lists). */
+  dragHandle?: ReactNode;
+  /** More under the title: the live meeting's actions on the item. */
+  children?: ReactNode;
+  /** False inside a drag wrapper, which is the list item itself. */
+  asListItem?: boolean;
 }) => {
   const update = useUpdateTask();
   // A phone has no room for the due-date column: the date goes under the title (rendered once).
@@ -126,6 +141,11 @@ export const TaskRow = ({
   const { text: dateText, colour } = cardDateLine(card, today, timezone);
   const lockable = canLock(card.status);
   const ownerName = owner ? fullName(owner) : null;
+  // Carried from meeting to meeting: open to-dos, issues and headlines show how long (decision 036).
+  const carried =
+    CARRIED_TYPES.has(card.type) && active
+      ? carryAge(utcToZonedParts(new Date(card.createdAt), timezone).date, today)
+      : null;
   const dueBadge = (
     <Badge size="sm" variant="light" color={DUE_COLOUR[colour]} radius="sm" tt="none" fw={500} data-due-colour={colour}>
       {dateText}
@@ -134,19 +154,23 @@ export const TaskRow = ({
 
   return (
     <Box
-      component="li"
+      component={asListItem ? 'li' : 'div'}
       py={8}
       px="xs"
       data-testid="task-row"
       data-task-id={card.id}
       data-status={card.status}
+      data-highlighted={highlighted || undefined}
+      bg={highlighted ? 'var(--mantine-color-yellow-light)' : undefined}
       style={{
         listStyle: 'none',
         borderLeft: `3px solid var(--mantine-color-${DUE_COLOUR[colour]}-${colour === 'grey' ? 3 : 6})`,
         borderBottom: '1px solid var(--mantine-color-default-border)',
+        outline: highlighted ? '2px solid var(--mantine-color-yellow-6)' : undefined,
       }}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
+        {dragHandle}
         <Box pt={2}>
           {withMenu ? (
             <StatusMenu card={card} today={today} />
@@ -198,7 +222,13 @@ export const TaskRow = ({
                 {messages.taskLockedBadge}
               </Badge>
             )}
+            {carried && (
+              <Text size="xs" c="dimmed" data-testid="carry-age">
+                {messages.carryAge(carried)}
+              </Text>
+            )}
           </Group>
+          {children}
         </Box>
         {dueInColumn && (
           <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>

@@ -1,0 +1,204 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { type Account, call, isoDate, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
+
+// The live meeting's second pass (issue 17): a leader runs the default agenda's Headlines,
+// To-Do and Issues steps — a headline turned into an issue, a to-do ticked, issues discussed,
+// solved and turned into a to-do — while a member sees every change live; then finishes, and
+// the archive and the recap mail show what happened and the timing.
+
+const signedInPage = async (browser: Browser, account: Account, viewport = { width: 1280, height: 800 }) => {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await startSignedIn(page, account.token);
+  return { context, page };
+};
+
+const stepOf = (page: Page) => page.getByTestId('live-step');
+const rowOf = (page: Page, title: string) => stepOf(page).getByTestId('task-row').filter({ hasText: title });
+
+/** The leader moves on with Next up to step `index`; everyone's screen follows. */
+const goToStep = async (page: Page, index: number) => {
+  const current = Number(await stepOf(page).getAttribute('data-step'));
+  for (let step = current + 1; step <= index; step += 1) {
+    await page.getByRole('button', { name: messages.nextButton, exact: true }).click();
+    await expect(stepOf(page)).toHaveAttribute('data-step', String(step));
+  }
+};
+
+test('a leader runs Headlines, To-Do and Issues with a member watching live; the archive and the mail tell it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { owner, mate } = await team(request, 'room');
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Room L10',
+    sharepointUrl: 'https://meet.example.com/room',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [mate.id],
+  });
+  const make = (title: string, type: string, userId = mate.id) =>
+    call<{ id: string }>(request, owner.token, 'POST', '/tasks', { title, type, userId, meetingIds: [meeting.id] });
+  await make('We signed Acme', '3');
+  await make('Call the bank', '4');
+  await make('Printer is broken', '2');
+  await make('Hiring is slow', '2', owner.id);
+
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  const leader = await signedInPage(browser, owner);
+  const member = await signedInPage(browser, mate);
+  const url = `/live-meeting/${meeting.id}/${started.sessionId}`;
+  await leader.page.goto(url);
+  await member.page.goto(url);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
+
+  // Headlines (step 4): the leader turns the headline into an issue; it leaves the member's list.
+  await goToStep(leader.page, 3);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '3');
+  await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
+  await leader.page.screenshot({ path: `${SCREENS}/live-room-headlines.png` });
+  await rowOf(leader.page, 'We signed Acme').getByRole('button', { name: messages.liveHeadlineToIssue }).click();
+  await expect(rowOf(member.page, 'We signed Acme')).toHaveCount(0);
+
+  // To-Do (step 5): a to-do added inline by the member, one ticked by the leader.
+  await goToStep(leader.page, 4);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '4');
+  const add = member.page.getByRole('form', { name: messages.liveAddInline(messages.liveTodosName) });
+  await add.getByRole('textbox', { name: messages.liveNewItem['4'] }).fill('Order toner');
+  await add.getByRole('button', { name: messages.addButton }).click();
+  await expect(rowOf(leader.page, 'Order toner')).toBeVisible();
+  await rowOf(leader.page, 'Call the bank')
+    .getByRole('checkbox', { name: messages.taskMarkDone('Call the bank') })
+    .check();
+  await expect(
+    member.page.getByRole('list', { name: messages.liveDoneSince(1) }).getByText('Call the bank'),
+  ).toBeVisible();
+  await member.page.screenshot({ path: `${SCREENS}/live-room-todos.png` });
+
+  // Issues (step 6): discussed (highlighted for the member), solved; another turned into a to-do.
+  await goToStep(leader.page, 5);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '5');
+  await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
+  await rowOf(leader.page, 'Printer is broken').getByRole('button', { name: messages.liveDiscuss }).click();
+  await expect(rowOf(member.page, 'Printer is broken')).toHaveAttribute('data-highlighted', 'true');
+  await member.page.screenshot({ path: `${SCREENS}/live-room-issues-member.png` });
+  await leader.page.screenshot({ path: `${SCREENS}/live-room-issues-leader.png` });
+  await rowOf(leader.page, 'Printer is broken').getByRole('button', { name: messages.liveSolve }).click();
+  await expect(rowOf(member.page, 'Printer is broken')).toHaveCount(0);
+
+  await rowOf(leader.page, 'Hiring is slow').getByRole('button', { name: messages.liveTodosFromIssue }).click();
+  const dialog = leader.page.getByRole('dialog', { name: messages.liveTodosFromIssueTitle('Hiring is slow') });
+  await dialog.getByRole('textbox', { name: messages.liveTodoTitle(1) }).fill('Post the job ad');
+  await dialog.getByLabel(messages.liveTodoDue(1)).fill(isoDate(5));
+  await leader.page.screenshot({ path: `${SCREENS}/live-room-todos-dialog.png` });
+  await dialog.getByRole('button', { name: messages.liveCreateTodos }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The phone shows the same step without sideways scroll.
+  const phone = await signedInPage(browser, mate, { width: 390, height: 844 });
+  await phone.page.goto(url);
+  await expect(rowOf(phone.page, 'Hiring is slow')).toBeVisible();
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.page.screenshot({ path: `${SCREENS}/live-room-issues-phone.png`, fullPage: true });
+  await phone.context.close();
+
+  // The leader finishes; the archive lists what happened, with the timing.
+  await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/finish`, {});
+  await leader.page.goto(`/meeting-archives/${started.sessionId}`);
+  const issuesSolved = leader.page.getByRole('region', { name: messages.recapIssuesSolved });
+  await expect(issuesSolved).toContainText('Printer is broken');
+  await expect(leader.page.getByRole('region', { name: messages.recapTodosCreated })).toContainText('Post the job ad');
+  await expect(leader.page.getByRole('region', { name: messages.recapHeadlines })).toContainText('We signed Acme');
+  await expect(leader.page.getByRole('table', { name: messages.recapTiming })).toContainText('Issues');
+  await leader.page.screenshot({ path: `${SCREENS}/live-room-archive.png`, fullPage: true });
+
+  const mails = await mailsTo(mate.user.email);
+  const recap = mails.find((mail) => mail.subject.startsWith('Recap: Room L10'));
+  expect(recap?.text).toContain('Printer is broken');
+  expect(recap?.text).toContain('Post the job ad');
+  expect(recap?.text).toContain(`${messages.recapTiming}:`);
+  await leader.context.close();
+  await member.context.close();
+});
+
+test('the agenda form links a list step to a board list of the meeting; the live step shows that list', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner } = await team(request, 'room-board');
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Sales Weekly',
+    sharepointUrl: 'https://meet.example.com/sales',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+  });
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Pipeline',
+    meetingIds: [meeting.id],
+    lists: ['Leads', 'Won'],
+  });
+  const lists = await call<{ id: string; name: string }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/boards/${board.id}/task-types`,
+  );
+  const won = lists.find((list) => list.name === 'Won')!;
+  for (const [title, list] of [
+    ['Acme renewal', won.id],
+    ['Globex lead', lists[0]!.id],
+  ] as const)
+    await call(request, owner.token, 'POST', '/tasks', {
+      title,
+      userId: owner.id,
+      meetingIds: [meeting.id],
+      boardId: board.id,
+      taskTypeId: list,
+      showInTasks: '0',
+    });
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [
+      { title: 'Wins', keyName: 'accountability_list', duration: 10 },
+      { title: 'Meeting Scores', keyName: 'conclusion', duration: 5 },
+    ],
+  });
+
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/Sales-Weekly`);
+  await page
+    .getByRole('region', { name: messages.meetingManagement })
+    .getByRole('button', { name: messages.editAgenda })
+    .click();
+  const form = page.getByRole('dialog', { name: messages.editAgenda });
+  await form.getByRole('combobox', { name: messages.agendaBoardOf('Wins') }).click();
+  await page.getByRole('option', { name: 'Pipeline', exact: true }).click();
+  await form.getByRole('combobox', { name: messages.agendaListOf('Wins') }).click();
+  await page.getByRole('option', { name: 'Won', exact: true }).click();
+  await page.screenshot({ path: `${SCREENS}/live-room-agenda-board.png` });
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+  const agenda = await call<{ title: string; boardId: string | null; boardListId: string | null }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/meetings/${meeting.id}/agenda-items`,
+  );
+  expect(agenda[0]).toMatchObject({ title: 'Wins', boardId: board.id, boardListId: won.id });
+
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+  await expect(stepOf(page)).toContainText('Acme renewal');
+  await expect(stepOf(page)).not.toContainText('Globex lead');
+  await page.screenshot({ path: `${SCREENS}/live-room-board-step.png` });
+});

@@ -1,0 +1,391 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { Box, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconGripVertical, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { api } from '../../../../client/lib/api.ts';
+import { useNow } from '../../../../client/lib/useNow.ts';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { hasDueDate, isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, type TaskType } from '../../../../shared/tasks.ts';
+import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
+import { fullName } from '../../../meetings/client/meetings.format.ts';
+import type { AgendaItem, Meeting, PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
+import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
+import { assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
+import {
+  loadedCards,
+  remainingCards,
+  taskKeys,
+  useCreateTask,
+  useDeleteTask,
+  useMeetingTaskList,
+} from '../../../tasks/client/tasks.queries.ts';
+import type { Card } from '../../../tasks/tasks.schemas.ts';
+import type { LiveState } from '../../live.schemas.ts';
+import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
+import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
+
+// An action-items step of the live meeting (issue 17): the meeting's live list of the step's
+// type — headlines, open to-dos and those done since the last meeting, open issues — with
+// inline add, tick, the card dialog and reordering by drag or keyboard (space, arrows, space).
+// On the Issues step whoever runs the meeting picks the issue discussed (highlighted on every
+// screen), solves it, drops it to the backburner or turns it into to-dos; a headline becomes
+// an issue or a to-do in one action (docs/decisions/036). Every change reaches the room live.
+
+interface Props {
+  item: AgendaItem;
+  meeting: Meeting;
+  state: LiveState;
+  timezone: string;
+  viewerId: string;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  [TASK_TYPE.todo]: messages.liveTodosName,
+  [TASK_TYPE.issue]: messages.liveIssuesName,
+  [TASK_TYPE.headline]: messages.liveHeadlinesName,
+};
+
+/** PATCH tasks/{id}/drop with the open list's new order: the dragged item's priority. */
+const useReorder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, orderedIds }: { id: string; orderedIds: string[] }) =>
+      api.patch(`/tasks/${id}/drop`, { column: 'active', orderedIds }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+  });
+};
+
+/** The inline add row: title, owner and (except for headlines) due date, without leaving the step. */
+const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeting; viewerId: string }) => {
+  const people = useMemo(() => assignablePeople(meeting, null), [meeting]);
+  const [title, setTitle] = useState('');
+  const [userId, setUserId] = useState<string | null>(
+    people.some((person) => person.id === viewerId) ? viewerId : (people[0]?.id ?? null),
+  );
+  const [dueDate, setDueDate] = useState('');
+  const [errors, setErrors] = useFieldErrors({ title, userId });
+  const create = useCreateTask();
+  const typeName = TYPE_NAMES[type] ?? '';
+  const add = () => {
+    const problems: typeof errors = {};
+    if (!title.trim()) problems.title = messages.required;
+    if (!userId) problems.userId = messages.required;
+    setErrors(problems);
+    if (problems.title || problems.userId) return;
+    create.mutate(
+      {
+        title: title.trim(),
+        type,
+        userId: userId!,
+        meetingIds: [meeting.id],
+        dueDate: hasDueDate(type) && dueDate ? dueDate : null,
+      },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setDueDate('');
+        },
+      },
+    );
+  };
+  return (
+    <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-default-hover)">
+      <form
+        noValidate
+        aria-label={messages.liveAddInline(typeName)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <Group gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            flex={3}
+            miw={180}
+            size="sm"
+            aria-label={messages.liveNewItem[type]}
+            placeholder={messages.liveNewItem[type]}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={errors.title}
+          />
+          <Select
+            flex={2}
+            miw={150}
+            size="sm"
+            aria-label={messages.taskOwnerLabel}
+            placeholder={messages.taskOwnerLabel}
+            data={people.map((person) => ({ value: person.id, label: fullName(person) }))}
+            value={userId}
+            onChange={setUserId}
+            error={errors.userId}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {hasDueDate(type) && (
+            <TextInput
+              w={150}
+              size="sm"
+              type="date"
+              aria-label={messages.taskDueDateLabel}
+              value={dueDate}
+              onChange={(event) => setDueDate(event.currentTarget.value)}
+            />
+          )}
+          <Button type="submit" size="sm" loading={create.isPending} leftSection={<IconPlus size={14} aria-hidden />}>
+            {messages.addButton}
+          </Button>
+        </Group>
+        <FormError message={create.isError ? errorText(create.error) : null} />
+      </form>
+    </Paper>
+  );
+};
+
+/** The leader's actions on an open issue or headline, under its title. */
+const RoomActions = ({
+  card,
+  sessionId,
+  discussed,
+  onTodos,
+}: {
+  card: Card;
+  sessionId: string;
+  discussed: boolean;
+  onTodos: () => void;
+}) => {
+  const discuss = useDiscussIssue(sessionId);
+  const decide = useIssueDecision(sessionId);
+  const convert = useConvertHeadline(sessionId);
+  const busy = decide.isPending || convert.isPending;
+  const button = (label: string, onClick: () => void, extra: { color?: string; variant?: string } = {}) => (
+    <Button
+      size="compact-xs"
+      variant={extra.variant ?? 'light'}
+      color={extra.color}
+      autoContrast
+      disabled={busy}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+  if (card.type === TASK_TYPE.headline)
+    return (
+      <Group gap={6} mt={6} wrap="wrap" aria-label={messages.liveActionsOf(card.title)} role="group">
+        {button(messages.liveHeadlineToIssue, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.issue }))}
+        {button(messages.liveHeadlineToTodo, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.todo }))}
+      </Group>
+    );
+  return (
+    <Group gap={6} mt={6} wrap="wrap" aria-label={messages.liveActionsOf(card.title)} role="group">
+      {button(
+        discussed ? messages.liveStopDiscussing : messages.liveDiscuss,
+        () => discuss.mutate(discussed ? null : card.id),
+        discussed ? { variant: 'filled', color: 'yellow' } : {},
+      )}
+      {button(messages.liveSolve, () => decide.mutate({ taskId: card.id, decision: 'solve' }), {
+        variant: 'filled',
+        color: 'teal.9',
+      })}
+      {button(messages.liveTodosFromIssue, onTodos)}
+      {button(messages.liveBackburner, () => decide.mutate({ taskId: card.id, decision: 'backburner' }), {
+        variant: 'default',
+      })}
+    </Group>
+  );
+};
+
+type TaskList = ReturnType<typeof useMeetingTaskList>;
+
+/** "Show N more": the next page of the list from the server. */
+const ShowMore = ({ list, hidden = false }: { list: TaskList; hidden?: boolean }) => {
+  const next = Math.min(remainingCards(list.data), TASK_LIST_PAGE_SIZE);
+  if (next <= 0 || hidden) return null;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      style={{ alignSelf: 'flex-start' }}
+      loading={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {messages.showMoreCards(next)}
+    </Button>
+  );
+};
+
+export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Props) => {
+  const type = (item.taskType ?? TASK_TYPE.todo) as TaskType;
+  // The step's own lists, paged on the server: its type's open items and, on the To-Do step,
+  // the finished to-dos (most recently finished first), of which those since the last meeting show.
+  const openList = useMeetingTaskList(meeting.id, type, 'active');
+  const doneList = useMeetingTaskList(meeting.id, TASK_TYPE.todo, 'done');
+  const today = todayIn(timezone, useNow());
+  const [dialog, setDialog] = useState<TaskDialogState>(null);
+  const [deleting, setDeleting] = useState<Card | null>(null);
+  const [todosFor, setTodosFor] = useState<Card | null>(null);
+  const [order, setOrder] = useState<string[] | null>(null);
+  const remove = useDeleteTask();
+  const reorder = useReorder();
+  const people = useMemo(() => {
+    const byId = new Map<string, PersonSummary>();
+    for (const person of [...meeting.administrators, ...meeting.members]) byId.set(person.id, person);
+    return byId;
+  }, [meeting.administrators, meeting.members]);
+
+  const openCards = loadedCards(openList.data);
+  // While a drop is on its way, the dropped order shows.
+  const open = order
+    ? order
+        .flatMap((id) => openCards.find((card) => card.id === id) ?? [])
+        .concat(openCards.filter((card) => !order.includes(card.id)))
+    : openCards;
+  // To-dos finished since the last meeting, so the room sees what got done.
+  const lastHeld = meeting.lastSession?.id !== state.session.id ? meeting.lastSession?.finishedAt : null;
+  const since = lastHeld ?? state.session.startedAt ?? '';
+  const doneCards = type === TASK_TYPE.todo ? loadedCards(doneList.data) : [];
+  const doneSince = doneCards
+    .filter((card) => (card.completedAt ?? '') >= since)
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  // An older one is loaded already: the rest are older still.
+  const doneComplete = doneSince.length < doneCards.length;
+  const typeName = TYPE_NAMES[type] ?? '';
+  const roomActions = state.canManage && (type === TASK_TYPE.issue || type === TASK_TYPE.headline);
+  const discussedId = state.session.discussedTaskId;
+
+  if (openList.isPending) return <SectionLoading />;
+  if (openList.isError)
+    return (
+      <SectionError
+        title={messages.tasksLoadFailed}
+        error={openList.error}
+        onRetry={() => void openList.refetch()}
+        retrying={openList.isFetching}
+      />
+    );
+
+  const onDragEnd = (result: DropResult) => {
+    if (!result.destination || result.destination.index === result.source.index) return;
+    const ids = open.map((card) => card.id);
+    const [moved] = ids.splice(result.source.index, 1);
+    ids.splice(result.destination.index, 0, moved!);
+    setOrder(ids);
+    reorder.mutate({ id: moved!, orderedIds: ids }, { onSettled: () => setOrder(null) });
+  };
+
+  const row = (card: Card, handle?: ReactNode) => (
+    <TaskRow
+      key={card.id}
+      asListItem={!handle}
+      card={card}
+      owner={card.userId ? (people.get(card.userId) ?? null) : null}
+      today={today}
+      timezone={timezone}
+      highlighted={card.id === discussedId}
+      dragHandle={handle}
+      onEdit={() => setDialog({ mode: 'edit', id: card.id, type: card.type })}
+      onDelete={() => {
+        remove.reset();
+        setDeleting(card);
+      }}
+    >
+      {roomActions && isActive(card.type, card.status) && (
+        <RoomActions
+          card={card}
+          sessionId={state.session.id}
+          discussed={card.id === discussedId}
+          onTodos={() => setTodosFor(card)}
+        />
+      )}
+    </TaskRow>
+  );
+
+  return (
+    <Stack gap="sm" data-testid="action-items-step" data-type={type}>
+      <InlineAdd type={type} meeting={meeting} viewerId={viewerId} />
+      {open.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {messages.liveNothingOpen(typeName)}
+        </Text>
+      ) : (
+        <>
+          <Text size="xs" c="dimmed">
+            {messages.liveReorderHint}
+          </Text>
+          <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.liveReorderHint}>
+            <Droppable droppableId={`live-${type}`}>
+              {(drop) => (
+                // The drag wrappers are the list's items (a ul may hold only li elements).
+                <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
+                  {open.map((card, index) => (
+                    <Draggable key={card.id} draggableId={card.id} index={index}>
+                      {(drag) => (
+                        <li
+                          ref={drag.innerRef}
+                          {...drag.draggableProps}
+                          style={{ ...drag.draggableProps.style, listStyle: 'none' }}
+                        >
+                          {row(
+                            card,
+                            <Box
+                              pt={4}
+                              c="dimmed"
+                              {...drag.dragHandleProps}
+                              aria-label={messages.liveReorderHandle(card.title)}
+                              style={{ cursor: 'grab', borderRadius: 4 }}
+                              className="mantine-focus-auto"
+                            >
+                              <IconGripVertical size={18} aria-hidden />
+                            </Box>,
+                          )}
+                        </li>
+                      )}
+                    </Draggable>
+                  ))}
+                  {drop.placeholder}
+                </Box>
+              )}
+            </Droppable>
+          </DragDropContext>
+          <ShowMore list={openList} />
+        </>
+      )}
+      {doneSince.length > 0 && (
+        <Stack gap={4} mt="xs">
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h3" m={0}>
+            {messages.liveDoneSince(doneSince.length)}
+          </Text>
+          <Box component="ul" m={0} p={0} aria-label={messages.liveDoneSince(doneSince.length)}>
+            {doneSince.map((card) => row(card))}
+          </Box>
+          <ShowMore list={doneList} hidden={doneComplete} />
+        </Stack>
+      )}
+      <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
+      <TodosFromIssueDialog
+        issue={todosFor}
+        meeting={meeting}
+        sessionId={state.session.id}
+        onClose={() => setTodosFor(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.taskDeleteTitle(typeName)}
+        onClose={() => setDeleting(null)}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {messages.taskDeleteWarning(deleting?.title ?? '')}
+      </ConfirmDialog>
+    </Stack>
+  );
+};

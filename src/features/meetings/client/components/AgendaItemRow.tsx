@@ -1,0 +1,268 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { AgendaItem, AgendaKey, AgendaTaskType } from '../../meetings.schemas.ts';
+import { AGENDA_KEY_LABELS, AGENDA_TASK_TYPE_OPTIONS, CUSTOM_AGENDA_KEYS } from '../meetings.format.ts';
+import { linkError } from '../meetings.links.ts';
+
+// One agenda item of the agenda form, and the form's 'add a custom item' part (document 1 §2, §4).
+
+export const DEFAULT_MINUTES = 5;
+
+export interface Draft {
+  /** The item's id, or a temporary key for a new item. */
+  key: string;
+  id: string | null;
+  title: string;
+  keyName: AgendaKey;
+  checked: boolean;
+  duration: number | string;
+  description: string | null;
+  embedUrl: string | null;
+  boardId: string | null;
+  boardListId: string | null;
+  taskType: AgendaTaskType | null;
+}
+
+export const toDraft = (item: AgendaItem): Draft => ({ ...item, key: item.id, id: item.id });
+
+let newKey = 0;
+
+export type ItemErrors = Record<string, Partial<Record<'title' | 'duration' | 'embedUrl', string>>>;
+
+export const ItemRow = ({
+  item,
+  onChange,
+  onRemove,
+  handle,
+  errors,
+  dragging = false,
+  boardFields,
+}: {
+  boardFields?: (item: Draft, onChange: (patch: Partial<Draft>) => void) => React.ReactNode;
+  item: Draft;
+  onChange: (patch: Partial<Draft>) => void;
+  onRemove?: () => void;
+  handle: React.ReactNode;
+  errors: ItemErrors[string] | undefined;
+  dragging?: boolean;
+}) => (
+  <Paper
+    withBorder
+    px="xs"
+    py={6}
+    radius="md"
+    shadow={dragging ? 'md' : undefined}
+    bg={dragging ? 'var(--mantine-color-body)' : undefined}
+    data-agenda-item={item.title}
+  >
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Box pt={6}>{handle}</Box>
+      <Checkbox
+        mt={7}
+        checked={item.checked}
+        onChange={(event) => onChange({ checked: event.currentTarget.checked })}
+        aria-label={messages.includeItem(item.title)}
+      />
+      <Stack gap={4} flex={1} miw={0}>
+        <TextInput
+          size="sm"
+          value={item.title}
+          onChange={(event) => onChange({ title: event.currentTarget.value })}
+          aria-label={messages.titleOf(item.title)}
+          error={errors?.title}
+          rightSectionWidth={150}
+          rightSection={
+            <Badge
+              size="xs"
+              variant="light"
+              color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
+              maw={140}
+              style={{ pointerEvents: 'none' }}
+            >
+              {AGENDA_KEY_LABELS[item.keyName]}
+            </Badge>
+          }
+          styles={{ section: { justifyContent: 'flex-end', paddingRight: 8 } }}
+        />
+        {item.keyName === 'external_url' && (
+          <TextInput
+            size="xs"
+            placeholder="https://"
+            value={item.embedUrl ?? ''}
+            onChange={(event) => onChange({ embedUrl: event.currentTarget.value })}
+            aria-label={messages.embedUrl}
+            error={errors?.embedUrl}
+          />
+        )}
+        {item.keyName === 'to_do_list' && (
+          <Select
+            size="xs"
+            aria-label={messages.agendaTaskTypeOf(item.title)}
+            data={AGENDA_TASK_TYPE_OPTIONS}
+            value={item.taskType ?? '4'}
+            onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            maw={220}
+          />
+        )}
+        {boardFields?.(item, onChange)}
+      </Stack>
+      <NumberInput
+        size="sm"
+        w={84}
+        min={0}
+        max={600}
+        allowDecimal={false}
+        allowNegative={false}
+        value={item.duration}
+        onChange={(value) => onChange({ duration: value })}
+        aria-label={messages.minutesOf(item.title)}
+        rightSection={
+          <Text size="xs" c="dimmed" pr={6}>
+            min
+          </Text>
+        }
+        rightSectionWidth={34}
+        hideControls
+        error={errors?.duration}
+      />
+      {onRemove ? (
+        <Tooltip label={messages.removeItem(item.title)} withArrow>
+          <ActionIcon
+            mt={4}
+            variant="subtle"
+            color="red"
+            onClick={onRemove}
+            aria-label={messages.removeItem(item.title)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Box w={28} style={{ flex: 'none' }} />
+      )}
+    </Group>
+  </Paper>
+);
+
+export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
+  const [title, setTitle] = useState('');
+  const [keyName, setKeyName] = useState<AgendaKey>('free_activity');
+  const [embedUrl, setEmbedUrl] = useState('');
+  const [duration, setDuration] = useState<number | string>(DEFAULT_MINUTES);
+  const [error, setError] = useFieldErrors({ title, embedUrl });
+  const add = () => {
+    const problems: typeof error = {};
+    if (!title.trim()) problems.title = messages.required;
+    if (keyName === 'external_url') {
+      const problem = linkError(embedUrl);
+      if (problem) problems.embedUrl = problem;
+    }
+    setError(problems);
+    if (Object.keys(problems).length > 0) return;
+    newKey += 1;
+    onAdd({
+      key: `new-${newKey}`,
+      id: null,
+      title: title.trim(),
+      keyName,
+      checked: true,
+      duration: duration === '' ? DEFAULT_MINUTES : duration,
+      description: null,
+      embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
+      boardId: null,
+      boardListId: null,
+      taskType: keyName === 'to_do_list' ? '4' : null,
+    });
+    setTitle('');
+    setEmbedUrl('');
+    setDuration(DEFAULT_MINUTES);
+  };
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg="var(--mantine-color-default-hover)"
+      component="fieldset"
+      style={{ border: 0 }}
+    >
+      <Text component="legend" size="sm" fw={600} mb={6} px={0}>
+        {messages.addCustomItem}
+      </Text>
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <TextInput
+          label={messages.agendaItemTitle}
+          size="sm"
+          flex={2}
+          miw={160}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+          error={error.title}
+        />
+        <Select
+          label={messages.connectionType}
+          size="sm"
+          flex={1}
+          miw={170}
+          data={CUSTOM_AGENDA_KEYS.map((key) => ({ value: key, label: AGENDA_KEY_LABELS[key] }))}
+          value={keyName}
+          onChange={(value) => value && setKeyName(value as AgendaKey)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label={messages.agendaMinutes}
+          size="sm"
+          w={92}
+          min={0}
+          max={600}
+          allowDecimal={false}
+          allowNegative={false}
+          value={duration}
+          onChange={setDuration}
+        />
+      </Group>
+      {keyName === 'external_url' && (
+        <TextInput
+          mt="xs"
+          label={messages.embedUrl}
+          size="sm"
+          placeholder="https://"
+          value={embedUrl}
+          onChange={(event) => setEmbedUrl(event.currentTarget.value)}
+          error={error.embedUrl}
+        />
+      )}
+      <Group justify="flex-end" mt="xs">
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
+          {messages.addButton}
+        </Button>
+      </Group>
+    </Paper>
+  );
+};
