@@ -11,8 +11,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SectionError } from '../../../client/ui/SectionState.tsx';
-import { CALENDAR_ITEMS_PER_CELL } from '../../../shared/constants.ts';
+import { CALENDAR_ITEMS_PER_CELL, DEFAULT_FIRST_DAY_OF_WEEK } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { useSelf } from '../../auth/client/auth.queries.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
@@ -50,6 +51,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
     [query.data, search],
   );
   const hours = useMemo(() => shownHours(shown, timezone), [shown, timezone]);
+  const self = useSelf().data;
   const inputs = useMemo(
     () =>
       shown.map((event) => {
@@ -125,6 +127,8 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
               plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
               initialView="timeGridDay"
               timeZone={timezone}
+              // The week starts on the person's first day of week (profile, Basic Info).
+              firstDay={self?.user.firstDayOfWeek ?? DEFAULT_FIRST_DAY_OF_WEEK}
               headerToolbar={{
                 start: 'prev,next today',
                 center: 'title',

@@ -2,7 +2,6 @@ import { ActionIcon, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip, Unst
 import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
-import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -14,23 +13,17 @@ import {
   TASK_TYPE_NAMES,
   type TaskType,
 } from '../../../shared/tasks.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
+import { DeleteTaskDialog } from './components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
 import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
 import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
-import {
-  loadedCards,
-  remainingCards,
-  useDeleteTask,
-  useMeetingTaskCounts,
-  useMeetingTaskList,
-} from './tasks.queries.ts';
+import { loadedCards, remainingCards, useMeetingTaskCounts, useMeetingTaskList } from './tasks.queries.ts';
 
 // The meeting dashboard's action items (document 1 §2, document 2 §4): To Do's, Issues,
 // Headlines and Backburner in one section with a tab each, and Goals in a section of its own.
@@ -151,7 +144,6 @@ const TaskPanel = ({
   const finished = useMeetingTaskList(meeting.id, type, 'done');
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
-  const remove = useDeleteTask();
   const people = usePeople(meeting);
   const typeName = TASK_TYPE_NAMES[type];
   const doneTotal = finished.data?.pages[0]?.total ?? 0;
@@ -167,7 +159,6 @@ const TaskPanel = ({
       timezone={timezone}
       onEdit={() => setDialog({ mode: 'edit', id: card.id, type: card.type })}
       onDelete={() => {
-        remove.reset();
         setDeleting(card);
       }}
     />
@@ -194,19 +185,7 @@ const TaskPanel = ({
           </>
         ))}
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={messages.taskDeleteTitle(TASK_TYPE_NAMES[deleting?.type ?? type])}
-        onClose={() => setDeleting(null)}
-        pending={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      >
-        {messages.taskDeleteWarning(deleting?.title ?? '')}
-      </ConfirmDialog>
+      <DeleteTaskDialog card={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 };
@@ -383,7 +362,6 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [sort, setSort] = useState<DueSort>('none');
-  const remove = useDeleteTask();
   const people = usePeople(meeting);
   const goals = useMemo(
     () => [...loadedCards(active.data).filter(activeNow), ...loadedCards(finished.data).filter(doneNow)],
@@ -436,7 +414,6 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
                 }
                 onEdit={(card) => setDialog({ mode: 'edit', id: card.id, type: card.type })}
                 onDelete={(card) => {
-                  remove.reset();
                   setDeleting(card);
                 }}
               />
@@ -447,19 +424,7 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
         ))}
       <TaskFormDialog state={adding} meeting={meeting} today={today} onClose={() => setAdding(null)} />
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={messages.taskDeleteTitle(TASK_TYPE_NAMES[TASK_TYPE.goal])}
-        onClose={() => setDeleting(null)}
-        pending={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      >
-        {messages.taskDeleteWarning(deleting?.title ?? '')}
-      </ConfirmDialog>
+      <DeleteTaskDialog card={deleting} onClose={() => setDeleting(null)} />
     </SectionCard>
   );
 };

@@ -10,9 +10,9 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, type TaskType } from '../../../../shared/tasks.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { AgendaItem, Meeting, PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
 import { assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
@@ -21,7 +21,6 @@ import {
   remainingCards,
   taskKeys,
   useCreateTask,
-  useDeleteTask,
   useMeetingTaskList,
 } from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
@@ -230,7 +229,6 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [todosFor, setTodosFor] = useState<Card | null>(null);
   const [order, setOrder] = useState<string[] | null>(null);
-  const remove = useDeleteTask();
   const reorder = useReorder();
   const people = useMemo(() => {
     const byId = new Map<string, PersonSummary>();
@@ -290,7 +288,6 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
       dragHandle={handle}
       onEdit={() => setDialog({ mode: 'edit', id: card.id, type: card.type })}
       onDelete={() => {
-        remove.reset();
         setDeleting(card);
       }}
     >
@@ -373,19 +370,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
         sessionId={state.session.id}
         onClose={() => setTodosFor(null)}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={messages.taskDeleteTitle(typeName)}
-        onClose={() => setDeleting(null)}
-        pending={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      >
-        {messages.taskDeleteWarning(deleting?.title ?? '')}
-      </ConfirmDialog>
+      <DeleteTaskDialog card={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 };
