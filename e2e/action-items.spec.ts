@@ -325,8 +325,11 @@ test('each action-item section shows its own error with a retry', async ({ brows
   await items.scrollIntoViewIfNeeded();
   await shot(page, 'error');
   await page.unroute('**/api/v2/tasks?*');
+  // Each section loads its own lists (decision 039): each one's retry brings it back.
   await items.getByRole('button', { name: messages.retry }).click();
   await expect(items.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+  await expect(goals.getByRole('alert')).toBeVisible();
+  await goals.getByRole('button', { name: messages.retry }).click();
   await expect(goals.getByText(messages.noTasksOfType('Goals'))).toBeVisible();
   await context.close();
 });

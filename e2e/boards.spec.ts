@@ -456,10 +456,11 @@ test('archive and delete: last board, active cards, agenda link, then the perman
     'GET',
     `/meetings/${meeting.id}/agenda-items`,
   );
+  // The first item becomes a board step: only board and list steps keep a board (decision 036).
   const withBoard = agenda.map((item, index) => ({
     id: item.id,
     title: item.title,
-    keyName: item.keyName,
+    keyName: index === 0 ? 'accountability_board' : item.keyName,
     boardId: index === 0 ? first.board.id : null,
   }));
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, { agendaItems: withBoard });
@@ -470,7 +471,7 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   await expect(blocked.getByText(messages.boardLinkedToAgenda)).toBeVisible();
   await blocked.getByRole('button', { name: messages.closeButton }).click();
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
-    agendaItems: withBoard.map((item) => ({ ...item, boardId: null })),
+    agendaItems: withBoard.map((item, index) => ({ ...item, keyName: agenda[index]!.keyName, boardId: null })),
   });
   await page.reload();
 
