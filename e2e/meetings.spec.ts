@@ -739,7 +739,7 @@ test('the meetings list pages on the server: page numbers, search and sort in th
   await expect(rows).toHaveCount(6);
   await expect(row(page, 'Weekly 29')).toBeVisible();
   // Sorting starts again at the first page.
-  await page.getByRole('radio', { name: messages.sortDescending }).check({ force: true });
+  await page.locator('label', { hasText: messages.sortDescending }).click();
   await expect(page).toHaveURL(/sort=desc/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(rows.nth(1)).toContainText('Weekly 29');

@@ -31,11 +31,22 @@ const attempt = (email: string, password: string, address: string) =>
     payload: { email, password },
   });
 
+/**
+ * Counters run in fixed windows (src/server/rate-limit.ts): a test that counts up to a limit
+ * must not straddle a window's end, where the count starts again. Waits (at most 30 s, rarely)
+ * until the current window has room for the test.
+ */
+const awayFromWindowEnd = async (windowMs: number, needMs = 30_000) => {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+};
+
 const perAccount = RATE_LIMITS.signInPerAccount.max;
 const perAddress = RATE_LIMITS.signInPerAddress.max;
 
-describe('sign-in limits', () => {
+describe('sign-in limits', { timeout: 90_000 }, () => {
   it(`lets exactly ${perAccount} of 50 concurrent wrong tries on one account through, the rest get 429`, async () => {
+    await awayFromWindowEnd(RATE_LIMITS.signInPerAccount.windowMs);
     const { email } = await signUp(app);
     const from = addresses();
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(email, 'wrong', from(i % 5))));
@@ -50,6 +61,7 @@ describe('sign-in limits', () => {
   });
 
   it('limits one account tried from many addresses', async () => {
+    await awayFromWindowEnd(RATE_LIMITS.signInPerAccount.windowMs);
     const { email } = await signUp(app);
     const from = addresses();
     for (let i = 0; i < perAccount; i++) expect((await attempt(email, 'wrong', from(i))).statusCode).toBe(401);
@@ -59,6 +71,7 @@ describe('sign-in limits', () => {
   });
 
   it('limits one address trying many accounts (one password sprayed), and only that address', async () => {
+    await awayFromWindowEnd(RATE_LIMITS.signInPerAccount.windowMs);
     const victim = await signUp(app);
     const from = addresses();
     const sprayer = from(0);
@@ -72,6 +85,7 @@ describe('sign-in limits', () => {
   });
 
   it('does not count successful sign-ins', async () => {
+    await awayFromWindowEnd(RATE_LIMITS.signInPerAccount.windowMs);
     const { email } = await signUp(app);
     const from = addresses();
     for (let i = 0; i < perAccount + 5; i++) expect((await attempt(email, PASSWORD, from(0))).statusCode).toBe(200);
