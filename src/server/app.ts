@@ -31,7 +31,6 @@ import {
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
-import { registerImages } from './images.ts';
 import { registerInputChecks } from './input.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
@@ -139,7 +138,6 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   registerTransactions(app, { database, realtime, mailer, sessionCache });
 
   registerHealth(app, database);
-  registerImages(app, database);
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });

@@ -20,3 +20,9 @@ export const ok = <T>(result: T): SuccessEnvelope<T> => ({ status: 'success', re
 /** The failure answers a route's handler may give; the common ones are added by openapi.ts. */
 export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ZFail])) as Record<number, typeof ZFail>;
+
+/**
+ * Cache-Control of an answer whose address changes with its content (pictures at a hashed
+ * address): a browser keeps it for a year and never asks again.
+ */
+export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';

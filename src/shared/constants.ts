@@ -38,8 +38,6 @@ export const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
 /** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
 
-/** Picture types Cadence stores and serves (meeting images, photos). */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** A meeting's image (document 1 §5): jpg, png or gif. */
 export const MEETING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 

@@ -71,3 +71,26 @@ export const installErrorMessages = () =>
   z.config({
     customError: (issue) => (issue.input === undefined ? messages.required : undefined),
   });
+
+/** The largest offset a list accepts: far past any real list, small enough for the planner. */
+const OFFSET_MAX = 1_000_000;
+
+/**
+ * The paging fields of a list's query string, to spread into its schema: `offset` (default 0)
+ * and `limit` (1 to `max`, `size` by default).
+ */
+export const pageParams = ({ size, max }: { size: number; max: number }) => ({
+  offset: z.coerce.number().int().min(0).max(OFFSET_MAX).default(0),
+  limit: z.coerce.number().int().min(1).max(max).default(size),
+});
+
+/** A page of a list: `items` from `offset`, of `total` under the same filters. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), offset: z.number() });
+
+/** A yes/no query-string flag ('true' or 'false') as a boolean. */
+export const queryFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true');

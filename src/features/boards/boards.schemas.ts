@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { queryFlag, requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 import { ZCard } from '../tasks/tasks.schemas.ts';
 
@@ -167,10 +167,7 @@ export const ZBoardColumnQuery = ZBoardQuery.extend({
 export type BoardColumnQuery = z.infer<typeof ZBoardColumnQuery>;
 
 export const ZBoardsQuery = z.object({
-  archived: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  archived: queryFlag(false),
 });
 
 /** `POST boards` (saveBoards): added to the chosen meetings. */

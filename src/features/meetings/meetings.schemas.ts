@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { isoDate, requiredText } from '../../shared/validation.ts';
+import { isoDate, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -173,21 +173,17 @@ export const ZMeetingListQuery = z.object({
   sort: z.enum(['asc', 'desc']).default('asc'),
   /** Part of the title, any case. */
   search: z.string().trim().max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MEETING_LIST_PAGE.max).default(MEETING_LIST_PAGE.size),
+  ...pageParams(MEETING_LIST_PAGE),
 });
 export type MeetingListQuery = z.infer<typeof ZMeetingListQuery>;
 
 /** A page of meetings: `items` from `offset`, of `total` under the same filters. */
-export const ZMeetingPage = z.object({ items: z.array(ZMeeting), total: z.number(), offset: z.number() });
+export const ZMeetingPage = pageOf(ZMeeting);
 export type MeetingPage = z.infer<typeof ZMeetingPage>;
 
 export const ZSimpleMeetingQuery = z.object({
   /** Only the meetings the caller leads or attends, even for an admin (the sidebar). */
-  mine: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  mine: queryFlag(false),
 });
 
 /** What a picker or the sidebar needs of a meeting. */

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_STATUS,
   NOTIFICATIONS_PAGE,
 } from '../../shared/constants.ts';
+import { pageOf, pageParams } from '../../shared/validation.ts';
 
 // Notifications (document 2 §3, §7): the bell's list, its unread count and the status change.
 
@@ -30,15 +31,11 @@ export const ZNotification = z.object({
 export type Notification = z.infer<typeof ZNotification>;
 
 export const ZNotificationQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE.max).default(NOTIFICATIONS_PAGE.default),
+  ...pageParams({ size: NOTIFICATIONS_PAGE.default, max: NOTIFICATIONS_PAGE.max }),
 });
 export type NotificationQuery = z.infer<typeof ZNotificationQuery>;
 
-export const ZNotificationPage = z.object({
-  items: z.array(ZNotification),
-  total: z.number(),
-  offset: z.number(),
+export const ZNotificationPage = pageOf(ZNotification).extend({
   /** Unseen and sent ones: the bell's count. */
   unread: z.number(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, requiredText } from '../../shared/validation.ts';
+import { email, pageParams, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
 import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
 
@@ -28,8 +28,7 @@ export type DirectoryPage = z.infer<typeof ZDirectoryPage>;
 
 export const ZDirectoryQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(DIRECTORY_PAGE_SIZE),
+  ...pageParams({ size: DIRECTORY_PAGE_SIZE, max: 200 }),
 });
 
 /** One person with every field of the user form. */
@@ -94,8 +93,7 @@ export type Group = z.infer<typeof ZGroup>;
 
 export const ZGroupsQuery = z.object({
   includeUsers: z.enum(['true', 'false']).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  ...pageParams({ size: 100, max: 200 }),
 });
 export const ZGroupsPage = z.object({ groups: z.array(ZGroup), total: z.number() });
 

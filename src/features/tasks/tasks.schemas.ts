@@ -9,7 +9,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../shared/tasks.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
@@ -143,18 +143,14 @@ export const ZTaskListQuery = z.object({
   /** active: not done (goals: not done nor incomplete); done; all (default). */
   state: z.enum(['active', 'done', 'all']).default('all'),
   /** Only cards shown in action items (default true). */
-  inTasks: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  inTasks: queryFlag(true),
   /** Paging: the first item of the page, and how many (decision 039). */
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(TASK_LIST_MAX_PAGE).default(TASK_LIST_PAGE_SIZE),
+  ...pageParams({ size: TASK_LIST_PAGE_SIZE, max: TASK_LIST_MAX_PAGE }),
 });
 export type TaskListQuery = z.infer<typeof ZTaskListQuery>;
 
 /** A page of a list of cards: `items` from `offset`, of `total` in the list. */
-export const ZTaskPage = z.object({ items: z.array(ZCard), total: z.number(), offset: z.number() });
+export const ZTaskPage = pageOf(ZCard);
 export type TaskPage = z.infer<typeof ZTaskPage>;
 
 export const ZTaskCountsQuery = z.object({ meetingId: z.uuid() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
 import {
   ZAgendaItem,
   ZArchivePage,
@@ -42,6 +42,7 @@ import {
   updateFile,
 } from './files.service.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.service.ts';
+import { readMeetingImage } from './meeting-image.ts';
 import {
   createMeeting,
   deleteMeeting,
@@ -62,6 +63,31 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Meetings
+
+  app.get(
+    '/images/meetings/:id/:hash',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A meeting’s image, at the address an answer gave',
+        description:
+          'The bytes (JPEG, PNG or GIF) with `Cache-Control: private, max-age=31536000, immutable`: the address ' +
+          'changes with the picture. 404 when the picture changed or is gone.',
+        security: [],
+        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{32}$/) }),
+        response: { 200: z.any().describe('The image'), ...failures(404) },
+      },
+    },
+    async (request, reply) => {
+      const image = await readMeetingImage(request.server.database.db, request.params.id, request.params.hash);
+      return reply
+        .header('content-type', image.type)
+        .header('cache-control', IMMUTABLE_CACHE)
+        .header('etag', `"${request.params.hash}"`)
+        .send(image.bytes);
+    },
+  );
 
   app.get(
     '/meetings',

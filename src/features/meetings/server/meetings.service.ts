@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import {
   agendaItems,
   meetingFolderEntries,
@@ -7,9 +7,8 @@ import {
   meetings,
   users,
 } from '../../../db/schema/index.ts';
-import { anyOf, containsPattern } from '../../../db/sql.ts';
+import { anyOf, containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { imageUrlSql } from '../../../server/images.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -29,13 +28,14 @@ import type {
 } from '../meetings.schemas.ts';
 import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
 import { type AgendaSeed, replaceAgenda } from './agenda.service.ts';
+import { meetingImageUrl } from './meeting-image.ts';
 import { assertMeetingLeader, canManage, findVisibleMeeting } from './meetings.access.ts';
 import { nextAndLastSessions, syncSessions, type toSessionSummary } from './sessions.service.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
 
 /** A meeting's columns as answers use them: the image as its address (decision 039). */
-const meetingColumns = { ...getTableColumns(meetings), image: imageUrlSql('meetings', meetings.id, meetings.image) };
+const meetingColumns = { ...getTableColumns(meetings), image: meetingImageUrl };
 
 const intervalOf = (repeatEvery: number, repeatType: string | null): Meeting['interval'] => {
   if (repeatEvery === 0 || !repeatType) return 'none';
@@ -159,19 +159,18 @@ export const listMeetings = async (
 ): Promise<MeetingPage> => {
   if (options.all && !ctx.isAdmin) throw forbidden();
   const title = sql`lower(${meetings.title})`;
+  const where = and(
+    eq(meetings.tenantId, ctx.tenantId),
+    query.type ? eq(meetings.type, query.type) : undefined,
+    query.kind === 'accounts' ? eq(meetings.type, 'account') : undefined,
+    query.kind === 'meetings' ? ne(meetings.type, 'account') : undefined,
+    query.search ? sql`${meetings.title} ilike ${containsPattern(query.search)}` : undefined,
+    options.all ? undefined : participates(ctx.db, ctx.userId),
+  );
   const rows = await ctx.db
-    .select({ meeting: meetingColumns, total: sql<number>`(count(*) over ())::int` })
+    .select({ meeting: meetingColumns, total: windowTotal() })
     .from(meetings)
-    .where(
-      and(
-        eq(meetings.tenantId, ctx.tenantId),
-        query.type ? eq(meetings.type, query.type) : undefined,
-        query.kind === 'accounts' ? eq(meetings.type, 'account') : undefined,
-        query.kind === 'meetings' ? ne(meetings.type, 'account') : undefined,
-        query.search ? sql`${meetings.title} ilike ${containsPattern(query.search)}` : undefined,
-        options.all ? undefined : participates(ctx.db, ctx.userId),
-      ),
-    )
+    .where(where)
     .orderBy(query.sort === 'desc' ? desc(title) : asc(title), asc(meetings.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -179,10 +178,11 @@ export const listMeetings = async (
     ctx,
     rows.map((row) => row.meeting),
   );
-  // Past the end the window count is gone with the rows: the first page tells the total then.
-  const total =
-    rows[0]?.total ??
-    (query.offset === 0 ? 0 : (await listMeetings(ctx, { ...query, offset: 0, limit: 1 }, options)).total);
+  const total = await pageTotal(
+    rows,
+    query.offset,
+    async () => (await ctx.db.select({ n: count() }).from(meetings).where(where))[0]?.n ?? 0,
+  );
   return { items, total, offset: query.offset };
 };
 

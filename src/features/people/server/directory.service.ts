@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { memberships, userGroupMembers, users } from '../../../db/schema/index.ts';
+import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { AdminFlag } from '../../../shared/constants.ts';
@@ -48,8 +49,6 @@ const asDirectoryUser = <T extends { isAdmin: string; deletedAt: Date | null; gr
   return { ...rest, isAdmin: row.isAdmin as AdminFlag, deleted: deletedAt !== null, groupIds: row.groupIds ?? [] };
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page of the workspace's people matching `search` (names, email, job title), with the total. */
 export const listDirectory = async (
   ctx: TenantContext,
@@ -57,7 +56,7 @@ export const listDirectory = async (
 ): Promise<DirectoryPage> => {
   const conditions: SQL[] = [eq(memberships.tenantId, ctx.tenantId)];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(
       or(
         ilike(users.firstName, pattern),
@@ -71,22 +70,25 @@ export const listDirectory = async (
   const where = and(...conditions);
   // The page and the total in one statement: a window count over the filtered rows.
   const rows = await ctx.db
-    .select({ ...listColumns(ctx.tenantId), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...listColumns(ctx.tenantId), total: windowTotal() })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(where)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(query.limit)
     .offset(query.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.offset > 0) {
-    const [row] = await ctx.db
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where);
-    total = row?.n ?? 0;
-  }
+  const total = await pageTotal(
+    rows,
+    query.offset,
+    async () =>
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(where)
+      )[0]?.n ?? 0,
+  );
   return { users: rows.map(({ total: _, ...row }) => asDirectoryUser(row)), total };
 };
 

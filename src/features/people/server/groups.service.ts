@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { userGroupMembers, userGroups } from '../../../db/schema/index.ts';
+import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { forbidden, notFound } from '../../../shared/errors.ts';
@@ -62,14 +63,20 @@ export const listGroups = async (
     .select({
       ...groupColumns,
       ...(withUsers ? { users: usersSql } : {}),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: windowTotal(),
     })
     .from(userGroups)
     .where(eq(userGroups.tenantId, ctx.tenantId))
     .orderBy(asc(userGroups.name), asc(userGroups.id))
     .limit(query.limit)
     .offset(query.offset);
-  return { groups: rows.map(toGroup), total: rows[0]?.total ?? 0 };
+  const total = await pageTotal(
+    rows,
+    query.offset,
+    async () =>
+      (await ctx.db.select({ n: count() }).from(userGroups).where(eq(userGroups.tenantId, ctx.tenantId)))[0]?.n ?? 0,
+  );
+  return { groups: rows.map(toGroup), total };
 };
 
 const getGroup = async (ctx: TenantContext, groupId: string): Promise<Group> => {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
 import { countTry } from '../../../server/rate-limit.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
 import { forbidden } from '../../../shared/errors.ts';
@@ -183,7 +183,7 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
       const photo = await readPhoto(request.server.database.db, request.params.id, request.params.hash);
       const etag = `"${photo.hash}"`;
       reply
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', IMMUTABLE_CACHE)
         .header('etag', etag)
         .header('content-security-policy', "default-src 'none'; sandbox");
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();

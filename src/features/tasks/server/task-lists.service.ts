@@ -1,5 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { boardMeetings, meetingPeople, taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
+import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import type { TaskType } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
@@ -112,15 +113,16 @@ export const listTasks = async (ctx: TenantContext, query: TaskListQuery): Promi
       ? sql`${rows.completedAt} desc nulls last, ${rows.createdAt} desc, ${rows.id}`
       : sql`${rows.sort} asc, ${rows.createdAt} desc, ${rows.id}`;
   const page = await ctx.db
-    .select({ id: rows.id, total: sql<number>`(count(*) over ())::int` })
+    .select({ id: rows.id, total: windowTotal() })
     .from(rows)
     .orderBy(order)
     .limit(query.limit)
     .offset(query.offset);
-  // Past the end, the page is empty and the window count with it: count again.
-  const total =
-    page[0]?.total ??
-    (query.offset === 0 ? 0 : ((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(rows))[0]?.n ?? 0));
+  const total = await pageTotal(
+    page,
+    query.offset,
+    async () => (await ctx.db.select({ n: count() }).from(rows))[0]?.n ?? 0,
+  );
   return { items: await describeCards(ctx.db, page), total, offset: query.offset };
 };
 
