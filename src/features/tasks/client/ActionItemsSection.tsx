@@ -2,17 +2,9 @@ import { ActionIcon, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip, Unst
 import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
-import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import {
-  isActive,
-  TASK_LIST_MAX_PAGE,
-  TASK_LIST_PAGE_SIZE,
-  TASK_TYPE,
-  TASK_TYPE_NAMES,
-  type TaskType,
-} from '../../../shared/tasks.ts';
+import { isActive, TASK_LIST_MAX_PAGE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
 import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { fullName } from '../../meetings/client/meetings.format.ts';
@@ -20,10 +12,11 @@ import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { DeleteTaskDialog } from './components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
+import { listsState, ShowMore, type TaskList, useMeetingPeople } from './components/TaskLists.tsx';
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
 import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
 import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
-import { loadedCards, remainingCards, useMeetingTaskCounts, useMeetingTaskList } from './tasks.queries.ts';
+import { loadedCards, useMeetingTaskCounts, useMeetingTaskList } from './tasks.queries.ts';
 
 // The meeting dashboard's action items (document 1 §2, document 2 §4): To Do's, Issues,
 // Headlines and Backburner in one section with a tab each, and Goals in a section of its own.
@@ -39,38 +32,12 @@ const useToday = (timezone: string): IsoDate => {
   return todayIn(timezone, now);
 };
 
-const usePeople = (meeting: TaskMeeting) =>
-  useMemo(() => {
-    const byId = new Map<string, PersonSummary>();
-    for (const person of [...meeting.administrators, ...meeting.members]) byId.set(person.id, person);
-    return byId;
-  }, [meeting.administrators, meeting.members]);
-
 /** The section header's "Add To Do", "Add Goals", … button. */
 const AddButton = ({ type, onClick }: { type: TaskType; onClick: () => void }) => (
   <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onClick}>
     {messages.addTaskOfType(TASK_TYPE_NAMES[type])}
   </Button>
 );
-
-type TaskList = ReturnType<typeof useMeetingTaskList>;
-
-/** "Show N more": the next page of a list from the server. */
-const ShowMore = ({ list, pageSize = TASK_LIST_PAGE_SIZE }: { list: TaskList; pageSize?: number }) => {
-  const next = Math.min(remainingCards(list.data), pageSize);
-  if (next <= 0) return null;
-  return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      style={{ alignSelf: 'flex-start' }}
-      loading={list.isFetchingNextPage}
-      onClick={() => void list.fetchNextPage()}
-    >
-      {messages.showMoreCards(next)}
-    </Button>
-  );
-};
 
 /**
  * A list of action items a page at a time ("Show N more"): a meeting that has met for years
@@ -100,31 +67,6 @@ const CardList = ({ cards, label, row }: { cards: Card[]; label: string; row: (c
   </Box>
 );
 
-interface ListQuery {
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  error: Error | null;
-  refetch: () => unknown;
-}
-
-/** Loading, or an error whose retry reloads every failed list; null once all have data. */
-const listsState = (queries: ListQuery[], failedTitle: string) => {
-  const failed = queries.filter((query) => query.isError);
-  if (failed.length > 0)
-    return (
-      <SectionError
-        title={failedTitle}
-        error={failed[0]!.error}
-        onRetry={() => {
-          for (const query of failed) void query.refetch();
-        }}
-        retrying={failed.some((query) => query.isFetching)}
-      />
-    );
-  return queries.some((query) => query.isPending) ? <SectionLoading /> : null;
-};
-
 const activeNow = (card: Card) => isActive(card.type, card.status);
 const doneNow = (card: Card) => !isActive(card.type, card.status);
 
@@ -144,7 +86,7 @@ const TaskPanel = ({
   const finished = useMeetingTaskList(meeting.id, type, 'done');
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
-  const people = usePeople(meeting);
+  const people = useMeetingPeople(meeting);
   const typeName = TASK_TYPE_NAMES[type];
   const doneTotal = finished.data?.pages[0]?.total ?? 0;
   const state = listsState([active, finished], messages.tasksLoadFailed);
@@ -362,7 +304,7 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [sort, setSort] = useState<DueSort>('none');
-  const people = usePeople(meeting);
+  const people = useMeetingPeople(meeting);
   const goals = useMemo(
     () => [...loadedCards(active.data).filter(activeNow), ...loadedCards(finished.data).filter(doneNow)],
     [active.data, finished.data],

@@ -37,8 +37,10 @@ export const useMeetingTaskList = (
   type: TaskType,
   state: 'active' | 'done',
   pageSize: number = TASK_LIST_PAGE_SIZE,
+  enabled = true,
 ) =>
   useInfiniteQuery({
+    enabled,
     queryKey: [...taskKeys.meeting(meetingId), type, state, pageSize],
     queryFn: ({ pageParam, signal }) =>
       api.get<TaskPage>(
