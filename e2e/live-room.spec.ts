@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
+import { TASK_TYPE_NAMES } from '../src/shared/tasks.ts';
 import { type Account, call, isoDate, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The live meeting's second pass (issue 17): a leader runs the default agenda's Headlines,
@@ -69,8 +70,8 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   // To-Do (step 5): a to-do added inline by the member, one ticked by the leader.
   await goToStep(leader.page, 4);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '4');
-  const add = member.page.getByRole('form', { name: messages.liveAddInline(messages.liveTodosName) });
-  await add.getByRole('textbox', { name: messages.liveNewItem['4'] }).fill('Order toner');
+  const add = member.page.getByRole('form', { name: messages.liveAddInline(messages.taskTabTodos) });
+  await add.getByRole('textbox', { name: messages.liveNewItem(TASK_TYPE_NAMES['4']) }).fill('Order toner');
   await add.getByRole('button', { name: messages.addButton }).click();
   await expect(rowOf(leader.page, 'Order toner')).toBeVisible();
   await rowOf(leader.page, 'Call the bank')

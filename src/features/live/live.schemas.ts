@@ -190,7 +190,6 @@ export const ZTimingReport = z.object({
   actualMinutes: z.number(),
   overrunMinutes: z.number(),
 });
-export type TimingReport = z.infer<typeof ZTimingReport>;
 
 /** `GET sessions/{id}/archive/`: the snapshot taken when the session finished (document 3 §3). */
 export const ZMeetingArchive = z.object({

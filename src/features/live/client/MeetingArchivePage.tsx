@@ -219,7 +219,6 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
   </Stack>
 );
 
-const minutesText = (value: number) => messages.archiveMinutes(value);
 const overrunColour = (overrun: number) => (overrun > 0 ? 'red.8' : undefined);
 
 /** Planned against spent minutes per step, and the session's total (decision 036). */
@@ -239,8 +238,8 @@ const TimingSection = ({ timing }: { timing: NonNullable<MeetingArchive['timing'
           {timing.items.map((row) => (
             <Table.Tr key={row.agendaItemId}>
               <Table.Td>{row.title}</Table.Td>
-              <Table.Td ta="right">{minutesText(row.plannedMinutes)}</Table.Td>
-              <Table.Td ta="right">{minutesText(row.actualMinutes)}</Table.Td>
+              <Table.Td ta="right">{messages.archiveMinutes(row.plannedMinutes)}</Table.Td>
+              <Table.Td ta="right">{messages.archiveMinutes(row.actualMinutes)}</Table.Td>
               <Table.Td ta="right" c={overrunColour(row.overrunMinutes)}>
                 {messages.archiveOverrun(row.overrunMinutes)}
               </Table.Td>
@@ -250,8 +249,8 @@ const TimingSection = ({ timing }: { timing: NonNullable<MeetingArchive['timing'
         <Table.Tfoot>
           <Table.Tr fw={700}>
             <Table.Td>{messages.archiveTimingTotal}</Table.Td>
-            <Table.Td ta="right">{minutesText(timing.plannedMinutes)}</Table.Td>
-            <Table.Td ta="right">{minutesText(timing.actualMinutes)}</Table.Td>
+            <Table.Td ta="right">{messages.archiveMinutes(timing.plannedMinutes)}</Table.Td>
+            <Table.Td ta="right">{messages.archiveMinutes(timing.actualMinutes)}</Table.Td>
             <Table.Td ta="right" c={overrunColour(timing.overrunMinutes)}>
               {messages.archiveOverrun(timing.overrunMinutes)}
             </Table.Td>

@@ -1,10 +1,11 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
-import { boardMeetings, sessions, taskMeetings, tasks } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { sessions, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { describeCards } from '../../tasks/server/cards.query.ts';
+import { findVisibleTask } from '../../tasks/server/tasks.access.ts';
 import { createTask, updateTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
 import type { ConvertHeadline, LiveSession, TodosFromIssue } from '../live.schemas.ts';
@@ -17,37 +18,16 @@ import { toLiveSession } from './live.service.ts';
 // to-do. Each is one call in one transaction; the cards change through the tasks feature's
 // service, so its rules, its checks of owners and its 'task.changed' events apply unchanged.
 
-/** An open item of the given type that belongs to the session's meeting (linked to it, or on one of its boards); 404 otherwise. */
+/**
+ * An open item of the given type that the caller sees and that belongs to the session's
+ * meeting (linked to it, or on one of its boards: the tasks feature's rule); 404 otherwise.
+ */
 const findOpenItem = async (ctx: TenantContext, session: SessionRow, taskId: string, type: TaskType) => {
-  const [row] = await ctx.db
-    .select({ id: tasks.id, type: tasks.type, status: tasks.status, title: tasks.title, userId: tasks.userId })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.id, taskId),
-        eq(tasks.tenantId, ctx.tenantId),
-        or(
-          inArray(
-            tasks.id,
-            ctx.db
-              .select({ id: taskMeetings.taskId })
-              .from(taskMeetings)
-              .where(and(eq(taskMeetings.taskId, taskId), eq(taskMeetings.meetingId, session.meetingId))),
-          ),
-          inArray(
-            tasks.boardId,
-            ctx.db
-              .select({ id: boardMeetings.boardId })
-              .from(boardMeetings)
-              .where(eq(boardMeetings.meetingId, session.meetingId)),
-          ),
-        ),
-      ),
-    );
-  if (!row) throw notFound();
-  if (row.type !== type || row.status !== '0')
+  const access = await findVisibleTask(ctx, taskId);
+  if (![...access.meetingIds, ...access.boardMeetingIds].includes(session.meetingId)) throw notFound();
+  if (access.task.type !== type || access.task.status !== '0')
     throw conflict(type === TASK_TYPE.issue ? messages.liveNotAnIssue : messages.liveNotAHeadline);
-  return row;
+  return access.task;
 };
 
 const publishDiscussed = (ctx: TenantContext, session: SessionRow, taskId: string | null) =>

@@ -6,23 +6,24 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
-import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { hasDueDate, isActive, TASK_LIST_PAGE_SIZE, TASK_TYPE, type TaskType } from '../../../../shared/tasks.ts';
+import {
+  hasDueDate,
+  isActive,
+  TASK_LIST_PAGE_SIZE,
+  TASK_TYPE,
+  TASK_TYPE_NAMES,
+  type TaskType,
+} from '../../../../shared/tasks.ts';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
-import type { AgendaItem, Meeting, PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
+import { listsState, ShowMore, useMeetingPeople } from '../../../tasks/client/components/TaskLists.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
-import { assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
-import {
-  loadedCards,
-  remainingCards,
-  taskKeys,
-  useCreateTask,
-  useMeetingTaskList,
-} from '../../../tasks/client/tasks.queries.ts';
+import { ACTION_ITEM_TABS, assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
+import { loadedCards, taskKeys, useCreateTask, useMeetingTaskList } from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { LiveState } from '../../live.schemas.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
@@ -43,11 +44,8 @@ interface Props {
   viewerId: string;
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  [TASK_TYPE.todo]: messages.liveTodosName,
-  [TASK_TYPE.issue]: messages.liveIssuesName,
-  [TASK_TYPE.headline]: messages.liveHeadlinesName,
-};
+/** The step's list name, as the dashboard's tab for its type says it. */
+const listName = (type: TaskType) => ACTION_ITEM_TABS.find((tab) => tab.type === type)?.label ?? '';
 
 /** PATCH tasks/{id}/drop with the open list's new order: the dragged item's priority. */
 const useReorder = () => {
@@ -69,7 +67,7 @@ const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeti
   const [dueDate, setDueDate] = useState('');
   const [errors, setErrors] = useFieldErrors({ title, userId });
   const create = useCreateTask();
-  const typeName = TYPE_NAMES[type] ?? '';
+  const typeName = listName(type);
   const add = () => {
     const problems: typeof errors = {};
     if (!title.trim()) problems.title = messages.required;
@@ -107,8 +105,8 @@ const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeti
             flex={3}
             miw={180}
             size="sm"
-            aria-label={messages.liveNewItem[type]}
-            placeholder={messages.liveNewItem[type]}
+            aria-label={messages.liveNewItem(TASK_TYPE_NAMES[type])}
+            placeholder={messages.liveNewItem(TASK_TYPE_NAMES[type])}
             value={title}
             onChange={(event) => setTitle(event.currentTarget.value)}
             error={errors.title}
@@ -199,42 +197,19 @@ const RoomActions = ({
   );
 };
 
-type TaskList = ReturnType<typeof useMeetingTaskList>;
-
-/** "Show N more": the next page of the list from the server. */
-const ShowMore = ({ list, hidden = false }: { list: TaskList; hidden?: boolean }) => {
-  const next = Math.min(remainingCards(list.data), TASK_LIST_PAGE_SIZE);
-  if (next <= 0 || hidden) return null;
-  return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      style={{ alignSelf: 'flex-start' }}
-      loading={list.isFetchingNextPage}
-      onClick={() => void list.fetchNextPage()}
-    >
-      {messages.showMoreCards(next)}
-    </Button>
-  );
-};
-
 export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Props) => {
   const type = (item.taskType ?? TASK_TYPE.todo) as TaskType;
   // The step's own lists, paged on the server: its type's open items and, on the To-Do step,
   // the finished to-dos (most recently finished first), of which those since the last meeting show.
   const openList = useMeetingTaskList(meeting.id, type, 'active');
-  const doneList = useMeetingTaskList(meeting.id, TASK_TYPE.todo, 'done');
+  const doneList = useMeetingTaskList(meeting.id, TASK_TYPE.todo, 'done', TASK_LIST_PAGE_SIZE, type === TASK_TYPE.todo);
   const today = todayIn(timezone, useNow());
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [todosFor, setTodosFor] = useState<Card | null>(null);
   const [order, setOrder] = useState<string[] | null>(null);
   const reorder = useReorder();
-  const people = useMemo(() => {
-    const byId = new Map<string, PersonSummary>();
-    for (const person of [...meeting.administrators, ...meeting.members]) byId.set(person.id, person);
-    return byId;
-  }, [meeting.administrators, meeting.members]);
+  const people = useMeetingPeople(meeting);
 
   const openCards = loadedCards(openList.data);
   // While a drop is on its way, the dropped order shows.
@@ -246,26 +221,17 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   // To-dos finished since the last meeting, so the room sees what got done.
   const lastHeld = meeting.lastSession?.id !== state.session.id ? meeting.lastSession?.finishedAt : null;
   const since = lastHeld ?? state.session.startedAt ?? '';
+  // The server sends them the most recently finished first.
   const doneCards = type === TASK_TYPE.todo ? loadedCards(doneList.data) : [];
-  const doneSince = doneCards
-    .filter((card) => (card.completedAt ?? '') >= since)
-    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  const doneSince = doneCards.filter((card) => (card.completedAt ?? '') >= since);
   // An older one is loaded already: the rest are older still.
   const doneComplete = doneSince.length < doneCards.length;
-  const typeName = TYPE_NAMES[type] ?? '';
+  const typeName = listName(type);
   const roomActions = state.canManage && (type === TASK_TYPE.issue || type === TASK_TYPE.headline);
   const discussedId = state.session.discussedTaskId;
 
-  if (openList.isPending) return <SectionLoading />;
-  if (openList.isError)
-    return (
-      <SectionError
-        title={messages.tasksLoadFailed}
-        error={openList.error}
-        onRetry={() => void openList.refetch()}
-        retrying={openList.isFetching}
-      />
-    );
+  const loading = listsState([openList], messages.tasksLoadFailed);
+  if (loading) return loading;
 
   const onDragEnd = (result: DropResult) => {
     if (!result.destination || result.destination.index === result.source.index) return;
@@ -360,7 +326,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
           <Box component="ul" m={0} p={0} aria-label={messages.liveDoneSince(doneSince.length)}>
             {doneSince.map((card) => row(card))}
           </Box>
-          <ShowMore list={doneList} hidden={doneComplete} />
+          {!doneComplete && <ShowMore list={doneList} />}
         </Stack>
       )}
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
