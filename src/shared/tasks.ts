@@ -46,6 +46,10 @@ export const STATUSES: Record<TaskType, { value: TaskStatus; name: string }[]> =
   ],
 };
 
+/** A status's name for the type; '4' is Overdue; a value the type lacks shows as is. */
+export const statusName = (type: TaskType, status: string): string =>
+  status === OVERDUE ? messages.taskOverdue : (STATUSES[type]?.find((s) => s.value === status)?.name ?? status);
+
 export const isValidStatus = (type: TaskType, status: string): status is TaskStatus =>
   STATUSES[type].some((s) => s.value === status);
 

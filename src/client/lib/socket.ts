@@ -25,7 +25,7 @@ let warnedUnavailable = false;
 const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
 const anyHandlers = new Set<AnyHandler>();
 const serverDropHandlers = new Set<() => void>();
-const connectHandlers = new Set<() => void>();
+const reconnectHandlers = new Set<() => void>();
 
 const dispatch = (message: RealtimeMessage): void => {
   // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
@@ -52,8 +52,11 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') for (const handler of serverDropHandlers) handler();
   });
+  // The first connection follows the page's first reads; only a later one may have missed events.
+  let connectedBefore = false;
   socket.on('connect', () => {
-    for (const handler of connectHandlers) handler();
+    if (connectedBefore) for (const handler of reconnectHandlers) handler();
+    connectedBefore = true;
   });
   socket.on('connect_error', (error) => {
     // A network failure is retried by socket.io itself (a refusal by the server is not): either
@@ -114,12 +117,13 @@ export const onServerDisconnect = (handler: () => void): (() => void) => {
 };
 
 /**
- * Calls `handler` each time the connection is (re)made: events sent while there was none were
- * missed, so what they would have changed is read again. Returns the unsubscribe function.
+ * Calls `handler` each time the connection is made again (not the first time): events sent
+ * while there was none were missed, so what they would have changed is read again. Returns the
+ * unsubscribe function.
  */
-export const onRealtimeConnect = (handler: () => void): (() => void) => {
-  connectHandlers.add(handler);
+export const onRealtimeReconnect = (handler: () => void): (() => void) => {
+  reconnectHandlers.add(handler);
   return () => {
-    connectHandlers.delete(handler);
+    reconnectHandlers.delete(handler);
   };
 };

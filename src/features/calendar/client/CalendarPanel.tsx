@@ -14,7 +14,7 @@ import { SectionError } from '../../../client/ui/SectionState.tsx';
 import { CALENDAR_ITEMS_PER_CELL, DEFAULT_FIRST_DAY_OF_WEEK } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import { dashboardPath } from '../../meetings/client/meetings.format.ts';
+import { dashboardPath, fullName } from '../../meetings/client/meetings.format.ts';
 import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
@@ -89,7 +89,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             <MultiSelect
               aria-label={messages.calendarPeople}
               placeholder={people.length === 0 ? messages.calendarPeople : undefined}
-              data={(everyone.data ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+              data={(everyone.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }))}
               value={people}
               onChange={setPeople}
               searchable

@@ -4,14 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { useSaveUserSettings, useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
-const feedKey = ['calendar', 'feed'] as const;
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : messages.unexpectedError);
+/** Its own root: the calendar's events are refreshed on every change of a card or meeting, the feed never. */
+const feedKey = ['calendarFeed'] as const;
 
 /** The Google Calendar embed URL form (empty removes it; the server checks it is Google's). */
 const EmbedForm = ({ initial, onClose }: { initial: string; onClose: () => void }) => {

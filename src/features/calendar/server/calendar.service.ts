@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
@@ -66,38 +68,32 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
   if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);
   const { tenantId, userId } = ctx;
   const people = query.userIds && query.userIds.length > 0 ? query.userIds : null;
-  const peopleArray = people
-    ? sql`array[${sql.join(
-        people.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`
-    : null;
 
   const meetingFilter = query.meetingId ? sql`and m.id = ${query.meetingId}` : sql``;
   const meetingVisible = ctx.isAdmin
     ? sql``
     : sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and mp.user_id = ${userId})`;
-  const meetingOfPeople = peopleArray
-    ? sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and mp.user_id = any(${peopleArray}))`
+  const meetingOfPeople = people
+    ? sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and ${anyOf(sql`mp.user_id`, people)})`
     : sql``;
 
   // A card the caller may see: admins all; others theirs, or of a meeting (or a board of one) they are in.
   const taskVisible = ctx.isAdmin
     ? sql``
-    : sql`and (t.user_id = ${userId}
-        or exists (select 1 from task_members tm where tm.task_id = t.id and tm.user_id = ${userId})
-        or exists (select 1 from task_watchers tw where tw.task_id = t.id and tw.user_id = ${userId})
+    : sql`and (tasks.user_id = ${userId}
+        or exists (select 1 from task_members tm where tm.task_id = tasks.id and tm.user_id = ${userId})
+        or exists (select 1 from task_watchers tw where tw.task_id = tasks.id and tw.user_id = ${userId})
         or exists (select 1 from task_meetings tk join meeting_people mp on mp.meeting_id = tk.meeting_id
-                   where tk.task_id = t.id and mp.user_id = ${userId})
+                   where tk.task_id = tasks.id and mp.user_id = ${userId})
         or exists (select 1 from board_meetings bm join meeting_people mp on mp.meeting_id = bm.meeting_id
-                   where bm.board_id = t.board_id and mp.user_id = ${userId}))`;
+                   where bm.board_id = tasks.board_id and mp.user_id = ${userId}))`;
   const taskOfMeeting = query.meetingId
-    ? sql`and (exists (select 1 from task_meetings tk where tk.task_id = t.id and tk.meeting_id = ${query.meetingId})
-        or exists (select 1 from board_meetings bm where bm.board_id = t.board_id and bm.meeting_id = ${query.meetingId}))`
+    ? sql`and (exists (select 1 from task_meetings tk where tk.task_id = tasks.id and tk.meeting_id = ${query.meetingId})
+        or exists (select 1 from board_meetings bm where bm.board_id = tasks.board_id and bm.meeting_id = ${query.meetingId}))`
     : sql``;
-  const taskOfPeople = peopleArray
-    ? sql`and (t.user_id = any(${peopleArray})
-        or exists (select 1 from task_members tm where tm.task_id = t.id and tm.user_id = any(${peopleArray})))`
+  const taskOfPeople = people
+    ? sql`and (${anyOf(sql`tasks.user_id`, people)}
+        or exists (select 1 from task_members tm where tm.task_id = tasks.id and ${anyOf(sql`tm.user_id`, people)}))`
     : sql``;
 
   const result = await ctx.db.execute(sql`
@@ -115,16 +111,15 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
       where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
         and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}')
     union all
-    (select case when t.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, t.id, t.title, null, t.due_date, null,
-        first_meeting.color, first_meeting.id, t.status,
-        (t.status = '1' or (t.type = ${TASK_TYPE.goal} and t.status = '3'))
-      from tasks t
+    (select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, tasks.id, tasks.title, null,
+        tasks.due_date, null, first_meeting.color, first_meeting.id, tasks.status, not ${activeSql}
+      from tasks
       left join lateral (
         select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
-        where tk.task_id = t.id order by m.title limit 1
+        where tk.task_id = tasks.id order by m.title limit 1
       ) first_meeting on true
-      where t.tenant_id = ${tenantId} and t.due_date is not null
-        and t.due_date >= ${query.start}::date and t.due_date < ${query.end}::date
+      where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
+        and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
         ${taskVisible} ${taskOfMeeting} ${taskOfPeople})
     order by kind, starts_at nulls last, due_date nulls last, title
     limit ${CALENDAR_MAX_ITEMS + 1}`);

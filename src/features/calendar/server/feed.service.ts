@@ -5,13 +5,16 @@ import ical, { ICalEventRepeatingFreq, type ICalRepeatingOptions } from 'ical-ge
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../../db/client.ts';
 import { calendarFeeds, meetings, sessions } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays, parseIsoDate } from '../../../shared/dates.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { STATUSES, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import { statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { hashToken } from '../../auth/server/tokens.service.ts';
 import { occurrences, type RecurrenceRule, type RepeatUnit } from '../../meetings/meetings.recurrence.ts';
+import { participates } from '../../meetings/server/meetings.access.ts';
+import { todayUtc } from '../../tasks/server/cards.query.ts';
 
 // The private ICS feed (decision 035): a secret URL per person and workspace, its token kept
 // only as a hash; a new link replaces the old one, revoking makes it 404. The feed holds the
@@ -22,7 +25,7 @@ const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 /** How far back and ahead cards are listed. */
 const DUE_WINDOW_DAYS = { past: 90, ahead: 366 };
 
-export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/v2/calendar/feed/${token}.ics`;
+const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/v2/calendar/feed/${token}.ics`;
 
 export const feedStatus = async (ctx: TenantContext) => {
   const [row] = await ctx.db
@@ -101,12 +104,7 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
         where a.meeting_id = ${meetings.id} and a.checked)`.mapWith(Number),
     })
     .from(meetings)
-    .where(
-      and(
-        eq(meetings.tenantId, tenantId),
-        sql`exists (select 1 from meeting_people mp where mp.meeting_id = ${meetings.id} and mp.user_id = ${userId})`,
-      ),
-    )
+    .where(and(eq(meetings.tenantId, tenantId), participates(db, userId)))
     .orderBy(meetings.title);
   const sessionRows = meetingRows.length
     ? await db
@@ -115,12 +113,15 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
         .where(
           and(
             eq(sessions.tenantId, tenantId),
-            sql`${sessions.meetingId} in (select mp.meeting_id from meeting_people mp where mp.user_id = ${userId})`,
+            anyOf(
+              sessions.meetingId,
+              meetingRows.map((m) => m.id),
+            ),
           ),
         )
     : [];
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayUtc();
   const due = (await db.execute(sql`
     select t.id, t.title, t.type, t.status, t.due_date::text as due_date
     from tasks t
@@ -172,12 +173,11 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     });
   }
   for (const task of due.rows) {
-    const [year, month, day] = task.due_date.split('-').map(Number) as [number, number, number];
-    const status = STATUSES[task.type]?.find((s) => s.value === task.status)?.name ?? task.status;
+    const { year, month, day } = parseIsoDate(task.due_date);
     calendar.createEvent({
       id: `task-${task.id}@cadence`,
       summary: task.type === TASK_TYPE.goal ? messages.feedGoal(task.title) : task.title,
-      description: status,
+      description: statusName(task.type, task.status),
       start: new Date(Date.UTC(year, month - 1, day)),
       allDay: true,
       url: `${publicUrl}/home/${task.id}`,

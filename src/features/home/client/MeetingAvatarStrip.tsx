@@ -2,14 +2,6 @@ import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
 import { useSimpleMeetings } from '../../meetings/client/meetings.queries.ts';
 
-const initials = (title: string) =>
-  title
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-
 /**
  * 'Show/hide meetings' (document 1 §1): one avatar per meeting of the caller; pressing one hides
  * (or shows again) that meeting's items in the To Do's and Goals widgets.
@@ -21,8 +13,8 @@ export const MeetingAvatarStrip = ({
   hidden: Set<string>;
   onToggle: (meetingId: string) => void;
 }) => {
-  const meetings = useSimpleMeetings(true, true);
-  const list = [...(meetings.data ?? [])].sort((a, b) => a.title.localeCompare(b.title));
+  // Ordered by title by the server.
+  const list = useSimpleMeetings(true, true).data ?? [];
   if (list.length === 0) return null;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={messages.homeMeetingsFilter}>
@@ -48,9 +40,8 @@ export const MeetingAvatarStrip = ({
                 color={shown ? 'blue' : 'gray'}
                 variant={shown ? 'filled' : 'light'}
                 style={meeting.color && shown ? { background: meeting.color } : undefined}
-              >
-                {initials(meeting.title)}
-              </Avatar>
+                name={meeting.title}
+              />
             </UnstyledButton>
           </Tooltip>
         );

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title } from '@
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { isActive, STATUSES, type TaskType } from '../../../shared/tasks.ts';
+import { isActive, OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import { useMyOpenItems } from './home.queries.ts';
 
@@ -27,9 +27,12 @@ export const MyItemsWidget = ({
   hiddenMeetings: Set<string>;
 }) => {
   const items = useMyOpenItems(type);
-  const cards = (items.data ?? [])
+  const page = items.data?.items ?? [];
+  const cards = page
     .filter((card) => isActive(card.type, card.status) && shownByMeeting(card, hiddenMeetings))
     .sort(byDue);
+  // The rest: past the page too (`total`), less those of this page that are filtered out.
+  const more = (items.data?.total ?? 0) - (page.length - cards.length) - Math.min(cards.length, SHOWN);
   return (
     <MantineCard withBorder padding="md" radius="md" component="section" aria-label={title} h="100%">
       <Stack gap="sm">
@@ -57,11 +60,9 @@ export const MyItemsWidget = ({
                   {card.title}
                 </Anchor>
                 <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
-                  {type === '1' && (
-                    <Badge size="sm" variant="light" color={card.shownStatus === '4' ? 'red' : 'blue'}>
-                      {card.shownStatus === '4'
-                        ? messages.taskOverdue
-                        : STATUSES[card.type].find((s) => s.value === card.status)?.name}
+                  {type === TASK_TYPE.goal && (
+                    <Badge size="sm" variant="light" color={card.shownStatus === OVERDUE ? 'red' : 'blue'}>
+                      {statusName(card.type, card.shownStatus)}
                     </Badge>
                   )}
                   <Text size="xs" c="dimmed">
@@ -70,9 +71,9 @@ export const MyItemsWidget = ({
                 </Group>
               </Group>
             ))}
-            {cards.length > SHOWN && (
+            {more > 0 && (
               <Text size="xs" c="dimmed" component="li">
-                {messages.homeMoreItems(cards.length - SHOWN)}
+                {messages.homeMoreItems(more)}
               </Text>
             )}
           </Stack>

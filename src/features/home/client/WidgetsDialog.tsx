@@ -2,8 +2,8 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { ActionIcon, Box, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconLayoutDashboard } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../client/lib/api.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { isIgnoredDrop, reorder } from '../../meetings/client/meetings.format.ts';
@@ -28,7 +28,7 @@ const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => v
           showSuccess(messages.settingsSaved);
           onClose();
         },
-        onError: (error) => setFailure(error instanceof ApiError ? error.message : messages.unexpectedError),
+        onError: (error) => setFailure(errorText(error)),
       },
     );
   return (

@@ -198,7 +198,7 @@ export const startMeeting = async (
   const access = await findVisibleMeeting(ctx, meetingId);
   // One start at a time per meeting: a second one waits here, then finds the session live.
   const [meeting] = await ctx.db
-    .select({ id: meetings.id, timezone: meetings.timezone })
+    .select({ id: meetings.id, title: meetings.title, timezone: meetings.timezone })
     .from(meetings)
     .where(eq(meetings.id, meetingId))
     .for('update');
@@ -236,7 +236,7 @@ export const startMeeting = async (
 
   ctx.publish({ tenantId: ctx.tenantId, type: 'live.changed', data: { meetingId, sessionId: chosen.id, live: true } });
   publishSessionChange(ctx, started!);
-  await notifyMeetingStarted(ctx, meetingId, chosen.id, [...access.leaderIds, ...access.memberIds]);
+  await notifyMeetingStarted(ctx, meeting!, chosen.id, [...access.leaderIds, ...access.memberIds]);
   return { sessionId: chosen.id, session: toSessionSummary(started!) };
 };
 

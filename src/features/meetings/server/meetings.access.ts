@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetingPeople, meetings } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -21,6 +21,13 @@ export const isLeader = (userId: string, meeting: MeetingAccess) => meeting.lead
 
 export const canManage = (ctx: Pick<TenantContext, 'userId' | 'isAdmin'>, meeting: MeetingAccess) =>
   ctx.isAdmin || isLeader(ctx.userId, meeting);
+
+/** The meeting is one the user leads or attends (a semi-join on meeting_people by user). */
+export const participates = (db: Db, userId: string) =>
+  inArray(
+    meetings.id,
+    db.select({ id: meetingPeople.meetingId }).from(meetingPeople).where(eq(meetingPeople.userId, userId)),
+  );
 
 /** The meeting's people, by id; undefined when there is no such meeting in the workspace. */
 export const loadMeetingAccess = async (

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import {
   agendaItems,
   meetingFolderEntries,
@@ -29,7 +29,7 @@ import type {
 import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
 import { type AgendaSeed, replaceAgenda } from './agenda.service.ts';
 import { meetingImageUrl } from './meeting-image.ts';
-import { assertMeetingLeader, canManage, findVisibleMeeting } from './meetings.access.ts';
+import { assertMeetingLeader, canManage, findVisibleMeeting, participates } from './meetings.access.ts';
 import { nextAndLastSessions, syncSessions, type toSessionSummary } from './sessions.service.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
@@ -136,13 +136,6 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
     };
   });
 };
-
-/** The meeting is one the user leads or attends (a semi-join on meeting_people by user). */
-const participates = (db: TenantContext['db'], userId: string) =>
-  inArray(
-    meetings.id,
-    db.select({ id: meetingPeople.meetingId }).from(meetingPeople).where(eq(meetingPeople.userId, userId)),
-  );
 
 /**
  * The meetings list, by title. `all` is the admins' view of every meeting in the workspace
@@ -305,7 +298,7 @@ export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): P
   await replacePeople(ctx, meeting.id, 'leader', leaders);
   await replacePeople(ctx, meeting.id, 'member', members);
   await replaceAgenda(ctx, meeting.id, agenda);
-  await notifyMeetingAdded(ctx, meeting.id, [], [...leaders, ...members]);
+  await notifyMeetingAdded(ctx, meeting, [], [...leaders, ...members]);
   await syncSessions(ctx.db, { ...meeting, repeatType }, null);
   publishMeeting(ctx, meeting.id, 'created');
   return getMeeting(ctx, meeting.id);
@@ -349,7 +342,7 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
     .returning();
   if (administrators) await replacePeople(ctx, id, 'leader', administrators);
   if (members) await replacePeople(ctx, id, 'member', members);
-  await notifyMeetingAdded(ctx, id, present, [...(administrators ?? []), ...(members ?? [])]);
+  await notifyMeetingAdded(ctx, row!, present, [...(administrators ?? []), ...(members ?? [])]);
   // Those taken off the meeting stop hearing its room (admins keep it: the room's rule decides).
   if (administrators || members) {
     await ctx.leaveMeetingRoom({

@@ -75,7 +75,8 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
               disabled={!items.some(isUnread)}
               onClick={() => {
                 showAllRead();
-                markAllRead.mutate();
+                // Opening the bell already marked them read on the server, unless more came since.
+                if (count > 0) markAllRead.mutate();
               }}
             >
               {messages.notificationsMarkAllRead}

@@ -2,9 +2,9 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryCli
 import { useEffect } from 'react';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { onRealtimeConnect } from '../../../client/lib/socket.ts';
+import { onRealtimeReconnect } from '../../../client/lib/socket.ts';
 import { NOTIFICATION_STATUS, NOTIFICATIONS_PAGE } from '../../../shared/constants.ts';
-import type { Notification, NotificationPage } from '../notifications.schemas.ts';
+import type { NotificationPage } from '../notifications.schemas.ts';
 import '../notifications.events.ts';
 
 export const notificationKeys = {
@@ -18,10 +18,10 @@ const silent = { silent: true };
 /** The bell's count: unseen and sent notifications of this workspace. */
 export const useUnreadCount = () => {
   const queryClient = useQueryClient();
-  // Notifications written before the socket connected (or while it was down) arrived as no
-  // event: count again on every connection.
+  // Notifications written while the socket was down arrived as no event: count again on each
+  // reconnection (the first connection follows the first fetch).
   useEffect(
-    () => onRealtimeConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
+    () => onRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
     [queryClient],
   );
   return useQuery({
@@ -50,10 +50,13 @@ export const useNotifications = (enabled: boolean) =>
 
 type ListData = InfiniteData<NotificationPage, number>;
 
-const markAllInList = (data: ListData | undefined, status: Notification['status']) =>
+const markAllInList = (data: ListData | undefined): ListData | undefined =>
   data && {
     ...data,
-    pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => ({ ...item, status })) })),
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => ({ ...item, status: NOTIFICATION_STATUS.read })),
+    })),
   };
 
 /** Marks every notification read (opening the bell, "Mark all read"). */
@@ -71,8 +74,7 @@ export const useMarkAllRead = () => {
 /** Shows the list's entries as read, once the user chose "Mark all read". */
 export const useShowAllRead = () => {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.setQueryData<ListData>(notificationKeys.list, (data) => markAllInList(data, NOTIFICATION_STATUS.read));
+  return () => queryClient.setQueryData<ListData>(notificationKeys.list, markAllInList);
 };
 
 // A new notification for this person: the count rises by one and the list shows it first.

@@ -1,52 +1,52 @@
-import { eq } from 'drizzle-orm';
-import { meetings, tenants } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { messages } from '../../../shared/messages.ts';
 import { notify } from './notifications.service.ts';
 
 // The meeting and workspace notifications (decision 033). They live here, not in the meetings,
-// live or workspaces features, so that each of those only makes one call.
-
-const meetingTitle = async (ctx: TenantContext, meetingId: string) => {
-  const [row] = await ctx.db.select({ title: meetings.title }).from(meetings).where(eq(meetings.id, meetingId));
-  return row?.title ?? '';
-};
+// live or workspaces features, so that each of those only makes one call. Callers pass the
+// names they already hold, so nothing is read twice.
 
 /** A meeting they belong to started: a Join link to the live meeting. */
 export const notifyMeetingStarted = async (
   ctx: TenantContext,
-  meetingId: string,
+  meeting: { id: string; title: string },
   sessionId: string,
   people: string[],
 ) => {
-  const title = await meetingTitle(ctx, meetingId);
   await notify(ctx, people, {
     kind: 'meetingStarted',
-    message: (who) => messages.notificationMeetingStarted(who, title),
-    link: `/live-meeting/${meetingId}/${sessionId}`,
-    meetingId,
+    message: (who) => messages.notificationMeetingStarted(who, meeting.title),
+    link: `/live-meeting/${meeting.id}/${sessionId}`,
+    meetingId: meeting.id,
   });
 };
 
 /** People who were not leaders or members of the meeting before and are now. */
-export const notifyMeetingAdded = async (ctx: TenantContext, meetingId: string, before: string[], after: string[]) => {
+export const notifyMeetingAdded = async (
+  ctx: TenantContext,
+  meeting: { id: string; title: string },
+  before: string[],
+  after: string[],
+) => {
   const added = after.filter((userId) => !before.includes(userId));
   if (added.length === 0) return;
-  const title = await meetingTitle(ctx, meetingId);
   await notify(ctx, added, {
     kind: 'meetingAdded',
-    message: (who) => messages.notificationMeetingAdded(who, title),
-    link: `/meeting-dashboard/${meetingId}`,
-    meetingId,
+    message: (who) => messages.notificationMeetingAdded(who, meeting.title),
+    link: `/meeting-dashboard/${meeting.id}`,
+    meetingId: meeting.id,
   });
 };
 
 /** Someone was added to the workspace by an admin (a new account; existing ones accept an invitation). */
-export const notifyWorkspaceAdded = async (ctx: TenantContext, userId: string) => {
-  const [workspace] = await ctx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, ctx.tenantId));
+export const notifyWorkspaceAdded = async (
+  ctx: TenantContext,
+  userId: string,
+  names: { inviter: string; workspace: string },
+) => {
   await notify(ctx, [userId], {
     kind: 'workspaceAdded',
-    message: (who) => messages.notificationWorkspaceAdded(who, workspace?.name ?? ''),
+    message: () => messages.notificationWorkspaceAdded(names.inviter.trim(), names.workspace),
     link: '/home',
   });
 };

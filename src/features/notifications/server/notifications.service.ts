@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { memberships, notifications, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
@@ -11,6 +11,7 @@ import type { ChangeStatus, Notification, NotificationPage, NotificationQuery } 
 // Notifications (decision 033). Other features call `notify` inside their own transaction, so a
 // change and its notifications commit together; the receivers hear of it once committed. The
 // author of a change is never notified of it, and only enabled members of the workspace are.
+// `notifyMany` writes a batch (e.g. the reminders of many cards) in a fixed number of statements.
 
 type Row = typeof notifications.$inferSelect;
 
@@ -33,7 +34,13 @@ export interface NotificationDraft {
   status?: Row['status'];
 }
 
-const toNotification = (row: Omit<Row, never>): Notification => ({
+/** A draft of `notifyMany`: its workspace and its receivers. */
+export interface AddressedDraft extends NotificationDraft {
+  tenantId: string;
+  receiverIds: Iterable<string | null | undefined>;
+}
+
+const toNotification = (row: Row): Notification => ({
   id: row.id,
   kind: row.kind as Notification['kind'],
   meetingId: row.meetingId,
@@ -46,66 +53,89 @@ const toNotification = (row: Omit<Row, never>): Notification => ({
   status: row.status as Notification['status'],
 });
 
-const nameOf = async (db: Db, userId: string | null) => {
-  if (!userId) return messages.notificationSomeone;
-  const [person] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return person ? `${person.firstName} ${person.lastName}`.trim() : messages.notificationSomeone;
+/** Rows of one INSERT at most (its parameters stay well under Postgres' 65,535). */
+const INSERT_CHUNK = 5000;
+
+/**
+ * Writes the notifications of several drafts: one per receiver of each (nulls, repeats and the
+ * author dropped; only enabled members of the draft's workspace), and sends each to its
+ * receiver's sockets after the commit. Two statements whatever the count: the receivers check
+ * (with the author's name), and the INSERT (split only past INSERT_CHUNK rows).
+ */
+export const notifyMany = async (
+  ctx: Omit<NotifyContext, 'tenantId'>,
+  drafts: readonly AddressedDraft[],
+): Promise<Notification[]> => {
+  const wanted = drafts.map((draft) => [
+    ...new Set([...draft.receiverIds].filter((id): id is string => !!id && id !== ctx.userId)),
+  ]);
+  const userIds = [...new Set(wanted.flat())];
+  if (userIds.length === 0) return [];
+  const tenantIds = [...new Set(drafts.map((draft) => draft.tenantId))];
+  const senderName = ctx.userId
+    ? sql<string | null>`(select trim(author.first_name || ' ' || author.last_name) from users as author
+        where author.id = ${ctx.userId})`
+    : sql<string | null>`null`;
+  const receivers = await ctx.db
+    .select({ tenantId: memberships.tenantId, userId: memberships.userId, sender: senderName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        anyOf(memberships.tenantId, tenantIds),
+        anyOf(memberships.userId, userIds),
+        eq(memberships.disabled, false),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (receivers.length === 0) return [];
+  const enabled = new Set(receivers.map((r) => `${r.tenantId}:${r.userId}`));
+  const sender = receivers[0]?.sender ?? messages.notificationSomeone;
+  const values = drafts.flatMap((draft, i) => {
+    const to = wanted[i]!.filter((userId) => enabled.has(`${draft.tenantId}:${userId}`));
+    if (to.length === 0) return [];
+    const message = draft.message(sender);
+    return to.map((receiverId) => ({
+      tenantId: draft.tenantId,
+      receiverId,
+      senderId: ctx.userId,
+      kind: draft.kind,
+      message,
+      link: draft.link,
+      meetingId: draft.meetingId ?? null,
+      taskId: draft.taskId ?? null,
+      status: draft.status ?? NOTIFICATION_STATUS.unseen,
+    }));
+  });
+  const written: Notification[] = [];
+  for (let at = 0; at < values.length; at += INSERT_CHUNK) {
+    const rows = await ctx.db
+      .insert(notifications)
+      .values(values.slice(at, at + INSERT_CHUNK))
+      .returning();
+    for (const row of rows) {
+      const notification = toNotification(row);
+      written.push(notification);
+      ctx.publish?.({
+        tenantId: row.tenantId,
+        receiverId: notification.receiverId,
+        type: 'notification.created',
+        data: notification,
+      });
+    }
+  }
+  return written;
 };
 
 /**
  * Writes one notification per receiver (nulls, repeats and the author dropped; only enabled
  * members of the workspace) and sends each to its receiver's sockets after the commit.
  */
-export const notify = async (
+export const notify = (
   ctx: NotifyContext,
   receiverIds: Iterable<string | null | undefined>,
   draft: NotificationDraft,
-): Promise<Notification[]> => {
-  const wanted = [...new Set([...receiverIds].filter((id): id is string => !!id && id !== ctx.userId))];
-  if (wanted.length === 0) return [];
-  const receivers = await ctx.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.tenantId, ctx.tenantId),
-        anyOf(memberships.userId, wanted),
-        eq(memberships.disabled, false),
-        isNull(users.deletedAt),
-      ),
-    );
-  if (receivers.length === 0) return [];
-  const message = draft.message(await nameOf(ctx.db, ctx.userId));
-  const rows = await ctx.db
-    .insert(notifications)
-    .values(
-      receivers.map(({ userId }) => ({
-        tenantId: ctx.tenantId,
-        receiverId: userId,
-        senderId: ctx.userId,
-        kind: draft.kind,
-        message,
-        link: draft.link,
-        meetingId: draft.meetingId ?? null,
-        taskId: draft.taskId ?? null,
-        status: draft.status ?? NOTIFICATION_STATUS.unseen,
-      })),
-    )
-    .returning();
-  const written = rows.map(toNotification);
-  for (const notification of written)
-    ctx.publish?.({
-      tenantId: ctx.tenantId,
-      receiverId: notification.receiverId,
-      type: 'notification.created',
-      data: notification,
-    });
-  return written;
-};
+): Promise<Notification[]> => notifyMany(ctx, [{ ...draft, tenantId: ctx.tenantId, receiverIds }]);
 
 const mine = (ctx: TenantContext) =>
   and(eq(notifications.receiverId, ctx.userId), eq(notifications.tenantId, ctx.tenantId));
@@ -161,9 +191,9 @@ export const changeStatus = async (ctx: TenantContext, input: ChangeStatus) => {
     const [found] = await ctx.db
       .select({ n: count() })
       .from(notifications)
-      .where(and(mine(ctx), inArray(notifications.id, ids)));
+      .where(and(mine(ctx), anyOf(notifications.id, ids)));
     if ((found?.n ?? 0) !== ids.length) throw notFound();
-    conditions.push(inArray(notifications.id, ids));
+    conditions.push(anyOf(notifications.id, ids));
   }
   const changed = await ctx.db
     .update(notifications)

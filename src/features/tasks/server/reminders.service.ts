@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { taskMembers, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
@@ -6,7 +6,7 @@ import type { Mailer } from '../../../server/mail/mailer.ts';
 import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { REMINDERS, reminderPeriod } from '../../../shared/tasks.ts';
-import { notify } from '../../notifications/server/notifications.service.ts';
+import { type AddressedDraft, notifyMany } from '../../notifications/server/notifications.service.ts';
 
 // Reminders (none / every day / every week / every month, document 2 §4): a scheduled job mails
 // the owner and members of each active card once per period. Claiming the period with a
@@ -52,27 +52,29 @@ export const sendTaskReminders = async (db: Db, mailer: Mailer, now = new Date()
         .from(users)
         .where(
           and(
-            inArray(
+            anyOf(
               users.id,
               claimed.flatMap((t) => (t.userId ? [t.userId] : [])),
             ),
             isNull(users.deletedAt),
           ),
         );
+      // The bell shows the reminders too; their e-mail copies went out, so they are 'sent' (decision 033).
+      const drafts: AddressedDraft[] = claimed.map((task) => ({
+        tenantId: task.tenantId,
+        receiverIds: [task.userId, ...people.filter((p) => p.taskId === task.id).map((p) => p.userId)],
+        kind: 'reminder',
+        message: () => messages.notificationReminder(task.title, task.dueDate),
+        link: `/home/${task.id}`,
+        taskId: task.id,
+        status: NOTIFICATION_STATUS.sent,
+      }));
+      await notifyMany({ db: tx, userId: null }, drafts);
       for (const task of claimed) {
         const to = new Map<string, string>();
         for (const p of people) if (p.taskId === task.id) to.set(p.email, p.firstName);
         const owner = owners.find((o) => o.id === task.userId);
         if (owner) to.set(owner.email, owner.firstName);
-        // The bell shows the reminder too; its e-mail copy went out, so it is 'sent' (decision 033).
-        const receivers = [task.userId, ...people.filter((p) => p.taskId === task.id).map((p) => p.userId)];
-        await notify({ db: tx, tenantId: task.tenantId, userId: null }, receivers, {
-          kind: 'reminder',
-          message: () => messages.notificationReminder(task.title, task.dueDate),
-          link: `/home/${task.id}`,
-          taskId: task.id,
-          status: NOTIFICATION_STATUS.sent,
-        });
         for (const [email, firstName] of to) {
           deliveries.push(
             await mailer.enqueue(tx, {

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../../server/context.ts';
 import { messages } from '../../../shared/messages.ts';
-import { STATUSES, type TaskType } from '../../../shared/tasks.ts';
+import { statusName, type TaskType } from '../../../shared/tasks.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
 
 // Who hears about a card (document 2 §4, decision 033): the people made its owner or members,
@@ -44,12 +44,7 @@ const followers = (card: Followed) => [card.task.userId, ...card.watchers];
 export const notifyCardStatus = (ctx: TenantContext, card: Followed, type: TaskType, status: string) =>
   notify(ctx, followers(card), {
     kind: 'cardStatus',
-    message: (who) =>
-      messages.notificationCardStatus(
-        who,
-        card.task.title,
-        STATUSES[type].find((s) => s.value === status)?.name ?? status,
-      ),
+    message: (who) => messages.notificationCardStatus(who, card.task.title, statusName(type, status)),
     link: cardLink(card.task.id),
     taskId: card.task.id,
   });

@@ -143,8 +143,8 @@ export const addUserToWorkspace = async (
     .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
     .returning(personColumns);
   await ctx.db.insert(memberships).values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no });
-  await notifyWorkspaceAdded(ctx, person!.id);
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
+  await notifyWorkspaceAdded(ctx, person!.id, { inviter, workspace });
   const token = await issuePasswordToken(ctx.db, person!.id, 'invite');
   await ctx.sendMail(newAccountMail(person!.email, publicUrl, { inviter, workspace, token }));
   return { outcome: 'added', message: messages.userAdded, person: person! };

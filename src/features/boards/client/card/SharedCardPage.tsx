@@ -21,7 +21,7 @@ import { ApiError } from '../../../../client/lib/api.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';
-import { hasDueDate, OVERDUE, STATUSES, TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
+import { hasDueDate, OVERDUE, statusName, TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import { formatDay, formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { TaskPreview } from '../../../tasks/tasks.schemas.ts';
@@ -58,11 +58,6 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   </Stack>
 );
 
-const statusName = (card: TaskPreview) => {
-  if (card.shownStatus === OVERDUE) return messages.taskOverdue;
-  return STATUSES[card.type].find((s) => s.value === card.status)?.name ?? card.status;
-};
-
 /** The browser's own time zone: the page has no signed-in user to take one from. */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -92,7 +87,7 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
               color={done ? 'teal' : card.shownStatus === OVERDUE ? 'red' : 'blue'}
               data-testid="preview-status"
             >
-              {statusName(card)}
+              {statusName(card.type, card.shownStatus)}
             </Badge>
           </Group>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -21,9 +21,9 @@ import { messages } from '../../../../shared/messages.ts';
 import {
   canLock,
   isActive,
-  OVERDUE,
   STATUSES,
   shownStatus,
+  statusName,
   TASK_TYPE,
   type TaskStatus,
 } from '../../../../shared/tasks.ts';
@@ -40,9 +40,6 @@ import { useUpdateTask } from '../tasks.queries.ts';
 /** Width of the Goals section's due-date column (its header lines up with it). */
 export const GOAL_DUE_COLUMN_WIDTH = 140;
 
-const statusName = (card: Card, status: string) =>
-  status === OVERDUE ? messages.taskOverdue : (STATUSES[card.type].find((s) => s.value === status)?.name ?? status);
-
 /** The goal (0, 2, 1, 3) and backburner (0, 2, 3) status menu; the current one is dimmed. */
 const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
   const update = useUpdateTask();
@@ -55,12 +52,12 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
           variant="light"
           color={statusColour(card.type, shown)}
           rightSection={<IconChevronDown size={12} aria-hidden />}
-          aria-label={`${messages.taskStatusOf(card.title)}: ${statusName(card, shown)}`}
+          aria-label={`${messages.taskStatusOf(card.title)}: ${statusName(card.type, shown)}`}
           miw={104}
           styles={{ label: { flex: 1 } }}
           data-status={shown}
         >
-          {statusName(card, shown)}
+          {statusName(card.type, shown)}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
