@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 import type { RateLimit } from '../shared/constants.ts';
@@ -72,3 +73,10 @@ export const countTry = async (
 
 /** Email addresses are compared lower-cased everywhere; so are their counters. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Counts a signed-in user's try of `what` against `limit` (key `{what}:user:{userId}`). Without a
+ * session nothing is counted: the call answers 401 anyway.
+ */
+export const limitPerUser = (request: FastifyRequest, what: string, limit: RateLimit) =>
+  request.auth ? countTry(request.server.database.db, [{ key: `${what}:user:${request.auth.userId}`, limit }]) : null;

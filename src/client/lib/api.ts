@@ -16,6 +16,8 @@ export interface ApiOptions {
   silent?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The message of a 413 that carries none of the server's (e.g. a proxy's size limit on an upload). */
+  tooLargeMessage?: string;
 }
 
 /** A failed API call. `status` is the HTTP status (200 for a `fail` envelope on a 2xx). */
@@ -72,7 +74,8 @@ const detailLines = (status: number, errors: FieldErrors | undefined, requestId:
 
 /**
  * Calls `url` (a full path such as '/api/health'; `api.*` prefixes API_ROOT) and returns the
- * envelope's `result`, with keys in camelCase.
+ * envelope's `result`, with keys in camelCase. A FormData body is sent as multipart (the browser
+ * sets its Content-Type and boundary); any other body as JSON.
  */
 export const apiRequest = async <T = unknown>(
   method: HttpMethod,
@@ -83,14 +86,15 @@ export const apiRequest = async <T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_ID_HEADER]: clientId };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
   // Errors without a response (network down, aborted) are rethrown as they are (document 1 §8).
   const response = await fetch(url, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || isForm ? body : JSON.stringify(body),
     signal: options.signal,
   });
   const { json, value } = parseBody(await response.text());
@@ -105,7 +109,11 @@ export const apiRequest = async <T = unknown>(
     if (response.status === 401) clearToken();
     const serverMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
     const errors = asFieldErrors(envelope.errors);
-    const text = serverMessage ? messages.apiFail(serverMessage) : messages.apiHttpError(response.status);
+    const text = serverMessage
+      ? messages.apiFail(serverMessage)
+      : response.status === 413 && options.tooLargeMessage
+        ? options.tooLargeMessage
+        : messages.apiHttpError(response.status);
     if (!options.silent) showErrorWithDetails(text, detailLines(response.status, errors, requestId));
     throw new ApiError(response.status, serverMessage ?? text, value, errors, requestId);
   }
@@ -141,4 +149,14 @@ export const api = {
     apiRequest<T>('DELETE', under(path), body, options),
   /** Calls outside API_ROOT, such as '/api/health'. */
   raw: apiRequest,
+};
+
+/**
+ * Sends one file as multipart (field `file`) under API_ROOT, e.g. `sendForm('PUT', '/self/photo',
+ * file)`: the same headers, envelope and ApiError as every other call.
+ */
+export const sendForm = <T = unknown>(method: HttpMethod, path: string, file: File, options?: ApiOptions) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest<T>(method, under(path), form, options);
 };

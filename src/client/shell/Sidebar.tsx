@@ -13,6 +13,8 @@ interface SidebarEntry {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Paths that highlight this entry. */
   matches: (pathname: string) => boolean;
+  /** Shown only once a workspace is chosen (its page belongs to one). */
+  needsWorkspace?: boolean;
 }
 
 // Entries arrive with their pages (DIRECTORY, SETTINGS…): no link may lead nowhere.
@@ -35,6 +37,7 @@ const entries: SidebarEntry[] = [
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+    needsWorkspace: true,
   },
   {
     label: messages.navSettings,
@@ -46,10 +49,9 @@ const entries: SidebarEntry[] = [
 
 export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
   const { pathname } = useLocation();
-  // 'My Meetings' belongs to a workspace: none while the user picks one.
+  // 'My Meetings' and the entries that need a workspace: none while the user picks one.
   const hasWorkspace = Boolean(useSelf().data?.tenant);
-  // The directory belongs to a workspace too.
-  const shown = hasWorkspace ? entries : entries.filter((entry) => entry.to !== '/directory');
+  const shown = hasWorkspace ? entries : entries.filter((entry) => !entry.needsWorkspace);
   return (
     <ScrollArea component="nav" aria-label={messages.mainNavigation} p="sm">
       {shown.map(({ label, to, icon: Icon, matches }) => {

@@ -151,5 +151,3 @@ export const ZUpdateProfile = z.object({
   firstDayOfWeek: z.number().int().min(0).max(6).optional(),
 });
 export type UpdateProfile = z.infer<typeof ZUpdateProfile>;
-/** What a client sends to PATCH /self (before the schema's transforms). */
-export type UpdateProfileInput = z.input<typeof ZUpdateProfile>;

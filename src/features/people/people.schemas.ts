@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, pageParams, requiredText } from '../../shared/validation.ts';
+import { email, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
 import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
 
@@ -92,7 +92,7 @@ export const ZGroup = z.object({
 export type Group = z.infer<typeof ZGroup>;
 
 export const ZGroupsQuery = z.object({
-  includeUsers: z.enum(['true', 'false']).optional(),
+  includeUsers: queryFlag(false),
   ...pageParams({ size: 100, max: 200 }),
 });
 export const ZGroupsPage = z.object({ groups: z.array(ZGroup), total: z.number() });

@@ -1,11 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, type ApiOptions, api } from '../../../client/lib/api.ts';
+import { ApiError, type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
 import { clientId } from '../../../client/lib/clientId.ts';
 import { getToken } from '../../../client/lib/session.ts';
 import { connectRealtime } from '../../../client/lib/socket.ts';
-import { toCamelKeys } from '../../../shared/case.ts';
-import { API_ROOT, CLIENT_ID_HEADER } from '../../../shared/constants.ts';
+import { CLIENT_ID_HEADER } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Activity, Attachment, MoveTask, ShareLink, Task, TaskPreview } from '../../tasks/tasks.schemas.ts';
 import type { Board, BoardList, Label } from '../boards.schemas.ts';
@@ -105,37 +104,16 @@ export const useAttachments = (taskId: string) =>
 export const ATTACHMENT_LIMIT_MB = 10;
 
 /**
- * POST tasks/{id}/attachments as multipart (field `file`). The JSON client does not send
- * forms, so this one call uses fetch itself with the same headers; failures become ApiError
- * with the server's message ("The file is too large…", "The file’s content does not match…").
+ * POST tasks/{id}/attachments as multipart (field `file`), without a toast: failures are
+ * ApiError with the server's message ("The file is too large…", "The file’s content does not
+ * match…"); a 413 without one (a proxy's limit) says the size limit.
  */
-export const uploadAttachment = async (taskId: string, file: File, options: ApiOptions = {}): Promise<Attachment> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_ID_HEADER]: clientId };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${API_ROOT}/tasks/${taskId}/attachments`, {
-    method: 'POST',
-    headers,
-    body: form,
-    signal: options.signal,
+export const uploadAttachment = (taskId: string, file: File, options: ApiOptions = {}): Promise<Attachment> =>
+  sendForm<Attachment>('POST', `/tasks/${taskId}/attachments`, file, {
+    silent: true,
+    tooLargeMessage: messages.fileTooLarge(ATTACHMENT_LIMIT_MB),
+    ...options,
   });
-  const text = await response.text();
-  let body: { status?: string; message?: string; result?: unknown; errors?: Record<string, string> } = {};
-  try {
-    body = toCamelKeys(JSON.parse(text)) as typeof body;
-  } catch {
-    // Not JSON (e.g. a proxy's page): the status says what happened.
-  }
-  if (!response.ok || body.status !== 'success') {
-    const message =
-      body.message ||
-      (response.status === 413 ? messages.fileTooLarge(ATTACHMENT_LIMIT_MB) : messages.apiHttpError(response.status));
-    throw new ApiError(response.status, message, body, body.errors);
-  }
-  return body.result as Attachment;
-};
 
 export const useUploadAttachment = (task: Pick<Task, 'id' | 'boardId'>) => {
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
@@ -32,7 +33,6 @@ import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
-import { PageNav } from './components/PageNav.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useDeleteMeeting, useMeetingPage, useViewer } from './meetings.queries.ts';
 

@@ -67,29 +67,27 @@ const timezoneOptions = [...TIMEZONES];
 
 /** Job title, time zone, phones, addresses, date of birth and Slack. */
 export const ContactDetailFields = <V extends ContactFormValues>({ form }: { form: UseFormReturnType<V> }) => (
-  <>
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label={messages.jobTitle} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
-      <Select
-        label={messages.timezone}
-        data={timezoneOptions}
-        searchable
-        allowDeselect={false}
-        maxDropdownHeight={240}
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('timezone')}
-      />
-      <TextInput label={messages.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-      <TextInput label={messages.alternativePhone} type="tel" {...form.getInputProps('alternativePhone')} />
-      <TextInput label={messages.address} autoComplete="street-address" {...form.getInputProps('address')} />
-      <TextInput label={messages.alternativeAddress} {...form.getInputProps('alternativeAddress')} />
-      <TextInput
-        label={messages.dateOfBirth}
-        placeholder={messages.dobPlaceholder}
-        inputMode="numeric"
-        {...form.getInputProps('dob')}
-      />
-      <TextInput label={messages.slack} placeholder={messages.slackPlaceholder} {...form.getInputProps('slack')} />
-    </SimpleGrid>
-  </>
+  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+    <TextInput label={messages.jobTitle} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
+    <Select
+      label={messages.timezone}
+      data={timezoneOptions}
+      searchable
+      allowDeselect={false}
+      maxDropdownHeight={240}
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('timezone')}
+    />
+    <TextInput label={messages.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+    <TextInput label={messages.alternativePhone} type="tel" {...form.getInputProps('alternativePhone')} />
+    <TextInput label={messages.address} autoComplete="street-address" {...form.getInputProps('address')} />
+    <TextInput label={messages.alternativeAddress} {...form.getInputProps('alternativeAddress')} />
+    <TextInput
+      label={messages.dateOfBirth}
+      placeholder={messages.dobPlaceholder}
+      inputMode="numeric"
+      {...form.getInputProps('dob')}
+    />
+    <TextInput label={messages.slack} placeholder={messages.slackPlaceholder} {...form.getInputProps('slack')} />
+  </SimpleGrid>
 );

@@ -1,19 +1,8 @@
-import {
-  Avatar,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -107,17 +96,12 @@ const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) =
         </Stack>
       )}
       {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? messages.previousPage : control === 'next' ? messages.nextPage : undefined,
-            })}
-          />
-        </Group>
+        <PageNav
+          page={page + 1}
+          totalPages={pages}
+          onChange={(value) => setPage(value - 1)}
+          label={messages.directoryPages}
+        />
       )}
       <ContactDetailsDialog
         userId={form ? null : openId}

@@ -24,13 +24,14 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
+import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import type { Group as UserGroup } from '../people.schemas.ts';
-import { useDeleteGroup, useGroups, usePickablePeople, useSaveGroup } from './people.queries.ts';
+import { useDeleteGroup, useGroups, useSaveGroup } from './people.queries.ts';
 
 /** Add role / Edit role: the group's name and its people. */
 const GroupForm = ({ group, onClose }: { group: UserGroup | null; onClose: () => void }) => {
   const save = useSaveGroup();
-  const people = usePickablePeople();
+  const people = useWorkspacePeople();
   const closeSoon = useDelayedClose(onClose);
   const form = useForm({
     initialValues: { name: group?.name ?? '', userIds: group?.userIds ?? [] },
@@ -72,15 +73,7 @@ const GroupForm = ({ group, onClose }: { group: UserGroup | null; onClose: () =>
   );
 };
 
-export const GroupDialog = ({
-  opened,
-  group,
-  onClose,
-}: {
-  opened: boolean;
-  group: UserGroup | null;
-  onClose: () => void;
-}) => (
+const GroupDialog = ({ opened, group, onClose }: { opened: boolean; group: UserGroup | null; onClose: () => void }) => (
   <Modal
     opened={opened}
     onClose={onClose}

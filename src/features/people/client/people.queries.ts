@@ -1,13 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiOptions, api } from '../../../client/lib/api.ts';
-import { clientId } from '../../../client/lib/clientId.ts';
+import { type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { getToken } from '../../../client/lib/session.ts';
-import { toCamelKeys } from '../../../shared/case.ts';
-import { API_ROOT, CLIENT_ID_HEADER, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
+import { DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
+import { meetingKeys } from '../../meetings/client/meetings.queries.ts';
 import type { Contact, DirectoryPage, Group } from '../people.schemas.ts';
 
 export const peopleKeys = {
@@ -15,6 +13,15 @@ export const peopleKeys = {
   directory: (search: string, page: number) => ['people', 'directory', search, page] as const,
   contact: (id: string) => ['people', 'contact', id] as const,
   groups: ['people', 'groups'] as const,
+};
+
+/**
+ * One's own settings, under a root of their own: neither a change of people (peopleKeys.all) nor
+ * a refetch of /self (['self']) refetches them.
+ */
+export const ownSettingsKeys = {
+  notifications: ['own-settings', 'notifications'] as const,
+  sessions: ['own-settings', 'sessions'] as const,
 };
 
 /** One page of the directory (GET /directory/users), by first name. */
@@ -46,10 +53,16 @@ export const useGroups = () =>
       api.get<{ groups: Group[]; total: number }>('/groups?includeUsers=true&limit=200', { signal, silent: true }),
   });
 
-/** After any change of people or groups: every directory page, contact and group list refetches. */
+/**
+ * After any change of people or groups: every directory page, contact and group list refetches,
+ * and so does the workspace's people list (the group dialog picks from it).
+ */
 const useRefreshPeople = () => {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+    void queryClient.invalidateQueries({ queryKey: meetingKeys.people });
+  };
 };
 
 export type ContactInput = Record<string, unknown>;
@@ -69,10 +82,11 @@ export const useSaveContact = () => {
             .patch<Contact>(`/users/${id}`, input, { silent: true })
             .then((user) => ({ outcome: 'saved', message: messages.userSaved, user }))
         : api.post<SaveContactResult>('/users', input, { silent: true }),
-    onSuccess: () => {
+    onSuccess: (_result, { id }) => {
       refresh();
       // One's own card changed: the top bar follows.
-      void queryClient.invalidateQueries({ queryKey: authKeys.self });
+      if (id !== null && id === queryClient.getQueryData<Self>(authKeys.self)?.user.id)
+        void queryClient.invalidateQueries({ queryKey: authKeys.self });
     },
   });
 };
@@ -105,28 +119,9 @@ export const useDeleteGroup = () => {
   });
 };
 
-/**
- * PUT a photo as multipart (field `file`) to `path` ('/self/photo' or '/users/{id}/photo'). The
- * JSON client does not send forms, so this call uses fetch with the same headers; failures
- * become ApiError with the server's message.
- */
-export const uploadPhoto = async (path: string, file: File, options: ApiOptions = {}) => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_ID_HEADER]: clientId };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${API_ROOT}${path}`, { method: 'PUT', headers, body: form, signal: options.signal });
-  let body: { status?: string; message?: string; result?: unknown; errors?: Record<string, string> } = {};
-  try {
-    body = toCamelKeys(JSON.parse(await response.text())) as typeof body;
-  } catch {
-    // Not JSON: the status says what happened.
-  }
-  if (!response.ok || body.status !== 'success')
-    throw new ApiError(response.status, body.message || messages.apiHttpError(response.status), body, body.errors);
-  return body.result as { image: string | null };
-};
+/** PUT a photo as multipart (field `file`) to '/self/photo' or '/users/{id}/photo', without a toast. */
+export const uploadPhoto = (path: string, file: File, options: ApiOptions = {}) =>
+  sendForm<{ image: string | null }>('PUT', path, file, { silent: true, ...options });
 
 /** After one's own photo changed: the top bar's avatar follows at once. */
 export const useSetOwnImage = () => {
@@ -138,16 +133,8 @@ export const useSetOwnImage = () => {
 // Someone else changed people or groups: the directory refetches.
 registerRealtimeUpdater('people.changed', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
-  void queryClient.invalidateQueries({ queryKey: ['meetings', 'people'] });
+  void queryClient.invalidateQueries({ queryKey: meetingKeys.people });
 });
 registerRealtimeUpdater('groups.changed', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
 });
-
-/** The enabled people of the workspace (GET /users), for choosing a group's people. */
-export const usePickablePeople = () =>
-  useQuery({
-    queryKey: [...peopleKeys.all, 'pickable'] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ id: string; firstName: string; lastName: string }[]>('/users', { signal, silent: true }),
-  });

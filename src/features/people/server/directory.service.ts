@@ -8,6 +8,7 @@ import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { revokeWorkspaceSessions } from '../../auth/server/tokens.service.ts';
+import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import { addUserToWorkspace } from '../../workspaces/server/workspaces.service.ts';
 import type { Contact, CreateContact, DirectoryPage, UpdateContact } from '../people.schemas.ts';
 
@@ -59,8 +60,6 @@ export const listDirectory = async (
     const pattern = containsPattern(query.search);
     conditions.push(
       or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
         ilike(users.email, pattern),
         ilike(users.jobTitle, pattern),
         sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
@@ -103,9 +102,11 @@ export const getContact = async (ctx: TenantContext, userId: string): Promise<Co
   return asDirectoryUser(row);
 };
 
-/** Makes the person's groups in this workspace exactly `groupIds` (both sides read these rows). */
-export const setUserGroups = async (ctx: TenantContext, userId: string, groupIds: string[]) => {
-  await assertInWorkspace(ctx.db, ctx.tenantId, { groups: groupIds });
+/**
+ * Makes the person's groups in this workspace exactly `groupIds` (both sides read these rows).
+ * The caller has checked them with `assertInWorkspace`.
+ */
+const setUserGroups = async (ctx: TenantContext, userId: string, groupIds: string[]) => {
   await ctx.db
     .delete(userGroupMembers)
     .where(and(eq(userGroupMembers.tenantId, ctx.tenantId), eq(userGroupMembers.userId, userId)));
@@ -116,8 +117,13 @@ export const setUserGroups = async (ctx: TenantContext, userId: string, groupIds
       .values(unique.map((groupId) => ({ groupId, userId, tenantId: ctx.tenantId })));
 };
 
-const assertAdmin = (ctx: TenantContext) => {
-  if (!ctx.isAdmin) throw forbidden();
+/**
+ * Who may edit a contact (fields or photo): an admin of the workspace anyone in it, others only
+ * themselves (403). A deleted account is not edited (404).
+ */
+export const assertMayEditContact = (ctx: TenantContext, contact: Contact) => {
+  if (!ctx.isAdmin && contact.id !== ctx.userId) throw forbidden();
+  if (contact.deleted) throw notFound();
 };
 
 /** The user form's fields as columns; a time zone outside the list becomes the default. */
@@ -136,7 +142,8 @@ const contactValues = (input: Omit<UpdateContact, 'groupIds'>) => {
  * (decision 022): it joins by accepting, and nothing of it is changed or answered.
  */
 export const createContact = async (ctx: TenantContext, input: CreateContact, publicUrl: string) => {
-  assertAdmin(ctx);
+  assertWorkspaceAdmin(ctx);
+  // Checked before the account is made.
   await assertInWorkspace(ctx.db, ctx.tenantId, { groups: input.groupIds });
   const { groupIds, email, ...fields } = input;
   const added = await addUserToWorkspace(
@@ -159,10 +166,10 @@ export const createContact = async (ctx: TenantContext, input: CreateContact, pu
  */
 export const updateContact = async (ctx: TenantContext, userId: string, patch: UpdateContact): Promise<Contact> => {
   const current = await getContact(ctx, userId);
-  const self = userId === ctx.userId;
-  if (!ctx.isAdmin && (!self || patch.groupIds !== undefined)) throw forbidden();
-  if (current.deleted) throw notFound();
+  if (!ctx.isAdmin && patch.groupIds !== undefined) throw forbidden();
+  assertMayEditContact(ctx, current);
   const { groupIds, ...fields } = patch;
+  await assertInWorkspace(ctx.db, ctx.tenantId, { groups: groupIds });
   await ctx.db.update(users).set(contactValues(fields)).where(eq(users.id, userId));
   if (groupIds !== undefined) await setUserGroups(ctx, userId, groupIds);
   ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
@@ -175,7 +182,7 @@ export const updateContact = async (ctx: TenantContext, userId: string, patch: U
  * in the member lists they were already on.
  */
 export const setContactDisabled = async (ctx: TenantContext, userId: string, disabled: boolean): Promise<Contact> => {
-  assertAdmin(ctx);
+  assertWorkspaceAdmin(ctx);
   const current = await getContact(ctx, userId);
   if (userId === ctx.userId) throw badRequest({ id: messages.cannotDisableSelf }, messages.cannotDisableSelf);
   if (current.deleted) throw notFound();

@@ -3,7 +3,8 @@ import { userGroupMembers, userGroups } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import { forbidden, notFound } from '../../../shared/errors.ts';
+import { notFound } from '../../../shared/errors.ts';
+import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type { Group, UpdateGroup } from '../people.schemas.ts';
 
 // User groups (document 3 §3; the group dialog calls them roles). Admins create, rename and
@@ -56,9 +57,9 @@ const groupColumns = {
 /** One page of the workspace's groups by name, with their people's ids (and the people, when asked). */
 export const listGroups = async (
   ctx: TenantContext,
-  query: { includeUsers?: 'true' | 'false' | undefined; offset: number; limit: number },
+  query: { includeUsers: boolean; offset: number; limit: number },
 ) => {
-  const withUsers = query.includeUsers === 'true';
+  const withUsers = query.includeUsers;
   const rows = await ctx.db
     .select({
       ...groupColumns,
@@ -88,10 +89,6 @@ const getGroup = async (ctx: TenantContext, groupId: string): Promise<Group> => 
   return toGroup(row);
 };
 
-const assertAdmin = (ctx: TenantContext) => {
-  if (!ctx.isAdmin) throw forbidden();
-};
-
 const setGroupUsers = async (ctx: TenantContext, groupId: string, userIds: string[]) => {
   await ctx.db.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
   const unique = [...new Set(userIds)];
@@ -100,7 +97,7 @@ const setGroupUsers = async (ctx: TenantContext, groupId: string, userIds: strin
 };
 
 export const createGroup = async (ctx: TenantContext, input: { name: string; userIds?: string[] | undefined }) => {
-  assertAdmin(ctx);
+  assertWorkspaceAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: input.userIds });
   const [row] = await ctx.db
     .insert(userGroups)
@@ -116,10 +113,14 @@ export const createGroup = async (ctx: TenantContext, input: { name: string; use
  * (they appear in member lists only where already members); new ones must be enabled members.
  */
 export const updateGroup = async (ctx: TenantContext, groupId: string, patch: UpdateGroup) => {
-  assertAdmin(ctx);
-  const current = await getGroup(ctx, groupId);
+  assertWorkspaceAdmin(ctx);
+  const [current] = await ctx.db
+    .select({ userIds: userIdsSql })
+    .from(userGroups)
+    .where(and(eq(userGroups.id, groupId), eq(userGroups.tenantId, ctx.tenantId)));
+  if (!current) throw notFound();
   if (patch.userIds) {
-    const kept = new Set(current.userIds);
+    const kept = new Set(current.userIds ?? []);
     await assertInWorkspace(ctx.db, ctx.tenantId, { users: patch.userIds.filter((id) => !kept.has(id)) });
   }
   await ctx.db
@@ -133,7 +134,7 @@ export const updateGroup = async (ctx: TenantContext, groupId: string, patch: Up
 
 /** Deletes a group: it is removed from all its people (the membership rows cascade). */
 export const deleteGroup = async (ctx: TenantContext, groupId: string) => {
-  assertAdmin(ctx);
+  assertWorkspaceAdmin(ctx);
   const [row] = await ctx.db
     .delete(userGroups)
     .where(and(eq(userGroups.id, groupId), eq(userGroups.tenantId, ctx.tenantId)))

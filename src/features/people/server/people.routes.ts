@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
-import { countTry } from '../../../server/rate-limit.ts';
+import { limitPerUser } from '../../../server/rate-limit.ts';
+import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
-import { forbidden } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
   ZContact,
@@ -20,10 +20,16 @@ import {
   ZUpdateContact,
   ZUpdateGroup,
 } from '../people.schemas.ts';
-import { createContact, getContact, listDirectory, setContactDisabled, updateContact } from './directory.service.ts';
+import {
+  assertMayEditContact,
+  createContact,
+  getContact,
+  listDirectory,
+  setContactDisabled,
+  updateContact,
+} from './directory.service.ts';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups.service.ts';
 import { checkPhoto, readPhoto, removePhoto, savePhoto } from './photos.service.ts';
-import { readPhotoUpload } from './uploads.ts';
 
 const tags = ['people'];
 const ZId = z.object({ id: z.uuid() });
@@ -75,7 +81,7 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await countAddUser(request);
+      await limitPerUser(request, 'add-user', RATE_LIMITS.addUserPerAdmin);
       const result = await request.inTenant((ctx) => createContact(ctx, request.body, request.server.config.publicUrl));
       return reply.status(201).send(ok(result));
     },
@@ -134,11 +140,11 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      const bytes = await readPhotoUpload(request, messages.contactPhotoTooLarge);
+      const { bytes } = await readSingleFile(request, messages.contactPhotoTooLarge);
       const mimeType = await checkPhoto(bytes, CONTACT_PHOTO_MAX_BYTES, messages.contactPhotoTooLarge);
       return ok(
         await request.inTenant(async (ctx) => {
-          await assertMayEditPhoto(ctx, request.params.id);
+          assertMayEditContact(ctx, await getContact(ctx, request.params.id));
           const image = await savePhoto(ctx.db, request.params.id, { mimeType, bytes });
           ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId: request.params.id } });
           return { image };
@@ -160,7 +166,7 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     async (request) =>
       ok(
         await request.inTenant(async (ctx) => {
-          await assertMayEditPhoto(ctx, request.params.id);
+          assertMayEditContact(ctx, await getContact(ctx, request.params.id));
           await removePhoto(ctx.db, request.params.id);
           ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId: request.params.id } });
           return { image: null };
@@ -248,18 +254,4 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => ok(await request.inTenant((ctx) => deleteGroup(ctx, request.params.id))),
   );
-};
-
-const countAddUser = (request: FastifyRequest) =>
-  request.auth
-    ? countTry(request.server.database.db, [
-        { key: `add-user:user:${request.auth.userId}`, limit: RATE_LIMITS.addUserPerAdmin },
-      ])
-    : null;
-
-/** A photo is set by the person or by an admin of a workspace they are in (404 outside it). */
-const assertMayEditPhoto = async (ctx: Parameters<typeof getContact>[0], userId: string) => {
-  const contact = await getContact(ctx, userId);
-  if (contact.deleted) throw forbidden();
-  if (!ctx.isAdmin && userId !== ctx.userId) throw forbidden();
 };

@@ -1,15 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { countTry } from '../../../server/rate-limit.ts';
-import {
-  CONTACT_PHOTO_MAX_BYTES,
-  PROFILE_IMAGE_MAX_BYTES,
-  RATE_LIMITS,
-  type RateLimit,
-} from '../../../shared/constants.ts';
+import { limitPerUser } from '../../../server/rate-limit.ts';
+import { readSingleFile } from '../../../server/uploads.ts';
+import { CONTACT_PHOTO_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ZMessageResult } from '../../auth/auth.schemas.ts';
 import {
@@ -33,14 +29,10 @@ import {
   signOutEverywhere,
   updateNotificationPreferences,
 } from './self.service.ts';
-import { readPhotoUpload } from './uploads.ts';
 
 const tags = ['self'];
 const ZDone = success(z.boolean());
 const ZImage = success(z.object({ image: z.string().nullable() }));
-
-const limitPerUser = (request: FastifyRequest, what: string, limit: RateLimit) =>
-  request.auth ? countTry(request.server.database.db, [{ key: `${what}:user:${request.auth.userId}`, limit }]) : null;
 
 /** The signed-in person's own settings: photo, notifications, password, email, sessions, account. */
 export const selfRoutes = async (fastify: FastifyInstance) => {
@@ -58,7 +50,7 @@ export const selfRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      const bytes = await readPhotoUpload(request, messages.profileImageTooLarge);
+      const { bytes } = await readSingleFile(request, messages.profileImageTooLarge);
       const mimeType = await checkPhoto(bytes, PROFILE_IMAGE_MAX_BYTES, messages.profileImageTooLarge);
       return ok(
         await request.inUser(async (ctx) => ({ image: await savePhoto(ctx.db, ctx.userId, { mimeType, bytes }) })),

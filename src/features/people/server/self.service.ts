@@ -5,6 +5,7 @@ import {
   authSessions,
   emailChanges,
   memberships,
+  type NotificationSettingsRow,
   notificationSettings,
   tenants,
   userPhotos,
@@ -30,24 +31,30 @@ const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   reminders: true,
 };
 
-/**
- * A person's notification switches (no row: everything on). Notifications read them through
- * this function before mailing or posting to Slack.
- */
+const switchesOf = ({ userId: _, updatedAt: __, ...switches }: NotificationSettingsRow): NotificationSettings =>
+  switches;
+
+/** A person's notification switches (no row: everything on). Nothing reads them to send yet. */
 export const notificationPreferences = async (db: Db, userId: string): Promise<NotificationSettings> => {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  if (!row) return { ...DEFAULT_NOTIFICATIONS };
-  const { userId: _, updatedAt: __, ...switches } = row;
-  return switches;
+  return row ? switchesOf(row) : { ...DEFAULT_NOTIFICATIONS };
 };
 
-export const updateNotificationPreferences = async (ctx: UserContext, patch: Partial<NotificationSettings>) => {
-  const values = { ...(await notificationPreferences(ctx.db, ctx.userId)), ...patch, updatedAt: new Date() };
-  await ctx.db
+/** Changes only the switches given, in one upsert; a first change stores the defaults for the rest. */
+export const updateNotificationPreferences = async (
+  ctx: UserContext,
+  patch: Partial<NotificationSettings>,
+): Promise<NotificationSettings> => {
+  const changed = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<NotificationSettings>;
+  const set = { ...changed, updatedAt: new Date() };
+  const [row] = await ctx.db
     .insert(notificationSettings)
-    .values({ userId: ctx.userId, ...values })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
-  return notificationPreferences(ctx.db, ctx.userId);
+    .values({ userId: ctx.userId, ...DEFAULT_NOTIFICATIONS, ...set })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set })
+    .returning();
+  return switchesOf(row!);
 };
 
 /**

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { attachments } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { badRequest, forbidden, notFound, payloadTooLarge } from '../../../shared/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ATTACHMENT_MAX_BYTES, type Attachment } from '../tasks.schemas.ts';
+import type { Attachment } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
 import { publishTaskPart } from './tasks.service.ts';
 
@@ -67,34 +66,6 @@ export const detectType = async (fileName: string, bytes: Buffer): Promise<strin
   const known = Object.values(BINARY_TYPES).some((list) => list.includes(extension));
   const message = known ? messages.fileTypeMismatch : messages.fileTypeNotAllowed;
   throw badRequest({ file: message }, message);
-};
-
-/**
- * The one file of a multipart upload (field "file"). Too large: 413. Cut off, malformed or
- * without a file: 400 — busboy's own errors ("Unexpected end of form") were 500s before
- * decision 024.
- */
-export const readUpload = async (request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> => {
-  const tooLarge = () => {
-    const message = messages.fileTooLarge(ATTACHMENT_MAX_BYTES / 1024 / 1024);
-    return payloadTooLarge(message, { file: message });
-  };
-  let file: { fileName: string; bytes: Buffer } | undefined;
-  try {
-    const part = await request.file();
-    if (part) {
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      file = { fileName: part.filename, bytes };
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (error instanceof Error && error.name === 'AppError') throw error;
-    throw badRequest({ file: messages.uploadMalformed }, messages.uploadMalformed);
-  }
-  if (!file) throw badRequest({ file: messages.fileMissing }, messages.fileMissing);
-  return file;
 };
 
 const toAttachment = (row: typeof attachments.$inferSelect): Attachment => ({

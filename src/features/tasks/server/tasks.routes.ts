@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { unsupportedMediaType } from '../../../shared/errors.ts';
+import { readSingleFile } from '../../../server/uploads.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -38,7 +38,6 @@ import {
   attachmentFile,
   deleteAttachment,
   listAttachments,
-  readUpload,
   removeStoredFiles,
 } from './attachments.service.ts';
 import {
@@ -445,8 +444,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw unsupportedMediaType(messages.uploadNotMultipart);
-      const file = await readUpload(request);
+      const file = await readSingleFile(request, messages.fileTooLarge(ATTACHMENT_MAX_BYTES / 1024 / 1024));
       const attachment = await request.inTenant((ctx) => addAttachment(ctx, dataDir, request.params.id, file));
       return reply.status(201).send(ok(attachment));
     },

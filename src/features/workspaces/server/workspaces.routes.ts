@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { countTry } from '../../../server/rate-limit.ts';
-import { RATE_LIMITS, type RateLimit } from '../../../shared/constants.ts';
+import { limitPerUser } from '../../../server/rate-limit.ts';
+import { RATE_LIMITS } from '../../../shared/constants.ts';
 import {
   ZAddUser,
   ZAddUserResult,
@@ -30,10 +30,6 @@ import {
 } from './workspaces.service.ts';
 
 const tags = ['workspaces'];
-
-/** Counts a signed-in user's try of `what` (no session: the call answers 401 anyway). */
-const limitPerUser = (request: FastifyRequest, what: string, limit: RateLimit) =>
-  request.auth ? countTry(request.server.database.db, [{ key: `${what}:user:${request.auth.userId}`, limit }]) : null;
 
 export const workspacesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,8 +5,9 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { NotificationSettings } from '../../people.schemas.ts';
+import { ownSettingsKeys } from '../people.queries.ts';
 
-const KEY = ['people', 'notifications'] as const;
+const KEY = ownSettingsKeys.notifications;
 
 const CHANNELS: [keyof NotificationSettings, string][] = [
   ['enableEmailNotification', messages.emailNotifications],

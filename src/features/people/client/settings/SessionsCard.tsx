@@ -10,8 +10,9 @@ import { messages } from '../../../../shared/messages.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import type { AuthSessionRow } from '../../people.schemas.ts';
+import { ownSettingsKeys } from '../people.queries.ts';
 
-const KEY = ['people', 'sessions'] as const;
+const KEY = ownSettingsKeys.sessions;
 
 /** A short name for a User-Agent: the browser and the system, enough to recognise a device. */
 export const deviceName = (userAgent: string | null) => {

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { messages } from '../../../../shared/messages.ts';
-import { pageWindow } from '../meetings.format.ts';
+import { messages } from '../../shared/messages.ts';
+import { pageWindow } from './pageWindow.ts';
 
-/** Numbered pages with previous and next, for a list paged on the server. */
+/** Numbered pages (1-based) with previous and next, for a list paged on the server. */
 export const PageNav = ({
   page,
   totalPages,
