@@ -62,7 +62,7 @@ describe('security headers', () => {
     const app = await testApp({});
     apps.push(app);
     const answers = await Promise.all([
-      app.inject({ method: 'GET', url: '/api/health' }),
+      app.inject({ method: 'GET', url: '/api/openapi.json' }),
       app.inject({ method: 'GET', url: '/api/v2/self' }),
       app.inject({ method: 'GET', url: '/api/v2/no-such-route' }),
     ]);
