@@ -29,6 +29,8 @@ export interface TxContext {
   publish: <K extends RealtimeEventType>(event: PendingEvent<K>) => void;
   /** Writes the mail to the outbox now; it is delivered only if the transaction commits. */
   sendMail: (mail: Mail) => Promise<void>;
+  /** The app's public address, for links in mails (PUBLIC_URL). */
+  publicUrl: string;
   /** Closes the sockets of a session or of every session of a user, once committed. */
   disconnect: (target: { sessionId: string } | { userId: string }) => void;
   /**
