@@ -187,3 +187,45 @@ test('the calendar settings: the Google Calendar embed form and the private ICS 
   await page.reload();
   await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toBeVisible();
 });
+
+test('the meeting dashboard’s calendar shows that meeting’s items only, in the person’s language', async ({
+  page,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'dash-calendar');
+  const planning = await createMeeting(request, owner.token, 'Planning', [mate.id]);
+  const other = await createMeeting(request, owner.token, 'Budget', [mate.id]);
+  const due = isoDate(2);
+  for (const [title, meetingId] of [
+    ['Draft the roadmap', planning.id],
+    ['Check the invoices', other.id],
+  ] as const)
+    await call(request, owner.token, 'POST', '/tasks', {
+      title,
+      type: '4',
+      userId: owner.id,
+      meetingIds: [meetingId],
+      dueDate: due,
+    });
+  await call(request, owner.token, 'PATCH', '/self', { locale: 'de_DE' });
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${planning.id}`);
+  const calendar = page.getByRole('region', { name: messages.calendarTitle });
+  await calendar.scrollIntoViewIfNeeded();
+  // German from FullCalendar's locale: its own view names, and the date titles.
+  await calendar.getByRole('tab', { name: /^Monat/ }).click();
+  // The month grid (six weeks) always reaches two days past today's month.
+  const month = new Intl.DateTimeFormat('de-DE', { month: 'long', timeZone: 'UTC' }).format(new Date());
+  await expect(calendar.getByText('Draft the roadmap')).toBeVisible();
+  await expect(calendar.getByRole('heading', { name: new RegExp(month) })).toBeVisible();
+  // The other meeting's card is not on this meeting's calendar.
+  await expect(calendar.getByText('Check the invoices')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/dashboard-calendar-de.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await calendar.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/dashboard-calendar-de-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Clicking it opens the card.
+  await calendar.getByText('Draft the roadmap').click();
+  await expect(page).toHaveURL(/\/home\/[0-9a-f-]{36}$/);
+});
