@@ -162,7 +162,10 @@ test('the calendar settings: the Google Calendar embed form and the private ICS 
   const { owner } = await team(request, 'home-embed');
   await startSignedIn(page, owner.token);
   await page.goto('/home');
-  await page.getByRole('button', { name: messages.calendarSettings }).click();
+  // The calendar's code loads after the page's (a slow while on a busy machine).
+  const settingsButton = page.getByRole('button', { name: messages.calendarSettings });
+  await expect(settingsButton).toBeVisible();
+  await settingsButton.click();
   const dialog = page.getByRole('dialog', { name: messages.calendarSettings });
   const field = dialog.getByRole('textbox', { name: messages.googleCalendarEmbedLabel });
   await field.fill('https://example.com/calendar/embed?src=team');

@@ -154,7 +154,11 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     ttl: 3600,
   });
   const held = new Map<string, typeof sessionRows>();
-  for (const s of sessionRows) held.set(s.meetingId, [...(held.get(s.meetingId) ?? []), s]);
+  for (const s of sessionRows) {
+    const list = held.get(s.meetingId);
+    if (list) list.push(s);
+    else held.set(s.meetingId, [s]);
+  }
   for (const meeting of meetingRows) {
     const rule = { ...meeting, repeatType: meeting.repeatType as RepeatUnit | null };
     const stored = held.get(meeting.id) ?? [];

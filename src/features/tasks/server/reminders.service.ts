@@ -49,7 +49,11 @@ export const sendTaskReminders = (deps: JobDeps, now = new Date()) =>
           ),
         );
       const membersOf = new Map<string, string[]>();
-      for (const m of members) membersOf.set(m.taskId, [...(membersOf.get(m.taskId) ?? []), m.userId]);
+      for (const m of members) {
+        const list = membersOf.get(m.taskId);
+        if (list) list.push(m.userId);
+        else membersOf.set(m.taskId, [m.userId]);
+      }
       const drafts: AddressedDraft[] = claimed.map((task) => ({
         tenantId: task.tenantId,
         receiverIds: [task.userId, ...(membersOf.get(task.id) ?? [])],
