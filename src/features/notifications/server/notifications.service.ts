@@ -84,8 +84,8 @@ const INSERT_CHUNK = 5000;
  * Writes the notifications of several drafts: one per receiver of each (nulls, repeats and the
  * author dropped; only enabled members of the draft's workspace), mails a copy to each receiver
  * whose switches want that kind (then it is 'sent'), and sends each to its receiver's sockets after
- * the commit. Three statements whatever the count: the receivers (with the author's name), their
- * switches, and the INSERT (split only past INSERT_CHUNK rows); plus one outbox row per mail.
+ * the commit. Four statements whatever the count: the receivers (with the author's name), their
+ * switches, the outbox's INSERT and the notifications' (each split only past 5,000 rows).
  */
 export const notifyMany = async (
   ctx: Omit<NotifyContext, 'tenantId'>,
@@ -147,12 +147,13 @@ export const notifyMany = async (
       mail: draft.mail,
     }));
   });
-  for (const { receiverId, message, link, status, mail } of values) {
-    if (status !== NOTIFICATION_STATUS.sent) continue;
+  const mails = values.flatMap(({ receiverId, message, link, status, mail }) => {
+    if (status !== NOTIFICATION_STATUS.sent) return [];
     const person = people.get(receiverId)!;
     const text = mail ? mail(person.firstName) : notificationMail(person.firstName, message, ctx.publicUrl, link);
-    await ctx.sendMail({ to: person.email, ...text });
-  }
+    return [{ to: person.email, ...text }];
+  });
+  if (mails.length > 0) await ctx.sendMail(mails);
   const written: Notification[] = [];
   for (let at = 0; at < values.length; at += INSERT_CHUNK) {
     const rows = await ctx.db
