@@ -12,10 +12,11 @@ import { seedLoadWorkspace, sizeFromEnv } from './load-seed.ts';
 // The load bench's server process (bench/load.ts starts it with --expose-gc): Cadence as
 // bench/server.ts builds it, on DATABASE_URL or a temporary embedded database, plus a bare
 // Fastify instance in the same process as the reference. It seeds the workspace, then talks
-// to its parent over IPC only: 'ready' with the addresses and fixture, 'memory' (heap and RSS
+// to its parent over IPC only: 'ready' with the addresses and fixture, 'cpu' (its CPU time so far),
+// 'memory' (heap and RSS
 // after a full collection) on request, and exits on 'stop'. Nothing bench-only is routed.
 
-type Request = { type: 'memory' } | { type: 'stop' };
+type Request = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' };
 
 const send = (message: unknown) => process.send?.(message);
 
@@ -56,7 +57,11 @@ const main = async () => {
     process.exit(0);
   };
   process.on('message', (message: Request) => {
-    if (message.type === 'memory') {
+    // CPU time used so far (user + system, µs): the parent divides a phase's share by its calls.
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system });
+    } else if (message.type === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
       const { rss, heapUsed } = process.memoryUsage();
       send({ type: 'memory', rss, heapUsed });

@@ -35,6 +35,14 @@ const big = process.env.BENCH_BIG === '1';
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
 /** BENCH_PROFILE=1: the server writes a V8 CPU profile into bench/profiles/ when it stops. */
 const profile = process.env.BENCH_PROFILE === '1';
+/**
+ * BENCH_PHASES: which phases of the default mode run (comma-separated: mix, self, bare); all by
+ * default. 'self' alone with BENCH_PROFILE=1 gives the profile of a small call and nothing else.
+ */
+const phases = new Set((process.env.BENCH_PHASES ?? 'mix,self,bare').split(',').map((name) => name.trim()));
+for (const name of phases) {
+  if (!['mix', 'self', 'bare'].includes(name)) throw new Error('BENCH_PHASES lists mix, self or bare');
+}
 for (const [name, value, min, max] of [
   ['BENCH_SECONDS', seconds, 1, 3600],
   ['BENCH_USERS', users, 1, 500],
@@ -63,6 +71,10 @@ interface Ready {
   seedSeconds: number;
   fixture: LoadFixture;
 }
+interface Cpu {
+  type: 'cpu';
+  micros: number;
+}
 interface Memory {
   type: 'memory';
   rss: number;
@@ -89,18 +101,33 @@ const startServer = () => {
   return { child, ready };
 };
 
-const memoryOf = (child: ChildProcess) =>
-  new Promise<Memory>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no memory answer from the bench server')), 30_000);
-    const listener = (message: Ready | Memory) => {
-      if (message.type !== 'memory') return;
+/** One answer of the server process over IPC. */
+const ask = <T extends { type: string }>(child: ChildProcess, type: T['type']) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} answer from the bench server`)), 30_000);
+    const listener = (message: T) => {
+      if (message.type !== type) return;
       clearTimeout(timer);
       child.off('message', listener);
       resolve(message);
     };
     child.on('message', listener);
-    child.send({ type: 'memory' });
+    child.send({ type });
   });
+
+/**
+ * Runs a phase and measures the server's CPU time per answer (ms). Unlike req/s it hardly
+ * depends on what else the machine runs, so it compares versions on a shared machine.
+ */
+const withCpu = async (child: ChildProcess, recorder: Recorder, phase: () => Promise<void>) => {
+  const before = await ask<Cpu>(child, 'cpu');
+  await phase();
+  const after = await ask<Cpu>(child, 'cpu');
+  const calls = [...recorder.latencies.values()].reduce((sum, list) => sum + list.length, 0);
+  return calls ? Math.round(((after.micros - before.micros) / calls / 1000) * 1000) / 1000 : null;
+};
+
+const memoryOf = (child: ChildProcess) => ask<Memory>(child, 'memory');
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const load = () =>
@@ -203,21 +230,34 @@ const main = async () => {
       table(rows);
       Object.assign(report, { sampleSeconds, samples, drift: drifts, calls: rows });
     } else {
+      const cpuMs: Record<string, number | null> = {};
       const mix = newRecorder();
-      await runMix(server.base, server.fixture, users, at(seconds), () => [mix], thinkMs);
+      if (phases.has('mix')) {
+        cpuMs.mix = await withCpu(child, mix, () =>
+          runMix(server.base, server.fixture, users, at(seconds), () => [mix], thinkMs),
+        );
+      }
       const self = newRecorder();
-      await runSingle(
-        `${server.base}/api/v2/self`,
-        'GET /self (alone)',
-        users,
-        at(seconds),
-        self,
-        server.fixture.tokens[0],
-      );
+      if (phases.has('self')) {
+        cpuMs.self = await withCpu(child, self, () =>
+          runSingle(
+            `${server.base}/api/v2/self`,
+            'GET /self (alone)',
+            users,
+            at(seconds),
+            self,
+            server.fixture.tokens[0],
+          ),
+        );
+      }
       const bare = newRecorder();
-      await runSingle(server.bare, 'GET bare Fastify route', users, at(seconds), bare);
+      if (phases.has('bare')) {
+        cpuMs.bare = await withCpu(child, bare, () =>
+          runSingle(server.bare, 'GET bare Fastify route', users, at(seconds), bare),
+        );
+      }
       const [bareRow] = figuresOf(bare, seconds, null);
-      const bareRate = bareRow!.reqPerSecond;
+      const bareRate = bareRow?.reqPerSecond ?? null;
       const mixRows = figuresOf(mix, seconds, bareRate);
       const selfRows = figuresOf(self, seconds, bareRate);
       const bareRows = figuresOf(bare, seconds, bareRate);
@@ -242,7 +282,12 @@ const main = async () => {
             : '') +
           `; load average ${load()}`,
       );
-      Object.assign(report, { seconds, mix: mixRows, alone: [...selfRows, ...bareRows] });
+      console.log(
+        `Server CPU per answer (user + system, ms): ${Object.entries(cpuMs)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', ')}`,
+      );
+      Object.assign(report, { seconds, mix: mixRows, alone: [...selfRows, ...bareRows], serverCpuMsPerAnswer: cpuMs });
     }
     const memory = await memoryOf(child);
     console.log(`Server after GC: RSS ${mb(memory.rss)} MB, heap ${mb(memory.heapUsed)} MB`);

@@ -54,3 +54,27 @@ describe('Content-Security-Policy', () => {
     expect(google.header).not.toMatch(wildcard);
   });
 });
+
+// helmet's headers are worked out once at start (decision 040): every answer carries them,
+// successes, refusals before routing and unknown routes alike.
+describe('security headers', () => {
+  it('come with every answer', async () => {
+    const app = await testApp({});
+    apps.push(app);
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/openapi.json' }),
+      app.inject({ method: 'GET', url: '/api/v2/self' }),
+      app.inject({ method: 'GET', url: '/api/v2/no-such-route' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});

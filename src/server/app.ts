@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -37,6 +36,7 @@ import { openApiTransform } from './openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createRealtime, type Realtime } from './realtime/io.ts';
 import { registerTransactions } from './transaction.ts';
 
@@ -111,7 +111,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   app.decorate('google', clientId ? (credential: string) => verifyGoogleIdToken(credential, clientId, keys) : null);
   registerErrorHandling(app);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cadence API', version: '2' },

@@ -36,7 +36,17 @@ const WRITES = new Set(['insert', 'update', 'delete', 'transaction']);
  * The database handle a read gets refuses writes, so a GET that starts writing fails in
  * the tests instead of half-writing in production.
  */
-const readOnly = (db: Db): Db =>
+const readOnlyHandles = new WeakMap<Db, Db>();
+const readOnly = (db: Db): Db => {
+  // One handle per database, not one per request: prepared statements are kept per handle.
+  let handle = readOnlyHandles.get(db);
+  if (!handle) {
+    handle = refusingWrites(db);
+    readOnlyHandles.set(db, handle);
+  }
+  return handle;
+};
+const refusingWrites = (db: Db): Db =>
   new Proxy(db, {
     get(target, property, receiver) {
       if (typeof property === 'string' && WRITES.has(property)) {

@@ -177,8 +177,15 @@ export const ZMeetingListQuery = z.object({
 });
 export type MeetingListQuery = z.infer<typeof ZMeetingListQuery>;
 
-/** A page of meetings: `items` from `offset`, of `total` under the same filters. */
-export const ZMeetingPage = pageOf(ZMeeting);
+/** A meeting in the list: its people by id (`administratorIds`, `shareWithIds`) in the page's `people`. */
+export const ZMeetingListItem = ZMeeting.omit({ administrators: true, members: true });
+export type MeetingListItem = z.infer<typeof ZMeetingListItem>;
+
+/**
+ * A page of meetings: `items` from `offset`, of `total` under the same filters, and everyone
+ * they name once, by id (decision 040: a person in ten meetings is sent once, not ten times).
+ */
+export const ZMeetingPage = pageOf(ZMeetingListItem).extend({ people: z.record(z.string(), ZPersonSummary) });
 export type MeetingPage = z.infer<typeof ZMeetingPage>;
 
 export const ZSimpleMeetingQuery = z.object({

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
@@ -9,7 +10,12 @@ import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
-import { createWorkspace, findMyWorkspace, listMyWorkspaces } from '../../workspaces/server/workspaces.service.ts';
+import {
+  createWorkspace,
+  findMyWorkspace,
+  listMyWorkspaces,
+  myWorkspacesJson,
+} from '../../workspaces/server/workspaces.service.ts';
 import type {
   GoogleSignIn,
   Register,
@@ -187,11 +193,19 @@ export const signOut = async (ctx: UserContext) => {
   ctx.disconnect({ sessionId: ctx.sessionId });
 };
 
+/** GET /self runs on every page load: one prepared statement (decision 040). */
+const selfQuery = (db: Db) =>
+  db
+    .select({ ...userColumns, workspaces: myWorkspacesJson })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)));
+
 export const getSelf = async (ctx: UserContext, tenantId: string | null): Promise<Self> => {
-  const user = await getUser(ctx.db, ctx.userId);
-  const mine = await listMyWorkspaces(ctx.db, ctx.userId);
-  const tenant = mine.find((w) => w.id === tenantId) ?? null;
-  return { user, tenant, isAdmin: tenant?.isAdmin ?? ADMIN_FLAG.no, tenantCount: mine.length };
+  const [row] = await runPrepared(ctx.db, 'cadence_self', selfQuery, { userId: ctx.userId });
+  if (!row) throw notFound();
+  const { workspaces, ...user } = row;
+  const tenant = workspaces.find((w) => w.id === tenantId) ?? null;
+  return { user, tenant, isAdmin: tenant?.isAdmin ?? ADMIN_FLAG.no, tenantCount: workspaces.length };
 };
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { authSessions, memberships, users } from '../../../db/schema/index.ts';
 import type { Auth } from '../../../server/context.ts';
 import { ADMIN_FLAG, SESSION_TTL_MS } from '../../../shared/constants.ts';
@@ -38,13 +39,8 @@ export const createSession = async (
   return { sessionId: row!.id, token, expiresAt };
 };
 
-/**
- * The session lookup runs on every authenticated request, so it is built once per database
- * as a prepared statement: no query building per request, and PostgreSQL plans it once per
- * connection.
- */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-const prepareSessionLookup = (db: Db) =>
+/** The session lookup runs on every authenticated request: a prepared statement (decision 040). */
+const sessionLookup = (db: Db) =>
   db
     .select({
       sessionId: authSessions.id,
@@ -66,16 +62,10 @@ const prepareSessionLookup = (db: Db) =>
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, sql.placeholder('now')),
       ),
-    )
-    .prepare('cadence_session_lookup');
+    );
 
 const lookupSession = async (db: Db, tokenHash: string): Promise<CachedSession | null> => {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash, now: new Date() });
+  const [row] = await runPrepared(db, 'cadence_session_lookup', sessionLookup, { tokenHash, now: new Date() });
   if (!row) return null;
   // A workspace the user was removed from (or disabled in) is not theirs to use any more.
   const member = row.isAdmin !== null && row.disabled === false;

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import {
   agendaItems,
   kpiRemovedSessions,
@@ -63,7 +65,19 @@ const checkedAgenda = async (ctx: TenantContext, meetingId: string) =>
 
 /** `GET meetings/live-sessions`: the workspace's meetings under way, for everyone's sidebar. */
 export const listLiveSessions = async (ctx: TenantContext): Promise<LiveSessionEntry[]> => {
-  const rows = await ctx.db
+  const rows = await runPrepared(ctx.db, 'cadence_live_sessions', liveSessionsQuery, {
+    userId: ctx.userId,
+    tenantId: ctx.tenantId,
+  });
+  return rows.map((row) => ({
+    ...row,
+    startedAt: row.startedAt!.toISOString(),
+    participant: Boolean(row.participant),
+  }));
+};
+/** The sidebar asks on every page: a prepared statement (decision 040). */
+const liveSessionsQuery = (db: Db) =>
+  db
     .select({
       sessionId: sessions.id,
       meetingId: sessions.meetingId,
@@ -73,19 +87,19 @@ export const listLiveSessions = async (ctx: TenantContext): Promise<LiveSessionE
       startedBy: sessions.startedBy,
       participant: sql<boolean>`exists (
         select 1 from ${meetingPeople}
-        where ${meetingPeople.meetingId} = ${sessions.meetingId} and ${meetingPeople.userId} = ${ctx.userId}
+        where ${meetingPeople.meetingId} = ${sessions.meetingId} and ${meetingPeople.userId} = ${sql.placeholder('userId')}
       )`,
     })
     .from(sessions)
     .innerJoin(meetings, eq(meetings.id, sessions.meetingId))
-    .where(and(eq(sessions.tenantId, ctx.tenantId), isNotNull(sessions.startedAt), isNull(sessions.finishedAt)))
+    .where(
+      and(
+        eq(sessions.tenantId, sql.placeholder('tenantId')),
+        isNotNull(sessions.startedAt),
+        isNull(sessions.finishedAt),
+      ),
+    )
     .orderBy(asc(meetings.title));
-  return rows.map((row) => ({
-    ...row,
-    startedAt: row.startedAt!.toISOString(),
-    participant: Boolean(row.participant),
-  }));
-};
 
 /** Adds the person to the session's attendees (the spec's meetingMembers); true when they were not there yet. */
 const markJoined = async (ctx: TenantContext, session: SessionRow, meeting: MeetingAccess, at: Date) => {

@@ -10,6 +10,7 @@ import type {
   AgendaItem,
   Meeting,
   MeetingFolder,
+  MeetingListItem,
   MeetingPage,
   MeetingTemplate,
   Session,
@@ -102,7 +103,19 @@ export const useMeetingPage = (scope: ListScope, params: MeetingListParams) =>
       });
     },
     placeholderData: (previous) => previous,
+    select: withPeople,
   });
+
+/** The page's meetings with their leaders and members (the page sends each person once, by id). */
+const withPeople = (page: MeetingPage) => {
+  const named = (ids: string[]) => ids.flatMap((id) => page.people[id] ?? []);
+  return {
+    ...page,
+    items: page.items.map(
+      (item): Meeting => ({ ...item, administrators: named(item.administratorIds), members: named(item.shareWithIds) }),
+    ),
+  };
+};
 
 /**
  * Id, title, type and colour of the meetings the caller may see (the wizard's clone picker),
@@ -185,15 +198,29 @@ export const useArchives = (meetingId: string, page: number) =>
 // --- Changes
 
 /** Applies `change` to the meetings of every cached page of the list. */
-const changeCachedMeetings = (queryClient: QueryClient, change: (meetings: Meeting[]) => Meeting[]) =>
+const changeCachedMeetings = (
+  queryClient: QueryClient,
+  change: (meetings: MeetingListItem[]) => MeetingListItem[],
+  people: Meeting['administrators'] = [],
+) =>
   queryClient.setQueriesData<MeetingPage>({ queryKey: meetingKeys.lists }, (page) =>
-    page ? { ...page, items: change(page.items) } : page,
+    page
+      ? {
+          ...page,
+          items: change(page.items),
+          people: { ...page.people, ...Object.fromEntries(people.map((person) => [person.id, person])) },
+        }
+      : page,
   );
 
 /** Puts a changed meeting everywhere it is cached, so lists and the dashboard agree at once. */
 const storeMeeting = (queryClient: QueryClient, meeting: Meeting) => {
   queryClient.setQueryData(meetingKeys.detail(meeting.id), meeting);
-  changeCachedMeetings(queryClient, (items) => items.map((item) => (item.id === meeting.id ? meeting : item)));
+  const { administrators, members, ...item } = meeting;
+  changeCachedMeetings(queryClient, (items) => items.map((cached) => (cached.id === meeting.id ? item : cached)), [
+    ...administrators,
+    ...members,
+  ]);
 };
 
 export type CreateMeetingInput = z.input<typeof ZCreateMeeting>;

@@ -167,16 +167,21 @@ export const listMeetings = async (
     .orderBy(query.sort === 'desc' ? desc(title) : asc(title), asc(meetings.id))
     .limit(query.limit)
     .offset(query.offset);
-  const items = await describeMeetings(
+  const described = await describeMeetings(
     ctx,
     rows.map((row) => row.meeting),
   );
+  const people: MeetingPage['people'] = {};
+  const items = described.map(({ administrators, members, ...item }) => {
+    for (const person of [...administrators, ...members]) people[person.id] = person;
+    return item;
+  });
   const total = await pageTotal(
     rows,
     query.offset,
     async () => (await ctx.db.select({ n: count() }).from(meetings).where(where))[0]?.n ?? 0,
   );
-  return { items, total, offset: query.offset };
+  return { items, people, total, offset: query.offset };
 };
 
 /**

@@ -157,7 +157,12 @@ describe('who sees and changes a meeting', () => {
     expect((await member.api.get<MeetingPage>('/meetings')).body.result.items.map((m) => m.title)).toEqual([
       'b shared',
     ]);
-    expect((await outsider.api.get<MeetingPage>('/meetings')).body.result).toEqual({ items: [], total: 0, offset: 0 });
+    expect((await outsider.api.get<MeetingPage>('/meetings')).body.result).toEqual({
+      items: [],
+      people: {},
+      total: 0,
+      offset: 0,
+    });
     expect((await outsider.api.get(`/meetings/${shared.id}`)).status).toBe(404);
     expect((await outsider.api.get('/admin/meetings')).status).toBe(403);
     expect((await admin.api.get<MeetingPage>('/admin/meetings')).body.result.items.map((m) => m.title)).toEqual([
@@ -166,6 +171,22 @@ describe('who sees and changes a meeting', () => {
     ]);
     const member_view = (await member.api.get<Meeting>(`/meetings/${shared.id}`)).body.result;
     expect(member_view.permissions).toEqual({ canEdit: false, isParticipant: true, isLeader: false });
+  });
+
+  it('names each person of a page once, by id, whatever the number of meetings they are in', async () => {
+    const admin = await signUp(app, { firstName: 'Ada' });
+    const member = await joinWorkspace(app, admin);
+    await create(admin, { title: 'one', members: [member.userId] });
+    await create(admin, { title: 'two', administrators: [member.userId], members: [admin.userId] });
+
+    const page = (await admin.api.get<MeetingPage>('/meetings')).body.result;
+    expect(page.items.map((m) => [m.title, m.administratorIds, m.shareWithIds])).toEqual([
+      ['one', [admin.userId], [member.userId]],
+      ['two', [member.userId], [admin.userId]],
+    ]);
+    for (const item of page.items) expect(item).not.toHaveProperty('administrators');
+    expect(Object.keys(page.people).sort()).toEqual([admin.userId, member.userId].sort());
+    expect(page.people[admin.userId]).toMatchObject({ id: admin.userId, firstName: 'Ada', deleted: false });
   });
 
   it('filters the list by type', async () => {
@@ -196,7 +217,7 @@ describe('who sees and changes a meeting', () => {
     // LIKE's wildcards are taken literally.
     expect((await page('search=%25')).items.map((m) => m.title)).toEqual(['100% sure_thing']);
     expect((await page('search=meeting%202')).total).toBe(10);
-    expect(await page('offset=500')).toEqual({ items: [], total: 31, offset: 500 });
+    expect(await page('offset=500')).toEqual({ items: [], people: {}, total: 31, offset: 500 });
     for (const query of ['limit=101', 'limit=0', 'offset=-1', 'sort=up', `search=${'x'.repeat(101)}`]) {
       expect((await admin.api.get(`/meetings?${query}`)).status, query).toBe(400);
     }

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { memberships, notifications, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
@@ -190,12 +192,24 @@ const unreadSql = ne(notifications.status, NOTIFICATION_STATUS.read);
 
 /** The caller's unseen and sent notifications in this workspace (an index-only count). */
 export const unreadCount = async (ctx: TenantContext) => {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(mine(ctx), unreadSql));
+  const [row] = await runPrepared(ctx.db, 'cadence_unread_count', unreadCountQuery, {
+    userId: ctx.userId,
+    tenantId: ctx.tenantId,
+  });
   return row?.n ?? 0;
 };
+/** The bell asks on every page: a prepared statement (decision 040). */
+const unreadCountQuery = (db: Db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.receiverId, sql.placeholder('userId')),
+        eq(notifications.tenantId, sql.placeholder('tenantId')),
+        unreadSql,
+      ),
+    );
 
 /** `GET notifications`: the caller's, newest first, one page, with the total and the unread count. */
 export const listNotifications = async (ctx: TenantContext, query: NotificationQuery): Promise<NotificationPage> => {

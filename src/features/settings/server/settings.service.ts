@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { userSettings } from '../../../db/schema/index.ts';
 import type { UserContext } from '../../../server/context.ts';
 import { DEFAULT_WIDGETS } from '../../../shared/constants.ts';
@@ -6,9 +8,16 @@ import type { UpdateUserSettings, UserSettings, Widget } from '../settings.schem
 
 const titleOf = new Map<string, string>(DEFAULT_WIDGETS.map((w) => [w.key, w.title]));
 
+/** Home asks on every visit: a prepared statement (decision 040). */
+const settingsQuery = (db: Db) =>
+  db
+    .select()
+    .from(userSettings)
+    .where(eq(userSettings.userId, sql.placeholder('userId')));
+
 /** The user's settings; someone who never saved any sees the defaults (all widgets visible). */
 export const getUserSettings = async (ctx: UserContext): Promise<UserSettings> => {
-  const [row] = await ctx.db.select().from(userSettings).where(eq(userSettings.userId, ctx.userId));
+  const [row] = await runPrepared(ctx.db, 'cadence_user_settings', settingsQuery, { userId: ctx.userId });
   return {
     userId: ctx.userId,
     widgets: (row?.widgets ?? DEFAULT_WIDGETS.map((w) => ({ ...w }))) as Widget[],

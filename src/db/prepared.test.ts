@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { statementCountingApp, workerDatabase } from '../../test/app.ts';
+import { signUp } from '../../test/factories.ts';
+import type { Db } from './client.ts';
+import { runPrepared } from './prepared.ts';
+import { tenants } from './schema/index.ts';
+
+const tenantNamed = (db: Db) =>
+  db
+    .select({ name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, sql.placeholder('id')));
+
+describe('runPrepared', () => {
+  it('prepares once on the pool and runs inside a transaction on the transaction', async () => {
+    const { db } = await workerDatabase();
+    const [tenant] = await db.insert(tenants).values({ name: 'Prepared' }).returning({ id: tenants.id });
+    const id = tenant!.id;
+    expect(await runPrepared(db, 'test_tenant_named', tenantNamed, { id })).toEqual([{ name: 'Prepared' }]);
+    // The prepared statement is reused with other values.
+    expect(await runPrepared(db, 'test_tenant_named', tenantNamed, { id: crypto.randomUUID() })).toEqual([]);
+
+    const rollback = new Error('rollback');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(tenants).set({ name: 'Renamed in the transaction' }).where(eq(tenants.id, id));
+        // Run on the pool, this would still read the committed name.
+        expect(await runPrepared(tx as unknown as Db, 'test_tenant_named', tenantNamed, { id })).toEqual([
+          { name: 'Renamed in the transaction' },
+        ]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await runPrepared(db, 'test_tenant_named', tenantNamed, { id })).toEqual([{ name: 'Prepared' }]);
+  });
+});
+
+describe('GET /self', () => {
+  it('reads the caller and their workspaces in one statement after the session lookup', async () => {
+    const { app, statementsOf, close } = await statementCountingApp();
+    try {
+      const owner = await signUp(app);
+      await owner.api.get('/self');
+      const { count, result } = await statementsOf(() => owner.api.get<{ tenantCount: number }>('/self'));
+      expect(result.body.result.tenantCount).toBe(1);
+      // The session lookup (cached for a few seconds on the embedded database) and the read.
+      expect(count).toBeLessThanOrEqual(2);
+      expect(count).toBeGreaterThanOrEqual(1);
+    } finally {
+      await close();
+    }
+  });
+});
