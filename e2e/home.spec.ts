@@ -214,9 +214,10 @@ test('the meeting dashboard’s calendar shows that meeting’s items only, in t
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${planning.id}`);
   const calendar = page.getByRole('region', { name: messages.calendarTitle });
-  await calendar.scrollIntoViewIfNeeded();
-  // German from FullCalendar's locale: its own view names, and the date titles.
-  await calendar.getByRole('tab', { name: /^Monat/ }).click();
+  // German from FullCalendar's locale (loaded after the calendar's code): its view names, the titles.
+  const monthTab = calendar.getByRole('tab', { name: /^Monat/ });
+  await expect(monthTab).toBeVisible();
+  await monthTab.click();
   // The month grid (six weeks) always reaches two days past today's month.
   const month = new Intl.DateTimeFormat('de-DE', { month: 'long', timeZone: 'UTC' }).format(new Date());
   await expect(calendar.getByText('Draft the roadmap')).toBeVisible();
