@@ -120,6 +120,19 @@ export const readMix: Call[] = [
     path: (p) =>
       `/meetings/${p.fixture.kpiMeetingId}/kpis?dateSince=${p.fixture.kpiSince}&dateUntil=${p.fixture.kpiUntil}`,
   },
+  // Home and the dashboard (issue 18): the bell's count on every page, the calendar's month.
+  { label: 'GET /notifications/unread-count', weight: 3, path: () => '/notifications/unread-count' },
+  {
+    label: 'GET /calendar/events (month)',
+    weight: 2,
+    path: (p) => `/calendar/events?start=${p.fixture.month.start}&end=${p.fixture.month.end}`,
+  },
+  {
+    label: 'GET /calendar/events (month, a meeting)',
+    weight: 1,
+    path: (p) =>
+      `/calendar/events?start=${p.fixture.month.start}&end=${p.fixture.month.end}&meetingId=${p.dashboard().meetingId}`,
+  },
 ];
 /** The calls that list (and must page) on a big workspace. */
 export const LIST_CALLS = new Set([
@@ -129,6 +142,7 @@ export const LIST_CALLS = new Set([
   'GET /meetings/{id}/archives (page 1)',
   'GET /tasks?meetingId (a page)',
   'GET /meetings/{id}/kpis (52 weeks)',
+  'GET /calendar/events (month)',
 ]);
 export const PATCH_LABEL = 'PATCH /tasks/{id}';
 /** A card change after this many reads. */

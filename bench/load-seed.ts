@@ -67,12 +67,21 @@ export interface LoadFixture {
   kpiUntil: string;
   /** Cards the virtual users change (PATCH), a sample over the dashboards' boards. */
   cardIds: string[];
+  /** The month view's window (6 weeks from the Monday on or before the 1st), as the calendar asks. */
+  month: { start: string; end: string };
   counts: Record<string, number>;
 }
 
 /** The rows of `db.execute` (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const NOTIFICATIONS_PER_USER = 200;
+/** FullCalendar's month grid: six weeks from the week (Monday first) holding the month's 1st. */
+const monthWindow = (today: Date) => {
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+  const start = new Date(first.getTime() - ((first.getUTCDay() + 6) % 7) * 86_400_000);
+  return { start: isoDate(start), end: isoDate(new Date(start.getTime() + 42 * 86_400_000)) };
+};
 /** A literal array of server-made ids (never user input), for INSERT … SELECT. */
 const uuidArray = (ids: string[]) => sql.raw(`array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`);
 
@@ -188,7 +197,8 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
     update sessions set started_at = starts_at, finished_at = starts_at + interval '90 minutes'
     where tenant_id = ${tenantId}::uuid and starts_at < now() - interval '1 day'`);
 
-  // Cards: spread over every dashboard board's lists in turn, in the meetings of their board.
+  // Cards: spread over every dashboard board's lists in turn, in the meetings of their board, each
+  // due on a day of the year around today (the calendar's month shows about a twelfth of them).
   if (size.cards > 0) {
     await db.execute(sql`
       with l as (
@@ -199,7 +209,7 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
         show_in_tasks, sort, created_by, changed_by)
       select ${tenantId}::uuid, 'Card ' || g, '<p>Some words to search through</p>', '4',
         case when g % 5 = 0 then '1' else '0' end,
-        case when g % 2 = 0 then current_date + (g % 60) else null end,
+        current_date - 182 + (g % 365),
         (${uuidArray(userIds)})[1 + g % ${userIds.length}], l.board_id, l.id,
         case when g % 3 = 0 then '1' else '0' end, g / (select c from total), ${ownerId}::uuid, ${ownerId}::uuid
       from generate_series(0, ${size.cards - 1}) g
@@ -215,6 +225,13 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
   }
   const sample = await db.execute(sql`
     select id from tasks where tenant_id = ${tenantId}::uuid order by random() limit 500`);
+
+  // The bell (issue 18): NOTIFICATIONS_PER_USER each over the last 100 days, the newest fifth unread.
+  await db.execute(sql`
+    insert into notifications (tenant_id, receiver_id, sender_id, kind, message, link, status, created_at)
+    select ${tenantId}::uuid, u, ${ownerId}::uuid, 'cardMember', 'Someone added you to "Card ' || g || '"',
+      '/home', case when g % 5 = 0 then 'unseen' else 'read' end, now() - (g * interval '2 hours')
+    from unnest(${uuidArray(userIds)}) u, generate_series(1, ${NOTIFICATIONS_PER_USER}) g`);
 
   // The scorecard: measurables on the first dashboard meeting, a cell for each of its sessions,
   // the past ones measured.
@@ -242,7 +259,9 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
       (select count(*) from meetings where tenant_id = ${tenantId}::uuid) as meetings,
       (select count(*) from sessions where tenant_id = ${tenantId}::uuid) as sessions,
       (select count(*) from meeting_people p join meetings m on m.id = p.meeting_id where m.tenant_id = ${tenantId}::uuid) as "meetingPeople",
-      (select count(*) from score_cells where tenant_id = ${tenantId}::uuid) as cells`);
+      (select count(*) from score_cells where tenant_id = ${tenantId}::uuid) as cells,
+      (select count(*) from tasks where tenant_id = ${tenantId}::uuid and due_date is not null) as "cardsWithDueDates",
+      (select count(*) from notifications where tenant_id = ${tenantId}::uuid) as notifications`);
   const counts = Object.fromEntries(
     Object.entries(rowsOf<Record<string, string>>(counted)[0]!).map(([key, value]) => [key, Number(value)]),
   );
@@ -255,6 +274,7 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
     kpiSince: isoDate(new Date(today.getTime() - 52 * 7 * 86_400_000)),
     kpiUntil: isoDate(today),
     cardIds: rowsOf<{ id: string }>(sample).map((row) => row.id),
+    month: monthWindow(today),
     counts: { users: userIds.length, ...counts },
   };
   return fixture;

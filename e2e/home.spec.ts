@@ -162,7 +162,10 @@ test('the calendar settings: the Google Calendar embed form and the private ICS 
   const { owner } = await team(request, 'home-embed');
   await startSignedIn(page, owner.token);
   await page.goto('/home');
-  await page.getByRole('button', { name: messages.calendarSettings }).click();
+  // The calendar's code loads after the page's (a slow while on a busy machine).
+  const settingsButton = page.getByRole('button', { name: messages.calendarSettings });
+  await expect(settingsButton).toBeVisible();
+  await settingsButton.click();
   const dialog = page.getByRole('dialog', { name: messages.calendarSettings });
   const field = dialog.getByRole('textbox', { name: messages.googleCalendarEmbedLabel });
   await field.fill('https://example.com/calendar/embed?src=team');
@@ -186,4 +189,47 @@ test('the calendar settings: the Google Calendar embed form and the private ICS 
   );
   await page.reload();
   await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toBeVisible();
+});
+
+test('the meeting dashboard’s calendar shows that meeting’s items only, in the person’s language', async ({
+  page,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'dash-calendar');
+  const planning = await createMeeting(request, owner.token, 'Planning', [mate.id]);
+  const other = await createMeeting(request, owner.token, 'Budget', [mate.id]);
+  const due = isoDate(2);
+  for (const [title, meetingId] of [
+    ['Draft the roadmap', planning.id],
+    ['Check the invoices', other.id],
+  ] as const)
+    await call(request, owner.token, 'POST', '/tasks', {
+      title,
+      type: '4',
+      userId: owner.id,
+      meetingIds: [meetingId],
+      dueDate: due,
+    });
+  await call(request, owner.token, 'PATCH', '/self', { locale: 'de_DE' });
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${planning.id}`);
+  const calendar = page.getByRole('region', { name: messages.calendarTitle });
+  // German from FullCalendar's locale (loaded after the calendar's code): its view names, the titles.
+  const monthTab = calendar.getByRole('tab', { name: /^Monat/ });
+  await expect(monthTab).toBeVisible();
+  await monthTab.click();
+  // The month grid (six weeks) always reaches two days past today's month.
+  const month = new Intl.DateTimeFormat('de-DE', { month: 'long', timeZone: 'UTC' }).format(new Date());
+  await expect(calendar.getByText('Draft the roadmap')).toBeVisible();
+  await expect(calendar.getByRole('heading', { name: new RegExp(month) })).toBeVisible();
+  // The other meeting's card is not on this meeting's calendar.
+  await expect(calendar.getByText('Check the invoices')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/dashboard-calendar-de.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await calendar.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/dashboard-calendar-de-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Clicking it opens the card.
+  await calendar.getByText('Draft the roadmap').click();
+  await expect(page).toHaveURL(/\/home\/[0-9a-f-]{36}$/);
 });

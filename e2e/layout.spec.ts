@@ -286,11 +286,18 @@ for (const size of Object.keys(SIZES) as Size[]) {
         ['boards', messages.boardsSection],
         ['kpis', messages.kpiSection],
         ['archives', messages.meetingArchives],
+        // home area: the meeting's calendar (decision 042)
+        ['calendar', messages.calendarTitle],
       ];
       await expect(page.getByRole('region', { name: messages.boardsSection })).toContainText('Product roadmap');
       await expect(page.getByRole('region', { name: messages.kpiSection })).toContainText('Qualified sales calls');
       await expect(page.getByRole('region', { name: messages.goalsSection })).toContainText('Launch the redesigned');
       await expect(page.getByRole('region', { name: messages.actionItems })).toContainText('Send the signed');
+      await expect(
+        page
+          .getByRole('region', { name: messages.calendarTitle })
+          .getByRole('tab', { name: new RegExp(`^${messages.calendarDay}`) }),
+      ).toBeVisible();
       await checkPage(page, 'dashboard', size);
       for (const [name, region] of sections) {
         const section = page.getByRole('region', { name: region });

@@ -357,6 +357,7 @@ const main = async () => {
     isAdmin: true,
     publish: () => {},
     sendMail: async () => {},
+    publicUrl: '',
     disconnect: () => {},
     leaveMeetingRoom: async () => {},
     leaveWorkspace: () => {},

@@ -100,9 +100,9 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'meeting-dashboard/:meetingId/:slug?',
+                // With the calendar put in by the shell: meetings and calendar do not know each other.
                 lazy: async () => ({
-                  Component: (await import('../features/meetings/client/MeetingDashboardPage.tsx'))
-                    .MeetingDashboardPage,
+                  Component: (await import('./shell/MeetingDashboardRoute.tsx')).MeetingDashboardRoute,
                 }),
               },
               // document 1 §2: the live meeting, and one held session's archive.

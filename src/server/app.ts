@@ -135,7 +135,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   // remembered for a few seconds; on PostgreSQL another instance could revoke it (decision 039).
   const sessionCache = database.kind === 'pglite' ? createSessionCache() : undefined;
   registerAuth(app, database, sessionCache);
-  registerTransactions(app, { database, realtime, mailer, sessionCache });
+  registerTransactions(app, { database, realtime, mailer, sessionCache, publicUrl: config.publicUrl });
 
   registerHealth(app, database);
   await app.register(authRoutes, { prefix: API_ROOT });

@@ -27,8 +27,10 @@ export interface TxContext {
   db: Db;
   userId: string | null;
   publish: <K extends RealtimeEventType>(event: PendingEvent<K>) => void;
-  /** Writes the mail to the outbox now; it is delivered only if the transaction commits. */
-  sendMail: (mail: Mail) => Promise<void>;
+  /** Writes the mail (or several, in one statement) to the outbox now; delivered only if the transaction commits. */
+  sendMail: (mail: Mail | readonly Mail[]) => Promise<void>;
+  /** The app's public address, for links in mails (PUBLIC_URL). */
+  publicUrl: string;
   /** Closes the sockets of a session or of every session of a user, once committed. */
   disconnect: (target: { sessionId: string } | { userId: string }) => void;
   /**

@@ -6,6 +6,7 @@ import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -65,7 +66,7 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
-  const stopJobs = startJobs(database, log, { mailer: app.mailer, publicUrl: config.publicUrl });
+  const stopJobs = startJobs(database, log, jobDepsOf(app));
 
   const stop = async () => {
     stopJobs();

@@ -85,7 +85,13 @@ const refuseInRead = (what: string) => () => {
  */
 export const registerTransactions = (
   app: FastifyInstance,
-  deps: { database: Database; realtime: Realtime; mailer: Mailer; sessionCache: SessionCache | undefined },
+  deps: {
+    database: Database;
+    realtime: Realtime;
+    mailer: Mailer;
+    sessionCache: SessionCache | undefined;
+    publicUrl: string;
+  },
 ) => {
   const run = async <T, C extends TxContext>(
     request: FastifyRequest,
@@ -104,6 +110,7 @@ export const registerTransactions = (
           userId,
           publish: refuseInRead('publish events'),
           sendMail: refuseInRead('send mail'),
+          publicUrl: deps.publicUrl,
           disconnect: refuseInRead('disconnect sockets'),
           leaveMeetingRoom: refuseInRead('change rooms'),
           leaveWorkspace: refuseInRead('change rooms'),
@@ -127,6 +134,7 @@ export const registerTransactions = (
             // Delivery must not hold up the answer; the mailer logs its own failures.
             afterCommit.push(() => void deliver());
           },
+          publicUrl: deps.publicUrl,
           disconnect: (target) => roomChanges.push(() => deps.realtime.disconnect(target)),
           leaveMeetingRoom: async ({ tenantId, meetingId, userIds }) => {
             const leaving = userIds ? await withoutMeetingAccess(tx, tenantId, meetingId, userIds) : undefined;

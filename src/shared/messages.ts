@@ -566,7 +566,7 @@ export const messages = {
   slackNotifications: 'Slack notifications',
   notificationKindsTitle: 'Tell me about',
   notifyAssignments: 'When something is assigned to me',
-  notifyComments: 'Comments on my cards',
+  notifyComments: 'Comments and changes on my cards',
   notifyMeetingStarts: 'When a meeting I belong to starts',
   notifyReminders: 'Reminders of due dates',
   notificationsSaved: 'Settings have been saved!',

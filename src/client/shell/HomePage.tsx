@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
 import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
 import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
@@ -11,12 +11,8 @@ import { TASK_TYPE } from '../../shared/tasks.ts';
 import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
 import { SectionError, SectionLoading } from '../ui/SectionState.tsx';
+import { LazyCalendar } from './LazyCalendar.tsx';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
-
-// The calendar library is heavy: it loads with the calendar widget, not with the page.
-const CalendarPanel = lazy(() =>
-  import('../../features/calendar/client/CalendarPanel.tsx').then((m) => ({ default: m.CalendarPanel })),
-);
 
 /**
  * The home dashboard (document 1 §1): the greeting, the meeting filter, and the widgets the
@@ -35,11 +31,7 @@ export const HomePage = () => {
     });
 
   const widget: Record<WidgetKey, () => ReactNode> = {
-    calendar: () => (
-      <Suspense fallback={<SectionLoading />}>
-        <CalendarPanel timezone={viewer.timezone} />
-      </Suspense>
-    ),
+    calendar: () => <LazyCalendar timezone={viewer.timezone} />,
     todos: () => (
       <MyItemsWidget
         type={TASK_TYPE.todo}

@@ -72,8 +72,8 @@ export const emailChanges = pgTable(
 
 /**
  * A person's notification switches (profile → Notifications): by channel and by kind. No row
- * means the defaults (everything on). `notificationPreferences` (people/server/self.service.ts)
- * reads them; the notifications feature does not use them yet (mail copies follow reminders).
+ * means the defaults (everything on). `notificationPreferencesOf` (people/server/self.service.ts)
+ * reads them; the notifications feature mails a copy when they say so (decision 042).
  */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid()

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { extendSessionHorizons } from '../../features/meetings/server/sessions.service.ts';
 import { sendTaskReminders } from '../../features/tasks/server/reminders.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { JobDeps } from './jobTransaction.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -12,11 +12,7 @@ const HOUR_MS = 3600 * 1000;
  * Background work of a running server: once shortly after start, then daily or hourly. Each job is
  * idempotent, so several instances may run them. Returns a function that stops them.
  */
-export const startJobs = (
-  database: Database,
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-  mail?: { mailer: Mailer; publicUrl: string },
-) => {
+export const startJobs = (database: Database, log: Pick<FastifyBaseLogger, 'info' | 'error'>, deps?: JobDeps) => {
   const run = async () => {
     try {
       const meetings = await extendSessionHorizons(database.db);
@@ -27,9 +23,9 @@ export const startJobs = (
   };
   // Task reminders: hourly, so a daily reminder goes out early in its day; one mail per period.
   const remind = async () => {
-    if (!mail) return;
+    if (!deps) return;
     try {
-      const tasks = await sendTaskReminders(database.db, mail.mailer, new Date(), mail.publicUrl);
+      const tasks = await sendTaskReminders(deps);
       if (tasks > 0) log.info({ tasks }, 'task reminders sent');
     } catch (err) {
       log.error({ err }, 'task reminder job failed');

@@ -13,13 +13,15 @@ export interface Mail {
 
 export interface Mailer {
   /**
-   * Records the mail in the outbox inside the caller's transaction, so a failed request sends
-   * nothing; the returned function delivers it once the transaction has committed.
+   * Records the mail (or several, in one statement) in the outbox inside the caller's
+   * transaction, so a failed request sends nothing; the returned function delivers them once the
+   * transaction has committed.
    */
-  enqueue(db: Db, mail: Mail): Promise<() => Promise<void>>;
+  enqueue(db: Db, mail: Mail | readonly Mail[]): Promise<() => Promise<void>>;
 }
 
 const FROM = 'Cadence <no-reply@cadence.local>';
+const INSERT_CHUNK = 5000;
 
 /**
  * SMTP when `smtpUrl` is set; otherwise the outbox table is the mailbox and a log line tells.
@@ -34,19 +36,31 @@ export const createMailer = (
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async enqueue(db, mail) {
-      const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
-      return async () => {
-        if (outboxFile) await appendFile(outboxFile, `${JSON.stringify(mail)}\n`).catch(() => {});
+      const mails = Array.isArray(mail) ? (mail as readonly Mail[]) : [mail as Mail];
+      const rows: { id: string }[] = [];
+      // One INSERT per INSERT_CHUNK mails (its parameters stay under PostgreSQL's 65,535).
+      for (let at = 0; at < mails.length; at += INSERT_CHUNK)
+        rows.push(
+          ...(await db
+            .insert(outbox)
+            .values(mails.slice(at, at + INSERT_CHUNK))
+            .returning({ id: outbox.id })),
+        );
+      const deliverOne = async (one: Mail, mailId: string | undefined) => {
+        if (outboxFile) await appendFile(outboxFile, `${JSON.stringify(one)}\n`).catch(() => {});
         if (!transport) {
           // The outbox row has the address; the log keeps no personal data.
-          log.info({ mailId: row!.id }, 'mail kept in the outbox (no SMTP_URL)');
+          log.info({ mailId }, 'mail kept in the outbox (no SMTP_URL)');
           return;
         }
         try {
-          await transport.sendMail({ from: FROM, ...mail });
+          await transport.sendMail({ from: FROM, ...one });
         } catch (err) {
-          log.warn({ err, mailId: row!.id }, 'mail could not be sent');
+          log.warn({ err, mailId }, 'mail could not be sent');
         }
+      };
+      return async () => {
+        for (const [i, one] of mails.entries()) await deliverOne(one, rows[i]?.id);
       };
     },
   };

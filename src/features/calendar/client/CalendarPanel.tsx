@@ -10,7 +10,7 @@ import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } 
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SectionError } from '../../../client/ui/SectionState.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { CALENDAR_ITEMS_PER_CELL, DEFAULT_FIRST_DAY_OF_WEEK } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
@@ -20,6 +20,7 @@ import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 import { CalendarSettingsButton } from './CalendarSettings.tsx';
 import { DEFAULT_EVENT_COLOR, matchesSearch, shownHours, textOn } from './calendar.format.ts';
+import { isEnglish, useCalendarLocale } from './calendar.locale.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
 
 interface Props {
@@ -52,6 +53,9 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   );
   const hours = useMemo(() => shownHours(shown, timezone), [shown, timezone]);
   const self = useSelf().data;
+  const language = useCalendarLocale(self?.user.locale);
+  // The spec's labels in English; another language's own words from FullCalendar's locale.
+  const english = isEnglish(self?.user.locale);
   const inputs = useMemo(
     () =>
       shown.map((event) => {
@@ -123,40 +127,49 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             aria-busy={query.isFetching}
             style={embedUrl ? { gridColumn: 'span 2' } : undefined}
           >
-            <FullCalendar
-              plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
-              initialView="timeGridDay"
-              timeZone={timezone}
-              // The week starts on the person's first day of week (profile, Basic Info).
-              firstDay={self?.user.firstDayOfWeek ?? DEFAULT_FIRST_DAY_OF_WEEK}
-              headerToolbar={{
-                start: 'prev,next today',
-                center: 'title',
-                end: 'timeGridDay,timeGridWeek,dayGridMonth',
-              }}
-              buttons={{
-                today: { text: messages.calendarToday },
-                timeGridDay: { text: messages.calendarDay },
-                timeGridWeek: { text: messages.calendarWeek },
-                dayGridMonth: { text: messages.calendarMonth },
-              }}
-              height="auto"
-              events={inputs}
-              eventInteractive
-              dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
-              moreLinkContent={(more) => messages.calendarMore(more.num)}
-              slotMinTime={hours.slotMinTime}
-              slotMaxTime={hours.slotMaxTime}
-              datesSet={(info) => {
-                const start = info.startStr.slice(0, 10);
-                const end = info.endStr.slice(0, 10);
-                setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
-              }}
-              eventClick={(info) => {
-                info.jsEvent.preventDefault();
-                open(info.event.extendedProps.source as CalendarEvent);
-              }}
-            />
+            {language.loading ? (
+              <SectionLoading />
+            ) : (
+              <FullCalendar
+                plugins={[classicTheme, dayGridPlugin, timeGridPlugin]}
+                initialView="timeGridDay"
+                timeZone={timezone}
+                {...(language.locale ? { locale: language.locale } : {})}
+                // The week starts on the person's first day of week (profile, Basic Info).
+                firstDay={self?.user.firstDayOfWeek ?? DEFAULT_FIRST_DAY_OF_WEEK}
+                headerToolbar={{
+                  start: 'prev,next today',
+                  center: 'title',
+                  end: 'timeGridDay,timeGridWeek,dayGridMonth',
+                }}
+                {...(english
+                  ? {
+                      buttons: {
+                        today: { text: messages.calendarToday },
+                        timeGridDay: { text: messages.calendarDay },
+                        timeGridWeek: { text: messages.calendarWeek },
+                        dayGridMonth: { text: messages.calendarMonth },
+                      },
+                      moreLinkContent: (more: { num: number }) => messages.calendarMore(more.num),
+                    }
+                  : {})}
+                height="auto"
+                events={inputs}
+                eventInteractive
+                dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
+                slotMinTime={hours.slotMinTime}
+                slotMaxTime={hours.slotMaxTime}
+                datesSet={(info) => {
+                  const start = info.startStr.slice(0, 10);
+                  const end = info.endStr.slice(0, 10);
+                  setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
+                }}
+                eventClick={(info) => {
+                  info.jsEvent.preventDefault();
+                  open(info.event.extendedProps.source as CalendarEvent);
+                }}
+              />
+            )}
           </div>
           {embedUrl && (
             <iframe

@@ -63,6 +63,10 @@ const FREQ: Record<RepeatUnit, ICalEventRepeatingFreq> = {
   years: ICalEventRepeatingFreq.YEARLY,
 };
 
+/** An instant on the wall clock of a zone. */
+const wallClockOf = (instant: Date, timezone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timezone).toPlainDateTime();
+
 /** The meeting's rule as RRULE parts. A 29th–31st keeps to the month's last day, as the app does. */
 const repeatingOf = (rule: RecurrenceRule, exclude: Temporal.PlainDateTime[]): ICalRepeatingOptions | null => {
   if (!rule.repeatType || rule.repeatEvery <= 0) return null;
@@ -79,8 +83,11 @@ const repeatingOf = (rule: RecurrenceRule, exclude: Temporal.PlainDateTime[]): I
     freq: FREQ[rule.repeatType],
     interval: rule.repeatEvery,
     ...(rule.noOfCycles ? { count: rule.noOfCycles } : {}),
-    // UNTIL is inclusive: the end date's last moment, on the meeting's wall clock.
-    ...(rule.endDate ? { until: wallClock(rule.endDate, '23:59:59') } : {}),
+    // UNTIL is inclusive: the end date's last moment on the meeting's wall clock, written in UTC
+    // as RFC 5545 asks when DTSTART has a TZID.
+    ...(rule.endDate
+      ? { until: new Date(wallClock(rule.endDate, '23:59:59').toZonedDateTime(rule.timezone).epochMilliseconds) }
+      : {}),
     ...clamp,
     ...(exclude.length > 0 ? { exclude } : {}),
   };
@@ -108,7 +115,12 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     .orderBy(meetings.title);
   const sessionRows = meetingRows.length
     ? await db
-        .select({ meetingId: sessions.meetingId, sessionDate: sessions.sessionDate, startsAt: sessions.startsAt })
+        .select({
+          id: sessions.id,
+          meetingId: sessions.meetingId,
+          sessionDate: sessions.sessionDate,
+          startsAt: sessions.startsAt,
+        })
         .from(sessions)
         .where(
           and(
@@ -141,36 +153,59 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     timezone: { name: null, generator: getVtimezoneComponent },
     ttl: 3600,
   });
-  const held = new Map<string, Set<string>>();
-  const lastSession = new Map<string, string>();
+  const held = new Map<string, typeof sessionRows>();
   for (const s of sessionRows) {
-    const dates = held.get(s.meetingId) ?? new Set<string>();
-    held.set(s.meetingId, dates.add(s.sessionDate));
-    if ((lastSession.get(s.meetingId) ?? '') < s.sessionDate) lastSession.set(s.meetingId, s.sessionDate);
+    const list = held.get(s.meetingId);
+    if (list) list.push(s);
+    else held.set(s.meetingId, [s]);
   }
   for (const meeting of meetingRows) {
     const rule = { ...meeting, repeatType: meeting.repeatType as RepeatUnit | null };
-    const dates = held.get(meeting.id) ?? new Set<string>();
-    // The rule's dates up to the last stored session that have no session: cancelled.
-    const last = lastSession.get(meeting.id) ?? meeting.startDate;
-    const cancelled = occurrences(rule, last).filter((o) => !dates.has(o.date));
+    const stored = held.get(meeting.id) ?? [];
+    const dates = new Set(stored.map((s) => s.sessionDate));
+    // The rule's dates up to the last stored session; those with no session were cancelled.
+    const last = stored.reduce((latest, s) => (s.sessionDate > latest ? s.sessionDate : latest), meeting.startDate);
+    const ruleDates = occurrences(rule, last);
+    const cancelled = ruleDates.filter((o) => !dates.has(o.date));
+    const ruleStart = new Map(ruleDates.map((o) => [o.date, o.startsAt.getTime()]));
     // Wall-clock times in the meeting's zone (TZID), so the rule keeps 09:00 across daylight saving.
-    const start = wallClock(meeting.startDate, meeting.startTime);
     const minutes = Math.max(meeting.minutes, 15);
-    calendar.createEvent({
-      id: `meeting-${meeting.id}@cadence`,
+    const base = {
       summary: meeting.title,
       description: meeting.description ?? null,
-      start,
-      end: start.add({ minutes }),
       timezone: meeting.timezone,
-      repeating: repeatingOf(
-        rule,
-        cancelled.map((o) => wallClock(o.date, meeting.startTime)),
-      ),
       url: `${publicUrl}/meeting-dashboard/${meeting.id}`,
       location: meeting.sharepointUrl ?? null,
-    });
+    };
+    const uid = `meeting-${meeting.id}@cadence`;
+    const repeating = repeatingOf(
+      rule,
+      cancelled.map((o) => wallClock(o.date, meeting.startTime)),
+    );
+    // A meeting held once: its one session's own time, if it has one.
+    const only = repeating ? undefined : stored.find((s) => s.sessionDate === meeting.startDate);
+    const start = only ? wallClockOf(only.startsAt, meeting.timezone) : wallClock(meeting.startDate, meeting.startTime);
+    calendar.createEvent({ ...base, id: uid, start, end: start.add({ minutes }), repeating });
+    if (!repeating) continue;
+    for (const session of stored) {
+      const planned = ruleStart.get(session.sessionDate);
+      if (planned === session.startsAt.getTime()) continue;
+      const at = wallClockOf(session.startsAt, meeting.timezone);
+      if (planned === undefined) {
+        // Held on a day the rule does not give (started unplanned, or under an earlier rule).
+        calendar.createEvent({ ...base, id: `session-${session.id}@cadence`, start: at, end: at.add({ minutes }) });
+      } else {
+        // Moved off the rule's time (history kept when the meeting's time changed): an exception
+        // of that one occurrence, named by the rule's own start (RECURRENCE-ID).
+        calendar.createEvent({
+          ...base,
+          id: uid,
+          recurrenceId: wallClock(session.sessionDate, meeting.startTime),
+          start: at,
+          end: at.add({ minutes }),
+        });
+      }
+    }
   }
   for (const task of due.rows) {
     const { year, month, day } = parseIsoDate(task.due_date);

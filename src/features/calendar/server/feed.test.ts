@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { sessions as sessionsTable } from '../../../db/schema/index.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
 let app: FastifyInstance;
@@ -87,6 +89,49 @@ describe('the ICS feed', () => {
       .getAllSubcomponents('vevent')
       .map((e) => e.getFirstPropertyValue('uid'));
     expect(again).toEqual(events.map((e) => e.uid));
+  });
+
+  it('writes a session held at another time as an exception (RECURRENCE-ID), and UNTIL in UTC', async () => {
+    const ada = await signUp(app);
+    const meeting = await createMeeting(ada, [], {
+      title: 'Spring planning',
+      startDate: '2026-03-02',
+      endDate: '2026-03-30',
+      timezone: 'Europe/Berlin',
+    });
+    // The session of 16 March was held at 11:00 Berlin time (history keeps its own time).
+    await app.database.db
+      .update(sessionsTable)
+      .set({ startsAt: new Date('2026-03-16T10:00:00Z') })
+      .where(and(eq(sessionsTable.meetingId, meeting.id), eq(sessionsTable.sessionDate, '2026-03-16')));
+
+    const text = (await fetchFeed(await subscribe(ada))).body;
+    // DTSTART has a TZID, so UNTIL is UTC: 30 March 23:59:59 in Berlin (summer time) is 21:59:59Z.
+    expect(text).toMatch(/RRULE:FREQ=WEEKLY;[^\r\n]*UNTIL=20260330T215959Z/);
+    const calendar = parse(text);
+    const [series, moved, ...more] = calendar
+      .getAllSubcomponents('vevent')
+      .filter((e) => e.getFirstPropertyValue('uid') === `meeting-${meeting.id}@cadence`)
+      .map((e) => new ICAL.Event(e));
+    expect(more).toEqual([]);
+    expect(series!.isRecurring()).toBe(true);
+    expect(moved!.isRecurrenceException()).toBe(true);
+    expect(moved!.component.getFirstProperty('recurrence-id')?.getParameter('tzid')).toBe('Europe/Berlin');
+    expect(moved!.recurrenceId.toString()).toBe('2026-03-16T09:00:00');
+    expect(moved!.startDate.toString()).toBe('2026-03-16T11:00:00');
+    // Expanded by the parser with its exception: five dates, the third at 11:00, none after the 30th.
+    series!.relateException(moved!);
+    const it = series!.iterator();
+    const starts: string[] = [];
+    for (let next = it.next(); next && starts.length < 10; next = it.next())
+      starts.push(series!.getOccurrenceDetails(next).startDate.toJSDate().toISOString());
+    expect(starts).toEqual([
+      '2026-03-02T08:00:00.000Z',
+      '2026-03-09T08:00:00.000Z',
+      '2026-03-16T10:00:00.000Z',
+      '2026-03-23T08:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
   });
 
   it('answers a wrong, replaced or revoked link with a 404 that tells nothing', async () => {

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
@@ -55,7 +55,12 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
   );
 };
 
-export const MeetingDashboardPage = () => {
+interface Props {
+  /** The meeting's calendar, given by the route (the calendar feature is not imported here). */
+  calendar?: (props: { meetingId: string; timezone: string }) => ReactNode;
+}
+
+export const MeetingDashboardPage = ({ calendar }: Props) => {
   const { meetingId = '', slug } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -110,6 +115,7 @@ export const MeetingDashboardPage = () => {
       </div>
       <BoardsSection meeting={data} timezone={viewer.timezone} />
       <KpiSection meetingId={data.id} timezone={viewer.timezone} viewerId={viewer.userId} />
+      {calendar?.({ meetingId: data.id, timezone: viewer.timezone })}
       <TeamFilesSection meetingId={data.id} />
       <ArchivesSection meetingId={data.id} />
       <MeetingFormDialog meeting={data} opened={editing} onClose={editor.close} />

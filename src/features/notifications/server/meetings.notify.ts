@@ -48,5 +48,7 @@ export const notifyWorkspaceAdded = async (
     kind: 'workspaceAdded',
     message: () => messages.notificationWorkspaceAdded(names.inviter.trim(), names.workspace),
     link: '/home',
+    // The new account's invitation mail (choose a password) already tells them: no second mail.
+    mail: false,
   });
 };

@@ -7,22 +7,27 @@ import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { NOTIFICATION_STATUS, type NotificationKind } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { NotificationSettings } from '../../people/people.schemas.ts';
+import { notificationPreferencesOf } from '../../people/server/self.service.ts';
 import type { ChangeStatus, Notification, NotificationPage, NotificationQuery } from '../notifications.schemas.ts';
+import { type MailText, notificationMail } from './notifications.mails.ts';
 
 // Notifications (decision 033). Other features call `notify` inside their own transaction, so a
 // change and its notifications commit together; the receivers hear of it once committed. The
 // author of a change is never notified of it, and only enabled members of the workspace are.
 // `notifyMany` writes a batch (e.g. the reminders of many cards) in a fixed number of statements.
+// Each receiver gets an e-mail copy when their profile switches say so (decision 042).
 
 type Row = typeof notifications.$inferSelect;
 
-/** Who writes notifications: a request's transaction, or a background job (no live event then). */
-export interface NotifyContext {
-  db: Db;
+/**
+ * Who writes notifications: a request's transaction, or a background job's
+ * (server/jobs/jobTransaction.ts): both mail and publish only once they commit.
+ */
+export interface NotifyContext extends Pick<TxContext, 'db' | 'userId' | 'publish' | 'sendMail' | 'publicUrl'> {
   tenantId: string;
   /** The author of the change; null for the system (reminders). */
   userId: string | null;
-  publish?: TxContext['publish'];
 }
 
 export interface NotificationDraft {
@@ -32,7 +37,11 @@ export interface NotificationDraft {
   link: string;
   meetingId?: string | null;
   taskId?: string | null;
-  status?: Row['status'];
+  /**
+   * The e-mail copy's subject and text for a receiver (by first name), when not the usual one;
+   * false when the caller sends its own mail about the same thing (a new account's invitation).
+   */
+  mail?: ((firstName: string) => MailText) | false;
 }
 
 /** A draft of `notifyMany`: its workspace and its receivers. */
@@ -40,6 +49,22 @@ export interface AddressedDraft extends NotificationDraft {
   tenantId: string;
   receiverIds: Iterable<string | null | undefined>;
 }
+
+/** The profile switch (Notifications: "Tell me about") that decides each kind's e-mail copy. */
+export const EMAIL_SWITCH: Record<
+  NotificationKind,
+  keyof Pick<NotificationSettings, 'assignments' | 'comments' | 'meetingStarts' | 'reminders'>
+> = {
+  cardOwner: 'assignments',
+  cardMember: 'assignments',
+  meetingAdded: 'assignments',
+  workspaceAdded: 'assignments',
+  cardStatus: 'comments',
+  cardComment: 'comments',
+  cardMoved: 'comments',
+  meetingStarted: 'meetingStarts',
+  reminder: 'reminders',
+};
 
 const toNotification = (row: Row): Notification => ({
   id: row.id,
@@ -59,9 +84,10 @@ const INSERT_CHUNK = 5000;
 
 /**
  * Writes the notifications of several drafts: one per receiver of each (nulls, repeats and the
- * author dropped; only enabled members of the draft's workspace), and sends each to its
- * receiver's sockets after the commit. Two statements whatever the count: the receivers check
- * (with the author's name), and the INSERT (split only past INSERT_CHUNK rows).
+ * author dropped; only enabled members of the draft's workspace), mails a copy to each receiver
+ * whose switches want that kind (then it is 'sent'), and sends each to its receiver's sockets after
+ * the commit. Four statements whatever the count: the receivers (with the author's name), their
+ * switches, the outbox's INSERT and the notifications' (each split only past 5,000 rows).
  */
 export const notifyMany = async (
   ctx: Omit<NotifyContext, 'tenantId'>,
@@ -78,7 +104,13 @@ export const notifyMany = async (
         where author.id = ${ctx.userId})`
     : sql<string | null>`null`;
   const receivers = await ctx.db
-    .select({ tenantId: memberships.tenantId, userId: memberships.userId, sender: senderName })
+    .select({
+      tenantId: memberships.tenantId,
+      userId: memberships.userId,
+      email: users.email,
+      firstName: users.firstName,
+      sender: senderName,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
@@ -91,6 +123,14 @@ export const notifyMany = async (
     );
   if (receivers.length === 0) return [];
   const enabled = new Set(receivers.map((r) => `${r.tenantId}:${r.userId}`));
+  const people = new Map(receivers.map((r) => [r.userId, r]));
+  const switches = drafts.some((draft) => draft.mail !== false)
+    ? await notificationPreferencesOf(ctx.db, [...people.keys()])
+    : new Map<string, NotificationSettings>();
+  const mailsCopy = (draft: AddressedDraft, userId: string) => {
+    const own = switches.get(userId);
+    return draft.mail !== false && !!own?.enableEmailNotification && own[EMAIL_SWITCH[draft.kind]];
+  };
   const sender = receivers[0]?.sender ?? messages.notificationSomeone;
   const values = drafts.flatMap((draft, i) => {
     const to = wanted[i]!.filter((userId) => enabled.has(`${draft.tenantId}:${userId}`));
@@ -105,19 +145,27 @@ export const notifyMany = async (
       link: draft.link,
       meetingId: draft.meetingId ?? null,
       taskId: draft.taskId ?? null,
-      status: draft.status ?? NOTIFICATION_STATUS.unseen,
+      status: mailsCopy(draft, receiverId) ? NOTIFICATION_STATUS.sent : NOTIFICATION_STATUS.unseen,
+      mail: draft.mail,
     }));
   });
+  const mails = values.flatMap(({ receiverId, message, link, status, mail }) => {
+    if (status !== NOTIFICATION_STATUS.sent) return [];
+    const person = people.get(receiverId)!;
+    const text = mail ? mail(person.firstName) : notificationMail(person.firstName, message, ctx.publicUrl, link);
+    return [{ to: person.email, ...text }];
+  });
+  if (mails.length > 0) await ctx.sendMail(mails);
   const written: Notification[] = [];
   for (let at = 0; at < values.length; at += INSERT_CHUNK) {
     const rows = await ctx.db
       .insert(notifications)
-      .values(values.slice(at, at + INSERT_CHUNK))
+      .values(values.slice(at, at + INSERT_CHUNK).map(({ mail: _, ...row }) => row))
       .returning();
     for (const row of rows) {
       const notification = toNotification(row);
       written.push(notification);
-      ctx.publish?.({
+      ctx.publish({
         tenantId: row.tenantId,
         receiverId: notification.receiverId,
         type: 'notification.created',

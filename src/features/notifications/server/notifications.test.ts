@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { notifications, tasks as tasksTable } from '../../../db/schema/index.ts';
+import { notifications, outbox, tasks as tasksTable } from '../../../db/schema/index.ts';
+import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
 import { sendTaskReminders } from '../../tasks/server/reminders.service.ts';
 import type { Task } from '../../tasks/tasks.schemas.ts';
@@ -57,7 +58,7 @@ describe('notification triggers', () => {
       taskId: task.id,
       senderId: ada.userId,
       receiverId: ben.userId,
-      status: 'unseen',
+      status: 'sent', // its e-mail copy went out (Ben's switches are the defaults)
     });
     const forCy = await bell(cy);
     expect(forCy.items[0]).toMatchObject({ kind: 'cardMember', message: 'Ada Person added you to "Call the bank"' });
@@ -150,8 +151,8 @@ describe('notification triggers', () => {
     ]);
   });
 
-  it('shows due reminders in the bell as sent (their e-mail went out)', async () => {
-    const { ada, ben, meeting } = await setup();
+  it('shows due reminders in the bell as sent (their e-mail went out), live to their receivers only', async () => {
+    const { ada, ben, cy, meeting } = await setup();
     const task = await createTask(ada, {
       userId: ben.userId,
       meetingIds: [meeting.id],
@@ -159,13 +160,100 @@ describe('notification triggers', () => {
       dueDate: '2026-03-02',
     });
     await app.database.db.update(tasksTable).set({ reminderSentFor: null }).where(eq(tasksTable.id, task.id));
-    await sendTaskReminders(app.database.db, app.mailer, new Date('2026-03-01T10:00:00Z'));
-    const reminder = (await bell(ben)).items.find((n) => n.kind === 'reminder' && n.taskId === task.id);
-    expect(reminder).toMatchObject({
-      message: 'Reminder: "Call the bank" is due 2026-03-02',
-      status: 'sent',
-      senderId: null,
+    const sockets = await Promise.all([ben, cy, ada].map((who) => connect(baseUrl, who.token)));
+    const [bens, cys, adas] = sockets;
+    const reminded = (m: { type: string; data: unknown }) =>
+      m.type === 'notification.created' && (m.data as Notification).taskId === task.id;
+    try {
+      await sendTaskReminders(jobDepsOf(app), new Date('2026-03-01T10:00:00Z'));
+      const reminder = (await bell(ben)).items.find((n) => n.kind === 'reminder' && n.taskId === task.id);
+      expect(reminder).toMatchObject({
+        message: 'Reminder: "Call the bank" is due 2026-03-02',
+        status: 'sent',
+        senderId: null,
+      });
+      // The job has no request, yet the receiver's bell hears it at once; nobody else's does.
+      await eventually(() => bens!.received.some(reminded));
+      expect(bens!.received.find(reminded)!.data).toMatchObject({ id: reminder!.id, receiverId: ben.userId });
+      await settle();
+      expect(cys!.received.some(reminded)).toBe(false);
+      expect(adas!.received.some(reminded)).toBe(false);
+      expect((await mailsTo(ben)).map((m) => m.subject)).toContain('Reminder: Call the bank');
+    } finally {
+      for (const s of sockets) s.socket.disconnect();
+    }
+  });
+});
+
+const mailsTo = (who: SignedUp) => app.database.db.select().from(outbox).where(eq(outbox.to, who.email.toLowerCase()));
+const switches = async (who: SignedUp, body: Record<string, boolean>) =>
+  expect((await who.api.patch('/self/notifications', body)).status).toBe(200);
+
+describe('e-mail copies (decision 042)', () => {
+  it('mail every kind to its receiver when the switches say so (then it is sent), never to the author', async () => {
+    const { ada, ben, meeting } = await setup();
+    const task = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id], title: 'Pay rent' });
+    await ben.api.patch(`/tasks/${task.id}`, { userId: ada.userId }); // Ada owns it now: she hears what follows
+    await ben.api.patch(`/tasks/${task.id}`, { status: '1' });
+    await ben.api.post('/activities', { taskId: task.id, description: '<p>Paid</p>' });
+    const list = await ada.api.post<Board>('/boards', { name: 'Bills', meetingIds: [meeting.id], lists: ['Paid'] });
+    const lists = (await ada.api.get<BoardList[]>(`/boards/${list.body.result.id}/task-types`)).body.result;
+    await ben.api.patch(`/tasks/${task.id}`, { boardId: list.body.result.id, taskTypeId: lists[0]!.id });
+
+    const adas = (await bell(ada)).items.filter((n) => n.taskId === task.id);
+    expect(adas.map((n) => n.kind).sort()).toEqual(['cardComment', 'cardMoved', 'cardOwner', 'cardStatus']);
+    expect(adas.every((n) => n.status === 'sent')).toBe(true);
+    const mails = await mailsTo(ada);
+    for (const n of adas) {
+      const mail = mails.find((m) => m.subject === n.message);
+      expect(mail, n.kind).toBeDefined();
+      expect(mail!.text).toContain(`Hi Ada,\n\n${n.message}.`);
+      expect(mail!.text).toContain(`http://cadence.test/home/${task.id}`);
+    }
+    // Ben was the author of those four: no mail about them.
+    expect((await mailsTo(ben)).filter((m) => /"Pay rent"/.test(m.subject)).map((m) => m.subject)).toEqual([
+      'Ada Person made you the owner of "Pay rent"',
+    ]);
+
+    // Meeting kinds: added to a meeting, and its start.
+    const other = await createMeeting(ada, [ben.userId]);
+    expect((await mailsTo(ben)).some((m) => m.subject === 'Ada Person added you to the meeting Leadership L10')).toBe(
+      true,
+    );
+    await ada.api.post(`/meetings/${other.id}/start`, { confirmUnscheduled: true });
+    const started = (await bell(ben)).items.find((n) => n.kind === 'meetingStarted' && n.meetingId === other.id)!;
+    expect(started.status).toBe('sent');
+    expect((await mailsTo(ben)).find((m) => m.subject === started.message)!.text).toContain(started.link);
+  });
+
+  it('follow each person’s switches: by kind, and email off for none at all', async () => {
+    const { ada, ben, meeting } = await setup();
+    await switches(ben, { comments: false });
+    const task = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id], title: 'Fix the roof' });
+    await ada.api.post('/activities', { taskId: task.id, description: '<p>Any news?</p>' });
+    await ada.api.patch(`/tasks/${task.id}`, { status: '1' });
+    const items = (await bell(ben)).items.filter((n) => n.taskId === task.id);
+    expect(Object.fromEntries(items.map((n) => [n.kind, n.status]))).toEqual({
+      cardOwner: 'sent',
+      cardComment: 'unseen',
+      cardStatus: 'unseen',
     });
+    const subjects = (await mailsTo(ben)).map((m) => m.subject).filter((s) => s.includes('"Fix the roof"'));
+    expect(subjects).toEqual(['Ada Person made you the owner of "Fix the roof"']);
+
+    await switches(ben, { comments: true, enableEmailNotification: false });
+    const second = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id], title: 'Paint the door' });
+    expect((await bell(ben)).items.find((n) => n.taskId === second.id)!.status).toBe('unseen');
+    expect((await mailsTo(ben)).some((m) => m.subject.includes('"Paint the door"'))).toBe(false);
+  });
+
+  it('a person added to the workspace gets the invitation mail alone, not a second copy', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const email = `copy-${Date.now()}@example.test`;
+    expect((await ada.api.post('/tenants/add-user', { email, firstName: 'Dee', lastName: 'New' })).status).toBe(201);
+    const mails = await app.database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/set-password?hash=');
   });
 });
 
@@ -218,8 +306,8 @@ describe('the bell', () => {
     expect(
       (await cy.api.patch('/notifications/change-status', { status: 'read', ids: [cys.id, bens.id] })).status,
     ).toBe(404);
-    expect((await bell(cy)).items[0]!.status).toBe('unseen');
-    expect((await bell(ben)).items.find((n) => n.id === bens.id)!.status).toBe('unseen');
+    expect((await bell(cy)).items[0]!.status).toBe('sent');
+    expect((await bell(ben)).items.find((n) => n.id === bens.id)!.status).toBe('sent');
     // Another workspace's bell does not show them.
     expect((await bell(stranger)).items.some((n) => n.id === bens.id)).toBe(false);
   });
@@ -241,7 +329,7 @@ describe('the bell', () => {
       const task = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id] });
       await eventually(() => bens.received.some((m) => m.type === 'notification.created'));
       const event = bens.received.find((m) => m.type === 'notification.created')!;
-      expect(event.data as Notification).toMatchObject({ taskId: task.id, receiverId: ben.userId, status: 'unseen' });
+      expect(event.data as Notification).toMatchObject({ taskId: task.id, receiverId: ben.userId, status: 'sent' });
       await settle();
       expect(cys.received.some((m) => m.type === 'notification.created')).toBe(false);
       expect(adas.received.some((m) => m.type === 'notification.created')).toBe(false);

@@ -11,6 +11,7 @@ import {
   userPhotos,
   users,
 } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, EMAIL_CHANGE_TTL_MS } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
@@ -34,11 +35,24 @@ const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 const switchesOf = ({ userId: _, updatedAt: __, ...switches }: NotificationSettingsRow): NotificationSettings =>
   switches;
 
-/** A person's notification switches (no row: everything on). Nothing reads them to send yet. */
-export const notificationPreferences = async (db: Db, userId: string): Promise<NotificationSettings> => {
-  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  return row ? switchesOf(row) : { ...DEFAULT_NOTIFICATIONS };
+/** Several people's notification switches in one statement (no row: everything on). */
+export const notificationPreferencesOf = async (
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationSettings>> => {
+  const rows = userIds.length
+    ? await db
+        .select()
+        .from(notificationSettings)
+        .where(anyOf(notificationSettings.userId, [...userIds]))
+    : [];
+  const stored = new Map(rows.map((row) => [row.userId, switchesOf(row)]));
+  return new Map(userIds.map((id) => [id, stored.get(id) ?? { ...DEFAULT_NOTIFICATIONS }]));
 };
+
+/** A person's notification switches (no row: everything on). The notifications' mail copies follow them. */
+export const notificationPreferences = async (db: Db, userId: string): Promise<NotificationSettings> =>
+  (await notificationPreferencesOf(db, [userId])).get(userId)!;
 
 /** Changes only the switches given, in one upsert; a first change stores the defaults for the rest. */
 export const updateNotificationPreferences = async (

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { outbox, taskMembers as taskMembersTable, tasks as tasksTable } from '../../../db/schema/index.ts';
+import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
 import type { Activity, Card, Checklist, ShareLink, Task, TaskPage, TaskPreview } from '../tasks.schemas.ts';
@@ -448,18 +449,18 @@ describe('reminders', () => {
       title: 'Send the report',
     });
     const count = async () =>
-      (await app.database.db.select().from(outbox).where(eq(outbox.to, member.email.toLowerCase()))).filter((m) =>
-        m.subject.includes('Send the report'),
+      (await app.database.db.select().from(outbox).where(eq(outbox.to, member.email.toLowerCase()))).filter(
+        (m) => m.subject === 'Reminder: Send the report',
       ).length;
     const at = new Date('2030-05-06T08:00:00Z');
-    await sendTaskReminders(app.database.db, app.mailer, at);
+    await sendTaskReminders(jobDepsOf(app), at);
     expect(await count()).toBe(1);
-    await sendTaskReminders(app.database.db, app.mailer, new Date('2030-05-06T20:00:00Z'));
+    await sendTaskReminders(jobDepsOf(app), new Date('2030-05-06T20:00:00Z'));
     expect(await count()).toBe(1);
-    await sendTaskReminders(app.database.db, app.mailer, new Date('2030-05-07T08:00:00Z'));
+    await sendTaskReminders(jobDepsOf(app), new Date('2030-05-07T08:00:00Z'));
     expect(await count()).toBe(2);
     await admin.api.patch(`/tasks/${task.id}`, { status: '1' });
-    await sendTaskReminders(app.database.db, app.mailer, new Date('2030-05-08T08:00:00Z'));
+    await sendTaskReminders(jobDepsOf(app), new Date('2030-05-08T08:00:00Z'));
     expect(await count()).toBe(2);
   });
 });
