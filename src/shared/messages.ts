@@ -1136,4 +1136,5 @@ export const messages = {
   folderRenamed: 'The folder was renamed.',
   folderDeleted: 'The folder was deleted.',
   folderRenameFailed: 'There was a problem renaming the folder.',
+  recapGoalsFinished: 'Goals finished',
 } as const;

@@ -126,6 +126,20 @@ export const listTasks = async (ctx: TenantContext, query: TaskListQuery): Promi
   return { items: await describeCards(ctx.db, page), total, offset: query.offset };
 };
 
+/**
+ * The ids of a meeting's open action items of one type in the order the lists show them
+ * (`listTasks`' active order): what a drop in a paged list is placed into.
+ */
+export const meetingOpenOrder = async (ctx: TenantContext, meetingId: string, type: TaskType) => {
+  const conditions = [...listConditions(ctx, { meetingId, inTasks: true }), eq(tasks.type, type), activeSql];
+  const rows = listRows(ctx, meetingId, conditions).as('listed');
+  const ordered = await ctx.db
+    .select({ id: rows.id })
+    .from(rows)
+    .orderBy(sql`${rows.sort} asc, ${rows.createdAt} desc, ${rows.id}`);
+  return ordered.map((row) => row.id);
+};
+
 /** `GET tasks/counts`: a meeting's action items by type, active and done (the tabs' counts). */
 export const countTasks = async (ctx: TenantContext, query: TaskCountsQuery): Promise<TaskCounts> => {
   await findVisibleMeeting(ctx, query.meetingId);
