@@ -1137,4 +1137,12 @@ export const messages = {
   folderDeleted: 'The folder was deleted.',
   folderRenameFailed: 'There was a problem renaming the folder.',
   recapGoalsFinished: 'Goals finished',
+  agendaKeyMeetingBoard: 'Meeting Board',
+  agendaNewBoardName: 'Name of the new board',
+  agendaBoardConnected: (name: string) => `The board “${name}” was made for this meeting.`,
+  agendaDescription: 'Description',
+  agendaDescriptionOf: (title: string) => `Description of ${title}`,
+  agendaEditDescription: (title: string) => `Description of ${title}: show or hide`,
+  meetingTypeLabel: 'Meeting type',
+  meetingTypeAccountFixed: 'An account stays an account, and a meeting cannot become one.',
 } as const;

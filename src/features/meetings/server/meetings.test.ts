@@ -497,6 +497,36 @@ describe('Team Files folders: rename and delete', () => {
   });
 });
 
+describe('meeting type and agenda descriptions', () => {
+  it('turns a meeting into a team meeting and back, never into or out of an account', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const team = await admin.api.patch<Meeting>(`/meetings/${meeting.id}`, { type: 'team' });
+    expect(team.body.result.type).toBe('team');
+    const listed = await admin.api.get<MeetingPage>('/meetings?kind=meetings');
+    expect(listed.body.result.items.map((m) => m.id)).toContain(meeting.id);
+    const refused = await admin.api.patch(`/meetings/${meeting.id}`, { type: 'account' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ type: messages.meetingTypeAccountFixed });
+    expect((await admin.api.get<Meeting>(`/meetings/${meeting.id}`)).body.result.type).toBe('team');
+    const account = await create(admin, { title: 'Acme', type: 'account' });
+    expect((await admin.api.patch(`/meetings/${account.id}`, { type: 'meeting' })).status).toBe(400);
+  });
+
+  it('keeps an agenda item’s rich-text description with its formatting and without anything that runs', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const agenda = (await admin.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result;
+    const described =
+      '<p>Read <strong>every</strong> <a href="javascript:alert(1)">one</a></p><script>alert(1)</script>';
+    const saved = await admin.api.put<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: agenda.map((item, index) => (index === 0 ? { ...item, description: described } : item)),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.result[0]!.description).toBe('<p>Read <strong>every</strong> <a>one</a></p>');
+  });
+});
+
 describe('the session horizon job', () => {
   it('adds the dates that fell beyond the horizon, and running it again changes nothing', async () => {
     const admin = await signUp(app);
