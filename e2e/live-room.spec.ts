@@ -1,7 +1,17 @@
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { TASK_TYPE_NAMES } from '../src/shared/tasks.ts';
-import { type Account, call, isoDate, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  isoDate,
+  keyboardDrag,
+  mailsTo,
+  SCREENS,
+  shownDate,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // The live meeting's second pass (issue 17): a leader runs the default agenda — a KPI value
 // typed on the KPIs step, a headline turned into an issue, a to-do ticked, issues discussed,
@@ -22,28 +32,8 @@ const signedInPage = async (browser: Browser, account: Account, viewport = { wid
 const stepOf = (page: Page) => page.getByTestId('live-step');
 const rowOf = (page: Page, title: string) => stepOf(page).getByTestId('task-row').filter({ hasText: title });
 
-/** As the scorecard shows a date ('MMM D, YYYY'; the tests run in UTC). */
-const shownDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const column = (scope: Page | Locator, title: string) =>
   scope.locator(`[data-testid="board-column"][data-column="${title}"]`);
-
-/** One keyboard drag with @hello-pangea/dnd: lift with space, move with the arrows, drop with space. */
-const keyboardDrag = async (page: Page, handle: Locator, moves: ('ArrowLeft' | 'ArrowRight')[]) => {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  for (const move of moves) {
-    await page.keyboard.press(move);
-    await page.waitForTimeout(250);
-  }
-  await page.keyboard.press('Space');
-};
 
 /** The leader moves on with Next up to step `index`; everyone's screen follows. */
 const goToStep = async (page: Page, index: number) => {
@@ -58,7 +48,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const { owner, mate } = await team(request, 'room');
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',

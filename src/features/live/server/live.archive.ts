@@ -1,22 +1,13 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  boardMeetings,
-  meetings,
-  scoreCells,
-  scores,
-  sessionArchives,
-  sessions,
-  taskMeetings,
-  tasks,
-  users,
-} from '../../../db/schema/index.ts';
+import { meetings, scoreCells, scores, sessionArchives, sessions, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
@@ -125,22 +116,7 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
     .where(
       and(
         eq(tasks.tenantId, ctx.tenantId),
-        or(
-          inArray(
-            tasks.id,
-            ctx.db
-              .select({ id: taskMeetings.taskId })
-              .from(taskMeetings)
-              .where(eq(taskMeetings.meetingId, session.meetingId)),
-          ),
-          inArray(
-            tasks.boardId,
-            ctx.db
-              .select({ id: boardMeetings.boardId })
-              .from(boardMeetings)
-              .where(eq(boardMeetings.meetingId, session.meetingId)),
-          ),
-        ),
+        ofMeeting(ctx, session.meetingId),
         or(
           and(todo, eq(tasks.showInTasks, '1'), or(eq(tasks.status, '0'), gt(tasks.completedAt, since))),
           and(todo, gte(tasks.createdAt, startedAt)),

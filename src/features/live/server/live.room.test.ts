@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, joinWorkspace, lastMailTo, type SignedUp, signUp } from '../../../../test/factories.ts';
+import {
+  createMeeting,
+  joinWorkspace,
+  lastMailTo,
+  meetingNow,
+  type SignedUp,
+  signUp,
+  startLive,
+} from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { sessions, tasks } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
@@ -10,7 +18,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { BoardDetail } from '../../boards/boards.schemas.ts';
 import type { AgendaItem, Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Card, Task } from '../../tasks/tasks.schemas.ts';
-import type { LiveSession, LiveState, MeetingArchive, StartedMeeting } from '../live.schemas.ts';
+import type { LiveSession, LiveState, MeetingArchive } from '../live.schemas.ts';
 
 // The live meeting's second pass (issue 17): issues solved in the room, headlines turned into
 // work, carry-forward across sessions, agenda items linked to boards, and the timing report.
@@ -32,18 +40,7 @@ const team = async () => {
   return { leader, member, outsider };
 };
 
-const meetingNow = (leader: SignedUp, members: string[]) =>
-  createMeeting(leader, members, {
-    title: 'Room L10',
-    startDate: todayUtc(),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-  });
-
-const start = async (person: SignedUp, meeting: Meeting) => {
-  const answer = await person.api.post<StartedMeeting>(`/meetings/${meeting.id}/start`, { confirmUnscheduled: true });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.result.sessionId;
-};
+const start = (person: SignedUp, meeting: Meeting) => startLive(person, meeting.id);
 
 const finish = async (person: SignedUp, sessionId: string) => {
   const answer = await person.api.post(`/sessions/${sessionId}/finish`, {});

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, joinWorkspace, lastMailTo, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { joinWorkspace, lastMailTo, meetingNow, type SignedUp, signUp, startLive } from '../../../../test/factories.ts';
 import { addDays } from '../../../shared/dates.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Task, TaskPage } from '../../tasks/tasks.schemas.ts';
-import type { MeetingArchive, StartedMeeting } from '../live.schemas.ts';
+import type { MeetingArchive } from '../live.schemas.ts';
 
 // Issue 17, third pass: an issue ticked done outside "Solve" during a live session is solved in
 // it; reordering a paged action-item list moves the item among the whole list; the archive and
@@ -20,18 +20,7 @@ afterAll(() => app.close());
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-const meetingNow = (leader: SignedUp, members: string[]) =>
-  createMeeting(leader, members, {
-    title: 'Items L10',
-    startDate: todayUtc(),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-  });
-
-const start = async (person: SignedUp, meeting: Meeting) => {
-  const answer = await person.api.post<StartedMeeting>(`/meetings/${meeting.id}/start`, { confirmUnscheduled: true });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.result.sessionId;
-};
+const start = (person: SignedUp, meeting: Meeting) => startLive(person, meeting.id);
 
 const item = async (person: SignedUp, fields: Record<string, unknown>) => {
   const answer = await person.api.post<Task>('/tasks', { userId: person.userId, ...fields });
