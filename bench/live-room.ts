@@ -140,7 +140,7 @@ const renderIssuesStep = async (base: string, token: string, url: string) => {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
         const started = Date.now();
         await page.goto(url);
-        await page.getByTestId('live-step').getByTestId('task-row').first().waitFor();
+        await page.getByTestId('live-step').getByTestId('task-row').first().waitFor({ timeout: 120_000 });
         times.push(Date.now() - started);
         await page.waitForLoadState('networkidle');
         ({ elements, rows } = await page.evaluate(() => ({
