@@ -206,7 +206,6 @@ export const describeTask = async (ctx: TenantContext, access: TaskAccess): Prom
 
 export const getTask = async (ctx: TenantContext, id: string) => describeTask(ctx, await findVisibleTask(ctx, id));
 
-/** `POST tasks` (saveTask). */
 /**
  * The session an item was finished in (decision 036): an issue ticked done while one of its
  * meetings is live was solved in that session, however it was ticked (Solve, the card dialog, a
@@ -229,6 +228,7 @@ const finishedInSession = async (
   return live?.id ?? null;
 };
 
+/** `POST tasks` (saveTask). */
 export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   const title = cleanTitle(input.title);
   await assertCardRefs(ctx, input, [input.userId, ...(input.members ?? []), ...(input.watchers ?? [])]);
