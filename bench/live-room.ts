@@ -1,11 +1,18 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { taskMeetings, taskMembers, tasks } from '../src/db/schema/index.ts';
 import { startBenchServer } from './server.ts';
 
 // The live meeting's Issues step at the issue's size (issue 17): a meeting with 300 open issues
 // and 300 open to-dos. One user, calls one after another, as the live screen makes them: the
 // live state (`GET sessions/{id}/live`) and the step's list (`GET tasks?meetingId=…`). Budget
-// (ARCHITECTURE.md): list and dashboard calls p99 ≤ 60 ms. Run: node --import tsx bench/live-room.ts
+// (ARCHITECTURE.md): list and dashboard calls p99 ≤ 60 ms. Then, when the client is built
+// (npx vite build), the Issues step in Debian's Chromium at 1280×800: from navigation to the
+// first issue on screen, and the elements the page holds, without and with the CPU slowed 4×.
+// Run: node --import tsx bench/live-room.ts
 
 const ISSUES = 300;
 const TODOS = 300;
@@ -31,9 +38,14 @@ const timed = async (label: string, call: () => Promise<unknown>) => {
 };
 
 const main = async () => {
-  const { database, request, person, meetingNow, stop } = await startBenchServer(() => {
-    queries++;
-  });
+  const clientDir = path.resolve('dist/client');
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  const { database, request, person, meetingNow, stop, base } = await startBenchServer(
+    () => {
+      queries++;
+    },
+    built ? clientDir : undefined,
+  );
   try {
     const leader = await person('room');
     const meeting = await meetingNow(leader, 'Bench room');
@@ -52,6 +64,7 @@ const main = async () => {
     const made = await database.db.insert(tasks).values(rows).returning({ id: tasks.id });
     await database.db.insert(taskMeetings).values(made.map((row) => ({ taskId: row.id, meetingId: meeting.id })));
     await database.db.insert(taskMembers).values(made.map((row) => ({ taskId: row.id, userId: leader.id })));
+    await database.db.execute(sql`analyze`);
     const started = await request<{ sessionId: string }>(
       'POST',
       `/meetings/${meeting.id}/start`,
@@ -70,11 +83,80 @@ const main = async () => {
     await timed('GET /sessions/{id}/live', () =>
       request('GET', `/sessions/${started.sessionId}/live`, undefined, leader.accessToken),
     );
-    await timed('GET /tasks?meetingId (the steps’ lists)', () =>
-      request('GET', `/tasks?meetingId=${meeting.id}&state=all`, undefined, leader.accessToken),
+    await timed('GET /tasks?meetingId&type=2&state=active (the Issues step’s first page)', () =>
+      request('GET', `/tasks?meetingId=${meeting.id}&type=2&state=active&limit=20`, undefined, leader.accessToken),
     );
+    await timed('GET /tasks?…&offset=280 (the last page, after Show more)', () =>
+      request(
+        'GET',
+        `/tasks?meetingId=${meeting.id}&type=2&state=active&offset=280&limit=20`,
+        undefined,
+        leader.accessToken,
+      ),
+    );
+    // A drag in the step: the loaded page in its new order; the server places the item among all 300.
+    const page = (
+      await request<{ items: { id: string }[] }>(
+        'GET',
+        `/tasks?meetingId=${meeting.id}&type=2&state=active&limit=20`,
+        undefined,
+        leader.accessToken,
+      )
+    ).items.map((item) => item.id);
+    let flip = false;
+    await timed('PATCH /tasks/{id}/drop (reorder within the 300 open issues)', () => {
+      flip = !flip;
+      const moved = flip ? page[19]! : page[0]!;
+      const rest = page.filter((id) => id !== moved);
+      return request(
+        'PATCH',
+        `/tasks/${moved}/drop`,
+        { column: 'active', meetingId: meeting.id, orderedIds: flip ? [moved, ...rest] : [...rest, moved] },
+        leader.accessToken,
+      );
+    });
+    if (built) await renderIssuesStep(base, leader.accessToken, `/live-meeting/${meeting.id}/${started.sessionId}`);
+    else console.log('The client is not built (npx vite build): the step’s render is not measured.');
   } finally {
     await stop();
+  }
+};
+
+/** The Issues step in Chromium: navigation to the first issue on screen, five loads each, median. */
+const renderIssuesStep = async (base: string, token: string, url: string) => {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    for (const slowdown of [1, 4]) {
+      const times: number[] = [];
+      let elements = 0;
+      let rows = 0;
+      for (let run = 0; run < 5; run++) {
+        const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
+        await page.addInitScript((value) => sessionStorage.setItem('cadence.token', value), token);
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+        const started = Date.now();
+        await page.goto(url);
+        await page.getByTestId('live-step').getByTestId('task-row').first().waitFor({ timeout: 120_000 });
+        times.push(Date.now() - started);
+        await page.waitForLoadState('networkidle');
+        ({ elements, rows } = await page.evaluate(() => ({
+          elements: document.getElementsByTagName('*').length,
+          rows: document.querySelectorAll('[data-testid="live-step"] [data-testid="task-row"]').length,
+        })));
+        await page.close();
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `Issues step in Chromium, CPU ${slowdown}×: first issue on screen after ${times[2]} ms (median of 5; ` +
+          `${times[0]}–${times[4]} ms), ${rows} rows shown, ${elements} elements in the page`,
+      );
+    }
+  } finally {
+    await browser.close();
   }
 };
 

@@ -1,19 +1,10 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, isoDate, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, isoDate, SCREENS, shownDate, team } from './helpers.ts';
 
 // Action items on the meeting dashboard (document 1 §2, document 2 §4–§5): the task form
 // dialogs, Done ticks with completion dates, the goal status menu, locks, edit and delete, and
 // what a second person sees without reloading.
-
-/** As the dashboard shows a date ('MMM D, YYYY'; the tests run in UTC). */
-const shownDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 const signedInPage = async (browser: Browser, account: Account) => {
   const context = await browser.newContext();

@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, isoDate, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, isoDate, keyboardDrag, SCREENS, team } from './helpers.ts';
 
 // The Boards section of the meeting dashboard (document 1 §2, document 2 §2–§9): boards, lists
 // and cards; drag and drop with the keyboard (@hello-pangea/dnd: focus the handle, space, arrows,
@@ -91,23 +91,6 @@ const toTop = (locator: Locator) => locator.evaluate((el) => el.scrollIntoView({
 const shot = async (page: Page, name: string, fullPage = false) => {
   await page.waitForTimeout(350);
   await page.screenshot({ path: `${SCREENS}/boards-${name}.png`, fullPage });
-};
-
-/** One keyboard drag with @hello-pangea/dnd: lift with space, move with the arrows, drop with space. */
-const keyboardDrag = async (
-  page: Page,
-  handle: Locator,
-  moves: ('ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown')[],
-) => {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  for (const move of moves) {
-    await page.keyboard.press(move);
-    await page.waitForTimeout(250);
-  }
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
 };
 
 test('boards: create a board with lists, add cards, drag them between lists and reorder, edit and delete a list', async ({

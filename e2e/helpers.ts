@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 // Shared steps of the browser tests: accounts made through the API (fast, and not what these
 // tests are about), a signed-in page, and the mails the server wrote to its outbox file.
@@ -266,4 +266,30 @@ export const seedLayoutTeam = async (request: APIRequestContext, label: string):
     meetingIds: [meeting.id],
   });
   return { owner, mate, meeting, cardId: card.id };
+};
+
+/** As the screens show a date ('MMM D, YYYY'; the tests run in UTC). */
+export const shownDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** One keyboard drag with @hello-pangea/dnd: lift with space, move with the arrows, drop with space. */
+export const keyboardDrag = async (
+  page: Page,
+  handle: Locator,
+  moves: ('ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown')[],
+) => {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  for (const move of moves) {
+    await page.keyboard.press(move);
+    await page.waitForTimeout(250);
+  }
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
 };

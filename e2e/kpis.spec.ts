@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, signIn } from './helpers.ts';
+import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, shownDate, signIn } from './helpers.ts';
 
 // The scorecard (document 2 §2–§5, §9): the KPI panel on the meeting dashboard and home, the
 // score dialogs, typing values (green/red, debounce, notes), grouping, sorting, ranges,
@@ -11,13 +11,6 @@ import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, s
 
 const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** As the scorecard names a date ('MMM D, YYYY'; the tests run in UTC). */
-const shownDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 interface ScorecardData {
   currentSessionId: string | null;

@@ -442,5 +442,96 @@ for (const size of Object.keys(SIZES) as Size[]) {
       ]);
       await checkDialog(page, dialog, 'the to-dos dialog');
     });
+
+    // meeting (issue 17, wave 3): the live KPIs and board steps, the Team Files rename and Delete Shortcut dialogs
+    test(`live KPIs and board steps (${size})`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const { owner, meeting } = await seed(request, `layout-steps-${size}`);
+      const boards = await call<{ id: string }[]>(request, owner.token, 'GET', `/meetings/${meeting.id}/boards`);
+      const agenda = await call<{ keyName: string }[]>(
+        request,
+        owner.token,
+        'GET',
+        `/meetings/${meeting.id}/agenda-items`,
+      );
+      const boardStep = {
+        title: 'Roadmap',
+        keyName: 'accountability_board',
+        boardId: boards[0]!.id,
+        duration: 5,
+        description: '<p>Move what <strong>shipped</strong> this week.</p>',
+      };
+      await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+        agendaItems: [...agenda.slice(0, -1), boardStep, ...agenda.slice(-1)],
+      });
+      const started = await call<{ sessionId: string }>(
+        request,
+        owner.token,
+        'POST',
+        `/meetings/${meeting.id}/start`,
+        {},
+      );
+      await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/step`, { step: 1 });
+      await startSignedIn(page, owner.token);
+      await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+      await expect(page.getByTestId('live-step')).toContainText('Qualified sales calls made');
+      await checkPage(page, 'live-kpis', size, [page.getByRole('button', { name: messages.nextButton, exact: true })]);
+
+      await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/step`, { step: agenda.length - 1 });
+      await page.reload();
+      await expect(page.getByTestId('step-description')).toContainText('shipped');
+      await expect(page.getByTestId('board-column').first()).toBeVisible();
+      await checkPage(page, 'live-board', size, [page.getByRole('button', { name: messages.nextButton, exact: true })]);
+    });
+
+    test(`Team Files rename and Delete Shortcut dialogs (${size})`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const { owner, meeting } = await seed(request, `layout-files-${size}`);
+      await call(request, owner.token, 'POST', `/meetings/${meeting.id}/file-folders`, { name: 'Board packs' });
+      await startSignedIn(page, owner.token);
+      await page.goto(dashboardOf(meeting));
+      const files = page.getByRole('region', { name: messages.meetingShortcuts });
+      await files.getByRole('button', { name: 'Board packs', exact: true }).click();
+      await files.getByRole('button', { name: messages.renameFolderButton }).click();
+      const rename = page.getByRole('dialog', { name: messages.renameFileFolderTitle });
+      await expect(rename.getByRole('textbox', { name: messages.folderName })).toHaveValue('Board packs');
+      await checkPage(page, 'files-rename', size, [rename.getByRole('button', { name: messages.saveButton })]);
+      await checkDialog(page, rename, 'the rename folder dialog');
+      await files.getByRole('button', { name: messages.deleteFolderButton }).click();
+      const remove = page.getByRole('dialog', { name: messages.deleteShortcutTitle });
+      await checkPage(page, 'files-delete', size, [remove.getByRole('button', { name: messages.deleteButton })]);
+      await checkDialog(page, remove, 'the Delete Shortcut dialog');
+    });
+
+    test(`agenda form: a description, a Meeting Board; the meeting form's type (${size})`, async ({
+      page,
+      request,
+    }) => {
+      const { owner, meeting } = await seed(request, `layout-agenda-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto(dashboardOf(meeting));
+      const management = page.getByRole('region', { name: messages.meetingManagement });
+      await management.getByRole('button', { name: messages.editAgenda }).click();
+      const form = page.getByRole('dialog', { name: messages.editAgenda });
+      await form.getByRole('button', { name: messages.agendaEditDescription('Segue') }).click();
+      await expect(form.getByRole('textbox', { name: messages.agendaDescriptionOf('Segue') })).toBeVisible();
+      await form.getByRole('textbox', { name: messages.agendaItemTitle, exact: true }).fill('Launch board');
+      await form.getByRole('combobox', { name: messages.connectionType }).click();
+      await page.getByRole('option', { name: messages.agendaKeyMeetingBoard, exact: true }).click();
+      await form.getByRole('button', { name: messages.addButton, exact: true }).click();
+      // The new board of the meeting is made and the new step shows it.
+      await expect(form.getByRole('combobox', { name: messages.agendaBoardOf('Launch board') })).toHaveValue(
+        'Launch board',
+      );
+      await checkPage(page, 'agenda-form', size, [form.getByRole('button', { name: messages.saveButton })]);
+      await form.getByRole('button', { name: messages.saveButton }).click();
+      await expect(form).toBeHidden();
+
+      await page.getByRole('button', { name: messages.editMeeting, exact: true }).first().click();
+      const edit = page.getByRole('dialog', { name: messages.editMeeting });
+      await edit.getByText(messages.meetingKindTeam, { exact: true }).click();
+      await checkPage(page, 'meeting-form-type', size, [edit.getByRole('button', { name: messages.saveButton })]);
+      await checkDialog(page, edit, 'the meeting form');
+    });
   });
 }

@@ -1,12 +1,26 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { TASK_TYPE_NAMES } from '../src/shared/tasks.ts';
-import { type Account, call, isoDate, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  isoDate,
+  keyboardDrag,
+  mailsTo,
+  SCREENS,
+  shownDate,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
-// The live meeting's second pass (issue 17): a leader runs the default agenda's Headlines,
-// To-Do and Issues steps — a headline turned into an issue, a to-do ticked, issues discussed,
-// solved and turned into a to-do — while a member sees every change live; then finishes, and
-// the archive and the recap mail show what happened and the timing.
+// The live meeting's second pass (issue 17): a leader runs the default agenda — a KPI value
+// typed on the KPIs step, a headline turned into an issue, a to-do ticked, issues discussed,
+// solved and turned into a to-do, a card moved on a linked board step — while a member sees
+// every change live; then finishes, and the archive and the recap mail show what happened and
+// the timing.
+
+// The machine these run on is shared: allow 30 s per expectation.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const signedInPage = async (browser: Browser, account: Account, viewport = { width: 1280, height: 800 }) => {
   const context = await browser.newContext({ viewport });
@@ -18,6 +32,9 @@ const signedInPage = async (browser: Browser, account: Account, viewport = { wid
 const stepOf = (page: Page) => page.getByTestId('live-step');
 const rowOf = (page: Page, title: string) => stepOf(page).getByTestId('task-row').filter({ hasText: title });
 
+const column = (scope: Page | Locator, title: string) =>
+  scope.locator(`[data-testid="board-column"][data-column="${title}"]`);
+
 /** The leader moves on with Next up to step `index`; everyone's screen follows. */
 const goToStep = async (page: Page, index: number) => {
   const current = Number(await stepOf(page).getAttribute('data-step'));
@@ -27,11 +44,11 @@ const goToStep = async (page: Page, index: number) => {
   }
 };
 
-test('a leader runs Headlines, To-Do and Issues with a member watching live; the archive and the mail tell it', async ({
+test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a member watching live; the archive and the mail tell it', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(420_000);
   const { owner, mate } = await team(request, 'room');
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
@@ -50,6 +67,32 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   await make('Call the bank', '4');
   await make('Printer is broken', '2');
   await make('Hiring is slow', '2', owner.id);
+  await call(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
+    userId: mate.id,
+    title: 'Demos booked',
+    goal: '>=',
+    score: '10',
+  });
+  // A board step before Meeting Scores, linked to the meeting's sprint board.
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Sprint',
+    meetingIds: [meeting.id],
+    lists: ['Doing', 'Shipped'],
+  });
+  const lists = await call<{ id: string }[]>(request, owner.token, 'GET', `/boards/${board.id}/task-types`);
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Ship the beta',
+    userId: owner.id,
+    members: [owner.id],
+    boardId: board.id,
+    taskTypeId: lists[0]!.id,
+  });
+  const agenda = await call<{ keyName: string }[]>(request, owner.token, 'GET', `/meetings/${meeting.id}/agenda-items`);
+  const boardStep = { title: 'Sprint board', keyName: 'accountability_board', boardId: board.id, duration: 5 };
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [...agenda.slice(0, -1), boardStep, ...agenda.slice(-1)],
+  });
+  const boardIndex = agenda.length - 1;
 
   const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
   const leader = await signedInPage(browser, owner);
@@ -58,6 +101,18 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   await leader.page.goto(url);
   await member.page.goto(url);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
+
+  // KPIs (step 2): the leader types this week's value; the member's scorecard shows it, missed.
+  await goToStep(leader.page, 1);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '1');
+  const cellLabel = messages.kpiCellLabel('Demos booked', shownDate(isoDate(0)));
+  const cell = stepOf(leader.page).getByRole('textbox', { name: cellLabel, exact: true });
+  await cell.fill('7');
+  await cell.press('Tab');
+  const seen = stepOf(member.page).getByRole('textbox', { name: cellLabel, exact: true });
+  await expect(seen).toHaveValue('7');
+  await expect(seen.locator('xpath=ancestor::td[1]')).toHaveAttribute('data-met', 'missed');
+  await member.page.screenshot({ path: `${SCREENS}/live-room-kpis.png` });
 
   // Headlines (step 4): the leader turns the headline into an issue; it leaves the member's list.
   await goToStep(leader.page, 3);
@@ -109,6 +164,18 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   await phone.page.screenshot({ path: `${SCREENS}/live-room-issues-phone.png`, fullPage: true });
   await phone.context.close();
 
+  // The board step: the leader drags the card to Shipped; the member's board shows it there.
+  await goToStep(leader.page, boardIndex);
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', String(boardIndex));
+  const card = (page: Page, list: string) =>
+    column(stepOf(page), list).getByRole('button', { name: 'Ship the beta', exact: true });
+  await expect(card(member.page, 'Doing')).toBeVisible();
+  await keyboardDrag(leader.page, card(leader.page, 'Doing'), ['ArrowRight']);
+  await expect(card(leader.page, 'Shipped')).toBeVisible();
+  await expect(card(member.page, 'Shipped')).toBeVisible();
+  await expect(card(member.page, 'Doing')).toHaveCount(0);
+  await member.page.screenshot({ path: `${SCREENS}/live-room-board-member.png` });
+
   // The leader finishes; the archive lists what happened, with the timing.
   await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/finish`, {});
   await leader.page.goto(`/meeting-archives/${started.sessionId}`);
@@ -124,6 +191,7 @@ test('a leader runs Headlines, To-Do and Issues with a member watching live; the
   expect(recap?.text).toContain('Printer is broken');
   expect(recap?.text).toContain('Post the job ad');
   expect(recap?.text).toContain(`${messages.recapTiming}:`);
+  expect(recap?.text).toMatch(/Demos booked \(.+\): 7, goal .*10 \(missed\)/);
   await leader.context.close();
   await member.context.close();
 });
@@ -132,7 +200,7 @@ test('the agenda form links a list step to a board list of the meeting; the live
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { owner } = await team(request, 'room-board');
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',

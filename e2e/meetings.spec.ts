@@ -485,8 +485,11 @@ test('My Meetings: folders are made, opened, renamed and deleted; meetings are d
   await expect(nav.getByRole('link', { name: 'Beta Review' })).toBeVisible();
 });
 
-test('Team Files: folders, a subfolder, a file and its deletion', async ({ page, request }) => {
-  test.setTimeout(90_000);
+test('Team Files: folders, a subfolder, a file and its deletion; a file edited, a folder renamed and deleted', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
   const { owner } = await team(request, 'files', {});
   const meeting = await createMeeting(request, owner.token, 'Product Council');
   await startSignedIn(page, owner.token);
@@ -549,6 +552,36 @@ test('Team Files: folders, a subfolder, a file and its deletion', async ({ page,
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(confirm).toBeHidden();
   await expect(shortcuts).toContainText(messages.noFilesHere);
+
+  // meeting (issue 17): a file edited, the folder renamed, then deleted after "Delete Shortcut".
+  await shortcuts.getByRole('button', { name: messages.addFile }).click();
+  await addFile.getByLabel(messages.fileName).fill('Brief');
+  await addFile.getByLabel(messages.fileLink).fill('docs.example.com/brief.pdf');
+  await addFile.getByRole('button', { name: messages.addButton }).click();
+  await expect(addFile).toBeHidden();
+  await files.getByRole('button', { name: messages.editFileNamed('Brief') }).click();
+  const editFile = dialog(page, messages.editFileTitle);
+  await expect(editFile.getByLabel(messages.fileName)).toHaveValue('Brief');
+  await editFile.getByLabel(messages.fileName).fill('Brief v2');
+  await editFile.getByRole('button', { name: messages.saveButton }).click();
+  await expect(editFile).toBeHidden();
+  await expect(files.getByRole('row').filter({ hasText: 'Brief v2' })).toBeVisible();
+
+  await shortcuts.getByRole('button', { name: messages.renameFolderButton }).click();
+  const rename = dialog(page, messages.renameFileFolderTitle);
+  await rename.getByLabel(messages.folderName).fill('Design docs');
+  await rename.getByRole('button', { name: messages.saveButton }).click();
+  await expect(rename).toBeHidden();
+  await expect(shortcuts.getByRole('button', { name: 'Design docs', exact: true })).toBeVisible();
+
+  await shortcuts.getByRole('button', { name: messages.deleteFolderButton }).click();
+  const deleteShortcut = dialog(page, messages.deleteShortcutTitle);
+  await expect(deleteShortcut).toContainText(messages.deleteShortcutFolder('Design docs'));
+  await shot(page, 'files-delete-shortcut');
+  await deleteShortcut.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(deleteShortcut).toBeHidden();
+  await expect(shortcuts.getByRole('button', { name: 'Design docs', exact: true })).toHaveCount(0);
+  await expect(shortcuts.getByRole('button', { name: 'Specs', exact: true })).toHaveCount(0);
 });
 
 test('deleting a meeting warns first, and a teammate’s list and dashboard follow', async ({

@@ -153,3 +153,22 @@ export const createMeeting = async (leader: SignedUp, members: string[] = [], ex
   if (answer.status !== 201) throw new Error(`create meeting failed: ${JSON.stringify(answer.body)}`);
   return answer.body.result;
 };
+
+// meeting (issue 17): a meeting held now, and its live session started
+
+/** A weekly meeting whose session today starts this hour (UTC), so a start needs no question. */
+export const meetingNow = (leader: SignedUp, members: string[], title = 'Room L10') =>
+  createMeeting(leader, members, {
+    title,
+    startDate: new Date().toISOString().slice(0, 10),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+  });
+
+/** Starts (or joins) the meeting's live session; its id. */
+export const startLive = async (person: SignedUp, meetingId: string) => {
+  const answer = await person.api.post<{ sessionId: string }>(`/meetings/${meetingId}/start`, {
+    confirmUnscheduled: true,
+  });
+  if (answer.status !== 200) throw new Error(`start failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.result.sessionId;
+};

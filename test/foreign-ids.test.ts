@@ -324,8 +324,11 @@ const ROUTES: Record<string, Route> = {
         fromUserId: a.member.userId,
         toUserId: a.admin.userId,
         orderedIds: [a.task.id],
+        // meeting (issue 17): the meeting whose paged action-item list the order is part of
+        meetingId: a.meeting.id,
       },
     }),
+    kinds: { meetingId: 'meeting' },
   },
   'PATCH /api/v2/task-types/{id}/update-tasks-order': {
     valid: (a) => ({

@@ -1123,4 +1123,26 @@ export const messages = {
   recapKpiMissed: 'missed',
   carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
+  // meeting, wave 3 (issue 17): Team Files edits, Meeting Board, rich agenda descriptions, meeting type
+  renameFolderButton: 'Rename folder',
+  renameFileFolderTitle: 'Rename folder',
+  deleteFolderButton: 'Delete folder',
+  deleteShortcutTitle: 'Delete Shortcut',
+  deleteShortcutFolder: (name: string) =>
+    `Deleting the folder “${name}” is permanent and there is no way to get it back: its subfolders and files go with it.`,
+  editFileTitle: 'Edit file',
+  editFileNamed: (name: string) => `Edit ${name}`,
+  fileSaved: 'The file was saved.',
+  folderRenamed: 'The folder was renamed.',
+  folderDeleted: 'The folder was deleted.',
+  folderRenameFailed: 'There was a problem renaming the folder.',
+  recapGoalsFinished: 'Goals finished',
+  agendaKeyMeetingBoard: 'Meeting Board',
+  agendaNewBoardName: 'Name of the new board',
+  agendaBoardConnected: (name: string) => `The board “${name}” was made for this meeting.`,
+  agendaDescription: 'Description',
+  agendaDescriptionOf: (title: string) => `Description of ${title}`,
+  agendaEditDescription: (title: string) => `Description of ${title}: show or hide`,
+  meetingTypeLabel: 'Meeting type',
+  meetingTypeAccountFixed: 'An account stays an account, and a meeting cannot become one.',
 } as const;

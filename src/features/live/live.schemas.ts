@@ -233,6 +233,8 @@ export const ZMeetingArchive = z.object({
   /** Issues and goals added during the session (archives written before they existed have none). */
   issuesCreated: z.array(ZArchiveActionItems),
   goalsCreated: z.array(ZArchiveActionItems),
+  /** Goals finished (done) during the session (archives written before it existed have none). */
+  goalsFinished: z.array(ZArchiveActionItems),
   /** Headlines open at the finish or read (done) during the session. */
   headlines: z.array(ZArchiveActionItems),
   /** Planned against spent time per step (archives written before it existed have none). */

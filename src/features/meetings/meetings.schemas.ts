@@ -332,6 +332,7 @@ export const ZFileFolderContents = ZFileFolder.extend({
   files: z.array(ZShortcutFile),
 });
 export const ZCreateFileFolder = z.object({ name: requiredText(100), parentId: z.uuid().nullish() });
+export const ZRenameFileFolder = z.object({ name: requiredText(100) });
 const ZNewFile = z.object({
   name: requiredText(200),
   externalLink: ZLink.refine((v) => v !== null, { error: messages.required }),

@@ -191,6 +191,13 @@ export const ZDropTask = z.object({
    */
   fromUserId: z.uuid().optional(),
   toUserId: z.uuid().optional(),
+  /**
+   * The meeting whose action-item list (the card's type, open) `orderedIds` is a part of, when
+   * the drop is not into a board list. The list is paged: `orderedIds` may name only the items
+   * loaded, and the card lands after the one it follows there (before the one after it when it
+   * is first); every other item keeps its place. Without it, `orderedIds` is the whole order.
+   */
+  meetingId: z.uuid().optional(),
   orderedIds: z.array(z.uuid()).max(10_000).default([]),
 });
 export type DropTask = z.infer<typeof ZDropTask>;

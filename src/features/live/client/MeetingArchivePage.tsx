@@ -211,6 +211,9 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
       <SectionCard title={messages.recapGoalsCreated}>
         <ItemsByPerson groups={archive.goalsCreated} today={today} empty={messages.archiveNoItems} />
       </SectionCard>
+      <SectionCard title={messages.recapGoalsFinished}>
+        <ItemsByPerson groups={archive.goalsFinished} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
       <SectionCard title={messages.recapHeadlines}>
         <ItemsByPerson groups={archive.headlines} today={today} empty={messages.archiveNoItems} />
       </SectionCard>

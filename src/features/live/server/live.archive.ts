@@ -1,21 +1,13 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  meetings,
-  scoreCells,
-  scores,
-  sessionArchives,
-  sessions,
-  taskMeetings,
-  tasks,
-  users,
-} from '../../../db/schema/index.ts';
+import { meetings, scoreCells, scores, sessionArchives, sessions, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
@@ -88,8 +80,10 @@ const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Ar
 
 /**
  * The meeting's action items as the session leaves them: to-dos done since the previous held
- * session and still open, to-dos made during the session, issues solved during it, and the
- * issues and goals added during it (`startedAt`: the session's first start that day).
+ * session and still open, to-dos made during the session, issues solved during it (ticked done
+ * in it, by Solve or otherwise), the issues and goals added and the goals finished during it, and
+ * the headlines (`startedAt`: the session's first start that day). The meeting's items are those
+ * its lists show: linked to it or on one of its boards.
  */
 const archivedActionItems = async (ctx: TenantContext, session: SessionRow, startedAt: Date) => {
   const previous = alias(sessions, 'previous');
@@ -111,23 +105,29 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
       showInTasks: tasks.showInTasks,
       dueDate: tasks.dueDate,
       completedAt: tasks.completedAt,
+      completedInSessionId: tasks.completedInSessionId,
       createdAt: tasks.createdAt,
       userId: tasks.userId,
       firstName: users.firstName,
       lastName: users.lastName,
     })
     .from(tasks)
-    .innerJoin(taskMeetings, and(eq(taskMeetings.taskId, tasks.id), eq(taskMeetings.meetingId, session.meetingId)))
     .leftJoin(users, eq(users.id, tasks.userId))
     .where(
       and(
         eq(tasks.tenantId, ctx.tenantId),
+        ofMeeting(ctx, session.meetingId),
         or(
           and(todo, eq(tasks.showInTasks, '1'), or(eq(tasks.status, '0'), gt(tasks.completedAt, since))),
           and(todo, gte(tasks.createdAt, startedAt)),
-          and(eq(tasks.type, TASK_TYPE.issue), eq(tasks.status, '1'), gte(tasks.completedAt, startedAt)),
-          // Issues and goals added during the session.
+          and(
+            eq(tasks.type, TASK_TYPE.issue),
+            eq(tasks.status, '1'),
+            or(gte(tasks.completedAt, startedAt), eq(tasks.completedInSessionId, session.id)),
+          ),
+          // Issues and goals added during the session, and goals finished in it.
           and(or(eq(tasks.type, TASK_TYPE.issue), eq(tasks.type, TASK_TYPE.goal)), gte(tasks.createdAt, startedAt)),
+          and(eq(tasks.type, TASK_TYPE.goal), eq(tasks.status, '1'), gte(tasks.completedAt, startedAt)),
           // Headlines still open, and those read (done) during the session.
           and(eq(tasks.type, TASK_TYPE.headline), or(eq(tasks.status, '0'), gte(tasks.completedAt, startedAt))),
         ),
@@ -137,6 +137,9 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
   const named = rows.map((row) => ({ ...row, fullName: nameOf(row.firstName, row.lastName) }));
   const isTodo = (row: (typeof named)[number]) => row.type === TASK_TYPE.todo;
   const actionItem = (row: (typeof named)[number]) => isTodo(row) && row.showInTasks === '1';
+  const finishedInSession = (row: (typeof named)[number]) =>
+    row.status === '1' &&
+    (row.completedInSessionId === session.id || (row.completedAt !== null && row.completedAt >= startedAt));
   return {
     completedActionItems: byPerson(
       named.filter(
@@ -145,17 +148,10 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
     ),
     openActionItems: byPerson(named.filter((row) => actionItem(row) && row.status === '0')),
     todosCreated: byPerson(named.filter((row) => isTodo(row) && row.createdAt >= startedAt)),
-    issuesSolved: byPerson(
-      named.filter(
-        (row) =>
-          row.type === TASK_TYPE.issue &&
-          row.status === '1' &&
-          row.completedAt !== null &&
-          row.completedAt >= startedAt,
-      ),
-    ),
+    issuesSolved: byPerson(named.filter((row) => row.type === TASK_TYPE.issue && finishedInSession(row))),
     issuesCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.issue && row.createdAt >= startedAt)),
     goalsCreated: byPerson(named.filter((row) => row.type === TASK_TYPE.goal && row.createdAt >= startedAt)),
+    goalsFinished: byPerson(named.filter((row) => row.type === TASK_TYPE.goal && finishedInSession(row))),
     headlines: byPerson(named.filter((row) => row.type === TASK_TYPE.headline)),
   };
 };

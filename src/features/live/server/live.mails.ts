@@ -5,7 +5,8 @@ import { messages } from '../../../shared/messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
 
 // The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made,
-// the issues solved, the issues and goals added in it, and a link to its archive.
+// the issues solved, the issues and goals added in it, the goals finished, the headlines, the
+// KPIs against goal, the timing and a link to its archive.
 
 /** 'Nov 23, 2026' (the spec's 'MMM D, YYYY') of a calendar date. */
 export const mailDate = (isoDate: string) =>
@@ -84,6 +85,9 @@ export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string
       '',
       `${messages.recapGoalsCreated}:`,
       ...itemLines(archive.goalsCreated),
+      '',
+      `${messages.recapGoalsFinished}:`,
+      ...itemLines(archive.goalsFinished),
       '',
       `${messages.recapHeadlines}:`,
       ...itemLines(archive.headlines),

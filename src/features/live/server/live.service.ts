@@ -503,11 +503,12 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     .from(sessionArchives)
     .where(eq(sessionArchives.sessionId, session.id));
   if (!archive) throw notFound(messages.archiveNotFound);
-  type Later = 'issuesCreated' | 'goalsCreated' | 'headlines' | 'timing';
+  type Later = 'issuesCreated' | 'goalsCreated' | 'goalsFinished' | 'headlines' | 'timing';
   type Stored = Omit<MeetingArchive, 'note' | 'link' | Later> & Partial<Pick<MeetingArchive, Later>>;
   return {
     issuesCreated: [],
     goalsCreated: [],
+    goalsFinished: [],
     headlines: [],
     timing: null,
     ...(archive.snapshot as Stored),

@@ -387,32 +387,50 @@ export const useDeleteMeetingFolder = () => {
   });
 };
 
+/** A change to a meeting's Team Files; every folder of it is read again after. */
+const useFilesChange = <V, R>(meetingId: string, call: (input: V) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.files(meetingId) }),
+  });
+};
+
 /** POST /meetings/{id}/file-folders: 409 when the name is taken (the dialog says so). */
-export const useCreateFileFolder = (meetingId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; parentId: string | null }) =>
-      api.post<FileFolder>(`/meetings/${meetingId}/file-folders`, input, silent),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.files(meetingId) }),
-  });
-};
+export const useCreateFileFolder = (meetingId: string) =>
+  useFilesChange(meetingId, (input: { name: string; parentId: string | null }) =>
+    api.post<FileFolder>(`/meetings/${meetingId}/file-folders`, input, silent),
+  );
 
-export const useAddFile = (meetingId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: { name: string; externalLink: string; description: string; folderId: string | null }) =>
-      api.post<ShortcutFile[]>(`/meetings/${meetingId}/files`, { files: [file] }, silent),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.files(meetingId) }),
-  });
-};
+/** PATCH /meetings/{id}/file-folders/{folderId}: 409 when a sibling has the name. */
+export const useRenameFileFolder = (meetingId: string) =>
+  useFilesChange(meetingId, ({ id, name }: { id: string; name: string }) =>
+    api.patch<FileFolder>(`/meetings/${meetingId}/file-folders/${id}`, { name }, silent),
+  );
 
-export const useDeleteFile = (meetingId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (fileId: string) => api.delete<boolean>(`/meetings/${meetingId}/files/${fileId}`, undefined, silent),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.files(meetingId) }),
-  });
-};
+/** DELETE /meetings/{id}/file-folders/{folderId}: its subfolders and files go with it. */
+export const useDeleteFileFolder = (meetingId: string) =>
+  useFilesChange(meetingId, (folderId: string) =>
+    api.delete<boolean>(`/meetings/${meetingId}/file-folders/${folderId}`, undefined, silent),
+  );
+
+type FileFields = { name: string; externalLink: string; description: string; folderId: string | null };
+
+export const useAddFile = (meetingId: string) =>
+  useFilesChange(meetingId, (file: FileFields) =>
+    api.post<ShortcutFile[]>(`/meetings/${meetingId}/files`, { files: [file] }, silent),
+  );
+
+/** PATCH /meetings/{id}/files/{fileId}: a shortcut's name, link and description. */
+export const useUpdateFile = (meetingId: string) =>
+  useFilesChange(meetingId, ({ id, ...fields }: Omit<FileFields, 'folderId'> & { id: string }) =>
+    api.patch<ShortcutFile>(`/meetings/${meetingId}/files/${id}`, fields, silent),
+  );
+
+export const useDeleteFile = (meetingId: string) =>
+  useFilesChange(meetingId, (fileId: string) =>
+    api.delete<boolean>(`/meetings/${meetingId}/files/${fileId}`, undefined, silent),
+  );
 
 /** PATCH /sessions/{id}: a session's note or recording link; an empty value clears it. */
 export const useUpdateSession = (meetingId: string) => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { agendaItems, boardLists, boardMeetings } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -83,7 +84,8 @@ export const replaceAgenda = async (ctx: TenantContext, meetingId: string, items
       sort,
       checked: item.checked,
       duration: item.duration,
-      description: item.description,
+      // Rich text from the agenda forms (plain text from the templates reads the same).
+      description: sanitizeRichText(item.description) || null,
       ...linksOf(item),
     })),
   );

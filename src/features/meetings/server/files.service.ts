@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { fileFolders, shortcutFiles } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -9,7 +9,7 @@ import type { ShortcutFile } from '../meetings.schemas.ts';
 import { findVisibleMeeting } from './meetings.access.ts';
 
 // Meeting Shortcuts (Team Files): folders of named links to files kept elsewhere. Every
-// participant of the meeting may add and remove them.
+// participant of the meeting may add, rename and remove them.
 
 const folderColumns = { id: fileFolders.id, name: fileFolders.name, parentId: fileFolders.parentId };
 const fileColumns = {
@@ -97,6 +97,41 @@ export const createFileFolder = async (
     .returning(folderColumns);
   if (!row) throw conflict(messages.folderNameTaken, { name: messages.folderNameTaken });
   return row;
+};
+
+/** Renames a folder; the name stays unique among its siblings (409, as on creation). */
+export const renameFileFolder = async (ctx: TenantContext, meetingId: string, folderId: string, name: string) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const folder = await assertFolderOfMeeting(ctx, meetingId, folderId);
+  const [taken] = await ctx.db
+    .select({ id: fileFolders.id })
+    .from(fileFolders)
+    .where(
+      and(
+        eq(fileFolders.meetingId, meetingId),
+        folder.parentId ? eq(fileFolders.parentId, folder.parentId) : isNull(fileFolders.parentId),
+        eq(fileFolders.name, name),
+        ne(fileFolders.id, folderId),
+      ),
+    );
+  if (taken) throw conflict(messages.folderNameTaken, { name: messages.folderNameTaken });
+  const [row] = await ctx.db
+    .update(fileFolders)
+    .set({ name })
+    .where(and(eq(fileFolders.id, folderId), eq(fileFolders.meetingId, meetingId)))
+    .returning(folderColumns);
+  return row!;
+};
+
+/** Deletes a folder for good, with its subfolders and their files (the foreign keys cascade). */
+export const deleteFileFolder = async (ctx: TenantContext, meetingId: string, folderId: string) => {
+  await findVisibleMeeting(ctx, meetingId);
+  const [row] = await ctx.db
+    .delete(fileFolders)
+    .where(and(eq(fileFolders.id, folderId), eq(fileFolders.meetingId, meetingId)))
+    .returning({ id: fileFolders.id });
+  if (!row) throw notFound();
+  return true;
 };
 
 type NewFile = { name: string; externalLink: string | null; description: string | null; folderId?: string | null };

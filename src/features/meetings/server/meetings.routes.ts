@@ -20,6 +20,7 @@ import {
   ZMeetingPage,
   ZMeetingTemplate,
   ZMoveToFolder,
+  ZRenameFileFolder,
   ZSaveAgenda,
   ZSession,
   ZSessionSummary,
@@ -37,8 +38,10 @@ import {
   addFiles,
   createFileFolder,
   deleteFile,
+  deleteFileFolder,
   getFolderContents,
   listTopLevel,
+  renameFileFolder,
   updateFile,
 } from './files.service.ts';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.service.ts';
@@ -423,6 +426,39 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
       reply
         .status(201)
         .send(ok(await request.inTenant((ctx) => createFileFolder(ctx, request.params.id, request.body)))),
+  );
+
+  app.patch(
+    '/meetings/:id/file-folders/:folderId',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a Team Files folder (409 when the name is taken beside it)',
+        params: z.object({ id: z.uuid(), folderId: z.uuid() }),
+        body: ZRenameFileFolder,
+        response: { 200: success(ZFileFolder), ...failures(400, 401, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          renameFileFolder(ctx, request.params.id, request.params.folderId, request.body.name),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/meetings/:id/file-folders/:folderId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a Team Files folder for good, with its subfolders and files',
+        params: z.object({ id: z.uuid(), folderId: z.uuid() }),
+        response: { 200: ZDone, ...failures(401, 404) },
+      },
+    },
+    async (request) =>
+      ok(await request.inTenant((ctx) => deleteFileFolder(ctx, request.params.id, request.params.folderId))),
   );
 
   app.post(

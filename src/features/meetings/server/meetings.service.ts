@@ -325,6 +325,9 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
   assertMeetingLeader(ctx, access);
   const [current] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
   const { administrators, members, ...fields } = patch;
+  // 'meeting' and 'team' change into each other; accounts have their own page (document 1 §1).
+  if (fields.type && (fields.type === 'account') !== (current!.type === 'account'))
+    throw badRequest({ type: messages.meetingTypeAccountFixed }, messages.meetingTypeAccountFixed);
   // People already in the meeting may stay (a deleted user included); new ones must be the workspace's.
   const present = [...access.leaderIds, ...access.memberIds];
   await assertInWorkspace(ctx.db, ctx.tenantId, {

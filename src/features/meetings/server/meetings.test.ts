@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { meetings, sessions as sessionsTable } from '../../../db/schema/index.ts';
+import { meetings, sessions as sessionsTable, shortcutFiles } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { AgendaItem, Meeting, MeetingPage, Session } from '../meetings.schemas.ts';
 import { extendSessionHorizons } from './sessions.service.ts';
@@ -471,6 +471,82 @@ describe('Meeting Shortcuts (Team Files)', () => {
     expect((await admin.api.get<{ files: unknown[] }>(`${base}/file-folders/${docs.id}`)).body.result.files).toEqual(
       [],
     );
+  });
+});
+
+describe('Team Files folders: rename and delete', () => {
+  it('renames a folder (409 on a sibling’s name), deletes it with its subfolders and files, and refuses foreign ids', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const other = await create(admin, { title: 'Other' });
+    const base = `/meetings/${meeting.id}`;
+    const folder = async (name: string, parentId?: string) =>
+      (await admin.api.post<{ id: string }>(`${base}/file-folders`, { name, parentId })).body.result;
+    const docs = await folder('Docs');
+    await folder('Plans');
+    const sub = await folder('Drafts', docs.id);
+    await admin.api.post(`${base}/files`, {
+      files: [{ name: 'Spec', externalLink: 'https://drive.example.com/spec.pdf', folderId: sub.id }],
+    });
+
+    const taken = await admin.api.patch(`${base}/file-folders/${docs.id}`, { name: 'Plans' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('The name already exists in the current directory');
+    expect((await admin.api.patch(`${base}/file-folders/${docs.id}`, { name: '  ' })).status).toBe(400);
+    // The same name under another parent is not a clash.
+    expect((await admin.api.patch(`${base}/file-folders/${sub.id}`, { name: 'Plans' })).status).toBe(200);
+    const renamed = await admin.api.patch<{ name: string }>(`${base}/file-folders/${docs.id}`, { name: 'Documents' });
+    expect(renamed.body.result).toMatchObject({ id: docs.id, name: 'Documents', parentId: null });
+
+    // Another meeting's path or another workspace's caller: 404, nothing changed.
+    expect((await admin.api.patch(`/meetings/${other.id}/file-folders/${docs.id}`, { name: 'X' })).status).toBe(404);
+    expect((await admin.api.delete(`/meetings/${other.id}/file-folders/${docs.id}`)).status).toBe(404);
+    const intruder = await signUp(app);
+    expect((await intruder.api.patch(`${base}/file-folders/${docs.id}`, { name: 'X' })).status).toBe(404);
+    expect((await intruder.api.delete(`${base}/file-folders/${docs.id}`)).status).toBe(404);
+    const top = await admin.api.get<{ subFolders: { name: string }[] }>(`${base}/file-folders`);
+    expect(top.body.result.subFolders.map((f) => f.name)).toEqual(['Documents', 'Plans']);
+
+    expect((await admin.api.delete(`${base}/file-folders/${docs.id}`)).status).toBe(200);
+    expect((await admin.api.get(`${base}/file-folders/${sub.id}`)).status).toBe(404);
+    const after = await admin.api.get<{ subFolders: { name: string }[] }>(`${base}/file-folders`);
+    expect(after.body.result.subFolders.map((f) => f.name)).toEqual(['Plans']);
+    expect(await app.database.db.select().from(shortcutFiles).where(eq(shortcutFiles.meetingId, meeting.id))).toEqual(
+      [],
+    );
+    expect((await admin.api.delete(`${base}/file-folders/${docs.id}`)).status).toBe(404);
+  });
+});
+
+describe('meeting type and agenda descriptions', () => {
+  it('turns a meeting into a team meeting and back, never into or out of an account', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const team = await admin.api.patch<Meeting>(`/meetings/${meeting.id}`, { type: 'team' });
+    expect(team.body.result.type).toBe('team');
+    const listed = await admin.api.get<MeetingPage>('/meetings?kind=meetings');
+    expect(listed.body.result.items.map((m) => m.id)).toContain(meeting.id);
+    const refused = await admin.api.patch(`/meetings/${meeting.id}`, { type: 'account' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ type: messages.meetingTypeAccountFixed });
+    expect((await admin.api.get<Meeting>(`/meetings/${meeting.id}`)).body.result.type).toBe('team');
+    const account = await create(admin, { title: 'Acme', type: 'account' });
+    expect((await admin.api.patch(`/meetings/${account.id}`, { type: 'meeting' })).status).toBe(400);
+  });
+
+  it('keeps an agenda item’s rich-text description with its formatting and without anything that runs', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const agenda = (await admin.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result;
+    const described =
+      '<p>Read <strong>every</strong> <a href="javascript:alert(1)">one</a></p><script>alert(1)</script>';
+    const saved = await admin.api.put<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: agenda.map((item, index) => (index === 0 ? { ...item, description: described } : item)),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const kept = saved.body.result[0]!.description!;
+    expect(kept).toMatch(/^<p>Read <strong>every<\/strong> <a[^>]*>one<\/a><\/p>$/);
+    expect(kept).not.toMatch(/javascript|script|href/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { boardMeetings, meetingPeople, taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -23,6 +23,23 @@ export const inCallersMeetings = (ctx: TenantContext): SQL =>
       .innerJoin(meetingPeople, eq(meetingPeople.meetingId, taskMeetings.meetingId))
       .where(eq(meetingPeople.userId, ctx.userId)),
   );
+
+/** Cards on one of the meeting's boards. */
+const onMeetingBoards = (ctx: TenantContext, meetingId: string): SQL =>
+  inArray(
+    tasks.boardId,
+    ctx.db.select({ id: boardMeetings.boardId }).from(boardMeetings).where(eq(boardMeetings.meetingId, meetingId)),
+  );
+
+/** A meeting's items, as its lists hold them: linked to it, or on one of its boards (the archive's rule too). */
+export const ofMeeting = (ctx: TenantContext, meetingId: string): SQL =>
+  or(
+    inArray(
+      tasks.id,
+      ctx.db.select({ id: taskMeetings.taskId }).from(taskMeetings).where(eq(taskMeetings.meetingId, meetingId)),
+    ),
+    onMeetingBoards(ctx, meetingId),
+  )!;
 
 /** Conditions on `tasks` for the caller's, a member's or any list; the meeting's links come in `idsOf`. */
 const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId' | 'meetingId' | 'inTasks'>) => {
@@ -80,18 +97,7 @@ const listRows = (ctx: TenantContext, meetingId: string | undefined, conditions:
       ctx.db
         .select(listed)
         .from(tasks)
-        .where(
-          and(
-            ...conditions,
-            inArray(
-              tasks.boardId,
-              ctx.db
-                .select({ id: boardMeetings.boardId })
-                .from(boardMeetings)
-                .where(eq(boardMeetings.meetingId, meetingId)),
-            ),
-          ),
-        ),
+        .where(and(...conditions, onMeetingBoards(ctx, meetingId))),
     );
 };
 
@@ -124,6 +130,20 @@ export const listTasks = async (ctx: TenantContext, query: TaskListQuery): Promi
     async () => (await ctx.db.select({ n: count() }).from(rows))[0]?.n ?? 0,
   );
   return { items: await describeCards(ctx.db, page), total, offset: query.offset };
+};
+
+/**
+ * The ids of a meeting's open action items of one type in the order the lists show them
+ * (`listTasks`' active order): what a drop in a paged list is placed into.
+ */
+export const meetingOpenOrder = async (ctx: TenantContext, meetingId: string, type: TaskType) => {
+  const conditions = [...listConditions(ctx, { meetingId, inTasks: true }), eq(tasks.type, type), activeSql];
+  const rows = listRows(ctx, meetingId, conditions).as('listed');
+  const ordered = await ctx.db
+    .select({ id: rows.id })
+    .from(rows)
+    .orderBy(sql`${rows.sort} asc, ${rows.createdAt} desc, ${rows.id}`);
+  return ordered.map((row) => row.id);
 };
 
 /** `GET tasks/counts`: a meeting's action items by type, active and done (the tabs' counts). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   attachments,
   boardLists,
@@ -7,6 +7,7 @@ import {
   checklists,
   labels,
   meetings,
+  sessions,
   taskLabels,
   taskMeetings,
   taskMembers,
@@ -24,6 +25,7 @@ import {
   hasDueDate,
   isActive,
   statusForType,
+  TASK_TYPE,
   type TaskRuleProblem,
   type TaskState,
   type TaskStatus,
@@ -31,9 +33,10 @@ import {
   taskRuleProblem,
 } from '../../../shared/tasks.ts';
 import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
+import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
 import { describeCards } from './cards.query.ts';
-import { activeSql, inCallersMeetings } from './task-lists.service.ts';
+import { activeSql, inCallersMeetings, meetingOpenOrder } from './task-lists.service.ts';
 import {
   assertAssignable,
   assertCanDelete,
@@ -203,6 +206,28 @@ export const describeTask = async (ctx: TenantContext, access: TaskAccess): Prom
 
 export const getTask = async (ctx: TenantContext, id: string) => describeTask(ctx, await findVisibleTask(ctx, id));
 
+/**
+ * The session an item was finished in (decision 036): an issue ticked done while one of its
+ * meetings is live was solved in that session, however it was ticked (Solve, the card dialog, a
+ * tick in a list); reopened, it was solved in none. Other changes keep what it had.
+ */
+const finishedInSession = async (
+  ctx: TenantContext,
+  task: { type: string; status: string; completedInSessionId: string | null },
+  next: { type: TaskType; status: TaskStatus },
+  meetingIds: string[],
+) => {
+  if (next.status !== '1') return null;
+  if (task.status === '1' || next.type !== TASK_TYPE.issue || meetingIds.length === 0) return task.completedInSessionId;
+  const [live] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(anyOf(sessions.meetingId, meetingIds), isNotNull(sessions.startedAt), isNull(sessions.finishedAt)))
+    .orderBy(asc(sessions.startedAt))
+    .limit(1);
+  return live?.id ?? null;
+};
+
 /** `POST tasks` (saveTask). */
 export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   const title = cleanTitle(input.title);
@@ -324,9 +349,14 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
   const labelIds = input.labelIds ? await assertLabels(ctx, input.labelIds, boardId) : undefined;
 
   const becameDone = status === '1' && task.status !== '1';
+  const completedInSessionId = await finishedInSession(ctx, task, { type, status }, [
+    ...meetingIds,
+    ...boardMeetingIds,
+  ]);
   await ctx.db
     .update(tasks)
     .set({
+      completedInSessionId,
       ...(input.title !== undefined ? { title: cleanTitle(input.title) } : {}),
       ...(input.description !== undefined ? { description: sanitizeRichText(input.description ?? null) } : {}),
       type,
@@ -442,6 +472,7 @@ export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) 
     .set({
       status: '0',
       completedAt: null,
+      completedInSessionId: null,
       userId: plan.owner,
       boardId: plan.placement.boardId,
       boardListId: plan.placement.listId,
@@ -590,14 +621,31 @@ const placeInList = async (ctx: TenantContext, listId: string, id: string, shown
     .from(tasks)
     .where(and(eq(tasks.boardListId, listId), eq(tasks.tenantId, ctx.tenantId)))
     .orderBy(asc(tasks.sort), asc(tasks.createdAt));
-  const rest = rows.map((row) => row.id).filter((other) => other !== id);
+  await writeOrder(
+    ctx,
+    placeAmong(
+      rows.map((row) => row.id),
+      id,
+      shown,
+    ),
+    eq(tasks.boardListId, listId),
+  );
+};
+
+/**
+ * The whole order after card `id` was dropped where `shown` (part of `all`, as the client shows
+ * it after the drop) puts it: right after the shown card before it, or right before the shown
+ * card after it when it is first; every other card keeps its place.
+ */
+const placeAmong = (all: string[], id: string, shown: string[]) => {
+  const rest = all.filter((other) => other !== id);
   const inList = new Set(rest);
   const at = shown.indexOf(id);
   const before = at < 0 ? undefined : shown.slice(0, at).findLast((other) => inList.has(other));
   const after = at < 0 ? undefined : shown.slice(at + 1).find((other) => inList.has(other));
   const index = before ? rest.indexOf(before) + 1 : after ? rest.indexOf(after) : rest.length;
   rest.splice(index, 0, id);
-  await writeOrder(ctx, rest, eq(tasks.boardListId, listId));
+  return rest;
 };
 
 /**
@@ -611,6 +659,7 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
   const onCard = [task.userId, ...access.members];
   await assertInWorkspace(ctx.db, ctx.tenantId, {
     lists: [input.taskTypeId],
+    meetings: [input.meetingId],
     tasks: input.orderedIds,
     users: [input.fromUserId, input.toUserId].filter((userId) => !onCard.includes(userId ?? null)),
   });
@@ -647,10 +696,15 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
       if (!members.includes(input.toUserId)) members = [...members, input.toUserId];
     }
   }
+  const completedInSessionId = await finishedInSession(ctx, task, { type, status }, [
+    ...access.meetingIds,
+    ...boardMeetingIds,
+  ]);
   await ctx.db
     .update(tasks)
     .set({
       status,
+      completedInSessionId,
       completedAt: status === '1' ? (task.completedAt ?? new Date()) : task.completedAt,
       boardId,
       boardListId: listId,
@@ -665,7 +719,12 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
   if (listId !== task.boardListId) await notifyCardMoved(ctx, access);
   if (input.orderedIds.length > 0) {
     if (listId && input.taskTypeId) await placeInList(ctx, listId, id, input.orderedIds);
-    else await writeOrder(ctx, input.orderedIds, visibleToCaller(ctx));
+    else if (input.meetingId && isActive(type, status)) {
+      // A paged action-item list: the card moves among the meeting's whole open list of its type.
+      await findVisibleMeeting(ctx, input.meetingId);
+      const all = await meetingOpenOrder(ctx, input.meetingId, type);
+      if (all.includes(id)) await writeOrder(ctx, placeAmong(all, id, input.orderedIds), sql`true`);
+    } else await writeOrder(ctx, input.orderedIds, visibleToCaller(ctx));
   }
   publishTask(ctx, id, boardId, [...roomsOf(access), ...boardMeetingIds], { action: 'updated' });
   return getTask(ctx, id);

@@ -47,12 +47,15 @@ interface Props {
 /** The step's list name, as the dashboard's tab for its type says it. */
 const listName = (type: TaskType) => ACTION_ITEM_TABS.find((tab) => tab.type === type)?.label ?? '';
 
-/** PATCH tasks/{id}/drop with the open list's new order: the dragged item's priority. */
-const useReorder = () => {
+/**
+ * PATCH tasks/{id}/drop with the loaded part of the meeting's open list in its new order: the
+ * server places the item among the whole list (the pages not loaded keep their places).
+ */
+const useReorder = (meetingId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, orderedIds }: { id: string; orderedIds: string[] }) =>
-      api.patch(`/tasks/${id}/drop`, { column: 'active', orderedIds }),
+      api.patch(`/tasks/${id}/drop`, { column: 'active', meetingId, orderedIds }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
   });
 };
@@ -208,7 +211,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [todosFor, setTodosFor] = useState<Card | null>(null);
   const [order, setOrder] = useState<string[] | null>(null);
-  const reorder = useReorder();
+  const reorder = useReorder(meeting.id);
   const people = useMeetingPeople(meeting);
 
   const openCards = loadedCards(openList.data);

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -89,13 +90,24 @@ const ExternalUrlStep = ({ item }: StepProps) => {
 const FreeActivityStep = ({ item }: StepProps) =>
   item.description ? (
     <Paper withBorder radius="md" p="lg">
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.description}</Text>
+      <SafeHtml html={item.description} data-testid="step-description" />
     </Paper>
   ) : (
     <Notice>{messages.liveNoDescription}</Notice>
   );
 
-export const LiveStep = (props: StepProps) => {
+/** Any other step shows its agenda item's description (rich text) above what it shows. */
+export const LiveStep = (props: StepProps) =>
+  props.item.description && props.item.keyName !== 'free_activity' ? (
+    <Stack gap="sm">
+      <SafeHtml html={props.item.description} c="dimmed" fz="sm" data-testid="step-description" />
+      <StepBody {...props} />
+    </Stack>
+  ) : (
+    <StepBody {...props} />
+  );
+
+const StepBody = (props: StepProps) => {
   const { item, meeting, timezone, viewerId } = props;
   switch (item.keyName) {
     case 'to_do_list':

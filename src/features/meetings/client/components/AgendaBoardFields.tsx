@@ -1,5 +1,5 @@
 import { Group, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
 
@@ -11,6 +11,18 @@ import { messages } from '../../../../shared/messages.ts';
 type Named = { id: string; name: string; archived?: boolean };
 
 const silent = { silent: true } as const;
+
+/**
+ * "Meeting Board" (document 1 §3, a custom item connection): a new board of this meeting, made
+ * from the agenda form, which the new item then shows (POST boards, the boards feature's rules).
+ */
+export const useConnectNewBoard = (meetingId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<Named>('/boards', { name, meetingIds: [meetingId], lists: [] }, silent),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['boards'] }),
+  });
+};
 
 export const AgendaBoardFields = ({
   meetingId,

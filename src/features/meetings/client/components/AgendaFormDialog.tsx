@@ -210,7 +210,7 @@ const AgendaForm = ({
           </Group>
         </Alert>
       )}
-      <AddCustomItem onAdd={(item) => setMovable((list) => [...list, item])} />
+      <AddCustomItem meetingId={meetingId} onAdd={(item) => setMovable((list) => [...list, item])} />
       <Divider />
       <FormError message={failure} />
       <Group justify="flex-end">

@@ -13,15 +13,21 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlignLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { RichTextEditor } from '../../../../client/ui/RichTextEditor.tsx';
+import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { AgendaItem, AgendaKey, AgendaTaskType } from '../../meetings.schemas.ts';
 import { AGENDA_KEY_LABELS, AGENDA_TASK_TYPE_OPTIONS, CUSTOM_AGENDA_KEYS } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
+import { useConnectNewBoard } from './AgendaBoardFields.tsx';
 
-// One agenda item of the agenda form, and the form's 'add a custom item' part (document 1 §2, §4).
+// One agenda item of the agenda form, and the form's 'add a custom item' part (document 1 §2, §4):
+// a rich-text description for any item (sanitized by the server), and for a custom item the
+// connections Accountability Board / List, External URL and Meeting Board (a new board).
 
 export const DEFAULT_MINUTES = 5;
 
@@ -62,122 +68,171 @@ export const ItemRow = ({
   handle: React.ReactNode;
   errors: ItemErrors[string] | undefined;
   dragging?: boolean;
-}) => (
-  <Paper
-    withBorder
-    px="xs"
-    py={6}
-    radius="md"
-    shadow={dragging ? 'md' : undefined}
-    bg={dragging ? 'var(--mantine-color-body)' : undefined}
-    data-agenda-item={item.title}
-  >
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Box pt={6}>{handle}</Box>
-      <Checkbox
-        mt={7}
-        checked={item.checked}
-        onChange={(event) => onChange({ checked: event.currentTarget.checked })}
-        aria-label={messages.includeItem(item.title)}
-      />
-      <Stack gap={4} flex={1} miw={0}>
-        <TextInput
-          size="sm"
-          value={item.title}
-          onChange={(event) => onChange({ title: event.currentTarget.value })}
-          aria-label={messages.titleOf(item.title)}
-          error={errors?.title}
-          rightSectionWidth={150}
-          rightSection={
-            <Badge
-              size="xs"
-              variant="light"
-              color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
-              maw={140}
-              style={{ pointerEvents: 'none' }}
-            >
-              {AGENDA_KEY_LABELS[item.keyName]}
-            </Badge>
-          }
-          styles={{ section: { justifyContent: 'flex-end', paddingRight: 8 } }}
+}) => {
+  const [describing, setDescribing] = useState(false);
+  return (
+    <Paper
+      withBorder
+      px="xs"
+      py={6}
+      radius="md"
+      shadow={dragging ? 'md' : undefined}
+      bg={dragging ? 'var(--mantine-color-body)' : undefined}
+      data-agenda-item={item.title}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Box pt={6}>{handle}</Box>
+        <Checkbox
+          mt={7}
+          checked={item.checked}
+          onChange={(event) => onChange({ checked: event.currentTarget.checked })}
+          aria-label={messages.includeItem(item.title)}
         />
-        {item.keyName === 'external_url' && (
+        <Stack gap={4} flex={1} miw={0}>
           <TextInput
-            size="xs"
-            placeholder="https://"
-            value={item.embedUrl ?? ''}
-            onChange={(event) => onChange({ embedUrl: event.currentTarget.value })}
-            aria-label={messages.embedUrl}
-            error={errors?.embedUrl}
+            size="sm"
+            value={item.title}
+            onChange={(event) => onChange({ title: event.currentTarget.value })}
+            aria-label={messages.titleOf(item.title)}
+            error={errors?.title}
+            rightSectionWidth={150}
+            rightSection={
+              <Badge
+                size="xs"
+                variant="light"
+                color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
+                maw={140}
+                style={{ pointerEvents: 'none' }}
+              >
+                {AGENDA_KEY_LABELS[item.keyName]}
+              </Badge>
+            }
+            styles={{ section: { justifyContent: 'flex-end', paddingRight: 8 } }}
           />
-        )}
-        {item.keyName === 'to_do_list' && (
-          <Select
-            size="xs"
-            aria-label={messages.agendaTaskTypeOf(item.title)}
-            data={AGENDA_TASK_TYPE_OPTIONS}
-            value={item.taskType ?? '4'}
-            onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            maw={220}
-          />
-        )}
-        {boardFields?.(item, onChange)}
-      </Stack>
-      <NumberInput
-        size="sm"
-        w={84}
-        min={0}
-        max={600}
-        allowDecimal={false}
-        allowNegative={false}
-        value={item.duration}
-        onChange={(value) => onChange({ duration: value })}
-        aria-label={messages.minutesOf(item.title)}
-        rightSection={
-          <Text size="xs" c="dimmed" pr={6}>
-            min
-          </Text>
-        }
-        rightSectionWidth={34}
-        hideControls
-        error={errors?.duration}
-      />
-      {onRemove ? (
-        <Tooltip label={messages.removeItem(item.title)} withArrow>
+          {item.keyName === 'external_url' && (
+            <TextInput
+              size="xs"
+              placeholder="https://"
+              value={item.embedUrl ?? ''}
+              onChange={(event) => onChange({ embedUrl: event.currentTarget.value })}
+              aria-label={messages.embedUrl}
+              error={errors?.embedUrl}
+            />
+          )}
+          {item.keyName === 'to_do_list' && (
+            <Select
+              size="xs"
+              aria-label={messages.agendaTaskTypeOf(item.title)}
+              data={AGENDA_TASK_TYPE_OPTIONS}
+              value={item.taskType ?? '4'}
+              onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              maw={220}
+            />
+          )}
+          {boardFields?.(item, onChange)}
+        </Stack>
+        <NumberInput
+          size="sm"
+          w={84}
+          min={0}
+          max={600}
+          allowDecimal={false}
+          allowNegative={false}
+          value={item.duration}
+          onChange={(value) => onChange({ duration: value })}
+          aria-label={messages.minutesOf(item.title)}
+          rightSection={
+            <Text size="xs" c="dimmed" pr={6}>
+              min
+            </Text>
+          }
+          rightSectionWidth={34}
+          hideControls
+          error={errors?.duration}
+        />
+        <Tooltip label={messages.agendaDescription} withArrow>
           <ActionIcon
             mt={4}
-            variant="subtle"
-            color="red"
-            onClick={onRemove}
-            aria-label={messages.removeItem(item.title)}
+            variant={item.description ? 'light' : 'subtle'}
+            color="gray"
+            onClick={() => setDescribing((open) => !open)}
+            aria-label={messages.agendaEditDescription(item.title)}
+            aria-expanded={describing}
           >
-            <IconTrash size={16} />
+            <IconAlignLeft size={16} />
           </ActionIcon>
         </Tooltip>
-      ) : (
-        <Box w={28} style={{ flex: 'none' }} />
+        {onRemove ? (
+          <Tooltip label={messages.removeItem(item.title)} withArrow>
+            <ActionIcon
+              mt={4}
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={messages.removeItem(item.title)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Box w={28} style={{ flex: 'none' }} />
+        )}
+      </Group>
+      {describing && (
+        <Box mt={6} pl={36}>
+          <RichTextEditor
+            compact
+            minHeight={60}
+            label={messages.agendaDescriptionOf(item.title)}
+            value={item.description}
+            onChange={(html) => onChange({ description: html || null })}
+          />
+        </Box>
       )}
-    </Group>
-  </Paper>
-);
+    </Paper>
+  );
+};
 
-export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
+/** A custom item's connection: an agenda kind, or a new Meeting Board (an accountability board step). */
+type Connection = AgendaKey | 'meeting_board';
+const CONNECTIONS = [
+  ...CUSTOM_AGENDA_KEYS.map((key) => ({ value: key as Connection, label: AGENDA_KEY_LABELS[key] })),
+  { value: 'meeting_board' as Connection, label: messages.agendaKeyMeetingBoard },
+];
+
+export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: (item: Draft) => void }) => {
   const [title, setTitle] = useState('');
-  const [keyName, setKeyName] = useState<AgendaKey>('free_activity');
+  const [connection, setConnection] = useState<Connection>('free_activity');
   const [embedUrl, setEmbedUrl] = useState('');
+  const [boardName, setBoardName] = useState('');
+  const [description, setDescription] = useState('');
+  // The editor starts again empty after each item added.
+  const [editorKey, setEditorKey] = useState(0);
   const [duration, setDuration] = useState<number | string>(DEFAULT_MINUTES);
   const [error, setError] = useFieldErrors({ title, embedUrl });
-  const add = () => {
+  const connect = useConnectNewBoard(meetingId);
+  const keyName: AgendaKey = connection === 'meeting_board' ? 'accountability_board' : connection;
+  const add = async () => {
     const problems: typeof error = {};
     if (!title.trim()) problems.title = messages.required;
-    if (keyName === 'external_url') {
+    if (connection === 'external_url') {
       const problem = linkError(embedUrl);
       if (problem) problems.embedUrl = problem;
     }
     setError(problems);
     if (Object.keys(problems).length > 0) return;
+    let boardId: string | null = null;
+    if (connection === 'meeting_board') {
+      const name = boardName.trim() || title.trim();
+      try {
+        boardId = (await connect.mutateAsync(name)).id;
+      } catch {
+        return; // the failure shows under the form; nothing was added
+      }
+      showSuccess(messages.agendaBoardConnected(name));
+    }
     newKey += 1;
     onAdd({
       key: `new-${newKey}`,
@@ -186,14 +241,17 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
       keyName,
       checked: true,
       duration: duration === '' ? DEFAULT_MINUTES : duration,
-      description: null,
+      description: description || null,
       embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
-      boardId: null,
+      boardId,
       boardListId: null,
       taskType: keyName === 'to_do_list' ? '4' : null,
     });
     setTitle('');
     setEmbedUrl('');
+    setBoardName('');
+    setDescription('');
+    setEditorKey((n) => n + 1);
     setDuration(DEFAULT_MINUTES);
   };
   return (
@@ -219,7 +277,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              add();
+              void add();
             }
           }}
           error={error.title}
@@ -229,9 +287,9 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           size="sm"
           flex={1}
           miw={170}
-          data={CUSTOM_AGENDA_KEYS.map((key) => ({ value: key, label: AGENDA_KEY_LABELS[key] }))}
-          value={keyName}
-          onChange={(value) => value && setKeyName(value as AgendaKey)}
+          data={CONNECTIONS}
+          value={connection}
+          onChange={(value) => value && setConnection(value as Connection)}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -247,7 +305,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           onChange={setDuration}
         />
       </Group>
-      {keyName === 'external_url' && (
+      {connection === 'external_url' && (
         <TextInput
           mt="xs"
           label={messages.embedUrl}
@@ -258,8 +316,35 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           error={error.embedUrl}
         />
       )}
+      {connection === 'meeting_board' && (
+        <TextInput
+          mt="xs"
+          label={messages.agendaNewBoardName}
+          size="sm"
+          placeholder={title.trim() || undefined}
+          value={boardName}
+          onChange={(event) => setBoardName(event.currentTarget.value)}
+        />
+      )}
+      <Box mt="xs">
+        <RichTextEditor
+          key={editorKey}
+          compact
+          minHeight={50}
+          label={messages.agendaDescription}
+          value={description}
+          onChange={setDescription}
+        />
+      </Box>
+      <FormError message={connect.isError ? errorText(connect.error) : null} />
       <Group justify="flex-end" mt="xs">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => void add()}
+          loading={connect.isPending}
+        >
           {messages.addButton}
         </Button>
       </Group>

@@ -6,9 +6,11 @@ import {
   Divider,
   FileButton,
   Group,
+  Input,
   List,
   Modal,
   MultiSelect,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -22,7 +24,7 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type Meeting, ZUpdateMeeting } from '../../meetings.schemas.ts';
+import { type Meeting, type MeetingType, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, fullName, intervalOf, MEETING_SWATCHES } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { useUpdateMeeting, useViewer, useWorkspacePeople } from '../meetings.queries.ts';
@@ -43,6 +45,7 @@ import {
 
 interface Values extends ScheduleValues {
   title: string;
+  type: MeetingType;
   description: string;
   color: string;
   location: string;
@@ -56,6 +59,7 @@ interface Values extends ScheduleValues {
 
 const initialValues = (meeting: Meeting): Values => ({
   title: meeting.title,
+  type: meeting.type,
   description: meeting.description ?? '',
   // A meeting made by the wizard has no colour yet: offer the first swatch rather than an error.
   color: meeting.color ?? DEFAULT_MEETING_COLOR,
@@ -168,6 +172,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
     const ruleChanged = (Object.keys(schedule) as (keyof typeof schedule)[]).some((k) => schedule[k] !== before[k]);
     const patch: Record<string, unknown> = {
       title: values.title.trim(),
+      ...(values.type !== meeting.type ? { type: values.type } : {}),
       description: values.description,
       color: values.color,
       location: values.location,
@@ -258,6 +263,22 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
             />
           </Stack>
         </Group>
+        {meeting.type !== 'account' && (
+          // A meeting and a team meeting change into each other; an account stays an account.
+          <Input.Wrapper label={messages.meetingTypeLabel} labelElement="div">
+            <SegmentedControl
+              display="flex"
+              mt={4}
+              aria-label={messages.meetingTypeLabel}
+              data={[
+                { value: 'meeting', label: messages.meetingKindMeeting },
+                { value: 'team', label: messages.meetingKindTeam },
+              ]}
+              value={values.type}
+              onChange={(value) => set({ type: value as MeetingType })}
+            />
+          </Input.Wrapper>
+        )}
         {imageError && (
           <Text c="red" size="sm" role="alert">
             {imageError}

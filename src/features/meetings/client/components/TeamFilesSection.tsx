@@ -5,12 +5,9 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -21,28 +18,23 @@ import {
   IconFolder,
   IconFolderOpen,
   IconFolderPlus,
+  IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../../client/lib/api.ts';
-import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
-import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type ShortcutFile, ZCreateFileFolder } from '../../meetings.schemas.ts';
-import { linkError } from '../meetings.links.ts';
-import { type FileFolder, useAddFile, useCreateFileFolder, useDeleteFile, useFileFolder } from '../meetings.queries.ts';
+import type { ShortcutFile } from '../../meetings.schemas.ts';
+import { type FileFolder, useDeleteFile, useDeleteFileFolder, useFileFolder } from '../meetings.queries.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionCard } from './SectionCard.tsx';
+import { FileDialog, FolderDialog } from './TeamFilesDialogs.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files
-// (links) of the selected folder, and the add-folder, add-file and delete-file dialogs.
-
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? null : (result.error?.issues[0]?.message ?? messages.invalidValue);
+// (links) of the selected folder; folders and files are added, renamed and deleted in the dialogs
+// of TeamFilesDialogs and the delete-file / Delete Shortcut confirmations.
 
 const FolderRow = ({
   label,
@@ -142,196 +134,15 @@ const FolderNode = ({
   );
 };
 
-const AddFolderForm = ({
-  meetingId,
-  parent,
-  onClose,
+const FilesTable = ({
+  files,
+  onEdit,
+  onDelete,
 }: {
-  meetingId: string;
-  parent: FileFolder | null;
-  onClose: () => void;
-}) => {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const create = useCreateFileFolder(meetingId);
-  const closeSoon = useDelayedClose(onClose);
-  const submit = () => {
-    setFailure(null);
-    const problem = firstMessage(ZCreateFileFolder.shape.name.safeParse(name));
-    setError(problem);
-    if (problem) return;
-    create.mutate(
-      { name: name.trim(), parentId: parent?.id ?? null },
-      {
-        onSuccess: () => {
-          showSuccess(messages.folderAdded);
-          closeSoon();
-        },
-        // document 1 §8: 409 is a taken name, anything else a generic problem.
-        onError: (err) =>
-          setFailure(
-            err instanceof ApiError && err.status === 409 ? messages.folderNameTaken : messages.folderCreateFailed,
-          ),
-      },
-    );
-  };
-  return (
-    <DialogForm
-      onSubmit={submit}
-      onCancel={onClose}
-      submitLabel={messages.createButton}
-      pending={create.isPending}
-      failure={failure}
-    >
-      {parent && <FolderCrumb name={parent.name} />}
-      <TextInput
-        label={messages.folderName}
-        required
-        data-autofocus
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={error}
-      />
-    </DialogForm>
-  );
-};
-
-/** The folder a new entry goes into, above the form's fields. */
-const FolderCrumb = ({ name }: { name: string }) => (
-  <Group gap={6}>
-    <IconFolder size={16} aria-hidden />
-    <Text size="sm" c="dimmed">
-      {name}
-    </Text>
-  </Group>
-);
-
-const AddFolderDialog = ({
-  meetingId,
-  parent,
-  opened,
-  onClose,
-}: {
-  meetingId: string;
-  parent: FileFolder | null;
-  opened: boolean;
-  onClose: () => void;
-}) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={messages.addFolder}
-    centered
-    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
-  >
-    <AddFolderForm meetingId={meetingId} parent={parent} onClose={onClose} />
-  </Modal>
-);
-
-const AddFileForm = ({
-  meetingId,
-  folder,
-  onClose,
-}: {
-  meetingId: string;
-  folder: FileFolder | null;
-  onClose: () => void;
-}) => {
-  const [values, setValues] = useState({ name: '', externalLink: '', description: '' });
-  const [errors, setErrors] = useState<{ name?: string | null; externalLink?: string | null }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const add = useAddFile(meetingId);
-  const closeSoon = useDelayedClose(onClose);
-  const submit = () => {
-    setFailure(null);
-    const found = {
-      name: values.name.trim() ? null : messages.required,
-      externalLink: values.externalLink.trim() ? linkError(values.externalLink) : messages.required,
-    };
-    setErrors(found);
-    if (found.name || found.externalLink) return;
-    add.mutate(
-      {
-        name: values.name.trim(),
-        externalLink: values.externalLink.trim(),
-        description: values.description.trim(),
-        folderId: folder?.id ?? null,
-      },
-      {
-        onSuccess: () => {
-          showSuccess(messages.fileAdded);
-          closeSoon();
-        },
-        onError: (error) => setFailure(errorText(error)),
-      },
-    );
-  };
-  return (
-    <DialogForm
-      onSubmit={submit}
-      onCancel={onClose}
-      submitLabel={messages.addButton}
-      pending={add.isPending}
-      failure={failure}
-    >
-      {folder && <FolderCrumb name={folder.name} />}
-      <TextInput
-        label={messages.fileName}
-        required
-        data-autofocus
-        value={values.name}
-        onChange={(event) => {
-          setValues({ ...values, name: event.currentTarget.value });
-          setErrors({ ...errors, name: null });
-        }}
-        error={errors.name}
-      />
-      <TextInput
-        label={messages.fileLink}
-        required
-        placeholder="https://"
-        value={values.externalLink}
-        onChange={(event) => {
-          setValues({ ...values, externalLink: event.currentTarget.value });
-          setErrors({ ...errors, externalLink: null });
-        }}
-        error={errors.externalLink}
-      />
-      <Textarea
-        label={messages.fileDescription}
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-      />
-    </DialogForm>
-  );
-};
-
-const AddFileDialog = ({
-  meetingId,
-  folder,
-  opened,
-  onClose,
-}: {
-  meetingId: string;
-  folder: FileFolder | null;
-  opened: boolean;
-  onClose: () => void;
-}) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={messages.addFile}
-    centered
-    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
-  >
-    <AddFileForm meetingId={meetingId} folder={folder} onClose={onClose} />
-  </Modal>
-);
-
-const FilesTable = ({ files, onDelete }: { files: ShortcutFile[]; onDelete: (file: ShortcutFile) => void }) =>
+  files: ShortcutFile[];
+  onEdit: (file: ShortcutFile) => void;
+  onDelete: (file: ShortcutFile) => void;
+}) =>
   files.length === 0 ? (
     <Text size="sm" c="dimmed" py="sm">
       {messages.noFilesHere}
@@ -345,7 +156,7 @@ const FilesTable = ({ files, onDelete }: { files: ShortcutFile[]; onDelete: (fil
             <Table.Th>{messages.columnExtension}</Table.Th>
             <Table.Th>{messages.columnUrl}</Table.Th>
             <Table.Th>{messages.columnDescription}</Table.Th>
-            <Table.Th w={44} />
+            <Table.Th w={76} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -367,16 +178,28 @@ const FilesTable = ({ files, onDelete }: { files: ShortcutFile[]; onDelete: (fil
               </Table.Td>
               <Table.Td c={file.description ? undefined : 'dimmed'}>{file.description ?? '—'}</Table.Td>
               <Table.Td>
-                <Tooltip label={messages.deleteFileTitle} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => onDelete(file)}
-                    aria-label={messages.deleteFileNamed(file.name)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label={messages.editFileTitle} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => onEdit(file)}
+                      aria-label={messages.editFileNamed(file.name)}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={messages.deleteFileTitle} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onDelete(file)}
+                      aria-label={messages.deleteFileNamed(file.name)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -388,11 +211,17 @@ const FilesTable = ({ files, onDelete }: { files: ShortcutFile[]; onDelete: (fil
 export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
   const [selected, setSelected] = useState<FileFolder | null>(null);
   const [rootExpanded, setRootExpanded] = useState(true);
-  const [dialog, setDialog] = useState<'folder' | 'file' | null>(null);
+  const [dialog, setDialog] = useState<'folder' | 'renameFolder' | 'file' | null>(null);
+  const [editingFile, setEditingFile] = useState<ShortcutFile | null>(null);
   const [deleting, setDeleting] = useState<ShortcutFile | null>(null);
+  const [deletingFolder, setDeletingFolder] = useState<FileFolder | null>(null);
   const top = useFileFolder(meetingId, null);
   const current = useFileFolder(meetingId, selected?.id ?? null);
   const remove = useDeleteFile(meetingId);
+  const removeFolder = useDeleteFileFolder(meetingId);
+  // The selected folder's name as the server has it now (a rename shows at once).
+  const selectedFolder =
+    selected && current.data?.id === selected.id ? { ...selected, name: current.data.name! } : selected;
 
   let tree: React.ReactNode;
   if (top.isPending) tree = <SectionLoading />;
@@ -454,6 +283,10 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
     files = (
       <FilesTable
         files={current.data.files}
+        onEdit={(file) => {
+          setEditingFile(file);
+          setDialog('file');
+        }}
         onDelete={(file) => {
           remove.reset();
           setDeleting(file);
@@ -478,7 +311,10 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
             size="compact-sm"
             variant="light"
             leftSection={<IconFilePlus size={14} />}
-            onClick={() => setDialog('file')}
+            onClick={() => {
+              setEditingFile(null);
+              setDialog('file');
+            }}
           >
             {messages.addFile}
           </Button>
@@ -490,24 +326,77 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
           {tree}
         </Stack>
         <Stack gap={4} flex={1} miw={280}>
-          <Text fw={600} size="sm" component="h3" m={0}>
-            {selected?.name ?? messages.teamFiles}
-          </Text>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text fw={600} size="sm" component="h3" m={0} truncate>
+              {selectedFolder?.name ?? messages.teamFiles}
+            </Text>
+            {selectedFolder && (
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label={messages.renameFolderButton} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setDialog('renameFolder')}
+                    aria-label={messages.renameFolderButton}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={messages.deleteFolderButton} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      removeFolder.reset();
+                      setDeletingFolder(selectedFolder);
+                    }}
+                    aria-label={messages.deleteFolderButton}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )}
+          </Group>
           {files}
         </Stack>
       </Group>
-      <AddFolderDialog
+      <FolderDialog
         meetingId={meetingId}
-        parent={selected}
-        opened={dialog === 'folder'}
+        parent={selectedFolder}
+        editing={dialog === 'renameFolder' ? selectedFolder : null}
+        opened={dialog === 'folder' || dialog === 'renameFolder'}
         onClose={() => setDialog(null)}
       />
-      <AddFileDialog
+      <FileDialog
         meetingId={meetingId}
-        folder={selected}
+        folder={selectedFolder}
+        editing={editingFile}
         opened={dialog === 'file'}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          setEditingFile(null);
+        }}
       />
+      <ConfirmDialog
+        opened={deletingFolder !== null}
+        title={messages.deleteShortcutTitle}
+        onClose={() => setDeletingFolder(null)}
+        onConfirm={() =>
+          deletingFolder &&
+          removeFolder.mutate(deletingFolder.id, {
+            onSuccess: () => {
+              showSuccess(messages.folderDeleted);
+              setDeletingFolder(null);
+              setSelected(null);
+            },
+          })
+        }
+        pending={removeFolder.isPending}
+        error={removeFolder.isError ? errorText(removeFolder.error) : null}
+      >
+        {deletingFolder ? messages.deleteShortcutFolder(deletingFolder.name) : ''}
+      </ConfirmDialog>
       <ConfirmDialog
         opened={deleting !== null}
         title={messages.deleteFileTitle}
