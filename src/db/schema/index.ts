@@ -8,3 +8,6 @@ export * from './notifications.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
+// Org chart and vision board (issue 21)
+export * from './orgchart.ts';
+export * from './vision.ts';
