@@ -1125,7 +1125,7 @@ export const messages = {
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
 
   // Org chart (issue 21)
-  navOrgChart: 'Org chart',
+  navOrgChart: 'ORG CHART',
   orgChartTitle: 'Org chart',
   seatTaken: 'That seat is taken, please select a free seat.',
   onlyLeavesDeleted: 'Only leaves can be deleted!',
@@ -1186,7 +1186,7 @@ export const messages = {
   },
 
   // Vision board (issue 21)
-  navVision: 'Vision',
+  navVision: 'VISION',
   visionTitle: 'Vision board',
   visionEmpty: 'This workspace has no vision board yet.',
   visionStart: 'Create the vision board',

@@ -70,9 +70,9 @@ export const SeatCard = memo(
     );
     if (!editable)
       return (
-        <section className="orgchart-seat" data-seat-id={seat.id} aria-label={label} style={style}>
+        <div role="group" className="orgchart-seat" data-seat-id={seat.id} aria-label={label} style={style}>
           {body}
-        </section>
+        </div>
       );
     return (
       <button

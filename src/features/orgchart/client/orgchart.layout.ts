@@ -5,9 +5,9 @@ import type { Seat } from '../orgchart.schemas.ts';
 // print layout all draw from these numbers.
 
 export const CELL_WIDTH = 180;
-export const CELL_HEIGHT = 150;
+export const CELL_HEIGHT = 136;
 export const SEAT_WIDTH = 160;
-export const SEAT_HEIGHT = 118;
+export const SEAT_HEIGHT = 104;
 
 /** `firstColumn`: the seat number shown leftmost. */
 export const seatLeft = (seatNumber: number, firstColumn = 1) =>
