@@ -21,6 +21,7 @@ import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
+import { visionRoutes } from '../features/vision/server/vision.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
   API_ROOT,
@@ -154,6 +155,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(calendarRoutes, { prefix: API_ROOT });
   // Org chart and vision board (issue 21)
   await app.register(orgChartRoutes, { prefix: API_ROOT });
+  await app.register(visionRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

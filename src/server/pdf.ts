@@ -1,4 +1,8 @@
 import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { tenants } from '../db/schema/index.ts';
 
 // PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
 // the 14 standard PDF fonts are used (no font files), and pdfmake may fetch nothing: no URL and
@@ -88,3 +92,20 @@ export const renderPdf = (doc: PdfDocument): Promise<Buffer> =>
   pdfmake()
     .createPdf({ ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9 } })
     .getBuffer();
+
+/** The workspace's name and logo for an export's heading. */
+export const exportingWorkspace = async (db: Db, tenantId: string) => {
+  const [row] = await db
+    .select({ name: tenants.name, iconLogo: tenants.iconLogo })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? { name: '', iconLogo: null };
+};
+
+/** Sends PDF bytes as a download named `fileName`, never cached. */
+export const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);

@@ -70,6 +70,7 @@ export const SeatCard = memo(
     );
     if (!editable)
       return (
+        // biome-ignore lint/a11y/useSemanticElements: a card on a drawing, not a form's fieldset
         <div role="group" className="orgchart-seat" data-seat-id={seat.id} aria-label={label} style={style}>
           {body}
         </div>

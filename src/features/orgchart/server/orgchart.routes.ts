@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenants } from '../../../db/schema/index.ts';
 import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
+import { exportingWorkspace, sendPdf } from '../../../server/pdf.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { SEAT_IMAGE_MAX_BYTES } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
@@ -192,21 +191,13 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
     },
     async (request, reply) => {
       const { workspace, seats, images } = await request.inTenant(async (ctx) => {
-        const [workspace] = await ctx.db
-          .select({ name: tenants.name, iconLogo: tenants.iconLogo })
-          .from(tenants)
-          .where(eq(tenants.id, ctx.tenantId));
+        const workspace = await exportingWorkspace(ctx.db, ctx.tenantId);
         const seats = await readSeats(ctx.db, ctx.tenantId);
         const withImage = seats.filter((seat) => seat.image).map((seat) => seat.id);
         return { workspace, seats, images: await readSeatImages(ctx.db, withImage) };
       });
-      if (!workspace || seats.length === 0) throw notFound(messages.orgChartEmpty);
-      const pdf = await orgChartPdf(workspace, seats, request.query.paper, images);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="org-chart.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      if (seats.length === 0) throw notFound(messages.orgChartEmpty);
+      return sendPdf(reply, await orgChartPdf(workspace, seats, request.query.paper, images), 'org-chart.pdf');
     },
   );
 };
