@@ -40,7 +40,8 @@ type Kind =
   | 'group'
   | 'notification'
   // Org chart and vision board (issue 21)
-  | 'seat';
+  | 'seat'
+  | 'visionTemplate';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -123,6 +124,10 @@ const workspace = async (): Promise<Workspace> => {
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
   // Org chart and vision board (issue 21)
   const { seats } = must(await api.post<{ seats: { id: string; jobTitle: string }[] }>('/org-chart'), 'org chart');
+  const vision = must(
+    await api.post<{ id: string }>('/vision/templates', { title: 'V/TO', catalogKey: 'vto' }),
+    'vision',
+  );
   return {
     group,
     seats,
@@ -157,6 +162,7 @@ const workspace = async (): Promise<Workspace> => {
       group: group.id,
       notification: bell.items[0]!.id,
       seat: seats.find((seat) => seat.jobTitle === 'Sales')!.id,
+      visionTemplate: vision.id,
     },
   };
 };
@@ -190,6 +196,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   groupIds: 'group',
   // Org chart and vision board (issue 21)
   coworkers: 'user',
+  fromTemplateId: 'visionTemplate',
 };
 
 /**
@@ -416,6 +423,9 @@ const ROUTES: Record<string, Route> = {
     }),
     kinds: { parentId: 'seat' },
   },
+  'POST /api/v2/vision/templates': {
+    valid: (a) => ({ url: '/vision/templates', body: { title: 'Copy', fromTemplateId: a.ids.visionTemplate } }),
+  },
   'PATCH /api/v2/notifications/change-status': {
     valid: (a) => ({ url: '/notifications/change-status', body: { status: 'read', ids: [a.ids.notification] } }),
     kinds: { ids: 'notification' },
@@ -585,6 +595,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/notifications',
     // Org chart and vision board (issue 21)
     '/org-chart',
+    '/vision/templates',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

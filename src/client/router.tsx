@@ -145,6 +145,12 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/orgchart/client/OrgChartPage.tsx')).OrgChartPage,
                 }),
               },
+              {
+                path: 'vto',
+                lazy: async () => ({
+                  Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
+                }),
+              },
               // document 3 §2: settings with their side menu; Administration for admins only.
               {
                 path: 'settings',

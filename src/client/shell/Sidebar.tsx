@@ -5,6 +5,7 @@ import {
   IconHierarchy2,
   IconLayoutDashboard,
   IconSettings,
+  IconTargetArrow,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -51,6 +52,13 @@ const entries: SidebarEntry[] = [
     to: '/chart',
     icon: IconHierarchy2,
     matches: (pathname) => pathname === '/chart',
+    needsWorkspace: true,
+  },
+  {
+    label: messages.navVision,
+    to: '/vto',
+    icon: IconTargetArrow,
+    matches: (pathname) => pathname === '/vto',
     needsWorkspace: true,
   },
   {
