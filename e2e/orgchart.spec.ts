@@ -114,7 +114,18 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
   const pdfPath = `${SCREENS}/orgchart-export.pdf`;
   await pdf.saveAs(pdfPath);
-  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', pdfPath, `${SCREENS}/orgchart-pdf`]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '50',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdfPath,
+    `${SCREENS}/orgchart-pdf`,
+  ]);
   expect(existsSync(`${SCREENS}/orgchart-pdf.png`)).toBe(true);
   // Export PNG, drawn from the data.
   const [png] = await Promise.all([
@@ -128,7 +139,7 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
   await expect(page.getByRole('button', { name: messages.exportPdf })).toBeHidden();
-  await page.emulateMedia({ media: 'screen' });
+  // What the browser prints (print media): the chart alone on a landscape page.
   await page.pdf({ path: `${SCREENS}/orgchart-print.pdf`, landscape: true, format: 'A4', printBackground: true });
   execFileSync('pdftoppm', [
     '-png',
@@ -142,5 +153,6 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
     `${SCREENS}/orgchart-print.pdf`,
     `${SCREENS}/orgchart-print`,
   ]);
+  await page.emulateMedia({ media: 'screen' });
   await mateContext.close();
 });

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Card, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconPlus, IconPrinter, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { downloadFile } from '../../../client/lib/download.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
-import { ORG_CHART_MAX_ROWS, PAPER_SIZES } from '../../../shared/constants.ts';
+import { ORG_CHART_MAX_ROWS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { clampZoom, OrgChartCanvas, ZOOM } from './OrgChartCanvas.tsx';
@@ -63,7 +63,6 @@ export const OrgChartPage = () => {
   const move = useMoveSeat();
   const [zoom, setZoom] = useState(0.8);
   const [form, setForm] = useState<{ seat: Seat | null; draft: SeatDraft } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const seats = chart.data?.seats ?? [];
   const editable = Boolean(chart.data?.canEdit);
   usePrintZoom(seats, zoom, setZoom);
@@ -77,17 +76,6 @@ export const OrgChartPage = () => {
         onError: (error) => showError(errorText(error)),
       },
     );
-  };
-
-  const exportPdf = async (paper: (typeof PAPER_SIZES)[number]) => {
-    setExporting(true);
-    try {
-      await downloadFile(`/org-chart/export?paper=${paper}`, 'org-chart.pdf', messages.exportFailed);
-    } catch (error) {
-      showError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
   };
 
   return (
@@ -138,20 +126,7 @@ export const OrgChartPage = () => {
                 </ActionIcon>
               </Tooltip>
             </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting}>
-                  {messages.exportPdf}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {PAPER_SIZES.map((paper) => (
-                  <Menu.Item key={paper} onClick={() => void exportPdf(paper)}>
-                    {paper === 'A4' ? 'A4' : 'Letter'}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <PdfExportMenu path={(paper) => `/org-chart/export?paper=${paper}`} fileName="org-chart.pdf" />
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}

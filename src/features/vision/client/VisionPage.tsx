@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  Menu,
   Modal,
   SegmentedControl,
   Select,
@@ -12,15 +11,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { downloadFile } from '../../../client/lib/download.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
-import { DIALOG_CLOSE_DELAY_MS, PAPER_SIZES, VISION_TITLE_MAX } from '../../../shared/constants.ts';
+import { DIALOG_CLOSE_DELAY_MS, VISION_TITLE_MAX } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
@@ -149,21 +148,6 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
   const [deleting, setDeleting] = useState<Section | null>(null);
   const [deletingTemplate, setDeletingTemplate] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const exportPdf = async (paper: (typeof PAPER_SIZES)[number]) => {
-    setExporting(true);
-    try {
-      await downloadFile(
-        `/vision/templates/${template.id}/export?paper=${paper}`,
-        'vision-board.pdf',
-        messages.exportFailed,
-      );
-    } catch (error) {
-      showError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <>
       <Group gap="xs" wrap="wrap" className="cadence-no-print">
@@ -184,20 +168,10 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
         <Button variant="default" leftSection={<IconTemplate size={16} />} onClick={() => setSaving(true)}>
           {messages.saveTemplate}
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting}>
-              {messages.exportPdf}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {PAPER_SIZES.map((paper) => (
-              <Menu.Item key={paper} onClick={() => void exportPdf(paper)}>
-                {paper === 'A4' ? 'A4' : 'Letter'}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <PdfExportMenu
+          path={(paper) => `/vision/templates/${template.id}/export?paper=${paper}`}
+          fileName="vision-board.pdf"
+        />
         <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
           {messages.printButton}
         </Button>
