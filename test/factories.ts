@@ -172,3 +172,35 @@ export const startLive = async (person: SignedUp, meetingId: string) => {
   if (answer.status !== 200) throw new Error(`start failed: ${JSON.stringify(answer.body)}`);
   return answer.body.result.sessionId;
 };
+
+// Org chart and vision board (issue 21)
+/** A 1×1 PNG. */
+export const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart upload (field "file") as the browser sends it. */
+export const uploadFile = (
+  app: FastifyInstance,
+  token: string,
+  method: 'PUT' | 'POST',
+  url: string,
+  bytes: Buffer,
+  fileName = 'picture.png',
+) => {
+  const boundary = '----cadence-upload-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method,
+    url: `/api/v2${url}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+};

@@ -38,7 +38,10 @@ type Kind =
   | 'meetingFolder'
   | 'fileFolder'
   | 'group'
-  | 'notification';
+  | 'notification'
+  // Org chart and vision board (issue 21)
+  | 'seat'
+  | 'visionTemplate';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -58,6 +61,8 @@ interface Workspace {
   fileFolder: { id: string };
   file: { id: string };
   group: { id: string };
+  /** The default org chart's seats (issue 21). */
+  seats: { id: string; jobTitle: string }[];
   ids: Record<Kind, string>;
 }
 
@@ -117,8 +122,15 @@ const workspace = async (): Promise<Workspace> => {
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
+  // Org chart and vision board (issue 21)
+  const { seats } = must(await api.post<{ seats: { id: string; jobTitle: string }[] }>('/org-chart'), 'org chart');
+  const vision = must(
+    await api.post<{ id: string }>('/vision/templates', { title: 'V/TO', catalogKey: 'vto' }),
+    'vision',
+  );
   return {
     group,
+    seats,
     admin,
     member,
     meeting,
@@ -149,6 +161,8 @@ const workspace = async (): Promise<Workspace> => {
       fileFolder: fileFolder.id,
       group: group.id,
       notification: bell.items[0]!.id,
+      seat: seats.find((seat) => seat.jobTitle === 'Sales')!.id,
+      visionTemplate: vision.id,
     },
   };
 };
@@ -180,6 +194,9 @@ const KIND_BY_NAME: Record<string, Kind> = {
   folderId: 'fileFolder',
   ids: 'score',
   groupIds: 'group',
+  // Org chart and vision board (issue 21)
+  coworkers: 'user',
+  fromTemplateId: 'visionTemplate',
 };
 
 /**
@@ -394,6 +411,24 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/scores/{id}/clone': {
     valid: (a) => ({ url: `/scores/${a.score.id}/clone`, body: { userId: a.member.userId } }),
   },
+  // Org chart and vision board (issue 21)
+  'POST /api/v2/org-chart/seats': {
+    valid: (a) => ({
+      url: '/org-chart/seats',
+      body: { row: 5, seatNumber: 1, jobTitle: 'New', parentId: a.ids.seat, coworkers: [a.member.userId] },
+    }),
+    kinds: { parentId: 'seat' },
+  },
+  'PATCH /api/v2/org-chart/seats/{id}': {
+    valid: (a) => ({
+      url: `/org-chart/seats/${a.ids.seat}`,
+      body: { parentId: a.seats.find((seat) => seat.jobTitle === 'Visionary')!.id, coworkers: [a.member.userId] },
+    }),
+    kinds: { parentId: 'seat' },
+  },
+  'POST /api/v2/vision/templates': {
+    valid: (a) => ({ url: '/vision/templates', body: { title: 'Copy', fromTemplateId: a.ids.visionTemplate } }),
+  },
   'PATCH /api/v2/notifications/change-status': {
     valid: (a) => ({ url: '/notifications/change-status', body: { status: 'read', ids: [a.ids.notification] } }),
     kinds: { ids: 'notification' },
@@ -561,6 +596,9 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/directory/users',
     '/groups?includeUsers=true',
     '/notifications',
+    // Org chart and vision board (issue 21)
+    '/org-chart',
+    '/vision/templates',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

@@ -112,6 +112,15 @@ const seed = async () => {
   add('file', ...files.map((f) => f.id));
   const share = await result(api.post<{ token: string }>(`/tasks/${task.id}/share`));
   add('token', share.token);
+  // Org chart and vision board (issue 21)
+  const chart = await result(api.post<{ seats: { id: string }[] }>('/org-chart'));
+  add('seat', ...chart.seats.map((seat) => seat.id));
+  const vision = await result(
+    api.post<{ id: string; sectionIds: string[] }>('/vision/templates', { title: 'V/TO', catalogKey: 'vto' }),
+  );
+  add('template', vision.id);
+  ids.fromtemplate = ids.template!;
+  add('section', ...vision.sectionIds);
 };
 
 /** The seeded id for a path parameter: named by the segment before it, or by its own name. */
@@ -134,6 +143,10 @@ const PATH_KEYS: Record<string, string> = {
   fileId: 'file',
   sessionId: 'session',
   userId: 'user',
+  // Org chart and vision board (issue 21)
+  seats: 'seat',
+  templates: 'template',
+  sections: 'section',
 };
 
 const pathValue = (rng: Rng, path: string, name: string) => {

@@ -138,6 +138,19 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/people/client/DirectoryPage.tsx')).DirectoryPage,
                 }),
               },
+              // Org chart and vision board (issue 21; document 2 §2).
+              {
+                path: 'chart',
+                lazy: async () => ({
+                  Component: (await import('../features/orgchart/client/OrgChartPage.tsx')).OrgChartPage,
+                }),
+              },
+              {
+                path: 'vto',
+                lazy: async () => ({
+                  Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
+                }),
+              },
               // document 3 §2: settings with their side menu; Administration for admins only.
               {
                 path: 'settings',

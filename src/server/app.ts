@@ -14,10 +14,13 @@ import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
+// Org chart and vision board (issue 21)
+import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
+import { visionRoutes } from '../features/vision/server/vision.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
   API_ROOT,
@@ -150,6 +153,9 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(selfRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
+  // Org chart and vision board (issue 21)
+  await app.register(orgChartRoutes, { prefix: API_ROOT });
+  await app.register(visionRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -10,11 +10,14 @@ import {
   meetingFolders,
   meetings,
   memberships,
+  orgChartSeats,
   scores,
   sessions,
   tasks,
   userGroups,
   users,
+  visionSections,
+  visionTemplates,
 } from '../db/schema/index.ts';
 import { anyOf } from '../db/sql.ts';
 import { notFound } from '../shared/errors.ts';
@@ -40,6 +43,10 @@ const TABLES = {
   checklists,
   scores,
   groups: userGroups,
+  // Org chart and vision board (issue 21)
+  seats: orgChartSeats,
+  visionTemplates,
+  visionSections,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

@@ -142,3 +142,46 @@ export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as cons
 
 /** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
 export const GOOGLE_CALENDAR_EMBED = /^https:\/\/calendar\.google\.com\/calendar\/(u\/\d+\/)?embed\?[^\s]*$/;
+
+// Org chart (issue 21, document 2 §5 and §9)
+/** Seat numbers of a row; a chart's rows are numbered from 1 too. */
+export const SEAT_NUMBER_MIN = 1;
+export const SEAT_NUMBER_MAX = 20;
+export const ORG_CHART_MAX_ROWS = 20;
+/** A chart never has fewer seats or rows (with a seat) than these. */
+export const ORG_CHART_MIN_SEATS = 7;
+export const ORG_CHART_MIN_ROWS = 3;
+/** Lines of a seat's description (its responsibilities), and how long each may be. */
+export const SEAT_DESCRIPTION_LINES_MAX = 20;
+export const SEAT_LINE_MAX = 200;
+/** Workspace users in one seat. */
+export const SEAT_USERS_MAX = 10;
+/** A seat's picture: jpg, png or gif up to 2 MB (the contact photo rule of document 2 §5). */
+export const SEAT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const SEAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** The seat colours offered (any #rrggbb is accepted). */
+export const SEAT_COLORS = [
+  '#C2CDD8',
+  '#74C0FC',
+  '#63E6BE',
+  '#FFD43B',
+  '#FFA94D',
+  '#FF8787',
+  '#B197FC',
+  '#F783AC',
+  '#A9E34B',
+] as const;
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+/** Paper sizes of the PDF exports. */
+export const PAPER_SIZES = ['A4', 'LETTER'] as const;
+
+// Vision board (issue 21)
+export const VISION_TITLE_MAX = 200;
+/** document 2 §9: rich-text descriptions up to 60,000 characters. */
+export const VISION_DESCRIPTION_MAX = 60_000;
+export const VISION_SECTIONS_MAX = 40;
+export const VISION_TEMPLATES_PAGE = { default: 50, max: 100 } as const;
+/** Kinds of section: written text, or live data read when the board is shown. */
+export const SECTION_KINDS = ['text', 'quarterlyGoals', 'longTermIssues'] as const;
+/** How many items a live section shows. */
+export const LIVE_SECTION_ITEMS_MAX = 50;

@@ -1,5 +1,12 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconCalendarRepeat,
+  IconHierarchy2,
+  IconLayoutDashboard,
+  IconSettings,
+  IconTargetArrow,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
@@ -37,6 +44,21 @@ const entries: SidebarEntry[] = [
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+    needsWorkspace: true,
+  },
+  // Org chart and vision board (issue 21)
+  {
+    label: messages.navOrgChart,
+    to: '/chart',
+    icon: IconHierarchy2,
+    matches: (pathname) => pathname === '/chart',
+    needsWorkspace: true,
+  },
+  {
+    label: messages.navVision,
+    to: '/vto',
+    icon: IconTargetArrow,
+    matches: (pathname) => pathname === '/vto',
     needsWorkspace: true,
   },
   {

@@ -5,6 +5,9 @@ export * from './live.ts';
 export * from './mail.ts';
 export * from './meetings.ts';
 export * from './notifications.ts';
+// Org chart and vision board (issue 21)
+export * from './orgchart.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
+export * from './vision.ts';

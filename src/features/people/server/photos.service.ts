@@ -16,12 +16,19 @@ const allowed = new Set<string>(PHOTO_TYPES);
 /** The photo's URL for `users.image`. */
 export const photoUrl = (userId: string, hash: string) => `${API_ROOT}/users/${userId}/photo/${hash}`;
 
-/** Checks an upload: within `maxBytes` (else 413 with `tooLargeMessage`) and really an image of an allowed type. */
-export const checkPhoto = async (bytes: Buffer, maxBytes: number, tooLargeMessage: string) => {
+/**
+ * Checks an upload: within `maxBytes` (else 413 with `tooLargeMessage`) and really an image of
+ * an allowed type (a photo's by default; others pass their own types and message).
+ */
+export const checkPhoto = async (
+  bytes: Buffer,
+  maxBytes: number,
+  tooLargeMessage: string,
+  only: { types: ReadonlySet<string>; message: string } = { types: allowed, message: messages.photoTypeNotAllowed },
+) => {
   if (bytes.length > maxBytes) throw payloadTooLarge(tooLargeMessage, { file: tooLargeMessage });
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !allowed.has(detected.mime))
-    throw badRequest({ file: messages.photoTypeNotAllowed }, messages.photoTypeNotAllowed);
+  if (!detected || !only.types.has(detected.mime)) throw badRequest({ file: only.message }, only.message);
   return detected.mime;
 };
 

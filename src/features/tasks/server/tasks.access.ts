@@ -125,3 +125,20 @@ export const assertAssignable = (field: string, wanted: string[], assignable: Se
   const bad = wanted.filter((id) => !assignable.has(id) && !already.includes(id));
   if (bad.length > 0) throw badRequest({ [field]: messages.notAssignable });
 };
+
+/**
+ * SQL twin of findVisibleTask's rule, for lists other features show (the vision board's live
+ * sections): admins see every card; others their own, those they are a member or watcher of,
+ * and those of the meetings (or boards of the meetings) they lead or attend.
+ */
+export const visibleTasksSql = (ctx: Pick<TenantContext, 'userId' | 'isAdmin'>) => {
+  if (ctx.isAdmin) return sql`true`;
+  const me = ctx.userId;
+  return sql`(${tasks.userId} = ${me}
+    or exists (select 1 from ${taskMembers} where ${taskMembers.taskId} = ${tasks.id} and ${taskMembers.userId} = ${me})
+    or exists (select 1 from ${taskWatchers} where ${taskWatchers.taskId} = ${tasks.id} and ${taskWatchers.userId} = ${me})
+    or exists (select 1 from ${taskMeetings} inner join ${meetingPeople} on ${meetingPeople.meetingId} = ${taskMeetings.meetingId}
+      where ${taskMeetings.taskId} = ${tasks.id} and ${meetingPeople.userId} = ${me})
+    or exists (select 1 from ${boardMeetings} inner join ${meetingPeople} on ${meetingPeople.meetingId} = ${boardMeetings.meetingId}
+      where ${boardMeetings.boardId} = ${tasks.boardId} and ${meetingPeople.userId} = ${me}))`;
+};

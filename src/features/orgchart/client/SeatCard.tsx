@@ -1,0 +1,109 @@
+import { Avatar, Box, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import { seatPeople } from '../orgchart.names.ts';
+import type { Seat } from '../orgchart.schemas.ts';
+import { SEAT_HEIGHT, SEAT_WIDTH, seatLeft, seatTop } from './orgchart.layout.ts';
+
+/** What a card tells the chart: open it, start moving it, or take a drop on its place. */
+export interface SeatCardActions {
+  onOpen: (seat: Seat) => void;
+  onStartMove: (seat: Seat) => void;
+  onDragStart: (seat: Seat) => void;
+  onDragEnd: () => void;
+  onDropOnto: (seat: Seat) => void;
+}
+
+/** A seat on the chart: its colour, title, people and responsibilities. */
+export const SeatCard = memo(
+  ({
+    seat,
+    firstColumn,
+    editable,
+    moving,
+    actions,
+  }: {
+    seat: Seat;
+    firstColumn: number;
+    editable: boolean;
+    /** This seat is being moved (by drag or keyboard). */
+    moving: boolean;
+    actions: SeatCardActions;
+  }) => {
+    const people = seatPeople(seat);
+    const picture = seat.image ?? seat.users.find((user) => user.image)?.image ?? null;
+    const style = {
+      position: 'absolute',
+      left: seatLeft(seat.seatNumber, firstColumn),
+      top: seatTop(seat.row),
+      width: SEAT_WIDTH,
+      height: SEAT_HEIGHT,
+      borderColor: seat.color,
+      background: `color-mix(in srgb, ${seat.color} 28%, white)`,
+      opacity: moving ? 0.5 : 1,
+      cursor: editable ? 'grab' : 'default',
+    } as const;
+    const label = messages.seatLabel(seat.jobTitle, seat.row, seat.seatNumber);
+    const body = (
+      <Stack gap={2} align="stretch" style={{ textAlign: 'left', minWidth: 0 }}>
+        <Text fw={700} size="sm" lineClamp={1} c="dark.9">
+          {seat.jobTitle}
+        </Text>
+        <Box style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0 }}>
+          {people.length > 0 && <Avatar src={picture} name={people[0]} color="initials" size={22} alt="" />}
+          <Text
+            size="xs"
+            lineClamp={1}
+            c={people.length ? 'dark.7' : 'gray.7'}
+            fs={people.length ? undefined : 'italic'}
+          >
+            {people.length ? people.join(', ') : messages.seatVacant}
+          </Text>
+        </Box>
+        {seat.description.slice(0, 3).map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is their identity
+          <Text key={index} size="xs" lineClamp={1} c="dark.6">
+            • {line}
+          </Text>
+        ))}
+      </Stack>
+    );
+    if (!editable)
+      return (
+        // biome-ignore lint/a11y/useSemanticElements: a card on a drawing, not a form's fieldset
+        <div role="group" className="orgchart-seat" data-seat-id={seat.id} aria-label={label} style={style}>
+          {body}
+        </div>
+      );
+    return (
+      <button
+        type="button"
+        className="orgchart-seat"
+        data-seat-id={seat.id}
+        aria-label={label}
+        draggable
+        onClick={() => actions.onOpen(seat)}
+        onKeyDown={(event) => {
+          if (event.key === 'm' || event.key === 'M') {
+            event.preventDefault();
+            actions.onStartMove(seat);
+          }
+        }}
+        onDragStart={(event) => {
+          event.dataTransfer.effectAllowed = 'move';
+          event.dataTransfer.setData('text/plain', seat.id);
+          actions.onDragStart(seat);
+        }}
+        onDragEnd={actions.onDragEnd}
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => {
+          event.preventDefault();
+          actions.onDropOnto(seat);
+        }}
+        style={style}
+      >
+        {body}
+      </button>
+    );
+  },
+);

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { tenants } from '../db/schema/index.ts';
+
+// PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
+// the 14 standard PDF fonts are used (no font files), and pdfmake may fetch nothing: no URL and
+// no local file; pictures are handed to it as data URLs.
+
+/** The part of a pdfmake document definition the exports use (pdfmake ships no types). */
+export type PdfContent = Record<string, unknown> | string | PdfContent[];
+export interface PdfDocument {
+  pageSize: 'A4' | 'LETTER';
+  pageOrientation: 'portrait' | 'landscape';
+  pageMargins: [number, number, number, number];
+  content: PdfContent[];
+  header?: PdfContent;
+  footer?: (currentPage: number, pageCount: number) => PdfContent;
+  info?: { title: string };
+  styles?: Record<string, Record<string, unknown>>;
+}
+
+interface PdfMake {
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(doc: unknown): { getBuffer(): Promise<Buffer> };
+}
+
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+/** Standard fonts are built into PDF readers; pdfmake asks the local policy about their names too. */
+const STANDARD_FONTS: ReadonlySet<string> = new Set(Object.values(HELVETICA));
+
+let instance: PdfMake | undefined;
+const pdfmake = (): PdfMake => {
+  if (!instance) {
+    instance = createRequire(import.meta.url)('pdfmake') as PdfMake;
+    instance.setFonts({ Helvetica: HELVETICA });
+    instance.setUrlAccessPolicy(() => false);
+    instance.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+  }
+  return instance;
+};
+
+/** The app's brand colour: the exports' headings and rules. */
+export const BRAND_COLOR = '#4263EB';
+
+/** Page sizes in points (pdfmake's), for layouts that fit a page. */
+export const PAGE_POINTS = { A4: { width: 595.28, height: 841.89 }, LETTER: { width: 612, height: 792 } } as const;
+
+/** A data URL pdfmake can draw (png or jpeg), or undefined. */
+export const embeddableImage = (url: string | null | undefined) =>
+  url && /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/.test(url) ? url : undefined;
+
+/**
+ * The workspace's heading every export starts with: its logo when it has one pdfmake can draw,
+ * its name and the document's title in the brand colour, then a rule.
+ */
+export const workspaceHeading = (
+  workspace: { name: string; iconLogo: string | null },
+  title: string,
+  width: number,
+) => {
+  const logo = embeddableImage(workspace.iconLogo);
+  return [
+    {
+      columns: [
+        ...(logo ? [{ image: logo, fit: [32, 32], width: 40 }] : []),
+        {
+          stack: [
+            { text: workspace.name, fontSize: 9, color: '#555555' },
+            { text: title, fontSize: 16, bold: true, color: BRAND_COLOR },
+          ],
+        },
+      ],
+    },
+    {
+      canvas: [{ type: 'line', x1: 0, y1: 4, x2: width, y2: 4, lineWidth: 1.5, lineColor: BRAND_COLOR }],
+      margin: [0, 0, 0, 8],
+    },
+  ];
+};
+
+/** Renders the document to PDF bytes. */
+export const renderPdf = (doc: PdfDocument): Promise<Buffer> =>
+  pdfmake()
+    .createPdf({ ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9 } })
+    .getBuffer();
+
+/** The workspace's name and logo for an export's heading. */
+export const exportingWorkspace = async (db: Db, tenantId: string) => {
+  const [row] = await db
+    .select({ name: tenants.name, iconLogo: tenants.iconLogo })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? { name: '', iconLogo: null };
+};
+
+/** Sends PDF bytes as a download named `fileName`, never cached. */
+export const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
