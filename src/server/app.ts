@@ -19,6 +19,7 @@ import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
+import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
   API_ROOT,
@@ -150,6 +151,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(selfRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
+  // Time tracking
+  await app.register(timeRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

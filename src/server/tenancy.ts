@@ -13,6 +13,10 @@ import {
   scores,
   sessions,
   tasks,
+  timeAccounts,
+  timeEntries,
+  timeProjects,
+  timeProjectTasks,
   userGroups,
   users,
 } from '../db/schema/index.ts';
@@ -40,6 +44,11 @@ const TABLES = {
   checklists,
   scores,
   groups: userGroups,
+  // Time tracking
+  timeAccounts,
+  timeProjects,
+  timeProjectTasks,
+  timeEntries,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

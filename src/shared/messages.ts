@@ -1123,4 +1123,34 @@ export const messages = {
   recapKpiMissed: 'missed',
   carryAge: (age: { unit: 'day' | 'week'; count: number }) =>
     `On the list ${age.count} ${age.unit}${age.count === 1 ? '' : 's'}`,
+  // Time tracking (decisions 048, 049).
+  timeWholeCents: 'Enter an amount with at most two decimals',
+  timeWholeMinutes: 'Enter whole minutes',
+  timeNotNegative: 'Must not be below zero',
+  timeTooLarge: 'This number is too large',
+  timeDurationPositive: 'Enter a duration above zero',
+  timeDayFull: 'A day has 24 hours: this would log more than 24:00 on that day',
+  timeDurationFormat: 'Type a duration as 1:30, 1.5 or 90m',
+  timeMoneyFormat: 'Enter an amount such as 100 or 99.50',
+  timePercent: 'Enter a percentage from 1 to 100',
+  timeImageTooLarge: 'The picture is too large (500 kB at most)',
+  timeImageType: 'Choose a PNG, JPEG, GIF or WebP picture',
+  timeAtLeastOne: 'You need to add at least one entry',
+  timeNotOnProject: 'You are not on this project: ask its manager to add you',
+  timeTaskNotOnProject: 'This task is not on the project',
+  timeFeeBudgetNeedsRate: 'A budget in fees needs an hourly rate: choose a rate mode other than No rate',
+  timeNonBillableFees: 'A non-billable project has budgets in hours only',
+  timeEndBeforeStart: 'The end date is before the start date',
+  timeDuplicateMember: 'This person is on the project twice',
+  timeTypeChangeWithTime: (logged: string) =>
+    `This project has ${logged} logged. Switching its type changes how that time counts against the budget and what is billable; the time itself stays. Confirm to switch.`,
+  timeAccountHasProjects: 'This account still has projects: delete or move them first',
+  timeNoTimer: 'No timer is running',
+  timeReportRange: 'Choose a range of at most a year, ending after it starts',
+  timeBudgetIssueTitle: (project: string, percent: number) => `Project ${project} has used ${percent} % of its budget`,
+  timeBudgetAlertSubject: (project: string, percent: number) => `Budget alert: ${project} at ${percent} %`,
+  timeBudgetAlertBody: (project: string, percent: number) =>
+    `Project ${project} has used ${percent} % of its budget.\n\nSee its budget in Cadence under Time tracking → Accounts.`,
+  timeBudgetNotification: (project: string, percent: number) =>
+    `Project ${project} has used ${percent} % of its budget`,
 } as const;
