@@ -1,5 +1,5 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { IconAddressBook, IconCalendarRepeat, IconClock, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
@@ -37,6 +37,14 @@ const entries: SidebarEntry[] = [
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+    needsWorkspace: true,
+  },
+  // Time tracking (document 3 §2)
+  {
+    label: messages.navTimeTracking,
+    to: '/time-tracking',
+    icon: IconClock,
+    matches: (pathname) => pathname === '/time-tracking',
     needsWorkspace: true,
   },
   {

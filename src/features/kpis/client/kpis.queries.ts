@@ -1,10 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, api } from '../../../client/lib/api.ts';
-import { clientId } from '../../../client/lib/clientId.ts';
+import { api } from '../../../client/lib/api.ts';
+import { downloadFromApi } from '../../../client/lib/download.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { getToken } from '../../../client/lib/session.ts';
-import { API_ROOT, CLIENT_ID_HEADER } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type {
   DeletedColumn,
@@ -146,12 +144,6 @@ export const useDeleteColumn = (meetingId: string) => {
   });
 };
 
-const fileNameOf = (disposition: string | null, fallback: string) => {
-  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (star) return decodeURIComponent(star);
-  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
-};
-
 /**
  * GET meetings/{id}/kpis/export: fetched with the session's token (a plain link could not send
  * it), then saved through a temporary download link.
@@ -165,29 +157,11 @@ export const downloadScorecard = async (
   const params = rangeParams(range);
   params.set('format', format);
   if (userId) params.set('userId', userId);
-  const headers: Record<string, string> = { [CLIENT_ID_HEADER]: clientId };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${API_ROOT}/meetings/${meetingId}/kpis/export?${params}`, { headers });
-  if (!response.ok) {
-    let message: string = messages.kpiExportFailed;
-    try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the generic message.
-    }
-    throw new ApiError(response.status, message, null);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition'), `scorecard.${format}`);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFromApi(
+    `/meetings/${meetingId}/kpis/export?${params}`,
+    `scorecard.${format}`,
+    messages.kpiExportFailed,
+  );
 };
 
 // --- Real time (the meeting's room; our own echoes never arrive here)
