@@ -38,7 +38,12 @@ type Kind =
   | 'meetingFolder'
   | 'fileFolder'
   | 'group'
-  | 'notification';
+  | 'notification'
+  // Time tracking
+  | 'timeAccount'
+  | 'timeProject'
+  | 'timeTask'
+  | 'timeEntry';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -58,6 +63,10 @@ interface Workspace {
   fileFolder: { id: string };
   file: { id: string };
   group: { id: string };
+  // Time tracking
+  timeAccount: { id: string };
+  timeProject: { id: string; tasks: { id: string }[] };
+  timeEntry: { id: string };
   ids: Record<Kind, string>;
 }
 
@@ -117,7 +126,30 @@ const workspace = async (): Promise<Workspace> => {
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
+  // Time tracking: an account, a project with Ada and Ben on it, and Ada's entry.
+  const timeAccount = must(await api.post<{ id: string }>('/time/accounts', { title: 'Acme' }), 'time account');
+  const timeProject = must(
+    await api.post<{ id: string; tasks: { id: string }[] }>('/time/projects', {
+      accountId: timeAccount.id,
+      name: 'Website',
+      tasks: [{ title: 'Design' }],
+      teams: [{ userId: admin.userId, manage: true }, { userId: member.userId }],
+    }),
+    'time project',
+  );
+  const timeEntry = must(
+    await api.post<{ id: string }>('/time/entries', {
+      projectId: timeProject.id,
+      taskId: timeProject.tasks[0]!.id,
+      spentOn: '2026-03-02',
+      minutes: 30,
+    }),
+    'time entry',
+  );
   return {
+    timeAccount,
+    timeProject,
+    timeEntry,
     group,
     admin,
     member,
@@ -149,6 +181,10 @@ const workspace = async (): Promise<Workspace> => {
       fileFolder: fileFolder.id,
       group: group.id,
       notification: bell.items[0]!.id,
+      timeAccount: timeAccount.id,
+      timeProject: timeProject.id,
+      timeTask: timeProject.tasks[0]!.id,
+      timeEntry: timeEntry.id,
     },
   };
 };
@@ -180,6 +216,11 @@ const KIND_BY_NAME: Record<string, Kind> = {
   folderId: 'fileFolder',
   ids: 'score',
   groupIds: 'group',
+  // Time tracking
+  accountId: 'timeAccount',
+  projectId: 'timeProject',
+  entryId: 'timeEntry',
+  meetingId: 'meeting',
 };
 
 /**
@@ -223,6 +264,22 @@ const cardBody = (a: Workspace) => ({
   taskTypeId: a.lists[1]!.id,
   members: [a.admin.userId, a.member.userId],
   labelIds: [a.label.id],
+});
+
+// Time tracking's bodies (valid in workspace A).
+const timeProjectBody = (a: Workspace, existing: boolean) => ({
+  accountId: a.timeAccount.id,
+  name: 'Website',
+  meetingId: a.meeting.id,
+  tasks: [{ ...(existing ? { id: a.timeProject.tasks[0]!.id } : {}), title: 'Design' }],
+  teams: [{ userId: a.admin.userId, manage: true }, { userId: a.member.userId }],
+});
+const timeEntryBody = (a: Workspace) => ({
+  projectId: a.timeProject.id,
+  taskId: a.timeProject.tasks[0]!.id,
+  spentOn: '2026-03-03',
+  minutes: 45,
+  meetingId: a.meeting.id,
 });
 
 /** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */
@@ -426,6 +483,30 @@ const ROUTES: Record<string, Route> = {
       body: { type: '4', userId: a.member.userId },
     }),
   },
+  // Time tracking
+  'POST /api/v2/time/projects': {
+    valid: (a) => ({ url: '/time/projects', body: timeProjectBody(a, false) }),
+    kinds: { 'tasks[].id': 'timeTask' },
+  },
+  'PUT /api/v2/time/projects/{id}': {
+    valid: (a) => ({ url: `/time/projects/${a.timeProject.id}`, body: timeProjectBody(a, true) }),
+    kinds: { 'tasks[].id': 'timeTask' },
+  },
+  'POST /api/v2/time/entries': {
+    valid: (a) => ({ url: '/time/entries', body: timeEntryBody(a) }),
+    kinds: { taskId: 'timeTask' },
+  },
+  'PUT /api/v2/time/entries/{id}': {
+    valid: (a) => ({ url: `/time/entries/${a.timeEntry.id}`, body: timeEntryBody(a) }),
+    kinds: { taskId: 'timeTask' },
+  },
+  'POST /api/v2/time/timer': {
+    valid: (a) => ({
+      url: '/time/timer',
+      body: { projectId: a.timeProject.id, taskId: a.timeProject.tasks[0]!.id, meetingId: a.meeting.id },
+    }),
+    kinds: { taskId: 'timeTask' },
+  },
 };
 
 /** A live session of the meeting and an open item of the given type in it (issues solved in the room). */
@@ -558,6 +639,11 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/directory/users',
     '/groups?includeUsers=true',
     '/notifications',
+    // Time tracking
+    '/time/projects',
+    `/time/projects/${a.timeProject.id}`,
+    '/time/week?week=2026-03-02',
+    '/time/timer',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

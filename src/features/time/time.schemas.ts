@@ -255,19 +255,18 @@ export const ZTimer = z.object({
 });
 export type Timer = z.infer<typeof ZTimer>;
 
-/** `POST time/timer` (saveTimer): a new timer, or the Start of an existing entry (`entryId`). */
-export const ZStartTimer = z.union([
-  z.object({ entryId: z.uuid() }).strict(),
-  z
-    .object({
-      projectId: z.uuid({ error: messages.required }),
-      taskId: z.uuid({ error: messages.required }),
-      note: optionalText(2000),
-      meetingId: z.uuid().nullish(),
-    })
-    .strict(),
-]);
-export type StartTimer = z.infer<typeof ZStartTimer>;
+/**
+ * `POST time/timer` (saveTimer): a new timer (projectId and taskId), or the Start of an existing
+ * entry (`entryId`, whose project, task, note and meeting it takes).
+ */
+export const ZStartTimer = z.object({
+  entryId: z.uuid().optional(),
+  projectId: z.uuid().optional(),
+  taskId: z.uuid().optional(),
+  note: optionalText(2000),
+  meetingId: z.uuid().nullish(),
+});
+export type StartTimer = z.input<typeof ZStartTimer>;
 
 export const ZStopResult = z.object({ timer: ZTimer, entry: ZEntry.nullable() });
 

@@ -24,7 +24,7 @@ const TimerBar = ({ timer, onStartNew }: { timer: Timer | undefined; onStartNew:
   const now = useClock(1000);
   const stop = useStopTimer();
   const reset = useResetTimer();
-  if (!timer || timer.timerStatus !== 'STARTED_TIMER' || !timer.startedAt) {
+  if (timer?.timerStatus !== 'STARTED_TIMER' || !timer.startedAt) {
     return (
       <Group>
         <Button leftSection={<IconPlayerPlay size={16} />} variant="light" onClick={onStartNew}>

@@ -166,6 +166,9 @@ registerRealtimeUpdater('time.entries', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: timeKeys.weeks });
   void queryClient.invalidateQueries({ queryKey: timeKeys.reports });
 });
+// Budgets, projects or accounts changed: the Accounts tab and the entry form's choices reload.
 registerRealtimeUpdater('time.projectsChanged', (queryClient) => {
-  void queryClient.invalidateQueries({ queryKey: timeKeys.all });
+  for (const queryKey of [timeKeys.reports, timeKeys.accounts, timeKeys.loggable, ['time', 'project']]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
 });

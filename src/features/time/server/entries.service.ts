@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { timeEntries, timeTimers, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
@@ -7,7 +8,7 @@ import { addDays, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
-import type { Entry, SaveEntry, StartTimer, Timer, Week } from '../time.schemas.ts';
+import type { Entry, SaveEntry, Timer, Week, ZStartTimer } from '../time.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
 
 // Time entries, the week view and the server-owned timer (document 3 §2, §3, §4, §7:
@@ -102,9 +103,13 @@ const findOwnEntry = async (ctx: TenantContext, id: string) => {
   return entry;
 };
 
-const entriesChanged = (ctx: TenantContext, ...days: string[]) => {
+/** The person's other tabs reload the days; everyone's budget bars reload the projects' figures. */
+const entriesChanged = (ctx: TenantContext, days: string[], projectIds: string[]) => {
   for (const spentOn of new Set(days)) {
     ctx.publish({ tenantId: ctx.tenantId, receiverId: ctx.userId, type: 'time.entries', data: { spentOn } });
+  }
+  for (const projectId of new Set(projectIds)) {
+    ctx.publish({ tenantId: ctx.tenantId, type: 'time.projectsChanged', data: { projectId } });
   }
 };
 
@@ -148,7 +153,7 @@ export const createEntry = async (ctx: TenantContext, input: SaveEntry) => {
     })
     .returning({ id: timeEntries.id });
   await checkBudgetAlerts(ctx, [input.projectId]);
-  entriesChanged(ctx, input.spentOn);
+  entriesChanged(ctx, [input.spentOn], [input.projectId]);
   return findOwnEntry(ctx, row!.id);
 };
 
@@ -177,14 +182,14 @@ export const updateEntry = async (ctx: TenantContext, id: string, input: SaveEnt
     })
     .where(eq(timeEntries.id, id));
   await checkBudgetAlerts(ctx, [...new Set([before.projectId, input.projectId])]);
-  entriesChanged(ctx, before.spentOn, input.spentOn);
+  entriesChanged(ctx, [before.spentOn, input.spentOn], [before.projectId, input.projectId]);
   return findOwnEntry(ctx, id);
 };
 
 export const deleteEntry = async (ctx: TenantContext, id: string) => {
   const before = await findOwnEntry(ctx, id);
   await ctx.db.delete(timeEntries).where(eq(timeEntries.id, id));
-  entriesChanged(ctx, before.spentOn);
+  entriesChanged(ctx, [before.spentOn], [before.projectId]);
   return true;
 };
 
@@ -228,7 +233,7 @@ const finishTimer = async (ctx: TenantContext): Promise<Entry | null> => {
       .set({ minutes, changedAt: new Date(), changedBy: ctx.userId })
       .where(eq(timeEntries.id, entry.id));
     await checkBudgetAlerts(ctx, [entry.projectId]);
-    entriesChanged(ctx, entry.spentOn);
+    entriesChanged(ctx, [entry.spentOn], [entry.projectId]);
     return findOwnEntry(ctx, entry.id);
   }
   const [person] = await ctx.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, ctx.userId));
@@ -247,8 +252,14 @@ const finishTimer = async (ctx: TenantContext): Promise<Entry | null> => {
  * `POST time/timer` (saveTimer): starts the caller's timer, for new time or to continue one of
  * their entries (its Start). A timer already running is stopped first and its time written.
  */
-export const startTimer = async (ctx: TenantContext, input: StartTimer) => {
+export const startTimer = async (ctx: TenantContext, input: z.output<typeof ZStartTimer>) => {
   await lockTimer(ctx);
+  await assertInWorkspace(ctx.db, ctx.tenantId, {
+    timeEntries: [input.entryId],
+    timeProjects: [input.projectId],
+    timeProjectTasks: [input.taskId],
+    meetings: [input.meetingId],
+  });
   let target: {
     projectId: string;
     taskId: string;
@@ -256,11 +267,23 @@ export const startTimer = async (ctx: TenantContext, input: StartTimer) => {
     meetingId: string | null;
     entryId: string | null;
   };
-  if ('entryId' in input) {
+  if (input.entryId) {
     const entry = await findOwnEntry(ctx, input.entryId);
     target = { ...entry, entryId: entry.id };
   } else {
-    target = { ...input, note: input.note, meetingId: input.meetingId ?? null, entryId: null };
+    if (!input.projectId || !input.taskId) {
+      throw badRequest({
+        ...(input.projectId ? {} : { projectId: messages.required }),
+        ...(input.taskId ? {} : { taskId: messages.required }),
+      });
+    }
+    target = {
+      projectId: input.projectId,
+      taskId: input.taskId,
+      note: input.note,
+      meetingId: input.meetingId ?? null,
+      entryId: null,
+    };
   }
   await placeTime(ctx, target.projectId, target.taskId);
   await assertMeeting(ctx, target.meetingId);
