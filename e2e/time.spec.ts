@@ -76,7 +76,9 @@ test('a member logs time by typing and by the timer, which survives a reload and
   const otherPage = await other.newPage();
   await startSignedIn(otherPage, mate.token);
   await otherPage.goto('/time-tracking');
-  await expect(otherPage.getByRole('status', { name: messages.timeRunning('Website / Design') })).toBeVisible();
+  await expect(otherPage.getByRole('status', { name: messages.timeRunning('Website / Design') })).toBeVisible({
+    timeout: 60_000,
+  });
 
   await running.getByRole('button', { name: messages.timeStop }).click();
   await expect(running).toBeHidden();
