@@ -123,6 +123,10 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
   await expect(bar(83)).toBeVisible();
   await shot(page, 'accounts');
   await page.goto(`/meeting-dashboard/${meeting.id}/Weekly-L10`);
+  await page
+    .getByRole('tab', { name: new RegExp(`^${messages.taskTabIssues}`) })
+    .first()
+    .click({ timeout: 60_000 });
   await expect(page.getByText('Project Website has used 83 % of its budget').first()).toBeVisible();
 
   await page.goto('/time-tracking?tab=meeting');
