@@ -69,7 +69,7 @@ test('a member logs time by typing and by the timer, which survives a reload and
   const running = page.getByRole('status', { name: messages.timeRunning('Website / Design') });
   await expect(running).toBeVisible();
   await page.reload();
-  await expect(running).toBeVisible();
+  await expect(running).toBeVisible({ timeout: 60_000 });
   await shot(page, 'timer');
 
   const other = await browser.newContext();
