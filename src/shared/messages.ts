@@ -1221,7 +1221,12 @@ export const messages = {
   timeTypeNonBillable: 'NonBillable',
   timeProjectType: 'Project type',
   timeRateMode: 'Hourly rate',
-  timeRateModes: { no_rate: 'No rate', project: 'Project hourly rate', person: 'Person hourly rate', task: 'Task hourly rate' },
+  timeRateModes: {
+    no_rate: 'No rate',
+    project: 'Project hourly rate',
+    person: 'Person hourly rate',
+    task: 'Task hourly rate',
+  },
   timeBudgetType: 'Budget',
   timeBudgetTypes: {
     no_budget: 'No budget',
