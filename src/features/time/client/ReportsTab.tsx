@@ -69,7 +69,6 @@ export const ReportsTab = () => {
               .map((r) => ({ name: r.name, hours: Math.round(r.minutes / 0.6) / 100 }))}
             dataKey="name"
             series={[{ name: 'hours', label: messages.timeHours, color: 'teal.6' }]}
-            aria-label={messages.timeTabReports}
           />
           <Table.ScrollContainer minWidth={480}>
             <Table verticalSpacing="xs">
