@@ -533,5 +533,52 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkPage(page, 'meeting-form-type', size, [edit.getByRole('button', { name: messages.saveButton })]);
       await checkDialog(page, edit, 'the meeting form');
     });
+
+    // Time tracking (issue 23): the four tabs and the Edit Project dialog.
+    test(`time tracking tabs and the project dialog (${size})`, async ({ page, request }) => {
+      const { owner, mate } = await team(request, `layout-time-${size}`);
+      const account = await call<{ id: string }>(request, owner.token, 'POST', '/time/accounts', { title: 'Acme' });
+      const project = await call<{ id: string; tasks: { id: string }[] }>(
+        request,
+        owner.token,
+        'POST',
+        '/time/projects',
+        {
+          accountId: account.id,
+          name: 'Website relaunch for the spring campaign',
+          budgetType: 'total_project_hours',
+          tasks: [{ title: 'Design' }],
+          teams: [{ userId: owner.id, manage: true }, { userId: mate.id }],
+        },
+      );
+      await call(request, owner.token, 'POST', '/time/entries', {
+        projectId: project.id,
+        taskId: project.tasks[0]!.id,
+        spentOn: new Date().toISOString().slice(0, 10),
+        minutes: 95,
+        note: 'Wireframes for the landing page',
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/time-tracking');
+      await expect(page.getByText('Wireframes for the landing page')).toBeVisible({ timeout: 60_000 });
+      await checkPage(page, 'time-week', size);
+      await page.getByRole('tab', { name: messages.timeTabAccounts }).click();
+      const edit = page.getByRole('button', {
+        name: messages.timeEditProjectOf('Website relaunch for the spring campaign'),
+      });
+      await expect(edit).toBeVisible();
+      await checkPage(page, 'time-accounts', size);
+      await edit.click();
+      const dialog = page.getByRole('dialog', { name: messages.timeEditProject });
+      await expect(dialog).toBeVisible();
+      await checkPage(page, 'time-project-dialog', size);
+      await checkDialog(page, dialog, 'the project dialog');
+      await page.getByRole('tab', { name: messages.timeTabMeeting }).click();
+      await expect(page.getByTestId('team-totals')).toBeVisible();
+      await checkPage(page, 'time-meeting', size);
+      await page.getByRole('tab', { name: messages.timeTabReports }).click();
+      await expect(page.getByRole('button', { name: messages.timeExportCsv })).toBeVisible();
+      await checkPage(page, 'time-reports', size);
+    });
   });
 }

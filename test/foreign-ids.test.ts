@@ -41,7 +41,12 @@ type Kind =
   | 'notification'
   // Org chart and vision board (issue 21)
   | 'seat'
-  | 'visionTemplate';
+  | 'visionTemplate'
+  // Time tracking
+  | 'timeAccount'
+  | 'timeProject'
+  | 'timeTask'
+  | 'timeEntry';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -63,6 +68,10 @@ interface Workspace {
   group: { id: string };
   /** The default org chart's seats (issue 21). */
   seats: { id: string; jobTitle: string }[];
+  // Time tracking
+  timeAccount: { id: string };
+  timeProject: { id: string; tasks: { id: string }[] };
+  timeEntry: { id: string };
   ids: Record<Kind, string>;
 }
 
@@ -128,7 +137,30 @@ const workspace = async (): Promise<Workspace> => {
     await api.post<{ id: string }>('/vision/templates', { title: 'V/TO', catalogKey: 'vto' }),
     'vision',
   );
+  // Time tracking: an account, a project with Ada and Ben on it, and Ada's entry.
+  const timeAccount = must(await api.post<{ id: string }>('/time/accounts', { title: 'Acme' }), 'time account');
+  const timeProject = must(
+    await api.post<{ id: string; tasks: { id: string }[] }>('/time/projects', {
+      accountId: timeAccount.id,
+      name: 'Website',
+      tasks: [{ title: 'Design' }],
+      teams: [{ userId: admin.userId, manage: true }, { userId: member.userId }],
+    }),
+    'time project',
+  );
+  const timeEntry = must(
+    await api.post<{ id: string }>('/time/entries', {
+      projectId: timeProject.id,
+      taskId: timeProject.tasks[0]!.id,
+      spentOn: '2026-03-02',
+      minutes: 30,
+    }),
+    'time entry',
+  );
   return {
+    timeAccount,
+    timeProject,
+    timeEntry,
     group,
     seats,
     admin,
@@ -163,6 +195,10 @@ const workspace = async (): Promise<Workspace> => {
       notification: bell.items[0]!.id,
       seat: seats.find((seat) => seat.jobTitle === 'Sales')!.id,
       visionTemplate: vision.id,
+      timeAccount: timeAccount.id,
+      timeProject: timeProject.id,
+      timeTask: timeProject.tasks[0]!.id,
+      timeEntry: timeEntry.id,
     },
   };
 };
@@ -197,6 +233,11 @@ const KIND_BY_NAME: Record<string, Kind> = {
   // Org chart and vision board (issue 21)
   coworkers: 'user',
   fromTemplateId: 'visionTemplate',
+  // Time tracking
+  accountId: 'timeAccount',
+  projectId: 'timeProject',
+  entryId: 'timeEntry',
+  meetingId: 'meeting',
 };
 
 /**
@@ -240,6 +281,22 @@ const cardBody = (a: Workspace) => ({
   taskTypeId: a.lists[1]!.id,
   members: [a.admin.userId, a.member.userId],
   labelIds: [a.label.id],
+});
+
+// Time tracking's bodies (valid in workspace A).
+const timeProjectBody = (a: Workspace, existing: boolean) => ({
+  accountId: a.timeAccount.id,
+  name: 'Website',
+  meetingId: a.meeting.id,
+  tasks: [{ ...(existing ? { id: a.timeProject.tasks[0]!.id } : {}), title: 'Design' }],
+  teams: [{ userId: a.admin.userId, manage: true }, { userId: a.member.userId }],
+});
+const timeEntryBody = (a: Workspace) => ({
+  projectId: a.timeProject.id,
+  taskId: a.timeProject.tasks[0]!.id,
+  spentOn: '2026-03-03',
+  minutes: 45,
+  meetingId: a.meeting.id,
 });
 
 /** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */
@@ -464,6 +521,30 @@ const ROUTES: Record<string, Route> = {
       body: { type: '4', userId: a.member.userId },
     }),
   },
+  // Time tracking
+  'POST /api/v2/time/projects': {
+    valid: (a) => ({ url: '/time/projects', body: timeProjectBody(a, false) }),
+    kinds: { 'tasks[].id': 'timeTask' },
+  },
+  'PUT /api/v2/time/projects/{id}': {
+    valid: (a) => ({ url: `/time/projects/${a.timeProject.id}`, body: timeProjectBody(a, true) }),
+    kinds: { 'tasks[].id': 'timeTask' },
+  },
+  'POST /api/v2/time/entries': {
+    valid: (a) => ({ url: '/time/entries', body: timeEntryBody(a) }),
+    kinds: { taskId: 'timeTask' },
+  },
+  'PUT /api/v2/time/entries/{id}': {
+    valid: (a) => ({ url: `/time/entries/${a.timeEntry.id}`, body: timeEntryBody(a) }),
+    kinds: { taskId: 'timeTask' },
+  },
+  'POST /api/v2/time/timer': {
+    valid: (a) => ({
+      url: '/time/timer',
+      body: { projectId: a.timeProject.id, taskId: a.timeProject.tasks[0]!.id, meetingId: a.meeting.id },
+    }),
+    kinds: { taskId: 'timeTask' },
+  },
 };
 
 /** A live session of the meeting and an open item of the given type in it (issues solved in the room). */
@@ -599,6 +680,11 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     // Org chart and vision board (issue 21)
     '/org-chart',
     '/vision/templates',
+    // Time tracking
+    '/time/projects',
+    `/time/projects/${a.timeProject.id}`,
+    '/time/week?week=2026-03-02',
+    '/time/timer',
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

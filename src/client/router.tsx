@@ -151,6 +151,13 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
                 }),
               },
+              // document 3 §2: time tracking (Time, Accounts, Meeting and Reports tabs).
+              {
+                path: 'time-tracking',
+                lazy: async () => ({
+                  Component: (await import('../features/time/client/TimeTrackingPage.tsx')).TimeTrackingPage,
+                }),
+              },
               // document 3 §2: settings with their side menu; Administration for admins only.
               {
                 path: 'settings',

@@ -20,6 +20,7 @@ import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
+import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
@@ -156,6 +157,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   // Org chart and vision board (issue 21)
   await app.register(orgChartRoutes, { prefix: API_ROOT });
   await app.register(visionRoutes, { prefix: API_ROOT });
+  // Time tracking
+  await app.register(timeRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

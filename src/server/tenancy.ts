@@ -14,6 +14,10 @@ import {
   scores,
   sessions,
   tasks,
+  timeAccounts,
+  timeEntries,
+  timeProjects,
+  timeProjectTasks,
   userGroups,
   users,
   visionSections,
@@ -47,6 +51,11 @@ const TABLES = {
   seats: orgChartSeats,
   visionTemplates,
   visionSections,
+  // Time tracking
+  timeAccounts,
+  timeProjects,
+  timeProjectTasks,
+  timeEntries,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

@@ -126,6 +126,8 @@ export const NOTIFICATION_KINDS = [
   'meetingAdded',
   'workspaceAdded',
   'reminder',
+  // Time tracking: a project crossed a budget threshold.
+  'budgetAlert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */
@@ -185,3 +187,37 @@ export const VISION_TEMPLATES_PAGE = { default: 50, max: 100 } as const;
 export const SECTION_KINDS = ['text', 'quarterlyGoals', 'longTermIssues'] as const;
 /** How many items a live section shows. */
 export const LIVE_SECTION_ITEMS_MAX = 50;
+// Time tracking (document 3 §9; decisions 048, 049).
+export const PROJECT_TYPES = ['time', 'fixed_fee', 'non_billable'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const PROJECT_RATE_MODES = ['no_rate', 'project', 'person', 'task'] as const;
+export type ProjectRateMode = (typeof PROJECT_RATE_MODES)[number];
+export const PROJECT_BUDGET_TYPES = [
+  'no_budget',
+  'total_project_fees',
+  'fees_per_task',
+  'total_project_hours',
+  'hours_per_task',
+  'hours_per_person',
+] as const;
+export type ProjectBudgetType = (typeof PROJECT_BUDGET_TYPES)[number];
+/** Budgets counted in money; a non-billable project has only the others. */
+export const FEE_BUDGET_TYPES: readonly ProjectBudgetType[] = ['total_project_fees', 'fees_per_task'];
+export const BUDGET_RESETS = ['never', 'monthly'] as const;
+/** document 3 §9 defaults: money in cents, hours in minutes. */
+export const TIME_DEFAULTS = {
+  taskBudget: 1000,
+  taskBudgetMinutes: 100 * 60,
+  taskHourlyRate: 10000,
+  memberBudgetMinutes: 10 * 60,
+  memberHourlyRate: 10000,
+  alertPercent: 80,
+  weeklyCapacityMinutes: 40 * 60,
+} as const;
+/** A person logs at most a day's minutes on one day, over all entries. */
+export const MINUTES_PER_DAY = 24 * 60;
+/** Largest amount a form accepts, in cents (under numeric(14,2)). */
+export const MONEY_MAX_CENTS = 99_999_999_999;
+export const TIME_PAGE = { default: 50, max: 200 } as const;
+/** A report covers at most this many days. */
+export const TIME_REPORT_MAX_DAYS = 366;

@@ -2,6 +2,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAddressBook,
   IconCalendarRepeat,
+  IconClock,
   IconHierarchy2,
   IconLayoutDashboard,
   IconSettings,
@@ -59,6 +60,14 @@ const entries: SidebarEntry[] = [
     to: '/vto',
     icon: IconTargetArrow,
     matches: (pathname) => pathname === '/vto',
+    needsWorkspace: true,
+  },
+  // Time tracking (document 3 §2)
+  {
+    label: messages.navTimeTracking,
+    to: '/time-tracking',
+    icon: IconClock,
+    matches: (pathname) => pathname === '/time-tracking',
     needsWorkspace: true,
   },
   {

@@ -10,4 +10,5 @@ export * from './orgchart.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
+export * from './time.ts';
 export * from './vision.ts';

@@ -46,7 +46,7 @@ const headersOf = (scorecard: Scorecard) => [
  * A text cell for CSV: quoted when needed; text that a spreadsheet would run as a formula
  * (=, +, -, @, tab, CR at the start) gets a leading apostrophe (CSV injection).
  */
-const csvText = (text: string) => {
+export const csvText = (text: string) => {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };

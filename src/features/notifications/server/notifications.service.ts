@@ -64,6 +64,7 @@ export const EMAIL_SWITCH: Record<
   cardMoved: 'comments',
   meetingStarted: 'meetingStarts',
   reminder: 'reminders',
+  budgetAlert: 'reminders',
 };
 
 const toNotification = (row: Row): Notification => ({

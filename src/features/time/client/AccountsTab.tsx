@@ -1,0 +1,316 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { PageNav } from '../../../client/ui/PageNav.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { TIME_PAGE } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { formatMinutes, formatMoney } from '../time.money.ts';
+import type { Account, ProjectReport } from '../time.schemas.ts';
+import { ProjectDialog } from './ProjectDialog.tsx';
+import {
+  useAccounts,
+  useDeleteAccount,
+  useDeleteProject,
+  useProject,
+  useProjectReports,
+  useSaveAccount,
+} from './time.queries.ts';
+
+const amount = (unit: 'hours' | 'money', value: number | null) =>
+  value === null ? '—' : unit === 'money' ? formatMoney(value) : formatMinutes(value);
+
+/** A project's budget bar: used share, red once over. */
+const BudgetBar = ({ report }: { report: ProjectReport }) => {
+  const f = report.figures;
+  if (f.budget === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {messages.timeNoBudget}
+      </Text>
+    );
+  const used = f.usedPercent ?? 0;
+  return (
+    <Progress
+      value={Math.min(100, used)}
+      color={used >= 100 ? 'red' : used >= 80 ? 'orange' : 'teal'}
+      aria-label={messages.timeBudgetUsed(report.name, used)}
+      size="lg"
+    />
+  );
+};
+
+const AccountDialog = ({ account, onClose }: { account: Account | null; onClose: () => void }) => {
+  const save = useSaveAccount();
+  const [title, setTitle] = useState(account?.title ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={account ? messages.timeEditAccount : messages.timeNewAccount}>
+      <DialogForm
+        onSubmit={() => {
+          if (!title.trim()) return setError(messages.required);
+          save.mutate(
+            { id: account?.id, title, image: account?.image ?? null },
+            { onSuccess: onClose, onError: (e) => setFailure(errorText(e)) },
+          );
+        }}
+        onCancel={onClose}
+        submitLabel={messages.timeSave}
+        pending={save.isPending}
+        failure={failure}
+      >
+        <TextInput
+          label={messages.timeAccountTitle}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
+      </DialogForm>
+    </Modal>
+  );
+};
+
+/** Opens a project's Edit Project dialog once its values are loaded. */
+const EditProject = ({ id, onClose, isAdmin }: { id: string; onClose: () => void; isAdmin: boolean }) => {
+  const project = useProject(id);
+  if (project.isPending) return null;
+  if (project.isError) return null;
+  return <ProjectDialog project={project.data} accountId={null} onClose={onClose} isAdmin={isAdmin} />;
+};
+
+/** document 3 §2 Accounts tab: project budgets with their bars, filters, New Account and New Project. */
+export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
+  const [filter, setFilter] = useState('all');
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const accounts = useAccounts();
+  const reports = useProjectReports(filter, accountId, page);
+  const removeProject = useDeleteProject();
+  const removeAccount = useDeleteAccount();
+  const [accountDialog, setAccountDialog] = useState<Account | null | 'new'>(null);
+  const [projectDialog, setProjectDialog] = useState<string | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<{ kind: 'project' | 'account'; id: string; name: string } | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group wrap="wrap">
+          <SegmentedControl
+            aria-label={messages.timeFilterLabel}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(0);
+            }}
+            data={[
+              { value: 'all', label: messages.timeFilterAll },
+              { value: 'budgeted', label: messages.timeFilterBudgeted },
+              { value: 'mine', label: messages.timeFilterMine },
+            ]}
+          />
+          <Select
+            aria-label={messages.timeAccountFilter}
+            placeholder={messages.timeAllAccounts}
+            clearable
+            data={(accounts.data?.items ?? []).map((a) => ({ value: a.id, label: a.title }))}
+            value={accountId}
+            onChange={(value) => {
+              setAccountId(value);
+              setPage(0);
+            }}
+            w={200}
+          />
+        </Group>
+        {isAdmin && (
+          <Group>
+            <Button variant="default" onClick={() => setAccountDialog('new')}>
+              {messages.timeNewAccount}
+            </Button>
+            <Button onClick={() => setProjectDialog('new')} disabled={(accounts.data?.items.length ?? 0) === 0}>
+              {messages.timeNewProject}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {isAdmin && accounts.data && accounts.data.items.length > 0 && (
+        <Group gap="xs" wrap="wrap">
+          {accounts.data.items.map((account) => (
+            <Paper key={account.id} withBorder px="sm" py={4}>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm">{account.title}</Text>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={messages.timeEditAccountOf(account.title)}
+                  onClick={() => setAccountDialog(account)}
+                >
+                  <IconEdit size={14} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  color="red"
+                  aria-label={messages.timeDeleteAccountOf(account.title)}
+                  onClick={() => setDeleting({ kind: 'account', id: account.id, name: account.title })}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+        </Group>
+      )}
+      {accounts.data?.items.length === 0 && <Text c="dimmed">{messages.timeNoAccounts}</Text>}
+      {reports.isPending ? (
+        <SectionLoading />
+      ) : reports.isError ? (
+        <SectionError title={messages.timeLoadFailed} error={reports.error} onRetry={() => reports.refetch()} />
+      ) : reports.data.items.length === 0 ? (
+        <Text c="dimmed">{messages.timeNoProjectReports}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{messages.timeProject}</Table.Th>
+                <Table.Th w={160}>{messages.timeBudget}</Table.Th>
+                <Table.Th ta="right">{messages.timeBudget}</Table.Th>
+                <Table.Th ta="right">{messages.timeSpent}</Table.Th>
+                <Table.Th ta="right">{messages.timeRemaining}</Table.Th>
+                <Table.Th ta="right">{messages.timeRemainingPercent}</Table.Th>
+                <Table.Th ta="right">{messages.timeCost}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {reports.data.items.map((report) => {
+                const f = report.figures;
+                return (
+                  <Table.Tr key={report.id} data-testid={`project-${report.name}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {report.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {report.accountTitle}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <BudgetBar report={report} />
+                    </Table.Td>
+                    <Table.Td ta="right">{amount(f.unit, f.budget)}</Table.Td>
+                    <Table.Td ta="right" data-testid="spent">
+                      {amount(f.unit, f.spent)}
+                    </Table.Td>
+                    <Table.Td ta="right">{amount(f.unit, f.remaining)}</Table.Td>
+                    <Table.Td ta="right">{f.remainingPercent === null ? '—' : `${f.remainingPercent} %`}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(f.cost)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {report.canManage && (
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={messages.timeEditProjectOf(report.name)}
+                            onClick={() => setProjectDialog(report.id)}
+                          >
+                            <IconEdit size={16} />
+                          </ActionIcon>
+                        )}
+                        {isAdmin && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${messages.timeDeleteProject} ${report.name}`}
+                            onClick={() => setDeleting({ kind: 'project', id: report.id, name: report.name })}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {reports.data && reports.data.total > TIME_PAGE.default && (
+        <PageNav
+          page={page + 1}
+          totalPages={Math.ceil(reports.data.total / TIME_PAGE.default)}
+          onChange={(n) => setPage(n - 1)}
+          label={messages.timeTabAccounts}
+        />
+      )}
+      {accountDialog && (
+        <AccountDialog
+          account={accountDialog === 'new' ? null : accountDialog}
+          onClose={() => setAccountDialog(null)}
+        />
+      )}
+      {projectDialog === 'new' && (
+        <ProjectDialog project={null} accountId={accountId} onClose={() => setProjectDialog(null)} isAdmin={isAdmin} />
+      )}
+      {projectDialog && projectDialog !== 'new' && (
+        <EditProject id={projectDialog} onClose={() => setProjectDialog(null)} isAdmin={isAdmin} />
+      )}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={
+          deleting?.kind === 'account'
+            ? messages.timeDeleteAccountTitle(deleting.name)
+            : messages.timeDeleteProjectTitle(deleting?.name ?? '')
+        }
+      >
+        <Stack>
+          {deleting?.kind === 'project' && <Text>{messages.timeDeleteProjectText}</Text>}
+          {deleteFailure && <Text c="red">{deleteFailure}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {messages.cancelButton}
+            </Button>
+            <Button
+              color="red"
+              loading={removeProject.isPending || removeAccount.isPending}
+              onClick={() => {
+                if (!deleting) return;
+                const done = {
+                  onSuccess: () => {
+                    setDeleting(null);
+                    setDeleteFailure(null);
+                  },
+                  onError: (e: unknown) => setDeleteFailure(errorText(e)),
+                };
+                if (deleting.kind === 'project') removeProject.mutate(deleting.id, done);
+                else removeAccount.mutate(deleting.id, done);
+              }}
+            >
+              {messages.timeDelete}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+};

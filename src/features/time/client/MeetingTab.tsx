@@ -1,0 +1,141 @@
+import { ActionIcon, Group, Popover, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { addDays } from '../../../shared/dates.ts';
+import { messages } from '../../../shared/messages.ts';
+import { formatMinutes, parseDuration } from '../time.money.ts';
+import type { TeamRow } from '../time.schemas.ts';
+import { useSetCapacity, useTeamWeek, useWeek } from './time.queries.ts';
+import { shiftWeek, shortDate, todayIso } from './week.ts';
+
+/** A person's weekly capacity, edited in place (admins). */
+const CapacityEditor = ({ row }: { row: TeamRow }) => {
+  const [opened, setOpened] = useState(false);
+  const [text, setText] = useState(formatMinutes(Math.round(row.capacity * 60)));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSetCapacity();
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus withinPortal>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label={messages.timeSetCapacity(row.name)}
+          onClick={() => setOpened((o) => !o)}
+        >
+          <IconEdit size={14} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const minutes = parseDuration(text);
+            if (minutes === null) return setError(messages.timeDurationFormat);
+            save.mutate(
+              { userId: row.userId, weeklyMinutes: minutes },
+              { onSuccess: () => setOpened(false), onError: (e) => setError((e as Error).message) },
+            );
+          }}
+        >
+          <TextInput
+            label={messages.timeSetCapacity(row.name)}
+            description={messages.timeDurationHint}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
+
+const hoursText = (hours: number) => formatMinutes(Math.round(hours * 60));
+
+/** document 3 §2 Meeting tab: a week's team totals and a row per employee (admins). */
+export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
+  const [day, setDay] = useState(todayIso);
+  // The week starts on the caller's first day of week: the week view knows it.
+  const start = useWeek(day).data?.start ?? null;
+  const team = useTeamWeek(start ?? day, isAdmin && start !== null);
+  if (!isAdmin) return <Text c="dimmed">{messages.timeTeamAdminsOnly}</Text>;
+  if (!start || team.isPending) return <SectionLoading />;
+  if (team.isError)
+    return <SectionError title={messages.timeLoadFailed} error={team.error} onRetry={() => team.refetch()} />;
+  const data = team.data;
+  const cells = (r: Omit<TeamRow, 'userId' | 'name'>) => (
+    <>
+      <Table.Td ta="right">{hoursText(r.totalHours)}</Table.Td>
+      <Table.Td ta="right">{hoursText(r.capacity)}</Table.Td>
+      <Table.Td ta="right">{hoursText(r.billableHours)}</Table.Td>
+      <Table.Td ta="right">{hoursText(r.nonBillableHours)}</Table.Td>
+      <Table.Td ta="right">{r.billablePercent} %</Table.Td>
+      <Table.Td ta="right">{r.nonBillablePercent} %</Table.Td>
+    </>
+  );
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <ActionIcon
+          variant="default"
+          aria-label={messages.timePreviousWeek}
+          onClick={() => setDay(shiftWeek(start, -1))}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <ActionIcon variant="default" aria-label={messages.timeNextWeek} onClick={() => setDay(shiftWeek(start, 1))}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+        <Text fw={600}>{messages.timeWeekOf(shortDate(start), shortDate(addDays(start, 6)))}</Text>
+      </Group>
+      <Table.ScrollContainer minWidth={680}>
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{messages.timeEmployee}</Table.Th>
+              <Table.Th ta="right">{messages.timeHours}</Table.Th>
+              <Table.Th ta="right">{messages.timeCapacity}</Table.Th>
+              <Table.Th ta="right">{messages.timeBillableHours}</Table.Th>
+              <Table.Th ta="right">{messages.timeNonBillableHours}</Table.Th>
+              <Table.Th ta="right">{messages.timeBillablePercent}</Table.Th>
+              <Table.Th ta="right">{messages.timeNonBillablePercent}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr fw={700} data-testid="team-totals">
+              <Table.Td>{messages.timeTeamTotals}</Table.Td>
+              {cells(data.totals)}
+            </Table.Tr>
+            {data.items.map((row) => (
+              <Table.Tr key={row.userId}>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm">{row.name}</Text>
+                    <CapacityEditor row={row} />
+                  </Group>
+                </Table.Td>
+                {cells(row)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text fw={600}>{messages.timeByMeeting}</Text>
+      {data.meetings.length === 0 ? (
+        <Text c="dimmed">{messages.timeNoMeetingTime}</Text>
+      ) : (
+        data.meetings.map((m) => (
+          <Group key={m.meetingId} justify="space-between" maw={480}>
+            <Text size="sm">{m.title}</Text>
+            <Text size="sm" ff="monospace">
+              {formatMinutes(m.minutes)}
+            </Text>
+          </Group>
+        ))
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,557 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../client/lib/api.ts';
+import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import {
+  FEE_BUDGET_TYPES,
+  PROJECT_BUDGET_TYPES,
+  PROJECT_RATE_MODES,
+  type ProjectBudgetType,
+  type ProjectRateMode,
+  type ProjectType,
+  TIME_DEFAULTS,
+} from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { formatMinutes, moneyText, parseDuration, parseMoney } from '../time.money.ts';
+import type { Project } from '../time.schemas.ts';
+import { useAccounts, useMyMeetings, usePeople, useSaveProject } from './time.queries.ts';
+
+// The Edit Project dialog (document 3 §2, §5): type tabs Time / Fixed Fee / NonBillable; the
+// budget and rate inputs of the chosen mode; tasks and team members that cannot be emptied.
+// Money and hours are typed as text and read without floating point (decision 048).
+
+interface TaskRow {
+  id?: string;
+  title: string;
+  billable: boolean;
+  budget: string;
+  budgetHours: string;
+  hourlyRate: string;
+}
+interface MemberRow {
+  userId: string;
+  name: string;
+  manage: boolean;
+  budgetHours: string;
+  hourlyRate: string;
+}
+
+const hoursText = (minutes: number) => formatMinutes(minutes);
+
+export const ProjectDialog = ({
+  project,
+  accountId,
+  onClose,
+  isAdmin,
+}: {
+  project: Project | null;
+  accountId: string | null;
+  onClose: () => void;
+  isAdmin: boolean;
+}) => {
+  const accounts = useAccounts();
+  const meetings = useMyMeetings();
+  const people = usePeople(true);
+  const save = useSaveProject();
+  const [form, setForm] = useState({
+    accountId: project?.accountId ?? accountId,
+    name: project?.name ?? '',
+    note: project?.note ?? '',
+    type: (project?.type ?? 'time') as ProjectType,
+    hourlyRate: (project?.hourlyRate ?? 'no_rate') as ProjectRateMode,
+    projectHoursRate: moneyText(project?.projectHoursRate ?? TIME_DEFAULTS.taskHourlyRate),
+    budgetType: (project?.budgetType ?? 'no_budget') as ProjectBudgetType,
+    totalProjectFee: moneyText(project?.totalProjectFee ?? 0),
+    totalProjectHours: hoursText(project?.totalProjectMinutes ?? 100 * 60),
+    fixedFee: moneyText(project?.fixedFee ?? 0),
+    budgetReset: project?.budgetReset ?? 'never',
+    budgetProjectExpenses: project?.budgetProjectExpenses ?? false,
+    budgetEmailExceeds: project?.budgetEmailExceeds ?? false,
+    percentOfBudgetExceed: String(project?.percentOfBudgetExceed ?? TIME_DEFAULTS.alertPercent),
+    showToAdmins: project?.showToAdmins ?? false,
+    showToAll: project?.showToAll ?? true,
+    meetingId: project?.meetingId ?? null,
+    applyRatesToLoggedTime: false,
+  });
+  const [tasks, setTasks] = useState<TaskRow[]>(
+    (project?.tasks ?? []).map((t) => ({
+      id: t.id,
+      title: t.title,
+      billable: t.billable,
+      budget: moneyText(t.budget),
+      budgetHours: hoursText(t.budgetMinutes),
+      hourlyRate: moneyText(t.hourlyRate),
+    })),
+  );
+  const [members, setMembers] = useState<MemberRow[]>(
+    (project?.teams ?? []).map((m) => ({
+      userId: m.userId,
+      name: m.name,
+      manage: m.manage,
+      budgetHours: hoursText(m.budgetMinutes),
+      hourlyRate: moneyText(m.hourlyRate),
+    })),
+  );
+  const [newTask, setNewTask] = useState('');
+  const [newMember, setNewMember] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmType, setConfirmType] = useState<string | null>(null);
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const feeBudgets = form.type !== 'non_billable';
+  const budgetChoices = PROJECT_BUDGET_TYPES.filter((b) => feeBudgets || !FEE_BUDGET_TYPES.includes(b));
+  const candidates = (people.data ?? []).filter((p) => !members.some((m) => m.userId === p.id));
+
+  const submit = (confirmTypeChange = false) => {
+    const found: Record<string, string> = {};
+    const money = (key: string, text: string) => {
+      const value = parseMoney(text);
+      if (value === null) found[key] = messages.timeMoneyFormat;
+      return value ?? 0;
+    };
+    const hours = (key: string, text: string) => {
+      const value = parseDuration(text);
+      if (value === null) found[key] = messages.timeDurationFormat;
+      return value ?? 0;
+    };
+    if (!form.name.trim()) found.name = messages.required;
+    if (!form.accountId) found.accountId = messages.required;
+    if (tasks.length === 0) found.tasks = messages.timeAtLeastOne;
+    if (members.length === 0) found.teams = messages.timeAtLeastOne;
+    const percent = Number(form.percentOfBudgetExceed);
+    if (!Number.isInteger(percent) || percent < 1 || percent > 100) found.percentOfBudgetExceed = messages.timePercent;
+    const body = {
+      accountId: form.accountId ?? '',
+      name: form.name,
+      note: isAdmin ? form.note : null,
+      type: form.type,
+      hourlyRate: form.hourlyRate,
+      projectHoursRate: money('projectHoursRate', form.projectHoursRate),
+      budgetType: form.budgetType,
+      totalProjectFee: money('totalProjectFee', form.totalProjectFee),
+      totalProjectMinutes: hours('totalProjectHours', form.totalProjectHours),
+      fixedFee: money('fixedFee', form.fixedFee),
+      budgetReset: form.budgetReset,
+      budgetProjectExpenses: form.budgetProjectExpenses,
+      budgetEmailExceeds: form.budgetEmailExceeds,
+      percentOfBudgetExceed: percent,
+      showToAdmins: form.showToAdmins,
+      showToAll: form.showToAll,
+      meetingId: form.meetingId,
+      tasks: tasks.map((t, i) => ({
+        ...(t.id ? { id: t.id } : {}),
+        title: t.title,
+        billable: t.billable,
+        budget: money(`tasks.${i}.budget`, t.budget),
+        budgetMinutes: hours(`tasks.${i}.budgetHours`, t.budgetHours),
+        hourlyRate: money(`tasks.${i}.hourlyRate`, t.hourlyRate),
+      })),
+      teams: members.map((m, i) => ({
+        userId: m.userId,
+        manage: m.manage,
+        budgetMinutes: hours(`teams.${i}.budgetHours`, m.budgetHours),
+        hourlyRate: money(`teams.${i}.hourlyRate`, m.hourlyRate),
+      })),
+      confirmTypeChange,
+      applyRatesToLoggedTime: form.applyRatesToLoggedTime,
+    };
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { id: project?.id ?? null, body },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && error.errors?.type === 'confirm') {
+            setConfirmType(error.message);
+            return;
+          }
+          setErrors((error as ApiError).errors ?? {});
+          setFailure(errorText(error));
+        },
+      },
+    );
+  };
+
+  const moneyInput = (key: 'projectHoursRate' | 'totalProjectFee' | 'fixedFee', label: string) => (
+    <TextInput label={label} value={form[key]} onChange={(e) => set(key, e.currentTarget.value)} error={errors[key]} />
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={project ? messages.timeEditProject : messages.timeNewProject} size="xl">
+      <DialogForm
+        onSubmit={() => submit(false)}
+        onCancel={onClose}
+        submitLabel={messages.timeSave}
+        pending={save.isPending}
+        failure={failure}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={messages.timeAccount}
+            required
+            data={(accounts.data?.items ?? []).map((a) => ({ value: a.id, label: a.title }))}
+            value={form.accountId}
+            onChange={(value) => set('accountId', value)}
+            error={errors.accountId}
+          />
+          <TextInput
+            label={messages.timeProjectName}
+            required
+            value={form.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name}
+            data-autofocus
+          />
+        </SimpleGrid>
+        {isAdmin && (
+          <Textarea
+            label={messages.timeProjectNote}
+            value={form.note}
+            onChange={(e) => set('note', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+        )}
+        <Text fw={600} size="sm">
+          {messages.timeProjectType}
+        </Text>
+        <Tabs
+          value={form.type}
+          onChange={(value) => {
+            const type = (value ?? 'time') as ProjectType;
+            setForm((f) => ({
+              ...f,
+              type,
+              budgetType:
+                type === 'non_billable' && FEE_BUDGET_TYPES.includes(f.budgetType) ? 'no_budget' : f.budgetType,
+            }));
+          }}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="time">{messages.timeTypeTime}</Tabs.Tab>
+            <Tabs.Tab value="fixed_fee">{messages.timeTypeFixedFee}</Tabs.Tab>
+            <Tabs.Tab value="non_billable">{messages.timeTypeNonBillable}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {form.type === 'fixed_fee' && moneyInput('fixedFee', messages.timeFixedFee)}
+          <Select
+            label={messages.timeRateMode}
+            data={PROJECT_RATE_MODES.map((value) => ({ value, label: messages.timeRateModes[value] }))}
+            value={form.hourlyRate}
+            onChange={(value) => value && set('hourlyRate', value as ProjectRateMode)}
+            error={errors.hourlyRate}
+            allowDeselect={false}
+          />
+          {form.hourlyRate === 'project' && moneyInput('projectHoursRate', messages.timeProjectRate)}
+          <Select
+            label={messages.timeBudgetType}
+            data={budgetChoices.map((value) => ({ value, label: messages.timeBudgetTypes[value] }))}
+            value={form.budgetType}
+            onChange={(value) => value && set('budgetType', value as ProjectBudgetType)}
+            error={errors.budgetType}
+            allowDeselect={false}
+          />
+          {form.budgetType === 'total_project_fees' && moneyInput('totalProjectFee', messages.timeTotalFee)}
+          {form.budgetType === 'total_project_hours' && (
+            <TextInput
+              label={messages.timeTotalHours}
+              description={messages.timeDurationHint}
+              value={form.totalProjectHours}
+              onChange={(e) => set('totalProjectHours', e.currentTarget.value)}
+              error={errors.totalProjectHours ?? errors.totalProjectMinutes}
+            />
+          )}
+          {form.budgetType !== 'no_budget' && (
+            <Select
+              label={messages.timeBudgetReset}
+              data={[
+                { value: 'never', label: messages.timeResetNever },
+                { value: 'monthly', label: messages.timeResetMonthly },
+              ]}
+              value={form.budgetReset}
+              onChange={(value) => value && set('budgetReset', value as 'never' | 'monthly')}
+              allowDeselect={false}
+            />
+          )}
+        </SimpleGrid>
+        {form.budgetType !== 'no_budget' && (
+          <Stack gap="xs">
+            <Checkbox
+              label={messages.timeBudgetExpenses}
+              checked={form.budgetProjectExpenses}
+              onChange={(e) => set('budgetProjectExpenses', e.currentTarget.checked)}
+            />
+            <Group align="flex-end">
+              <Checkbox
+                label={messages.timeEmailAlert}
+                checked={form.budgetEmailExceeds}
+                onChange={(e) => set('budgetEmailExceeds', e.currentTarget.checked)}
+              />
+              <TextInput
+                aria-label={messages.timeAlertPercent}
+                w={90}
+                rightSection="%"
+                disabled={!form.budgetEmailExceeds}
+                value={form.percentOfBudgetExceed}
+                onChange={(e) => set('percentOfBudgetExceed', e.currentTarget.value)}
+                error={errors.percentOfBudgetExceed}
+              />
+            </Group>
+            <Select
+              label={messages.timeAlertMeeting}
+              clearable
+              placeholder={messages.timeNoMeeting}
+              data={(meetings.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
+              value={form.meetingId}
+              onChange={(value) => set('meetingId', value)}
+              error={errors.meetingId}
+            />
+          </Stack>
+        )}
+        <Checkbox
+          label={messages.timeShowToAdmins}
+          checked={form.showToAdmins}
+          onChange={(e) => set('showToAdmins', e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={messages.timeShowToAll}
+          checked={form.showToAll}
+          onChange={(e) => set('showToAll', e.currentTarget.checked)}
+        />
+        {project && (
+          <Checkbox
+            label={messages.timeApplyRates}
+            checked={form.applyRatesToLoggedTime}
+            onChange={(e) => set('applyRatesToLoggedTime', e.currentTarget.checked)}
+          />
+        )}
+
+        <Text fw={600}>{messages.timeTasks}</Text>
+        {tasks.map((task, i) => (
+          <Group key={task.id ?? `new-${i}`} align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label={messages.timeTaskTitle}
+              value={task.title}
+              onChange={(e) => {
+                const title = e.currentTarget.value;
+                setTasks((list) => list.map((t, j) => (j === i ? { ...t, title } : t)));
+              }}
+              style={{ flex: '1 1 160px' }}
+            />
+            <Checkbox
+              label={messages.timeBillable}
+              checked={task.billable}
+              onChange={(e) => {
+                const billable = e.currentTarget.checked;
+                setTasks((list) => list.map((t, j) => (j === i ? { ...t, billable } : t)));
+              }}
+              mb={8}
+            />
+            {form.budgetType === 'fees_per_task' && (
+              <TextInput
+                label={messages.timeTaskBudget}
+                w={100}
+                value={task.budget}
+                error={errors[`tasks.${i}.budget`]}
+                onChange={(e) => {
+                  const budget = e.currentTarget.value;
+                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, budget } : t)));
+                }}
+              />
+            )}
+            {form.budgetType === 'hours_per_task' && (
+              <TextInput
+                label={messages.timeBudgetHours}
+                w={100}
+                value={task.budgetHours}
+                error={errors[`tasks.${i}.budgetHours`]}
+                onChange={(e) => {
+                  const budgetHours = e.currentTarget.value;
+                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, budgetHours } : t)));
+                }}
+              />
+            )}
+            {form.hourlyRate === 'task' && (
+              <TextInput
+                label={messages.timeHourlyRate}
+                w={100}
+                value={task.hourlyRate}
+                error={errors[`tasks.${i}.hourlyRate`]}
+                onChange={(e) => {
+                  const hourlyRate = e.currentTarget.value;
+                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, hourlyRate } : t)));
+                }}
+              />
+            )}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mb={6}
+              aria-label={messages.timeRemoveTask(task.title)}
+              onClick={() => {
+                if (tasks.length === 1) setErrors((e) => ({ ...e, tasks: messages.timeAtLeastOne }));
+                else setTasks((list) => list.filter((_, j) => j !== i));
+              }}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label={messages.timeTaskTitle}
+            value={newTask}
+            onChange={(e) => setNewTask(e.currentTarget.value)}
+            error={errors.tasks}
+            style={{ flex: 1 }}
+          />
+          <Button
+            variant="light"
+            disabled={!newTask.trim()}
+            onClick={() => {
+              setTasks((list) => [
+                ...list,
+                {
+                  title: newTask.trim(),
+                  billable: true,
+                  budget: moneyText(TIME_DEFAULTS.taskBudget),
+                  budgetHours: hoursText(TIME_DEFAULTS.taskBudgetMinutes),
+                  hourlyRate: moneyText(TIME_DEFAULTS.taskHourlyRate),
+                },
+              ]);
+              setNewTask('');
+              setErrors(({ tasks: _t, ...rest }) => rest);
+            }}
+          >
+            {messages.timeAddTask}
+          </Button>
+        </Group>
+
+        <Text fw={600}>{messages.timeTeam}</Text>
+        {members.map((member, i) => (
+          <Group key={member.userId} align="flex-end" gap="xs" wrap="wrap">
+            <Text style={{ flex: '1 1 140px' }} mb={8}>
+              {member.name}
+            </Text>
+            <Checkbox
+              label={messages.timeManages}
+              checked={member.manage}
+              onChange={(e) => {
+                const manage = e.currentTarget.checked;
+                setMembers((list) => list.map((m, j) => (j === i ? { ...m, manage } : m)));
+              }}
+              mb={8}
+            />
+            {form.budgetType === 'hours_per_person' && (
+              <TextInput
+                label={messages.timeBudgetHours}
+                w={100}
+                value={member.budgetHours}
+                error={errors[`teams.${i}.budgetHours`]}
+                onChange={(e) => {
+                  const budgetHours = e.currentTarget.value;
+                  setMembers((list) => list.map((m, j) => (j === i ? { ...m, budgetHours } : m)));
+                }}
+              />
+            )}
+            {form.hourlyRate === 'person' && (
+              <TextInput
+                label={messages.timeHourlyRate}
+                w={100}
+                value={member.hourlyRate}
+                error={errors[`teams.${i}.hourlyRate`]}
+                onChange={(e) => {
+                  const hourlyRate = e.currentTarget.value;
+                  setMembers((list) => list.map((m, j) => (j === i ? { ...m, hourlyRate } : m)));
+                }}
+              />
+            )}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mb={6}
+              aria-label={messages.timeRemoveMember(member.name)}
+              onClick={() => {
+                if (members.length === 1) setErrors((e) => ({ ...e, teams: messages.timeAtLeastOne }));
+                else setMembers((list) => list.filter((_, j) => j !== i));
+              }}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group align="flex-end" gap="xs">
+          <Select
+            label={messages.timeChooseMember}
+            searchable
+            data={candidates.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}`.trim() }))}
+            value={newMember}
+            onChange={setNewMember}
+            error={errors.teams}
+            style={{ flex: 1 }}
+          />
+          <Button
+            variant="light"
+            disabled={!newMember}
+            onClick={() => {
+              const person = candidates.find((p) => p.id === newMember);
+              if (!person) return;
+              setMembers((list) => [
+                ...list,
+                {
+                  userId: person.id,
+                  name: `${person.firstName} ${person.lastName}`.trim(),
+                  manage: false,
+                  budgetHours: hoursText(TIME_DEFAULTS.memberBudgetMinutes),
+                  hourlyRate: moneyText(TIME_DEFAULTS.memberHourlyRate),
+                },
+              ]);
+              setNewMember(null);
+              setErrors(({ teams: _t, ...rest }) => rest);
+            }}
+          >
+            {messages.timeAddMember}
+          </Button>
+        </Group>
+      </DialogForm>
+      <Modal opened={confirmType !== null} onClose={() => setConfirmType(null)} title={messages.timeConfirmTypeTitle}>
+        <Stack>
+          <Text>{confirmType}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmType(null)}>
+              {messages.cancelButton}
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirmType(null);
+                submit(true);
+              }}
+            >
+              {messages.timeConfirmSwitch}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Modal>
+  );
+};

@@ -1,0 +1,105 @@
+import { BarChart } from '@mantine/charts';
+import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { showError } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import { formatMinutes, formatMoney } from '../time.money.ts';
+import { REPORT_GROUPS, type ReportQuery } from '../time.schemas.ts';
+import { downloadReport, useReport } from './time.queries.ts';
+import { todayIso } from './week.ts';
+
+/** The Reports tab (empty in the spec; issue 23): hours and amounts over a range, as a table and a chart. */
+export const ReportsTab = () => {
+  const today = todayIso();
+  const [query, setQuery] = useState<ReportQuery>({
+    from: `${today.slice(0, 4)}-01-01`,
+    to: today,
+    groupBy: 'project',
+  });
+  const report = useReport(query);
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    downloadReport(query, format, messages.timeLoadFailed).catch((error: Error) => showError(error.message));
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          type="date"
+          label={messages.timeReportFrom}
+          value={query.from}
+          onChange={(e) => {
+            const from = e.currentTarget.value;
+            if (from) setQuery((q) => ({ ...q, from }));
+          }}
+        />
+        <TextInput
+          type="date"
+          label={messages.timeReportTo}
+          value={query.to}
+          onChange={(e) => {
+            const to = e.currentTarget.value;
+            if (to) setQuery((q) => ({ ...q, to }));
+          }}
+        />
+        <SegmentedControl
+          aria-label={messages.timeReportGroup}
+          value={query.groupBy}
+          onChange={(value) => setQuery((q) => ({ ...q, groupBy: value as ReportQuery['groupBy'] }))}
+          data={REPORT_GROUPS.map((value) => ({ value, label: messages.timeReportGroups[value] }))}
+        />
+        <Button variant="default" onClick={() => exportAs('csv')}>
+          {messages.timeExportCsv}
+        </Button>
+        <Button variant="default" onClick={() => exportAs('xlsx')}>
+          {messages.timeExportXlsx}
+        </Button>
+      </Group>
+      {report.isPending ? (
+        <SectionLoading />
+      ) : report.isError ? (
+        <SectionError title={messages.timeLoadFailed} error={report.error} onRetry={() => report.refetch()} />
+      ) : report.data.rows.length === 0 ? (
+        <Text c="dimmed">{messages.timeNoReportRows}</Text>
+      ) : (
+        <>
+          <BarChart
+            h={260}
+            data={report.data.rows
+              .slice(0, 20)
+              .map((r) => ({ name: r.name, hours: Math.round(r.minutes / 0.6) / 100 }))}
+            dataKey="name"
+            series={[{ name: 'hours', label: messages.timeHours, color: 'teal.6' }]}
+          />
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{messages.timeReportGroups[report.data.groupBy]}</Table.Th>
+                  <Table.Th ta="right">{messages.timeHours}</Table.Th>
+                  <Table.Th ta="right">{messages.timeBillableTime}</Table.Th>
+                  <Table.Th ta="right">{messages.timeAmount}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.data.rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(row.minutes)}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(row.billableMinutes)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(row.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr fw={700}>
+                  <Table.Td>{messages.timeTotal}</Table.Td>
+                  <Table.Td ta="right">{formatMinutes(report.data.totalMinutes)}</Table.Td>
+                  <Table.Td />
+                  <Table.Td ta="right">{formatMoney(report.data.totalAmount)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,224 @@
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useClock } from '../../../client/lib/useNow.ts';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { addDays } from '../../../shared/dates.ts';
+import { messages } from '../../../shared/messages.ts';
+import { formatMinutes } from '../time.money.ts';
+import type { Entry, Timer } from '../time.schemas.ts';
+import { EntryDialog } from './EntryDialog.tsx';
+import { useDeleteEntry, useResetTimer, useStartTimer, useStopTimer, useTimer, useWeek } from './time.queries.ts';
+import { shiftWeek, shortDate, todayIso, weekdayOf } from './week.ts';
+
+const elapsedText = (startedAt: string, now: number) => {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(startedAt)) / 1000));
+  const hh = Math.floor(seconds / 3600);
+  const mm = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return `${hh}:${mm}:${ss}`;
+};
+
+/** The running timer (owned by the server: every tab shows the same), with Stop and Reset. */
+const TimerBar = ({ timer, onStartNew }: { timer: Timer | undefined; onStartNew: () => void }) => {
+  const now = useClock(1000);
+  const stop = useStopTimer();
+  const reset = useResetTimer();
+  if (timer?.timerStatus !== 'STARTED_TIMER' || !timer.startedAt) {
+    return (
+      <Group>
+        <Button leftSection={<IconPlayerPlay size={16} />} variant="light" onClick={onStartNew}>
+          {messages.timeStartTimer}
+        </Button>
+      </Group>
+    );
+  }
+  const what = `${timer.projectName} / ${timer.taskTitle}`;
+  return (
+    <Paper withBorder p="sm" role="status" aria-label={messages.timeRunning(what)}>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={0}>
+          <Text fw={600}>{messages.timeRunning(what)}</Text>
+          {timer.note && (
+            <Text size="sm" c="dimmed">
+              {timer.note}
+            </Text>
+          )}
+        </Stack>
+        <Group>
+          <Text ff="monospace" size="xl" data-testid="timer-elapsed">
+            {elapsedText(timer.startedAt, now)}
+          </Text>
+          <Button color="red" onClick={() => stop.mutate()} loading={stop.isPending}>
+            {messages.timeStop}
+          </Button>
+          <Button variant="default" onClick={() => reset.mutate()} loading={reset.isPending}>
+            {messages.timeReset}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+};
+
+type Dialog = { mode: 'entry' | 'timer'; entry: Entry | null } | null;
+
+/** document 3 §2 Time tab: week navigation, day tabs with totals, entries with Start, edit and delete. */
+export const TimeTab = () => {
+  const [day, setDay] = useState(todayIso);
+  const week = useWeek(day);
+  const timer = useTimer();
+  const startTimer = useStartTimer();
+  const remove = useDeleteEntry();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleting, setDeleting] = useState<Entry | null>(null);
+  const start = week.data?.start;
+  // The selected day stays in the week shown.
+  useEffect(() => {
+    if (start && (day < start || day >= shiftWeek(start, 1))) setDay(start);
+  }, [start, day]);
+
+  if (week.isPending) return <SectionLoading />;
+  if (week.isError)
+    return <SectionError title={messages.timeLoadFailed} error={week.error} onRetry={() => week.refetch()} />;
+  const data = week.data;
+  const entries = data.entries.filter((e) => e.spentOn === day);
+  const dayMinutes = data.days.find((d) => d.date === day)?.minutes ?? 0;
+  return (
+    <Stack gap="md">
+      <TimerBar timer={timer.data} onStartNew={() => setDialog({ mode: 'timer', entry: null })} />
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <ActionIcon
+            variant="default"
+            aria-label={messages.timePreviousWeek}
+            onClick={() => setDay(shiftWeek(data.start, -1))}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button variant="default" size="xs" onClick={() => setDay(todayIso())}>
+            {messages.timeThisWeek}
+          </Button>
+          <ActionIcon
+            variant="default"
+            aria-label={messages.timeNextWeek}
+            onClick={() => setDay(shiftWeek(data.start, 1))}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Text fw={600} data-testid="week-range">
+            {messages.timeWeekOf(shortDate(data.start), shortDate(addDays(data.start, 6)))}
+          </Text>
+        </Group>
+        <Group gap="md">
+          <Text>
+            {messages.timeWeekTotal}: <b data-testid="week-total">{formatMinutes(data.totalMinutes)}</b>
+          </Text>
+          <Button onClick={() => setDialog({ mode: 'entry', entry: null })}>{messages.timeNewEntry}</Button>
+        </Group>
+      </Group>
+      <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
+        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {data.days.map((d) => (
+            <Tabs.Tab key={d.date} value={d.date} aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}>
+              <Stack gap={0} align="center">
+                <Text size="sm">{weekdayOf(d.date).slice(0, 3)}</Text>
+                <Text size="xs">{formatMinutes(d.minutes)}</Text>
+              </Stack>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Text>
+        {weekdayOf(day)}, {shortDate(day)} — {messages.timeDayTotal}:{' '}
+        <b data-testid="day-total">{formatMinutes(dayMinutes)}</b>
+      </Text>
+      {entries.length === 0 ? (
+        <Text c="dimmed">{messages.timeNoEntries}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{messages.timeProject}</Table.Th>
+                <Table.Th>{messages.timeNote}</Table.Th>
+                <Table.Th ta="right">{messages.timeDuration}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => {
+                const what = `${entry.projectName} / ${entry.taskTitle}`;
+                return (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {entry.accountTitle} / {entry.projectName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {entry.taskTitle}
+                        {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.note}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatMinutes(entry.minutes)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={messages.timeEntryStart(what)}
+                          onClick={() => startTimer.mutate({ entryId: entry.id })}
+                        >
+                          <IconPlayerPlay size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={messages.timeEntryEdit(what)}
+                          onClick={() => setDialog({ mode: 'entry', entry })}
+                        >
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={messages.timeEntryDelete(what)}
+                          onClick={() => setDeleting(entry)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {dialog && (
+        <EntryDialog opened onClose={() => setDialog(null)} entry={dialog.entry} day={day} mode={dialog.mode} />
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={messages.timeDeleteEntryTitle}>
+        <Stack>
+          <Text>{messages.timeDeleteEntryText(formatMinutes(deleting?.minutes ?? 0))}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {messages.cancelButton}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+            >
+              {messages.timeDelete}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+};

@@ -1,0 +1,58 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { ADMIN_FLAG } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { useSelf } from '../../auth/client/auth.queries.ts';
+import { AccountsTab } from './AccountsTab.tsx';
+import { MeetingTab } from './MeetingTab.tsx';
+import { TimeTab } from './TimeTab.tsx';
+
+// document 3 §2: /time-tracking with the tabs Time, Accounts, Meeting and Reports. The tab is in
+// the address (?tab=), so a reload or a link keeps it. Reports (charts) loads on demand.
+
+const ReportsTab = lazy(async () => ({ default: (await import('./ReportsTab.tsx')).ReportsTab }));
+
+const TABS = ['time', 'accounts', 'meeting', 'reports'] as const;
+type Tab = (typeof TABS)[number];
+
+export const TimeTrackingPage = () => {
+  const [params, setParams] = useSearchParams();
+  const isAdmin = useSelf().data?.isAdmin === ADMIN_FLAG.yes;
+  const wanted = params.get('tab') as Tab | null;
+  const tab: Tab = wanted && TABS.includes(wanted) ? wanted : 'time';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {messages.timeTitle}
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'time' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="time">{messages.timeTabTime}</Tabs.Tab>
+          <Tabs.Tab value="accounts">{messages.timeTabAccounts}</Tabs.Tab>
+          <Tabs.Tab value="meeting">{messages.timeTabMeeting}</Tabs.Tab>
+          <Tabs.Tab value="reports">{messages.timeTabReports}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="time" pt="md">
+          <TimeTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="accounts" pt="md">
+          <AccountsTab isAdmin={isAdmin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="meeting" pt="md">
+          <MeetingTab isAdmin={isAdmin} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="md">
+          <Suspense fallback={<SectionLoading />}>
+            <ReportsTab />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+};
