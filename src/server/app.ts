@@ -17,6 +17,8 @@ import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
+// administration (issue 20)
+import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
@@ -150,6 +152,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(selfRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
+  // administration (issue 20)
+  await app.register(quartersRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

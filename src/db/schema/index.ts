@@ -8,3 +8,6 @@ export * from './notifications.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
+// administration (issue 20): general settings, logo, email templates; annuals and quarters.
+export * from './admin.ts';
+export * from './quarters.ts';
