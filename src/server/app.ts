@@ -18,6 +18,7 @@ import { notificationsRoutes } from '../features/notifications/server/notificati
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 // administration (issue 20)
+import { adminRoutes } from '../features/admin/server/admin.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
@@ -154,6 +155,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(calendarRoutes, { prefix: API_ROOT });
   // administration (issue 20)
   await app.register(quartersRoutes, { prefix: API_ROOT });
+  await app.register(adminRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

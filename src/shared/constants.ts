@@ -142,3 +142,7 @@ export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as cons
 
 /** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
 export const GOOGLE_CALENDAR_EMBED = /^https:\/\/calendar\.google\.com\/calendar\/(u\/\d+\/)?embed\?[^\s]*$/;
+
+// administration (issue 20)
+/** document 3 §9: the workspace logo is at most 2 MB. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
