@@ -1156,6 +1156,7 @@ export const messages = {
   deleteAnnualTitle: (year: number) => `Delete the periods of ${year}?`,
   deleteAnnualWarning: 'Pickers fall back to calendar quarters for this year. Items keep their dates.',
   quartersTitle: 'Quarters',
+  navQuarters: 'QUARTERS',
   quartersIntro:
     'The quarters are the periods of each year in Administration › Annuals & Periods: changing one changes the other.',
   quartersEmpty: 'No quarters yet. Until a year has its own, its quarters are the calendar quarters.',

@@ -1,5 +1,11 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconCalendarRepeat,
+  IconCalendarStats,
+  IconLayoutDashboard,
+  IconSettings,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
@@ -37,6 +43,14 @@ const entries: SidebarEntry[] = [
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+    needsWorkspace: true,
+  },
+  // administration (issue 20): the quarters of each year.
+  {
+    label: messages.navQuarters,
+    to: '/quartals',
+    icon: IconCalendarStats,
+    matches: (pathname) => pathname === '/quartals',
     needsWorkspace: true,
   },
   {
