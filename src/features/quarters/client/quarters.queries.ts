@@ -45,8 +45,9 @@ export const useQuarterRecords = (page: number) =>
   });
 
 /** The workspace's quarters touching the days `since`–`until` (period pickers). */
-export const useQuarters = (since: IsoDate, until: IsoDate) =>
+export const useQuarters = (since: IsoDate, until: IsoDate, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: quarterKeys.window(since, until),
     queryFn: ({ signal }) => api.get<Quarter[]>(`/quarters?since=${since}&until=${until}`, { signal, silent: true }),
     staleTime: 5 * 60_000,
