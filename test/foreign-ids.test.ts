@@ -38,7 +38,9 @@ type Kind =
   | 'meetingFolder'
   | 'fileFolder'
   | 'group'
-  | 'notification';
+  | 'notification'
+  // administration (issue 20)
+  | 'annual';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -117,6 +119,8 @@ const workspace = async (): Promise<Workspace> => {
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
+  // administration (issue 20): next year's periods.
+  const annual = must(await api.post<{ id: string }>('/annuals', calendarYear(NEXT_YEAR)), 'annual');
   return {
     group,
     admin,
@@ -149,9 +153,27 @@ const workspace = async (): Promise<Workspace> => {
       fileFolder: fileFolder.id,
       group: group.id,
       notification: bell.items[0]!.id,
+      annual: annual.id,
     },
   };
 };
+
+// administration (issue 20): next year's calendar quarters, as an annual and as a quarter record.
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const calendarYear = (year: number) => ({
+  year,
+  isCalendarYear: '1',
+  quarters: ['01-01', '04-01', '07-01', '10-01'].map((day) => ({ startDate: `${year}-${day}` })),
+  endDate: `${year}-12-31`,
+});
+const quarterRecord = (year: number) => ({
+  year,
+  startQuartal1: `${year}-01-01`,
+  startQuartal2: `${year}-04-01`,
+  startQuartal3: `${year}-07-01`,
+  startQuartal4: `${year}-10-01`,
+  endQuartal4: `${year}-12-31`,
+});
 
 /** The kind of record an id field names, by its name (a route may say otherwise in `kinds`). */
 const KIND_BY_NAME: Record<string, Kind> = {
@@ -192,6 +214,8 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
   'POST /api/v2/meetings templateId': 'a built-in agenda template’s key, not a row',
   'POST /api/v2/tasks quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
+  // administration (issue 20)
+  'POST /api/v2/general-settings id': "the spec's settings record id, always '1' (one record per workspace)",
 };
 
 interface Route {
@@ -425,6 +449,15 @@ const ROUTES: Record<string, Route> = {
       url: `/sessions/${extra.sessionId}/headlines/${extra.itemId}/convert`,
       body: { type: '4', userId: a.member.userId },
     }),
+  },
+  // administration (issue 20): a year of quarters by id (the same record as its annual).
+  'POST /api/v2/quartals': {
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    kinds: { id: 'annual' },
+  },
+  'PUT /api/v2/quartals': {
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    kinds: { id: 'annual' },
   },
 };
 

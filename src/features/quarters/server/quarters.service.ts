@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { annuals } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -193,6 +194,7 @@ export const deleteAnnual = async (ctx: TenantContext, id: string) => {
 
 /** `saveQuartals`: any year (past ones too, for history); a calendar year when it runs Jan 1 – Dec 31. */
 export const saveQuarterRecord = async (ctx: TenantContext, body: SaveQuarterRecord): Promise<QuarterRecord> => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { annuals: [body.id] });
   const { year, startQuartal1, startQuartal2, startQuartal3, startQuartal4, endQuartal4 } = body;
   const isCalendarYear = startQuartal1 === `${year}-01-01` && endQuartal4 === `${year}-12-31` ? '1' : '0';
   const dates: YearDates = {
