@@ -17,9 +17,9 @@ const PNG = Buffer.from(
 );
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
-const shot = async (page: Page, name: string) => {
+const shot = async (page: Page, name: string, fullPage = true) => {
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENS}/admin-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/admin-${name}.png`, fullPage });
 };
 const primaryFilled = (page: Page) =>
   page.evaluate(() =>
@@ -104,7 +104,7 @@ test('an admin adds an annual, meets the overlap message, fixes it and edits a p
   await page.goto('/settings/administration');
   await page.getByRole('button', { name: messages.addAnnual }).click();
   const dialog = page.getByRole('dialog', { name: messages.addAnnual });
-  await dialog.getByRole('textbox', { name: messages.annualYearLabel }).click();
+  await dialog.getByRole('combobox', { name: messages.annualYearLabel, exact: true }).click();
   await page.getByRole('option', { name: String(next), exact: true }).click();
   await dialog.getByText(messages.annualFiscalYear).click();
   const dateField = (label: string) => dialog.getByLabel(label, { exact: true });
@@ -115,7 +115,7 @@ test('an admin adds an annual, meets the overlap message, fixes it and edits a p
   await dateField(messages.periodEndLabel(4)).fill(`${after}-01-15`);
   await dialog.getByRole('button', { name: messages.saveButton }).click();
   await expect(dialog.getByText(messages.annualEndOverlap(`${after}-01-01`))).toBeVisible();
-  await shot(page, 'annual-overlap');
+  await shot(page, 'annual-overlap', false);
   await dateField(messages.periodEndLabel(4)).fill(`${next}-12-31`);
   await dialog.getByRole('button', { name: messages.saveButton }).click();
   await expect(toast(page, messages.annualSaved)).toBeVisible();
@@ -155,7 +155,7 @@ test('an admin edits the quarters and the action-item period picker offers the n
   await expect(page.getByText(messages.quartersEmpty)).toBeVisible();
   await page.getByRole('button', { name: messages.addQuartal }).click();
   const add = page.getByRole('dialog', { name: messages.addQuartal });
-  await add.getByRole('textbox', { name: messages.annualYearLabel }).fill(String(next));
+  await add.getByRole('textbox', { name: messages.annualYearLabel, exact: true }).fill(String(next));
   await add.getByLabel(messages.quarterStartLabel(2), { exact: true }).fill(`${next}-03-01`);
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(toast(page, messages.quartalSaved)).toBeVisible();
@@ -182,5 +182,5 @@ test('an admin edits the quarters and the action-item period picker offers the n
   await expect(
     page.getByRole('option', { name: messages.taskPeriodOption(2, next, shownDate(`${next}-06-14`)) }),
   ).toBeVisible();
-  await shot(page, 'period-picker');
+  await shot(page, 'period-picker', false);
 });

@@ -1146,6 +1146,7 @@ export const messages = {
   annualsIntro:
     'Each year has four periods; they are also the quarters of the Quarters page and of every period picker (goals, action items, KPIs).',
   annualYearLabel: 'Year',
+  annualKindLabel: 'Kind of year',
   annualCalendarYear: 'Calendar year',
   annualFiscalYear: 'Custom fiscal year',
   periodStartLabel: (n: number) => (n === 1 ? 'P1 Start / Start of year' : `P${n} Start`),
@@ -1188,7 +1189,7 @@ export const messages = {
       secondaryColor1: 'Secondary 1 (top bar)',
       secondaryColor2: 'Secondary 2 (top bar border)',
       secondaryColor3: 'Secondary 3 (sidebar)',
-      secondaryColor4: 'Secondary 4 (sidebar on hover)',
+      secondaryColor4: 'Secondary 4 (sidebar border)',
     })[key] ?? key,
   colourDefault: 'Default',
   contrastWarning: (ratio: string) => `Text on this colour has a contrast of ${ratio}:1; WCAG AA asks for 4.5:1.`,

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME } from '@mantine/core';
+import { alpha, DEFAULT_THEME, darken } from '@mantine/core';
 import { contrast } from '../../../client/theme.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ColourKey, GeneralSettings } from '../admin.schemas.ts';
@@ -31,8 +31,25 @@ export const textOn = (colour: string) => (contrast(colour, WHITE) >= contrast(c
 
 type Colours = Pick<GeneralSettings, ColourKey>;
 
+/**
+ * Primaries 2–4 left blank follow primary 1 when it is chosen (its darker shade for hover, its
+ * tints for light backgrounds, as Mantine derives them), so a brand colour never sits beside
+ * the default indigo's tints.
+ */
+const withDerived = (colours: Colours): Colours => {
+  const main = colours.primaryColor1;
+  if (!main) return colours;
+  return {
+    ...colours,
+    primaryColor2: colours.primaryColor2 ?? darken(main, 0.1),
+    primaryColor3: colours.primaryColor3 ?? alpha(main, 0.1),
+    primaryColor4: colours.primaryColor4 ?? alpha(main, 0.14),
+  };
+};
+
 /** The style sheet that brands the app, or '' when every colour is the default. */
-export const brandCss = (colours: Colours): string => {
+export const brandCss = (chosen: Colours): string => {
+  const colours = withDerived(chosen);
   const lines = (Object.keys(VARIABLES) as ColourKey[]).flatMap((key) => {
     const value = colours[key];
     return value ? VARIABLES[key].map((name) => `${name}: ${value};`) : [];

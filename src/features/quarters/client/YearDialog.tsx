@@ -148,7 +148,7 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
             comboboxProps={{ withinPortal: true }}
           />
           <SegmentedControl
-            aria-label={messages.annualYearLabel}
+            aria-label={messages.annualKindLabel}
             value={dates.isCalendarYear}
             disabled={editing && locked(0)}
             onChange={(value) =>
