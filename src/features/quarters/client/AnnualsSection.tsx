@@ -1,16 +1,14 @@
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { periodState } from '../quarters.rules.ts';
 import type { Annual } from '../quarters.schemas.ts';
+import { DeleteYearButton } from './DeleteYearButton.tsx';
 import { todayLocal, yearDatesOf } from './quarters.format.ts';
-import { QUARTERS_PAGE_SIZE, useAnnualChoices, useAnnuals, useDeleteYear } from './quarters.queries.ts';
+import { QUARTERS_PAGE_SIZE, useAnnualChoices, useAnnuals } from './quarters.queries.ts';
 import { YearDialog, type YearDialogTarget } from './YearDialog.tsx';
 
 // document 3 §4: a period starting in the future is red, the current one yellow, past ones grey.
@@ -18,8 +16,6 @@ const STATE_COLOUR = { future: 'red', current: 'yellow', past: 'gray' } as const
 const STATE_LABEL = { future: messages.periodFuture, current: messages.periodCurrent, past: messages.periodPast };
 
 const AnnualRow = ({ annual, onEdit }: { annual: Annual; onEdit: () => void }) => {
-  const remove = useDeleteYear();
-  const [confirming, setConfirming] = useState(false);
   const today = todayLocal();
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`annual-${annual.year}`}>
@@ -53,35 +49,13 @@ const AnnualRow = ({ annual, onEdit }: { annual: Annual; onEdit: () => void }) =
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={messages.deleteAnnualTitle(annual.year)}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={messages.deleteAnnualTitle(annual.year)}
-              onClick={() => setConfirming(true)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <DeleteYearButton
+            id={annual.id}
+            title={messages.deleteAnnualTitle(annual.year)}
+            done={messages.annualDeleted}
+          />
         </Group>
       </Group>
-      <ConfirmDialog
-        opened={confirming}
-        title={messages.deleteAnnualTitle(annual.year)}
-        onConfirm={() =>
-          remove.mutate(annual.id, {
-            onSuccess: () => {
-              setConfirming(false);
-              showSuccess(messages.annualDeleted);
-            },
-          })
-        }
-        onClose={() => setConfirming(false)}
-        pending={remove.isPending}
-        error={remove.error ? errorText(remove.error) : null}
-      >
-        {messages.deleteAnnualWarning}
-      </ConfirmDialog>
     </Paper>
   );
 };

@@ -1,54 +1,15 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { showSuccess } from '../../../client/ui/toast.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import type { QuarterRecord } from '../quarters.schemas.ts';
+import { DeleteYearButton } from './DeleteYearButton.tsx';
 import { yearDatesOf } from './quarters.format.ts';
-import { QUARTERS_PAGE_SIZE, useDeleteYear, useQuarterRecords } from './quarters.queries.ts';
+import { QUARTERS_PAGE_SIZE, useQuarterRecords } from './quarters.queries.ts';
 import { YearDialog, type YearDialogTarget } from './YearDialog.tsx';
-
-const DeleteQuartal = ({ record }: { record: QuarterRecord }) => {
-  const remove = useDeleteYear();
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <>
-      <Tooltip label={messages.deleteQuartalTitle(record.year)}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={messages.deleteQuartalTitle(record.year)}
-          onClick={() => setConfirming(true)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <ConfirmDialog
-        opened={confirming}
-        title={messages.deleteQuartalTitle(record.year)}
-        onConfirm={() =>
-          remove.mutate(record.id, {
-            onSuccess: () => {
-              setConfirming(false);
-              showSuccess(messages.quartalDeleted);
-            },
-          })
-        }
-        onClose={() => setConfirming(false)}
-        pending={remove.isPending}
-        error={remove.error ? errorText(remove.error) : null}
-      >
-        {messages.deleteAnnualWarning}
-      </ConfirmDialog>
-    </>
-  );
-};
 
 /** /quartals: the table of years and their four quarter starts; admins add, edit and delete. */
 export const QuartalsPage = () => {
@@ -125,7 +86,11 @@ export const QuartalsPage = () => {
                               <IconPencil size={18} />
                             </ActionIcon>
                           </Tooltip>
-                          <DeleteQuartal record={record} />
+                          <DeleteYearButton
+                            id={record.id}
+                            title={messages.deleteQuartalTitle(record.year)}
+                            done={messages.quartalDeleted}
+                          />
                         </Group>
                       </Table.Td>
                     )}
