@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { bytea } from './people.ts';
 
@@ -29,19 +29,3 @@ export const workspaceLogos = pgTable('workspace_logos', {
   hash: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-/** An admin's own text for one of the product's emails; without a row the default is sent. */
-export const emailTemplates = pgTable(
-  'email_templates',
-  {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    /** The template's key in src/shared/emailTemplates.ts. */
-    templateId: text().notNull(),
-    customMessage: text().notNull(),
-    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.templateId] })],
-);

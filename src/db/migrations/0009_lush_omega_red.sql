@@ -1,12 +1,3 @@
-CREATE TABLE "email_templates" (
-	"tenant_id" uuid NOT NULL,
-	"template_id" text NOT NULL,
-	"custom_message" text NOT NULL,
-	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"changed_by" uuid,
-	CONSTRAINT "email_templates_tenant_id_template_id_pk" PRIMARY KEY("tenant_id","template_id")
-);
---> statement-breakpoint
 CREATE TABLE "workspace_logos" (
 	"tenant_id" uuid PRIMARY KEY NOT NULL,
 	"mime_type" text NOT NULL,
@@ -47,8 +38,6 @@ CREATE TABLE "annuals" (
 	CONSTRAINT "annuals_order_check" CHECK ("annuals"."start_date" < "annuals"."start2" and "annuals"."start2" < "annuals"."start3" and "annuals"."start3" < "annuals"."start4" and "annuals"."start4" <= "annuals"."end_date")
 );
 --> statement-breakpoint
-ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_logos" ADD CONSTRAINT "workspace_logos_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_settings" ADD CONSTRAINT "workspace_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_settings" ADD CONSTRAINT "workspace_settings_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
