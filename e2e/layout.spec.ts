@@ -580,5 +580,50 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(page.getByRole('button', { name: messages.timeExportCsv })).toBeVisible();
       await checkPage(page, 'time-reports', size);
     });
+
+    // administration (issue 20): the Quarters page and its dialog.
+    test(`the Quarters page and the Add Quartal dialog (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-quarters-${size}`);
+      const next = new Date().getUTCFullYear() + 1;
+      await call(request, owner.token, 'POST', '/quartals', {
+        year: next,
+        startQuartal1: `${next}-01-01`,
+        startQuartal2: `${next}-04-01`,
+        startQuartal3: `${next}-07-01`,
+        startQuartal4: `${next}-10-01`,
+        endQuartal4: `${next}-12-31`,
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/quartals');
+      await expect(page.getByRole('cell', { name: String(next), exact: true })).toBeVisible();
+      await checkPage(page, 'quartals', size);
+      await page.getByRole('button', { name: messages.addQuartal }).click();
+      const quartal = page.getByRole('dialog', { name: messages.addQuartal });
+      await expect(quartal).toBeVisible();
+      await checkPage(page, 'add-quartal', size);
+      await checkDialog(page, quartal, 'the Add Quartal dialog');
+    });
+
+    // administration (issue 20): the Add Annual dialog over the Annuals section.
+    test(`annuals and the Add Annual dialog (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-annuals-${size}`);
+      const next = new Date().getUTCFullYear() + 1;
+      await call(request, owner.token, 'POST', '/quartals', {
+        year: next,
+        startQuartal1: `${next}-01-01`,
+        startQuartal2: `${next}-04-01`,
+        startQuartal3: `${next}-07-01`,
+        startQuartal4: `${next}-10-01`,
+        endQuartal4: `${next}-12-31`,
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/settings/administration');
+      await expect(page.getByTestId(`annual-${next}`)).toBeVisible();
+      await page.getByRole('button', { name: messages.addAnnual }).click();
+      const annual = page.getByRole('dialog', { name: messages.addAnnual });
+      await expect(annual).toBeVisible();
+      await checkPage(page, 'add-annual', size);
+      await checkDialog(page, annual, 'the Add Annual dialog');
+    });
   });
 }

@@ -46,7 +46,9 @@ type Kind =
   | 'timeAccount'
   | 'timeProject'
   | 'timeTask'
-  | 'timeEntry';
+  | 'timeEntry'
+  // administration (issue 20)
+  | 'annual';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -157,6 +159,8 @@ const workspace = async (): Promise<Workspace> => {
     }),
     'time entry',
   );
+  // administration (issue 20): next year's periods.
+  const annual = must(await api.post<{ id: string }>('/annuals', calendarYear(NEXT_YEAR)), 'annual');
   return {
     timeAccount,
     timeProject,
@@ -199,9 +203,27 @@ const workspace = async (): Promise<Workspace> => {
       timeProject: timeProject.id,
       timeTask: timeProject.tasks[0]!.id,
       timeEntry: timeEntry.id,
+      annual: annual.id,
     },
   };
 };
+
+// administration (issue 20): next year's calendar quarters, as an annual and as a quarter record.
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const calendarYear = (year: number) => ({
+  year,
+  isCalendarYear: '1',
+  quarters: ['01-01', '04-01', '07-01', '10-01'].map((day) => ({ startDate: `${year}-${day}` })),
+  endDate: `${year}-12-31`,
+});
+const quarterRecord = (year: number) => ({
+  year,
+  startQuartal1: `${year}-01-01`,
+  startQuartal2: `${year}-04-01`,
+  startQuartal3: `${year}-07-01`,
+  startQuartal4: `${year}-10-01`,
+  endQuartal4: `${year}-12-31`,
+});
 
 /** The kind of record an id field names, by its name (a route may say otherwise in `kinds`). */
 const KIND_BY_NAME: Record<string, Kind> = {
@@ -250,6 +272,8 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
   'POST /api/v2/meetings templateId': 'a built-in agenda template’s key, not a row',
   'POST /api/v2/tasks quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
+  // administration (issue 20)
+  'POST /api/v2/general-settings id': "the spec's settings record id, always '1' (one record per workspace)",
 };
 
 interface Route {
@@ -544,6 +568,15 @@ const ROUTES: Record<string, Route> = {
       body: { projectId: a.timeProject.id, taskId: a.timeProject.tasks[0]!.id, meetingId: a.meeting.id },
     }),
     kinds: { taskId: 'timeTask' },
+  },
+  // administration (issue 20): a year of quarters by id (the same record as its annual).
+  'POST /api/v2/quartals': {
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    kinds: { id: 'annual' },
+  },
+  'PUT /api/v2/quartals': {
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    kinds: { id: 'annual' },
   },
 };
 

@@ -158,6 +158,13 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/time/client/TimeTrackingPage.tsx')).TimeTrackingPage,
                 }),
               },
+              // administration (issue 20), document 3 §2: the quarters of each year.
+              {
+                path: 'quartals',
+                lazy: async () => ({
+                  Component: (await import('../features/quarters/client/QuartalsPage.tsx')).QuartalsPage,
+                }),
+              },
               // document 3 §2: settings with their side menu; Administration for admins only.
               {
                 path: 'settings',
@@ -188,8 +195,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'administration',
                     lazy: async () => ({
-                      Component: (await import('../features/people/client/settings/AdministrationPage.tsx'))
-                        .AdministrationPage,
+                      Component: (await import('../features/admin/client/AdministrationPage.tsx')).AdministrationPage,
                     }),
                   },
                 ],

@@ -18,7 +18,7 @@ import { messages } from '../shared/messages.ts';
 // here, once, so that all text meets WCAG AA (4.5:1, decision 026).
 
 /** WCAG contrast ratio of two colours. */
-const contrast = (a: string, b: string) => {
+export const contrast = (a: string, b: string) => {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 };

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
+import { adminRoutes } from '../features/admin/server/admin.routes.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
@@ -18,6 +19,7 @@ import { notificationsRoutes } from '../features/notifications/server/notificati
 import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
+import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
@@ -159,6 +161,9 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(visionRoutes, { prefix: API_ROOT });
   // Time tracking
   await app.register(timeRoutes, { prefix: API_ROOT });
+  // administration (issue 20)
+  await app.register(quartersRoutes, { prefix: API_ROOT });
+  await app.register(adminRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   agendaItems,
+  annuals,
   boardLists,
   boards,
   checklists,
@@ -56,6 +57,8 @@ const TABLES = {
   timeProjects,
   timeProjectTasks,
   timeEntries,
+  // administration (issue 20): a year's periods (the Quarters page's records)
+  annuals,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

@@ -221,3 +221,6 @@ export const MONEY_MAX_CENTS = 99_999_999_999;
 export const TIME_PAGE = { default: 50, max: 200 } as const;
 /** A report covers at most this many days. */
 export const TIME_REPORT_MAX_DAYS = 366;
+// administration (issue 20)
+/** document 3 §9: the workspace logo is at most 2 MB. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
 import { messages } from '../../shared/messages.ts';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
@@ -18,6 +19,16 @@ export const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
 const SIDEBAR_WIDTH = 230;
 const DRAWER_WIDTH = 280;
 const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
+// The workspace's secondary colours, when set (WorkspaceBrand); the defaults otherwise.
+const BRANDED_HEADER = {
+  background: 'var(--cadence-topbar-bg, var(--mantine-color-body))',
+  color: 'var(--cadence-topbar-color, inherit)',
+  borderColor: 'var(--cadence-topbar-border, var(--app-shell-border-color))',
+};
+const BRANDED_NAVBAR = {
+  background: 'var(--cadence-sidebar-bg, var(--mantine-color-body))',
+  borderColor: 'var(--cadence-sidebar-border, var(--app-shell-border-color))',
+};
 
 export const AppLayout = () => {
   // RequireAuth renders the shell only once GET /self has answered.
@@ -47,7 +58,9 @@ export const AppLayout = () => {
       navbar={narrow ? undefined : { width: SIDEBAR_WIDTH, breakpoint: 0, collapsed: { desktop: desktopCollapsed } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <AppShell.Header>
+      {/* administration (issue 20): the workspace's colours over the theme (decision 044). */}
+      <WorkspaceBrand />
+      <AppShell.Header style={BRANDED_HEADER}>
         <TopBar
           self={self}
           narrow={Boolean(narrow)}
@@ -67,7 +80,7 @@ export const AppLayout = () => {
           <Sidebar onNavigate={drawer.close} />
         </Drawer>
       ) : (
-        <AppShell.Navbar>
+        <AppShell.Navbar style={BRANDED_NAVBAR}>
           <Sidebar onNavigate={() => undefined} />
         </AppShell.Navbar>
       )}

@@ -2,6 +2,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAddressBook,
   IconCalendarRepeat,
+  IconCalendarStats,
   IconClock,
   IconHierarchy2,
   IconLayoutDashboard,
@@ -68,6 +69,14 @@ const entries: SidebarEntry[] = [
     to: '/time-tracking',
     icon: IconClock,
     matches: (pathname) => pathname === '/time-tracking',
+    needsWorkspace: true,
+  },
+  // administration (issue 20): the quarters of each year.
+  {
+    label: messages.navQuarters,
+    to: '/quartals',
+    icon: IconCalendarStats,
+    matches: (pathname) => pathname === '/quartals',
     needsWorkspace: true,
   },
   {

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin.ts';
 export * from './boards.ts';
 export * from './kpis.ts';
 export * from './live.ts';
@@ -8,6 +9,7 @@ export * from './notifications.ts';
 // Org chart and vision board (issue 21)
 export * from './orgchart.ts';
 export * from './people.ts';
+export * from './quarters.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
 export * from './time.ts';

@@ -19,6 +19,10 @@ export const PhotoInput = ({
   upload,
   remove,
   disabled = false,
+  label = messages.photo,
+  alt = messages.contactPhotoOf(name),
+  chooseLabel = messages.choosePhoto,
+  removeLabel = messages.removePhoto,
 }: {
   name: string;
   image: string | null;
@@ -27,6 +31,11 @@ export const PhotoInput = ({
   upload: (file: File) => Promise<string | null>;
   remove: () => Promise<void>;
   disabled?: boolean;
+  /** The texts, for a picture other than a person's photo (a workspace logo). */
+  label?: string;
+  alt?: string;
+  chooseLabel?: string;
+  removeLabel?: string;
 }) => {
   const [pending, setPending] = useState(false);
   const run = async (work: () => Promise<unknown>) => {
@@ -49,16 +58,16 @@ export const PhotoInput = ({
   };
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={image} name={name} color="initials" size={72} alt={messages.contactPhotoOf(name)} />
+      <Avatar src={image} name={name} color="initials" size={72} alt={alt} />
       <Stack gap={6}>
         <Text size="sm" fw={500}>
-          {messages.photo}
+          {label}
         </Text>
         <Group gap="xs">
           <FileButton onChange={choose} accept={PHOTO_TYPES.join(',')} disabled={disabled || pending}>
             {(props) => (
               <Button {...props} size="xs" variant="light" leftSection={<IconPhoto size={14} />} loading={pending}>
-                {messages.choosePhoto}
+                {chooseLabel}
               </Button>
             )}
           </FileButton>
@@ -71,7 +80,7 @@ export const PhotoInput = ({
               disabled={disabled || pending}
               onClick={() => void run(remove)}
             >
-              {messages.removePhoto}
+              {removeLabel}
             </Button>
           )}
         </Group>

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
+import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
@@ -187,13 +187,7 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     },
     async (request, reply) => {
       const photo = await readPhoto(request.server.database.db, request.params.id, request.params.hash);
-      const etag = `"${photo.hash}"`;
-      reply
-        .header('cache-control', IMMUTABLE_CACHE)
-        .header('etag', etag)
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.header('content-type', photo.mimeType).send(photo.bytes);
+      return sendStoredImage(request, reply, photo);
     },
   );
 

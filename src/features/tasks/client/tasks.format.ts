@@ -10,6 +10,7 @@ import {
   type TaskType,
 } from '../../../shared/tasks.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import type { Quarter } from '../../quarters/quarters.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
 
 // Small pure helpers of the action-item screens: dates, periods, labels, description text.
@@ -29,21 +30,26 @@ export const formatInstantDay = (instant: string, timezone: string): string =>
   dayjs(instant).tz(timezone).format(TASK_DATE_FORMAT);
 
 /**
- * The due-date periods: the current quarter and every later one through the end of next year,
- * each ending on its last day, which becomes the due date (decision 027). A past quarter is
- * no due date to pick; a card that already has one shows it as a custom date.
+ * The due-date periods: the workspace's quarters (the Quarters page, decision 043) from the
+ * current one through the end of next year, each ending on its last day, which becomes the due
+ * date (decision 027). A past quarter is no choice, except the one `current` (an item's saved
+ * due date) ends, which still shows.
  */
-export const quarterPeriods = (today: IsoDate): { value: IsoDate; label: string }[] => {
+export const quarterPeriods = (
+  today: IsoDate,
+  quarters: Quarter[],
+  current: IsoDate | '' = '',
+): { value: IsoDate; label: string }[] => {
+  const lastYear = Number(today.slice(0, 4)) + 1;
+  return quarters
+    .filter((q) => (q.endDate >= today && q.year <= lastYear) || q.endDate === current)
+    .map((q) => ({ value: q.endDate, label: messages.taskPeriodOption(q.number, q.year, formatDay(q.endDate)) }));
+};
+
+/** The window of quarters the period picker reads: last year (saved due dates) through next year. */
+export const periodWindow = (today: IsoDate) => {
   const year = Number(today.slice(0, 4));
-  const current = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
-  const ends = ['03-31', '06-30', '09-30', '12-31'];
-  return [year, year + 1].flatMap((y) =>
-    ends.flatMap((end, index) => {
-      if (y === year && index < current) return [];
-      const value = `${y}-${end}`;
-      return [{ value, label: messages.taskPeriodOption(index + 1, y, formatDay(value)) }];
-    }),
-  );
+  return { since: `${year - 1}-01-01`, until: `${year + 1}-12-31` };
 };
 
 export const REMINDER_OPTIONS: { value: Reminder; label: string }[] = [

@@ -22,8 +22,17 @@ import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, type Reminder, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
+import type { Quarter } from '../../../quarters/quarters.schemas.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
+import {
+  assignablePeople,
+  htmlToText,
+  periodWindow,
+  quarterPeriods,
+  REMINDER_OPTIONS,
+  textToHtml,
+} from '../tasks.format.ts';
 import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
@@ -56,9 +65,15 @@ interface Values {
 
 type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description', string>>;
 
-const initialValues = (task: Task | null, today: IsoDate, defaultUserId: string | null): Values => {
+const initialValues = (
+  task: Task | null,
+  today: IsoDate,
+  defaultUserId: string | null,
+  quarters: Quarter[],
+): Values => {
   const dueDate = task?.dueDate ?? '';
-  const isPeriod = dueDate === '' || quarterPeriods(today).some((period) => period.value === dueDate);
+  const isPeriod =
+    dueDate === '' || quarterPeriods(today, quarters, dueDate).some((period) => period.value === dueDate);
   return {
     title: task?.title ?? '',
     userId: task?.userId ?? defaultUserId,
@@ -76,6 +91,7 @@ const TaskForm = ({
   today,
   onClose,
   defaultUserId = null,
+  quarters,
 }: {
   type: TaskType;
   task: Task | null;
@@ -83,8 +99,9 @@ const TaskForm = ({
   today: IsoDate;
   onClose: () => void;
   defaultUserId?: string | null;
+  quarters: Quarter[];
 }) => {
-  const [values, setValues] = useState<Values>(() => initialValues(task, today, defaultUserId));
+  const [values, setValues] = useState<Values>(() => initialValues(task, today, defaultUserId, quarters));
   const [errors, setErrors] = useFieldErrors(values);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateTask();
@@ -94,7 +111,7 @@ const TaskForm = ({
 
   const people = assignablePeople(meeting, task?.userId ?? null);
   const withDue = hasDueDate(type);
-  const periods = quarterPeriods(today);
+  const periods = quarterPeriods(today, quarters, task?.dueDate ?? '');
 
   const onFailure = (error: unknown) => {
     const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
@@ -256,12 +273,14 @@ const EditTaskForm = ({
   meeting,
   today,
   onClose,
+  quarters,
 }: {
   id: string;
   type: TaskType;
   meeting: TaskMeeting;
   today: IsoDate;
   onClose: () => void;
+  quarters: Quarter[];
 }) => {
   const task = useTask(id);
   if (task.isPending)
@@ -289,7 +308,17 @@ const EditTaskForm = ({
       </Stack>
     );
   }
-  return <TaskForm key={task.data.id} type={type} task={task.data} meeting={meeting} today={today} onClose={onClose} />;
+  return (
+    <TaskForm
+      key={task.data.id}
+      type={type}
+      task={task.data}
+      meeting={meeting}
+      today={today}
+      onClose={onClose}
+      quarters={quarters}
+    />
+  );
 };
 
 export const TaskFormDialog = ({
@@ -308,6 +337,9 @@ export const TaskFormDialog = ({
   if (state !== null && state !== shown) setShown(state);
   const current = state ?? shown;
   const title = current ? messages.taskFormTitle(current.mode, TASK_TYPE_NAMES[current.type]) : '';
+  // The period picker's choices are the workspace's quarters (decision 043).
+  const span = periodWindow(today);
+  const quarters = useQuarters(span.since, span.until, state !== null);
   return (
     <Modal
       opened={state !== null}
@@ -317,7 +349,11 @@ export const TaskFormDialog = ({
       size="lg"
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      {current?.mode === 'add' && (
+      {current && quarters.isPending ? (
+        <Group justify="center" py="lg" role="status" aria-label={messages.loading}>
+          <Loader size="sm" />
+        </Group>
+      ) : current?.mode === 'add' ? (
         <TaskForm
           type={current.type}
           task={null}
@@ -325,11 +361,18 @@ export const TaskFormDialog = ({
           today={today}
           onClose={onClose}
           defaultUserId={current.userId ?? null}
+          quarters={quarters.data ?? []}
         />
-      )}
-      {current?.mode === 'edit' && (
-        <EditTaskForm id={current.id} type={current.type} meeting={meeting} today={today} onClose={onClose} />
-      )}
+      ) : current?.mode === 'edit' ? (
+        <EditTaskForm
+          id={current.id}
+          type={current.type}
+          meeting={meeting}
+          today={today}
+          onClose={onClose}
+          quarters={quarters.data ?? []}
+        />
+      ) : null}
     </Modal>
   );
 };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+
+// General settings (document 3 §3): the workspace's brand colours and its logo (decision 044).
+
+export const COLOUR_KEYS = [
+  'primaryColor1',
+  'primaryColor2',
+  'primaryColor3',
+  'primaryColor4',
+  'secondaryColor1',
+  'secondaryColor2',
+  'secondaryColor3',
+  'secondaryColor4',
+] as const;
+export type ColourKey = (typeof COLOUR_KEYS)[number];
+
+const colours = <T extends z.ZodType>(field: T) => ({
+  primaryColor1: field,
+  primaryColor2: field,
+  primaryColor3: field,
+  primaryColor4: field,
+  secondaryColor1: field,
+  secondaryColor2: field,
+  secondaryColor3: field,
+  secondaryColor4: field,
+});
+
+export const ZGeneralSettings = z.object({
+  /** The spec's settings record id, always '1' (one record per workspace). */
+  id: z.literal('1'),
+  ...colours(z.string().nullable()),
+  iconLogo: z.string().nullable(),
+});
+export type GeneralSettings = z.infer<typeof ZGeneralSettings>;
+
+/** A colour as '#rrggbb'; blank (or null) resets it to the default. */
+const ZColour = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(#[0-9a-f]{6})?$/, { error: messages.colourFormat })
+  .nullable()
+  .transform((value) => value || null);
+
+/** `POST general-settings`: the chosen keys only; the others stay as they are. */
+export const ZSaveGeneralSettings = z.strictObject({ id: z.literal('1').optional(), ...colours(ZColour.optional()) });
+export type SaveGeneralSettings = z.infer<typeof ZSaveGeneralSettings>;

@@ -1,0 +1,101 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
+import { readSingleFile } from '../../../server/uploads.ts';
+import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { checkPhoto } from '../../people/server/photos.service.ts';
+import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
+import { ZGeneralSettings, ZSaveGeneralSettings } from '../admin.schemas.ts';
+import { getGeneralSettings, readLogo, saveGeneralSettings, saveLogo } from './general-settings.service.ts';
+
+const tags = ['administration'];
+
+export const adminRoutes = async (fastify: FastifyInstance) => {
+  await fastify.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/general-settings',
+    {
+      schema: {
+        tags,
+        operationId: 'getGeneralSettings',
+        summary: "The workspace's colours and logo (every member: they are the workspace's theme)",
+        response: { 200: success(ZGeneralSettings), ...failures(401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => getGeneralSettings(ctx))),
+  );
+
+  app.post(
+    '/general-settings',
+    {
+      schema: {
+        tags,
+        operationId: 'saveGeneralSettings',
+        summary: 'Change the colours sent (#rrggbb); a blank colour resets it to the default (admins)',
+        body: ZSaveGeneralSettings,
+        response: { 200: success(ZGeneralSettings), ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => saveGeneralSettings(ctx, request.body))),
+  );
+
+  app.put(
+    '/general-settings/logo',
+    {
+      schema: {
+        tags,
+        operationId: 'saveWorkspaceLogo',
+        summary:
+          'Set the workspace logo (admins): multipart field "file"; jpg, png, gif or webp up to 2 MB, type read from the bytes',
+        consumes: ['multipart/form-data'],
+        response: { 200: success(ZGeneralSettings), ...failures(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      // The admin check comes first, so nobody else gets an upload read.
+      await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
+      const { bytes } = await readSingleFile(request, messages.logoTooLarge);
+      const mimeType = await checkPhoto(bytes, LOGO_MAX_BYTES, messages.logoTooLarge);
+      return ok(await request.inTenant((ctx) => saveLogo(ctx, { mimeType, bytes })));
+    },
+  );
+
+  app.delete(
+    '/general-settings/logo',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteWorkspaceLogo',
+        summary: 'Remove the workspace logo (admins)',
+        response: { 200: success(ZGeneralSettings), ...failures(401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => saveLogo(ctx, null))),
+  );
+
+  app.get(
+    '/tenants/:id/logo/:hash',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        operationId: 'getWorkspaceLogo',
+        summary: 'A workspace logo, by the URL found in `iconLogo` (cacheable for good: the URL changes with the logo)',
+        security: [],
+        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+        response: { 200: z.any().describe('The image'), ...failures(404) },
+      },
+    },
+    async (request, reply) =>
+      sendStoredImage(
+        request,
+        reply,
+        await readLogo(request.server.database.db, request.params.id, request.params.hash),
+      ),
+  );
+};
