@@ -19,6 +19,7 @@ import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
+import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
   API_ROOT,
@@ -38,6 +39,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { createRealtime, type Realtime } from './realtime/io.ts';
+import { ensureSecrets, type VaultKeyring } from './secrets.ts';
 import { registerTransactions } from './transaction.ts';
 
 declare module 'fastify' {
@@ -48,6 +50,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Verifies Google ID tokens; null when GOOGLE_CLIENT_ID is not set. */
     google: GoogleVerifier;
+    /** The password vault's master keys (never in the database). */
+    vaultKeyring: VaultKeyring;
   }
 }
 
@@ -59,6 +63,8 @@ export interface AppDeps {
   googleKeys?: GoogleKeySource;
   /** A pino logger; none in tests unless they read the log. */
   logger?: FastifyBaseLogger;
+  /** The vault's master keys; by default VAULT_MASTER_KEY or the key file in DATA_DIR. */
+  vaultKeyring?: VaultKeyring;
 }
 
 installErrorMessages();
@@ -90,7 +96,14 @@ export const cspDirectives = (config: Pick<Config, 'publicUrl' | 'googleClientId
 };
 
 /** The whole server, without listening: tests drive it with `app.inject`. */
-export const buildApp = async ({ database, config, mailer, logger, googleKeys }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  database,
+  config,
+  mailer,
+  logger,
+  googleKeys,
+  vaultKeyring,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: () => randomUUID(),
@@ -106,6 +119,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate('vaultKeyring', vaultKeyring ?? (await ensureSecrets(config.dataDir)).vault);
   const clientId = config.googleClientId;
   const keys = googleKeys ?? googleKeysFromWeb();
   app.decorate('google', clientId ? (credential: string) => verifyGoogleIdToken(credential, clientId, keys) : null);
@@ -150,6 +164,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   await app.register(selfRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
+  // Password vault (issue 22)
+  await app.register(vaultRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -15,6 +15,7 @@ import {
   tasks,
   userGroups,
   users,
+  vaultFolders,
 } from '../db/schema/index.ts';
 import { anyOf } from '../db/sql.ts';
 import { notFound } from '../shared/errors.ts';
@@ -40,6 +41,8 @@ const TABLES = {
   checklists,
   scores,
   groups: userGroups,
+  // Password vault (issue 22)
+  vaultFolders,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

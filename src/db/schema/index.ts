@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
+export * from './vault.ts';

@@ -3,7 +3,7 @@ import { tenants, users } from './accounts.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
