@@ -38,7 +38,9 @@ type Kind =
   | 'meetingFolder'
   | 'fileFolder'
   | 'group'
-  | 'notification';
+  | 'notification'
+  // Password vault (issue 22)
+  | 'vaultFolder';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -117,6 +119,11 @@ const workspace = async (): Promise<Workspace> => {
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
+  // Password vault (issue 22)
+  const vaultFolder = must(
+    await api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
+    'vault folder',
+  );
   return {
     group,
     admin,
@@ -149,6 +156,7 @@ const workspace = async (): Promise<Workspace> => {
       fileFolder: fileFolder.id,
       group: group.id,
       notification: bell.items[0]!.id,
+      vaultFolder: vaultFolder.id,
     },
   };
 };
@@ -426,6 +434,30 @@ const ROUTES: Record<string, Route> = {
       body: { type: '4', userId: a.member.userId },
     }),
   },
+  // Password vault (issue 22)
+  'POST /api/v2/meetings/{meetingId}/passwords': {
+    valid: (a) => ({
+      url: `/meetings/${a.meeting.id}/passwords`,
+      body: { account: 'Door', password: 'open sesame', folderId: a.ids.vaultFolder, groupIds: [a.group.id] },
+    }),
+    kinds: { folderId: 'vaultFolder' },
+  },
+  'PATCH /api/v2/passwords/{id}': {
+    prepare: async (a) => ({
+      entryId: must(
+        await a.admin.api.post<{ id: string }>(`/meetings/${a.meeting.id}/passwords`, {
+          account: 'Gate',
+          password: 'g',
+        }),
+        'vault entry',
+      ).id,
+    }),
+    valid: (a, extra) => ({
+      url: `/passwords/${extra.entryId}`,
+      body: { folderId: a.ids.vaultFolder, groupIds: [a.group.id] },
+    }),
+    kinds: { folderId: 'vaultFolder' },
+  },
 };
 
 /** A live session of the meeting and an open item of the given type in it (issues solved in the room). */
@@ -558,6 +590,9 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/directory/users',
     '/groups?includeUsers=true',
     '/notifications',
+    // Password vault (issue 22)
+    `/meetings/${a.meeting.id}/passwords`,
+    `/meetings/${a.meeting.id}/password-folders`,
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

@@ -112,6 +112,15 @@ const seed = async () => {
   add('file', ...files.map((f) => f.id));
   const share = await result(api.post<{ token: string }>(`/tasks/${task.id}/share`));
   add('token', share.token);
+  // Password vault (issue 22)
+  const vaultFolder = await result(
+    api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
+  );
+  add('vaultfolder', vaultFolder.id);
+  const vaultEntry = await result(
+    api.post<{ id: string }>(`/meetings/${meeting.id}/passwords`, { account: 'Fuzz', password: 'fuzz' }),
+  );
+  add('vaultentry', vaultEntry.id);
 };
 
 /** The seeded id for a path parameter: named by the segment before it, or by its own name. */
@@ -134,6 +143,9 @@ const PATH_KEYS: Record<string, string> = {
   fileId: 'file',
   sessionId: 'session',
   userId: 'user',
+  // Password vault (issue 22)
+  passwords: 'vaultentry',
+  'password-folders': 'vaultfolder',
 };
 
 const pathValue = (rng: Rng, path: string, name: string) => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -109,13 +110,15 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
 };
 
 /**
- * Wraps every workspace's data key with the keyring's current master key (after a master-key
- * change), in the caller's transaction. The entries are untouched: their data keys stay.
+ * Wraps every workspace's data key (or those of `tenantIds`) with the keyring's current master
+ * key, after a master-key change, in the caller's transaction. Entries are untouched: their
+ * data keys stay the same.
  */
-export const rewrapAllDataKeys = async (db: Db, keyring: VaultKeyring) => {
+export const rewrapDataKeys = async (db: Db, keyring: VaultKeyring, tenantIds?: string[]) => {
   const rows = await db
     .select({ tenantId: vaultKeys.tenantId, wrappedKey: vaultKeys.wrappedKey, masterKeyId: vaultKeys.masterKeyId })
     .from(vaultKeys)
+    .where(tenantIds ? anyOf(vaultKeys.tenantId, tenantIds) : undefined)
     .for('update');
   const rewrapped = rows.map((row) => ({
     tenantId: row.tenantId,
