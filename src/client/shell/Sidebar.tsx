@@ -1,5 +1,5 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { IconAddressBook, IconCalendarRepeat, IconLayoutDashboard, IconLock, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
@@ -37,6 +37,14 @@ const entries: SidebarEntry[] = [
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
+    needsWorkspace: true,
+  },
+  // Password vault (issue 22)
+  {
+    label: messages.navPasswords,
+    to: '/passwords',
+    icon: IconLock,
+    matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
     needsWorkspace: true,
   },
   {
