@@ -1148,7 +1148,6 @@ export const messages = {
   vaultNotes: 'Notes',
   vaultGenerate: 'Generate',
   vaultGeneratorLength: 'Length',
-  vaultShowPassword: 'Show password',
   vaultStrength: 'Strength',
   vaultStrengthLabels: ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as readonly string[],
   vaultSearch: 'Search passwords',
@@ -1207,18 +1206,13 @@ export const messages = {
   vaultActivityEntry: 'Password',
   vaultActivityWhen: 'When',
   vaultActivityFrom: 'From',
-  vaultFilterPerson: 'Filter by person',
-  vaultAllPeople: 'Everyone',
   vaultSaved: 'The password has been saved.',
   vaultDeleted: 'The password has been deleted.',
   vaultFolderSaved: 'The folder has been saved.',
   vaultFolderDeleted: 'The folder has been deleted.',
-  vaultRevealLimit: 'Too many passwords revealed. Please wait a few minutes and try again.',
   vaultUndecryptable: (account: string, id: string) =>
     `The password of “${account}” (${id}) could not be decrypted: its stored value was altered or the vault's master key does not match. Ask an administrator.`,
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
-  vaultRotateKey: 'Rotate the vault key',
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
-  vaultFolderOtherMeeting: 'The folder belongs to another meeting',
 } as const;
