@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
@@ -90,6 +90,8 @@ describe('keys', () => {
     const v = await vault('one');
     const second = await v.add('Second', 'two');
     const before = [await secretOf(v.first.id), await secretOf(second.id)];
+    const member = await joinWorkspace(app, v.leader);
+    expect((await member.api.post('/vault/rotate-key')).status).toBe(403);
     const rotated = await v.leader.api.post<{ version: number; entries: number }>('/vault/rotate-key');
     expect(rotated.body.result).toEqual({ version: 2, entries: 2 });
     expect(await secretOf(v.first.id)).not.toEqual(before[0]);
