@@ -40,7 +40,10 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   // The leader opens the vault from the meeting dashboard.
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Finance-weekly`);
-  await page.getByRole('link', { name: messages.vaultOpenFromDashboard, exact: true }).click();
+  const link = page.getByRole('link', { name: messages.vaultOpenFromDashboard, exact: true });
+  // The first load of the app's shell can be slow on a busy machine.
+  await expect(link).toHaveAttribute('href', `/passwords/${meeting.id}`, { timeout: 60_000 });
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`/passwords/${meeting.id}$`));
   await expect(page.getByRole('heading', { name: messages.vaultOf('Finance weekly') })).toBeVisible();
   await expect(page.getByText(messages.vaultEmpty)).toBeVisible();
