@@ -69,11 +69,11 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await form.getByRole('button', { name: messages.createButton }).click();
   await expect(form.getByText(messages.vaultInvalidUrl)).toBeVisible();
   await form.getByRole('textbox', { name: messages.vaultSiteUrl }).fill('payroll.example.com');
-  await form.getByRole('textbox', { name: messages.vaultFolder }).click();
+  await form.getByRole('combobox', { name: messages.vaultFolder }).click();
   await page.getByRole('option', { name: 'Banking' }).click();
-  await form.getByRole('textbox', { name: messages.vaultGroups }).click();
+  await form.getByRole('combobox', { name: messages.vaultGroups }).click();
   await page.getByRole('option', { name: 'Finance' }).click();
-  await form.getByRole('textbox', { name: messages.vaultGroups }).press('Escape');
+  await form.getByRole('combobox', { name: messages.vaultGroups }).press('Escape');
   await expect(form).toBeVisible();
   await shot(page, 'form');
   await form.getByRole('button', { name: messages.createButton }).click();
