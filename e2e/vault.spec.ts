@@ -82,7 +82,7 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   // A second entry, for everyone in the meeting, with a typed (weak) password.
   await page.getByRole('button', { name: messages.vaultAddNew }).click();
   await form.getByRole('textbox', { name: messages.vaultAccount }).fill('Office Wi-Fi');
-  await form.getByLabel(messages.vaultPassword, { exact: true }).fill('guest2026');
+  await form.locator('input[type="password"]').fill('guest2026');
   await expect(form.getByTestId('password-strength')).toBeVisible();
   await form.getByRole('button', { name: messages.createButton }).click();
   await expect(form).toBeHidden();
