@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
 
 // Every main page at a laptop's 1280×800 and a phone's 390×844 (decision 026): nothing scrolls
 // sideways, the key buttons are whole on screen, axe finds no serious or critical WCAG 2 A/AA
@@ -624,6 +624,54 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(annual).toBeVisible();
       await checkPage(page, 'add-annual', size);
       await checkDialog(page, annual, 'the Add Annual dialog');
+    });
+
+    // Password vault (issue 22)
+    test(`password vault, its form and activity (${size})`, async ({ page, request }) => {
+      const { owner, mate } = await team(request, `layout-vault-${size}`);
+      const meeting = await createMeeting(request, owner.token, 'Finance and operations weekly meeting', [mate.id]);
+      const group = await call<{ id: string }>(request, owner.token, 'POST', '/groups', {
+        name: 'Finance',
+        userIds: [mate.id],
+      });
+      const folder = await call<{ id: string }>(
+        request,
+        owner.token,
+        'POST',
+        `/meetings/${meeting.id}/password-folders`,
+        {
+          name: 'Banking and payroll',
+        },
+      );
+      const entry = await call<{ id: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/passwords`, {
+        account: 'Payroll portal of the finance department',
+        username: 'finance-team@example.com',
+        password: 'x7!Kq9#LmP2$vR4w',
+        siteUrl: 'https://payroll.example.com/login',
+        folderId: folder.id,
+        groupIds: [group.id],
+        notes: 'Shared login; rotate every quarter.',
+      });
+      await call(request, owner.token, 'POST', `/meetings/${meeting.id}/passwords`, {
+        account: 'Office Wi-Fi',
+        password: 'guest2026',
+      });
+      await call(request, mate.token, 'POST', `/passwords/${entry.id}/reveal`, {});
+      await startSignedIn(page, owner.token);
+      await page.goto(`/passwords/${meeting.id}`);
+      await expect(page.locator('[data-vault-entry="Office Wi-Fi"]')).toBeVisible();
+      await checkPage(page, 'vault', size, [page.getByRole('button', { name: messages.vaultAddNew })]);
+
+      await page.getByRole('button', { name: messages.vaultAddNew }).click();
+      const form = page.getByRole('dialog', { name: messages.vaultAddPasswordTitle });
+      await form.getByRole('button', { name: messages.vaultGenerate }).click();
+      await expect(form.getByTestId('password-strength')).toBeVisible();
+      await checkPage(page, 'vault-form', size, [form.getByRole('button', { name: messages.createButton })]);
+      await checkDialog(page, form, 'the password form');
+
+      await page.getByRole('tab', { name: messages.vaultActivity }).click();
+      await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
+      await checkPage(page, 'vault-activity', size);
     });
   });
 }

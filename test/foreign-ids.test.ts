@@ -48,7 +48,9 @@ type Kind =
   | 'timeTask'
   | 'timeEntry'
   // administration (issue 20)
-  | 'annual';
+  | 'annual'
+  // Password vault (issue 22)
+  | 'vaultFolder';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -161,6 +163,11 @@ const workspace = async (): Promise<Workspace> => {
   );
   // administration (issue 20): next year's periods.
   const annual = must(await api.post<{ id: string }>('/annuals', calendarYear(NEXT_YEAR)), 'annual');
+  // Password vault (issue 22)
+  const vaultFolder = must(
+    await api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
+    'vault folder',
+  );
   return {
     timeAccount,
     timeProject,
@@ -204,6 +211,7 @@ const workspace = async (): Promise<Workspace> => {
       timeTask: timeProject.tasks[0]!.id,
       timeEntry: timeEntry.id,
       annual: annual.id,
+      vaultFolder: vaultFolder.id,
     },
   };
 };
@@ -578,6 +586,30 @@ const ROUTES: Record<string, Route> = {
     valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
     kinds: { id: 'annual' },
   },
+  // Password vault (issue 22)
+  'POST /api/v2/meetings/{meetingId}/passwords': {
+    valid: (a) => ({
+      url: `/meetings/${a.meeting.id}/passwords`,
+      body: { account: 'Door', password: 'open sesame', folderId: a.ids.vaultFolder, groupIds: [a.group.id] },
+    }),
+    kinds: { folderId: 'vaultFolder' },
+  },
+  'PATCH /api/v2/passwords/{id}': {
+    prepare: async (a) => ({
+      entryId: must(
+        await a.admin.api.post<{ id: string }>(`/meetings/${a.meeting.id}/passwords`, {
+          account: 'Gate',
+          password: 'g',
+        }),
+        'vault entry',
+      ).id,
+    }),
+    valid: (a, extra) => ({
+      url: `/passwords/${extra.entryId}`,
+      body: { folderId: a.ids.vaultFolder, groupIds: [a.group.id] },
+    }),
+    kinds: { folderId: 'vaultFolder' },
+  },
 };
 
 /** A live session of the meeting and an open item of the given type in it (issues solved in the room). */
@@ -718,6 +750,9 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/time/projects/${a.timeProject.id}`,
     '/time/week?week=2026-03-02',
     '/time/timer',
+    // Password vault (issue 22)
+    `/meetings/${a.meeting.id}/passwords`,
+    `/meetings/${a.meeting.id}/password-folders`,
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));

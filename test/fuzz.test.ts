@@ -121,6 +121,15 @@ const seed = async () => {
   add('template', vision.id);
   ids.fromtemplate = ids.template!;
   add('section', ...vision.sectionIds);
+  // Password vault (issue 22)
+  const vaultFolder = await result(
+    api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
+  );
+  add('vaultfolder', vaultFolder.id);
+  const vaultEntry = await result(
+    api.post<{ id: string }>(`/meetings/${meeting.id}/passwords`, { account: 'Fuzz', password: 'fuzz' }),
+  );
+  add('vaultentry', vaultEntry.id);
 };
 
 /** The seeded id for a path parameter: named by the segment before it, or by its own name. */
@@ -147,6 +156,9 @@ const PATH_KEYS: Record<string, string> = {
   seats: 'seat',
   templates: 'template',
   sections: 'section',
+  // Password vault (issue 22)
+  passwords: 'vaultentry',
+  'password-folders': 'vaultfolder',
 };
 
 const pathValue = (rng: Rng, path: string, name: string) => {

@@ -200,6 +200,13 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Password vault (issue 22, document 3 §2): a meeting's vault, or a meeting to pick.
+              {
+                path: 'passwords/:meetingId?',
+                lazy: async () => ({
+                  Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
+                }),
+              },
             ],
           },
         ],

@@ -23,6 +23,7 @@ import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
+import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
@@ -44,6 +45,7 @@ import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createRealtime, type Realtime } from './realtime/io.ts';
+import { ensureSecrets, type VaultKeyring } from './secrets.ts';
 import { registerTransactions } from './transaction.ts';
 
 declare module 'fastify' {
@@ -54,6 +56,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Verifies Google ID tokens; null when GOOGLE_CLIENT_ID is not set. */
     google: GoogleVerifier;
+    /** The password vault's master keys (never in the database). */
+    vaultKeyring: VaultKeyring;
   }
 }
 
@@ -65,6 +69,8 @@ export interface AppDeps {
   googleKeys?: GoogleKeySource;
   /** A pino logger; none in tests unless they read the log. */
   logger?: FastifyBaseLogger;
+  /** The vault's master keys; by default VAULT_MASTER_KEY or the key file in DATA_DIR. */
+  vaultKeyring?: VaultKeyring;
 }
 
 installErrorMessages();
@@ -96,7 +102,14 @@ export const cspDirectives = (config: Pick<Config, 'publicUrl' | 'googleClientId
 };
 
 /** The whole server, without listening: tests drive it with `app.inject`. */
-export const buildApp = async ({ database, config, mailer, logger, googleKeys }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  database,
+  config,
+  mailer,
+  logger,
+  googleKeys,
+  vaultKeyring,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: () => randomUUID(),
@@ -112,6 +125,7 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate('vaultKeyring', vaultKeyring ?? (await ensureSecrets(config.dataDir)).vault);
   const clientId = config.googleClientId;
   const keys = googleKeys ?? googleKeysFromWeb();
   app.decorate('google', clientId ? (credential: string) => verifyGoogleIdToken(credential, clientId, keys) : null);
@@ -164,6 +178,8 @@ export const buildApp = async ({ database, config, mailer, logger, googleKeys }:
   // administration (issue 20)
   await app.register(quartersRoutes, { prefix: API_ROOT });
   await app.register(adminRoutes, { prefix: API_ROOT });
+  // Password vault (issue 22)
+  await app.register(vaultRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -54,13 +54,14 @@ const start = async () => {
     },
   );
   if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
-  await ensureSecrets(config.dataDir);
+  const secrets = await ensureSecrets(config.dataDir);
   await migrate(database);
   const app = await buildApp({
     database,
     config,
     mailer: createMailer(config.smtpUrl, log, config.outboxFile),
     logger: log,
+    vaultKeyring: secrets.vault,
   });
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);

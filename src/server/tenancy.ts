@@ -21,6 +21,7 @@ import {
   timeProjectTasks,
   userGroups,
   users,
+  vaultFolders,
   visionSections,
   visionTemplates,
 } from '../db/schema/index.ts';
@@ -59,6 +60,8 @@ const TABLES = {
   timeEntries,
   // administration (issue 20): a year's periods (the Quarters page's records)
   annuals,
+  // Password vault (issue 22)
+  vaultFolders,
 } as const;
 
 export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {

@@ -78,6 +78,8 @@ export const RATE_LIMITS = {
   addUserPerAdmin: { max: 30, windowMs: HOUR },
   emailChangePerUser: { max: 5, windowMs: HOUR },
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
+  // Password vault (issue 22): reveals and copies of passwords by one person.
+  vaultRevealPerUser: { max: 60, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 /** Invitations into a workspace stay open for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * HOUR;
@@ -224,3 +226,28 @@ export const TIME_REPORT_MAX_DAYS = 366;
 // administration (issue 20)
 /** document 3 §9: the workspace logo is at most 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+// Password vault (issue 22, decision 045)
+/** What the vault's audit log records. */
+export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete'] as const;
+export type VaultAuditAction = (typeof VAULT_AUDIT_ACTIONS)[number];
+/** What a reveal call is for: showing the password, or putting it on the clipboard. */
+export const VAULT_REVEAL_PURPOSES = ['reveal', 'copy'] as const;
+/** document 3 §9: the vault sorts A-Z or Z-A. */
+export const VAULT_SORTS = ['asc', 'desc'] as const;
+export const VAULT_PAGE = { default: 50, max: 200 } as const;
+export const VAULT_FOLDERS_PAGE = { default: 100, max: 200 } as const;
+export const VAULT_ACTIVITY_PAGE = { default: 25, max: 100 } as const;
+export const VAULT_LIMITS = {
+  account: 200,
+  username: 200,
+  password: 1000,
+  notes: 2000,
+  folderName: 100,
+  groups: 50,
+  search: 100,
+} as const;
+/** A revealed password shows this long; a copied one is cleared from the clipboard after this long. */
+export const VAULT_REVEAL_SECONDS = 30;
+export const VAULT_CLIPBOARD_SECONDS = 30;
+/** The form's password generator: its length range and default. */
+export const VAULT_GENERATOR = { min: 8, max: 64, default: 20 } as const;

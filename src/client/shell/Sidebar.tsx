@@ -6,6 +6,7 @@ import {
   IconClock,
   IconHierarchy2,
   IconLayoutDashboard,
+  IconLock,
   IconSettings,
   IconTargetArrow,
 } from '@tabler/icons-react';
@@ -77,6 +78,14 @@ const entries: SidebarEntry[] = [
     to: '/quartals',
     icon: IconCalendarStats,
     matches: (pathname) => pathname === '/quartals',
+    needsWorkspace: true,
+  },
+  // Password vault (issue 22)
+  {
+    label: messages.navPasswords,
+    to: '/passwords',
+    icon: IconLock,
+    matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
     needsWorkspace: true,
   },
   {

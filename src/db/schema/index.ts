@@ -13,4 +13,5 @@ export * from './quarters.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
 export * from './time.ts';
+export * from './vault.ts';
 export * from './vision.ts';

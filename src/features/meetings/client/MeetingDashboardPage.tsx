@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconMapPin } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -35,6 +35,13 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
             <Badge variant="light" color={meeting.type === 'account' ? 'teal' : 'indigo'}>
               {meeting.type}
             </Badge>
+            {/* Password vault (issue 22) */}
+            <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm">
+              <Group gap={4}>
+                <IconLock size={14} aria-hidden />
+                {messages.vaultOpenFromDashboard}
+              </Group>
+            </Anchor>
           </Group>
           {meeting.description && (
             <Text size="sm" c="dimmed" lineClamp={2}>

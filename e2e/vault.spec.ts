@@ -1,0 +1,152 @@
+import { expect, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import {
+  addToWorkspace,
+  call,
+  createMeeting,
+  newUser,
+  registerViaApi,
+  SCREENS,
+  signIn,
+  startSignedIn,
+  team,
+} from './helpers.ts';
+
+// The password vault (issue 22): a leader makes folders and entries; a member of the entry's
+// group reveals and copies it; a member outside the group never sees it; the leader reads the
+// audit; a member taken out of the group loses the entry on the page already open.
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 20_000 });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/vault-${name}.png` });
+const row = (page: Page, account: string) => page.locator(`[data-vault-entry="${account}"]`);
+
+test('a leader creates folders and entries, a group member reveals and copies, an outsider sees nothing, the leader reads the audit', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'vault');
+  const carlUser = newUser('vault-carl', { firstName: 'Carl', lastName: 'Outside' });
+  await registerViaApi(request, carlUser);
+  const carl = await addToWorkspace(request, owner, await signIn(request, carlUser));
+  const meeting = await createMeeting(request, owner.token, 'Finance weekly', [mate.id, carl.id]);
+  const group = await call<{ id: string }>(request, owner.token, 'POST', '/groups', {
+    name: 'Finance',
+    userIds: [mate.id],
+  });
+
+  // The leader opens the vault from the meeting dashboard.
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/Finance-weekly`);
+  const link = page.getByRole('link', { name: messages.vaultOpenFromDashboard, exact: true });
+  // The first load of the app's shell can be slow on a busy machine.
+  await expect(link).toHaveAttribute('href', `/passwords/${meeting.id}`, { timeout: 60_000 });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/passwords/${meeting.id}$`));
+  await expect(page.getByRole('heading', { name: messages.vaultOf('Finance weekly') })).toBeVisible();
+  await expect(page.getByText(messages.vaultEmpty)).toBeVisible();
+
+  // Add folder: the name is required.
+  await page.getByRole('button', { name: messages.vaultAddFolder }).click();
+  const folderDialog = page.getByRole('dialog', { name: messages.vaultAddFolderTitle });
+  await folderDialog.getByRole('button', { name: messages.createButton }).click();
+  await expect(folderDialog.getByText(messages.required)).toBeVisible();
+  await folderDialog.getByRole('textbox', { name: messages.folderName }).fill('Banking');
+  await folderDialog.getByRole('button', { name: messages.createButton }).click();
+  await expect(folderDialog).toBeHidden();
+  await expect(page.locator('[data-vault-folder="Banking"]')).toBeVisible();
+
+  // Add New: a generated password with its strength, restricted to Finance, in Banking.
+  await page.getByRole('button', { name: messages.vaultAddNew }).click();
+  const form = page.getByRole('dialog', { name: messages.vaultAddPasswordTitle });
+  await form.getByRole('textbox', { name: messages.vaultAccount }).fill('Payroll portal');
+  await form.getByRole('textbox', { name: messages.vaultUsername }).fill('finance@example.com');
+  await form.getByRole('textbox', { name: messages.vaultSiteUrl }).fill('javascript:alert(1)');
+  await form.getByRole('button', { name: messages.vaultGenerate }).click();
+  await expect(form.getByTestId('password-strength')).toContainText(messages.vaultStrengthLabels[4]!);
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await expect(form.getByText(messages.vaultInvalidUrl)).toBeVisible();
+  await form.getByRole('textbox', { name: messages.vaultSiteUrl }).fill('payroll.example.com');
+  await form.getByRole('combobox', { name: messages.vaultFolder }).click();
+  await page.getByRole('option', { name: 'Banking' }).click();
+  await form.getByRole('combobox', { name: messages.vaultGroups }).click();
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await form.getByRole('combobox', { name: messages.vaultGroups }).press('Escape');
+  await expect(form).toBeVisible();
+  await shot(page, 'form');
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await expect(form).toBeHidden();
+
+  // A second entry, for everyone in the meeting, with a typed (weak) password.
+  await page.getByRole('button', { name: messages.vaultAddNew }).click();
+  await form.getByRole('textbox', { name: messages.vaultAccount }).fill('Office Wi-Fi');
+  await form.locator('input[type="password"]').fill('guest2026');
+  await expect(form.getByTestId('password-strength')).toBeVisible();
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'Payroll portal')).toContainText('Finance');
+  await expect(row(page, 'Payroll portal')).toContainText('Banking');
+  await expect(row(page, 'Office Wi-Fi')).toContainText(messages.vaultMasked);
+  await page.getByText(messages.vaultSortZa, { exact: true }).click();
+  await expect(page.locator('[data-vault-entry]').first()).toHaveAttribute('data-vault-entry', 'Payroll portal');
+  await shot(page, 'leader');
+
+  // Bea (in Finance) reveals and copies the payroll password.
+  const beaContext = await browser.newContext();
+  await beaContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bea = await beaContext.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(`/passwords/${meeting.id}`);
+  const payroll = row(bea, 'Payroll portal');
+  await expect(payroll.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
+  await payroll.getByRole('button', { name: messages.vaultRevealOf('Payroll portal') }).click();
+  await expect(payroll.getByTestId('vault-password')).not.toHaveText(messages.vaultMasked);
+  const revealed = (await payroll.getByTestId('vault-password').textContent()) ?? '';
+  expect(revealed).toHaveLength(20);
+  await expect(payroll).toContainText(/Hidden again in \d+ s/);
+  await shot(bea, 'revealed');
+  await payroll.getByRole('button', { name: messages.vaultHideOf('Payroll portal') }).click();
+  await expect(payroll.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
+  await payroll.getByRole('button', { name: messages.vaultCopyOf('Payroll portal') }).click();
+  await expect(bea.getByText(messages.vaultCopied(30))).toBeVisible();
+  expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
+
+  // Carl (not in Finance) sees only the open entry.
+  const carlContext = await browser.newContext();
+  const carlPage = await carlContext.newPage();
+  await startSignedIn(carlPage, carl.token);
+  await carlPage.goto(`/passwords/${meeting.id}`);
+  await expect(row(carlPage, 'Office Wi-Fi')).toBeVisible();
+  await expect(row(carlPage, 'Payroll portal')).toHaveCount(0);
+  await expect(carlPage.getByRole('button', { name: messages.vaultAddNew })).toHaveCount(0);
+  await shot(carlPage, 'outsider');
+
+  // The leader reads the audit: Bea's reveal and copy.
+  await page.getByRole('tab', { name: messages.vaultActivity }).click();
+  const activity = page.getByRole('table', { name: messages.vaultActivity });
+  await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
+  await expect(activity.locator('[data-audit-action="reveal"]')).toContainText('Payroll portal');
+  await shot(page, 'activity');
+
+  // Bea taken out of Finance: the entry leaves her open page at once.
+  await call(request, owner.token, 'PATCH', `/groups/${group.id}`, { userIds: [] });
+  await expect(row(bea, 'Payroll portal')).toHaveCount(0);
+  await expect(row(bea, 'Office Wi-Fi')).toBeVisible();
+
+  // Deleting asks first.
+  await page.getByRole('tab', { name: messages.vaultPasswordsTab }).click();
+  await row(page, 'Office Wi-Fi')
+    .getByRole('button', { name: messages.vaultEntryActions('Office Wi-Fi') })
+    .click();
+  await page.getByRole('menuitem', { name: messages.deleteButton }).click();
+  const confirm = page.getByRole('dialog', { name: messages.vaultDeleteTitle('Office Wi-Fi') });
+  await expect(confirm).toContainText(messages.vaultDeleteWarning);
+  await confirm.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(row(page, 'Office Wi-Fi')).toHaveCount(0);
+  await expect(row(bea, 'Office Wi-Fi')).toHaveCount(0);
+
+  await beaContext.close();
+  await carlContext.close();
+});

@@ -1,0 +1,251 @@
+import {
+  ActionIcon,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../client/lib/api.ts';
+import { DialogForm } from '../../../client/ui/DialogForm.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
+import { showSuccess } from '../../../client/ui/toast.ts';
+import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
+import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
+import { DIALOG_CLOSE_DELAY_MS, VAULT_GENERATOR, VAULT_LIMITS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { useGroups } from '../../people/client/people.queries.ts';
+import { type VaultEntry, type VaultFolder, ZCreateVaultEntry, ZUpdateVaultEntry } from '../vault.schemas.ts';
+import { PasswordStrength } from './PasswordStrength.tsx';
+import { generatePassword } from './vault.generator.ts';
+import { useSaveEntry } from './vault.queries.ts';
+
+// Add New Password / Edit Password (document 3 §2): account, username, password (with a
+// generator and a strength meter), site URL, folder, groups, notes. Editing never shows the
+// current password: an empty password field keeps it.
+
+const NO_FOLDER = '';
+
+interface Values {
+  account: string;
+  username: string;
+  password: string;
+  siteUrl: string;
+  folderId: string;
+  groupIds: string[];
+  notes: string;
+}
+
+const initialValues = (entry: VaultEntry | null, folderId: string | null): Values => ({
+  account: entry?.account ?? '',
+  username: entry?.username ?? '',
+  password: '',
+  siteUrl: entry?.siteUrl ?? '',
+  folderId: entry ? (entry.folderId ?? NO_FOLDER) : (folderId ?? NO_FOLDER),
+  groupIds: entry?.groupIds ?? [],
+  notes: entry?.notes ?? '',
+});
+
+export const EntryFormDialog = ({
+  opened,
+  meetingId,
+  entry,
+  folders,
+  folderId,
+  onClose,
+}: {
+  opened: boolean;
+  meetingId: string;
+  /** null: a new entry. */
+  entry: VaultEntry | null;
+  folders: VaultFolder[];
+  /** The folder a new entry starts in (the one selected on the page). */
+  folderId: string | null;
+  onClose: () => void;
+}) => (
+  <Modal
+    opened={opened}
+    onClose={onClose}
+    title={entry ? messages.vaultEditPasswordTitle : messages.vaultAddPasswordTitle}
+    centered
+    size="lg"
+    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+  >
+    <EntryForm meetingId={meetingId} entry={entry} folders={folders} folderId={folderId} onClose={onClose} />
+  </Modal>
+);
+
+const EntryForm = ({
+  meetingId,
+  entry,
+  folders,
+  folderId,
+  onClose,
+}: {
+  meetingId: string;
+  entry: VaultEntry | null;
+  folders: VaultFolder[];
+  folderId: string | null;
+  onClose: () => void;
+}) => {
+  const [values, setValues] = useState<Values>(() => initialValues(entry, folderId));
+  const [errors, setErrors] = useFieldErrors(values);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [length, setLength] = useState<number>(VAULT_GENERATOR.default);
+  const [visible, setVisible] = useState(false);
+  const groups = useGroups();
+  const save = useSaveEntry(meetingId);
+  const closeSoon = useDelayedClose(onClose);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = () => {
+    setFailure(null);
+    const input = {
+      account: values.account,
+      username: values.username,
+      siteUrl: values.siteUrl,
+      folderId: values.folderId || null,
+      groupIds: values.groupIds,
+      notes: values.notes,
+      // Editing: an empty field keeps the current password.
+      ...(entry && values.password === '' ? {} : { password: values.password }),
+    };
+    const parsed = (entry ? ZUpdateVaultEntry : ZCreateVaultEntry).safeParse(input);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Values, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    save.mutate(
+      { id: entry?.id ?? null, input },
+      {
+        onSuccess: () => {
+          showSuccess(messages.vaultSaved);
+          closeSoon();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors)
+            setErrors(error.errors as Partial<Record<keyof Values, string>>);
+          setFailure(errorText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={entry ? messages.saveButton : messages.createButton}
+      pending={save.isPending}
+      failure={failure}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={messages.vaultAccount}
+          required
+          data-autofocus
+          maxLength={VAULT_LIMITS.account}
+          value={values.account}
+          onChange={(event) => set('account', event.currentTarget.value)}
+          error={errors.account}
+        />
+        <TextInput
+          label={messages.vaultUsername}
+          maxLength={VAULT_LIMITS.username}
+          autoComplete="off"
+          value={values.username}
+          onChange={(event) => set('username', event.currentTarget.value)}
+          error={errors.username}
+        />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <PasswordInput
+            label={messages.vaultPassword}
+            required={!entry}
+            description={entry ? messages.vaultPasswordKeep : undefined}
+            autoComplete="new-password"
+            maxLength={VAULT_LIMITS.password}
+            flex={1}
+            visible={visible}
+            onVisibilityChange={setVisible}
+            value={values.password}
+            onChange={(event) => set('password', event.currentTarget.value)}
+            error={errors.password}
+          />
+          <NumberInput
+            label={messages.vaultGeneratorLength}
+            w={90}
+            min={VAULT_GENERATOR.min}
+            max={VAULT_GENERATOR.max}
+            clampBehavior="strict"
+            value={length}
+            onChange={(value) => setLength(typeof value === 'number' ? value : VAULT_GENERATOR.default)}
+          />
+          <Tooltip label={messages.vaultGenerate} withArrow>
+            <ActionIcon
+              size="lg"
+              variant="light"
+              aria-label={messages.vaultGenerate}
+              mb={errors.password ? 22 : 0}
+              onClick={() => {
+                set('password', generatePassword(length));
+                setVisible(true);
+              }}
+            >
+              <IconWand size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <PasswordStrength password={values.password} />
+        <TextInput
+          label={messages.vaultSiteUrl}
+          placeholder="https://"
+          inputMode="url"
+          value={values.siteUrl}
+          onChange={(event) => set('siteUrl', event.currentTarget.value)}
+          error={errors.siteUrl}
+        />
+        <Select
+          label={messages.vaultFolder}
+          data={[
+            { value: NO_FOLDER, label: messages.vaultNoFolder },
+            ...folders.map((folder) => ({ value: folder.id, label: folder.name })),
+          ]}
+          value={values.folderId}
+          onChange={(value) => set('folderId', value ?? NO_FOLDER)}
+          allowDeselect={false}
+          error={errors.folderId}
+        />
+        <MultiSelect
+          label={messages.vaultGroups}
+          description={messages.vaultGroupsHint}
+          data={(groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
+          value={values.groupIds}
+          onChange={(value) => set('groupIds', value)}
+          searchable
+          clearable
+          error={errors.groupIds}
+        />
+        <Textarea
+          label={messages.vaultNotes}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={VAULT_LIMITS.notes}
+          value={values.notes}
+          onChange={(event) => set('notes', event.currentTarget.value)}
+          error={errors.notes}
+        />
+      </Stack>
+    </DialogForm>
+  );
+};

@@ -1,0 +1,61 @@
+import { Group, Progress, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { messages } from '../../../shared/messages.ts';
+
+// The strength meter of the password form: zxcvbn-ts (its dictionaries are large, so they load
+// only when the form first opens, in a chunk of their own).
+
+type Scorer = (password: string) => number;
+let scorer: Promise<Scorer> | undefined;
+
+const loadScorer = () => {
+  scorer ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(([core, common, en]) => {
+    const factory = new core.ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: en.translations,
+    });
+    return (password: string) => factory.check(password.slice(0, 100)).score;
+  });
+  return scorer;
+};
+
+const COLORS = ['red', 'orange', 'yellow', 'teal', 'green'];
+
+export const PasswordStrength = ({ password }: { password: string }) => {
+  const [score, setScore] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (!password) {
+      setScore(null);
+      return;
+    }
+    void loadScorer().then((score) => {
+      if (current) setScore(score(password));
+    });
+    return () => {
+      current = false;
+    };
+  }, [password]);
+  if (score === null) return null;
+  const label = messages.vaultStrengthLabels[score] ?? '';
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="password-strength">
+      <Progress
+        value={((score + 1) / 5) * 100}
+        color={COLORS[score]}
+        flex={1}
+        size="sm"
+        aria-label={messages.vaultStrength}
+        aria-valuetext={label}
+      />
+      <Text size="xs" c="dimmed" miw={80} ta="right">
+        {messages.vaultStrength}: {label}
+      </Text>
+    </Group>
+  );
+};

@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
+import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { entryBinding, keyBinding, newDataKey, open, seal } from './vault.crypto.ts';
+
+// The workspaces' data keys (decision 045): one random AES-256 key per workspace, stored only
+// wrapped by the master key. Writers hold the key row FOR SHARE, so a rotation (FOR UPDATE)
+// waits for them and they for it: no entry is ever written under a key being replaced.
+
+/** A 500 whose message names what failed; the error handler logs it with the request id. */
+const vaultFailure = (message: string) => new AppError('internal', message);
+
+export interface WrappedKey {
+  wrappedKey: Buffer;
+  masterKeyId: string;
+}
+
+/** The data key, unwrapped with whichever master key of the keyring wrapped it. */
+export const unwrapDataKey = (keyring: VaultKeyring, tenantId: string, row: WrappedKey): Buffer => {
+  const master = [keyring.current, ...keyring.previous].find((key) => keyIdOf(key) === row.masterKeyId);
+  if (!master) throw vaultFailure(messages.vaultKeyUnavailable);
+  try {
+    return open(master, row.wrappedKey, keyBinding(tenantId));
+  } catch {
+    throw vaultFailure(messages.vaultKeyUnavailable);
+  }
+};
+
+const wrap = (keyring: VaultKeyring, tenantId: string, dataKey: Buffer): WrappedKey => ({
+  wrappedKey: seal(keyring.current, dataKey, keyBinding(tenantId)),
+  masterKeyId: keyIdOf(keyring.current),
+});
+
+const lockedKeyRow = async (db: Db, tenantId: string, mode: 'share' | 'update') => {
+  const [row] = await db
+    .select({ wrappedKey: vaultKeys.wrappedKey, masterKeyId: vaultKeys.masterKeyId, version: vaultKeys.version })
+    .from(vaultKeys)
+    .where(eq(vaultKeys.tenantId, tenantId))
+    .for(mode);
+  return row;
+};
+
+/** The workspace's data key for writing an entry, made on the workspace's first entry. */
+export const dataKeyForWrite = async (db: Db, keyring: VaultKeyring, tenantId: string): Promise<Buffer> => {
+  let row = await lockedKeyRow(db, tenantId, 'share');
+  if (!row) {
+    await db
+      .insert(vaultKeys)
+      .values({ tenantId, ...wrap(keyring, tenantId, newDataKey()) })
+      .onConflictDoNothing();
+    row = await lockedKeyRow(db, tenantId, 'share');
+  }
+  return unwrapDataKey(keyring, tenantId, row!);
+};
+
+export const sealPassword = (dataKey: Buffer, tenantId: string, entryId: string, password: string) =>
+  seal(dataKey, Buffer.from(password, 'utf8'), entryBinding(tenantId, entryId));
+
+/** The password of an entry; a 500 naming the entry when its value was altered or moved. */
+export const openPassword = (
+  dataKey: Buffer,
+  entry: { tenantId: string; id: string; account: string; secret: Buffer },
+): string => {
+  try {
+    return open(dataKey, entry.secret, entryBinding(entry.tenantId, entry.id)).toString('utf8');
+  } catch {
+    throw vaultFailure(messages.vaultUndecryptable(entry.account, entry.id));
+  }
+};
+
+/** Hex text arrays: one parameter each, the same on both drivers (bytea arrays are not). */
+const hexArray = (values: Buffer[]) => sql.param(values.map((value) => value.toString('hex')));
+
+/**
+ * A new data key for the workspace: every entry is decrypted with the old key and sealed with
+ * the new one, and the key replaced, in the caller's transaction. Readers meanwhile see the old
+ * key and old values together (one statement reads both); writers wait for the key row.
+ */
+export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId: string) => {
+  const row = await lockedKeyRow(db, tenantId, 'update');
+  if (!row) return { version: 0, entries: 0 };
+  const oldKey = unwrapDataKey(keyring, tenantId, row);
+  const newKey = newDataKey();
+  const entries = await db
+    .select({
+      id: vaultEntries.id,
+      tenantId: vaultEntries.tenantId,
+      account: vaultEntries.account,
+      secret: vaultEntries.secret,
+    })
+    .from(vaultEntries)
+    .where(eq(vaultEntries.tenantId, tenantId));
+  const sealed = entries.map((entry) =>
+    seal(newKey, Buffer.from(openPassword(oldKey, entry), 'utf8'), entryBinding(tenantId, entry.id)),
+  );
+  if (entries.length > 0) {
+    await db.execute(sql`update ${vaultEntries} set secret = decode(v.hex, 'hex')
+      from unnest(${sql.param(entries.map((entry) => entry.id))}::uuid[], ${hexArray(sealed)}::text[]) as v(id, hex)
+      where ${vaultEntries.id} = v.id and ${vaultEntries.tenantId} = ${tenantId}`);
+  }
+  await db
+    .update(vaultKeys)
+    .set({ ...wrap(keyring, tenantId, newKey), version: row.version + 1, rotatedAt: new Date() })
+    .where(eq(vaultKeys.tenantId, tenantId));
+  return { version: row.version + 1, entries: entries.length };
+};
+
+/**
+ * Wraps every workspace's data key (or those of `tenantIds`) with the keyring's current master
+ * key, after a master-key change, in the caller's transaction. Entries are untouched: their
+ * data keys stay the same.
+ */
+export const rewrapDataKeys = async (db: Db, keyring: VaultKeyring, tenantIds?: string[]) => {
+  const rows = await db
+    .select({ tenantId: vaultKeys.tenantId, wrappedKey: vaultKeys.wrappedKey, masterKeyId: vaultKeys.masterKeyId })
+    .from(vaultKeys)
+    .where(tenantIds ? anyOf(vaultKeys.tenantId, tenantIds) : undefined)
+    .for('update');
+  const rewrapped = rows.map((row) => ({
+    tenantId: row.tenantId,
+    ...wrap(keyring, row.tenantId, unwrapDataKey(keyring, row.tenantId, row)),
+  }));
+  if (rewrapped.length > 0) {
+    await db.execute(sql`update ${vaultKeys} set wrapped_key = decode(v.hex, 'hex'), master_key_id = ${keyIdOf(keyring.current)}
+      from unnest(${sql.param(rewrapped.map((row) => row.tenantId))}::uuid[], ${hexArray(rewrapped.map((row) => row.wrappedKey))}::text[]) as v(tenant_id, hex)
+      where ${vaultKeys.tenantId} = v.tenant_id`);
+  }
+  return { workspaces: rewrapped.length };
+};

@@ -1,0 +1,93 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { vaultEntries } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { forbidden, notFound } from '../../../shared/errors.ts';
+import { canManage, findVisibleMeeting, isParticipant } from '../../meetings/server/meetings.access.ts';
+
+// Who may do what in a meeting's vault (decision 045):
+// - an entry is visible to the meeting's leaders and members; a restricted one only to those of
+//   them in one of its groups ("sees the secret": may reveal and copy it);
+// - workspace admins see every entry's row to manage it, but reveal only what they may see;
+// - leaders (of entries they see) and admins add, change and delete entries and folders, and
+//   read the audit; members reveal and copy.
+
+/** Columns written out qualified: drizzle leaves them bare in a one-table select, and inside a subquery a bare name could bind to the subquery's table. */
+export const ENTRY = {
+  id: sql.raw('"vault_entries"."id"'),
+  meetingId: sql.raw('"vault_entries"."meeting_id"'),
+  restricted: sql.raw('"vault_entries"."restricted"'),
+};
+
+/** The person is in one of the entry's groups. */
+const inEntryGroups = (entryId: SQL, userId: string) => sql`exists (select 1 from vault_entry_groups g
+  inner join user_group_members m on m.group_id = g.group_id
+  where g.entry_id = ${entryId} and m.user_id = ${userId})`;
+
+/** The person passes the entry's group restriction (not whether they are in the meeting). */
+export const passesGroups = (userId: string, entry: { id: SQL; restricted: SQL } = ENTRY) =>
+  sql`(not ${entry.restricted} or ${inEntryGroups(entry.id, userId)})`;
+
+/** The person is a leader or member of the entry's meeting (`role` set: with that role). */
+export const inEntryMeeting = (userId: string, role?: 'leader') =>
+  sql`exists (select 1 from meeting_people p where p.meeting_id = ${ENTRY.meetingId} and p.user_id = ${userId}${
+    role ? sql` and p.role = ${role}` : sql``
+  })`;
+
+/** The caller's rights in one meeting's vault; 404 when they may not see the meeting. */
+export interface VaultAccess {
+  meetingId: string;
+  /** A leader or member: may reveal what passes the groups. */
+  participant: boolean;
+  /** A leader or workspace admin: adds, changes, deletes, reads the audit. */
+  manager: boolean;
+  isAdmin: boolean;
+}
+
+export const vaultAccessOf = async (ctx: TenantContext, meetingId: string): Promise<VaultAccess> => {
+  const meeting = await findVisibleMeeting(ctx, meetingId);
+  return {
+    meetingId,
+    participant: isParticipant(ctx.userId, meeting),
+    manager: canManage(ctx, meeting),
+    isAdmin: ctx.isAdmin,
+  };
+};
+
+export const assertVaultManager = (access: VaultAccess) => {
+  if (!access.manager) throw forbidden();
+};
+
+/** Which entries of the meeting the caller's list holds: all for an admin, else those passing the groups. */
+export const listedEntries = (ctx: TenantContext, access: VaultAccess): SQL | undefined =>
+  and(
+    eq(vaultEntries.tenantId, ctx.tenantId),
+    eq(vaultEntries.meetingId, access.meetingId),
+    access.isAdmin ? undefined : passesGroups(ctx.userId),
+  );
+
+/** What the caller may do with one entry, as read in the same statement as the entry. */
+export interface EntryRights {
+  participant: boolean;
+  leader: boolean;
+  passes: boolean;
+}
+
+/** Columns that compute EntryRights for the caller, to add to a select of vault_entries. */
+export const entryRightsColumns = (userId: string) => ({
+  participant: sql<boolean>`${inEntryMeeting(userId)}`,
+  leader: sql<boolean>`${inEntryMeeting(userId, 'leader')}`,
+  passes: sql<boolean>`${passesGroups(userId)}`,
+});
+
+/** The caller may reveal the entry: in its meeting and its groups. */
+export const mayReveal = (rights: EntryRights) => rights.participant && rights.passes;
+
+/**
+ * The caller may change or delete the entry: 404 when they do not see it at all, 403 when they
+ * see it but may not manage it (a member).
+ */
+export const assertMayManageEntry = (ctx: TenantContext, rights: EntryRights) => {
+  if (ctx.isAdmin) return;
+  if (!mayReveal(rights)) throw notFound();
+  if (!rights.leader) throw forbidden();
+};
