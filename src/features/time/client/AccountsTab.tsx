@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
@@ -274,43 +275,35 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
       {projectDialog && projectDialog !== 'new' && (
         <EditProject id={projectDialog} onClose={() => setProjectDialog(null)} isAdmin={isAdmin} />
       )}
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={
           deleting?.kind === 'account'
             ? messages.timeDeleteAccountTitle(deleting.name)
             : messages.timeDeleteProjectTitle(deleting?.name ?? '')
         }
+        confirmLabel={messages.timeDelete}
+        pending={removeProject.isPending || removeAccount.isPending}
+        error={deleteFailure}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteFailure(null);
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          const done = {
+            onSuccess: () => {
+              setDeleting(null);
+              setDeleteFailure(null);
+            },
+            onError: (e: unknown) => setDeleteFailure(errorText(e)),
+          };
+          if (deleting.kind === 'project') removeProject.mutate(deleting.id, done);
+          else removeAccount.mutate(deleting.id, done);
+        }}
       >
-        <Stack>
-          {deleting?.kind === 'project' && <Text>{messages.timeDeleteProjectText}</Text>}
-          {deleteFailure && <Text c="red">{deleteFailure}</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {messages.cancelButton}
-            </Button>
-            <Button
-              color="red"
-              loading={removeProject.isPending || removeAccount.isPending}
-              onClick={() => {
-                if (!deleting) return;
-                const done = {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    setDeleteFailure(null);
-                  },
-                  onError: (e: unknown) => setDeleteFailure(errorText(e)),
-                };
-                if (deleting.kind === 'project') removeProject.mutate(deleting.id, done);
-                else removeAccount.mutate(deleting.id, done);
-              }}
-            >
-              {messages.timeDelete}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {deleting?.kind === 'project' ? messages.timeDeleteProjectText : ''}
+      </ConfirmDialog>
     </Stack>
   );
 };

@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useClock } from '../../../client/lib/useNow.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
+import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -202,23 +204,20 @@ export const TimeTab = () => {
       {dialog && (
         <EntryDialog opened onClose={() => setDialog(null)} entry={dialog.entry} day={day} mode={dialog.mode} />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={messages.timeDeleteEntryTitle}>
-        <Stack>
-          <Text>{messages.timeDeleteEntryText(formatMinutes(deleting?.minutes ?? 0))}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {messages.cancelButton}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-            >
-              {messages.timeDelete}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.timeDeleteEntryTitle}
+        confirmLabel={messages.timeDelete}
+        pending={remove.isPending}
+        error={remove.error ? errorText(remove.error) : null}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      >
+        {messages.timeDeleteEntryText(formatMinutes(deleting?.minutes ?? 0))}
+      </ConfirmDialog>
     </Stack>
   );
 };
