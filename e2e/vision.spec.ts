@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { expect as baseExpect, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { SCREENS, startSignedIn, team } from './helpers.ts';
+
+// The vision board (issue 21): a board from the default template, a section edited in one
+// browser and seen in another without reload, a section added, the PDF export (its first page
+// rendered with pdftoppm) and the print layout; the page at desktop and phone size.
+
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test('starts a board from the V/TO, edits it in two browsers, exports the PDF and prints', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'vision');
+  await startSignedIn(page, owner.token);
+  await page.goto('/vto');
+  await expect(page.getByRole('heading', { name: messages.visionTitle })).toBeVisible();
+  await expect(page.getByText(messages.visionEmpty)).toBeVisible();
+  await page.getByRole('button', { name: messages.visionStart }).click();
+  const coreValues = page.getByRole('region', { name: 'Core Values' });
+  await expect(coreValues).toBeVisible();
+
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto('/vto');
+  await expect(matePage.getByRole('region', { name: 'Core Values' })).toBeVisible();
+
+  // Edit a section: the other browser shows the new text without a reload.
+  await coreValues.getByRole('button', { name: messages.editSection('Core Values') }).click();
+  const form = page.getByRole('dialog', { name: messages.updateSection });
+  const editor = form.getByRole('textbox', { name: messages.sectionDescription });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Customers first. Own the outcome.');
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+  await expect(coreValues).toContainText('Customers first. Own the outcome.');
+  await expect(matePage.getByRole('region', { name: 'Core Values' })).toContainText(
+    'Customers first. Own the outcome.',
+  );
+
+  // Add a section of written text; the other browser sees it too.
+  await page.getByRole('button', { name: messages.addSection }).click();
+  const add = page.getByRole('dialog', { name: messages.addSection });
+  await add.getByRole('textbox', { name: messages.sectionTitle }).fill('Hiring plan');
+  await add.getByRole('textbox', { name: messages.sectionDescription }).click();
+  await page.keyboard.type('Two engineers by June.');
+  await add.getByRole('button', { name: messages.saveButton }).click();
+  await expect(add).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Hiring plan' })).toContainText('Two engineers by June.');
+  await expect(matePage.getByRole('region', { name: 'Hiring plan' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/vision-desktop.png`, fullPage: true });
+
+  // Export PDF (A4): a real PDF whose first page is rendered to look at.
+  await page.getByRole('button', { name: messages.exportPdf }).click();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
+  const pdfPath = `${SCREENS}/vision-export.pdf`;
+  await pdf.saveAs(pdfPath);
+  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', pdfPath, `${SCREENS}/vision-pdf`]);
+  expect(existsSync(`${SCREENS}/vision-pdf.png`)).toBe(true);
+
+  // Print: the board alone, without the app's chrome.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Core Values' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The phone: one column, nothing wider than the screen.
+  await matePage.setViewportSize({ width: 390, height: 844 });
+  await matePage.reload();
+  await expect(matePage.getByRole('region', { name: 'Hiring plan' })).toBeVisible();
+  const overflow = await matePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await matePage.screenshot({ path: `${SCREENS}/vision-phone.png`, fullPage: true });
+  await mateContext.close();
+});
