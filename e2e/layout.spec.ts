@@ -673,5 +673,32 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
       await checkPage(page, 'vault-activity', size);
     });
+
+    // Org chart and vision board (issue 21): the chart, its seat dialog, and the vision board.
+    test(`org chart, its seat dialog and the vision board (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-chart-${size}`);
+      await call(request, owner.token, 'POST', '/org-chart');
+      await call(request, owner.token, 'POST', '/vision/templates', { title: 'Our V/TO', catalogKey: 'vto' });
+      await startSignedIn(page, owner.token);
+      await page.goto('/chart');
+      await expect(page.getByRole('button', { name: /^Visionary, row/ })).toBeVisible();
+      await checkPage(page, 'orgchart', size);
+      await page.getByRole('button', { name: messages.addSeat }).click();
+      const seat = page.getByRole('dialog', { name: messages.addSeat });
+      await expect(seat).toBeVisible();
+      await checkPage(page, 'orgchart-seat-dialog', size, [seat.getByRole('button', { name: messages.saveButton })]);
+      await checkDialog(page, seat, 'the seat dialog');
+
+      await page.goto('/vto');
+      await expect(page.getByRole('region', { name: 'Core Values' })).toBeVisible();
+      await checkPage(page, 'vision', size, [page.getByRole('button', { name: messages.addSection })]);
+      await page.getByRole('button', { name: messages.addSection }).click();
+      const section = page.getByRole('dialog', { name: messages.addSection });
+      await expect(section).toBeVisible();
+      await checkPage(page, 'vision-section-dialog', size, [
+        section.getByRole('button', { name: messages.saveButton }),
+      ]);
+      await checkDialog(page, section, 'the section dialog');
+    });
   });
 }

@@ -192,6 +192,7 @@ const SeatForm = ({
         />
         <ColorInput
           label={messages.seatColor}
+          withEyeDropper={false}
           format="hex"
           swatches={[...SEAT_COLORS]}
           swatchesPerRow={9}

@@ -253,6 +253,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
             />
             <ColorInput
               label={messages.color}
+              withEyeDropper={false}
               required
               format="hex"
               swatches={MEETING_SWATCHES}
