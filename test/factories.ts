@@ -102,6 +102,10 @@ export const lastMailTo = async (app: FastifyInstance, to: string) => {
   return mail;
 };
 
+/** Every mail to `to`, newest first (mails of one transaction share their time: do not rely on their order). */
+export const mailsTo = (app: FastifyInstance, to: string) =>
+  app.database.db.select().from(outbox).where(eq(outbox.to, to.toLowerCase())).orderBy(desc(outbox.createdAt));
+
 /** The `hash` of the link in a mail. */
 export const linkHash = (text: string) => /[?&]hash=([\w-]+)/.exec(text)?.[1];
 
