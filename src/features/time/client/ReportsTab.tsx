@@ -70,7 +70,8 @@ export const ReportsTab = () => {
             dataKey="name"
             series={[{ name: 'hours', label: messages.timeHours, color: 'teal.6' }]}
           />
-          <Table.ScrollContainer minWidth={480}>
+          {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={messages.timeTabReports}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

@@ -50,7 +50,8 @@ export const ActivityList = ({
   const totalPages = Math.ceil(total / VAULT_ACTIVITY_PAGE.default);
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560} type="native">
+      {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
+      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} aria-label={messages.vaultActivity}>
         <Table verticalSpacing={6} fz="sm" aria-label={messages.vaultActivity}>
           <Table.Thead>
             <Table.Tr>

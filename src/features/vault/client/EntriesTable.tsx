@@ -50,7 +50,13 @@ const PasswordCell = ({
   }
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" ff="monospace" data-testid="vault-password" style={{ wordBreak: 'break-all' }} aria-live="polite">
+      <Text
+        size="sm"
+        ff="monospace"
+        data-testid="vault-password"
+        style={revealed ? { wordBreak: 'break-all' } : { whiteSpace: 'nowrap' }}
+        aria-live="polite"
+      >
         {revealed ? revealed.password : messages.vaultMasked}
       </Text>
       {revealed && (
@@ -148,7 +154,7 @@ export const EntriesTable = ({
               />
             </Table.Td>
             <Table.Td>{entry.folderId ? folderNames.get(entry.folderId) : null}</Table.Td>
-            <Table.Td>
+            <Table.Td miw={140}>
               <Group gap={4}>
                 {entry.restricted && entry.groupIds.length === 0 && (
                   <Badge size="sm" variant="light" color="gray">

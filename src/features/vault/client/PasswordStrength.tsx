@@ -50,8 +50,8 @@ export const PasswordStrength = ({ password }: { password: string }) => {
         color={COLORS[score]}
         flex={1}
         size="sm"
-        aria-label={messages.vaultStrength}
-        aria-valuetext={label}
+        // The text beside it says the same in words.
+        aria-hidden
       />
       <Text size="xs" c="dimmed" miw={80} ta="right">
         {messages.vaultStrength}: {label}
