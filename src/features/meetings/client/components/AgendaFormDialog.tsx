@@ -213,7 +213,7 @@ const AgendaForm = ({
       <AddCustomItem meetingId={meetingId} onAdd={(item) => setMovable((list) => [...list, item])} />
       <Divider />
       <FormError message={failure} />
-      <Group justify="flex-end">
+      <Group justify="flex-end" className="cadence-dialog-footer">
         <Button variant="default" onClick={onCancel}>
           {messages.cancelButton}
         </Button>

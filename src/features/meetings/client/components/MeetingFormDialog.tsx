@@ -372,7 +372,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           </Alert>
         )}
         <FormError message={failure} />
-        <Group justify="flex-end" mt="xs">
+        <Group justify="flex-end" className="cadence-dialog-footer">
           <Button variant="default" onClick={onClose}>
             {messages.cancelButton}
           </Button>
