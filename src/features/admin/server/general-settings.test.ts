@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { joinWorkspace, signUp } from '../../../../test/factories.ts';
+import { joinWorkspace, PNG_PIXEL as PNG, signUp, uploadFile } from '../../../../test/factories.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { GeneralSettings } from '../admin.schemas.ts';
 
@@ -12,28 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const upload = (token: string, bytes: Buffer, fileName = 'logo.png') => {
-  const boundary = '----cadence-logo-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'PUT',
-    url: '/api/v2/general-settings/logo',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-};
+const upload = (token: string, bytes: Buffer, fileName = 'logo.png') =>
+  uploadFile(app, token, 'PUT', '/general-settings/logo', bytes, fileName);
 
 describe('general settings', () => {
   it('starts with the default colours, saves the chosen keys and resets a blank one', async () => {

@@ -7,9 +7,11 @@ import {
   lastMailTo,
   linkHash,
   PASSWORD,
+  PNG_PIXEL as PNG,
   signIn,
   signUp,
   uniqueEmail,
+  uploadFile,
 } from '../../../../test/factories.ts';
 import type { User } from '../../auth/auth.schemas.ts';
 import type { AuthSessionRow, Contact, NotificationSettings } from '../people.schemas.ts';
@@ -21,28 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const upload = (token: string, url: string, bytes: Buffer, fileName = 'me.png') => {
-  const boundary = '----cadence-photo-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/v2${url}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-};
+const upload = (token: string, url: string, bytes: Buffer, fileName = 'me.png') =>
+  uploadFile(app, token, 'PUT', url, bytes, fileName);
 
 describe('Basic Info', () => {
   it('saves the profile fields, locale and first day of week (defaults en_US and 1)', async () => {
