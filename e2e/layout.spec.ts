@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
 
@@ -95,6 +95,21 @@ const escapeCloses = async (page: Page, popup: Locator, what: string) => {
 const checkDialog = async (page: Page, dialog: Locator, what: string) => {
   await expect(dialog.getByRole('button', { name: messages.closeButton, exact: true }).first()).toBeVisible();
   await escapeCloses(page, dialog, what);
+};
+
+/** A seeded team whose workspace has next year's quarters (calendar quarters); the year. */
+const withNextYearQuarters = async (request: APIRequestContext, label: string) => {
+  const seeded = await seed(request, label);
+  const next = new Date().getUTCFullYear() + 1;
+  await call(request, seeded.owner.token, 'POST', '/quartals', {
+    year: next,
+    startQuartal1: `${next}-01-01`,
+    startQuartal2: `${next}-04-01`,
+    startQuartal3: `${next}-07-01`,
+    startQuartal4: `${next}-10-01`,
+    endQuartal4: `${next}-12-31`,
+  });
+  return { ...seeded, next };
 };
 
 const dashboardOf = (meeting: { id: string; title: string }) =>
@@ -583,16 +598,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
 
     // administration (issue 20): the Quarters page and its dialog.
     test(`the Quarters page and the Add Quartal dialog (${size})`, async ({ page, request }) => {
-      const { owner } = await seed(request, `layout-quarters-${size}`);
-      const next = new Date().getUTCFullYear() + 1;
-      await call(request, owner.token, 'POST', '/quartals', {
-        year: next,
-        startQuartal1: `${next}-01-01`,
-        startQuartal2: `${next}-04-01`,
-        startQuartal3: `${next}-07-01`,
-        startQuartal4: `${next}-10-01`,
-        endQuartal4: `${next}-12-31`,
-      });
+      const { owner, next } = await withNextYearQuarters(request, `layout-quarters-${size}`);
       await startSignedIn(page, owner.token);
       await page.goto('/quartals');
       await expect(page.getByRole('cell', { name: String(next), exact: true })).toBeVisible();
@@ -606,16 +612,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
 
     // administration (issue 20): the Add Annual dialog over the Annuals section.
     test(`annuals and the Add Annual dialog (${size})`, async ({ page, request }) => {
-      const { owner } = await seed(request, `layout-annuals-${size}`);
-      const next = new Date().getUTCFullYear() + 1;
-      await call(request, owner.token, 'POST', '/quartals', {
-        year: next,
-        startQuartal1: `${next}-01-01`,
-        startQuartal2: `${next}-04-01`,
-        startQuartal3: `${next}-07-01`,
-        startQuartal4: `${next}-10-01`,
-        endQuartal4: `${next}-12-31`,
-      });
+      const { owner, next } = await withNextYearQuarters(request, `layout-annuals-${size}`);
       await startSignedIn(page, owner.token);
       await page.goto('/settings/administration');
       await expect(page.getByTestId(`annual-${next}`)).toBeVisible();
