@@ -5,6 +5,7 @@ import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
+import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
@@ -79,16 +80,8 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
     ? sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and ${anyOf(sql`mp.user_id`, people)})`
     : sql``;
 
-  // A card the caller may see: admins all; others theirs, or of a meeting (or a board of one) they are in.
-  const taskVisible = ctx.isAdmin
-    ? sql``
-    : sql`and (tasks.user_id = ${userId}
-        or exists (select 1 from task_members tm where tm.task_id = tasks.id and tm.user_id = ${userId})
-        or exists (select 1 from task_watchers tw where tw.task_id = tasks.id and tw.user_id = ${userId})
-        or exists (select 1 from task_meetings tk join meeting_people mp on mp.meeting_id = tk.meeting_id
-                   where tk.task_id = tasks.id and mp.user_id = ${userId})
-        or exists (select 1 from board_meetings bm join meeting_people mp on mp.meeting_id = bm.meeting_id
-                   where bm.board_id = tasks.board_id and mp.user_id = ${userId}))`;
+  // A card the caller may see: the rule of tasks.access.ts.
+  const taskVisible = sql`and ${visibleTasksSql(ctx)}`;
   const taskOfMeeting = query.meetingId
     ? sql`and (exists (select 1 from task_meetings tk where tk.task_id = tasks.id and tk.meeting_id = ${query.meetingId})
         or exists (select 1 from board_meetings bm where bm.board_id = tasks.board_id and bm.meeting_id = ${query.meetingId}))`
