@@ -1581,4 +1581,6 @@ export const messages = {
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
+  // Issues 21–23, what was left (decision 057)
+  timeBudgetExpensesHint: 'Cadence records no expenses yet: budgets count logged time only.',
 } as const;
