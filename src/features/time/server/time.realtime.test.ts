@@ -37,9 +37,11 @@ describe('time tracking in real time (decision 057)', () => {
       ],
     };
     const project = (await ada.api.post<Project>('/time/projects', body)).body.result;
-    const [adaSocket, benSocket, deeSocket, cySocket, eveSocket] = await Promise.all(
-      [ada, ben, dee, cy, eve].map((person) => connect(baseUrl, person.token)),
-    );
+    const adaSocket = await connect(baseUrl, ada.token);
+    const benSocket = await connect(baseUrl, ben.token);
+    const deeSocket = await connect(baseUrl, dee.token);
+    const cySocket = await connect(baseUrl, cy.token);
+    const eveSocket = await connect(baseUrl, eve.token);
 
     // Time logged by Dee moves the budget bar: the admin and the manager hear of it; Dee's own
     // tabs hear of her day; Cy and the other workspace hear nothing.
