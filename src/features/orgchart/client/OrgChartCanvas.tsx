@@ -1,5 +1,5 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ORG_CHART_MAX_ROWS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
@@ -11,8 +11,10 @@ import {
   rowsShown,
   SEAT_HEIGHT,
   SEAT_WIDTH,
+  scrollToSeat,
   seatLeft,
   seatTop,
+  topSeat,
 } from './orgchart.layout.ts';
 import { SeatCard, type SeatCardActions } from './SeatCard.tsx';
 
@@ -98,6 +100,18 @@ export const OrgChartCanvas = ({
         ]
       : [];
   });
+
+  // The chart opens on its top seat, before the first paint: on a phone (and for any chart wider
+  // than the screen) the plane would otherwise show its left edge, away from the head of the tree.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    const head = topSeat(seats);
+    if (opened.current || !element || !head) return;
+    opened.current = true;
+    const { left, top } = scrollToSeat(head, columns.first, zoom, element.clientWidth);
+    element.scrollTo({ left, top });
+  }, [seats, columns.first, zoom]);
 
   // Panning by dragging the background (not a seat).
   const pan = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
