@@ -138,6 +138,8 @@ const main = async () => {
       url: '/api/v2/time/projects?filter=all&offset=0&limit=50',
       token: memberToken,
     },
+    // The reference: a small authenticated call, measured in the same run on the same machine.
+    { label: 'GET /self (reference)', url: '/api/v2/self', token: memberToken },
   ];
   const call = async (url: string, token: string) => {
     const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });

@@ -121,13 +121,13 @@ export const listProjectReports = async (ctx: TenantContext, query: ProjectRepor
 const visibleSql = (ctx: TenantContext) =>
   ctx.isAdmin
     ? sql`true`
-    : sql`exists (select 1 from time_project_members m where m.project_id = p.id and m.user_id = ${ctx.userId}
-        and (m.manage or p.show_to_all))`;
+    : sql`exists (select 1 from time_project_members m where m.tenant_id = ${ctx.tenantId} and m.project_id = p.id
+        and m.user_id = ${ctx.userId} and (m.manage or p.show_to_all))`;
 const managesSql = (ctx: TenantContext) =>
   ctx.isAdmin
     ? sql`true`
-    : sql`exists (select 1 from time_project_members m where m.project_id = p.id and m.user_id = ${ctx.userId}
-        and m.manage)`;
+    : sql`exists (select 1 from time_project_members m where m.tenant_id = ${ctx.tenantId} and m.project_id = p.id
+        and m.user_id = ${ctx.userId} and m.manage)`;
 
 /** `GET time/projects/loggable`: the projects the caller is on, with their tasks (the entry form). */
 export const listLoggable = async (ctx: TenantContext): Promise<Loggable[]> => {

@@ -46,16 +46,23 @@ const ownDatabase = async (dataDir: string) => {
   const own = new URL(url);
   own.pathname = `/${name}`;
   const ownUrl = own.toString();
-  const migrated = await openPostgres(ownUrl, 1);
-  await migrate(migrated);
+  const drop = async () => {
+    await admin.pool!.query(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  };
+  const migrated = await openPostgres(ownUrl, 2); // migrate() holds one client for its lock
+  try {
+    await migrate(migrated);
+  } catch (error) {
+    await migrated.close();
+    await drop();
+    throw error;
+  }
   await migrated.close();
   return {
     env: { DATABASE_URL: ownUrl } as Record<string, string>,
-    open: () => openPostgres(ownUrl, 2),
-    drop: async () => {
-      await admin.pool!.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
+    open: () => openPostgres(ownUrl, 6), // the app's socket.io adapter keeps one client listening
+    drop,
   };
 };
 
