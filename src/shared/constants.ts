@@ -235,7 +235,8 @@ export const TIME_REPORT_MAX_DAYS = 366;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 // Password vault (issue 22, decision 045)
 /** What the vault's audit log records. */
-export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete'] as const;
+/** What the vault's audit log records; `undecryptable`: a reveal or copy met a value changed outside Cadence (057). */
+export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete', 'undecryptable'] as const;
 export type VaultAuditAction = (typeof VAULT_AUDIT_ACTIONS)[number];
 /** What a reveal call is for: showing the password, or putting it on the clipboard. */
 export const VAULT_REVEAL_PURPOSES = ['reveal', 'copy'] as const;
