@@ -20,6 +20,7 @@ import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
+import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
 import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
@@ -183,6 +184,7 @@ export const buildApp = async ({
   await app.register(vaultRoutes, { prefix: API_ROOT });
   // Reports (issue 25)
   await app.register(reportsRoutes, { prefix: API_ROOT });
+  await app.register(exportsRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

@@ -21,7 +21,14 @@ beforeAll(async () => {
   const jan = await held('2025-01-06', 'Talked about the office move');
   const feb = await held('2025-02-03');
   const mar = await held('2025-03-03');
-  await addArchive(db, tenantId, meeting.id, jan, { meetingTitle: 'Weekly L10', issuesSolved: ['Hiring plan for support'] }, 8);
+  await addArchive(
+    db,
+    tenantId,
+    meeting.id,
+    jan,
+    { meetingTitle: 'Weekly L10', issuesSolved: ['Hiring plan for support'] },
+    8,
+  );
   await addArchive(db, tenantId, meeting.id, feb, {
     meetingTitle: 'Weekly L10',
     todosCreated: ['Renew the insurance policy'],
@@ -34,7 +41,11 @@ beforeAll(async () => {
   // Pat attended January only.
   await addAttendee(db, tenantId, jan, pat.userId, 7);
   // Another meeting of the workspace that Pat is not part of.
-  const board = await createMeeting(ada, [ada.userId], { title: 'Board meeting', startDate: '2024-06-03', repeatEvery: 0 });
+  const board = await createMeeting(ada, [ada.userId], {
+    title: 'Board meeting',
+    startDate: '2024-06-03',
+    repeatEvery: 0,
+  });
   const secret = await addSession(db, tenantId, board.id, '2025-01-08', {
     startedAt: '2025-01-08T09:00:00Z',
     finishedAt: '2025-01-08T10:00:00Z',
@@ -69,7 +80,9 @@ describe('archive search', () => {
 
   it('filters by meeting, date range and person', async () => {
     expect((await search(`q=hiring&meetingId=${ids.board}`)).items.map((h) => h.id)).toEqual([ids.secret]);
-    expect((await search('q=hiring&dateSince=2025-02-01&dateUntil=2025-12-31')).items.map((h) => h.id)).toEqual([ids.mar]);
+    expect((await search('q=hiring&dateSince=2025-02-01&dateUntil=2025-12-31')).items.map((h) => h.id)).toEqual([
+      ids.mar,
+    ]);
     expect((await search(`q=hiring&userId=${cast.pat.userId}`)).items.map((h) => h.id)).toEqual([ids.jan]);
     // No words: every archive in the filters, newest first, a page at a time.
     const page = await search(`meetingId=${cast.meeting.id}&limit=2`);

@@ -216,10 +216,9 @@ const buildHistory = async (cast: ReportsCast) => {
 };
 
 let cast: ReportsCast;
-let history: Awaited<ReturnType<typeof buildHistory>>;
 beforeAll(async () => {
   cast = await reportsCast(app);
-  history = await buildHistory(cast);
+  await buildHistory(cast);
 });
 
 const reportOf = async (url: string, who = cast.ada) => {
@@ -503,5 +502,3 @@ describe('exports', () => {
     ]);
   });
 });
-
-void history;
