@@ -1593,6 +1593,7 @@ export const messages = {
   reportForbidden: 'Only the leaders of this meeting and workspace admins see its report.',
   reportUserForbidden: "You can see your own user report; workspace admins see everyone's.",
   reportBack: 'Back to the meeting dashboard',
+  reportBackToDirectory: 'Back to the directory',
   reportFrom: 'From',
   reportUntil: 'Until',
   reportMember: 'Member',

@@ -96,6 +96,8 @@ export const ZReport = z.object({
   meeting: z.object({ id: z.string(), title: z.string() }).nullable(),
   /** The member or user the report is about; null for the whole meeting. */
   person: ZPerson.nullable(),
+  /** The member choices (document 3 §6): the meeting's leaders and members, by first name; empty in a user report. */
+  people: z.array(ZPerson.extend({ role: z.enum(['leader', 'member']) })),
   attendance: z.object({
     totalSessions: z.number(),
     sessionsHeld: z.number(),

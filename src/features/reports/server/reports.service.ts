@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { taskMembers, tasks, users } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addMonths, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
@@ -41,15 +42,24 @@ export const meetingReport = async (
 ): Promise<Report> => {
   const meeting = await meetingForReport(ctx, meetingId);
   const memberId = query.memberId ?? null;
-  let person: Report['person'] = null;
-  if (memberId) {
-    await assertReportMember(ctx, meeting, memberId);
-    const [row] = await ctx.db
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, memberId));
-    person = { userId: memberId, fullName: `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim() };
-  }
+  if (memberId) await assertReportMember(ctx, meeting, memberId);
+  // The member choices, named (one statement whatever the meeting's size).
+  const ids = [...new Set([...meeting.leaderIds, ...meeting.memberIds])];
+  const named =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(anyOf(users.id, ids))
+          .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const people = named.map((row) => ({
+    userId: row.id,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    role: meeting.leaderIds.includes(row.id) ? ('leader' as const) : ('member' as const),
+  }));
+  const chosen = people.find((p) => p.userId === memberId);
+  const person: Report['person'] = chosen ? { userId: chosen.userId, fullName: chosen.fullName } : null;
   const { since, until, today } = reportWindow(query, meeting.timezone);
   const ofThisMeeting = ofMeeting(ctx, meeting.id);
   const figures = await reportFigures(ctx.db, {
@@ -76,6 +86,7 @@ export const meetingReport = async (
     timezone: meeting.timezone,
     meeting: { id: meeting.id, title: meeting.title },
     person,
+    people,
     ...figures,
   };
 };
@@ -107,6 +118,7 @@ export const userReport = async (ctx: TenantContext, userId: string, query: User
     timezone: person.timezone,
     meeting: null,
     person: { userId: person.userId, fullName: person.fullName },
+    people: [],
     ...figures,
   };
 };
