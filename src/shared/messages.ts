@@ -1673,6 +1673,7 @@ export const messages = {
   archiveSearchFailed: 'The search failed',
   archiveSearchHits: (total: number) => (total === 1 ? '1 archived session' : `${total} archived sessions`),
   archiveSearchOpen: 'See Meeting Archive',
+  archiveSearchExcerpt: 'Found in',
   workspaceExportTitle: 'Export the workspace',
   workspaceExportIntro:
     'Every record of this workspace as JSON and CSV in one zip, with the attachments of cards. Password vault secrets are left out. You get an email when it is ready.',

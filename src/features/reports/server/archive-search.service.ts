@@ -12,11 +12,23 @@ import type { ArchiveSearchPage, ArchiveSearchQuery } from '../reports.schemas.t
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Every text of an archive, for the excerpt around the match. */
-const archiveText = sql`coalesce(s.note, '') || ' · ' || coalesce(array_to_string(array(
-  select jsonb_array_elements_text(
-    coalesce(jsonb_path_query_array(a.snapshot, '$.*[*].items[*].title'), '[]'::jsonb)
-    || coalesce(jsonb_path_query_array(a.snapshot, '$.scores[*].note'), '[]'::jsonb))), ' · '), '')`;
+/** The archive's lists whose titles the excerpt shows (the same the search document reads). */
+const EXCERPT_PATHS = [
+  '$.issuesSolved[*].items[*].title',
+  '$.todosCreated[*].items[*].title',
+  '$.issuesCreated[*].items[*].title',
+  '$.headlines[*].items[*].title',
+  '$.goalsCreated[*].items[*].title',
+  '$.goalsFinished[*].items[*].title',
+  '$.completedActionItems[*].items[*].title',
+  '$.scores[*].note',
+];
+
+/** Every text of an archive, for the excerpt around the match: the note, then the lists' titles. */
+const archiveText = sql`concat_ws(' · ', nullif(s.note, ''), nullif(array_to_string(array(
+  select jsonb_array_elements_text(${sql.raw(
+    EXCERPT_PATHS.map((path) => `coalesce(jsonb_path_query_array(a.snapshot, '${path}'), '[]'::jsonb)`).join(' || '),
+  )})), ' · '), ''))`;
 
 export const searchArchives = async (ctx: TenantContext, query: ArchiveSearchQuery): Promise<ArchiveSearchPage> => {
   if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);

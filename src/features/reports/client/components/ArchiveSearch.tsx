@@ -131,7 +131,7 @@ export const ArchiveSearch = () => {
                     <Table.Th>{messages.archiveSearchMeeting}</Table.Th>
                     <Table.Th>{messages.columnMeetingDate}</Table.Th>
                     <Table.Th>{messages.columnAverageScore}</Table.Th>
-                    <Table.Th>{messages.archiveSearchLabel}</Table.Th>
+                    <Table.Th>{messages.archiveSearchExcerpt}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
