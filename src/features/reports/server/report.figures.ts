@@ -251,7 +251,7 @@ const metSql = sql`(case scores.goal
 const countedCells = (scope: ReportScope) => sql`
   join sessions cs on cs.id = c.session_id
     and cs.session_date between ${scope.since}::date and ${lastCounted(scope)}::date
-    and not exists (select 1 from kpi_removed_sessions r where r.session_id = c.session_id)`;
+    and cs.id not in (select r.session_id from kpi_removed_sessions r where r.tenant_id = ${scope.tenantId})`;
 
 const kpiFigures = async (db: Db, scope: ReportScope) => {
   const rows = rowsOf<{
@@ -275,12 +275,15 @@ const kpiFigures = async (db: Db, scope: ReportScope) => {
       from scores
       join users u on u.id = scores.user_id
       join meetings m on m.id = scores.meeting_id
-      left join lateral (
-        select sum(c.measured::numeric) as total, count(c.measured) as counted,
+      -- One pass over the scope's cells, grouped by score (not one index scan per score).
+      left join (
+        select c.score_id, sum(c.measured::numeric) as total, count(c.measured) as counted,
           count(*) filter (where c.measured is not null and ${metSql}) as hits
         from score_cells c ${countedCells(scope)}
-        where c.score_id = scores.id
-      ) k on true
+        join scores on scores.id = c.score_id
+        where scores.tenant_id = ${scope.tenantId} and ${scope.scores}
+        group by c.score_id
+      ) k on k.score_id = scores.id
       where scores.tenant_id = ${scope.tenantId} and ${scope.scores}
       order by m.title, scores.meeting_id, scores.sort, scores.created_at`),
   );

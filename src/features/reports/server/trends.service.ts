@@ -35,16 +35,23 @@ export const meetingTrends = async (
     await ctx.db.execute(sql`
       with planned as (
         select coalesce(sum(duration) filter (where checked), 0) as minutes from agenda_items where meeting_id = ${meeting.id}
+      ),
+      -- The meeting's solved issues, read once (not once per session).
+      solved as materialized (
+        select t.completed_in_session_id, t.completed_at, t.id in (
+            select tm.task_id from task_meetings tm where tm.meeting_id = ${meeting.id}) as linked
+        from tasks t
+        where t.tenant_id = ${ctx.tenantId} and t.type = ${TASK_TYPE.issue} and t.status = '1'
+          and (t.completed_in_session_id in (select id from sessions where meeting_id = ${meeting.id})
+            or t.id in (select tm.task_id from task_meetings tm where tm.meeting_id = ${meeting.id}))
       )
       select to_char(s.session_date, 'YYYY-MM') as month,
         s.started_at <= s.starts_at + ${grace}::interval as started_on_time,
         s.finished_at <= s.starts_at + make_interval(mins => (select minutes from planned)::int) + ${grace}::interval as finished_on_time,
         (select sum(a.score) from session_attendees a where a.session_id = s.id and not a.not_attended) as rating_sum,
         (select count(a.score) from session_attendees a where a.session_id = s.id and not a.not_attended) as rating_n,
-        (select count(*) from tasks t where t.tenant_id = ${ctx.tenantId} and t.type = ${TASK_TYPE.issue} and t.status = '1'
-          and (t.completed_in_session_id = s.id or (t.completed_in_session_id is null and t.id in (
-            select tm.task_id from task_meetings tm where tm.meeting_id = s.meeting_id)
-            and t.completed_at between s.started_at and s.finished_at))) as solved
+        (select count(*) from solved i where i.completed_in_session_id = s.id
+          or (i.completed_in_session_id is null and i.linked and i.completed_at between s.started_at and s.finished_at)) as solved
       from sessions s
       where s.tenant_id = ${ctx.tenantId} and s.meeting_id = ${meeting.id} and s.finished_at is not null
         and s.started_at is not null
