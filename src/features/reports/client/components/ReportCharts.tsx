@@ -44,7 +44,6 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           maxBarWidth={48}
           getBarColor={ratingColor}
           series={[{ name: 'rating', label: messages.reportSeriesRating, color: CHART_COLORS.good }]}
-          aria-hidden
         />
       </ChartCard>
       <ChartCard title={messages.reportChartCompletion} empty={completionByMonth.length === 0}>
@@ -62,7 +61,6 @@ export const ReportCharts = ({ report }: { report: Report }) => {
             { name: 'overdue', label: messages.reportSeriesOverdue, color: CHART_COLORS.bad },
             { name: 'open', label: messages.reportSeriesOpen, color: CHART_COLORS.none },
           ]}
-          aria-hidden
         />
       </ChartCard>
       <ChartCard title={messages.reportChartKpiHits} empty={kpiHitsByWeek.length === 0}>
@@ -79,7 +77,6 @@ export const ReportCharts = ({ report }: { report: Report }) => {
             { name: 'misses', label: messages.reportSeriesMisses, color: CHART_COLORS.bad },
             { name: 'empty', label: messages.reportSeriesEmpty, color: CHART_COLORS.none },
           ]}
-          aria-hidden
         />
       </ChartCard>
     </SimpleGrid>
