@@ -129,8 +129,14 @@ console.log(
 );
 const rows = [
   await time('GET /reports/meetings/{id} (small meeting)', `/reports/meetings/${small.id}?${window}`),
-  await time('GET /reports/meetings/{id} (156 sessions, 5,000 items, 100 KPIs)', `/reports/meetings/${big.id}?${window}`),
-  await time('GET /reports/meetings/{id}?memberId (same)', `/reports/meetings/${big.id}?${window}&memberId=${owner.id}`),
+  await time(
+    'GET /reports/meetings/{id} (156 sessions, 5,000 items, 100 KPIs)',
+    `/reports/meetings/${big.id}?${window}`,
+  ),
+  await time(
+    'GET /reports/meetings/{id}?memberId (same)',
+    `/reports/meetings/${big.id}?${window}&memberId=${owner.id}`,
+  ),
   await time('GET /reports/meetings/{id}/trends (same)', `/reports/meetings/${big.id}/trends?${window}`),
   await time('GET /reports/users/{id} (same person)', `/reports/users/${owner.id}?${window}`),
   await time('GET /archives/search?q=hiring (small meeting)', `/archives/search?q=hiring&meetingId=${small.id}`),
@@ -138,7 +144,10 @@ const rows = [
   await time('GET /archives/search (no words, newest first)', '/archives/search'),
 ];
 
-const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 console.log(
   `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ${
     process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
@@ -147,6 +156,8 @@ console.log(
 console.log('| call | SQL/call | p50 ms | p95 ms | max ms |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) {
-  console.log(`| ${row.label} | ${row.statements} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |`);
+  console.log(
+    `| ${row.label} | ${row.statements} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |`,
+  );
 }
 await server.stop();
