@@ -59,6 +59,11 @@ test('meeting report: window, member, CSV; archive search; workspace export', as
   const csv = readFileSync((await download.path()) as string, 'utf8');
   expect(csv).toContain('Attendance,Average rating,6');
 
+  // The user report of the same person (the directory links to it).
+  await page.goto(`/reports/users/${mate.id}`);
+  await expect(page.getByRole('heading', { name: messages.reportUserTitle('Bea Mate') })).toBeVisible();
+  await expect(page.locator('dl').first()).toContainText(`${messages.reportAvgScore}6`);
+
   // The archive search: the issue solved in the room, then its archive.
   await page.getByRole('link', { name: messages.reportsNav, exact: true }).click();
   await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
