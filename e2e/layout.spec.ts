@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
+import {
+  call,
+  createMeeting,
+  SCREENS,
+  seedLayoutTeam as seed,
+  seedHeldMeeting,
+  signedInUser,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // Every main page at a laptop's 1280×800 and a phone's 390×844 (decision 026): nothing scrolls
 // sideways, the key buttons are whole on screen, axe finds no serious or critical WCAG 2 A/AA
@@ -700,6 +709,39 @@ for (const size of Object.keys(SIZES) as Size[]) {
         section.getByRole('button', { name: messages.saveButton }),
       ]);
       await checkDialog(page, section, 'the section dialog');
+    });
+
+    // Reports (issue 25): a meeting report with its charts and trends, the member choice, and
+    // the Reports page (archive search, workspace export and its question).
+    test(`reports (${size})`, async ({ page, request }) => {
+      const { owner, mate } = await team(request, `layout-reports-${size}`);
+      const { meeting } = await seedHeldMeeting(
+        request,
+        owner,
+        mate,
+        'Weekly Leadership Level 10 Meeting of the Operations Team',
+      );
+      await startSignedIn(page, owner.token);
+      await page.goto(`/reports/meetings/${meeting.id}/${meeting.title.split(' ').join('-')}`);
+      await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.reportTrends })).toBeVisible();
+      await checkPage(page, 'report-meeting', size, [page.getByRole('button', { name: messages.reportExportCsv })]);
+      await page.screenshot({ path: `${SCREENS}/layout-report-meeting-full-${size}.png`, fullPage: true });
+      await page.getByRole('combobox', { name: messages.reportMember }).click();
+      const choices = page.getByRole('listbox');
+      await expect(choices).toBeVisible();
+      await escapeCloses(page, choices, 'the member choices');
+
+      await page.goto('/reports');
+      await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
+      await checkPage(page, 'reports', size, [page.getByRole('button', { name: messages.archiveSearchButton })]);
+      await page.getByRole('button', { name: messages.workspaceExportStart }).click();
+      const question = page.getByRole('dialog', { name: messages.workspaceExportConfirmTitle });
+      await expect(question).toBeVisible();
+      await checkPage(page, 'reports-export-question', size, [
+        question.getByRole('button', { name: messages.workspaceExportStart }),
+      ]);
+      await checkDialog(page, question, 'the export question');
     });
   });
 }

@@ -207,6 +207,32 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
                 }),
               },
+              // Reports (issue 25, document 3 §2): meeting, member and user reports; the archive
+              // search and the workspace export.
+              {
+                path: 'reports',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportsPage.tsx')).ReportsPage,
+                }),
+              },
+              {
+                path: 'reports/meetings/:meetingId/:slug?',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                }),
+              },
+              {
+                path: 'reports/meetings/:meetingId/:slug/users/:memberId',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                }),
+              },
+              {
+                path: 'reports/users/:userId',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).UserReportPage,
+                }),
+              },
             ],
           },
         ],

@@ -20,6 +20,8 @@ import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
+import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
+import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
@@ -185,6 +187,9 @@ export const buildApp = async ({
   await app.register(adminRoutes, { prefix: API_ROOT });
   // Password vault (issue 22)
   await app.register(vaultRoutes, { prefix: API_ROOT });
+  // Reports (issue 25)
+  await app.register(reportsRoutes, { prefix: API_ROOT });
+  await app.register(exportsRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

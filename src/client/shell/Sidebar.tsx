@@ -7,6 +7,7 @@ import {
   IconHierarchy2,
   IconLayoutDashboard,
   IconLock,
+  IconReportAnalytics,
   IconSettings,
   IconTargetArrow,
 } from '@tabler/icons-react';
@@ -86,6 +87,14 @@ const entries: SidebarEntry[] = [
     to: '/passwords',
     icon: IconLock,
     matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
+    needsWorkspace: true,
+  },
+  // Reports (issue 25): the archive search and, for admins, the workspace export.
+  {
+    label: messages.reportsNav,
+    to: '/reports',
+    icon: IconReportAnalytics,
+    matches: (pathname) => pathname === '/reports' || pathname.startsWith('/reports/meetings/'),
     needsWorkspace: true,
   },
   {

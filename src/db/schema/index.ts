@@ -11,6 +11,8 @@ export * from './orgchart.ts';
 export * from './people.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
+// Reports (issue 25)
+export * from './reports.ts';
 export * from './tasks.ts';
 export * from './time.ts';
 export * from './vault.ts';

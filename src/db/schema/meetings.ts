@@ -128,6 +128,10 @@ export const sessions = pgTable(
     uniqueIndex('sessions_live_index')
       .on(t.meetingId)
       .where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
+    // The archive search matches a held session's note (reports, issue 25, decision 055).
+    index('sessions_note_search_index')
+      .using('gin', sql`to_tsvector('english'::regconfig, coalesce(${t.note}, ''))`)
+      .where(sql`${t.finishedAt} is not null`),
   ],
 );
 
