@@ -1,18 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-  useMantineTheme,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
@@ -107,7 +93,6 @@ export const EmailTemplateDialog = ({
   variables: EmailVariableInfo[];
   onClose: () => void;
 }) => {
-  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
   const save = useSaveEmailTemplate(tenantId);
   const [values, setValues] = useState<Record<Field, string>>({
     subject: template.customSubject ?? template.defaultSubject,
@@ -160,7 +145,8 @@ export const EmailTemplateDialog = ({
   const failure = save.error && !(save.error instanceof ApiError && save.error.errors) ? errorText(save.error) : null;
   const field = (name: Field) => ({
     value: values[name],
-    error: errors[name],
+    // A wrong variable shows as it is typed; the other problems once Save is pressed.
+    error: errors[name] ?? templateTextError(template.id, name, values[name]),
     onFocus: () => {
       lastField.current = name;
     },
@@ -169,13 +155,7 @@ export const EmailTemplateDialog = ({
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={messages.emailTemplateEditTitle(template.templateName)}
-      size="70rem"
-      fullScreen={phone}
-    >
+    <Modal opened onClose={onClose} title={messages.emailTemplateEditTitle(template.templateName)} size="70rem">
       <DialogForm
         onSubmit={submit}
         onCancel={onClose}
