@@ -7,9 +7,11 @@ import {
   joinWorkspace,
   lastMailTo,
   linkHash,
+  meetingNow,
   type SignedUp,
   signIn,
   signUp,
+  startLive,
   uniqueEmail,
 } from '../../../../test/factories.ts';
 
@@ -119,5 +121,23 @@ describe('sent mail uses the workspace template (decision 050)', () => {
       `Psst Max <i>: Test Person made you the owner of "Fix the roof" (http://cadence.test/home/${task.body.result.id})`,
     );
     expect(copy?.html).toContain('Psst Max &lt;i&gt;: Test Person made you the owner of &quot;Fix the roof&quot;');
+  });
+
+  it("writes the meeting recap from the workspace's template, the meeting title escaped in its HTML part", async () => {
+    const leader = await signUp(app, { firstName: 'Lea' });
+    await customise(leader, 'meeting-recap', {
+      customSubject: 'Notes: {{meetingTitle}}',
+      customMessage: 'Thanks for coming to {{meetingTitle}} ({{meetingDuration}} min).\n{{summary}}\nArchive: {{link}}',
+    });
+    const meeting = await meetingNow(leader, [], 'Ops <b>L10</b>');
+    const sessionId = await startLive(leader, meeting.id);
+    expect((await leader.api.post(`/sessions/${sessionId}/finish`, {})).status).toBe(200);
+    const recap = await lastMailTo(app, leader.email);
+    expect(meeting.title).toBe('Ops <b>L10</b>');
+    expect(recap?.subject).toBe('Notes: Ops <b>L10</b>');
+    expect(recap?.text).toMatch(/^Thanks for coming to Ops <b>L10<\/b> \(\d+ min\)\.\nAttendees: Lea Person/);
+    expect(recap?.html).toMatch(/^<div[^>]*>Thanks for coming to Ops &lt;b&gt;L10&lt;\/b&gt; \(/);
+    expect(recap?.text).toContain(`Archive: http://cadence.test/meeting-archives/${sessionId}`);
+    expect(recap?.html).not.toContain('<b>');
   });
 });
