@@ -142,7 +142,10 @@ export const EmailTemplateDialog = ({
     );
   };
 
-  const failure = save.error && !(save.error instanceof ApiError && save.error.errors) ? errorText(save.error) : null;
+  // Field errors show under their field; anything else (a lost connection, a 403) under the form.
+  const fieldErrors = save.error instanceof ApiError ? save.error.errors : undefined;
+  const onField = !!(fieldErrors?.customSubject || fieldErrors?.customMessage);
+  const failure = save.error && !onField ? errorText(save.error) : null;
   const field = (name: Field) => ({
     value: values[name],
     // A wrong variable shows as it is typed; the other problems once Save is pressed.
