@@ -636,6 +636,30 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkDialog(page, annual, 'the Add Annual dialog');
     });
 
+    // Email templates (issue 20): Administration → Emails and the template editor.
+    test(`the Emails section and the email editor (${size})`, async ({ page, request }) => {
+      const { owner } = await team(request, `layout-emails-${size}`);
+      await call(request, owner.token, 'PUT', '/email-templates/workspace-invitation', {
+        customMessage: '{{inviterName}} would like you in {{workspaceName}}: {{link}}',
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/settings/administration');
+      const invitation = page.getByTestId('email-template-workspace-invitation');
+      await expect(invitation.getByText(messages.emailTemplateCustom, { exact: true })).toBeVisible();
+      await invitation.scrollIntoViewIfNeeded();
+      await checkPage(page, 'emails', size, [invitation.getByRole('button', { name: messages.emailTemplateReset })]);
+      await page.getByRole('button', { name: messages.emailTemplateEditOf('Meeting recap') }).click();
+      const editor = page.getByRole('dialog', { name: messages.emailTemplateEditTitle('Meeting recap') });
+      await expect(editor.getByRole('region', { name: messages.emailTemplatePreview })).toContainText('Leadership L10');
+      await checkPage(page, 'email-editor', size, [editor.getByRole('button', { name: messages.saveButton })]);
+      await checkDialog(page, editor, 'the email editor');
+      await invitation.getByRole('button', { name: messages.emailTemplateReset }).click();
+      const confirm = page.getByRole('dialog', { name: messages.emailTemplateResetTitle('Workspace invitation') });
+      await expect(confirm).toBeVisible();
+      await checkPage(page, 'email-reset', size);
+      await checkDialog(page, confirm, 'the reset confirmation');
+    });
+
     // Password vault (issue 22)
     test(`password vault, its form and activity (${size})`, async ({ page, request }) => {
       const { owner, mate } = await team(request, `layout-vault-${size}`);

@@ -11,6 +11,8 @@ import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '..
 import { createSessionCache } from '../features/auth/server/session-cache.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
+// Email templates (issue 20)
+import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
@@ -190,6 +192,8 @@ export const buildApp = async ({
   // Reports (issue 25)
   await app.register(reportsRoutes, { prefix: API_ROOT });
   await app.register(exportsRoutes, { prefix: API_ROOT });
+  // Email templates (issue 20)
+  await app.register(emailRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

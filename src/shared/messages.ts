@@ -975,12 +975,10 @@ export const messages = {
   videoLinkInvalid: 'Video Conference Link is invalid',
   noEmbedUrl: 'No URL has been configured',
   embedNotAllowed: 'This site cannot be shown inside Cadence. Open it in a new tab:',
-  recapMailSubject: (title: string, date: string) => `Recap: ${title}, ${date}`,
   recapTodosCreated: 'To-dos created',
   recapIssuesSolved: 'Issues solved',
   recapIssuesCreated: 'Issues added',
   recapGoalsCreated: 'Goals added',
-  recapArchiveLink: 'The meeting archive',
   liveGuestsFull: (max: number) => `This meeting already has ${max} other attendees.`,
 
   // The live meeting's screens (document 1 §2, §4)
@@ -1271,9 +1269,6 @@ export const messages = {
   timeNoTimer: 'No timer is running',
   timeReportRange: 'Choose a range of at most a year, ending after it starts',
   timeBudgetIssueTitle: (project: string, percent: number) => `Project ${project} has used ${percent} % of its budget`,
-  timeBudgetAlertSubject: (project: string, percent: number) => `Budget alert: ${project} at ${percent} %`,
-  timeBudgetAlertBody: (project: string, percent: number) =>
-    `Project ${project} has used ${percent} % of its budget.\n\nSee its budget in Cadence under Time tracking → Accounts.`,
   timeBudgetNotification: (project: string, percent: number) =>
     `Project ${project} has used ${percent} % of its budget`,
   // Time tracking screens (document 3 §2).
@@ -1701,4 +1696,31 @@ export const messages = {
   workspaceExportMailText: (workspace: string, link: string) =>
     `The export of the workspace ${workspace} is ready. Download it from ${link} (signed in as an administrator).`,
   workspaceExportError: 'The export failed. Try again, or ask the administrator to look at the server log.',
+  // Email templates (issue 20, decision 050): Administration → Emails.
+  emailUnknownVariable: (code: string) => `Unknown variable: ${code}`,
+  emailVariableNotInTemplate: (code: string) => `${code} cannot be used in this email`,
+  emailVariableRequired: (code: string) => `This email needs ${code}: keep it in the message`,
+  emailTemplatesTitle: 'Emails',
+  emailTemplatesIntro:
+    'Every email Cadence sends for this workspace. Change its subject and message here; the variables are filled in for each recipient.',
+  emailTemplatesEmpty: 'There are no email templates.',
+  emailTemplateCustom: 'Custom',
+  emailTemplateDefault: 'Default',
+  emailTemplateEdit: 'Edit',
+  emailTemplateEditOf: (title: string) => `Edit the email “${title}”`,
+  emailTemplateEditTitle: (title: string) => `Email: ${title}`,
+  emailTemplateSubject: 'Subject',
+  emailTemplateMessage: 'Message',
+  emailTemplateMessageHint: 'Plain text: line breaks are kept, HTML shows as typed.',
+  emailTemplateVariables: 'Variables (click to insert at the cursor)',
+  emailTemplateInsert: (code: string) => `Insert ${code}`,
+  emailTemplateRequired: 'needed',
+  emailTemplatePreview: 'Preview with sample values',
+  emailTemplatePreviewSubject: 'Subject:',
+  emailTemplateReset: 'Reset to default',
+  emailTemplateResetTitle: (title: string) => `Reset “${title}” to the default?`,
+  emailTemplateResetWarning:
+    'The custom subject and message of this email are deleted for this workspace, and Cadence sends the default text again.',
+  emailTemplateResetDone: 'The email is back to its default text.',
+  emailTemplateResetConfirm: 'Reset',
 } as const;

@@ -1,6 +1,8 @@
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './boards.ts';
+// Email templates (issue 20)
+export * from './emails.ts';
 export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
