@@ -205,6 +205,19 @@ export const EMAIL_TEMPLATES = {
     ),
     samplePath: '/meeting-archives/sample',
   },
+  'workspace-export': {
+    title: 'Workspace export ready',
+    description: 'Sent to the admin who asked for an export of the whole workspace, once its file is ready.',
+    variables: ['firstName', 'workspaceName', 'link'],
+    required: ['link'],
+    subject: 'Your export of {{workspaceName}} is ready',
+    message: lines(
+      'The export of the workspace {{workspaceName}} is ready.',
+      '',
+      'Download it, signed in as an administrator: {{link}}',
+    ),
+    samplePath: '/reports',
+  },
 } as const satisfies Record<string, EmailTemplateDefinition>;
 
 export type EmailTemplateKey = keyof typeof EMAIL_TEMPLATES;

@@ -1692,9 +1692,6 @@ export const messages = {
   >,
   workspaceExportNotReady: 'This export is not ready',
   workspaceExportGone: 'The file of this export is no longer there',
-  workspaceExportMailSubject: (workspace: string) => `Your export of ${workspace} is ready`,
-  workspaceExportMailText: (workspace: string, link: string) =>
-    `The export of the workspace ${workspace} is ready. Download it from ${link} (signed in as an administrator).`,
   workspaceExportError: 'The export failed. Try again, or ask the administrator to look at the server log.',
   // Email templates (issue 20, decision 050): Administration → Emails.
   emailUnknownVariable: (code: string) => `Unknown variable: ${code}`,

@@ -9,6 +9,7 @@ import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransact
 import { ZipWriter } from '../../../server/zip.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { composeMail } from '../../emails/server/emails.send.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
@@ -236,16 +237,19 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
         .returning();
       if (!row) return;
       const [requester] = row.requestedBy
-        ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.requestedBy))
+        ? await ctx.db
+            .select({ email: users.email, firstName: users.firstName })
+            .from(users)
+            .where(eq(users.id, row.requestedBy))
         : [];
-      if (requester) {
-        const name = workspace?.name ?? '';
-        await ctx.sendMail({
-          to: requester.email,
-          subject: messages.workspaceExportMailSubject(name),
-          text: messages.workspaceExportMailText(name, `${ctx.publicUrl}/reports?export=${id}`),
-        });
-      }
+      if (requester)
+        await ctx.sendMail(
+          await composeMail(ctx.db, { tenantId }, 'workspace-export', requester.email, {
+            firstName: requester.firstName,
+            workspaceName: workspace?.name ?? '',
+            link: `${ctx.publicUrl}/reports?export=${id}`,
+          }),
+        );
       if (row.requestedBy)
         ctx.publish({ tenantId, receiverId: row.requestedBy, type: 'workspace-export.changed', data: toExport(row) });
     });

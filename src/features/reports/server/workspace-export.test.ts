@@ -165,7 +165,7 @@ describe('workspace export', () => {
 
     // The mail to the admin who asked, with the link to the Reports page.
     const mail = await lastMailTo(app, ada.email);
-    expect(mail?.subject).toBe(messages.workspaceExportMailSubject(manifest.workspace.name));
+    expect(mail?.subject).toBe(`Your export of ${manifest.workspace.name} is ready`);
     expect(mail?.text).toContain(`http://cadence.test/reports?export=${done.id}`);
 
     const list = await ada.api.get<{ items: WorkspaceExport[]; total: number }>('/workspace-exports');
