@@ -1656,7 +1656,8 @@ export const messages = {
     `${who} changed this answer while you were typing. Your text is kept; saving it replaces theirs.`,
   agencyReadOnly: 'Guidance: nothing to fill in here.',
   agencyCharacters: (used: number, max: number) => `${used} / ${max}`,
-  agencyMoveHint: 'Arrows show which column follows which.',
+  agencyItemNotFound: 'This framework does not exist or is not available to you.',
+  agencyColumnNotFound: 'This column does not exist or is not available to you.',
   // Agency tools: server messages
   agencyShippedReadOnly: 'This is shipped content: it cannot be changed or deleted, only hidden for your workspace.',
   agencyNotEditable: 'Answers in this column cannot be changed.',
