@@ -1582,7 +1582,7 @@ export const messages = {
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
   // Agency tools (issue 24; document 3 §2, §3, §9; decisions 052–053)
-  navAgency: 'Agency tools',
+  navAgency: 'AGENCY TOOLS',
   agencyTitle: 'Agency tools',
   agencyInfoButton: 'About agency tools',
   agencyInfoTitle: 'What agency tools are for',

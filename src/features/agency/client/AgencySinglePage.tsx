@@ -31,7 +31,7 @@ export const AgencySinglePage = () => {
   if (!single.data) return <SectionLoading />;
   const { item, column, parent, children } = single.data;
   return (
-    <Stack gap="md" maw={960}>
+    <Stack gap="md">
       <Anchor component={Link} to={`/agency-dashboard/${item.id}`} size="sm">
         <Group gap={4} component="span">
           <IconChevronLeft size={14} />

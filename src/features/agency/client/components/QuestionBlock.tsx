@@ -21,10 +21,9 @@ export const QuestionBlock = ({
   viewerId: string | null;
 }) => {
   const given = question.answers.reduce((n, answer) => Math.max(n, answer.position + 1), 0);
-  const [added, setAdded] = useState(0);
-  const slots = question.addAnswer
-    ? Math.min(question.numOfAnswers, Math.max(1, given + added))
-    : question.numOfAnswers;
+  // Slots asked for with Add answer (not yet saved) count until the answers given reach them.
+  const [shown, setShown] = useState(1);
+  const slots = question.addAnswer ? Math.min(question.numOfAnswers, Math.max(1, given, shown)) : question.numOfAnswers;
   const ids = { itemId, columnId: question.columnId, questionId: question.id };
   return (
     <Stack gap={6} component="section" aria-label={question.question} className="agency-question">
@@ -50,7 +49,7 @@ export const QuestionBlock = ({
           size="compact-sm"
           variant="subtle"
           leftSection={<IconPlus size={14} />}
-          onClick={() => setAdded(slots + 1 - given)}
+          onClick={() => setShown(slots + 1)}
           className="cadence-no-print"
           style={{ alignSelf: 'flex-start' }}
           aria-label={`${messages.agencyAddAnswer}: ${question.question}`}
