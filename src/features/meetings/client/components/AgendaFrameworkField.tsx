@@ -6,8 +6,8 @@ import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
 
 // The framework an agency_framework agenda item shows in the live meeting (issue 24, decision
-// 053), searched by title. Read by URL under the agency feature's query keys: agency tools'
-// client imports this feature's pieces, so this one does not import it back.
+// 053), searched by title. Read by URL under the agency feature's query keys, as the board fields
+// do: the meetings feature does not import agency tools (the live step does).
 
 type Framework = { id: string; title: string; categoryTitle: string };
 type Page = { items: Framework[]; total: number; offset: number };
