@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconDots, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
 import type { AgencyItem } from '../agency.schemas.ts';
 import { useAgencyItem } from './agency.queries.ts';
-import { ContentMenuItems } from './components/ContentMenu.tsx';
+import { ContentMenu } from './components/ContentMenu.tsx';
 import { FrameworkBoard } from './components/FrameworkBoard.tsx';
 import { useContentActions } from './components/useContentActions.tsx';
 import './agency.css';
@@ -106,24 +106,7 @@ export const AgencyDashboardPage = () => {
       <BackToCatalogue />
       <Heading
         item={data}
-        menu={
-          actions && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  className="cadence-no-print"
-                  aria-label={messages.agencyContentMenu(data.title)}
-                >
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <ContentMenuItems kind="items" row={data} title={data.title} actions={actions} />
-              </Menu.Dropdown>
-            </Menu>
-          )
-        }
+        menu={actions && <ContentMenu kind="items" row={data} title={data.title} actions={actions} />}
       />
       {isAdmin && (
         <Switch

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Menu,
   Modal,
   SimpleGrid,
   Stack,
@@ -15,7 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDots, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -25,7 +24,7 @@ import { useSelf } from '../../auth/client/auth.queries.ts';
 import type { AgencyCategory } from '../agency.schemas.ts';
 import { AgencyIconView } from './agency.icons.tsx';
 import { useCategories, useCategoryItems } from './agency.queries.ts';
-import { type ContentActions, ContentMenuItems } from './components/ContentMenu.tsx';
+import { type ContentActions, ContentMenu } from './components/ContentMenu.tsx';
 import { useContentActions } from './components/useContentActions.tsx';
 import './agency.css';
 
@@ -88,18 +87,7 @@ const CategoryCard = ({
               </Group>
             </Stack>
           </Group>
-          {actions && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={messages.agencyContentMenu(category.title)}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <ContentMenuItems kind="categories" row={category} title={category.title} actions={actions} />
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {actions && <ContentMenu kind="categories" row={category} title={category.title} actions={actions} />}
         </Group>
         <Text size="sm" c="gray.7">
           {category.description}
@@ -121,18 +109,7 @@ const CategoryCard = ({
                     {messages.agencyHiddenBadge}
                   </Badge>
                 )}
-                {actions && (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" size="sm" aria-label={messages.agencyContentMenu(item.title)}>
-                        <IconDots size={14} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <ContentMenuItems kind="items" row={item} title={item.title} actions={actions} />
-                    </Menu.Dropdown>
-                  </Menu>
-                )}
+                {actions && <ContentMenu kind="items" row={item} title={item.title} actions={actions} small />}
               </Group>
             </Group>
           ))}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { agencyAnswers, agencyContentState, agencyQuestions } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -379,6 +379,32 @@ describe('agency tools: admin content and hiding', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+  });
+});
+
+describe('agency tools in meetings', () => {
+  it("an agenda item shows a framework; another workspace's framework is 404; another kind drops the link", async () => {
+    const admin = await signUp(app);
+    const other = await signUp(app);
+    const theirs = await ownContent(other);
+    const meeting = await createMeeting(admin);
+    const item = await personas(admin);
+    const agenda = (agencyItemId: string, keyName = 'agency_framework') => ({
+      agendaItems: [
+        { title: 'Personas', keyName, agencyItemId },
+        { title: 'Meeting Scores', keyName: 'conclusion' },
+      ],
+    });
+    type Row = { title: string; keyName: string; agencyItemId: string | null };
+    const saved = await admin.api.put<Row[]>(`/meetings/${meeting.id}/agenda-items`, agenda(item.id));
+    expect(saved.status).toBe(200);
+    expect(saved.body.result[0]).toMatchObject({ keyName: 'agency_framework', agencyItemId: item.id });
+    const foreign = await admin.api.put(`/meetings/${meeting.id}/agenda-items`, agenda(theirs.itemId));
+    expect(foreign.status).toBe(404);
+    const read = await admin.api.get<Row[]>(`/meetings/${meeting.id}/agenda-items`);
+    expect(read.body.result[0]?.agencyItemId).toBe(item.id);
+    const other2 = await admin.api.put<Row[]>(`/meetings/${meeting.id}/agenda-items`, agenda(item.id, 'free_activity'));
+    expect(other2.body.result[0]).toMatchObject({ keyName: 'free_activity', agencyItemId: null });
   });
 });
 

@@ -1,12 +1,12 @@
-import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowsMaximize, IconDots } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowsMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { AgencyColumn } from '../../agency.schemas.ts';
 import { AgencyIconView } from '../agency.icons.tsx';
 import type { ContentActions } from './ContentMenu.tsx';
-import { ContentMenuItems } from './ContentMenu.tsx';
+import { ContentMenu } from './ContentMenu.tsx';
 import { QuestionBlock } from './QuestionBlock.tsx';
 
 /**
@@ -78,18 +78,7 @@ export const ColumnCard = ({
               </ActionIcon>
             </Tooltip>
           )}
-          {actions && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={messages.agencyContentMenu(column.title)}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <ContentMenuItems kind="columns" row={column} title={column.title} actions={actions} />
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {actions && <ContentMenu kind="columns" row={column} title={column.title} actions={actions} />}
         </Group>
       </Group>
       {column.description && <SafeHtml html={column.description} fz="sm" mb="xs" />}
@@ -100,21 +89,7 @@ export const ColumnCard = ({
               <QuestionBlock itemId={column.itemId} question={question} readOnly={readOnly} viewerId={viewerId} />
             </div>
             {actions && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    className="cadence-no-print"
-                    aria-label={messages.agencyContentMenu(question.question)}
-                  >
-                    <IconDots size={14} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <ContentMenuItems kind="questions" row={question} title={question.question} actions={actions} />
-                </Menu.Dropdown>
-              </Menu>
+              <ContentMenu kind="questions" row={question} title={question.question} actions={actions} small />
             )}
           </Group>
         ))}

@@ -1,5 +1,5 @@
-import { Menu } from '@mantine/core';
-import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AgencyKind } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 
@@ -29,7 +29,7 @@ const EDIT_LABEL: Record<AgencyKind, string> = {
   questions: messages.agencyEditQuestion,
 };
 
-export const ContentMenuItems = ({
+const ContentMenuItems = ({
   kind,
   row,
   title,
@@ -71,3 +71,34 @@ export const ContentMenuItems = ({
     </>
   );
 };
+
+/** The "…" button of a piece of content and its menu (admins). */
+export const ContentMenu = ({
+  kind,
+  row,
+  title,
+  actions,
+  small = false,
+}: {
+  kind: AgencyKind;
+  row: ContentRow;
+  title: string;
+  actions: ContentActions;
+  small?: boolean;
+}) => (
+  <Menu position="bottom-end" withinPortal>
+    <Menu.Target>
+      <ActionIcon
+        variant="subtle"
+        size={small ? 'sm' : 'md'}
+        className="cadence-no-print"
+        aria-label={messages.agencyContentMenu(title)}
+      >
+        <IconDots size={small ? 14 : 18} />
+      </ActionIcon>
+    </Menu.Target>
+    <Menu.Dropdown>
+      <ContentMenuItems kind={kind} row={row} title={title} actions={actions} />
+    </Menu.Dropdown>
+  </Menu>
+);
