@@ -40,16 +40,9 @@ import {
   updateItem,
   updateQuestion,
 } from './agency.admin.service.ts';
+import { removeAnswer, saveAnswer } from './agency.answers.service.ts';
 import { agencyPdf } from './agency.pdf.ts';
-import {
-  getColumn,
-  getItem,
-  listCategories,
-  listFrameworks,
-  listItems,
-  removeAnswer,
-  saveAnswer,
-} from './agency.service.ts';
+import { getColumn, getItem, listCategories, listFrameworks, listItems } from './agency.service.ts';
 
 // Agency tools (document 3 §7 getAtCategories, saveAnswer; decisions 052–053), as resources
 // under /agency. Reads and answers for every member; content of the workspace's own and

@@ -44,8 +44,9 @@ export const AnswerField = ({
   latest.current = text;
 
   // The stored answer moved on (a save here or elsewhere): show it unless this person is typing.
+  // The server trims answers: a save of "goal " does not take the space being typed away.
   useEffect(() => {
-    if (!dirty) setText(stored);
+    if (!dirty && stored !== latest.current.trim()) setText(stored);
   }, [stored, dirty]);
 
   useEffect(
@@ -79,9 +80,12 @@ export const AnswerField = ({
     );
   };
 
+  // Leaving the page within the pause still saves what was typed.
+  const sendRef = useRef(send);
+  sendRef.current = send;
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
+      if (timer.current) sendRef.current();
     },
     [],
   );
