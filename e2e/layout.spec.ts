@@ -702,8 +702,8 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkDialog(page, section, 'the section dialog');
     });
 
-    // Agency tools (issue 24): the catalogue and its info dialog, a framework, one column, a content dialog.
-    test(`agency tools: the catalogue, a framework and one column (${size})`, async ({ page, request }) => {
+    // Agency tools (issue 24): the catalogue, its info dialog and a content dialog; a framework; one column.
+    test(`agency tools: the catalogue and its dialogs (${size})`, async ({ page, request }) => {
       const { owner } = await seed(request, `layout-agency-${size}`);
       await startSignedIn(page, owner.token);
       await page.goto('/agency-tools');
@@ -721,7 +721,12 @@ for (const size of Object.keys(SIZES) as Size[]) {
         category.getByRole('button', { name: messages.saveButton }),
       ]);
       await checkDialog(page, category, 'the category dialog');
+    });
 
+    test(`agency tools: a framework and one column (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-agency-item-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/agency-tools');
       await page
         .getByRole('region', { name: 'Marketing', exact: true })
         .getByRole('link', { name: 'Meet your buyers' })
