@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
@@ -432,7 +432,10 @@ describe('agency tools: shipped content upgrades', () => {
       expect(after.questions[0]?.id).toBe(praise!.id);
       expect(after.questions[0]?.answers.map((a) => a.answer)).toEqual(['Fast support']);
       // Retired, not deleted: its answer is still stored, and it is 404 to answers now.
-      const kept = await db.select().from(agencyAnswers).where(eq(agencyAnswers.questionId, assets!.id));
+      const kept = await db
+        .select()
+        .from(agencyAnswers)
+        .where(and(eq(agencyAnswers.questionId, assets!.id), eq(agencyAnswers.tenantId, admin.tenantId)));
       expect(kept.map((a) => a.answer)).toEqual(['Our data']);
       expect((await admin.api.put(`/agency/questions/${assets!.id}/answers/0`, { answer: 'x' })).status).toBe(404);
     } finally {
