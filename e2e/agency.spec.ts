@@ -182,3 +182,69 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   const question = item.columns.find((c) => c.title === 'Customer')!.questions[0]!;
   expect(question.answers.map((a) => a.answer)).toEqual(['Teams of 10 to 50 who meet weekly']);
 });
+
+test('an admin adds a framework of their own and hides a shipped category; a member sees the result', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'agency-admin');
+  await startSignedIn(page, owner.token);
+  await page.goto('/agency-tools');
+  await page.getByRole('button', { name: messages.agencyAddCategory }).click();
+  const categoryForm = page.getByRole('dialog', { name: messages.agencyAddCategory });
+  await categoryForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Hiring');
+  await categoryForm.getByRole('textbox', { name: messages.agencyFieldButtonTitle }).fill('Plan a hire');
+  await categoryForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(categoryForm).toBeHidden();
+  const hiring = region(page, 'Hiring');
+  await expect(hiring).toContainText(messages.agencyCategoryEmpty);
+
+  await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring') }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddItem }).click();
+  const itemForm = page.getByRole('dialog', { name: messages.agencyAddItem });
+  await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Role scorecard');
+  await itemForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(itemForm).toBeHidden();
+  await hiring.getByRole('link', { name: 'Plan a hire' }).click();
+  await expect(page.getByRole('heading', { name: 'Role scorecard', level: 1 })).toBeVisible();
+  await expect(page.getByText(messages.agencyNoColumns)).toBeVisible();
+
+  await page.getByRole('button', { name: messages.agencyContentMenu('Role scorecard') }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddColumn }).click();
+  const columnForm = page.getByRole('dialog', { name: messages.agencyAddColumn });
+  await columnForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Outcomes');
+  await columnForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(columnForm).toBeHidden();
+  const outcomes = region(page, 'Outcomes');
+  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes') }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddQuestion }).click();
+  const questionForm = page.getByRole('dialog', { name: messages.agencyAddQuestion });
+  await questionForm
+    .getByRole('textbox', { name: messages.agencyFieldQuestion })
+    .fill('What must this person achieve?');
+  await questionForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(questionForm).toBeHidden();
+  await expect(outcomes.getByRole('textbox', { name: 'What must this person achieve?' })).toBeVisible();
+
+  // Hide a shipped category: the member no longer sees it; the admin sees it marked.
+  await page.goto('/agency-tools');
+  await region(page, 'Sales')
+    .getByRole('button', { name: messages.agencyContentMenu('Sales') })
+    .click();
+  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await expect(region(page, 'Sales')).toHaveCount(0);
+  await page.getByRole('switch', { name: messages.agencyShowHidden }).click();
+  await expect(region(page, 'Sales')).toContainText(messages.agencyHiddenBadge);
+  await page.screenshot({ path: `${SCREENS}/agency-admin.png`, fullPage: true });
+
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto('/agency-tools');
+  await expect(region(matePage, 'Hiring')).toBeVisible();
+  await expect(region(matePage, 'Strategy')).toBeVisible();
+  await expect(region(matePage, 'Sales')).toHaveCount(0);
+  await expect(matePage.getByRole('button', { name: messages.agencyAddCategory })).toHaveCount(0);
+  await mateContext.close();
+});

@@ -15,15 +15,16 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { AGENCY_PREVIEW_ITEMS, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import type { AgencyCategory } from '../agency.schemas.ts';
+import type { AgencyCategory, AgencyItemsPage } from '../agency.schemas.ts';
 import { AgencyIconView } from './agency.icons.tsx';
-import { useCategories, useCategoryItems } from './agency.queries.ts';
+import { agencyKeys, useCategories, useCategoryItems } from './agency.queries.ts';
 import { type ContentActions, ContentMenu } from './components/ContentMenu.tsx';
 import { useContentActions } from './components/useContentActions.tsx';
 import './agency.css';
@@ -152,13 +153,20 @@ export const AgencyToolsPage = () => {
   const [withHidden, setWithHidden] = useState(false);
   const [info, setInfo] = useState(false);
   const categories = useCategories(isAdmin && withHidden);
+  const queryClient = useQueryClient();
   const list = categories.data?.items ?? [];
   const { actions, dialogs, addCategory } = useContentActions({
     isAdmin,
     lookup: (kind, id) =>
       kind === 'categories'
         ? list.find((category) => category.id === id)
-        : list.flatMap((category) => category.items).find((item) => item.id === id),
+        : [
+            ...list.flatMap((category) => category.items),
+            // The frameworks Show All read.
+            ...queryClient
+              .getQueriesData<AgencyItemsPage>({ queryKey: agencyKeys.allCategoryItems })
+              .flatMap(([, page]) => page?.items ?? []),
+          ].find((item) => item.id === id),
   });
   return (
     <Stack gap="md">

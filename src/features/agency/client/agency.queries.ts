@@ -14,6 +14,7 @@ import type {
 export const agencyKeys = {
   all: ['agency'] as const,
   categories: (hidden: boolean) => ['agency', 'categories', hidden] as const,
+  allCategoryItems: ['agency', 'category-items'] as const,
   categoryItems: (categoryId: string, hidden: boolean) => ['agency', 'category-items', categoryId, hidden] as const,
   items: ['agency', 'item'] as const,
   item: (id: string, hidden: boolean) => ['agency', 'item', id, hidden] as const,
