@@ -193,7 +193,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await page.goto('/agency-tools');
   await page.getByRole('button', { name: messages.agencyAddCategory }).click();
   const categoryForm = page.getByRole('dialog', { name: messages.agencyAddCategory });
-  await categoryForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Hiring');
+  await categoryForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Hiring');
   await categoryForm.getByRole('textbox', { name: messages.agencyFieldButtonTitle }).fill('Plan a hire');
   await categoryForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(categoryForm).toBeHidden();
@@ -203,7 +203,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring') }).click();
   await page.getByRole('menuitem', { name: messages.agencyAddItem }).click();
   const itemForm = page.getByRole('dialog', { name: messages.agencyAddItem });
-  await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Role scorecard');
+  await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Role scorecard');
   await itemForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(itemForm).toBeHidden();
   await hiring.getByRole('link', { name: 'Plan a hire' }).click();
@@ -213,7 +213,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await page.getByRole('button', { name: messages.agencyContentMenu('Role scorecard') }).click();
   await page.getByRole('menuitem', { name: messages.agencyAddColumn }).click();
   const columnForm = page.getByRole('dialog', { name: messages.agencyAddColumn });
-  await columnForm.getByRole('textbox', { name: messages.agencyFieldTitle }).fill('Outcomes');
+  await columnForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Outcomes');
   await columnForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(columnForm).toBeHidden();
   const outcomes = region(page, 'Outcomes');
