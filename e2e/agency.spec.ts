@@ -200,7 +200,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   const hiring = region(page, 'Hiring');
   await expect(hiring).toContainText(messages.agencyCategoryEmpty);
 
-  await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring') }).click();
+  await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring'), exact: true }).click();
   await page.getByRole('menuitem', { name: messages.agencyAddItem }).click();
   const itemForm = page.getByRole('dialog', { name: messages.agencyAddItem });
   await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Role scorecard');
@@ -217,7 +217,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await columnForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(columnForm).toBeHidden();
   const outcomes = region(page, 'Outcomes');
-  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes') }).click();
+  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes'), exact: true }).click();
   await page.getByRole('menuitem', { name: messages.agencyAddQuestion }).click();
   const questionForm = page.getByRole('dialog', { name: messages.agencyAddQuestion });
   await questionForm
@@ -230,7 +230,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   // Hide a shipped category: the member no longer sees it; the admin sees it marked.
   await page.goto('/agency-tools');
   await region(page, 'Sales')
-    .getByRole('button', { name: messages.agencyContentMenu('Sales') })
+    .getByRole('button', { name: messages.agencyContentMenu('Sales'), exact: true })
     .click();
   await page.getByRole('menuitem', { name: messages.agencyHide }).click();
   await expect(region(page, 'Sales')).toHaveCount(0);
