@@ -766,5 +766,43 @@ for (const size of Object.keys(SIZES) as Size[]) {
       ]);
       await checkDialog(page, question, 'the export question');
     });
+
+    // Agency tools (issue 24): the catalogue, its info dialog and a content dialog; a framework; one column.
+    test(`agency tools: the catalogue and its dialogs (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-agency-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/agency-tools');
+      await expect(page.getByRole('region', { name: 'Strategy', exact: true })).toBeVisible();
+      await checkPage(page, 'agency-tools', size, [page.getByRole('button', { name: messages.agencyAddCategory })]);
+      await page.getByRole('button', { name: messages.agencyInfoButton }).click();
+      const info = page.getByRole('dialog', { name: messages.agencyInfoTitle });
+      await expect(info).toBeVisible();
+      await checkPage(page, 'agency-info-dialog', size, [info.getByRole('button', { name: messages.agencyInfoClose })]);
+      await checkDialog(page, info, 'the agency info dialog');
+      await page.getByRole('button', { name: messages.agencyAddCategory }).click();
+      const category = page.getByRole('dialog', { name: messages.agencyAddCategory });
+      await expect(category).toBeVisible();
+      await checkPage(page, 'agency-category-dialog', size, [
+        category.getByRole('button', { name: messages.saveButton }),
+      ]);
+      await checkDialog(page, category, 'the category dialog');
+    });
+
+    test(`agency tools: a framework and one column (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-agency-item-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/agency-tools');
+      await page
+        .getByRole('region', { name: 'Marketing', exact: true })
+        .getByRole('link', { name: 'Meet your buyers' })
+        .click();
+      const persona = page.getByRole('region', { name: 'Persona 1: the decider', exact: true });
+      await expect(persona).toBeVisible();
+      await checkPage(page, 'agency-dashboard', size, [page.getByRole('button', { name: messages.exportPdf })]);
+
+      await persona.getByRole('link', { name: messages.agencyOpenColumn('Persona 1: the decider') }).click();
+      await expect(page.getByRole('heading', { name: 'Persona 1: the decider', level: 2 })).toBeVisible();
+      await checkPage(page, 'agency-single', size);
+    });
   });
 }

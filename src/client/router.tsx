@@ -151,6 +151,25 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
                 }),
               },
+              // Agency tools (issue 24; document 3 §2)
+              {
+                path: 'agency-tools',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencyToolsPage.tsx')).AgencyToolsPage,
+                }),
+              },
+              {
+                path: 'agency-dashboard/:itemId',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencyDashboardPage.tsx')).AgencyDashboardPage,
+                }),
+              },
+              {
+                path: 'agency-single/:columnId',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencySinglePage.tsx')).AgencySinglePage,
+                }),
+              },
               // document 3 §2: time tracking (Time, Accounts, Meeting and Reports tabs).
               {
                 path: 'time-tracking',

@@ -259,3 +259,66 @@ export const VAULT_REVEAL_SECONDS = 30;
 export const VAULT_CLIPBOARD_SECONDS = 30;
 /** The form's password generator: its length range and default. */
 export const VAULT_GENERATOR = { min: 8, max: 64, default: 20 } as const;
+// Agency tools (issue 24, decisions 052–053)
+/** document 3 §9: a category lists this many items until Show All. */
+export const AGENCY_PREVIEW_ITEMS = 2;
+export const AGENCY_CATEGORIES_PAGE = { default: 50, max: 100 } as const;
+export const AGENCY_ITEMS_PAGE = { default: 50, max: 100 } as const;
+/** Icons a category's avatar or a column's image may name (the client draws them). */
+export const AGENCY_ICONS = [
+  'target',
+  'compass',
+  'megaphone',
+  'users',
+  'user',
+  'chart',
+  'bulb',
+  'route',
+  'handshake',
+  'settings',
+  'shield',
+  'calendar',
+  'star',
+  'flag',
+  'heart',
+  'alert',
+  'tools',
+  'coins',
+] as const;
+export type AgencyIcon = (typeof AGENCY_ICONS)[number];
+/** Colours of categories and columns (Mantine's palette names). */
+export const AGENCY_COLORS = [
+  'blue',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'lime',
+  'green',
+  'teal',
+  'cyan',
+  'gray',
+] as const;
+export type AgencyColor = (typeof AGENCY_COLORS)[number];
+export const AGENCY_COLUMN_TYPES = ['editable', 'noneditable'] as const;
+export const AGENCY_LIMITS = {
+  title: 150,
+  subtitle: 200,
+  buttonTitle: 40,
+  description: 20_000,
+  recap: 1000,
+  url: 2000,
+  question: 500,
+  /** The longest answer any question may allow (a question's own maxLength is at most this). */
+  answer: 5000,
+  numOfAnswers: 20,
+  /** Columns of one framework, questions of one column. */
+  columns: 40,
+  questions: 30,
+} as const;
+/** The kinds of content a workspace can hide. */
+export const AGENCY_KINDS = ['categories', 'items', 'columns', 'questions'] as const;
+export type AgencyKind = (typeof AGENCY_KINDS)[number];

@@ -1,6 +1,7 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBriefcase,
   IconCalendarRepeat,
   IconCalendarStats,
   IconClock,
@@ -63,6 +64,17 @@ const entries: SidebarEntry[] = [
     to: '/vto',
     icon: IconTargetArrow,
     matches: (pathname) => pathname === '/vto',
+    needsWorkspace: true,
+  },
+  // Agency tools (issue 24)
+  {
+    label: messages.navAgency,
+    to: '/agency-tools',
+    icon: IconBriefcase,
+    matches: (pathname) =>
+      pathname === '/agency-tools' ||
+      pathname.startsWith('/agency-dashboard/') ||
+      pathname.startsWith('/agency-single/'),
     needsWorkspace: true,
   },
   // Time tracking (document 3 §2)

@@ -1,5 +1,7 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+// Agency tools (issue 24)
+export * from './agency.ts';
 export * from './boards.ts';
 // Email templates (issue 20)
 export * from './emails.ts';

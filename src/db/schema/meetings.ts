@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
+import { agencyItems } from './agency.ts';
 
 const tenantId = () =>
   uuid()
@@ -154,6 +155,8 @@ export const agendaItems = pgTable(
     embedUrl: text(),
     boardId: uuid(),
     boardListId: uuid(),
+    /** Agency tools (issue 24): an agency_framework step's framework. */
+    agencyItemId: uuid().references(() => agencyItems.id, { onDelete: 'set null' }),
     /** An action-items step's type ('2' issues, '3' headlines, '4' to-dos); null: to-dos. */
     taskType: text(),
   },
