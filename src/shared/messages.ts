@@ -1139,7 +1139,6 @@ export const messages = {
   recapGoalsFinished: 'Goals finished',
   agendaKeyMeetingBoard: 'Meeting Board',
   agendaNewBoardName: 'Name of the new board',
-  agendaBoardConnected: (name: string) => `The board “${name}” was made for this meeting.`,
   agendaDescription: 'Description',
   agendaDescriptionOf: (title: string) => `Description of ${title}`,
   agendaEditDescription: (title: string) => `Description of ${title}: show or hide`,
@@ -1581,4 +1580,11 @@ export const messages = {
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
+
+  // wave 4, rest1 (issues 17, 18, 20; decision 056): Meeting Board on Save, quarter markers, quarter pickers
+  defaultBoardListTodo: 'To Do',
+  defaultBoardListDoing: 'Doing',
+  defaultBoardListDone: 'Done',
+  agendaNewBoardPending: (name: string) => `New board “${name}” (made when the agenda is saved)`,
+  agendaNewBoardHint: 'The board is made, with the lists To Do, Doing and Done, when you save the agenda.',
 } as const;

@@ -254,6 +254,12 @@ export const ZSaveAgenda = z.object({
         boardId: z.uuid().nullish(),
         boardListId: z.uuid().nullish(),
         taskType: z.enum(AGENDA_TASK_TYPES).nullish(),
+        /**
+         * "Meeting Board": an accountability board step without `boardId` gets a new board of
+         * this meeting by this name (with the default lists), made in the same transaction as
+         * the agenda (decision 056). Ignored for other kinds and when `boardId` is given.
+         */
+        newBoardName: requiredText(200).nullish(),
       }),
     )
     .max(100),
