@@ -1587,4 +1587,10 @@ export const messages = {
   defaultBoardListDone: 'Done',
   agendaNewBoardPending: (name: string) => `New board “${name}” (made when the agenda is saved)`,
   agendaNewBoardHint: 'The board is made, with the lists To Do, Doing and Done, when you save the agenda.',
+  quarterOption: (quarter: number, year: number, start: string, end: string) =>
+    `Q${quarter} ${year} (${start} – ${end})`,
+  goalQuarterLabel: 'Quarter',
+  goalQuarterNone: 'No quarter',
+  goalQuarterUnknown: 'Choose one of the workspace’s quarters (YYYY-Qn, see the Quarters page)',
+  calendarQuarterStarts: (quarter: number, year: number) => `Q${quarter} ${year} starts`,
 } as const;

@@ -19,7 +19,7 @@ import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 import { CalendarSettingsButton } from './CalendarSettings.tsx';
-import { DEFAULT_EVENT_COLOR, matchesSearch, shownHours, textOn } from './calendar.format.ts';
+import { DEFAULT_EVENT_COLOR, matchesSearch, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
 import { isEnglish, useCalendarLocale } from './calendar.locale.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
 
@@ -34,7 +34,8 @@ interface Props {
 /**
  * The calendar (document 2 §2): day, week and month, day first; member filter and search;
  * 5 items a cell then "+N MORE"; the week from 8 am to 8 pm unless an item lies outside.
- * Clicking opens the meeting's dashboard, or the card or goal in its dialog.
+ * Clicking opens the meeting's dashboard, or the card or goal in its dialog; a quarter's start
+ * (an all-day marker, decision 056) opens the Quarters page.
  */
 export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTitle }: Props) => {
   const [range, setRange] = useState<Omit<CalendarWindow, 'userIds' | 'meetingId'> | null>(null);
@@ -59,7 +60,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const inputs = useMemo(
     () =>
       shown.map((event) => {
-        const color = event.color ?? DEFAULT_EVENT_COLOR;
+        const color = event.kind === 'quarter' ? QUARTER_EVENT_COLOR : (event.color ?? DEFAULT_EVENT_COLOR);
         return {
           id: event.id,
           title: event.title,
@@ -68,7 +69,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           allDay: event.allDay,
           color,
           contrastColor: textOn(color),
-          className: event.done ? 'cadence-event-done' : '',
+          className: event.done ? 'cadence-event-done' : event.kind === 'quarter' ? 'cadence-event-quarter' : '',
           extendedProps: { source: event },
         };
       }),
@@ -78,6 +79,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const open = (event: CalendarEvent) => {
     if (event.kind === 'session' && event.meetingId)
       void navigate(dashboardPath({ id: event.meetingId, title: event.title }));
+    else if (event.kind === 'quarter') void navigate('/quartals');
     else if (event.taskId) void navigate(`/home/${event.taskId}`);
   };
 

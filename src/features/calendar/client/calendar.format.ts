@@ -17,6 +17,9 @@ export const textOn = (hex: string | null): string => {
 /** The default event colour where a meeting has none: dark enough for white text. */
 export const DEFAULT_EVENT_COLOR = '#1c64b5';
 
+/** A quarter's start (decision 056): its own colour, apart from meetings' (white text reads on it). */
+export const QUARTER_EVENT_COLOR = '#5f3dc4';
+
 /** Events whose title holds every word of the search, ignoring case. */
 export const matchesSearch = (event: Pick<CalendarEvent, 'title'>, search: string) => {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);

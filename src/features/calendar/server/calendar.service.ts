@@ -2,15 +2,18 @@ import { sql } from 'drizzle-orm';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
+import { addDays } from '../../../shared/dates.ts';
+import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { quartersBetween } from '../../quarters/server/quarters.service.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
 // window (of meetings the caller may see) and the cards and goals due in it (those the caller
 // may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
-// cards by workspace and due date.
+// cards by workspace and due date. The quarter boundaries are a second, small statement.
 
 /** Sessions start at instants; widen the day window by the largest offsets so no zone loses one. */
 const ZONE_SLACK = '14 hours';
@@ -62,6 +65,31 @@ const toEvent = (row: Row): CalendarEvent => {
     status: row.status,
     done: row.done,
   };
+};
+
+/**
+ * The workspace's quarter boundaries in the window (issue 18, decision 056): an all-day marker on
+ * each quarter's first day, from the Quarters page's periods (or the calendar quarters of a year
+ * without them). One statement; at most five in the longest window, so outside the item cap.
+ */
+const quarterStarts = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvent[]> => {
+  const quarters = await quartersBetween(ctx.db, ctx.tenantId, query.start, addDays(query.end, -1));
+  return quarters
+    .filter((q) => q.startDate >= query.start && q.startDate < query.end)
+    .map((q) => ({
+      id: `quarter-${q.id}`,
+      kind: 'quarter',
+      title: messages.calendarQuarterStarts(q.number, q.year),
+      start: q.startDate,
+      end: null,
+      allDay: true,
+      color: null,
+      meetingId: null,
+      sessionId: null,
+      taskId: null,
+      status: q.id,
+      done: false,
+    }));
 };
 
 export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvents> => {
@@ -124,5 +152,8 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
     order by kind, starts_at nulls last, due_date nulls last, title
     limit ${CALENDAR_MAX_ITEMS + 1}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
-  return { events: rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), truncated: rows.length > CALENDAR_MAX_ITEMS };
+  return {
+    events: [...rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), ...(await quarterStarts(ctx, query))],
+    truncated: rows.length > CALENDAR_MAX_ITEMS,
+  };
 };
