@@ -637,6 +637,11 @@ for (const size of Object.keys(SIZES) as Size[]) {
         live.y >= heading.y + heading.height - 0.5 ||
         live.y + live.height <= heading.y + 0.5;
       expect(apart, 'the LIVE badge overlaps the meeting title').toBe(true);
+      // The badge is whole, not squeezed to its first letter.
+      const clipped = await page
+        .getByTestId('live-badge')
+        .evaluate((badge) => [...badge.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth));
+      expect(clipped, 'the LIVE badge is cut').toBe(false);
     });
 
     // Time tracking (issue 23): the four tabs and the Edit Project dialog.

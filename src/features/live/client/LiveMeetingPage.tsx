@@ -347,11 +347,12 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
       />
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          {/* On a phone the badge and the clock wrap under a long title rather than shrink. */}
+          <Group gap="sm" wrap="wrap" miw={0}>
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {meeting.title}
             </Title>
-            <Badge color="red" variant="filled" data-testid="live-badge">
+            <Badge color="red" variant="filled" data-testid="live-badge" style={{ flex: 'none' }}>
               {messages.liveBadge}
             </Badge>
             <Clock seconds={meetingLeft} label={messages.liveMeetingClock} />
