@@ -146,7 +146,14 @@ test('the calendar: day, week and month, "+N MORE", search, and an event opens i
   if (!(await more.isVisible().catch(() => false)) && day.slice(0, 7) !== isoDate(0).slice(0, 7))
     await calendar.getByRole('button', { name: /next/i }).click();
   await expect(more).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/home-calendar-month.png` });
+  await calendar.screenshot({ path: `${SCREENS}/home-calendar-month.png` });
+  // The server sent five of the day's seven (decision 058): "+2 MORE" opens the day with all seven.
+  await expect(calendar.getByText('Invoice 6')).toBeHidden();
+  await more.click();
+  await expect(calendar.getByText('Invoice 7')).toBeVisible();
+  await expect(calendar.getByText('Invoice 1')).toBeVisible();
+  await calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarMonth}`) }).click();
+  await expect(more).toBeVisible();
 
   await calendar.getByRole('textbox', { name: messages.calendarSearch }).fill('Invoice 7');
   await expect(calendar.getByText(messages.calendarMore(2))).toBeHidden();

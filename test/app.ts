@@ -26,6 +26,8 @@ export const workerDatabase = (): Promise<Database> => {
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({ DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://cadence.test', DATABASE_URL: process.env.DATABASE_URL }),
   clientDir: path.join(os.tmpdir(), 'cadence-no-client'),
+  // The session cache works from the first request, so that the tests hold it to its promise.
+  sessionCacheWarmUpMs: 0,
   ...overrides,
 });
 

@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LoadFixture, seedLoadWorkspace } from '../bench/load-seed.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
+import { todayUtc } from '../src/features/tasks/server/cards.query.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
+import { addDays } from '../src/shared/dates.ts';
 import { testConfig } from './app.ts';
 
 // The planner on a big workspace (issue "The API under load"): every list call's statements,
@@ -101,7 +103,7 @@ beforeAll(async () => {
     insert into activities (tenant_id, task_id, description)
     select tenant_id, id, '<p>A comment</p>' from tasks where tenant_id = ${fixture.tenantId}::uuid`);
   await database.db.execute(sql`analyze`);
-}, 120_000);
+}, Number(process.env.EXPLAIN_SEED_MS ?? 120_000));
 
 afterAll(async () => {
   await app?.close();
@@ -137,6 +139,8 @@ const scansOf = async (url: string) => {
 };
 
 const dashboard = () => fixture.dashboards[0]!;
+/** The first day of this month: the seed spreads due dates over the year around today. */
+const monthStart = () => `${todayUtc().slice(0, 8)}01`;
 const lists: [string, () => string][] = [
   ['GET /meetings', () => '/meetings'],
   ['GET /meetings/next', () => '/meetings/next'],
@@ -154,6 +158,12 @@ const lists: [string, () => string][] = [
   ['GET /tasks/counts', () => `/tasks/counts?meetingId=${dashboard().meetingId}`],
   ['GET /tasks (my action items)', () => '/tasks'],
   ['GET /tasks/{id}/activities', () => `/tasks/${fixture.cardIds[0]}/activities`],
+  ['GET /calendar/events (a month)', () => `/calendar/events?start=${monthStart()}&end=${addDays(monthStart(), 42)}`],
+  [
+    'GET /calendar/events (a month, a meeting)',
+    () => `/calendar/events?start=${monthStart()}&end=${addDays(monthStart(), 42)}&meetingId=${dashboard().meetingId}`,
+  ],
+  ['GET /notifications/unread-count', () => '/notifications/unread-count'],
   [
     'GET /meetings/{id}/kpis (52 weeks)',
     () => `/meetings/${fixture.kpiMeetingId}/kpis?dateSince=${fixture.kpiSince}&dateUntil=${fixture.kpiUntil}`,

@@ -28,6 +28,30 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     onB.socket.close();
   });
 
+  // Each instance keeps resolved sessions for a few seconds (decision 058): a sign-out, a removal
+  // or a disable on one instance must reach every other instance's cache before it answers.
+  it('never serves on instance A a session signed out or disabled through instance B', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const admin = await signUp(a.app);
+    const member = await joinWorkspace(a.app, admin);
+    const leaving = await joinWorkspace(a.app, admin);
+    const warmOnA = async (token: string) => {
+      for (let i = 0; i < 3; i++) expect((await client(a.app, token).get('/self')).status).toBe(200);
+    };
+    await warmOnA(admin.token);
+    await warmOnA(member.token);
+    await warmOnA(leaving.token);
+
+    expect((await client(b.app, member.token).post('/logout')).status).toBe(200);
+    expect((await client(a.app, member.token).get('/self')).status).toBe(401);
+
+    expect((await client(b.app, admin.token).post(`/users/${leaving.userId}/disable`)).status).toBe(200);
+    expect((await client(a.app, leaving.token).get('/self')).status).toBe(401);
+
+    // The cache still serves the sessions nobody touched.
+    expect((await client(a.app, admin.token).get('/self')).status).toBe(200);
+  });
+
   it('counts people online in a live meeting whichever instance their socket is on', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
     const leader = await signUp(a.app);

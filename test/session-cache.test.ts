@@ -8,10 +8,10 @@ import { SESSION_CACHE } from '../src/shared/constants.ts';
 import { testApp } from './app.ts';
 import { client, joinWorkspace, lastMailTo, linkHash, signIn, signUp } from './factories.ts';
 
-// Per-request work (decision 039): on the embedded database a resolved session is remembered
-// for a few seconds. These tests hold that no cache ever serves a session after it was revoked
-// or after the membership behind it changed — on both databases (on PostgreSQL there is no
-// cache, and the answers must be the same).
+// Per-request work (decisions 039 and 058): a resolved session is remembered for a few seconds
+// (30 s on the embedded database, 5 s on PostgreSQL). These tests hold that no cache ever serves a
+// session after it was revoked or after the membership behind it changed, on both databases;
+// test/realtime-instances.test.ts holds it across two instances.
 
 let app: FastifyInstance;
 
@@ -133,7 +133,7 @@ describe('the session cache', () => {
 
   it('reads again after its time, after the session expires, and never past its bound', async () => {
     let now = 1_000_000;
-    const cache = createSessionCache(() => now);
+    const cache = createSessionCache({ now: () => now });
     let reads = 0;
     const read = (expiresAt: Date) => async () => {
       reads += 1;

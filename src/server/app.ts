@@ -33,6 +33,7 @@ import {
   GOOGLE_SIGN_IN_ORIGIN,
   MAX_PARAM_LENGTH,
   REQUEST_ID_HEADER,
+  SESSION_CACHE,
 } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
 import type { Config } from './config.ts';
@@ -148,14 +149,18 @@ export const buildApp = async ({
   });
   registerInputChecks(app);
 
-  const realtime = createRealtime(app, database);
+  // The embedded database has one process for sure (the data lock): a session is remembered for
+  // 30 s. On PostgreSQL other instances may revoke it: 5 s, every instance's cache cleared before a
+  // revoking request answers, and none at all until the other instances know this one (decision 058).
+  const sessionCache =
+    database.kind === 'pglite'
+      ? createSessionCache()
+      : createSessionCache({ ttlMs: SESSION_CACHE.sharedTtlMs, activeFrom: Date.now() + config.sessionCacheWarmUpMs });
+  const realtime = createRealtime(app, database, sessionCache);
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
-  // Only the embedded database has one process for sure (the data lock): there a session may be
-  // remembered for a few seconds; on PostgreSQL another instance could revoke it (decision 039).
-  const sessionCache = database.kind === 'pglite' ? createSessionCache() : undefined;
   registerAuth(app, database, sessionCache);
-  registerTransactions(app, { database, realtime, mailer, sessionCache, publicUrl: config.publicUrl });
+  registerTransactions(app, { database, realtime, mailer, publicUrl: config.publicUrl });
 
   registerHealth(app, database);
   await app.register(authRoutes, { prefix: API_ROOT });

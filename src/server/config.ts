@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_CACHE } from '../shared/constants.ts';
 
 /** Configuration from the environment; see the table in README.md. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   outboxFile: string | undefined;
   /** Set: the Google sign-in button shows, and Google ID tokens for this client id are accepted. */
   googleClientId: string | undefined;
+  /** On PostgreSQL, how long a new instance reads every session through (decision 058). */
+  sessionCacheWarmUpMs: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +89,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     googleClientId: e.GOOGLE_CLIENT_ID,
+    sessionCacheWarmUpMs: SESSION_CACHE.sharedWarmUpMs,
     outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
   };
 };

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { authSessions, memberships, tenants, users } from '../db/schema/index.ts';
-import type { SessionCache } from '../features/auth/server/session-cache.ts';
 import { CLIENT_ID_HEADER } from '../shared/constants.ts';
 import { forbidden, unauthorized } from '../shared/errors.ts';
 import { messages } from '../shared/messages.ts';
@@ -89,7 +88,6 @@ export const registerTransactions = (
     database: Database;
     realtime: Realtime;
     mailer: Mailer;
-    sessionCache: SessionCache | undefined;
     publicUrl: string;
   },
 ) => {
@@ -122,11 +120,9 @@ export const registerTransactions = (
     const result = await deps.database.db.transaction((tx) =>
       work(
         makeContext({
-          db: deps.sessionCache
-            ? watchingAuthWrites(tx, () => {
-                authChanged = true;
-              })
-            : tx,
+          db: watchingAuthWrites(tx, () => {
+            authChanged = true;
+          }),
           userId,
           publish: (event) => afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin)),
           sendMail: async (mail) => {
@@ -145,7 +141,7 @@ export const registerTransactions = (
       ),
     );
     // Before anything else: the next request must not be served a session this one revoked.
-    if (authChanged) deps.sessionCache?.clear();
+    if (authChanged) await deps.realtime.clearSessions();
     for (const task of roomChanges) task();
     for (const task of afterCommit) task();
     return result;

@@ -44,8 +44,13 @@ export const MEETING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as c
 /** The meetings list pages on the server (decision 039): rows per page, and the most a client may ask. */
 export const MEETING_LIST_PAGE = { size: 25, max: 100 } as const;
 
-/** Resolved sessions kept in memory on the embedded database (decision 039): how long, how many. */
-export const SESSION_CACHE = { ttlMs: 30_000, maxEntries: 10_000 } as const;
+/**
+ * Resolved sessions kept in memory (decisions 039 and 058): how long on the embedded database
+ * (one process for sure), how long on PostgreSQL (a writer whose clear an instance did not
+ * acknowledge waits this long before answering), how long a new PostgreSQL instance reads
+ * through (until the others' heartbeats know it: the adapter's interval is 5 s), how many.
+ */
+export const SESSION_CACHE = { ttlMs: 30_000, sharedTtlMs: 5_000, sharedWarmUpMs: 12_000, maxEntries: 10_000 } as const;
 
 /** The admin flag keeps the spec's wire values. */
 export const ADMIN_FLAG = { yes: '1', no: '0' } as const;
@@ -142,6 +147,8 @@ export const CALENDAR_MAX_SPAN_DAYS = 366;
 export const CALENDAR_MAX_ITEMS = 3000;
 /** document 1 §9: calendar cells show 5 items, then "+N MORE"; the week view's hours 8 am to 8 pm. */
 export const CALENDAR_ITEMS_PER_CELL = 5;
+/** The most cards and goals of one day the calendar call sends (the day view asks for these). */
+export const CALENDAR_DAY_ITEMS_MAX = 100;
 export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as const;
 
 /** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
@@ -228,7 +235,8 @@ export const TIME_REPORT_MAX_DAYS = 366;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 // Password vault (issue 22, decision 045)
 /** What the vault's audit log records. */
-export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete'] as const;
+/** What the vault's audit log records; `undecryptable`: a reveal or copy met a value changed outside Cadence (057). */
+export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete', 'undecryptable'] as const;
 export type VaultAuditAction = (typeof VAULT_AUDIT_ACTIONS)[number];
 /** What a reveal call is for: showing the password, or putting it on the clipboard. */
 export const VAULT_REVEAL_PURPOSES = ['reveal', 'copy'] as const;

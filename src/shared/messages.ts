@@ -1565,6 +1565,7 @@ export const messages = {
     create: 'created',
     update: 'changed',
     delete: 'deleted',
+    undecryptable: 'could not decrypt',
   } as Record<string, string>,
   vaultActivityWho: 'Who',
   vaultActivityWhat: 'What',
@@ -1576,10 +1577,14 @@ export const messages = {
   vaultFolderSaved: 'The folder has been saved.',
   vaultFolderDeleted: 'The folder has been deleted.',
   vaultUndecryptable: (account: string, id: string) =>
-    `The password of “${account}” (${id}) could not be decrypted: its stored value was altered or the vault's master key does not match. Ask an administrator.`,
+    `The password of “${account}” (${id}) cannot be decrypted: it was changed outside Cadence. Set it again, or ask an administrator to restore it from a backup.`,
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
+  // Issues 21–23, what was left (decision 057)
+  timeBudgetExpensesHint: 'Cadence records no expenses yet: budgets count logged time only.',
+  vaultKeyTampered:
+    "This workspace's vault key cannot be decrypted: it was changed outside Cadence. Ask an administrator to restore it from a backup.",
 
   // wave 4, rest1 (issues 17, 18, 20; decision 056): Meeting Board on Save, quarter markers, quarter pickers
   defaultBoardListTodo: 'To Do',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
+import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
 import { addDays } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { isoDate } from '../../shared/validation.ts';
@@ -22,6 +22,13 @@ export const ZCalendarQuery = z
       .transform((value) => value.split(',').filter(Boolean))
       .pipe(z.array(z.uuid()).max(200))
       .optional(),
+    /**
+     * At most this many cards and goals a day (default the cell's 5); the rest are counted in
+     * `moreByDay`. The day view asks for more (decision 058).
+     */
+    perDay: z.coerce.number().int().min(1).max(CALENDAR_DAY_ITEMS_MAX).default(CALENDAR_ITEMS_PER_CELL),
+    /** Only items whose title holds every word (the event search). */
+    search: z.string().trim().max(200).optional(),
   })
   .refine((q) => q.end > q.start, { path: ['end'], error: messages.calendarEndBeforeStart })
   .refine((q) => q.end <= addDays(q.start, CALENDAR_MAX_SPAN_DAYS), {
@@ -53,6 +60,8 @@ export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 export const ZCalendarEvents = z.object({
   events: z.array(ZCalendarEvent),
+  /** Cards and goals left out by `perDay`, by due date (YYYY-MM-DD): the cell's "+N MORE". */
+  moreByDay: z.record(z.string(), z.number().int()),
   /** More items than the answer holds: narrow the window or the filters. */
   truncated: z.boolean(),
 });

@@ -23,7 +23,7 @@ export const bearerToken = (header: string | undefined): string | null => {
 };
 
 /** Every /api route needs a valid session unless its route config says `public: true`. */
-export const registerAuth = (app: FastifyInstance, database: Database, sessionCache: SessionCache | undefined) => {
+export const registerAuth = (app: FastifyInstance, database: Database, sessionCache: SessionCache) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // Unknown routes fall through to the 404 handler; only real /api/v2 routes need a session.

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '../../db/client.ts';
+import type { SessionCache } from '../../features/auth/server/session-cache.ts';
 import { resolveToken } from '../../features/auth/server/tokens.service.ts';
 import { SOCKET_HEARTBEAT_MS } from '../../shared/constants.ts';
 import {
@@ -14,11 +15,12 @@ import {
   workspaceRoom,
 } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
+import { type InstanceEvents, SESSIONS_CLEAR } from './instances.ts';
 import { type PresenceData, registerLivePresence } from './presence.ts';
 import { isMeetingParticipant, memberRoom, sessionRoom, userRoom } from './rooms.ts';
 
 type SocketData = PresenceData;
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InstanceEvents, SocketData>;
 
 /** People who lost a meeting: its room and its live presence. `userIds` unset: everyone (the meeting is gone). */
 export interface MeetingRoomExit {
@@ -45,6 +47,12 @@ export interface Realtime {
   leaveMeetingRoom(exit: MeetingRoomExit): void;
   /** Drops a user's sockets working in a workspace, on every instance; their other workspaces' stay. */
   leaveWorkspace(exit: WorkspaceExit): void;
+  /**
+   * Clears the session cache here and on every other instance. Resolves once every instance the
+   * adapter knows acknowledged, or after the cache's time to live (by then no instance holds an
+   * entry read before the caller's commit): either way, no revoked session is served after it.
+   */
+  clearSessions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,8 +64,8 @@ const tokenOf = (socket: AppSocket) =>
  * the API and joins its workspace room; a meeting room only after the membership check.
  * On PostgreSQL the adapter lets several instances share rooms through LISTEN/NOTIFY.
  */
-export const createRealtime = (app: FastifyInstance, database: Database): Realtime => {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+export const createRealtime = (app: FastifyInstance, database: Database, sessionCache: SessionCache): Realtime => {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InstanceEvents, SocketData>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
     // A connection that went dead without closing (lost network) is noticed within ~12 s.
@@ -66,6 +74,10 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
   });
   if (database.pool)
     io.adapter(createAdapter(database.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }));
+  io.on(SESSIONS_CLEAR, (done) => {
+    sessionCache.clear();
+    done(true);
+  });
 
   io.use(async (socket, next) => {
     const auth = await resolveToken(database.db, tokenOf(socket)).catch(() => null);
@@ -174,6 +186,21 @@ export const createRealtime = (app: FastifyInstance, database: Database): Realti
     },
     leaveWorkspace({ tenantId, userId }) {
       disconnectAll(memberRoom(tenantId, userId));
+    },
+    async clearSessions() {
+      sessionCache.clear();
+      if (!database.pool) return;
+      let timer: NodeJS.Timeout | undefined;
+      const outlived = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, sessionCache.ttlMs);
+      });
+      // A failed or partial acknowledgement falls back to waiting the entries out.
+      const acknowledged = io.serverSideEmitWithAck(SESSIONS_CLEAR).then(
+        () => undefined,
+        () => outlived,
+      );
+      await Promise.race([acknowledged, outlived]);
+      clearTimeout(timer);
     },
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
     async close() {

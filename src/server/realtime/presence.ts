@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { type ClientToServerEvents, meetingRoom, type ServerToClientEvents } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
+import type { InstanceEvents } from './instances.ts';
 import { liveSessionMeetingFor, presenceRoom, userRoom } from './rooms.ts';
 
 const PRESENCE_FETCH_TIMEOUT_MS = 1500;
@@ -18,8 +19,8 @@ export interface PresenceData {
   live?: Record<string, string>;
 }
 
-type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, PresenceData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, PresenceData>;
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InstanceEvents, PresenceData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InstanceEvents, PresenceData>;
 
 export interface LivePresence {
   /** Handles a new socket's live:join / live:leave and its disconnection. */

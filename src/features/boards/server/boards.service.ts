@@ -285,9 +285,6 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
     .where(and(eq(boardLists.boardId, id), eq(boardLists.tenantId, ctx.tenantId)))
     .orderBy(asc(boardLists.sort), asc(boardLists.createdAt));
   const shown = shownCards(ctx, id, query);
-  // A big board's plan may cost enough to start PostgreSQL's JIT compiler, which takes far
-  // longer than the query itself; this transaction does without it.
-  await ctx.db.execute(sql`set local jit = off`);
   const groups = await columnGroups(ctx, shown, query.groupBy, query.limit, query.limits);
   const cardIds = [...new Set(groups.flatMap((group) => group.cardIds))];
   const cards = await cardsJson(ctx.db, cardIds, query.today ?? todayUtc());
@@ -342,7 +339,6 @@ export const boardColumnPage = async (
   query: BoardColumnQuery,
 ): Promise<BoardColumnPage> => {
   await findVisibleBoard(ctx, id);
-  await ctx.db.execute(sql`set local jit = off`);
   const page = await columnPage(ctx, shownCards(ctx, id, query), query.groupBy, query.group, query.offset, query.limit);
   const cards = await describeCards(
     ctx.db,

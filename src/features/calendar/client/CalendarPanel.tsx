@@ -1,4 +1,4 @@
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -7,11 +7,17 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { CALENDAR_ITEMS_PER_CELL, DEFAULT_FIRST_DAY_OF_WEEK } from '../../../shared/constants.ts';
+import {
+  CALENDAR_DAY_ITEMS_MAX,
+  CALENDAR_ITEMS_PER_CELL,
+  DEFAULT_FIRST_DAY_OF_WEEK,
+} from '../../../shared/constants.ts';
+import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
 import { dashboardPath, fullName } from '../../meetings/client/meetings.format.ts';
@@ -19,7 +25,7 @@ import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 import { CalendarSettingsButton } from './CalendarSettings.tsx';
-import { DEFAULT_EVENT_COLOR, matchesSearch, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
+import { DEFAULT_EVENT_COLOR, MORE_EVENT_COLOR, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
 import { isEnglish, useCalendarLocale } from './calendar.locale.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
 
@@ -34,24 +40,27 @@ interface Props {
 /**
  * The calendar (document 2 §2): day, week and month, day first; member filter and search;
  * 5 items a cell then "+N MORE"; the week from 8 am to 8 pm unless an item lies outside.
- * Clicking opens the meeting's dashboard, or the card or goal in its dialog; a quarter's start
- * (an all-day marker, decision 056) opens the Quarters page.
+ * Clicking opens the meeting's dashboard, or the card or goal in its dialog. The server sends a
+ * cell's five cards a day and counts the rest (decision 058): "+N MORE" opens that day, whose
+ * view asks for up to 100; the search runs on the server too.
+ * A quarter's start (an all-day marker, decision 056) opens the Quarters page.
  */
 export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTitle }: Props) => {
-  const [range, setRange] = useState<Omit<CalendarWindow, 'userIds' | 'meetingId'> | null>(null);
+  const [range, setRange] = useState<Pick<CalendarWindow, 'start' | 'end'> | null>(null);
   const [people, setPeople] = useState<string[]>([]);
   const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), 300);
+  const calendarRef = useRef<CalendarRef>(null);
   const navigate = useNavigate();
   const everyone = useWorkspacePeople();
   // The user's Google Calendar beside Cadence's own (home only; the CSP frames only Google's).
   const settings = useUserSettings();
   const embedUrl = meetingId ? null : (settings.data?.googleCalendarEmbedUrl ?? null);
-  const query = useCalendarEvents(range && { ...range, meetingId, userIds: people });
+  // One day shown: its cards in full (up to the day's maximum); more days: a cell's worth each.
+  const perDay = range && addDays(range.start, 1) === range.end ? CALENDAR_DAY_ITEMS_MAX : CALENDAR_ITEMS_PER_CELL;
+  const query = useCalendarEvents(range && { ...range, meetingId, userIds: people, perDay, search: searched });
 
-  const shown = useMemo(
-    () => (query.data?.events ?? []).filter((event) => matchesSearch(event, search)),
-    [query.data, search],
-  );
+  const shown = query.data?.events ?? [];
   const hours = useMemo(() => shownHours(shown, timezone), [shown, timezone]);
   const self = useSelf().data;
   const language = useCalendarLocale(self?.user.locale);
@@ -70,10 +79,25 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           color,
           contrastColor: textOn(color),
           className: event.done ? 'cadence-event-done' : event.kind === 'quarter' ? 'cadence-event-quarter' : '',
-          extendedProps: { source: event },
+          extendedProps: { source: event, order: 0 },
         };
       }),
     [shown],
+  );
+  // The cards a day holds beyond those sent: one "+N MORE" row, last in its cell, opening the day.
+  const more = useMemo(
+    () =>
+      Object.entries(query.data?.moreByDay ?? {}).map(([day, count]) => ({
+        id: `more-${day}`,
+        title: messages.calendarMore(count),
+        start: day,
+        allDay: true,
+        color: MORE_EVENT_COLOR,
+        contrastColor: textOn(MORE_EVENT_COLOR),
+        className: 'cadence-event-more',
+        extendedProps: { moreDay: day, order: 1 },
+      })),
+    [query.data],
   );
 
   const open = (event: CalendarEvent) => {
@@ -156,9 +180,14 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
                     }
                   : {})}
                 height="auto"
-                events={inputs}
+                ref={calendarRef}
+                events={[...inputs, ...more]}
+                eventOrder="order,start,-duration,allDay,title"
                 eventInteractive
-                dayMaxEvents={CALENDAR_ITEMS_PER_CELL}
+                // The server's five a cell plus its "+N MORE" row.
+                dayMaxEvents={CALENDAR_ITEMS_PER_CELL + 1}
+                // The day view lists the day's cards in full (the server's up to 100).
+                views={{ timeGridDay: { dayMaxEvents: false } }}
                 slotMinTime={hours.slotMinTime}
                 slotMaxTime={hours.slotMaxTime}
                 datesSet={(info) => {
@@ -168,7 +197,9 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
                 }}
                 eventClick={(info) => {
                   info.jsEvent.preventDefault();
-                  open(info.event.extendedProps.source as CalendarEvent);
+                  const moreDay = info.event.extendedProps.moreDay as string | undefined;
+                  if (moreDay) calendarRef.current?.getApi().changeView('timeGridDay', moreDay);
+                  else open(info.event.extendedProps.source as CalendarEvent);
                 }}
               />
             )}

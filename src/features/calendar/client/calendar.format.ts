@@ -20,12 +20,8 @@ export const DEFAULT_EVENT_COLOR = '#1c64b5';
 /** A quarter's start (decision 056): its own colour, apart from meetings' (white text reads on it). */
 export const QUARTER_EVENT_COLOR = '#5f3dc4';
 
-/** Events whose title holds every word of the search, ignoring case. */
-export const matchesSearch = (event: Pick<CalendarEvent, 'title'>, search: string) => {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const title = event.title.toLowerCase();
-  return words.every((word) => title.includes(word));
-};
+/** The "+N MORE" row of a cell whose cards were not all sent: quiet, and readable. */
+export const MORE_EVENT_COLOR = '#e9ecef';
 
 const hourOf = (iso: string, timezone: string) => {
   const parts = new Intl.DateTimeFormat('en-GB', {

@@ -11,11 +11,15 @@ export interface CalendarWindow {
   end: string;
   meetingId?: string;
   userIds: string[];
+  /** Cards and goals a day (the server counts the rest). */
+  perDay: number;
+  search: string;
 }
 
 export const calendarKeys = {
   all: ['calendar'] as const,
-  window: (w: CalendarWindow) => ['calendar', w.start, w.end, w.meetingId ?? null, w.userIds.join(',')] as const,
+  window: (w: CalendarWindow) =>
+    ['calendar', w.start, w.end, w.meetingId ?? null, w.userIds.join(','), w.perDay, w.search] as const,
 };
 
 /** The events of the shown window; the previous window's stay on screen while the next one loads. */
@@ -26,7 +30,8 @@ export const useCalendarEvents = (window: CalendarWindow | null) =>
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const w = window!;
-      const params = new URLSearchParams({ start: w.start, end: w.end });
+      const params = new URLSearchParams({ start: w.start, end: w.end, perDay: String(w.perDay) });
+      if (w.search) params.set('search', w.search);
       if (w.meetingId) params.set('meetingId', w.meetingId);
       if (w.userIds.length > 0) params.set('userIds', w.userIds.join(','));
       return api.get<CalendarEvents>(`/calendar/events?${params}`, { signal, silent: true });

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { anyOf } from '../../../db/sql.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
@@ -8,12 +8,15 @@ import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { quartersBetween } from '../../quarters/server/quarters.service.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
+import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
 // window (of meetings the caller may see) and the cards and goals due in it (those the caller
 // may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
-// cards by workspace and due date. The quarter boundaries are a second, small statement.
+// cards by workspace and due date. A day sends at most `perDay` cards and goals and counts the
+// rest (decision 058): a month of a 100,000-card workspace is the cells' five a day, not 3,000.
+// The quarter boundaries are a second, small statement (decision 056).
 
 /** Sessions start at instants; widen the day window by the largest offsets so no zone loses one. */
 const ZONE_SLACK = '14 hours';
@@ -29,6 +32,7 @@ type Row = {
   meeting_id: string | null;
   status: string;
   done: boolean;
+  day_count: string | number;
 };
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -74,8 +78,11 @@ const toEvent = (row: Row): CalendarEvent => {
  */
 const quarterStarts = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvent[]> => {
   const quarters = await quartersBetween(ctx.db, ctx.tenantId, query.start, addDays(query.end, -1));
+  // The event search applies to them as to the rest (every word in the title).
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return quarters
     .filter((q) => q.startDate >= query.start && q.startDate < query.end)
+    .filter((q) => words.every((word) => messages.calendarQuarterStarts(q.number, q.year).toLowerCase().includes(word)))
     .map((q) => ({
       id: `quarter-${q.id}`,
       kind: 'quarter',
@@ -105,16 +112,8 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
     ? sql`and exists (select 1 from meeting_people mp where mp.meeting_id = m.id and ${anyOf(sql`mp.user_id`, people)})`
     : sql``;
 
-  // A card the caller may see: admins all; others theirs, or of a meeting (or a board of one) they are in.
-  const taskVisible = ctx.isAdmin
-    ? sql``
-    : sql`and (tasks.user_id = ${userId}
-        or exists (select 1 from task_members tm where tm.task_id = tasks.id and tm.user_id = ${userId})
-        or exists (select 1 from task_watchers tw where tw.task_id = tasks.id and tw.user_id = ${userId})
-        or exists (select 1 from task_meetings tk join meeting_people mp on mp.meeting_id = tk.meeting_id
-                   where tk.task_id = tasks.id and mp.user_id = ${userId})
-        or exists (select 1 from board_meetings bm join meeting_people mp on mp.meeting_id = bm.meeting_id
-                   where bm.board_id = tasks.board_id and mp.user_id = ${userId}))`;
+  // A card the caller may see: the rule of tasks.access.ts.
+  const taskVisible = sql`and ${visibleTasksSql(ctx)}`;
   const taskOfMeeting = query.meetingId
     ? sql`and (exists (select 1 from task_meetings tk where tk.task_id = tasks.id and tk.meeting_id = ${query.meetingId})
         or exists (select 1 from board_meetings bm where bm.board_id = tasks.board_id and bm.meeting_id = ${query.meetingId}))`
@@ -124,36 +123,60 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
         or exists (select 1 from task_members tm where tm.task_id = tasks.id and ${anyOf(sql`tm.user_id`, people)}))`
     : sql``;
 
+  // Every word of the search, in the title (a session's: its meeting's).
+  const words = (query.search ?? '').split(/\s+/).filter(Boolean);
+  const titleMatches = (title: SQL) =>
+    words.length === 0
+      ? sql``
+      : sql`and ${sql.join(
+          words.map((word) => sql`${title} ilike ${containsPattern(word)}`),
+          sql` and `,
+        )}`;
+
   const result = await ctx.db.execute(sql`
     with visible as (
       select m.id, m.title, m.color,
         (select coalesce(sum(a.duration), 0) from agenda_items a where a.meeting_id = m.id and a.checked)::int as minutes
       from meetings m
-      where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople}
+      where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople} ${titleMatches(sql`m.title`)}
     )
     (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.minutes, v.color,
         v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
-        s.finished_at is not null as done
+        s.finished_at is not null as done, 0::bigint as day_count
       from visible v
       join sessions s on s.meeting_id = v.id
       where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
         and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}')
     union all
-    (select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, tasks.id, tasks.title, null,
-        tasks.due_date, null, first_meeting.color, first_meeting.id, tasks.status, not ${activeSql}
-      from tasks
+    (select due.kind, due.id, due.title, null, due.due_date, null, first_meeting.color, first_meeting.id,
+        due.status, due.done, due.day_count
+      from (
+        select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end as kind, tasks.id, tasks.title,
+          tasks.due_date, tasks.status, not ${activeSql} as done,
+          row_number() over (partition by tasks.due_date order by tasks.title, tasks.id) as day_rank,
+          count(*) over (partition by tasks.due_date) as day_count
+        from tasks
+        where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
+          and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
+          ${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)}
+      ) due
+      -- The meeting's colour, looked up only for the cards sent.
       left join lateral (
         select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
-        where tk.task_id = tasks.id order by m.title limit 1
+        where tk.task_id = due.id order by m.title limit 1
       ) first_meeting on true
-      where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
-        and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
-        ${taskVisible} ${taskOfMeeting} ${taskOfPeople})
+      where due.day_rank <= ${query.perDay})
     order by kind, starts_at nulls last, due_date nulls last, title
     limit ${CALENDAR_MAX_ITEMS + 1}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
+  const moreByDay: Record<string, number> = {};
+  for (const row of rows) {
+    const hidden = Number(row.day_count) - query.perDay;
+    if (row.kind !== 'session' && hidden > 0 && row.due_date) moreByDay[row.due_date] = hidden;
+  }
   return {
     events: [...rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), ...(await quarterStarts(ctx, query))],
+    moreByDay,
     truncated: rows.length > CALENDAR_MAX_ITEMS,
   };
 };

@@ -107,6 +107,51 @@ describe('calendar events', () => {
     expect(ofMeeting.events.length).toBeGreaterThan(0);
   });
 
+  it('sends a cell’s five cards a day and counts the rest; the day view asks for more; search narrows', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const meeting = await createMeeting(ada, [], { title: 'Ops' });
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
+      await createTask(ada, {
+        title: `Invoice ${n}`,
+        userId: ada.userId,
+        meetingIds: [meeting.id],
+        dueDate: '2026-05-12',
+      });
+    await createTask(ada, {
+      title: 'Renew lease',
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-05-13',
+    });
+
+    const month = await calendar(ada, 'start=2026-05-01&end=2026-06-01');
+    const cards = month.events.filter((e) => e.kind === 'task');
+    expect(cards.filter((e) => e.start === '2026-05-12').map((e) => e.title)).toEqual([
+      'Invoice 1',
+      'Invoice 2',
+      'Invoice 3',
+      'Invoice 4',
+      'Invoice 5',
+    ]);
+    expect(cards.filter((e) => e.start === '2026-05-13').map((e) => e.title)).toEqual(['Renew lease']);
+    expect(month.moreByDay).toEqual({ '2026-05-12': 3 });
+
+    const day = await calendar(ada, 'start=2026-05-12&end=2026-05-13&perDay=100');
+    expect(day.events.filter((e) => e.kind === 'task')).toHaveLength(8);
+    expect(day.moreByDay).toEqual({});
+
+    const searched = await calendar(ada, `start=2026-05-01&end=2026-06-01&search=${encodeURIComponent('lease RENEW')}`);
+    expect(searched.events.map((e) => e.title)).toEqual(['Renew lease']);
+    const wildcard = await calendar(ada, 'start=2026-05-01&end=2026-06-01&search=%25');
+    expect(wildcard.events).toEqual([]);
+    // A meeting's sessions match on the meeting's title.
+    const ops = await calendar(ada, 'start=2026-05-01&end=2026-06-01&search=ops');
+    expect(ops.events.every((e) => e.kind === 'session' && e.title === 'Ops')).toBe(true);
+
+    for (const perDay of ['0', '101', 'many'])
+      expect((await ada.api.get(`/calendar/events?start=2026-05-01&end=2026-06-01&perDay=${perDay}`)).status).toBe(400);
+  });
+
   it('refuses a wrong or huge window with a clear 400, and another workspace’s meeting with 404', async () => {
     const ada = await signUp(app);
     const stranger = await signUp(app);
@@ -171,5 +216,17 @@ describe('quarter boundaries (decision 056)', () => {
     expect(await markers(bo, 'start=2027-03-25&end=2027-04-05')).toEqual([
       ['quarter-2027-Q2', '2027-04-01', 'Q2 2027 starts'],
     ]);
+  });
+});
+
+describe('quarter boundaries and the search', () => {
+  it('keeps a marker only when its title holds every word searched', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const shown = async (search: string) =>
+      (await calendar(ada, `start=2027-03-25&end=2027-04-05&search=${encodeURIComponent(search)}`)).events
+        .filter((e) => e.kind === 'quarter')
+        .map((e) => e.title);
+    expect(await shown('q2 starts')).toEqual(['Q2 2027 starts']);
+    expect(await shown('budget')).toEqual([]);
   });
 });

@@ -100,7 +100,7 @@ describe('goals’ quarter', () => {
       ids.push(made.id);
     }
     const migration = readFileSync(
-      new URL('../../../db/migrations/0013_goal_quarter_ids.sql', import.meta.url),
+      new URL('../../../db/migrations/0015_goal_quarter_ids.sql', import.meta.url),
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));

@@ -128,17 +128,21 @@ export const assertAssignable = (field: string, wanted: string[], assignable: Se
 
 /**
  * SQL twin of findVisibleTask's rule, for lists other features show (the vision board's live
- * sections): admins see every card; others their own, those they are a member or watcher of,
- * and those of the meetings (or boards of the meetings) they lead or attend.
+ * sections, the calendar): admins see every card; others their own, those of the boards of their
+ * meetings, those they are a member or watcher of, and those of the meetings they lead or attend.
+ * The caller's meetings and boards are gathered once (uncorrelated: PostgreSQL runs each once);
+ * the cheap tests come first. Each EXISTS ends in `offset 0`, which keeps PostgreSQL from turning
+ * it into a hash of every row of the link table (a full read of 100,000 card–meeting links for a
+ * month of the calendar): a card is checked by its key instead.
  */
 export const visibleTasksSql = (ctx: Pick<TenantContext, 'userId' | 'isAdmin'>) => {
   if (ctx.isAdmin) return sql`true`;
   const me = ctx.userId;
+  const myMeetings = sql`array(select mine.meeting_id from meeting_people mine where mine.user_id = ${me})`;
   return sql`(${tasks.userId} = ${me}
-    or exists (select 1 from ${taskMembers} where ${taskMembers.taskId} = ${tasks.id} and ${taskMembers.userId} = ${me})
-    or exists (select 1 from ${taskWatchers} where ${taskWatchers.taskId} = ${tasks.id} and ${taskWatchers.userId} = ${me})
-    or exists (select 1 from ${taskMeetings} inner join ${meetingPeople} on ${meetingPeople.meetingId} = ${taskMeetings.meetingId}
-      where ${taskMeetings.taskId} = ${tasks.id} and ${meetingPeople.userId} = ${me})
-    or exists (select 1 from ${boardMeetings} inner join ${meetingPeople} on ${meetingPeople.meetingId} = ${boardMeetings.meetingId}
-      where ${boardMeetings.boardId} = ${tasks.boardId} and ${meetingPeople.userId} = ${me}))`;
+    or ${tasks.boardId} = any(array(select bm.board_id from board_meetings bm where bm.meeting_id = any(${myMeetings})))
+    or exists (select 1 from ${taskMembers} where ${taskMembers.taskId} = ${tasks.id} and ${taskMembers.userId} = ${me} offset 0)
+    or exists (select 1 from ${taskWatchers} where ${taskWatchers.taskId} = ${tasks.id} and ${taskWatchers.userId} = ${me} offset 0)
+    or exists (select 1 from ${taskMeetings} where ${taskMeetings.taskId} = ${tasks.id}
+      and ${taskMeetings.meetingId} = any(${myMeetings}) offset 0))`;
 };
