@@ -237,14 +237,15 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   await expect(clients.getByTestId('kpi-total')).toHaveText('11');
   expect((await scorecard()).sessions.map((s) => s.sessionDate)).not.toContain(isoDate(-7));
 
-  // The quarter picker shows a quarter's dates in the range inputs.
+  // The quarter picker (current and later quarters, decision 056) shows a quarter's dates in the
+  // range inputs; the arrows step to earlier ones.
   await panel.getByRole('combobox', { name: messages.kpiQuarterLabel }).click();
-  const year = new Date().getUTCFullYear();
-  await page.getByRole('option', { name: `Q1 ${year}`, exact: true }).click();
-  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${year}-01-01`);
-  await expect(panel.getByLabel(messages.kpiDateUntil, { exact: true })).toHaveValue(`${year}-03-31`);
-  await panel.getByRole('button', { name: messages.kpiNextQuarter }).click();
-  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${year}-04-01`);
+  const next = new Date().getUTCFullYear() + 1;
+  await page.getByRole('option', { name: messages.quarterOption(1, next, 'Jan 1', `Mar 31, ${next}`) }).click();
+  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${next}-01-01`);
+  await expect(panel.getByLabel(messages.kpiDateUntil, { exact: true })).toHaveValue(`${next}-03-31`);
+  await panel.getByRole('button', { name: messages.kpiPreviousQuarter }).click();
+  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${next - 1}-10-01`);
   await context.close();
 });
 

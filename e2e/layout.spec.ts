@@ -543,9 +543,9 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await form.getByRole('combobox', { name: messages.connectionType }).click();
       await page.getByRole('option', { name: messages.agendaKeyMeetingBoard, exact: true }).click();
       await form.getByRole('button', { name: messages.addButton, exact: true }).click();
-      // The new board of the meeting is made and the new step shows it.
+      // The new step shows the board it will make on Save (decision 056).
       await expect(form.getByRole('combobox', { name: messages.agendaBoardOf('Launch board') })).toHaveValue(
-        'Launch board',
+        messages.agendaNewBoardPending('Launch board'),
       );
       await checkPage(page, 'agenda-form', size, [form.getByRole('button', { name: messages.saveButton })]);
       await form.getByRole('button', { name: messages.saveButton }).click();
@@ -559,6 +559,93 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await edit.getByText(messages.meetingKindTeam, { exact: true }).click();
       await checkPage(page, 'meeting-form-type', size, [edit.getByRole('button', { name: messages.saveButton })]);
       await checkDialog(page, edit, 'the meeting form');
+    });
+
+    // rest1 (issue 17): agenda item rows on a phone: the kind badge and the minutes never cover the title.
+    test(`agenda rows: the agenda form and the live agenda (${size})`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const { owner, meeting } = await seed(request, `layout-agenda-rows-${size}`);
+      const agenda = await call<{ keyName: string }[]>(
+        request,
+        owner.token,
+        'GET',
+        `/meetings/${meeting.id}/agenda-items`,
+      );
+      const longStep = {
+        title: 'Review the customer escalations of the week with the support leads',
+        keyName: 'free_activity',
+        duration: 15,
+      };
+      await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+        agendaItems: [...agenda.slice(0, -1), longStep, ...agenda.slice(-1)],
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto(dashboardOf(meeting));
+      const management = page.getByRole('region', { name: messages.meetingManagement });
+      await management.getByRole('button', { name: messages.editAgenda }).click();
+      const form = page.getByRole('dialog', { name: messages.editAgenda });
+      const rows = form.locator('[data-agenda-item]');
+      await expect(rows.first()).toBeVisible();
+      await checkPage(page, 'agenda-rows-form', size, [form.getByRole('button', { name: messages.saveButton })]);
+      // Each row: the title field, its kind badge and its minutes side by side or on their own lines, never on top of each other.
+      for (const row of await rows.all()) {
+        const title = (await row.getAttribute('data-agenda-item')) ?? '';
+        const field = await row.getByRole('textbox', { name: messages.titleOf(title) }).boundingBox();
+        const badge = await row.locator('.mantine-Badge-root').boundingBox();
+        const minutes = await row.getByRole('textbox', { name: messages.minutesOf(title) }).boundingBox();
+        expect(field && badge && minutes, title).toBeTruthy();
+        for (const [other, what] of [
+          [badge!, 'kind badge'],
+          [minutes!, 'minutes'],
+        ] as const) {
+          const apart =
+            other.x >= field!.x + field!.width - 0.5 ||
+            other.x + other.width <= field!.x + 0.5 ||
+            other.y >= field!.y + field!.height - 0.5 ||
+            other.y + other.height <= field!.y + 0.5;
+          expect(apart, `${title}: the ${what} overlaps the title`).toBe(true);
+        }
+        // The title field keeps room to read: at least half the row.
+        const rowBox = (await row.boundingBox())!;
+        expect(field!.width, `${title}: title field width`).toBeGreaterThan(rowBox.width * 0.5);
+      }
+      await form.getByRole('button', { name: messages.cancelButton, exact: true }).last().click();
+      await expect(form).toBeHidden();
+
+      const started = await call<{ sessionId: string }>(
+        request,
+        owner.token,
+        'POST',
+        `/meetings/${meeting.id}/start`,
+        {},
+      );
+      await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+      await page.getByRole('button', { name: messages.liveShowAgenda }).click();
+      const list = page.getByRole('list', { name: messages.agendaLabel });
+      await expect(list).toBeVisible();
+      await checkPage(page, 'agenda-rows-live', size);
+      await expectWhole(page, list, 'the live agenda');
+      for (const item of await list.getByRole('listitem').all()) {
+        const title = (await item.getByTestId('live-agenda-title').boundingBox())!;
+        const minutes = (await item.getByTestId('live-agenda-minutes').boundingBox())!;
+        const apart = minutes.x >= title.x + title.width - 0.5 || minutes.y >= title.y + title.height - 0.5;
+        expect(apart, 'the minutes overlap the title').toBe(true);
+        expect(title.width, 'the title keeps room to read').toBeGreaterThan(120);
+      }
+      await escapeCloses(page, list, 'the live agenda');
+      await expect(page.getByTestId('live-badge')).toBeVisible();
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      const live = (await page.getByTestId('live-badge').boundingBox())!;
+      const apart =
+        live.x >= heading.x + heading.width - 0.5 ||
+        live.y >= heading.y + heading.height - 0.5 ||
+        live.y + live.height <= heading.y + 0.5;
+      expect(apart, 'the LIVE badge overlaps the meeting title').toBe(true);
+      // The badge is whole, not squeezed to its first letter.
+      const clipped = await page
+        .getByTestId('live-badge')
+        .evaluate((badge) => [...badge.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth));
+      expect(clipped, 'the LIVE badge is cut').toBe(false);
     });
 
     // Time tracking (issue 23): the four tabs and the Edit Project dialog.

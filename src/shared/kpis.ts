@@ -170,8 +170,9 @@ export const formatKpiValue = (
 export const formatKpiGoal = (score: { goal: KpiGoal; score: string | null; type: KpiType; units: string | null }) =>
   score.score === null ? '' : `${score.goal} ${formatKpiValue(score.score, score)}`;
 
-// Quarters. Until the Quarters page gives quarters their own records, a quarter id is the
-// calendar quarter 'YYYY-Qn' (Q1 = January to March).
+// Quarter ids 'YYYY-Qn'. The dates of a workspace's quarter come from its Quarters page
+// (quarters.service: quarterById, quartersBetween; decisions 043 and 056); the helpers here are
+// the calendar quarters (Q1 = January to March), the fallback for a year without periods.
 
 export const QUARTER_ID = /^(\d{4})-Q([1-4])$/;
 

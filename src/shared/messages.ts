@@ -1137,7 +1137,6 @@ export const messages = {
   recapGoalsFinished: 'Goals finished',
   agendaKeyMeetingBoard: 'Meeting Board',
   agendaNewBoardName: 'Name of the new board',
-  agendaBoardConnected: (name: string) => `The board “${name}” was made for this meeting.`,
   agendaDescription: 'Description',
   agendaDescriptionOf: (title: string) => `Description of ${title}`,
   agendaEditDescription: (title: string) => `Description of ${title}: show or hide`,
@@ -1814,4 +1813,17 @@ export const messages = {
   liveNoAgencyItem: 'No framework is attached to this agenda item. Choose one in the agenda.',
   liveAgencyGone: 'The framework of this agenda item is no longer available.',
   liveAgencyOpen: 'Open the framework',
+
+  // wave 4, rest1 (issues 17, 18, 20; decision 056): Meeting Board on Save, quarter markers, quarter pickers
+  defaultBoardListTodo: 'To Do',
+  defaultBoardListDoing: 'Doing',
+  defaultBoardListDone: 'Done',
+  agendaNewBoardPending: (name: string) => `New board “${name}” (made when the agenda is saved)`,
+  agendaNewBoardHint: 'The board is made, with the lists To Do, Doing and Done, when you save the agenda.',
+  quarterOption: (quarter: number, year: number, start: string, end: string) =>
+    `Q${quarter} ${year} (${start} – ${end})`,
+  goalQuarterLabel: 'Quarter',
+  goalQuarterNone: 'No quarter',
+  goalQuarterUnknown: 'Choose one of the workspace’s quarters (YYYY-Qn, see the Quarters page)',
+  calendarQuarterStarts: (quarter: number, year: number) => `Q${quarter} ${year} starts`,
 } as const;

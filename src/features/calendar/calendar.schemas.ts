@@ -38,9 +38,10 @@ export const ZCalendarQuery = z
 export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
 
 export const ZCalendarEvent = z.object({
-  /** Unique in the answer: `session-{id}`, `task-{id}`. */
+  /** Unique in the answer: `session-{id}`, `task-{id}`, `quarter-{YYYY-Qn}`. */
   id: z.string(),
-  kind: z.enum(['session', 'task', 'goal']),
+  /** 'quarter': the first day of one of the workspace's quarters (an all-day marker, decision 056). */
+  kind: z.enum(['session', 'task', 'goal', 'quarter']),
   title: z.string(),
   /** An instant (sessions) or a date (due items, all day). */
   start: z.string(),
@@ -51,7 +52,7 @@ export const ZCalendarEvent = z.object({
   meetingId: z.string().nullable(),
   sessionId: z.string().nullable(),
   taskId: z.string().nullable(),
-  /** A card's status, or whether a session was held ('1') or not ('0'). */
+  /** A card's status, whether a session was held ('1') or not ('0'), or a quarter's id. */
   status: z.string(),
   done: z.boolean(),
 });

@@ -259,6 +259,12 @@ export const ZSaveAgenda = z.object({
         boardListId: z.uuid().nullish(),
         agencyItemId: z.uuid().nullish(),
         taskType: z.enum(AGENDA_TASK_TYPES).nullish(),
+        /**
+         * "Meeting Board": an accountability board step without `boardId` gets a new board of
+         * this meeting by this name (with the default lists), made in the same transaction as
+         * the agenda (decision 056). Ignored for other kinds and when `boardId` is given.
+         */
+        newBoardName: requiredText(200).nullish(),
       }),
     )
     .max(100),

@@ -14,7 +14,7 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
+import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { cardsJson, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
@@ -34,20 +34,9 @@ import type {
 } from '../boards.schemas.ts';
 import { assertBoardEditor, type BoardAccess, findVisibleBoard, findVisibleList } from './boards.access.ts';
 import { columnGroups, columnPage, shownCards } from './boards.columns.ts';
+import { cleanName, insertBoard, publishBoard } from './boards.hooks.ts';
 
 type BoardRow = typeof boards.$inferSelect;
-type BoardAction = 'created' | 'updated' | 'archived' | 'deleted';
-
-const publishBoard = (ctx: TenantContext, id: string, meetingIds: string[], action: BoardAction) => {
-  for (const meetingId of new Set(meetingIds))
-    ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'board.changed', data: { id, action } });
-};
-
-const cleanName = (name: string, field = 'name') => {
-  const clean = sanitizePlainText(name);
-  if (!clean) throw badRequest({ [field]: messages.required });
-  return clean;
-};
 
 /** Boards as the API shows them, in a fixed number of statements whatever their count. */
 const describeBoards = async (ctx: TenantContext, rows: BoardRow[]): Promise<Board[]> => {
@@ -136,34 +125,9 @@ export const createBoard = async (ctx: TenantContext, input: CreateBoard) => {
   const meetingIds = [...new Set(input.meetingIds)];
   await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: meetingIds });
   await assertLeadsMeetings(ctx, meetingIds);
-  const [last] = await ctx.db
-    .select({ next: sql<number>`coalesce(max(${boards.sort}) + 1, 0)::int` })
-    .from(boards)
-    .where(eq(boards.tenantId, ctx.tenantId));
-  const [row] = await ctx.db
-    .insert(boards)
-    .values({
-      tenantId: ctx.tenantId,
-      name: cleanName(input.name),
-      color: input.color ?? null,
-      sort: last?.next ?? 0,
-      createdBy: ctx.userId,
-      changedBy: ctx.userId,
-    })
-    .returning();
-  await ctx.db.insert(boardMeetings).values(meetingIds.map((meetingId) => ({ boardId: row!.id, meetingId })));
-  if (input.lists.length)
-    await ctx.db.insert(boardLists).values(
-      input.lists.map((name, sort) => ({
-        tenantId: ctx.tenantId,
-        boardId: row!.id,
-        name: cleanName(name, 'lists'),
-        sort,
-        changedBy: ctx.userId,
-      })),
-    );
-  publishBoard(ctx, row!.id, meetingIds, 'created');
-  return describeBoard(ctx, row!);
+  const row = await insertBoard(ctx, { name: input.name, color: input.color, meetingIds, lists: input.lists });
+  publishBoard(ctx, row.id, meetingIds, 'created');
+  return describeBoard(ctx, row);
 };
 
 /**

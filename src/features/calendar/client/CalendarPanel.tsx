@@ -25,7 +25,7 @@ import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 import { CalendarSettingsButton } from './CalendarSettings.tsx';
-import { DEFAULT_EVENT_COLOR, MORE_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
+import { DEFAULT_EVENT_COLOR, MORE_EVENT_COLOR, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
 import { isEnglish, useCalendarLocale } from './calendar.locale.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
 
@@ -43,6 +43,7 @@ interface Props {
  * Clicking opens the meeting's dashboard, or the card or goal in its dialog. The server sends a
  * cell's five cards a day and counts the rest (decision 058): "+N MORE" opens that day, whose
  * view asks for up to 100; the search runs on the server too.
+ * A quarter's start (an all-day marker, decision 056) opens the Quarters page.
  */
 export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTitle }: Props) => {
   const [range, setRange] = useState<Pick<CalendarWindow, 'start' | 'end'> | null>(null);
@@ -68,7 +69,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const inputs = useMemo(
     () =>
       shown.map((event) => {
-        const color = event.color ?? DEFAULT_EVENT_COLOR;
+        const color = event.kind === 'quarter' ? QUARTER_EVENT_COLOR : (event.color ?? DEFAULT_EVENT_COLOR);
         return {
           id: event.id,
           title: event.title,
@@ -77,7 +78,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           allDay: event.allDay,
           color,
           contrastColor: textOn(color),
-          className: event.done ? 'cadence-event-done' : '',
+          className: event.done ? 'cadence-event-done' : event.kind === 'quarter' ? 'cadence-event-quarter' : '',
           extendedProps: { source: event, order: 0 },
         };
       }),
@@ -102,6 +103,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const open = (event: CalendarEvent) => {
     if (event.kind === 'session' && event.meetingId)
       void navigate(dashboardPath({ id: event.meetingId, title: event.title }));
+    else if (event.kind === 'quarter') void navigate('/quartals');
     else if (event.taskId) void navigate(`/home/${event.taskId}`);
   };
 

@@ -17,6 +17,9 @@ export const textOn = (hex: string | null): string => {
 /** The default event colour where a meeting has none: dark enough for white text. */
 export const DEFAULT_EVENT_COLOR = '#1c64b5';
 
+/** A quarter's start (decision 056): its own colour, apart from meetings' (white text reads on it). */
+export const QUARTER_EVENT_COLOR = '#5f3dc4';
+
 /** The "+N MORE" row of a cell whose cards were not all sent: quiet, and readable. */
 export const MORE_EVENT_COLOR = '#e9ecef';
 

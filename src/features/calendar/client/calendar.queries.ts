@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import type {} from '../../meetings/meetings.events.ts';
+import type {} from '../../quarters/quarters.events.ts';
 import type {} from '../../tasks/tasks.events.ts';
 import type { CalendarEvents } from '../calendar.schemas.ts';
 
@@ -37,9 +38,10 @@ export const useCalendarEvents = (window: CalendarWindow | null) =>
     },
   });
 
-// Cards, meetings and sessions change what the calendar shows.
+// Cards, meetings, sessions and the workspace's quarters change what the calendar shows.
 const refresh = (queryClient: Parameters<Parameters<typeof registerRealtimeUpdater>[1]>[0]) =>
   void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
 registerRealtimeUpdater('task.changed', refresh);
 registerRealtimeUpdater('meeting.changed', refresh);
 registerRealtimeUpdater('session.changed', refresh);
+registerRealtimeUpdater('quarters.changed', refresh);

@@ -2,8 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
+import { addDays } from '../../../shared/dates.ts';
+import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { quartersBetween } from '../../quarters/server/quarters.service.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
@@ -13,6 +16,7 @@ import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.s
 // may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
 // cards by workspace and due date. A day sends at most `perDay` cards and goals and counts the
 // rest (decision 058): a month of a 100,000-card workspace is the cells' five a day, not 3,000.
+// The quarter boundaries are a second, small statement (decision 056).
 
 /** Sessions start at instants; widen the day window by the largest offsets so no zone loses one. */
 const ZONE_SLACK = '14 hours';
@@ -65,6 +69,34 @@ const toEvent = (row: Row): CalendarEvent => {
     status: row.status,
     done: row.done,
   };
+};
+
+/**
+ * The workspace's quarter boundaries in the window (issue 18, decision 056): an all-day marker on
+ * each quarter's first day, from the Quarters page's periods (or the calendar quarters of a year
+ * without them). One statement; at most five in the longest window, so outside the item cap.
+ */
+const quarterStarts = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvent[]> => {
+  const quarters = await quartersBetween(ctx.db, ctx.tenantId, query.start, addDays(query.end, -1));
+  // The event search applies to them as to the rest (every word in the title).
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return quarters
+    .filter((q) => q.startDate >= query.start && q.startDate < query.end)
+    .filter((q) => words.every((word) => messages.calendarQuarterStarts(q.number, q.year).toLowerCase().includes(word)))
+    .map((q) => ({
+      id: `quarter-${q.id}`,
+      kind: 'quarter',
+      title: messages.calendarQuarterStarts(q.number, q.year),
+      start: q.startDate,
+      end: null,
+      allDay: true,
+      color: null,
+      meetingId: null,
+      sessionId: null,
+      taskId: null,
+      status: q.id,
+      done: false,
+    }));
 };
 
 export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): Promise<CalendarEvents> => {
@@ -143,7 +175,7 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
     if (row.kind !== 'session' && hidden > 0 && row.due_date) moreByDay[row.due_date] = hidden;
   }
   return {
-    events: rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent),
+    events: [...rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), ...(await quarterStarts(ctx, query))],
     moreByDay,
     truncated: rows.length > CALENDAR_MAX_ITEMS,
   };

@@ -174,3 +174,59 @@ describe('calendar events', () => {
     expect((await ada.api.get('/calendar/events?start=2026-03-01&end=2027-03-01')).status).toBe(200);
   });
 });
+
+describe('quarter boundaries (decision 056)', () => {
+  const markers = async (who: SignedUp, query: string) =>
+    (await calendar(who, query)).events.filter((e) => e.kind === 'quarter').map((e) => [e.id, e.start, e.title]);
+
+  it('marks the first day of each of the workspace’s quarters in the window, never another workspace’s', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    // 2027 is a fiscal year from February 1.
+    const saved = await ada.api.post('/quartals', {
+      year: 2027,
+      startQuartal1: '2027-02-01',
+      startQuartal2: '2027-05-01',
+      startQuartal3: '2027-08-01',
+      startQuartal4: '2027-11-01',
+      endQuartal4: '2028-01-31',
+    });
+    expect(saved.status).toBe(200);
+    expect(await markers(ada, 'start=2027-04-15&end=2027-05-15')).toEqual([
+      ['quarter-2027-Q2', '2027-05-01', 'Q2 2027 starts'],
+    ]);
+    const marker = (await calendar(ada, 'start=2027-05-01&end=2027-05-02')).events.find((e) => e.kind === 'quarter');
+    expect(marker).toMatchObject({ allDay: true, end: null, meetingId: null, taskId: null, sessionId: null });
+    // The end is exclusive; the calendar quarter of April 1 is not one of this workspace's.
+    expect(await markers(ada, 'start=2027-03-25&end=2027-05-01')).toEqual([]);
+    // A year's window: the four starts, and 2028's calendar quarters after the fiscal year's end.
+    expect((await markers(ada, 'start=2027-01-01&end=2027-12-31')).map(([id]) => id)).toEqual([
+      'quarter-2027-Q1',
+      'quarter-2027-Q2',
+      'quarter-2027-Q3',
+      'quarter-2027-Q4',
+    ]);
+    // Narrowed to a meeting or to people, the boundaries stay.
+    const meeting = await createMeeting(ada, [], { startDate: '2027-04-05' });
+    expect(await markers(ada, `start=2027-04-15&end=2027-05-15&meetingId=${meeting.id}`)).toHaveLength(1);
+    expect(await markers(ada, `start=2027-04-15&end=2027-05-15&userIds=${ada.userId}`)).toHaveLength(1);
+
+    // Another workspace has calendar quarters: Ada's May 1 never shows there.
+    const bo = await signUp(app, { firstName: 'Bo' });
+    expect(await markers(bo, 'start=2027-04-15&end=2027-05-15')).toEqual([]);
+    expect(await markers(bo, 'start=2027-03-25&end=2027-04-05')).toEqual([
+      ['quarter-2027-Q2', '2027-04-01', 'Q2 2027 starts'],
+    ]);
+  });
+});
+
+describe('quarter boundaries and the search', () => {
+  it('keeps a marker only when its title holds every word searched', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const shown = async (search: string) =>
+      (await calendar(ada, `start=2027-03-25&end=2027-04-05&search=${encodeURIComponent(search)}`)).events
+        .filter((e) => e.kind === 'quarter')
+        .map((e) => e.title);
+    expect(await shown('q2 starts')).toEqual(['Q2 2027 starts']);
+    expect(await shown('budget')).toEqual([]);
+  });
+});

@@ -4,7 +4,6 @@ import {
   cellText,
   groupRows,
   nextTitleSort,
-  quarterOptions,
   rangeParams,
   reorderVisible,
   sortRows,
@@ -118,13 +117,6 @@ describe('range and sort', () => {
     expect(rangeParams({ kind: 'dates', dateSince: '2026-01-01', dateUntil: '2026-02-01' }).toString()).toBe(
       'dateSince=2026-01-01&dateUntil=2026-02-01',
     );
-  });
-  it('offers two years back to a year ahead, and keeps a chosen quarter outside that', () => {
-    const options = quarterOptions('2026-05-10', null).map((o) => o.value);
-    expect(options[0]).toBe('2024-Q2');
-    expect(options.at(-1)).toBe('2027-Q2');
-    expect(options).toContain('2026-Q2');
-    expect(quarterOptions('2026-05-10', '2019-Q1')[0]).toEqual({ value: '2019-Q1', label: 'Q1 2019' });
   });
   it('cycles the title sort none → ascending → descending → none', () => {
     expect(nextTitleSort('none')).toBe('asc');

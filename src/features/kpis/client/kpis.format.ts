@@ -1,14 +1,5 @@
 import type { IsoDate } from '../../../shared/dates.ts';
-import {
-  formatKpiValue,
-  type KpiType,
-  kpiFigures,
-  kpiMet,
-  kpiNumber,
-  quarterLabel,
-  quarterOf,
-  shiftQuarter,
-} from '../../../shared/kpis.ts';
+import { formatKpiValue, type KpiType, kpiFigures, kpiMet, kpiNumber } from '../../../shared/kpis.ts';
 import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.schemas.ts';
 
 // Pure helpers of the KPI screens: the range the scorecard shows, typing in a cell, the sort
@@ -32,15 +23,6 @@ export const rangeParams = (range: KpiRange): URLSearchParams => {
     params.set('dateUntil', range.dateUntil);
   }
   return params;
-};
-
-/** The quarter picker's options: two years back to a year ahead of `today`, newest last. */
-export const quarterOptions = (today: IsoDate, selected: string | null): { value: string; label: string }[] => {
-  const current = quarterOf(today);
-  const ids = new Set<string>();
-  for (let by = -8; by <= 4; by += 1) ids.add(shiftQuarter(current, by));
-  if (selected) ids.add(selected);
-  return [...ids].sort().map((id) => ({ value: id, label: quarterLabel(id) }));
 };
 
 /**

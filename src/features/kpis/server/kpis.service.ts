@@ -20,6 +20,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import { canManage, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { nextAndLastSessions } from '../../meetings/server/sessions.service.ts';
+import { quarterById, quartersBetween } from '../../quarters/server/quarters.service.ts';
 import type {
   CloneScore,
   CreateScore,
@@ -301,15 +302,23 @@ export const deleteColumn = async (
   return { sessionId, cellsDeleted: deleted.length };
 };
 
-/** The range asked for: a quarter, dates (an open end reaches 90 days), or the meeting's current quarter. */
-export const resolveRange = (query: ScorecardQuery, today: IsoDate) => {
-  if (query.quarterId) {
-    const range = quarterRange(query.quarterId)!;
-    return { quarterId: query.quarterId, ...range };
-  }
-  if (!query.dateSince && !query.dateUntil) {
-    const quarterId = quarterOf(today);
-    return { quarterId, ...quarterRange(quarterId)! };
+/**
+ * The range asked for: a quarter of the workspace (its own periods from the Quarters page, or the
+ * calendar quarter of a year without them, decision 043), dates (an open end reaches 90 days), or
+ * the workspace's quarter holding the meeting's today. One statement for a quarter, none for dates.
+ */
+export const resolveRange = async (ctx: TenantContext, query: ScorecardQuery, today: IsoDate) => {
+  if (query.quarterId || (!query.dateSince && !query.dateUntil)) {
+    const quarter = query.quarterId
+      ? await quarterById(ctx.db, ctx.tenantId, query.quarterId)
+      : (await quartersBetween(ctx.db, ctx.tenantId, today, today)).find(
+          (q) => q.startDate <= today && today <= q.endDate,
+        );
+    if (quarter) return { quarterId: quarter.id, dateSince: quarter.startDate, dateUntil: quarter.endDate };
+    if (query.quarterId) throw badRequest({ quarterId: messages.kpiInvalidQuarter }, messages.kpiInvalidQuarter);
+    // Today in no period (the days before a fiscal year that follows a year without periods):
+    // the calendar quarter's dates, as a custom range.
+    return { quarterId: null, ...quarterRange(quarterOf(today))! };
   }
   const dateSince = query.dateSince ?? addDays(query.dateUntil!, -OPEN_RANGE_DAYS);
   const dateUntil = query.dateUntil ?? addDays(query.dateSince!, OPEN_RANGE_DAYS);
@@ -322,7 +331,7 @@ export const resolveRange = (query: ScorecardQuery, today: IsoDate) => {
 /**
  * `GET meetings/{id}/kpis` (getScoreBoard): the columns in the range, every score (of one owner
  * when asked) with one cell per column (null where empty), figures per score and per owner.
- * Seven statements, whatever the number of scores and dates.
+ * Eight statements (seven when asked by dates), whatever the number of scores and dates.
  */
 export const getScorecard = async (
   ctx: TenantContext,
@@ -335,7 +344,7 @@ export const getScorecard = async (
     .from(meetings)
     .where(eq(meetings.id, meetingId));
   const today = utcToZonedParts(new Date(), info!.timezone).date;
-  const range = resolveRange(query, today);
+  const range = await resolveRange(ctx, query, today);
 
   const columns = await ctx.db
     .select({

@@ -447,6 +447,62 @@ describe('the scorecard’s range', () => {
     expect(q1.sessions.some((s) => s.isCurrent)).toBe(false);
   });
 
+  it('reads quarters from the workspace’s periods (decision 056), never another workspace’s', async () => {
+    const { leader, meeting } = await setup();
+    const year = new Date().getUTCFullYear();
+    // 2026 is a fiscal year from February 1; this year has uneven periods from January 1.
+    const saved = await leader.api.post('/quartals', {
+      year: 2026,
+      startQuartal1: '2026-02-01',
+      startQuartal2: '2026-05-01',
+      startQuartal3: '2026-08-01',
+      startQuartal4: '2026-11-01',
+      endQuartal4: '2027-01-31',
+    });
+    expect(saved.status).toBe(200);
+    const q1 = await card(leader, meeting.id, 'quarterId=2026-Q1');
+    expect(q1).toMatchObject({ quarterId: '2026-Q1', dateSince: '2026-02-01', dateUntil: '2026-04-30' });
+    expect(q1.sessions[0]!.sessionDate).toBe('2026-02-02');
+    expect(q1.sessions.at(-1)!.sessionDate).toBe('2026-04-27');
+    const q4 = await card(leader, meeting.id, 'quarterId=2026-Q4');
+    expect(q4).toMatchObject({ dateSince: '2026-11-01', dateUntil: '2027-01-31' });
+    // A year without periods keeps the calendar quarters.
+    expect(await card(leader, meeting.id, 'quarterId=2030-Q2')).toMatchObject({
+      dateSince: '2030-04-01',
+      dateUntil: '2030-06-30',
+    });
+    // Another workspace's periods never apply: its 2026-Q1 is still January to March.
+    const other = await setup();
+    expect(await card(other.leader, other.meeting.id, 'quarterId=2026-Q1')).toMatchObject({
+      dateSince: '2026-01-01',
+      dateUntil: '2026-03-31',
+    });
+
+    // No range: the workspace's period holding today.
+    if (year !== 2026) {
+      await leader.api.post('/quartals', {
+        year,
+        startQuartal1: `${year}-01-01`,
+        startQuartal2: `${year}-02-01`,
+        startQuartal3: `${year}-06-01`,
+        startQuartal4: `${year}-09-01`,
+        endQuartal4: `${year}-12-31`,
+      });
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const [holding] = (
+      await leader.api.get<{ id: string; startDate: string; endDate: string }[]>(
+        `/quarters?since=${today}&until=${today}`,
+      )
+    ).body.result;
+    const current = (await leader.api.get<Scorecard>(`/meetings/${meeting.id}/kpis`)).body.result;
+    expect(current).toMatchObject({
+      quarterId: holding!.id,
+      dateSince: holding!.startDate,
+      dateUntil: holding!.endDate,
+    });
+  });
+
   it('refuses malformed ranges', async () => {
     const { leader, meeting } = await setup();
     const reversed = await leader.api.get(`/meetings/${meeting.id}/kpis?dateSince=2026-03-01&dateUntil=2026-02-01`);

@@ -128,7 +128,8 @@ const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: num
       position="bottom-end"
       shadow="md"
       withArrow
-      width={320}
+      // Never wider than a phone's screen.
+      width="min(320px, calc(100vw - 24px))"
       trapFocus
       returnFocus
     >
@@ -147,11 +148,18 @@ const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: num
           {state.agendaItems.map((item, index) => {
             const current = index === state.session.currentStep;
             const line = (
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm" fw={current ? 700 : 400}>
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Text
+                  size="sm"
+                  fw={current ? 700 : 400}
+                  flex={1}
+                  miw={0}
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid="live-agenda-title"
+                >
                   {index + 1}. {item.title}
                 </Text>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" c="dimmed" pt={2} style={{ whiteSpace: 'nowrap' }} data-testid="live-agenda-minutes">
                   {messages.minutesShort(item.duration)}
                 </Text>
               </Group>
@@ -339,11 +347,12 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
       />
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          {/* On a phone the badge and the clock wrap under a long title rather than shrink. */}
+          <Group gap="sm" wrap="wrap" miw={0}>
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {meeting.title}
             </Title>
-            <Badge color="red" variant="filled" data-testid="live-badge">
+            <Badge color="red" variant="filled" data-testid="live-badge" style={{ flex: 'none' }}>
               {messages.liveBadge}
             </Badge>
             <Clock seconds={meetingLeft} label={messages.liveMeetingClock} />

@@ -332,10 +332,14 @@ export const useSaveAgenda = (meetingId: string) => {
   return useMutation({
     mutationFn: (agendaItems: Record<string, unknown>[]) =>
       api.put<AgendaItem[]>(`/meetings/${meetingId}/agenda-items`, { agendaItems }, silent),
-    onSuccess: (items) => {
+    onSuccess: (items, sent) => {
       queryClient.setQueryData(meetingKeys.agenda(meetingId), items);
       // The meeting's duration is the sum of the checked items.
       void queryClient.invalidateQueries({ queryKey: meetingKeys.detail(meetingId) });
+      // A Meeting Board made with the agenda (decision 056) joins the meeting's boards (the
+      // boards feature's key; this tab ignores its own 'board.changed' event).
+      if (sent.some((item) => item.newBoardName))
+        void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting', meetingId] });
     },
   });
 };

@@ -397,6 +397,71 @@ describe('agenda', () => {
   });
 });
 
+describe('Meeting Board from the agenda form (decision 056)', () => {
+  type Named = { id: string; name: string };
+  const boardsOf = async (who: SignedUp, meetingId: string) =>
+    (await who.api.get<Named[]>(`/meetings/${meetingId}/boards`)).body.result.map((b) => b.name).sort();
+  const boardItem = (title: string, newBoardName: string) => ({
+    title,
+    keyName: 'accountability_board',
+    duration: 10,
+    newBoardName,
+  });
+
+  it('makes the board only when the agenda is saved, with To Do, Doing and Done, and links the step to it', async () => {
+    const admin = await signUp(app);
+    const meeting = await create(admin);
+    const before = await boardsOf(admin, meeting.id);
+    const saved = await admin.api.put<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`, {
+      agenda_items: [boardItem('Launch review', 'Launch board'), { title: 'Meeting Scores', key_name: 'conclusion' }],
+    });
+    expect(saved.status).toBe(200);
+    const step = saved.body.result[0]!;
+    expect(step.keyName).toBe('accountability_board');
+    expect(step.boardId).toEqual(expect.any(String));
+    expect(await boardsOf(admin, meeting.id)).toEqual([...before, 'Launch board'].sort());
+    const lists = (await admin.api.get<Named[]>(`/boards/${step.boardId}/task-types`)).body.result;
+    expect(lists.map((l) => l.name)).toEqual(['To Do', 'Doing', 'Done']);
+    // Saving the same agenda again keeps that board and makes no second one.
+    const again = await admin.api.put<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: saved.body.result.map(({ id, title, keyName, boardId }) => ({ id, title, keyName, boardId })),
+    });
+    expect(again.body.result[0]!.boardId).toBe(step.boardId);
+    expect(await boardsOf(admin, meeting.id)).toEqual([...before, 'Launch board'].sort());
+  });
+
+  it('makes nothing when the save fails, when a member tries, or from another workspace', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    const meeting = await create(admin, { members: [member.userId] });
+    const before = await boardsOf(admin, meeting.id);
+    const agendaBefore = (await admin.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result;
+    // The second board's name is empty once cleaned: the first board, already written, goes too.
+    const failed = await admin.api.put(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: [boardItem('First', 'First board'), boardItem('Second', '<b></b>')],
+    });
+    expect(failed.status).toBe(400);
+    expect(failed.body.errors).toEqual({ 'agendaItems.1.newBoardName': messages.required });
+    const empty = await admin.api.put(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: [boardItem('First', '  ')],
+    });
+    expect(empty.status).toBe(400);
+    const byMember = await member.api.put(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: [boardItem('Mine', 'Member board')],
+    });
+    expect(byMember.status).toBe(403);
+    const intruder = await signUp(app);
+    const foreign = await intruder.api.put(`/meetings/${meeting.id}/agenda-items`, {
+      agendaItems: [boardItem('Theirs', 'Intruder board')],
+    });
+    expect(foreign.status).toBe(404);
+    expect(await boardsOf(admin, meeting.id)).toEqual(before);
+    expect((await admin.api.get<AgendaItem[]>(`/meetings/${meeting.id}/agenda-items`)).body.result).toEqual(
+      agendaBefore,
+    );
+  });
+});
+
 describe('My Meetings folders', () => {
   it('creates, renames, opens and deletes folders and moves meetings in and out', async () => {
     const admin = await signUp(app);

@@ -10,6 +10,7 @@ import {
   type TaskType,
 } from '../../../shared/tasks.ts';
 import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import { pickableQuarters } from '../../quarters/client/quarters.format.ts';
 import type { Quarter } from '../../quarters/quarters.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';
 
@@ -39,18 +40,11 @@ export const quarterPeriods = (
   today: IsoDate,
   quarters: Quarter[],
   current: IsoDate | '' = '',
-): { value: IsoDate; label: string }[] => {
-  const lastYear = Number(today.slice(0, 4)) + 1;
-  return quarters
-    .filter((q) => (q.endDate >= today && q.year <= lastYear) || q.endDate === current)
-    .map((q) => ({ value: q.endDate, label: messages.taskPeriodOption(q.number, q.year, formatDay(q.endDate)) }));
-};
-
-/** The window of quarters the period picker reads: last year (saved due dates) through next year. */
-export const periodWindow = (today: IsoDate) => {
-  const year = Number(today.slice(0, 4));
-  return { since: `${year - 1}-01-01`, until: `${year + 1}-12-31` };
-};
+): { value: IsoDate; label: string }[] =>
+  pickableQuarters(today, quarters, (q) => q.endDate === current).map((q) => ({
+    value: q.endDate,
+    label: messages.taskPeriodOption(q.number, q.year, formatDay(q.endDate)),
+  }));
 
 export const REMINDER_OPTIONS: { value: Reminder; label: string }[] = [
   { value: 'none', label: messages.reminderNone },

@@ -34,6 +34,7 @@ import {
 } from '../../../shared/tasks.ts';
 import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { quarterById } from '../../quarters/server/quarters.service.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
 import { describeCards } from './cards.query.ts';
 import { activeSql, inCallersMeetings, meetingOpenOrder } from './task-lists.service.ts';
@@ -229,6 +230,21 @@ const finishedInSession = async (
   return live?.id ?? null;
 };
 
+/**
+ * A goal's quarter is one of the workspace's quarters, 'YYYY-Qn' (decisions 043 and 056): its own
+ * period, or the calendar quarter of a year without periods. An empty value clears it; a value
+ * left as it was (old free text from before) is kept, readable, until someone changes it.
+ */
+const checkedQuarter = async (ctx: TenantContext, quarterId: string | null | undefined, before?: string | null) => {
+  if (quarterId === undefined) return undefined;
+  const value = quarterId?.trim() || null;
+  if (value === null || value === before) return value;
+  const year = Number(value.slice(0, 4));
+  if (year < 1900 || year > 2999 || !(await quarterById(ctx.db, ctx.tenantId, value)))
+    throw badRequest({ quarterId: messages.goalQuarterUnknown }, messages.goalQuarterUnknown);
+  return value;
+};
+
 /** `POST tasks` (saveTask). */
 export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   const title = cleanTitle(input.title);
@@ -254,6 +270,7 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
     boardListId: placement.listId,
   });
   const labelIds = await assertLabels(ctx, input.labelIds ?? [], placement.boardId);
+  const quarterId = (await checkedQuarter(ctx, input.quarterId)) ?? null;
   const [row] = await ctx.db
     .insert(tasks)
     .values({
@@ -268,7 +285,7 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
       boardId: placement.boardId,
       boardListId: placement.listId,
       showInTasks: input.showInTasks,
-      quarterId: input.quarterId ?? null,
+      quarterId,
       sort: await endOfList(ctx, placement.listId),
       isLocked,
       completedAt: input.status === '1' ? new Date() : null,
@@ -350,6 +367,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
     if (input.members) assertAssignable('members', members, assignable, access.members);
   }
   const labelIds = input.labelIds ? await assertLabels(ctx, input.labelIds, boardId) : undefined;
+  const quarterId = await checkedQuarter(ctx, input.quarterId, task.quarterId);
 
   const becameDone = status === '1' && task.status !== '1';
   const completedInSessionId = await finishedInSession(ctx, task, { type, status }, [
@@ -370,7 +388,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
       boardId,
       boardListId: listId,
       showInTasks,
-      ...(input.quarterId !== undefined ? { quarterId: input.quarterId ?? null } : {}),
+      ...(quarterId !== undefined ? { quarterId } : {}),
       ...(listId !== task.boardListId ? { sort: await endOfList(ctx, listId) } : {}),
       isLocked,
       completedAt: status === '1' ? (becameDone ? new Date() : task.completedAt) : null,

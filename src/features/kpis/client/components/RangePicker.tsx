@@ -4,10 +4,14 @@ import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { type KpiRange, quarterOptions } from '../kpis.format.ts';
+import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
+import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
+import type { KpiRange } from '../kpis.format.ts';
 
 // The scorecard's quarter picker and date-range picker (document 2 §2): choosing a quarter
-// shows its dates in the range inputs; changing a date switches to that custom range.
+// shows its dates in the range inputs; changing a date switches to that custom range. The
+// quarters are the workspace's (the Quarters page): current and future ones, and the one shown;
+// the arrows step into earlier ones (decision 056).
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,6 +28,8 @@ export const RangePicker = ({
   onChange: (range: KpiRange) => void;
 }) => {
   const [draft, setDraft] = useState<{ since: string; until: string } | null>(null);
+  const window = pickerWindow(today);
+  const quarters = useQuarters(window.since, window.until);
   const quarterId =
     range.kind === 'quarter' ? range.quarterId : range.kind === 'current' ? (shown?.quarterId ?? null) : null;
   const since = draft?.since ?? (range.kind === 'dates' ? range.dateSince : (shown?.dateSince ?? ''));
@@ -59,8 +65,9 @@ export const RangePicker = ({
           aria-label={messages.kpiQuarterLabel}
           placeholder={messages.kpiCustomRange}
           size="xs"
-          w={130}
-          data={quarterOptions(today, quarterId)}
+          w={240}
+          maw="calc(100vw - 120px)"
+          data={quarterChoices(today, quarters.data ?? [], quarterId)}
           value={quarterId}
           allowDeselect={false}
           onChange={pickQuarter}

@@ -1,34 +1,27 @@
 import { Group, Select } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
 
 // The board (and, for a list step, the list) an accountability agenda item shows in the live
 // meeting (issue 17, decision 036): one of the meeting's boards, one of that board's lists. The
 // calls are the boards feature's, read here by URL (that feature imports this one) and kept
-// under its query keys so that both share the cache.
+// under its query keys so that both share the cache. A "Meeting Board" not made yet shows as
+// the first choice until the agenda is saved.
 
 type Named = { id: string; name: string; archived?: boolean };
 
 const silent = { silent: true } as const;
 
-/**
- * "Meeting Board" (document 1 §3, a custom item connection): a new board of this meeting, made
- * from the agenda form, which the new item then shows (POST boards, the boards feature's rules).
- */
-export const useConnectNewBoard = (meetingId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => api.post<Named>('/boards', { name, meetingIds: [meetingId], lists: [] }, silent),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['boards'] }),
-  });
-};
+/** The choice that stands for the Meeting Board made on Save. */
+const NEW_BOARD = 'new-board';
 
 export const AgendaBoardFields = ({
   meetingId,
   keyName,
   boardId,
   boardListId,
+  newBoardName,
   title,
   onChange,
 }: {
@@ -36,9 +29,12 @@ export const AgendaBoardFields = ({
   keyName: string;
   boardId: string | null;
   boardListId: string | null;
+  /** A "Meeting Board" still to make: it is made when the agenda is saved (decision 056). */
+  newBoardName: string | null;
   title: string;
-  onChange: (patch: { boardId?: string | null; boardListId?: string | null }) => void;
+  onChange: (patch: { boardId?: string | null; boardListId?: string | null; newBoardName?: string | null }) => void;
 }) => {
+  const pending = newBoardName !== null && boardId === null;
   const boards = useQuery({
     queryKey: ['boards', 'meeting', meetingId],
     queryFn: ({ signal }) => api.get<Named[]>(`/meetings/${meetingId}/boards`, { signal, ...silent }),
@@ -57,11 +53,14 @@ export const AgendaBoardFields = ({
         miw={160}
         aria-label={messages.agendaBoardOf(title)}
         placeholder={boards.isError ? messages.boardsLoadFailed : messages.agendaPickBoard}
-        data={(boards.data ?? [])
-          .filter((board) => !board.archived)
-          .map((board) => ({ value: board.id, label: board.name }))}
-        value={boardId}
-        onChange={(value) => onChange({ boardId: value, boardListId: null })}
+        data={[
+          ...(pending ? [{ value: NEW_BOARD, label: messages.agendaNewBoardPending(newBoardName) }] : []),
+          ...(boards.data ?? [])
+            .filter((board) => !board.archived)
+            .map((board) => ({ value: board.id, label: board.name })),
+        ]}
+        value={pending ? NEW_BOARD : boardId}
+        onChange={(value) => value !== NEW_BOARD && onChange({ boardId: value, boardListId: null, newBoardName: null })}
         clearable
         nothingFoundMessage={messages.agendaNoBoards}
         comboboxProps={{ withinPortal: true }}

@@ -77,6 +77,9 @@ const AgendaForm = ({
       boardListId: item.boardListId,
       agencyItemId: item.keyName === 'agency_framework' ? item.agencyItemId : null,
       taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
+      ...(item.keyName === 'accountability_board' && !item.boardId && item.newBoardName
+        ? { newBoardName: item.newBoardName }
+        : {}),
     }));
     // The server's own rules, so the messages match its answer.
     const check = ZSaveAgenda.safeParse({ agendaItems: payload });
@@ -115,6 +118,7 @@ const AgendaForm = ({
         keyName={item.keyName}
         boardId={item.boardId}
         boardListId={item.boardListId}
+        newBoardName={item.newBoardName}
         title={item.title}
         onChange={onChange}
       />
@@ -214,7 +218,7 @@ const AgendaForm = ({
           </Group>
         </Alert>
       )}
-      <AddCustomItem meetingId={meetingId} onAdd={(item) => setMovable((list) => [...list, item])} />
+      <AddCustomItem onAdd={(item) => setMovable((list) => [...list, item])} />
       <Divider />
       <FormError message={failure} />
       <Group justify="flex-end" className="cadence-dialog-footer">

@@ -15,15 +15,12 @@ import {
 } from '@mantine/core';
 import { IconAlignLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { RichTextEditor } from '../../../../client/ui/RichTextEditor.tsx';
-import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { AgendaItem, AgendaKey, AgendaTaskType } from '../../meetings.schemas.ts';
 import { AGENDA_KEY_LABELS, AGENDA_TASK_TYPE_OPTIONS, CUSTOM_AGENDA_KEYS } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
-import { useConnectNewBoard } from './AgendaBoardFields.tsx';
 
 // One agenda item of the agenda form, and the form's 'add a custom item' part (document 1 §2, §4):
 // a rich-text description for any item (sanitized by the server), and for a custom item the
@@ -45,9 +42,11 @@ export interface Draft {
   boardListId: string | null;
   agencyItemId: string | null;
   taskType: AgendaTaskType | null;
+  /** "Meeting Board": the board to make, with this name, when the agenda is saved (decision 056). */
+  newBoardName: string | null;
 }
 
-export const toDraft = (item: AgendaItem): Draft => ({ ...item, key: item.id, id: item.id });
+export const toDraft = (item: AgendaItem): Draft => ({ ...item, key: item.id, id: item.id, newBoardName: null });
 
 let newKey = 0;
 
@@ -81,6 +80,8 @@ export const ItemRow = ({
       bg={dragging ? 'var(--mantine-color-body)' : undefined}
       data-agenda-item={item.title}
     >
+      {/* The title takes the line; minutes and buttons follow it, or wrap under it on a phone.
+          The kind badge has its own line: it never sits on the title (decision 056). */}
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Box pt={6}>{handle}</Box>
         <Checkbox
@@ -90,26 +91,89 @@ export const ItemRow = ({
           aria-label={messages.includeItem(item.title)}
         />
         <Stack gap={4} flex={1} miw={0}>
-          <TextInput
-            size="sm"
-            value={item.title}
-            onChange={(event) => onChange({ title: event.currentTarget.value })}
-            aria-label={messages.titleOf(item.title)}
-            error={errors?.title}
-            rightSectionWidth={150}
-            rightSection={
-              <Badge
+          <Group gap="xs" wrap="wrap" align="flex-start">
+            <TextInput
+              size="sm"
+              style={{ flex: '1 1 240px' }}
+              miw={0}
+              value={item.title}
+              onChange={(event) => onChange({ title: event.currentTarget.value })}
+              aria-label={messages.titleOf(item.title)}
+              error={errors?.title}
+            />
+            <Group gap="xs" wrap="nowrap" align="flex-start" ml="auto" style={{ flex: 'none' }}>
+              <NumberInput
+                size="sm"
+                w={84}
+                min={0}
+                max={600}
+                allowDecimal={false}
+                allowNegative={false}
+                value={item.duration}
+                onChange={(value) => onChange({ duration: value })}
+                aria-label={messages.minutesOf(item.title)}
+                rightSection={
+                  <Text size="xs" c="dimmed" pr={6}>
+                    min
+                  </Text>
+                }
+                rightSectionWidth={34}
+                hideControls
+                error={errors?.duration}
+              />
+              <Tooltip label={messages.agendaDescription} withArrow>
+                <ActionIcon
+                  mt={4}
+                  variant={item.description ? 'light' : 'subtle'}
+                  color="gray"
+                  onClick={() => setDescribing((open) => !open)}
+                  aria-label={messages.agendaEditDescription(item.title)}
+                  aria-expanded={describing}
+                >
+                  <IconAlignLeft size={16} />
+                </ActionIcon>
+              </Tooltip>
+              {onRemove ? (
+                <Tooltip label={messages.removeItem(item.title)} withArrow>
+                  <ActionIcon
+                    mt={4}
+                    variant="subtle"
+                    color="red"
+                    onClick={onRemove}
+                    aria-label={messages.removeItem(item.title)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : (
+                <Box w={28} style={{ flex: 'none' }} />
+              )}
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="wrap" align="center">
+            <Badge
+              size="xs"
+              variant="light"
+              color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
+              maw="100%"
+              data-testid="agenda-kind"
+            >
+              {AGENDA_KEY_LABELS[item.keyName]}
+            </Badge>
+            {item.keyName === 'to_do_list' && (
+              <Select
                 size="xs"
-                variant="light"
-                color={item.keyName === 'conclusion' ? 'grape' : 'gray'}
-                maw={140}
-                style={{ pointerEvents: 'none' }}
-              >
-                {AGENDA_KEY_LABELS[item.keyName]}
-              </Badge>
-            }
-            styles={{ section: { justifyContent: 'flex-end', paddingRight: 8 } }}
-          />
+                aria-label={messages.agendaTaskTypeOf(item.title)}
+                data={AGENDA_TASK_TYPE_OPTIONS}
+                value={item.taskType ?? '4'}
+                onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                w={200}
+                maw="100%"
+              />
+            )}
+          </Group>
           {item.keyName === 'external_url' && (
             <TextInput
               size="xs"
@@ -120,66 +184,8 @@ export const ItemRow = ({
               error={errors?.embedUrl}
             />
           )}
-          {item.keyName === 'to_do_list' && (
-            <Select
-              size="xs"
-              aria-label={messages.agendaTaskTypeOf(item.title)}
-              data={AGENDA_TASK_TYPE_OPTIONS}
-              value={item.taskType ?? '4'}
-              onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              maw={220}
-            />
-          )}
           {boardFields?.(item, onChange)}
         </Stack>
-        <NumberInput
-          size="sm"
-          w={84}
-          min={0}
-          max={600}
-          allowDecimal={false}
-          allowNegative={false}
-          value={item.duration}
-          onChange={(value) => onChange({ duration: value })}
-          aria-label={messages.minutesOf(item.title)}
-          rightSection={
-            <Text size="xs" c="dimmed" pr={6}>
-              min
-            </Text>
-          }
-          rightSectionWidth={34}
-          hideControls
-          error={errors?.duration}
-        />
-        <Tooltip label={messages.agendaDescription} withArrow>
-          <ActionIcon
-            mt={4}
-            variant={item.description ? 'light' : 'subtle'}
-            color="gray"
-            onClick={() => setDescribing((open) => !open)}
-            aria-label={messages.agendaEditDescription(item.title)}
-            aria-expanded={describing}
-          >
-            <IconAlignLeft size={16} />
-          </ActionIcon>
-        </Tooltip>
-        {onRemove ? (
-          <Tooltip label={messages.removeItem(item.title)} withArrow>
-            <ActionIcon
-              mt={4}
-              variant="subtle"
-              color="red"
-              onClick={onRemove}
-              aria-label={messages.removeItem(item.title)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Box w={28} style={{ flex: 'none' }} />
-        )}
       </Group>
       {describing && (
         <Box mt={6} pl={36}>
@@ -203,7 +209,7 @@ const CONNECTIONS = [
   { value: 'meeting_board' as Connection, label: messages.agendaKeyMeetingBoard },
 ];
 
-export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: (item: Draft) => void }) => {
+export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
   const [title, setTitle] = useState('');
   const [connection, setConnection] = useState<Connection>('free_activity');
   const [embedUrl, setEmbedUrl] = useState('');
@@ -213,9 +219,8 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
   const [editorKey, setEditorKey] = useState(0);
   const [duration, setDuration] = useState<number | string>(DEFAULT_MINUTES);
   const [error, setError] = useFieldErrors({ title, embedUrl });
-  const connect = useConnectNewBoard(meetingId);
   const keyName: AgendaKey = connection === 'meeting_board' ? 'accountability_board' : connection;
-  const add = async () => {
+  const add = () => {
     const problems: typeof error = {};
     if (!title.trim()) problems.title = messages.required;
     if (connection === 'external_url') {
@@ -224,16 +229,6 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
     }
     setError(problems);
     if (Object.keys(problems).length > 0) return;
-    let boardId: string | null = null;
-    if (connection === 'meeting_board') {
-      const name = boardName.trim() || title.trim();
-      try {
-        boardId = (await connect.mutateAsync(name)).id;
-      } catch {
-        return; // the failure shows under the form; nothing was added
-      }
-      showSuccess(messages.agendaBoardConnected(name));
-    }
     newKey += 1;
     onAdd({
       key: `new-${newKey}`,
@@ -244,10 +239,12 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
       duration: duration === '' ? DEFAULT_MINUTES : duration,
       description: description || null,
       embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
-      boardId,
+      boardId: null,
       boardListId: null,
       agencyItemId: null,
       taskType: keyName === 'to_do_list' ? '4' : null,
+      // Made with the agenda, on Save: a cancelled form leaves no board behind.
+      newBoardName: connection === 'meeting_board' ? boardName.trim() || title.trim() : null,
     });
     setTitle('');
     setEmbedUrl('');
@@ -279,7 +276,7 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              void add();
+              add();
             }
           }}
           error={error.title}
@@ -326,6 +323,7 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
           placeholder={title.trim() || undefined}
           value={boardName}
           onChange={(event) => setBoardName(event.currentTarget.value)}
+          description={messages.agendaNewBoardHint}
         />
       )}
       <Box mt="xs">
@@ -338,15 +336,8 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
           onChange={setDescription}
         />
       </Box>
-      <FormError message={connect.isError ? errorText(connect.error) : null} />
       <Group justify="flex-end" mt="xs">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void add()}
-          loading={connect.isPending}
-        >
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
           {messages.addButton}
         </Button>
       </Group>

@@ -19,20 +19,14 @@ import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { hasDueDate, type Reminder, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
+import { hasDueDate, type Reminder, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import type { Quarter } from '../../../quarters/quarters.schemas.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import {
-  assignablePeople,
-  htmlToText,
-  periodWindow,
-  quarterPeriods,
-  REMINDER_OPTIONS,
-  textToHtml,
-} from '../tasks.format.ts';
+import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
 import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
@@ -61,9 +55,11 @@ interface Values {
   dueDate: IsoDate | '';
   reminder: Reminder;
   description: string;
+  /** A goal's quarter: one of the workspace's quarters (decision 056). */
+  quarterId: string | null;
 }
 
-type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description', string>>;
+type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description' | 'quarterId', string>>;
 
 const initialValues = (
   task: Task | null,
@@ -81,6 +77,7 @@ const initialValues = (
     dueDate,
     reminder: task?.reminder ?? 'none',
     description: htmlToText(task?.description ?? null),
+    quarterId: task?.quarterId ?? null,
   };
 };
 
@@ -111,12 +108,13 @@ const TaskForm = ({
 
   const people = assignablePeople(meeting, task?.userId ?? null);
   const withDue = hasDueDate(type);
+  const isGoal = type === TASK_TYPE.goal;
   const periods = quarterPeriods(today, quarters, task?.dueDate ?? '');
 
   const onFailure = (error: unknown) => {
     const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
     const mapped: Errors = {};
-    for (const key of ['title', 'userId', 'dueDate', 'description'] as const)
+    for (const key of ['title', 'userId', 'dueDate', 'description', 'quarterId'] as const)
       if (fields[key]) mapped[key] = fields[key];
     setErrors(mapped);
     const shownInFields = Object.keys(mapped).length > 0;
@@ -142,6 +140,7 @@ const TaskForm = ({
           reminder: values.reminder,
           description,
           meetingIds: [meeting.id],
+          ...(isGoal ? { quarterId: values.quarterId } : {}),
         },
         { onSuccess: closeSoon, onError: onFailure },
       );
@@ -161,6 +160,7 @@ const TaskForm = ({
           ...(withDue ? { dueDate } : {}),
           reminder: values.reminder,
           description,
+          ...(isGoal && values.quarterId !== task.quarterId ? { quarterId: values.quarterId } : {}),
         },
       },
       { onSuccess: closeSoon, onError: onFailure },
@@ -244,6 +244,18 @@ const TaskForm = ({
             />
           )}
         </Stack>
+      )}
+      {isGoal && (
+        <Select
+          label={messages.goalQuarterLabel}
+          placeholder={messages.goalQuarterNone}
+          clearable
+          data={quarterChoices(today, quarters, task?.quarterId ?? null)}
+          value={values.quarterId}
+          onChange={(value) => set('quarterId', value)}
+          error={errors.quarterId}
+          comboboxProps={{ withinPortal: true }}
+        />
       )}
       <Select
         label={messages.taskReminderLabel}
@@ -338,7 +350,7 @@ export const TaskFormDialog = ({
   const current = state ?? shown;
   const title = current ? messages.taskFormTitle(current.mode, TASK_TYPE_NAMES[current.type]) : '';
   // The period picker's choices are the workspace's quarters (decision 043).
-  const span = periodWindow(today);
+  const span = pickerWindow(today);
   const quarters = useQuarters(span.since, span.until, state !== null);
   return (
     <Modal
