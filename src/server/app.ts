@@ -21,6 +21,8 @@ import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
+// Slack (issue 20)
+import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
@@ -59,6 +61,8 @@ declare module 'fastify' {
     google: GoogleVerifier;
     /** The password vault's master keys (never in the database). */
     vaultKeyring: VaultKeyring;
+    /** Slack (issue 20): the SDK client and the relay of notifications and recaps. */
+    slack: SlackServer;
   }
 }
 
@@ -185,6 +189,9 @@ export const buildApp = async ({
   await app.register(adminRoutes, { prefix: API_ROOT });
   // Password vault (issue 22)
   await app.register(vaultRoutes, { prefix: API_ROOT });
+  // Slack (issue 20)
+  app.decorate('slack', createSlackServer(app));
+  await app.register(slackRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

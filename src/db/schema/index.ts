@@ -11,6 +11,8 @@ export * from './orgchart.ts';
 export * from './people.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
+// Slack (issue 20)
+export * from './slack.ts';
 export * from './tasks.ts';
 export * from './time.ts';
 export * from './vault.ts';
