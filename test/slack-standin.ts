@@ -167,8 +167,9 @@ export const startSlackStandin = async (
     'conversations.list': (params, token) => {
       if (!token) return { ok: false, error: 'invalid_auth' };
       const limit = Math.min(Number(params.limit) || 100, 1000);
-      const start = params.cursor ? Number(Buffer.from(params.cursor, 'base64').toString('utf8').slice(4)) : 0;
-      if (!Number.isInteger(start) || start < 0) return { ok: false, error: 'invalid_cursor' };
+      const position = params.cursor ? /^pos:(\d+)$/.exec(Buffer.from(params.cursor, 'base64').toString('utf8')) : null;
+      if (params.cursor && !position) return { ok: false, error: 'invalid_cursor' };
+      const start = position ? Number(position[1]) : 0;
       const types = (params.types ?? 'public_channel').split(',');
       const listed = state.channels.filter((c) => types.includes(c.isPrivate ? 'private_channel' : 'public_channel'));
       const page = listed.slice(start, start + limit);
