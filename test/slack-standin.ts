@@ -81,7 +81,7 @@ export const startSlackStandin = async (
 ): Promise<SlackStandin> => {
   const codes = new Map<string, string | undefined>();
   const suffix = randomBytes(4).toString('hex').toUpperCase();
-  const state: Omit<SlackStandin, 'apiUrl' | 'authorizeUrl' | 'issueCode' | 'close'> = {
+  const state: Omit<SlackStandin, 'apiUrl' | 'authorizeUrl' | 'issueCode' | 'newTeam' | 'close'> = {
     clientId: options.clientId ?? '1234.5678',
     clientSecret: options.clientSecret ?? `secret-${suffix}`,
     team: { id: options.teamId ?? `T${suffix}`, name: options.teamName ?? 'Acme Slack' },

@@ -1647,4 +1647,5 @@ export const messages = {
   slackRecapSaved: 'The recap channel has been saved.',
   slackRecapNotConnected: 'Connect Slack in Administration → Integrations to post recaps to a channel.',
   slackChannelsFailed: 'The Slack channels could not be loaded',
+  slackChangeChannel: 'Change channel',
 } as const;

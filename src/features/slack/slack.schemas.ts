@@ -49,6 +49,8 @@ export const ZSlackChannelQuery = z.object({ cursor: z.string().max(500).optiona
 
 /** `GET meetings/{id}/slack`: the recap channel and whether the caller may change it. */
 export const ZMeetingSlack = z.object({
+  /** This server has a Slack app (SLACK_* set). */
+  configured: z.boolean(),
   connected: z.boolean(),
   channel: z.object({ id: z.string(), name: z.string() }).nullable(),
   canManage: z.boolean(),

@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { RequireWorkspaceAdmin } from '../../../client/shell/RequireWorkspaceAdmin.tsx';
 import { AnnualsSection } from '../../quarters/client/AnnualsSection.tsx';
+// Slack (issue 20)
+import { SlackSection } from '../../slack/client/SlackSection.tsx';
 import { GeneralSettingsSection } from './GeneralSettingsSection.tsx';
 
 /** /settings/administration (admins only; others get the permission page): General settings, Annuals & Periods. */
@@ -9,6 +11,8 @@ export const AdministrationPage = () => (
     <Stack gap="lg">
       <GeneralSettingsSection />
       <AnnualsSection />
+      {/* Integrations (Slack, issue 20) */}
+      <SlackSection />
     </Stack>
   </RequireWorkspaceAdmin>
 );

@@ -18,7 +18,11 @@ const notConnected = () => new AppError('conflict', messages.slackNotConnected);
 const slackRefused = (error: unknown) => new AppError('conflict', messages.slackCallFailed(slackErrorOf(error)));
 
 /** `GET meetings/{id}/slack`: any participant sees where the recap goes. One statement after the access check. */
-export const getMeetingSlack = async (ctx: TenantContext, meetingId: string): Promise<MeetingSlack> => {
+export const getMeetingSlack = async (
+  ctx: TenantContext,
+  deps: Pick<SlackDeps, 'config'>,
+  meetingId: string,
+): Promise<MeetingSlack> => {
   const meeting = await findVisibleMeeting(ctx, meetingId);
   const [row] = await ctx.db
     .select({
@@ -30,6 +34,7 @@ export const getMeetingSlack = async (ctx: TenantContext, meetingId: string): Pr
     .leftJoin(slackMeetingChannels, eq(slackMeetingChannels.meetingId, meetingId))
     .where(eq(slackInstallations.tenantId, ctx.tenantId));
   return {
+    configured: deps.config !== null,
     connected: !!row,
     channel: row?.channelId ? { id: row.channelId, name: row.channelName! } : null,
     canManage: canManage(ctx, meeting),
@@ -107,5 +112,5 @@ export const saveMeetingSlack = async (
       .onConflictDoUpdate({ target: slackMeetingChannels.meetingId, set: row });
   }
   ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'slack.meetingChanged', data: { meetingId } });
-  return getMeetingSlack(ctx, meetingId);
+  return getMeetingSlack(ctx, deps, meetingId);
 };

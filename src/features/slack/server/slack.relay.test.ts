@@ -126,7 +126,7 @@ describe('Slack meeting recap', () => {
 
     // A member sees the setting but may not change it.
     const seen = await member.api.get<MeetingSlack>(`/meetings/${meeting.id}/slack`);
-    expect(seen.body.result).toEqual({ connected: true, channel: null, canManage: false });
+    expect(seen.body.result).toEqual({ configured: true, connected: true, channel: null, canManage: false });
     expect((await member.api.put(`/meetings/${meeting.id}/slack`, { channelId: recaps })).status).toBe(403);
     expect((await member.api.get(`/meetings/${meeting.id}/slack/channels`)).status).toBe(403);
     const unknownChannel = await admin.api.put(`/meetings/${meeting.id}/slack`, { channelId: 'C0NOSUCH' });
@@ -135,6 +135,7 @@ describe('Slack meeting recap', () => {
     const saved = await admin.api.put<MeetingSlack>(`/meetings/${meeting.id}/slack`, { channel_id: recaps });
     expect(saved.status).toBe(200);
     expect(saved.body.result).toEqual({
+      configured: true,
       connected: true,
       channel: { id: recaps, name: 'leadership-recaps' },
       canManage: true,
@@ -177,6 +178,7 @@ describe('Slack meeting recap', () => {
     const admin = await signUp(app);
     const meeting = await createMeeting(admin);
     expect((await admin.api.get<MeetingSlack>(`/meetings/${meeting.id}/slack`)).body.result).toEqual({
+      configured: true,
       connected: false,
       channel: null,
       canManage: true,

@@ -166,7 +166,7 @@ export const slackRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZMeetingSlack), ...failures(401, 403, 404) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => getMeetingSlack(ctx, request.params.id))),
+    async (request) => ok(await request.inTenant((ctx) => getMeetingSlack(ctx, deps, request.params.id))),
   );
 
   app.get(
