@@ -47,6 +47,8 @@ export interface SlackStandin {
   calls: string[];
   /** A code as Slack's authorize page would hand back to the redirect URI. */
   issueCode: (redirectUri?: string) => string;
+  /** A Slack user with this e-mail; their new id. */
+  addUser: (email: string) => string;
   /** The next exchanges install into a new Slack team (a Slack team connects to one Cadence workspace). */
   newTeam: (name?: string) => { id: string; name: string };
   close: () => Promise<void>;
@@ -81,7 +83,7 @@ export const startSlackStandin = async (
 ): Promise<SlackStandin> => {
   const codes = new Map<string, string | undefined>();
   const suffix = randomBytes(4).toString('hex').toUpperCase();
-  const state: Omit<SlackStandin, 'apiUrl' | 'authorizeUrl' | 'issueCode' | 'newTeam' | 'close'> = {
+  const state: Omit<SlackStandin, 'apiUrl' | 'authorizeUrl' | 'issueCode' | 'addUser' | 'newTeam' | 'close'> = {
     clientId: options.clientId ?? '1234.5678',
     clientSecret: options.clientSecret ?? `secret-${suffix}`,
     team: { id: options.teamId ?? `T${suffix}`, name: options.teamName ?? 'Acme Slack' },
@@ -242,10 +244,16 @@ export const startSlackStandin = async (
     state.team = { id: `T${randomBytes(5).toString('hex').toUpperCase()}`, name };
     return state.team;
   };
+  const addUser = (email: string) => {
+    const id = `U${randomBytes(5).toString('hex').toUpperCase()}`;
+    state.users.push({ id, email, name: email.split('@')[0]! });
+    return id;
+  };
   return Object.assign(state, {
     apiUrl: `${base}/api/`,
     authorizeUrl: `${base}/oauth/v2/authorize`,
     issueCode,
+    addUser,
     newTeam,
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { slackSignature } from '../src/features/slack/server/slack.signature.ts';
 import { testApp } from './app.ts';
 import type { SignedUp } from './factories.ts';
-import type { SlackStandin } from './slack-standin.ts';
+import { type SlackStandin, startSlackStandin } from './slack-standin.ts';
 
 // Slack (issue 20): a Cadence server pointed at the local Slack stand-in, and the steps every
 // Slack test takes (connect a workspace, send a signed slash command).
@@ -20,6 +20,20 @@ export const slackApp = (standin: SlackStandin) =>
       authorizeUrl: standin.authorizeUrl,
     },
   });
+
+/** The stand-in and a server using it; `close` stops both. */
+export const startSlackServer = async () => {
+  const standin = await startSlackStandin();
+  const app = await slackApp(standin);
+  return {
+    standin,
+    app,
+    close: async () => {
+      await app.close();
+      await standin.close();
+    },
+  };
+};
 
 /** The state of a fresh install link of `admin`'s workspace. */
 export const installState = async (admin: SignedUp) => {

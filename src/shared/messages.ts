@@ -1648,4 +1648,5 @@ export const messages = {
   slackRecapNotConnected: 'Connect Slack in Administration → Integrations to post recaps to a channel.',
   slackChannelsFailed: 'The Slack channels could not be loaded',
   slackChangeChannel: 'Change channel',
+  slackChannelLabel: 'Channel',
 } as const;

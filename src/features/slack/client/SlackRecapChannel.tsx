@@ -75,14 +75,13 @@ const ChannelDialog = ({
           ) : (
             <Stack gap="xs">
               <Select
-                label={messages.slackRecapChannel}
+                label={messages.slackChannelLabel}
                 data={options}
                 value={choice}
                 onChange={(value) => setChoice(value ?? NONE)}
                 searchable
                 allowDeselect={false}
                 comboboxProps={{ withinPortal: true }}
-                data-autofocus
               />
               {channels.hasNextPage && (
                 <Button

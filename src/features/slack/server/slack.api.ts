@@ -5,12 +5,12 @@ import type { SlackConfig } from '../../../server/config.ts';
 // Slack's Web API through the official SDK (decision 051), against SLACK_API_URL (slack.com, or
 // the local stand-in in tests). One client per server; each call names its token.
 
-/** The SDK's log lines go to the server's log (warn and error only; never tokens). */
-const loggerFor = (log: FastifyBaseLogger): Logger => ({
+/** The SDK's log lines go to the server's log (warn and error only; never tokens), or nowhere. */
+export const slackLogger = (log?: Pick<FastifyBaseLogger, 'warn' | 'error'>): Logger => ({
   debug: () => {},
   info: () => {},
-  warn: (...msg: unknown[]) => log.warn({ slack: msg.map(String).join(' ') }, 'slack sdk'),
-  error: (...msg: unknown[]) => log.error({ slack: msg.map(String).join(' ') }, 'slack sdk'),
+  warn: (...msg: unknown[]) => log?.warn({ slack: msg.map(String).join(' ') }, 'slack sdk'),
+  error: (...msg: unknown[]) => log?.error({ slack: msg.map(String).join(' ') }, 'slack sdk'),
   setLevel: () => {},
   getLevel: () => LogLevel.WARN,
   setName: () => {},
@@ -19,7 +19,7 @@ const loggerFor = (log: FastifyBaseLogger): Logger => ({
 export const createSlackApi = (config: SlackConfig, log: FastifyBaseLogger) =>
   new WebClient(undefined, {
     slackApiUrl: config.apiUrl,
-    logger: loggerFor(log),
+    logger: slackLogger(log),
     // Off the request path, but a dead Slack must not queue work for half an hour (the SDK's default).
     retryConfig: { retries: 1, minTimeout: 200, maxTimeout: 1000 },
     timeout: 10_000,

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { connectSlack, SIGNING_SECRET, slackApp, slashCommand } from '../../../../test/slack.ts';
-import { type SlackStandin, startSlackStandin } from '../../../../test/slack-standin.ts';
+import { connectSlack, SIGNING_SECRET, slashCommand, startSlackServer } from '../../../../test/slack.ts';
+import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { taskMeetings, tasks } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import { parseCommand } from './slack.commands.service.ts';
@@ -11,21 +11,14 @@ import { slackSignature } from './slack.signature.ts';
 
 let standin: SlackStandin;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  standin = await startSlackStandin();
-  app = await slackApp(standin);
+  ({ standin, app, close } = await startSlackServer());
 });
-afterAll(async () => {
-  await app.close();
-  await standin.close();
-});
+afterAll(() => close());
 
-let slackIds = 0;
-const inSlack = (person: SignedUp) => {
-  const id = `W${String(++slackIds).padStart(8, '0')}`;
-  standin.users.push({ id, email: person.email.toUpperCase(), name: 'someone' });
-  return id;
-};
+/** `person` has a Slack account with the same e-mail (in capitals: matched case-insensitively). */
+const inSlack = (person: SignedUp) => standin.addUser(person.email.toUpperCase());
 
 /** A connected workspace with a meeting its admin leads; `member` attends it. */
 const setup = async () => {

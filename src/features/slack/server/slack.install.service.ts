@@ -26,7 +26,7 @@ import {
 } from '../../vault/server/vault.keys.ts';
 import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
-import type { SlackApi } from './slack.api.ts';
+import { type SlackApi, slackLogger } from './slack.api.ts';
 import { signedStateStore, verifyState } from './slack.state.ts';
 
 // Connecting a workspace to Slack (decision 051): the install link (the SDK's InstallProvider

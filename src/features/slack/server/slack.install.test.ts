@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { client, createMeeting, joinWorkspace, type SignedUp, signIn, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { callback, connectSlack, installState, slackApp } from '../../../../test/slack.ts';
-import { type SlackStandin, startSlackStandin } from '../../../../test/slack-standin.ts';
+import { callback, connectSlack, installState, startSlackServer } from '../../../../test/slack.ts';
+import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { memberships, slackInstallations, slackOauthStates, tenants } from '../../../db/schema/index.ts';
 import { SLACK_RETURN_PATH } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -14,16 +14,15 @@ import { signState } from './slack.state.ts';
 
 let standin: SlackStandin;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 let bare: FastifyInstance;
 beforeAll(async () => {
-  standin = await startSlackStandin();
-  app = await slackApp(standin);
+  ({ standin, app, close } = await startSlackServer());
   bare = await testApp();
 });
 afterAll(async () => {
-  await app.close();
+  await close();
   await bare.close();
-  await standin.close();
 });
 
 const stored = async (tenantId: string) =>

@@ -10,30 +10,22 @@ import {
   startLive,
 } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { connectSlack, slackApp } from '../../../../test/slack.ts';
-import { type SlackStandin, startSlackStandin } from '../../../../test/slack-standin.ts';
+import { connectSlack, startSlackServer } from '../../../../test/slack.ts';
+import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { slackMeetingChannels } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { MeetingSlack, SlackChannelPage } from '../slack.schemas.ts';
 
 let standin: SlackStandin;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  standin = await startSlackStandin();
-  app = await slackApp(standin);
+  ({ standin, app, close } = await startSlackServer());
 });
-afterAll(async () => {
-  await app.close();
-  await standin.close();
-});
+afterAll(() => close());
 
-let slackIds = 0;
 /** `person` has a Slack account with the same e-mail. */
-const inSlack = (person: SignedUp) => {
-  const id = `U${String(++slackIds).padStart(8, '0')}`;
-  standin.users.push({ id, email: person.email, name: person.email.split('@')[0]! });
-  return id;
-};
+const inSlack = (person: SignedUp) => standin.addUser(person.email);
 
 const sent = async () => {
   await app.slack.relay!.idle();
