@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandSlack, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
@@ -15,8 +15,10 @@ import { useConnectSlack, useDisconnectSlack, useSlackStatus } from './slack.que
 const useCallbackResult = () => {
   const [params, setParams] = useSearchParams();
   const result = params.get('slack');
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (!result) return;
+    if (!result || told.current === result) return;
+    told.current = result;
     if (result === 'connected') showSuccess(messages.slackConnectedToast);
     else if (result === 'cancelled') showInfo(messages.slackCancelledToast);
     else showError(messages.slackFailedToast);

@@ -7,6 +7,7 @@ import { connect, eventually, listen, settle } from '../../../../test/realtime.t
 import { callback, connectSlack, installState, startSlackServer } from '../../../../test/slack.ts';
 import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { memberships, slackInstallations, slackOauthStates, tenants } from '../../../db/schema/index.ts';
+import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { SLACK_RETURN_PATH } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
@@ -35,6 +36,28 @@ const parts = (state: string) => {
   const [payload, signature] = state.split('.');
   return { payload: JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')), signature: signature! };
 };
+
+describe('Slack configuration', () => {
+  it('needs the three secrets together, and defaults the URLs to slack.com', () => {
+    expect(loadConfig({}).slack).toBeNull();
+    expect(() => loadConfig({ SLACK_CLIENT_ID: '1.2', SLACK_CLIENT_SECRET: 's' })).toThrow(ConfigError);
+    expect(loadConfig({ SLACK_CLIENT_ID: '1.2', SLACK_CLIENT_SECRET: 's', SLACK_SIGNING_SECRET: 'x' }).slack).toEqual({
+      clientId: '1.2',
+      clientSecret: 's',
+      signingSecret: 'x',
+      apiUrl: 'https://slack.com/api/',
+      authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+    });
+    const local = loadConfig({
+      SLACK_CLIENT_ID: '1.2',
+      SLACK_CLIENT_SECRET: 's',
+      SLACK_SIGNING_SECRET: 'x',
+      SLACK_API_URL: 'http://127.0.0.1:4000/api',
+    });
+    expect(local.slack?.apiUrl).toBe('http://127.0.0.1:4000/api/');
+    expect(() => loadConfig({ SLACK_API_URL: 'not a url' })).toThrow('SLACK_API_URL must be a URL');
+  });
+});
 
 describe('Slack install', () => {
   it('says Slack is not configured on a server without its settings, and refuses to install', async () => {

@@ -121,8 +121,9 @@ const hexArray = (values: Buffer[]) => sql.param(values.map((value) => value.toS
 
 /**
  * A new data key for the workspace: every entry (and the workspace secrets of WORKSPACE_SECRET)
- * is decrypted with the old key and sealed with the new one, and the key replaced, in the caller's transaction. Readers meanwhile see the old
- * key and old values together (one statement reads both); writers wait for the key row.
+ * is decrypted with the old key and sealed with the new one, and the key replaced, in the
+ * caller's transaction. Readers meanwhile see the old key and old values together (one
+ * statement reads both); writers wait for the key row.
  */
 export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId: string) => {
   const row = await lockedKeyRow(db, tenantId, 'update');
