@@ -79,16 +79,8 @@ export const installUrl = async (ctx: TenantContext, deps: SlackDeps) => {
     clientSecret: config.clientSecret,
     stateStore: signedStateStore(config.clientSecret),
     authorizationUrl: config.authorizeUrl,
-    // The SDK's own logger would write to the console: nothing here needs it.
-    logger: {
-      debug() {},
-      info() {},
-      warn() {},
-      error() {},
-      setLevel() {},
-      getLevel: () => 'error' as never,
-      setName() {},
-    },
+    // The SDK's own logger would write to the console: building a URL needs none.
+    logger: slackLogger(),
   });
   const url = await installer.generateInstallUrl({
     scopes: [...SLACK_SCOPES],
