@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { cannon } from './autocannon.ts';
 import { benchBoard } from './board.ts';
 import { benchAddress, startBenchServer } from './server.ts';
 
@@ -48,40 +48,10 @@ const main = async () => {
     if (i === 0) userToken = (await post('/signin', { email, password: 'bench-password' })).result.accessToken!;
   }
 
-  // The load comes from autocannon in its own process, so it does not compete with the
-  // server for the event loop (it still shares the machine's two cores).
+  // The load comes from autocannon in its own process (bench/autocannon.ts).
   const measure = async (label: string, url: string, token = userToken) => {
     queries = 0;
-    const child = spawn(
-      process.execPath,
-      [
-        'node_modules/autocannon/autocannon.js',
-        '-c',
-        String(users),
-        '-d',
-        String(seconds),
-        '-j',
-        // Slow calls should show as latency, not as errors.
-        '-t',
-        '60',
-        '-H',
-        `authorization=Bearer ${token}`,
-        `${base}${url}`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
-    const result = JSON.parse(output) as {
-      requests: { total: number; average: number };
-      latency: { p50: number; p97_5: number; p99: number };
-      non2xx: number;
-      errors: number;
-    };
-    if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const result = await cannon(`${base}${url}`, token, users, seconds);
     return {
       call: label,
       calls: result.requests.total,

@@ -293,3 +293,49 @@ export const keyboardDrag = async (
   await page.keyboard.press('Space');
   await page.waitForTimeout(300);
 };
+
+// Reports (issue 25)
+
+/**
+ * A meeting of `owner` with `mate`, held once today: an issue solved in the room, both rated
+ * (owner 8, mate 6), a to-do due today done and one open; a KPI with a value.
+ */
+export const seedHeldMeeting = async (request: APIRequestContext, owner: Account, mate: Account, title: string) => {
+  const meeting = await createMeeting(request, owner.token, title, [mate.id]);
+  const issue = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Hiring plan for the support team',
+    type: '2',
+    userId: owner.id,
+    meetingIds: [meeting.id],
+  });
+  const today = isoDate(0);
+  const done = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Send the offer letters',
+    type: '4',
+    userId: mate.id,
+    meetingIds: [meeting.id],
+    dueDate: today,
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Book the training room',
+    type: '4',
+    userId: mate.id,
+    meetingIds: [meeting.id],
+    dueDate: isoDate(30),
+  });
+  const { sessionId } = await call<{ sessionId: string }>(
+    request,
+    owner.token,
+    'POST',
+    `/meetings/${meeting.id}/start`,
+    {
+      confirmUnscheduled: true,
+    },
+  );
+  await call(request, owner.token, 'POST', `/sessions/${sessionId}/issues/${issue.id}/solve`);
+  await call(request, owner.token, 'PATCH', `/tasks/${done.id}`, { status: '1' });
+  await call(request, owner.token, 'PATCH', `/sessions/${sessionId}/ratings/${owner.id}`, { score: 8 });
+  await call(request, owner.token, 'PATCH', `/sessions/${sessionId}/ratings/${mate.id}`, { score: 6 });
+  await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, { notAttended: [] });
+  return { meeting, sessionId };
+};

@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, SCREENS, seedLayoutTeam as seed, signedInUser, startSignedIn, team } from './helpers.ts';
+import {
+  call,
+  createMeeting,
+  SCREENS,
+  seedLayoutTeam as seed,
+  seedHeldMeeting,
+  signedInUser,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // Every main page at a laptop's 1280×800 and a phone's 390×844 (decision 026): nothing scrolls
 // sideways, the key buttons are whole on screen, axe finds no serious or critical WCAG 2 A/AA
@@ -541,10 +550,9 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkPage(page, 'agenda-form', size, [form.getByRole('button', { name: messages.saveButton })]);
       await form.getByRole('button', { name: messages.saveButton }).click();
       await expect(form).toBeHidden();
-      // The saved toast goes first: fading out beside the next dialog, axe reads it as faint text.
-      const saved = page.locator('[data-toast]').filter({ hasText: messages.agendaSaved });
-      await saved.getByRole('button', { name: messages.dismiss }).click();
-      await expect(saved).toBeHidden();
+      // The saved toast goes first (it closes after 3 s): fading out beside the next dialog, axe
+      // reads it as faint text.
+      await expect(page.locator('[data-toast]').filter({ hasText: messages.agendaSaved })).toBeHidden();
 
       await page.getByRole('button', { name: messages.editMeeting, exact: true }).first().click();
       const edit = page.getByRole('dialog', { name: messages.editMeeting });
@@ -625,6 +633,30 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(annual).toBeVisible();
       await checkPage(page, 'add-annual', size);
       await checkDialog(page, annual, 'the Add Annual dialog');
+    });
+
+    // Email templates (issue 20): Administration → Emails and the template editor.
+    test(`the Emails section and the email editor (${size})`, async ({ page, request }) => {
+      const { owner } = await team(request, `layout-emails-${size}`);
+      await call(request, owner.token, 'PUT', '/email-templates/workspace-invitation', {
+        customMessage: '{{inviterName}} would like you in {{workspaceName}}: {{link}}',
+      });
+      await startSignedIn(page, owner.token);
+      await page.goto('/settings/administration');
+      const invitation = page.getByTestId('email-template-workspace-invitation');
+      await expect(invitation.getByText(messages.emailTemplateCustom, { exact: true })).toBeVisible();
+      await invitation.scrollIntoViewIfNeeded();
+      await checkPage(page, 'emails', size, [invitation.getByRole('button', { name: messages.emailTemplateReset })]);
+      await page.getByRole('button', { name: messages.emailTemplateEditOf('Meeting recap') }).click();
+      const editor = page.getByRole('dialog', { name: messages.emailTemplateEditTitle('Meeting recap') });
+      await expect(editor.getByRole('region', { name: messages.emailTemplatePreview })).toContainText('Leadership L10');
+      await checkPage(page, 'email-editor', size, [editor.getByRole('button', { name: messages.saveButton })]);
+      await checkDialog(page, editor, 'the email editor');
+      await invitation.getByRole('button', { name: messages.emailTemplateReset }).click();
+      const confirm = page.getByRole('dialog', { name: messages.emailTemplateResetTitle('Workspace invitation') });
+      await expect(confirm).toBeVisible();
+      await checkPage(page, 'email-reset', size);
+      await checkDialog(page, confirm, 'the reset confirmation');
     });
 
     // Slack (issue 20): Administration → Integrations (the e2e server has a Slack app, not connected).
@@ -712,6 +744,77 @@ for (const size of Object.keys(SIZES) as Size[]) {
         section.getByRole('button', { name: messages.saveButton }),
       ]);
       await checkDialog(page, section, 'the section dialog');
+    });
+
+    // Reports (issue 25): a meeting report with its charts and trends, the member choice, and
+    // the Reports page (archive search, workspace export and its question).
+    test(`reports (${size})`, async ({ page, request }) => {
+      const { owner, mate } = await team(request, `layout-reports-${size}`);
+      const { meeting } = await seedHeldMeeting(
+        request,
+        owner,
+        mate,
+        'Weekly Leadership Level 10 Meeting of the Operations Team',
+      );
+      await startSignedIn(page, owner.token);
+      await page.goto(`/reports/meetings/${meeting.id}/${meeting.title.split(' ').join('-')}`);
+      await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.reportTrends })).toBeVisible();
+      await checkPage(page, 'report-meeting', size, [page.getByRole('button', { name: messages.reportExportCsv })]);
+      await page.screenshot({ path: `${SCREENS}/layout-report-meeting-full-${size}.png`, fullPage: true });
+      await page.getByRole('combobox', { name: messages.reportMember }).click();
+      const choices = page.getByRole('listbox');
+      await expect(choices).toBeVisible();
+      await escapeCloses(page, choices, 'the member choices');
+
+      await page.goto('/reports');
+      await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
+      await checkPage(page, 'reports', size, [page.getByRole('button', { name: messages.archiveSearchButton })]);
+      await page.getByRole('button', { name: messages.workspaceExportStart }).click();
+      const question = page.getByRole('dialog', { name: messages.workspaceExportConfirmTitle });
+      await expect(question).toBeVisible();
+      await checkPage(page, 'reports-export-question', size, [
+        question.getByRole('button', { name: messages.workspaceExportStart }),
+      ]);
+      await checkDialog(page, question, 'the export question');
+    });
+
+    // Agency tools (issue 24): the catalogue, its info dialog and a content dialog; a framework; one column.
+    test(`agency tools: the catalogue and its dialogs (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-agency-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/agency-tools');
+      await expect(page.getByRole('region', { name: 'Strategy', exact: true })).toBeVisible();
+      await checkPage(page, 'agency-tools', size, [page.getByRole('button', { name: messages.agencyAddCategory })]);
+      await page.getByRole('button', { name: messages.agencyInfoButton }).click();
+      const info = page.getByRole('dialog', { name: messages.agencyInfoTitle });
+      await expect(info).toBeVisible();
+      await checkPage(page, 'agency-info-dialog', size, [info.getByRole('button', { name: messages.agencyInfoClose })]);
+      await checkDialog(page, info, 'the agency info dialog');
+      await page.getByRole('button', { name: messages.agencyAddCategory }).click();
+      const category = page.getByRole('dialog', { name: messages.agencyAddCategory });
+      await expect(category).toBeVisible();
+      await checkPage(page, 'agency-category-dialog', size, [
+        category.getByRole('button', { name: messages.saveButton }),
+      ]);
+      await checkDialog(page, category, 'the category dialog');
+    });
+
+    test(`agency tools: a framework and one column (${size})`, async ({ page, request }) => {
+      const { owner } = await seed(request, `layout-agency-item-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/agency-tools');
+      await page
+        .getByRole('region', { name: 'Marketing', exact: true })
+        .getByRole('link', { name: 'Meet your buyers' })
+        .click();
+      const persona = page.getByRole('region', { name: 'Persona 1: the decider', exact: true });
+      await expect(persona).toBeVisible();
+      await checkPage(page, 'agency-dashboard', size, [page.getByRole('button', { name: messages.exportPdf })]);
+
+      await persona.getByRole('link', { name: messages.agencyOpenColumn('Persona 1: the decider') }).click();
+      await expect(page.getByRole('heading', { name: 'Persona 1: the decider', level: 2 })).toBeVisible();
+      await checkPage(page, 'agency-single', size);
     });
   });
 }

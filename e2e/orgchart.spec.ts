@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The org chart (issue 21): the default chart, drag to a free place and onto a taken one, a
 // leaf deleted and a parent refused, another viewer following live, the PDF export (its first
@@ -155,4 +155,24 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
   ]);
   await page.emulateMedia({ media: 'screen' });
   await mateContext.close();
+});
+
+test('on a phone the chart opens with its top seat in view', async ({ browser, request }) => {
+  const { owner } = await team(request, 'orgchart-phone');
+  await call(request, owner.token, 'POST', '/org-chart');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await startSignedIn(page, owner.token);
+  await page.goto('/chart');
+  const head = page.getByRole('button', { name: /^Visionary, row 1/ });
+  await expect(head).toBeVisible();
+  const chart = page.getByRole('region', { name: messages.orgChartTitle });
+  const [seatBox, chartBox] = [(await head.boundingBox())!, (await chart.boundingBox())!];
+  // Wholly inside the chart's visible area and the screen, across and down.
+  expect(seatBox.x).toBeGreaterThanOrEqual(chartBox.x);
+  expect(seatBox.x + seatBox.width).toBeLessThanOrEqual(Math.min(chartBox.x + chartBox.width, 390));
+  expect(seatBox.y).toBeGreaterThanOrEqual(chartBox.y);
+  expect(seatBox.y + seatBox.height).toBeLessThanOrEqual(Math.min(chartBox.y + chartBox.height, 844));
+  await page.screenshot({ path: `${SCREENS}/orgchart-phone-opened.png` });
+  await context.close();
 });

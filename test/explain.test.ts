@@ -84,26 +84,29 @@ let database: Database;
 let explain: (q: Captured) => Promise<unknown>;
 let fixture: LoadFixture;
 
-beforeAll(async () => {
-  ({ database, explain } = await openCapturing());
-  app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, { info() {}, warn() {} }) });
-  fixture = await seedLoadWorkspace(app, database, {
-    users: 1000,
-    meetings: 1000,
-    dashboards: 10,
-    listsPerBoard: 10,
-    cards: 20_000,
-    scores: 20,
-    weeks: 4,
-    dashboardWeeks: 250,
-    dashboardMembers: 20,
-    membersPerMeeting: 10,
-  });
-  await database.db.execute(sql`
+beforeAll(
+  async () => {
+    ({ database, explain } = await openCapturing());
+    app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, { info() {}, warn() {} }) });
+    fixture = await seedLoadWorkspace(app, database, {
+      users: 1000,
+      meetings: 1000,
+      dashboards: 10,
+      listsPerBoard: 10,
+      cards: 20_000,
+      scores: 20,
+      weeks: 4,
+      dashboardWeeks: 250,
+      dashboardMembers: 20,
+      membersPerMeeting: 10,
+    });
+    await database.db.execute(sql`
     insert into activities (tenant_id, task_id, description)
     select tenant_id, id, '<p>A comment</p>' from tasks where tenant_id = ${fixture.tenantId}::uuid`);
-  await database.db.execute(sql`analyze`);
-}, Number(process.env.EXPLAIN_SEED_MS ?? 120_000));
+    await database.db.execute(sql`analyze`);
+  },
+  Number(process.env.EXPLAIN_SEED_MS ?? 120_000),
+);
 
 afterAll(async () => {
   await app?.close();

@@ -151,6 +151,25 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
                 }),
               },
+              // Agency tools (issue 24; document 3 §2)
+              {
+                path: 'agency-tools',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencyToolsPage.tsx')).AgencyToolsPage,
+                }),
+              },
+              {
+                path: 'agency-dashboard/:itemId',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencyDashboardPage.tsx')).AgencyDashboardPage,
+                }),
+              },
+              {
+                path: 'agency-single/:columnId',
+                lazy: async () => ({
+                  Component: (await import('../features/agency/client/AgencySinglePage.tsx')).AgencySinglePage,
+                }),
+              },
               // document 3 §2: time tracking (Time, Accounts, Meeting and Reports tabs).
               {
                 path: 'time-tracking',
@@ -205,6 +224,32 @@ export const router = createBrowserRouter([
                 path: 'passwords/:meetingId?',
                 lazy: async () => ({
                   Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
+                }),
+              },
+              // Reports (issue 25, document 3 §2): meeting, member and user reports; the archive
+              // search and the workspace export.
+              {
+                path: 'reports',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportsPage.tsx')).ReportsPage,
+                }),
+              },
+              {
+                path: 'reports/meetings/:meetingId/:slug?',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                }),
+              },
+              {
+                path: 'reports/meetings/:meetingId/:slug/users/:memberId',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                }),
+              },
+              {
+                path: 'reports/users/:userId',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/client/ReportPage.tsx')).UserReportPage,
                 }),
               },
             ],

@@ -5,12 +5,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { adminRoutes } from '../features/admin/server/admin.routes.ts';
+// Agency tools (issue 24)
+import { agencyRoutes } from '../features/agency/server/agency.routes.ts';
+import { syncAgencyContent } from '../features/agency/server/agency.sync.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
 import { createSessionCache } from '../features/auth/server/session-cache.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
+// Email templates (issue 20)
+import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
@@ -20,6 +25,8 @@ import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
+import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
+import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 // Slack (issue 20)
 import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
@@ -189,6 +196,14 @@ export const buildApp = async ({
   await app.register(adminRoutes, { prefix: API_ROOT });
   // Password vault (issue 22)
   await app.register(vaultRoutes, { prefix: API_ROOT });
+  // Reports (issue 25)
+  await app.register(reportsRoutes, { prefix: API_ROOT });
+  await app.register(exportsRoutes, { prefix: API_ROOT });
+  // Email templates (issue 20)
+  await app.register(emailRoutes, { prefix: API_ROOT });
+  // Agency tools (issue 24): the shipped content of this version, then its routes (decision 052)
+  await syncAgencyContent(database.db);
+  await app.register(agencyRoutes, { prefix: API_ROOT });
   // Slack (issue 20)
   app.decorate('slack', createSlackServer(app));
   await app.register(slackRoutes, { prefix: API_ROOT });

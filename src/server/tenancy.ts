@@ -1,6 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  agencyCategories,
+  agencyColumns,
+  agencyItems,
+  agencyQuestions,
   agendaItems,
   annuals,
   boardLists,
@@ -64,7 +68,13 @@ const TABLES = {
   vaultFolders,
 } as const;
 
-export type WorkspaceRefs = { [K in keyof typeof TABLES]?: Ids } & {
+/**
+ * Agency tools (issue 24, decision 052): content the product ships (no workspace, not retired)
+ * or the workspace's own; another workspace's own content is 404 like any foreign row.
+ */
+const SHARED_TABLES = { agencyCategories, agencyItems, agencyColumns, agencyQuestions } as const;
+
+export type WorkspaceRefs = { [K in keyof typeof TABLES | keyof typeof SHARED_TABLES]?: Ids } & {
   /** People: enabled members of the workspace (membership not disabled, account not deleted). */
   users?: Ids;
 };
@@ -84,7 +94,12 @@ const countOf = (tenantId: string, kind: keyof WorkspaceRefs, ids: string[]): SQ
         anyOf(memberships.userId, ids),
       )})`;
   }
-  const table = TABLES[kind];
+  if (kind in SHARED_TABLES) {
+    const shared = SHARED_TABLES[kind as keyof typeof SHARED_TABLES];
+    return sql`(select count(*) from ${shared} where ${anyOf(shared.id, ids)} and (${shared.tenantId} = ${tenantId}
+      or (${shared.tenantId} is null and not ${shared.retired})))`;
+  }
+  const table = TABLES[kind as keyof typeof TABLES];
   return sql`(select count(*) from ${table} where ${and(eq(table.tenantId, tenantId), anyOf(table.id, ids))})`;
 };
 

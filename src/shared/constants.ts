@@ -235,7 +235,8 @@ export const TIME_REPORT_MAX_DAYS = 366;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 // Password vault (issue 22, decision 045)
 /** What the vault's audit log records. */
-export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete'] as const;
+/** What the vault's audit log records; `undecryptable`: a reveal or copy met a value changed outside Cadence (057). */
+export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete', 'undecryptable'] as const;
 export type VaultAuditAction = (typeof VAULT_AUDIT_ACTIONS)[number];
 /** What a reveal call is for: showing the password, or putting it on the clipboard. */
 export const VAULT_REVEAL_PURPOSES = ['reveal', 'copy'] as const;
@@ -258,6 +259,69 @@ export const VAULT_REVEAL_SECONDS = 30;
 export const VAULT_CLIPBOARD_SECONDS = 30;
 /** The form's password generator: its length range and default. */
 export const VAULT_GENERATOR = { min: 8, max: 64, default: 20 } as const;
+// Agency tools (issue 24, decisions 052–053)
+/** document 3 §9: a category lists this many items until Show All. */
+export const AGENCY_PREVIEW_ITEMS = 2;
+export const AGENCY_CATEGORIES_PAGE = { default: 50, max: 100 } as const;
+export const AGENCY_ITEMS_PAGE = { default: 50, max: 100 } as const;
+/** Icons a category's avatar or a column's image may name (the client draws them). */
+export const AGENCY_ICONS = [
+  'target',
+  'compass',
+  'megaphone',
+  'users',
+  'user',
+  'chart',
+  'bulb',
+  'route',
+  'handshake',
+  'settings',
+  'shield',
+  'calendar',
+  'star',
+  'flag',
+  'heart',
+  'alert',
+  'tools',
+  'coins',
+] as const;
+export type AgencyIcon = (typeof AGENCY_ICONS)[number];
+/** Colours of categories and columns (Mantine's palette names). */
+export const AGENCY_COLORS = [
+  'blue',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'lime',
+  'green',
+  'teal',
+  'cyan',
+  'gray',
+] as const;
+export type AgencyColor = (typeof AGENCY_COLORS)[number];
+export const AGENCY_COLUMN_TYPES = ['editable', 'noneditable'] as const;
+export const AGENCY_LIMITS = {
+  title: 150,
+  subtitle: 200,
+  buttonTitle: 40,
+  description: 20_000,
+  recap: 1000,
+  url: 2000,
+  question: 500,
+  /** The longest answer any question may allow (a question's own maxLength is at most this). */
+  answer: 5000,
+  numOfAnswers: 20,
+  /** Columns of one framework, questions of one column. */
+  columns: 40,
+  questions: 30,
+} as const;
+/** The kinds of content a workspace can hide. */
+export const AGENCY_KINDS = ['categories', 'items', 'columns', 'questions'] as const;
+export type AgencyKind = (typeof AGENCY_KINDS)[number];
 
 // Slack (issue 20, decision 051)
 /**

@@ -1,12 +1,14 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBriefcase,
   IconCalendarRepeat,
   IconCalendarStats,
   IconClock,
   IconHierarchy2,
   IconLayoutDashboard,
   IconLock,
+  IconReportAnalytics,
   IconSettings,
   IconTargetArrow,
 } from '@tabler/icons-react';
@@ -64,6 +66,17 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/vto',
     needsWorkspace: true,
   },
+  // Agency tools (issue 24)
+  {
+    label: messages.navAgency,
+    to: '/agency-tools',
+    icon: IconBriefcase,
+    matches: (pathname) =>
+      pathname === '/agency-tools' ||
+      pathname.startsWith('/agency-dashboard/') ||
+      pathname.startsWith('/agency-single/'),
+    needsWorkspace: true,
+  },
   // Time tracking (document 3 §2)
   {
     label: messages.navTimeTracking,
@@ -86,6 +99,14 @@ const entries: SidebarEntry[] = [
     to: '/passwords',
     icon: IconLock,
     matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
+    needsWorkspace: true,
+  },
+  // Reports (issue 25): the archive search and, for admins, the workspace export.
+  {
+    label: messages.reportsNav,
+    to: '/reports',
+    icon: IconReportAnalytics,
+    matches: (pathname) => pathname === '/reports' || pathname.startsWith('/reports/meetings/'),
     needsWorkspace: true,
   },
   {

@@ -1,6 +1,10 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+// Agency tools (issue 24)
+export * from './agency.ts';
 export * from './boards.ts';
+// Email templates (issue 20)
+export * from './emails.ts';
 export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
@@ -11,6 +15,8 @@ export * from './orgchart.ts';
 export * from './people.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
+// Reports (issue 25)
+export * from './reports.ts';
 // Slack (issue 20)
 export * from './slack.ts';
 export * from './tasks.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -71,6 +72,32 @@ export const sessionGuests = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.email] })],
 );
 
+/** PostgreSQL's full-text document type (reports, issue 25). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What the archive search matches (issue 25, decision 055): the meeting's title (weight A), the
+ * titles of the issues solved, to-dos and issues created, headlines and goals, the ratings'
+ * notes and the attendees' names (B). Computed by PostgreSQL from the snapshot (immutable
+ * functions only, so PostgreSQL 15 and PGlite agree); the session's note, which stays editable,
+ * is matched through its own index on `sessions`.
+ */
+const ARCHIVE_SEARCH_DOCUMENT =
+  sql.raw(`setweight(to_tsvector('english'::regconfig, coalesce(snapshot->>'meetingTitle', '')), 'A') ||
+  setweight(jsonb_to_tsvector('english'::regconfig,
+    coalesce(jsonb_path_query_array(snapshot, '$.issuesSolved[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.todosCreated[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.issuesCreated[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.headlines[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.goalsCreated[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.goalsFinished[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.completedActionItems[*].items[*].title'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.scores[*].note'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.scores[*].fullName'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.attendeesAdmins[*].fullName'), '[]'::jsonb)
+    || coalesce(jsonb_path_query_array(snapshot, '$.attendeesMembers[*].fullName'), '[]'::jsonb),
+    '["string"]'), 'B')`);
+
 /**
  * The snapshot of a held session, written once when it is finished (document 3 §3): what the
  * meeting looked like then, whatever happens to its people, scores and action items later.
@@ -87,8 +114,12 @@ export const sessionArchives = pgTable(
     snapshot: jsonb().notNull(),
     avgScore: real(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The archive search's document (reports, issue 25): generated from the snapshot. */
+    search: tsvector().generatedAlwaysAs(ARCHIVE_SEARCH_DOCUMENT),
   },
   (t) => [
+    index('session_archives_search_index').using('gin', t.search),
+    index('session_archives_tenant_index').on(t.tenantId, t.meetingId),
     foreignKey({ columns: [t.tenantId, t.meetingId], foreignColumns: [meetings.tenantId, meetings.id] }).onDelete(
       'cascade',
     ),

@@ -179,6 +179,27 @@ export const timeEntries = pgTable(
   ],
 );
 
+/**
+ * Each project's logged time per calendar month, kept by triggers on `time_entries` (migration
+ * time_project_months): what the budget bars sum, so a page of bars reads a row per project and
+ * month instead of every entry (decision 057). `value` is the exact sum of minutes × rate.
+ */
+export const timeProjectMonths = pgTable(
+  'time_project_months',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => timeProjects.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date({ mode: 'string' }).notNull(),
+    minutes: integer().notNull().default(0),
+    billableMinutes: integer().notNull().default(0),
+    value: numeric().notNull().default('0'),
+    billableValue: numeric().notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month] })],
+);
+
 /** The one running timer of a person in a workspace (server-owned: every tab shows it). */
 export const timeTimers = pgTable(
   'time_timers',

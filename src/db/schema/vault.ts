@@ -128,6 +128,9 @@ export const vaultAudit = pgTable(
     index().on(t.tenantId, t.meetingId, t.at),
     index().on(t.entryId, t.at),
     index().on(t.tenantId, t.userId, t.at),
-    check('vault_audit_action_check', sql`${t.action} in ('reveal', 'copy', 'create', 'update', 'delete')`),
+    check(
+      'vault_audit_action_check',
+      sql`${t.action} in ('reveal', 'copy', 'create', 'update', 'delete', 'undecryptable')`,
+    ),
   ],
 );

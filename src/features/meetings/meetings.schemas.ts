@@ -215,6 +215,8 @@ export const AGENDA_KEYS = [
   'accountability_list',
   'external_url',
   'conclusion',
+  // Agency tools (issue 24): a framework the team fills in during the meeting
+  'agency_framework',
 ] as const;
 export type AgendaKey = (typeof AGENDA_KEYS)[number];
 
@@ -234,6 +236,8 @@ export const ZAgendaItem = z.object({
   embedUrl: z.string().nullable(),
   boardId: z.string().nullable(),
   boardListId: z.string().nullable(),
+  /** An agency_framework step's framework (an agency item). */
+  agencyItemId: z.string().nullable(),
   /** An action-items step's type; null for other kinds (and read as to-dos for an old to_do_list item). */
   taskType: z.enum(AGENDA_TASK_TYPES).nullable(),
 });
@@ -253,6 +257,7 @@ export const ZSaveAgenda = z.object({
         embedUrl: ZLink.nullish(),
         boardId: z.uuid().nullish(),
         boardListId: z.uuid().nullish(),
+        agencyItemId: z.uuid().nullish(),
         taskType: z.enum(AGENDA_TASK_TYPES).nullish(),
       }),
     )

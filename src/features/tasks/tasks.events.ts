@@ -12,6 +12,12 @@ export interface TaskEvents {
     part?: 'checklist' | 'activity' | 'attachment' | 'share';
     boardId: string | null;
   };
+  /**
+   * To the own sockets of each person who may see a goal or backburner card, or could until this
+   * change (decision 057): it changed. Workspace-wide lists of them (the vision board's live
+   * sections) refetch, wherever the person is, without the card's meeting rooms.
+   */
+  'task.visibleChanged': { id: string };
 }
 
 // Adds this area's events to the real-time contract (shared/ imports no feature).

@@ -1,16 +1,18 @@
 import { Stack } from '@mantine/core';
 import { RequireWorkspaceAdmin } from '../../../client/shell/RequireWorkspaceAdmin.tsx';
+import { EmailTemplatesSection } from '../../emails/client/EmailTemplatesSection.tsx';
 import { AnnualsSection } from '../../quarters/client/AnnualsSection.tsx';
 // Slack (issue 20)
 import { SlackSection } from '../../slack/client/SlackSection.tsx';
 import { GeneralSettingsSection } from './GeneralSettingsSection.tsx';
 
-/** /settings/administration (admins only; others get the permission page): General settings, Annuals & Periods. */
+/** /settings/administration (admins only; others get the permission page): General settings, Annuals & Periods, Emails. */
 export const AdministrationPage = () => (
   <RequireWorkspaceAdmin>
     <Stack gap="lg">
       <GeneralSettingsSection />
       <AnnualsSection />
+      <EmailTemplatesSection />
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
     </Stack>

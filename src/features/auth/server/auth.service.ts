@@ -117,7 +117,8 @@ export const register = async (
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (!user) {
-    await ctx.sendMail(signUpAttemptMail(input.user.email, publicUrl));
+    const owner = await findUserByEmail(ctx.db, input.user.email);
+    if (owner) await ctx.sendMail(await signUpAttemptMail(ctx.db, owner, publicUrl));
     return received;
   }
   await createWorkspace(ctx.db, user.id, input.tenant.name);
@@ -216,7 +217,7 @@ export const requestPasswordReset = async (ctx: TxContext, email: string, public
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deletedAt) {
     const token = await issuePasswordToken(ctx.db, user.id, 'reset');
-    await ctx.sendMail(resetPasswordMail(user.email, publicUrl, token));
+    await ctx.sendMail(await resetPasswordMail(ctx.db, user, publicUrl, token));
   }
   return { message: messages.resetRequested };
 };

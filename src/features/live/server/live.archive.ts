@@ -7,11 +7,12 @@ import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { loadTemplateText, mailOf } from '../../emails/server/emails.send.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
-import { recapMail } from './live.mails.ts';
+import { recapValues } from './live.mails.ts';
 
 // The archive of a held session (document 3 §3): a snapshot written once, when the session is
 // finished, so that it tells what the meeting was then whatever changes later; and the recap
@@ -215,7 +216,9 @@ export const archiveSession = async (
     accounts.length === 0
       ? []
       : (await ctx.db.select({ email: users.email }).from(users).where(anyOf(users.id, accounts))).map((u) => u.email);
-  for (const to of new Set([...emails, ...guests])) {
-    await ctx.sendMail(recapMail(to, { ...snapshot, note: session.note, link: session.link }, publicUrl));
-  }
+  const recipients = [...new Set([...emails, ...guests])];
+  if (recipients.length === 0) return;
+  const text = await loadTemplateText(ctx.db, { tenantId: ctx.tenantId }, 'meeting-recap');
+  const values = recapValues({ ...snapshot, note: session.note, link: session.link }, publicUrl);
+  await ctx.sendMail(recipients.map((to) => mailOf(text, to, values)));
 };

@@ -1,4 +1,4 @@
-import type { Mail } from '../../../server/mail/mailer.ts';
+import type { EmailValues } from '../../../shared/emailTemplates.ts';
 import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { archivePath } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -6,7 +6,8 @@ import type { MeetingArchive } from '../live.schemas.ts';
 
 // The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made,
 // the issues solved, the issues and goals added in it, the goals finished, the headlines, the
-// KPIs against goal, the timing and a link to its archive.
+// KPIs against goal, the timing and a link to its archive. The workspace's 'meeting-recap'
+// template (decision 050) places them: the lists are its {{summary}}.
 
 /** 'Nov 23, 2026' (the spec's 'MMM D, YYYY') of a calendar date. */
 export const mailDate = (isoDate: string) =>
@@ -54,47 +55,46 @@ const timingLines = (timing: MeetingArchive['timing']) =>
       ]
     : [];
 
-export const recapMail = (to: string, archive: MeetingArchive, publicUrl: string): Mail => {
-  const date = mailDate(archive.meetingDate);
+/** The values of the 'meeting-recap' template for a finished meeting. */
+export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailValues<'meeting-recap'> => {
   const ratings =
     archive.scores.length === 0
       ? [`  ${messages.archiveNoScores}`]
       : archive.scores.map((row) => `  - ${row.fullName}: ${row.score}${row.note ? ` — ${row.note}` : ''}`);
   const attendees = [...archive.attendeesAdmins, ...archive.attendeesMembers].map((p) => p.fullName);
+  const summary = [
+    `${messages.archiveAttendees}: ${[...attendees, ...archive.guests].join(', ') || '–'}`,
+    `${messages.archiveNotAttended}: ${archive.notAttended.map((p) => p.fullName).join(', ') || '–'}`,
+    ...kpiLines(archive.kpis),
+    '',
+    `${messages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
+    ...ratings,
+    '',
+    `${messages.recapTodosCreated}:`,
+    ...itemLines(archive.todosCreated),
+    '',
+    `${messages.recapIssuesSolved}:`,
+    ...itemLines(archive.issuesSolved),
+    '',
+    `${messages.recapIssuesCreated}:`,
+    ...itemLines(archive.issuesCreated),
+    '',
+    `${messages.recapGoalsCreated}:`,
+    ...itemLines(archive.goalsCreated),
+    '',
+    `${messages.recapGoalsFinished}:`,
+    ...itemLines(archive.goalsFinished),
+    '',
+    `${messages.recapHeadlines}:`,
+    ...itemLines(archive.headlines),
+    ...timingLines(archive.timing),
+    ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
+  ];
   return {
-    to,
-    subject: messages.recapMailSubject(archive.meetingTitle, date),
-    text: [
-      `${archive.meetingTitle}, ${date} (${archive.meetingDuration} min)`,
-      '',
-      `${messages.archiveAttendees}: ${[...attendees, ...archive.guests].join(', ') || '–'}`,
-      `${messages.archiveNotAttended}: ${archive.notAttended.map((p) => p.fullName).join(', ') || '–'}`,
-      ...kpiLines(archive.kpis),
-      '',
-      `${messages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
-      ...ratings,
-      '',
-      `${messages.recapTodosCreated}:`,
-      ...itemLines(archive.todosCreated),
-      '',
-      `${messages.recapIssuesSolved}:`,
-      ...itemLines(archive.issuesSolved),
-      '',
-      `${messages.recapIssuesCreated}:`,
-      ...itemLines(archive.issuesCreated),
-      '',
-      `${messages.recapGoalsCreated}:`,
-      ...itemLines(archive.goalsCreated),
-      '',
-      `${messages.recapGoalsFinished}:`,
-      ...itemLines(archive.goalsFinished),
-      '',
-      `${messages.recapHeadlines}:`,
-      ...itemLines(archive.headlines),
-      ...timingLines(archive.timing),
-      ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
-      '',
-      `${messages.recapArchiveLink}: ${publicUrl}${archivePath(archive.sessionId)}`,
-    ].join('\n'),
+    meetingTitle: archive.meetingTitle,
+    meetingDate: mailDate(archive.meetingDate),
+    meetingDuration: String(archive.meetingDuration),
+    summary: summary.join('\n'),
+    link: `${publicUrl}${archivePath(archive.sessionId)}`,
   };
 };

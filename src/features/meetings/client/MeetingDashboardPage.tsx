@@ -65,9 +65,11 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
 interface Props {
   /** The meeting's calendar, given by the route (the calendar feature is not imported here). */
   calendar?: (props: { meetingId: string; timezone: string }) => ReactNode;
+  /** The meeting's trends card (reports, issue 25), given by the route; `canSee`: leaders and admins. */
+  trends?: (props: { meeting: { id: string; title: string }; canSee: boolean }) => ReactNode;
 }
 
-export const MeetingDashboardPage = ({ calendar }: Props) => {
+export const MeetingDashboardPage = ({ calendar, trends }: Props) => {
   const { meetingId = '', slug } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -124,6 +126,7 @@ export const MeetingDashboardPage = ({ calendar }: Props) => {
       <KpiSection meetingId={data.id} timezone={viewer.timezone} viewerId={viewer.userId} />
       {calendar?.({ meetingId: data.id, timezone: viewer.timezone })}
       <TeamFilesSection meetingId={data.id} />
+      {trends?.({ meeting: data, canSee: data.permissions.isLeader || viewer.isAdmin })}
       <ArchivesSection meetingId={data.id} />
       <MeetingFormDialog meeting={data} opened={editing} onClose={editor.close} />
     </Stack>

@@ -87,6 +87,7 @@ export const AGENDA_KEY_LABELS: Record<AgendaKey, string> = {
   accountability_list: messages.agendaKeyAccountabilityList,
   external_url: messages.agendaKeyExternalUrl,
   conclusion: messages.agendaKeyConclusion,
+  agency_framework: messages.agendaAgencyFramework,
 };
 
 /** What an action-items step shows (decision 036). */
@@ -105,6 +106,8 @@ export const CUSTOM_AGENDA_KEYS: AgendaKey[] = [
   'scorecard',
   'rock_review',
   'to_do_list',
+  // Agency tools (issue 24)
+  'agency_framework',
 ];
 
 export const fullName = (person: { firstName: string; lastName: string }): string =>

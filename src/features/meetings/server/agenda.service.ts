@@ -19,6 +19,7 @@ export type AgendaSeed = {
   embedUrl?: string | null;
   boardId?: string | null;
   boardListId?: string | null;
+  agencyItemId?: string | null;
   taskType?: string | null;
 };
 
@@ -35,6 +36,7 @@ const linksOf = (item: AgendaSeed) => ({
   boardId: isBoardKind(item.keyName) ? (item.boardId ?? null) : null,
   boardListId: item.keyName === 'accountability_list' && item.boardId ? (item.boardListId ?? null) : null,
   taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
+  agencyItemId: item.keyName === 'agency_framework' ? (item.agencyItemId ?? null) : null,
 });
 
 const columns = {
@@ -48,6 +50,7 @@ const columns = {
   embedUrl: agendaItems.embedUrl,
   boardId: agendaItems.boardId,
   boardListId: agendaItems.boardListId,
+  agencyItemId: agendaItems.agencyItemId,
   taskType: agendaItems.taskType,
 };
 
@@ -152,6 +155,8 @@ export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: S
     agendaItems: items.map((item) => item.id),
     boards: items.map((item) => item.boardId),
     lists: items.map((item) => item.boardListId),
+    // Agency tools (issue 24): a shipped framework or one of the workspace's own
+    agencyItems: items.map((item) => item.agencyItemId),
   });
   await assertBoardLinks(ctx, meetingId, items);
   await replaceAgenda(ctx, meetingId, items);

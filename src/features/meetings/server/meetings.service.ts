@@ -261,6 +261,7 @@ export const createMeeting = async (ctx: TenantContext, input: CreateMeeting): P
         embedUrl: agendaItems.embedUrl,
         boardId: agendaItems.boardId,
         boardListId: agendaItems.boardListId,
+        agencyItemId: agendaItems.agencyItemId,
         taskType: agendaItems.taskType,
       })
       .from(agendaItems)

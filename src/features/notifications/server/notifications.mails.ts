@@ -1,18 +1,21 @@
-import type { Mail } from '../../../server/mail/mailer.ts';
+import type { EmailTemplateKey, EmailValues } from '../../../shared/emailTemplates.ts';
 
-// The e-mail copy of a notification (decision 042): what the bell says, and the link to it.
+// The e-mail copy of a notification (decision 042), from the workspace's templates (decision 050):
+// what the bell says, and the link to it; kinds with a template of their own (reminders, budget
+// alerts) name it and give its values.
 
-export type MailText = Omit<Mail, 'to'>;
+/** A template and its values for one receiver (by first name). */
+export type DraftMail = {
+  [K in EmailTemplateKey]: { template: K; values: (firstName: string) => EmailValues<K> };
+}[EmailTemplateKey];
 
-export const notificationMail = (firstName: string, message: string, publicUrl: string, link: string): MailText => ({
-  subject: message,
-  text: [
-    `Hi ${firstName},`,
-    '',
-    `${message}.`,
-    '',
-    `Open it in Cadence: ${publicUrl}${link}`,
-    '',
-    `You get this e-mail because of your notification settings: ${publicUrl}/settings/profile/notifications`,
-  ].join('\n'),
+/** The usual copy: the notification's text and its link. */
+export const notificationMail = (message: string, publicUrl: string, link: string): DraftMail => ({
+  template: 'notification',
+  values: (firstName) => ({
+    firstName,
+    message,
+    link: `${publicUrl}${link}`,
+    settingsLink: `${publicUrl}/settings/profile/notifications`,
+  }),
 });

@@ -7,10 +7,11 @@ import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { NOTIFICATION_STATUS, type NotificationKind } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { loadWorkspaceTemplates, mailOf } from '../../emails/server/emails.send.ts';
 import type { NotificationSettings } from '../../people/people.schemas.ts';
 import { notificationPreferencesOf } from '../../people/server/self.service.ts';
 import type { ChangeStatus, Notification, NotificationPage, NotificationQuery } from '../notifications.schemas.ts';
-import { type MailText, notificationMail } from './notifications.mails.ts';
+import { type DraftMail, notificationMail } from './notifications.mails.ts';
 
 // Notifications (decision 033). Other features call `notify` inside their own transaction, so a
 // change and its notifications commit together; the receivers hear of it once committed. The
@@ -38,10 +39,10 @@ export interface NotificationDraft {
   meetingId?: string | null;
   taskId?: string | null;
   /**
-   * The e-mail copy's subject and text for a receiver (by first name), when not the usual one;
-   * false when the caller sends its own mail about the same thing (a new account's invitation).
+   * The e-mail copy's template and values, when not the usual copy; false when the caller sends
+   * its own mail about the same thing (a new account's invitation).
    */
-  mail?: ((firstName: string) => MailText) | false;
+  mail?: DraftMail | false;
 }
 
 /** A draft of `notifyMany`: its workspace and its receivers. */
@@ -87,8 +88,9 @@ const INSERT_CHUNK = 5000;
  * Writes the notifications of several drafts: one per receiver of each (nulls, repeats and the
  * author dropped; only enabled members of the draft's workspace), mails a copy to each receiver
  * whose switches want that kind (then it is 'sent'), and sends each to its receiver's sockets after
- * the commit. Four statements whatever the count: the receivers (with the author's name), their
- * switches, the outbox's INSERT and the notifications' (each split only past 5,000 rows).
+ * the commit. Five statements whatever the count: the receivers (with the author's name), their
+ * switches, the workspaces' mail templates, the outbox's INSERT and the notifications' (each split
+ * only past 5,000 rows).
  */
 export const notifyMany = async (
   ctx: Omit<NotifyContext, 'tenantId'>,
@@ -150,11 +152,20 @@ export const notifyMany = async (
       mail: draft.mail,
     }));
   });
-  const mails = values.flatMap(({ receiverId, message, link, status, mail }) => {
-    if (status !== NOTIFICATION_STATUS.sent) return [];
+  const copies = values
+    .filter((value) => value.status === NOTIFICATION_STATUS.sent)
+    .map((value) => ({ ...value, mail: value.mail || notificationMail(value.message, ctx.publicUrl, value.link) }));
+  const textFor =
+    copies.length > 0
+      ? await loadWorkspaceTemplates(
+          ctx.db,
+          [...new Set(copies.map((copy) => copy.tenantId))],
+          [...new Set(copies.map((copy) => copy.mail.template))],
+        )
+      : null;
+  const mails = copies.map(({ receiverId, tenantId, mail }) => {
     const person = people.get(receiverId)!;
-    const text = mail ? mail(person.firstName) : notificationMail(person.firstName, message, ctx.publicUrl, link);
-    return [{ to: person.email, ...text }];
+    return mailOf(textFor!(tenantId, mail.template), person.email, mail.values(person.firstName));
   });
   if (mails.length > 0) await ctx.sendMail(mails);
   const written: Notification[] = [];

@@ -1,5 +1,5 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ORG_CHART_MAX_ROWS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
@@ -11,8 +11,10 @@ import {
   rowsShown,
   SEAT_HEIGHT,
   SEAT_WIDTH,
+  scrollToSeat,
   seatLeft,
   seatTop,
+  topSeat,
 } from './orgchart.layout.ts';
 import { SeatCard, type SeatCardActions } from './SeatCard.tsx';
 
@@ -84,20 +86,35 @@ export const OrgChartCanvas = ({
     if (moving?.by === 'keyboard') firstFree.current?.focus();
   }, [moving]);
 
-  const byId = useMemo(() => new Map(seats.map((seat) => [seat.id, seat])), [seats]);
-  const links = seats.flatMap((seat) => {
-    const parent = seat.parentId ? byId.get(seat.parentId) : undefined;
-    return parent
-      ? [
-          {
-            id: seat.id,
-            points: linkPoints(parent, seat, columns.first)
-              .map((p) => p.join(','))
-              .join(' '),
-          },
-        ]
-      : [];
-  });
+  // The lines, drawn again only when the seats change: not when a move starts or ends
+  // (bench/orgchart.ts drags a seat across 200).
+  const lines = useMemo(() => {
+    const byId = new Map(seats.map((seat) => [seat.id, seat]));
+    return (
+      <svg width={width} height={height} style={{ position: 'absolute', inset: 0 }} aria-hidden="true">
+        {seats.map((seat) => {
+          const parent = seat.parentId ? byId.get(seat.parentId) : undefined;
+          if (!parent) return null;
+          const points = linkPoints(parent, seat, columns.first)
+            .map((p) => p.join(','))
+            .join(' ');
+          return <polyline key={seat.id} points={points} fill="none" stroke="#868E96" strokeWidth={1.5} />;
+        })}
+      </svg>
+    );
+  }, [seats, columns.first, width, height]);
+
+  // The chart opens on its top seat, before the first paint: on a phone (and for any chart wider
+  // than the screen) the plane would otherwise show its left edge, away from the head of the tree.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    const head = topSeat(seats);
+    if (opened.current || !element || !head) return;
+    opened.current = true;
+    const { left, top } = scrollToSeat(head, columns.first, zoom, element.clientWidth);
+    element.scrollTo({ left, top });
+  }, [seats, columns.first, zoom]);
 
   // Panning by dragging the background (not a seat).
   const pan = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
@@ -149,11 +166,7 @@ export const OrgChartCanvas = ({
           className="orgchart-plane"
           style={{ width, height, transform: `scale(${zoom})`, transformOrigin: '0 0', position: 'relative' }}
         >
-          <svg width={width} height={height} style={{ position: 'absolute', inset: 0 }} aria-hidden="true">
-            {links.map((link) => (
-              <polyline key={link.id} points={link.points} fill="none" stroke="#868E96" strokeWidth={1.5} />
-            ))}
-          </svg>
+          {lines}
           {seats.map((seat) => (
             <SeatCard
               key={seat.id}

@@ -26,6 +26,23 @@ export const columnsShown = (seats: Seat[]) => {
   return { first, last, count: last - first + 1 };
 };
 
+/**
+ * The seat the chart opens on: the top row's seat without a parent (else the top row's seat
+ * nearest its middle), so a chart wider than the screen — a phone's always — opens on its head.
+ */
+export const topSeat = (seats: Seat[]): Seat | undefined => {
+  if (seats.length === 0) return undefined;
+  const top = Math.min(...seats.map((seat) => seat.row));
+  const row = seats.filter((seat) => seat.row === top).sort((a, b) => a.seatNumber - b.seatNumber);
+  return row.find((seat) => seat.parentId === null) ?? row[Math.floor((row.length - 1) / 2)];
+};
+
+/** The scroll position that shows `seat` centred across and the chart's top, at `zoom`. */
+export const scrollToSeat = (seat: Pick<Seat, 'seatNumber'>, firstColumn: number, zoom: number, viewWidth: number) => ({
+  left: Math.max(0, (seatLeft(seat.seatNumber, firstColumn) + SEAT_WIDTH / 2) * zoom - viewWidth / 2),
+  top: 0,
+});
+
 /** The line from a parent's bottom to a child's top, as SVG polyline points. */
 export const linkPoints = (
   parent: Pick<Seat, 'row' | 'seatNumber'>,

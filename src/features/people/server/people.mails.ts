@@ -1,35 +1,30 @@
-import type { Mail } from '../../../server/mail/mailer.ts';
+import type { Db } from '../../../db/client.ts';
+import { composeMail } from '../../emails/server/emails.send.ts';
 
-// The emails of this area.
+// The emails of this area, from their templates (decision 050): account mails, so the
+// templates of the person's workspace.
+
+interface Person {
+  id: string;
+  email: string;
+  firstName: string;
+}
 
 /** Sent to the NEW address: the change happens only when its owner opens the link. */
-export const confirmEmailMail = (to: string, publicUrl: string, token: string): Mail => ({
-  to,
-  subject: 'Confirm your new email for Cadence',
-  text: [
-    'Someone (hopefully you) asked to use this address for their Cadence account.',
-    '',
-    `Confirm it within 24 hours: ${publicUrl}/confirm-email?hash=${token}`,
-    '',
-    'If you did not ask for this, ignore this email: nothing changes.',
-  ].join('\n'),
-});
+export const confirmEmailMail = (db: Db, person: Person, newEmail: string, publicUrl: string, token: string) =>
+  composeMail(db, { accountOf: person.id }, 'confirm-email', newEmail, {
+    firstName: person.firstName,
+    newEmail,
+    link: `${publicUrl}/confirm-email?hash=${token}`,
+  });
 
 /** Sent to the OLD address when a change is asked for, so a hijacked session cannot do it unseen. */
-export const emailChangeRequestedMail = (to: string, newEmail: string): Mail => ({
-  to,
-  subject: 'Your Cadence email is about to change',
-  text: [
-    `Someone signed in to your Cadence account asked to change its email to ${newEmail}.`,
-    'It changes only when that address confirms it.',
-    '',
-    'If this was not you, change your password and sign out everywhere in your profile settings.',
-  ].join('\n'),
-});
+export const emailChangeRequestedMail = (db: Db, person: Person, newEmail: string) =>
+  composeMail(db, { accountOf: person.id }, 'email-change-requested', person.email, {
+    firstName: person.firstName,
+    newEmail,
+  });
 
 /** Sent to the OLD address once the change is done. */
-export const emailChangedMail = (to: string, newEmail: string): Mail => ({
-  to,
-  subject: 'Your Cadence email was changed',
-  text: [`The email of your Cadence account is now ${newEmail}. You sign in with it from now on.`].join('\n'),
-});
+export const emailChangedMail = (db: Db, person: Person, newEmail: string) =>
+  composeMail(db, { accountOf: person.id }, 'email-changed', person.email, { firstName: person.firstName, newEmail });

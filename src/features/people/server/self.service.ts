@@ -95,7 +95,10 @@ export const changePassword = async (ctx: UserContext, input: ChangePassword) =>
  * use is refused with the same words whoever has it (never whose it is).
  */
 export const requestEmailChange = async (ctx: UserContext, newEmail: string, publicUrl: string) => {
-  const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId));
+  const [me] = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
   if (!me) throw notFound();
   if (me.email === newEmail) throw badRequest({ email: messages.emailUnchanged }, messages.emailUnchanged);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
@@ -112,8 +115,10 @@ export const requestEmailChange = async (ctx: UserContext, newEmail: string, pub
     newEmail,
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
   });
-  await ctx.sendMail(confirmEmailMail(newEmail, publicUrl, token));
-  await ctx.sendMail(emailChangeRequestedMail(me.email, newEmail));
+  await ctx.sendMail([
+    await confirmEmailMail(ctx.db, me, newEmail, publicUrl, token),
+    await emailChangeRequestedMail(ctx.db, me, newEmail),
+  ]);
   return { message: messages.emailChangeSent(newEmail) };
 };
 
@@ -132,7 +137,7 @@ export const confirmEmailChange = async (ctx: TxContext, token: string) => {
     .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
   if (!change) throw badRequest({ hash: messages.linkInvalid }, messages.linkInvalid);
   const [me] = await ctx.db
-    .select({ email: users.email })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.id, change.userId), isNull(users.deletedAt)));
   if (!me) throw badRequest({ hash: messages.linkInvalid }, messages.linkInvalid);
@@ -142,7 +147,7 @@ export const confirmEmailChange = async (ctx: TxContext, token: string) => {
     .where(and(eq(users.email, change.newEmail), ne(users.id, change.userId)));
   if (taken) throw conflict(messages.emailChangeUnavailable, { email: messages.emailChangeUnavailable });
   await ctx.db.update(users).set({ email: change.newEmail, changedAt: new Date() }).where(eq(users.id, change.userId));
-  await ctx.sendMail(emailChangedMail(me.email, change.newEmail));
+  await ctx.sendMail(await emailChangedMail(ctx.db, me, change.newEmail));
   return { message: messages.emailUpdated };
 };
 

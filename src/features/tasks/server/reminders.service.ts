@@ -61,10 +61,15 @@ export const sendTaskReminders = (deps: JobDeps, now = new Date()) =>
         message: () => messages.notificationReminder(task.title, task.dueDate),
         link: `/home/${task.id}`,
         taskId: task.id,
-        mail: (firstName) => ({
-          subject: `Reminder: ${task.title}`,
-          text: `Hi ${firstName},\n\nThis is your reminder for the action item "${task.title}".\n${describeDue(task.dueDate)}\n\n${ctx.publicUrl}/home/${task.id}\n`,
-        }),
+        mail: {
+          template: 'task-reminder',
+          values: (firstName) => ({
+            firstName,
+            itemTitle: task.title,
+            due: describeDue(task.dueDate),
+            link: `${ctx.publicUrl}/home/${task.id}`,
+          }),
+        },
       }));
       await notifyMany(ctx, drafts);
     }

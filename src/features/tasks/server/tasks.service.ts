@@ -47,6 +47,7 @@ import {
   type TaskAccess,
 } from './tasks.access.ts';
 import { notifyCardMoved, notifyCardPeople, notifyCardStatus } from './tasks.notify.ts';
+import { tellViewers, viewersOf } from './tasks.viewers.ts';
 
 type TaskEventData = {
   action: 'created' | 'updated' | 'deleted';
@@ -282,6 +283,7 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   await replaceRows(ctx, id, 'labels', labelIds);
   await notifyCardPeople(ctx, { id, title }, null, { owner: input.userId, members });
   publishTask(ctx, id, placement.boardId, [...meetingIds, ...placement.boardMeetingIds], { action: 'created' });
+  tellViewers(ctx, id, await viewersOf(ctx, id, input.type));
   return getTask(ctx, id);
 };
 
@@ -297,6 +299,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
     [input.userId, ...(input.members ?? [])].filter((userId) => !onCard.includes(userId ?? null)),
   );
   const type = (input.type ?? task.type) as TaskType;
+  const seenBefore = await viewersOf(ctx, id, task.type);
   const status =
     input.status ?? (input.type ? statusForType(type, task.status as TaskStatus) : (task.status as TaskStatus));
   const isLocked = input.isLocked ?? task.isLocked;
@@ -409,6 +412,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
   if (status !== task.status) await notifyCardStatus(ctx, followed, type, status);
   if (listId !== task.boardListId || boardId !== task.boardId) await notifyCardMoved(ctx, followed);
   publishTask(ctx, id, boardId, [...roomsOf(access), ...meetingIds, ...boardMeetingIds], { action: 'updated' });
+  tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, type));
   return getTask(ctx, id);
 };
 
@@ -416,12 +420,14 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
 export const deleteTask = async (ctx: TenantContext, id: string) => {
   const access = await findVisibleTask(ctx, id);
   assertCanDelete(access);
+  const seenBefore = await viewersOf(ctx, id, access.task.type);
   const files = await ctx.db
     .select({ storageKey: attachments.storageKey })
     .from(attachments)
     .where(eq(attachments.taskId, id));
   await ctx.db.delete(tasks).where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
   publishTask(ctx, id, access.task.boardId, roomsOf(access), { action: 'deleted' });
+  tellViewers(ctx, id, seenBefore);
   return { storageKeys: files.map((f) => f.storageKey) };
 };
 
@@ -458,6 +464,7 @@ export const planMove = async (ctx: TenantContext, access: TaskAccess, input: Mo
 export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) => {
   const access = await findVisibleTask(ctx, id);
   const plan = await planMove(ctx, access, input);
+  const seenBefore = await viewersOf(ctx, id, access.task.type);
   checkRules(undefined, {
     type: access.task.type as TaskType,
     status: '0',
@@ -508,6 +515,7 @@ export const moveTask = async (ctx: TenantContext, id: string, input: MoveTask) 
       action: 'updated',
     },
   );
+  tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, access.task.type));
   return getTask(ctx, id);
 };
 
@@ -566,6 +574,7 @@ export const copyTask = async (ctx: TenantContext, id: string, input: MoveTask) 
   publishTask(ctx, copyId, plan.placement.boardId, [...plan.meetingIds, ...plan.placement.boardMeetingIds], {
     action: 'created',
   });
+  tellViewers(ctx, copyId, await viewersOf(ctx, copyId, task.type));
   return getTask(ctx, copyId);
 };
 
@@ -664,6 +673,7 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
     users: [input.fromUserId, input.toUserId].filter((userId) => !onCard.includes(userId ?? null)),
   });
   const type = task.type as TaskType;
+  const seenBefore = await viewersOf(ctx, id, type);
   let status = task.status as TaskStatus;
   if (input.column === 'active' && !isActive(type, status))
     throw conflict(messages.doneToActive, { column: messages.doneToActive });
@@ -727,6 +737,7 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
     } else await writeOrder(ctx, input.orderedIds, visibleToCaller(ctx));
   }
   publishTask(ctx, id, boardId, [...roomsOf(access), ...boardMeetingIds], { action: 'updated' });
+  tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, type));
   return getTask(ctx, id);
 };
 
@@ -791,8 +802,10 @@ export const addWatchers = async (ctx: TenantContext, id: string, userIds: strin
   const assignable = await assignableUsers(ctx.db, ctx.tenantId, roomsOf(access));
   assertAssignable('userIds', userIds, assignable, access.watchers);
   const next = [...new Set([...access.watchers, ...userIds])];
+  const seenBefore = await viewersOf(ctx, id, access.task.type);
   await replaceRows(ctx, id, 'watchers', next);
   publishTaskPart(ctx, access, undefined);
+  tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, access.task.type));
   return next;
 };
 
@@ -801,8 +814,10 @@ export const removeWatchers = async (ctx: TenantContext, id: string, userIds: st
   // Taking someone off is always allowed; naming a stranger is 404 like any foreign id.
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: userIds.filter((u) => !access.watchers.includes(u)) });
   const next = access.watchers.filter((w) => !userIds.includes(w));
+  const seenBefore = await viewersOf(ctx, id, access.task.type);
   await replaceRows(ctx, id, 'watchers', next);
   publishTaskPart(ctx, access, undefined);
+  tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, access.task.type));
   return next;
 };
 

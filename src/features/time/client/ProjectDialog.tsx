@@ -298,6 +298,7 @@ export const ProjectDialog = ({
           <Stack gap="xs">
             <Checkbox
               label={messages.timeBudgetExpenses}
+              description={messages.timeBudgetExpensesHint}
               checked={form.budgetProjectExpenses}
               onChange={(e) => set('budgetProjectExpenses', e.currentTarget.checked)}
             />

@@ -94,10 +94,15 @@ const raiseAlert = async (
       link: TIME_LINK,
       meetingId,
       // The e-mail copy (by each manager's switches, like every notification's) says it in full.
-      mail: () => ({
-        subject: messages.timeBudgetAlertSubject(name, used),
-        text: messages.timeBudgetAlertBody(name, used),
-      }),
+      mail: {
+        template: 'budget-alert',
+        values: (firstName) => ({
+          firstName,
+          projectName: name,
+          budgetPercent: String(used),
+          link: `${ctx.publicUrl}${TIME_LINK}`,
+        }),
+      },
     },
   );
   if (!meetingId) return null;

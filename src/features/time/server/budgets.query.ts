@@ -7,7 +7,11 @@ import type { ProjectReport } from '../time.schemas.ts';
 // The Accounts tab's budget bars in ONE statement for a page of projects: each project's
 // settings, its tasks' and members' budget sums, and its logged time (all, and in the current
 // budget period) with its value at the rates it was logged with. The arithmetic on amounts is
-// numeric in SQL and integer cents in TypeScript (decision 048).
+// numeric in SQL and integer cents in TypeScript (decision 048). The page is chosen first, and
+// its projects' time is read from `time_project_months` (kept by triggers on time_entries): a
+// row per project and month, not every entry — a year of 50 people's time is ~65,000 entries
+// (bench/time.ts; decision 057). Months match the budget period: a monthly budget resets on
+// the first of the month (UTC).
 
 interface Row {
   id: string;
@@ -49,13 +53,21 @@ export const projectReports = async (
   options: { where: SQL; manages: SQL; limit: number; offset: number },
 ): Promise<{ items: ProjectReport[]; total: number }> => {
   const result = await db.execute(sql`
+    with page as (
+      select p.id, (count(*) over ())::int as total
+      from time_projects p
+      join time_accounts a on a.id = p.account_id
+      where ${options.where}
+      order by a.title, p.name, p.id
+      limit ${options.limit} offset ${options.offset}
+    )
     select p.id, p.account_id, a.title as account_title, p.name, p.type, p.budget_type, p.hourly_rate,
       p.budget_reset, p.total_project_fee::text, p.total_project_minutes, p.fixed_fee::text,
       k.task_budget::text, k.task_minutes, t.member_minutes,
       e.all_minutes, e.minutes, e.billable_minutes, e.value::text, e.billable_value::text,
-      (${options.manages}) as can_manage,
-      (count(*) over ())::int as total
-    from time_projects p
+      (${options.manages}) as can_manage, page.total
+    from page
+    join time_projects p on p.id = page.id
     join time_accounts a on a.id = p.account_id
     cross join lateral (
       select coalesce(sum(budget), 0) as task_budget, coalesce(sum(budget_minutes), 0)::int as task_minutes
@@ -67,18 +79,16 @@ export const projectReports = async (
     cross join lateral (
       select coalesce(sum(minutes), 0)::int as all_minutes,
         coalesce(sum(minutes) filter (where in_period), 0)::int as minutes,
-        coalesce(sum(minutes) filter (where in_period and billable), 0)::int as billable_minutes,
-        coalesce(round(sum(minutes * rate) filter (where in_period) * 100 / 60), 0)::bigint as value,
-        coalesce(round(sum(minutes * rate) filter (where in_period and billable) * 100 / 60), 0)::bigint
-          as billable_value
+        coalesce(sum(billable_minutes) filter (where in_period), 0)::int as billable_minutes,
+        coalesce(round(sum(value) filter (where in_period) * 100 / 60), 0)::bigint as value,
+        coalesce(round(sum(billable_value) filter (where in_period) * 100 / 60), 0)::bigint as billable_value
       from (
-        select minutes, rate, billable, (p.budget_reset = 'never' or spent_on >= ${PERIOD_START}) as in_period
-        from time_entries where project_id = p.id
+        select minutes, billable_minutes, value, billable_value,
+          (p.budget_reset = 'never' or month >= ${PERIOD_START}) as in_period
+        from time_project_months where project_id = p.id
       ) logged
     ) e
-    where ${options.where}
-    order by a.title, p.name, p.id
-    limit ${options.limit} offset ${options.offset}`);
+    order by a.title, p.name, p.id`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const items = rows.map(
     (row): ProjectReport => ({

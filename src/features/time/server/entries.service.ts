@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import type { Entry, SaveEntry, Timer, Week, ZStartTimer } from '../time.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
+import { announceProjects } from './time.audience.ts';
 
 // Time entries, the week view and the server-owned timer (document 3 §2, §3, §4, §7:
 // getProjectTimes, saveTimer). Each person logs only on projects they are on; the rate and
@@ -103,14 +104,15 @@ const findOwnEntry = async (ctx: TenantContext, id: string) => {
   return entry;
 };
 
-/** The person's other tabs reload the days; everyone's budget bars reload the projects' figures. */
-const entriesChanged = (ctx: TenantContext, days: string[], projectIds: string[]) => {
+/**
+ * The person's other tabs reload the days; the budget bars reload the projects' figures for
+ * those who may see them (decision 057), not the whole workspace.
+ */
+const entriesChanged = async (ctx: TenantContext, days: string[], projectIds: string[]) => {
   for (const spentOn of new Set(days)) {
     ctx.publish({ tenantId: ctx.tenantId, receiverId: ctx.userId, type: 'time.entries', data: { spentOn } });
   }
-  for (const projectId of new Set(projectIds)) {
-    ctx.publish({ tenantId: ctx.tenantId, type: 'time.projectsChanged', data: { projectId } });
-  }
+  await announceProjects(ctx, [...new Set(projectIds)], 'budget');
 };
 
 /** `GET time/week`: the caller's week from their first day of week, with day totals. One statement. */
@@ -153,7 +155,7 @@ export const createEntry = async (ctx: TenantContext, input: SaveEntry) => {
     })
     .returning({ id: timeEntries.id });
   await checkBudgetAlerts(ctx, [input.projectId]);
-  entriesChanged(ctx, [input.spentOn], [input.projectId]);
+  await entriesChanged(ctx, [input.spentOn], [input.projectId]);
   return findOwnEntry(ctx, row!.id);
 };
 
@@ -182,14 +184,14 @@ export const updateEntry = async (ctx: TenantContext, id: string, input: SaveEnt
     })
     .where(eq(timeEntries.id, id));
   await checkBudgetAlerts(ctx, [...new Set([before.projectId, input.projectId])]);
-  entriesChanged(ctx, [before.spentOn, input.spentOn], [before.projectId, input.projectId]);
+  await entriesChanged(ctx, [before.spentOn, input.spentOn], [before.projectId, input.projectId]);
   return findOwnEntry(ctx, id);
 };
 
 export const deleteEntry = async (ctx: TenantContext, id: string) => {
   const before = await findOwnEntry(ctx, id);
   await ctx.db.delete(timeEntries).where(eq(timeEntries.id, id));
-  entriesChanged(ctx, [before.spentOn], [before.projectId]);
+  await entriesChanged(ctx, [before.spentOn], [before.projectId]);
   return true;
 };
 
@@ -233,7 +235,7 @@ const finishTimer = async (ctx: TenantContext): Promise<Entry | null> => {
       .set({ minutes, changedAt: new Date(), changedBy: ctx.userId })
       .where(eq(timeEntries.id, entry.id));
     await checkBudgetAlerts(ctx, [entry.projectId]);
-    entriesChanged(ctx, [entry.spentOn], [entry.projectId]);
+    await entriesChanged(ctx, [entry.spentOn], [entry.projectId]);
     return findOwnEntry(ctx, entry.id);
   }
   const [person] = await ctx.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, ctx.userId));

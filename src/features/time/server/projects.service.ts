@@ -28,14 +28,16 @@ import type {
 import { checkBudgetAlerts } from './alerts.service.ts';
 import { projectReports } from './budgets.query.ts';
 import { assertAdmin, assertManages, findVisibleProject } from './time.access.ts';
+import { announceProjects } from './time.audience.ts';
 
 // Accounts and projects (document 3 §3, §5, §7: getAccountProjects, getProjects, saveProject,
 // deleteProject, getProjectTasks, getProjectTeams). Rules: decision 049.
 
 const cents = (text: string) => parseMoney(text) ?? 0;
 
-const publishChange = (ctx: TenantContext, projectId: string | null) =>
-  ctx.publish({ tenantId: ctx.tenantId, type: 'time.projectsChanged', data: { projectId } });
+/** Accounts are listed to every member: their changes go to the workspace room. */
+const publishAccountChange = (ctx: TenantContext) =>
+  ctx.publish({ tenantId: ctx.tenantId, type: 'time.projectsChanged', data: { projectId: null } });
 
 // Accounts
 
@@ -69,7 +71,7 @@ export const createAccount = async (ctx: TenantContext, input: SaveAccount): Pro
     .insert(timeAccounts)
     .values({ tenantId: ctx.tenantId, title: input.title, image: input.image ?? null, changedBy: ctx.userId })
     .returning();
-  publishChange(ctx, null);
+  publishAccountChange(ctx);
   return { id: row!.id, title: row!.title, image: row!.image, projectCount: 0 };
 };
 
@@ -82,7 +84,7 @@ export const updateAccount = async (ctx: TenantContext, id: string, input: SaveA
     .returning();
   if (!row) throw notFound();
   const [projects] = await ctx.db.select({ n: count() }).from(timeProjects).where(eq(timeProjects.accountId, id));
-  publishChange(ctx, null);
+  publishAccountChange(ctx);
   return { id: row.id, title: row.title, image: row.image, projectCount: projects?.n ?? 0 };
 };
 
@@ -93,7 +95,7 @@ export const deleteAccount = async (ctx: TenantContext, id: string) => {
   const [projects] = await ctx.db.select({ n: count() }).from(timeProjects).where(eq(timeProjects.accountId, id));
   if ((projects?.n ?? 0) > 0) throw conflict(messages.timeAccountHasProjects);
   await ctx.db.delete(timeAccounts).where(and(eq(timeAccounts.id, id), eq(timeAccounts.tenantId, ctx.tenantId)));
-  publishChange(ctx, null);
+  publishAccountChange(ctx);
   return true;
 };
 
@@ -119,13 +121,13 @@ export const listProjectReports = async (ctx: TenantContext, query: ProjectRepor
 const visibleSql = (ctx: TenantContext) =>
   ctx.isAdmin
     ? sql`true`
-    : sql`exists (select 1 from time_project_members m where m.project_id = p.id and m.user_id = ${ctx.userId}
-        and (m.manage or p.show_to_all))`;
+    : sql`exists (select 1 from time_project_members m where m.tenant_id = ${ctx.tenantId} and m.project_id = p.id
+        and m.user_id = ${ctx.userId} and (m.manage or p.show_to_all))`;
 const managesSql = (ctx: TenantContext) =>
   ctx.isAdmin
     ? sql`true`
-    : sql`exists (select 1 from time_project_members m where m.project_id = p.id and m.user_id = ${ctx.userId}
-        and m.manage)`;
+    : sql`exists (select 1 from time_project_members m where m.tenant_id = ${ctx.tenantId} and m.project_id = p.id
+        and m.user_id = ${ctx.userId} and m.manage)`;
 
 /** `GET time/projects/loggable`: the projects the caller is on, with their tasks (the entry form). */
 export const listLoggable = async (ctx: TenantContext): Promise<Loggable[]> => {
@@ -363,7 +365,7 @@ export const createProject = async (ctx: TenantContext, input: CreateProject) =>
   const id = row!.id;
   await writeTasks(ctx, id, input.tasks);
   await writeTeam(ctx, id, input.teams);
-  publishChange(ctx, id);
+  await announceProjects(ctx, [id], 'team');
   return getProject(ctx, id);
 };
 
@@ -384,6 +386,13 @@ export const updateProject = async (ctx: TenantContext, id: string, input: Updat
       throw conflict(messages.timeTypeChangeWithTime(formatMinutes(minutes)), { type: 'confirm' });
     }
   }
+  // Before the team is rewritten: people taken off it hear of it too (their entry form changes).
+  await announceProjects(
+    ctx,
+    [id],
+    'team',
+    input.teams.map((m) => m.userId),
+  );
   await ctx.db
     .update(timeProjects)
     .set({ ...projectValues(ctx, input), ...(ctx.isAdmin ? { note: input.note ?? null } : {}) })
@@ -392,18 +401,18 @@ export const updateProject = async (ctx: TenantContext, id: string, input: Updat
   await writeTeam(ctx, id, input.teams);
   if (typeChanged || input.applyRatesToLoggedTime) await repriceEntries(ctx, id, input.applyRatesToLoggedTime);
   await checkBudgetAlerts(ctx, [id]);
-  publishChange(ctx, id);
   return getProject(ctx, id);
 };
 
 /** `DELETE time/projects/{id}`: admins only; its logged time goes with it (the dialog says so). */
 export const deleteProject = async (ctx: TenantContext, id: string) => {
   assertAdmin(ctx);
+  // Its team is found before the rows go (the events leave only if the deletion commits).
+  await announceProjects(ctx, [id], 'team');
   const deleted = await ctx.db
     .delete(timeProjects)
     .where(and(eq(timeProjects.id, id), eq(timeProjects.tenantId, ctx.tenantId)))
     .returning({ id: timeProjects.id });
   if (deleted.length === 0) throw notFound();
-  publishChange(ctx, id);
   return true;
 };

@@ -16,6 +16,7 @@ const ACTION_COLORS: Record<string, string> = {
   create: 'green',
   update: 'blue',
   delete: 'red',
+  undecryptable: 'red',
 };
 
 export const ActivityList = ({

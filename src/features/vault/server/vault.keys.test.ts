@@ -2,22 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../test/app.ts';
+import { capturedLogger, testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
-import type { Revealed, VaultEntry } from '../vault.schemas.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Revealed, VaultAuditPage, VaultEntry } from '../vault.schemas.ts';
 import { rewrapDataKeys } from './vault.keys.ts';
 
 // Encryption at rest: a changed, moved or swapped ciphertext fails to decrypt with a clear
-// error naming the entry (and nothing else breaks); a wrong master key is named as such;
-// rotating the workspace key or the master key keeps every entry readable.
+// 409 naming the entry, an audit row and an error log line without secrets (decision 057), and
+// nothing else breaks; a wrong master key is a 500 naming it; rotating the workspace key or the
+// master key keeps every entry readable.
 
 let app: FastifyInstance;
+const { logger, lines } = capturedLogger();
 beforeAll(async () => {
-  app = await testApp();
+  app = await testApp({}, logger);
 });
 afterAll(() => app.close());
 
@@ -43,45 +46,98 @@ const secretOf = async (id: string) =>
 const setSecret = (id: string, secret: Buffer) =>
   db().update(vaultEntries).set({ secret }).where(eq(vaultEntries.id, id));
 
+/** The entry's audit actions, oldest first (as its leader reads them). */
+const auditOf = async (who: SignedUp, meetingId: string, entryId: string) => {
+  const page = await who.api.get<VaultAuditPage>(`/meetings/${meetingId}/password-activity?entryId=${entryId}`);
+  expect(page.status).toBe(200);
+  return page.body.result.items.map((row) => row.action).reverse();
+};
+
+/** The error lines logged about values changed outside Cadence, for this entry. */
+const tamperLines = (entryId: string) =>
+  lines.filter((line) => line.includes('changed outside Cadence') && line.includes(entryId));
+
+/**
+ * A refusal as decision 057 says: 409 naming the entry, an `undecryptable` audit row, one error
+ * line naming the entry — and none of the workspace's passwords anywhere in the answer or the log.
+ */
+const expectTampered = async (
+  v: Awaited<ReturnType<typeof vault>>,
+  entry: { id: string; account: string },
+  secrets: string[],
+  message: string,
+) => {
+  const answer = await reveal(v.leader, entry.id);
+  expect(answer.status).toBe(409);
+  expect(answer.body.status).toBe('fail');
+  expect(answer.body.message).toBe(message);
+  expect(await auditOf(v.leader, v.meeting.id, entry.id)).toEqual(['create', 'undecryptable']);
+  const logged = tamperLines(entry.id);
+  expect(logged).toHaveLength(1);
+  expect(JSON.parse(logged[0]!).level).toBe(50);
+  for (const secret of secrets) {
+    expect(JSON.stringify(answer.body)).not.toContain(secret);
+    expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+  }
+};
+
 describe('tampering', () => {
-  it('refuses a changed ciphertext with a server error naming the entry, and serves the others', async () => {
-    const v = await vault();
-    const second = await v.add('Second', 'second');
+  it('refuses a changed ciphertext with a 409 naming the entry, audits and logs it, and serves the others', async () => {
+    const v = await vault('first-secret');
+    const second = await v.add('Second', 'second-secret');
     const altered = Buffer.from(await secretOf(v.first.id));
     altered[altered.length - 1]! ^= 1;
     await setSecret(v.first.id, altered);
-    const answer = await reveal(v.leader, v.first.id);
-    expect(answer.status).toBe(500);
-    expect(answer.body.message).toContain('“First”');
-    expect(answer.body.message).toContain(v.first.id);
-    expect(answer.body.message).toContain('could not be decrypted');
-    expect((await reveal(v.leader, second.id)).body.result.password).toBe('second');
+    await expectTampered(
+      v,
+      v.first,
+      ['first-secret', 'second-secret'],
+      messages.vaultUndecryptable('First', v.first.id),
+    );
+    expect((await reveal(v.leader, second.id)).body.result.password).toBe('second-secret');
     expect((await v.leader.api.get(`/meetings/${v.meeting.id}/passwords`)).status).toBe(200);
+    // A copy is refused the same way (and audited again).
+    expect((await v.leader.api.post(`/passwords/${v.first.id}/reveal`, { purpose: 'copy' })).status).toBe(409);
+    expect(await auditOf(v.leader, v.meeting.id, v.first.id)).toEqual(['create', 'undecryptable', 'undecryptable']);
   });
 
-  it('refuses a ciphertext copied to another entry of the same workspace', async () => {
+  it('refuses a ciphertext copied to, or swapped with, another entry of the same workspace', async () => {
     const v = await vault('first-secret');
     const second = await v.add('Second', 'second-secret');
+    const third = await v.add('Third', 'third-secret');
+    // Copied: the first still reads, the second does not.
     await setSecret(second.id, await secretOf(v.first.id));
-    expect((await reveal(v.leader, second.id)).status).toBe(500);
+    await expectTampered(
+      v,
+      second,
+      ['first-secret', 'second-secret'],
+      messages.vaultUndecryptable('Second', second.id),
+    );
     expect((await reveal(v.leader, v.first.id)).body.result.password).toBe('first-secret');
+    // Swapped: neither reads.
+    const [a, b] = [await secretOf(v.first.id), await secretOf(third.id)];
+    await setSecret(v.first.id, b);
+    await setSecret(third.id, a);
+    expect((await reveal(v.leader, v.first.id)).status).toBe(409);
+    await expectTampered(v, third, ['first-secret', 'third-secret'], messages.vaultUndecryptable('Third', third.id));
   });
 
   it('refuses a ciphertext or a wrapped key copied into another workspace', async () => {
     const a = await vault('secret-of-a');
     const b = await vault('secret-of-b');
     await setSecret(b.first.id, await secretOf(a.first.id));
-    expect((await reveal(b.leader, b.first.id)).status).toBe(500);
+    await expectTampered(b, b.first, ['secret-of-a', 'secret-of-b'], messages.vaultUndecryptable('First', b.first.id));
+    expect((await reveal(a.leader, a.first.id)).body.result.password).toBe('secret-of-a');
 
+    // The workspace key of A put in C's key row: C's entries no longer open (the key is bound to A).
     const c = await vault('secret-of-c');
     const [keyOfA] = await db().select().from(vaultKeys).where(eq(vaultKeys.tenantId, a.leader.tenantId));
     await db()
       .update(vaultKeys)
       .set({ wrappedKey: keyOfA!.wrappedKey, masterKeyId: keyOfA!.masterKeyId })
       .where(eq(vaultKeys.tenantId, c.leader.tenantId));
-    const answer = await reveal(c.leader, c.first.id);
-    expect(answer.status).toBe(500);
-    expect(answer.body.message).toContain('VAULT_MASTER_KEY');
+    await expectTampered(c, c.first, ['secret-of-a', 'secret-of-c'], messages.vaultKeyTampered);
+    expect((await reveal(a.leader, a.first.id)).body.result.password).toBe('secret-of-a');
   });
 });
 

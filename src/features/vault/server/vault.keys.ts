@@ -14,6 +14,20 @@ import { entryBinding, keyBinding, newDataKey, open, seal, workspaceSecretBindin
 /** A 500 whose message names what failed; the error handler logs it with the request id. */
 const vaultFailure = (message: string) => new AppError('internal', message);
 
+/**
+ * A stored value that no longer opens under the key that should open it: the entry's ciphertext,
+ * or the workspace's wrapped key, was changed outside Cadence (edited, moved, swapped). Not a
+ * fault of the server but of the data: a 409 naming what (decision 057). A master key that is
+ * simply not there (another VAULT_MASTER_KEY) stays a 500: that is the server's configuration.
+ */
+export class VaultTampered extends AppError {
+  readonly part: 'entry' | 'key';
+  constructor(part: 'entry' | 'key', message: string) {
+    super('conflict', message);
+    this.part = part;
+  }
+}
+
 export interface WrappedKey {
   wrappedKey: Buffer;
   masterKeyId: string;
@@ -26,7 +40,8 @@ export const unwrapDataKey = (keyring: VaultKeyring, tenantId: string, row: Wrap
   try {
     return open(master, row.wrappedKey, keyBinding(tenantId));
   } catch {
-    throw vaultFailure(messages.vaultKeyUnavailable);
+    // The master key that wrapped it is here, so the wrapped key itself was changed or moved.
+    throw new VaultTampered('key', messages.vaultKeyTampered);
   }
 };
 
@@ -60,7 +75,7 @@ export const dataKeyForWrite = async (db: Db, keyring: VaultKeyring, tenantId: s
 export const sealPassword = (dataKey: Buffer, tenantId: string, entryId: string, password: string) =>
   seal(dataKey, Buffer.from(password, 'utf8'), entryBinding(tenantId, entryId));
 
-/** The password of an entry; a 500 naming the entry when its value was altered or moved. */
+/** The password of an entry; a 409 naming the entry when its value was altered or moved (VaultTampered). */
 export const openPassword = (
   dataKey: Buffer,
   entry: { tenantId: string; id: string; account: string; secret: Buffer },
@@ -68,7 +83,7 @@ export const openPassword = (
   try {
     return open(dataKey, entry.secret, entryBinding(entry.tenantId, entry.id)).toString('utf8');
   } catch {
-    throw vaultFailure(messages.vaultUndecryptable(entry.account, entry.id));
+    throw new VaultTampered('entry', messages.vaultUndecryptable(entry.account, entry.id));
   }
 };
 

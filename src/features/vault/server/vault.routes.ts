@@ -112,19 +112,24 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'The password of one entry, for a leader or member who may see it; audited as a reveal or a copy',
         description:
-          '404 for anyone who may not see the entry (workspace admins included). A stored value that was altered or moved, or a master key that does not match, is a 500 naming the entry. Rate limited per user (429).',
+          '404 for anyone who may not see the entry (workspace admins included). A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 409 naming the entry, audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500. Rate limited per user (429).',
         params: ZId,
         body: ZRevealRequest,
-        response: { 200: success(ZRevealed), ...failures(400, 401, 403, 404, 429) },
+        response: { 200: success(ZRevealed), ...failures(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
       await limitPerUser(request, 'vault-reveal', RATE_LIMITS.vaultRevealPerUser);
-      return ok(
-        await request.inTenant((ctx) =>
-          revealPassword(ctx, keyring(), actorOf(request), request.params.id, request.body.purpose),
-        ),
+      const outcome = await request.inTenant((ctx) =>
+        revealPassword(ctx, keyring(), actorOf(request), request.params.id, request.body.purpose),
       );
+      if ('revealed' in outcome) return ok(outcome.revealed);
+      // The audit row is committed; the log names the entry and what failed, never a value or key.
+      request.log.error(
+        { entryId: outcome.entryId, meetingId: outcome.meetingId, part: outcome.tampered.part },
+        'vault: a stored value was changed outside Cadence and cannot be decrypted',
+      );
+      throw outcome.tampered;
     },
   );
 

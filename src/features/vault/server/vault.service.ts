@@ -18,7 +18,14 @@ import type {
   VaultEntryQuery,
 } from '../vault.schemas.ts';
 import { type Actor, recordAudit, vaultChanged } from './vault.audit.service.ts';
-import { dataKeyForWrite, openPassword, rotateWorkspaceKey, sealPassword, unwrapDataKey } from './vault.keys.ts';
+import {
+  dataKeyForWrite,
+  openPassword,
+  rotateWorkspaceKey,
+  sealPassword,
+  unwrapDataKey,
+  VaultTampered,
+} from './vault.keys.ts';
 import {
   assertMayManageEntry,
   assertVaultManager,
@@ -253,8 +260,16 @@ export const deleteEntry = async (ctx: TenantContext, actor: Actor, entryId: str
 };
 
 /**
+ * What a reveal ends with: the password, or — when the stored value was changed outside Cadence —
+ * the refusal to answer once the audit row of the attempt is committed (decision 057).
+ */
+export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered; entryId: string; meetingId: string };
+
+/**
  * The password of one entry, for someone who may see it (404 for anyone else, admins included,
  * telling nothing), audited as a reveal or a copy. Entry, rights and wrapped key: one statement.
+ * A value that no longer opens is audited as `undecryptable` and answered, not thrown, so that
+ * the audit row commits; the route then refuses (409).
  */
 export const revealPassword = async (
   ctx: TenantContext,
@@ -262,7 +277,7 @@ export const revealPassword = async (
   actor: Actor,
   entryId: string,
   purpose: 'reveal' | 'copy',
-): Promise<Revealed> => {
+): Promise<RevealOutcome> => {
   const [row] = await ctx.db
     .select({
       id: vaultEntries.id,
@@ -279,10 +294,18 @@ export const revealPassword = async (
     .where(and(eq(vaultEntries.id, entryId), eq(vaultEntries.tenantId, ctx.tenantId)));
   if (!row || !mayReveal(row)) throw notFound();
   if (!row.wrappedKey || !row.masterKeyId) throw new AppError('internal', messages.vaultKeyUnavailable);
-  const dataKey = unwrapDataKey(keyring, ctx.tenantId, { wrappedKey: row.wrappedKey, masterKeyId: row.masterKeyId });
-  const password = openPassword(dataKey, row);
+  let password: string;
+  try {
+    const dataKey = unwrapDataKey(keyring, ctx.tenantId, { wrappedKey: row.wrappedKey, masterKeyId: row.masterKeyId });
+    password = openPassword(dataKey, row);
+  } catch (error) {
+    if (!(error instanceof VaultTampered)) throw error;
+    const audit = { meetingId: row.meetingId, entryId, account: row.account, action: 'undecryptable' as const };
+    await recordAudit(ctx, actor, [audit]);
+    return { tampered: error, entryId, meetingId: row.meetingId };
+  }
   await recordAudit(ctx, actor, [{ meetingId: row.meetingId, entryId, account: row.account, action: purpose }]);
-  return { password, seconds: purpose === 'copy' ? VAULT_CLIPBOARD_SECONDS : VAULT_REVEAL_SECONDS };
+  return { revealed: { password, seconds: purpose === 'copy' ? VAULT_CLIPBOARD_SECONDS : VAULT_REVEAL_SECONDS } };
 };
 
 /** A new data key for the workspace (admins): every password re-encrypted in this transaction. */

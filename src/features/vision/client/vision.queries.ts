@@ -103,7 +103,11 @@ registerRealtimeUpdater('vision.changed', (queryClient, data) => {
   void queryClient.invalidateQueries({ queryKey: visionKeys.template(data.templateId) });
   for (const listener of sectionWatchers) listener(data);
 });
-// Live sections follow the goals and the backburner.
+// Live sections follow the goals and the backburner: in the cards' meeting rooms, and (for
+// viewers in none of them) the event each person allowed to see such a card gets (decision 057).
 registerRealtimeUpdater('task.changed', (queryClient) => {
+  void queryClient.invalidateQueries({ queryKey: ['vision', 'template'] });
+});
+registerRealtimeUpdater('task.visibleChanged', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: ['vision', 'template'] });
 });

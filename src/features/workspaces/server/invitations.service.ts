@@ -45,8 +45,12 @@ export const inviteToWorkspace = async (ctx: TenantContext, userId: string, publ
     invitedBy: ctx.userId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
-  const [invitee] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  await ctx.sendMail(workspaceInvitationMail(invitee!.email, publicUrl, await inviterAndWorkspace(ctx)));
+  const [invitee] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  const invite = await inviterAndWorkspace(ctx);
+  await ctx.sendMail(await workspaceInvitationMail(ctx.db, ctx.tenantId, invitee!, publicUrl, invite));
 };
 
 const inviter = alias(users, 'inviter');

@@ -163,7 +163,7 @@ export const addUserToWorkspace = async (
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
   await notifyWorkspaceAdded(ctx, person!.id, { inviter, workspace });
   const token = await issuePasswordToken(ctx.db, person!.id, 'invite');
-  await ctx.sendMail(newAccountMail(person!.email, publicUrl, { inviter, workspace, token }));
+  await ctx.sendMail(await newAccountMail(ctx.db, ctx.tenantId, person!, publicUrl, { inviter, workspace, token }));
   return { outcome: 'added', message: messages.userAdded, person: person! };
 };
 

@@ -1,9 +1,12 @@
 import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { useAgencyItem } from '../../../agency/client/agency.queries.ts';
+import { FrameworkBoard } from '../../../agency/client/components/FrameworkBoard.tsx';
 import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
 import { BoardView } from '../../../boards/client/components/BoardView.tsx';
 import { KpiSection } from '../../../kpis/client/KpiSection.tsx';
@@ -49,6 +52,22 @@ const BoardStep = ({ item, meeting, viewerId, timezone }: StepProps) => {
         onlyListId={item.keyName === 'accountability_list' ? item.boardListId : null}
       />
     </Paper>
+  );
+};
+
+/** An agency_framework step: the framework's columns with the workspace's answers, edited live. */
+const AgencyStep = ({ item, viewerId }: StepProps) => {
+  const framework = useAgencyItem(item.agencyItemId);
+  if (!item.agencyItemId) return <Notice>{messages.liveNoAgencyItem}</Notice>;
+  if (framework.isError) return <Notice>{messages.liveAgencyGone}</Notice>;
+  if (!framework.data) return <SectionLoading />;
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={`/agency-dashboard/${framework.data.id}`} size="sm" target="_blank">
+        {messages.liveAgencyOpen}: {framework.data.title}
+      </Anchor>
+      <FrameworkBoard item={framework.data} viewerId={viewerId} actions={null} />
+    </Stack>
   );
 };
 
@@ -123,6 +142,9 @@ const StepBody = (props: StepProps) => {
       return <ExternalUrlStep {...props} />;
     case 'conclusion':
       return <RecapStep state={props.state} viewerId={viewerId} />;
+    // Agency tools (issue 24): the framework, filled in together
+    case 'agency_framework':
+      return <AgencyStep {...props} />;
     default:
       return <FreeActivityStep {...props} />;
   }

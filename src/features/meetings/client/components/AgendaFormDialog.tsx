@@ -12,6 +12,7 @@ import { AGENDA_KEY_LABELS, isIgnoredDrop, reorder, totalMinutes } from '../meet
 import { linkError } from '../meetings.links.ts';
 import { useSaveAgenda } from '../meetings.queries.ts';
 import { AgendaBoardFields } from './AgendaBoardFields.tsx';
+import { AgendaFrameworkField } from './AgendaFrameworkField.tsx';
 import { AddCustomItem, DEFAULT_MINUTES, type Draft, type ItemErrors, ItemRow, toDraft } from './AgendaItemRow.tsx';
 
 // The agenda form (document 1 §2, §4): include or leave out items, their titles and minutes,
@@ -74,6 +75,7 @@ const AgendaForm = ({
       embedUrl: item.keyName === 'external_url' ? (item.embedUrl ?? '') : undefined,
       boardId: item.boardId,
       boardListId: item.boardListId,
+      agencyItemId: item.keyName === 'agency_framework' ? item.agencyItemId : null,
       taskType: item.keyName === 'to_do_list' ? (item.taskType ?? '4') : null,
     }));
     // The server's own rules, so the messages match its answer.
@@ -116,6 +118,8 @@ const AgendaForm = ({
         title={item.title}
         onChange={onChange}
       />
+    ) : item.keyName === 'agency_framework' ? (
+      <AgendaFrameworkField agencyItemId={item.agencyItemId} title={item.title} onChange={onChange} />
     ) : null;
 
   const total = totalMinutes(all.map((item) => ({ checked: item.checked, duration: Number(item.duration) || 0 })));

@@ -43,6 +43,7 @@ export interface Draft {
   embedUrl: string | null;
   boardId: string | null;
   boardListId: string | null;
+  agencyItemId: string | null;
   taskType: AgendaTaskType | null;
 }
 
@@ -245,6 +246,7 @@ export const AddCustomItem = ({ meetingId, onAdd }: { meetingId: string; onAdd: 
       embedUrl: keyName === 'external_url' ? embedUrl.trim() : null,
       boardId,
       boardListId: null,
+      agencyItemId: null,
       taskType: keyName === 'to_do_list' ? '4' : null,
     });
     setTitle('');

@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { call, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
+
+// Agency tools (issue 24): the catalogue with Show All and its info dialog, a buyer persona
+// filled in by two browsers at once, one column on its own, a framework attached to an agenda
+// item and filled in during the live meeting, and the PDF export (its first page rendered).
+
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+type Item = {
+  id: string;
+  columns: {
+    id: string;
+    title: string;
+    questions: { id: string; question: string; answers: { answer: string }[] }[];
+  }[];
+};
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('browses the catalogue, fills in a buyer persona in two browsers, opens a column and exports it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'agency');
+  await startSignedIn(page, owner.token);
+  await page.goto('/agency-tools');
+  await expect(page.getByRole('heading', { name: messages.agencyTitle, level: 1 })).toBeVisible();
+
+  // The info dialog, closed with its named button.
+  await page.getByRole('button', { name: messages.agencyInfoButton }).click();
+  const info = page.getByRole('dialog', { name: messages.agencyInfoTitle });
+  await expect(info).toContainText('workbook of business frameworks');
+  await info.getByRole('button', { name: messages.agencyInfoClose }).click();
+  await expect(info).toBeHidden();
+
+  // Two frameworks per category until Show All.
+  const marketing = region(page, 'Marketing');
+  await expect(marketing.getByRole('link')).toHaveCount(3); // two frameworks and the category's button
+  await expect(marketing.getByRole('link', { name: 'Value proposition' })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/agency-catalogue.png`, fullPage: true });
+  await marketing.getByRole('button', { name: messages.agencyShowAll(3) }).click();
+  await expect(marketing.getByRole('link', { name: 'Value proposition' })).toBeVisible();
+  await marketing.getByRole('button', { name: messages.agencyShowLess }).click();
+  await expect(marketing.getByRole('link', { name: 'Value proposition' })).toHaveCount(0);
+
+  // The category's button opens its default framework: the buyer personas.
+  await marketing.getByRole('link', { name: 'Meet your buyers' }).click();
+  await expect(page.getByRole('heading', { name: 'Buyer personas', level: 1 })).toBeVisible();
+  const decider = region(page, 'Persona 1: the decider');
+  await expect(decider).toBeVisible();
+  await expect(region(page, 'Persona 2: the daily user')).toContainText(
+    messages.agencyFollows('Persona 1: the decider'),
+  );
+
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto(page.url());
+  const mateDecider = region(matePage, 'Persona 1: the decider');
+  await expect(mateDecider).toBeVisible();
+
+  // The owner types the first goal; the mate sees it, with who changed it, without a reload.
+  const goal = decider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' });
+  await goal.fill('Cut month-end close to three days');
+  await expect(decider.getByTestId('answer-status').first()).toHaveText(messages.agencySaved);
+  await expect(
+    mateDecider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' }),
+  ).toHaveValue('Cut month-end close to three days');
+  await expect(mateDecider).toContainText('Olga Owner');
+
+  // The mate answers another question; the owner sees it.
+  await mateDecider.getByRole('textbox', { name: 'Name, role and company size' }).fill('Dana, COO, 80 people');
+  await expect(decider.getByRole('textbox', { name: 'Name, role and company size' })).toHaveValue(
+    'Dana, COO, 80 people',
+  );
+  await expect(decider).toContainText('Bea Mate');
+
+  // Add answer: the objections take answers one by one.
+  await decider.getByRole('button', { name: `${messages.agencyAddAnswer}: What would make them say no?` }).click();
+  await decider.getByRole('textbox', { name: 'What would make them say no? (2 of 2)' }).fill('Another tool to learn');
+  await expect(mateDecider.getByRole('textbox', { name: 'What would make them say no? (2 of 2)' })).toHaveValue(
+    'Another tool to learn',
+  );
+  await page.screenshot({ path: `${SCREENS}/agency-personas.png`, fullPage: true });
+
+  // Too long for the question: the field stops at its length.
+  const name = decider.getByRole('textbox', { name: 'Name, role and company size' });
+  await expect(name).toHaveAttribute('maxlength', '120');
+
+  // One column on its own.
+  await decider.getByRole('link', { name: messages.agencyOpenColumn('Persona 1: the decider') }).click();
+  await expect(page).toHaveURL(/\/agency-single\//);
+  await expect(page.getByRole('heading', { name: 'Persona 1: the decider', level: 2 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name, role and company size' })).toHaveValue('Dana, COO, 80 people');
+  await page.screenshot({ path: `${SCREENS}/agency-single.png`, fullPage: true });
+  await page.getByRole('link', { name: messages.agencyBackToItem('Buyer personas') }).click();
+
+  // Export PDF (A4, landscape): a real PDF whose first page is rendered to look at.
+  await page.getByRole('button', { name: messages.exportPdf }).click();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
+  const pdfPath = `${SCREENS}/agency-export.pdf`;
+  await pdf.saveAs(pdfPath);
+  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', pdfPath, `${SCREENS}/agency-pdf`]);
+  expect(existsSync(`${SCREENS}/agency-pdf.png`)).toBe(true);
+  const text = execFileSync('pdftotext', [pdfPath, '-']).toString();
+  expect(text).toContain('Cut month-end close to three days');
+
+  // Print: the board alone, without the app's chrome.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
+  await expect(region(page, 'Persona 1: the decider')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The phone: one column under another, nothing wider than the screen.
+  await matePage.setViewportSize({ width: 390, height: 844 });
+  await matePage.reload();
+  await expect(region(matePage, 'Persona 3: the budget holder')).toBeVisible();
+  const overflow = await matePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await matePage.screenshot({ path: `${SCREENS}/agency-personas-phone.png`, fullPage: true });
+  await mateContext.close();
+});
+
+test('attaches a framework to an agenda item and fills it in during the live meeting', async ({ page, request }) => {
+  const { owner } = await team(request, 'agency-live');
+  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Strategy Day',
+    sharepointUrl: 'https://meet.example.com/strategy',
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+  });
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [
+      { title: 'Positioning', keyName: 'agency_framework', duration: 30 },
+      { title: 'Meeting Scores', keyName: 'conclusion', duration: 5 },
+    ],
+  });
+
+  await startSignedIn(page, owner.token);
+  await page.goto(`/meeting-dashboard/${meeting.id}/Strategy-Day`);
+  await page
+    .getByRole('region', { name: messages.meetingManagement })
+    .getByRole('button', { name: messages.editAgenda })
+    .click();
+  const form = page.getByRole('dialog', { name: messages.editAgenda });
+  const picker = form.getByRole('combobox', { name: `${messages.agendaAgencyItem}: Positioning` });
+  await picker.click();
+  await picker.fill('position');
+  await page.getByRole('option', { name: 'Positioning statement · Strategy' }).click();
+  await page.screenshot({ path: `${SCREENS}/agency-agenda-form.png` });
+  await form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(form).toBeHidden();
+  const agenda = await call<{ title: string; agencyItemId: string | null }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/meetings/${meeting.id}/agenda-items`,
+  );
+  expect(agenda[0]?.agencyItemId).not.toBeNull();
+
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+  const step = page.getByTestId('live-step');
+  const customer = step.getByRole('region', { name: 'Customer', exact: true });
+  await expect(customer).toBeVisible();
+  await customer.getByRole('textbox', { name: 'For whom? (be narrow)' }).fill('Teams of 10 to 50 who meet weekly');
+  await expect(customer.getByTestId('answer-status').first()).toHaveText(messages.agencySaved);
+  await page.screenshot({ path: `${SCREENS}/agency-live-step.png`, fullPage: true });
+
+  const item = await call<Item>(request, owner.token, 'GET', `/agency/items/${agenda[0]!.agencyItemId}`);
+  const question = item.columns.find((c) => c.title === 'Customer')!.questions[0]!;
+  expect(question.answers.map((a) => a.answer)).toEqual(['Teams of 10 to 50 who meet weekly']);
+});
+
+test('an admin adds a framework of their own and hides a shipped category; a member sees the result', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'agency-admin');
+  await startSignedIn(page, owner.token);
+  await page.goto('/agency-tools');
+  await page.getByRole('button', { name: messages.agencyAddCategory }).click();
+  const categoryForm = page.getByRole('dialog', { name: messages.agencyAddCategory });
+  await categoryForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Hiring');
+  await categoryForm.getByRole('textbox', { name: messages.agencyFieldButtonTitle }).fill('Plan a hire');
+  await categoryForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(categoryForm).toBeHidden();
+  const hiring = region(page, 'Hiring');
+  await expect(hiring).toContainText(messages.agencyCategoryEmpty);
+
+  await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring'), exact: true }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddItem }).click();
+  const itemForm = page.getByRole('dialog', { name: messages.agencyAddItem });
+  await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Role scorecard');
+  await itemForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(itemForm).toBeHidden();
+  await hiring.getByRole('link', { name: 'Plan a hire' }).click();
+  await expect(page.getByRole('heading', { name: 'Role scorecard', level: 1 })).toBeVisible();
+  await expect(page.getByText(messages.agencyNoColumns)).toBeVisible();
+
+  await page.getByRole('button', { name: messages.agencyContentMenu('Role scorecard') }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddColumn }).click();
+  const columnForm = page.getByRole('dialog', { name: messages.agencyAddColumn });
+  await columnForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Outcomes');
+  await columnForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(columnForm).toBeHidden();
+  const outcomes = region(page, 'Outcomes');
+  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes'), exact: true }).click();
+  await page.getByRole('menuitem', { name: messages.agencyAddQuestion }).click();
+  const questionForm = page.getByRole('dialog', { name: messages.agencyAddQuestion });
+  await questionForm
+    .getByRole('textbox', { name: messages.agencyFieldQuestion })
+    .fill('What must this person achieve?');
+  await questionForm.getByRole('button', { name: messages.saveButton }).click();
+  await expect(questionForm).toBeHidden();
+  await expect(outcomes.getByRole('textbox', { name: 'What must this person achieve?' })).toBeVisible();
+
+  // Hide a shipped category: the member no longer sees it; the admin sees it marked.
+  await page.goto('/agency-tools');
+  await region(page, 'Sales')
+    .getByRole('button', { name: messages.agencyContentMenu('Sales'), exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await expect(region(page, 'Sales')).toHaveCount(0);
+  await page.getByRole('switch', { name: messages.agencyShowHidden }).click();
+  await expect(region(page, 'Sales')).toContainText(messages.agencyHiddenBadge);
+  await page.screenshot({ path: `${SCREENS}/agency-admin.png`, fullPage: true });
+
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto('/agency-tools');
+  await expect(region(matePage, 'Hiring')).toBeVisible();
+  await expect(region(matePage, 'Strategy')).toBeVisible();
+  await expect(region(matePage, 'Sales')).toHaveCount(0);
+  await expect(matePage.getByRole('button', { name: messages.agencyAddCategory })).toHaveCount(0);
+  await mateContext.close();
+});

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { expect as baseExpect, test } from '@playwright/test';
+import { messages } from '../src/shared/messages.ts';
+import { isoDate, SCREENS, seedHeldMeeting, startSignedIn, team } from './helpers.ts';
+
+// Reports (issue 25): a meeting report with its charts, its window changed, a member picked and
+// the CSV exported; the archive searched and a hit opened; a workspace export run and downloaded.
+
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000, viewport: { width: 1280, height: 900 } });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test('meeting report: window, member, CSV; archive search; workspace export', async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'reports');
+  const { meeting, sessionId } = await seedHeldMeeting(request, owner, mate, 'Reports L10');
+  await startSignedIn(page, owner.token);
+
+  // The dashboard's trends card links to the report.
+  await page.goto(`/meeting-dashboard/${meeting.id}/Reports-L10`);
+  await expect(page.getByRole('heading', { name: messages.reportTrends })).toBeVisible();
+  await page.getByRole('link', { name: messages.reportOpenReport }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/meetings/${meeting.id}/Reports-L10$`));
+  await expect(page.getByRole('heading', { name: messages.reportMeetingTitle('Reports L10') })).toBeVisible();
+  const attendance = page.locator('dl').first();
+  await expect(attendance).toContainText(`${messages.reportSessionsHeld}1`);
+  await expect(attendance).toContainText(`${messages.reportAvgScore}7`);
+  await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/reports-meeting.png`, fullPage: true });
+
+  // A window that ends before it starts is refused with the message; then a window without the meeting.
+  const from = page.getByLabel(messages.reportFrom);
+  const until = page.getByLabel(messages.reportUntil);
+  await until.fill(isoDate(-400));
+  await expect(page.getByRole('alert').filter({ hasText: messages.reportWindowOrder })).toBeVisible();
+  await from.fill(isoDate(-420));
+  await expect(page).toHaveURL(/dateSince=/);
+  await expect(attendance).toContainText(`${messages.reportSessionsHeld}0`);
+  await until.fill(isoDate(0));
+  await expect(attendance).toContainText(`${messages.reportSessionsHeld}1`);
+
+  // The member report.
+  await page.getByRole('combobox', { name: messages.reportMember }).click();
+  await page.getByRole('option', { name: 'Bea Mate' }).click();
+  await expect(page).toHaveURL(new RegExp(`/reports/meetings/${meeting.id}/Reports-L10/users/${mate.id}\\?`));
+  await expect(
+    page.getByRole('heading', { name: messages.reportMemberTitle('Bea Mate', 'Reports L10') }),
+  ).toBeVisible();
+  await expect(attendance).toContainText(`${messages.reportAvgScore}6`);
+
+  // CSV of what is shown.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: messages.reportExportCsv }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^report-reports-l10-bea-mate-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  expect(csv).toContain('Attendance,Average rating,6');
+
+  // The user report of the same person (the directory links to it).
+  await page.goto(`/reports/users/${mate.id}`);
+  await expect(page.getByRole('heading', { name: messages.reportUserTitle('Bea Mate') })).toBeVisible();
+  await expect(page.locator('dl').first()).toContainText(`${messages.reportAvgScore}6`);
+
+  // The archive search: the issue solved in the room, then its archive.
+  await page.getByRole('link', { name: messages.reportsNav, exact: true }).click();
+  await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
+  await page.getByRole('textbox', { name: messages.archiveSearchLabel }).fill('hiring');
+  await page.getByRole('button', { name: messages.archiveSearchButton }).click();
+  await expect(page.getByText(messages.archiveSearchHits(1))).toBeVisible();
+  await page.getByRole('textbox', { name: messages.archiveSearchLabel }).fill('penguins');
+  await page.getByRole('button', { name: messages.archiveSearchButton }).click();
+  await expect(page.getByText(messages.archiveSearchNoHits)).toBeVisible();
+  await page.getByRole('textbox', { name: messages.archiveSearchLabel }).fill('hiring');
+  await page.getByRole('button', { name: messages.archiveSearchButton }).click();
+  await page.getByRole('cell').getByRole('link', { name: 'Reports L10' }).click();
+  await expect(page).toHaveURL(new RegExp(`/meeting-archives/${sessionId}$`));
+  await expect(page.getByText('Hiring plan for the support team').first()).toBeVisible();
+
+  // The workspace export: asked, followed, downloaded.
+  await page.goto('/reports');
+  await page.getByRole('button', { name: messages.workspaceExportStart }).click();
+  const confirm = page.getByRole('dialog', { name: messages.workspaceExportConfirmTitle });
+  await confirm.getByRole('button', { name: messages.workspaceExportStart }).click();
+  await expect(confirm).toBeHidden();
+  const ready = page.getByRole('button', { name: new RegExp(`^${messages.workspaceExportDownload}`) });
+  await expect(ready).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: `${SCREENS}/reports-page.png`, fullPage: true });
+  const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
+  expect(zip.suggestedFilename()).toMatch(/^cadence-.*\.zip$/);
+  const bytes = readFileSync((await zip.path()) as string);
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+});

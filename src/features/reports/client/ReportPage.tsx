@@ -1,0 +1,265 @@
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../client/lib/api.ts';
+import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { showError } from '../../../client/ui/toast.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Report, ReportFormat } from '../reports.schemas.ts';
+import { ReportCharts } from './components/ReportCharts.tsx';
+import { ReportFigures, ReportTables } from './components/ReportTables.tsx';
+import { TrendsCard } from './components/TrendsPanel.tsx';
+import { meetingReportPath, memberReportPath } from './reportPaths.ts';
+import {
+  downloadReport,
+  type ReportWindow,
+  useMeetingReport,
+  useMeetingTrends,
+  useUserReport,
+} from './reports.queries.ts';
+import './reports.print.css';
+
+// The meeting report (/reports/meetings/{meetingId}/{slug}), the member report (…/users/{memberId})
+// and the user report (/reports/users/{userId}): document 3 §2–§3. The window lives in the
+// address (?dateSince=…&dateUntil=…), so a reload or a shared link shows the same report.
+
+const useWindow = () => {
+  const [params, setParams] = useSearchParams();
+  const range: ReportWindow = {
+    dateSince: params.get('dateSince') ?? undefined,
+    dateUntil: params.get('dateUntil') ?? undefined,
+  };
+  /** Sets both ends at once (the other as shown), so the server never fills one in differently. */
+  const setDate = (key: 'dateSince' | 'dateUntil', value: string, shown: ReportWindow) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const both = { ...shown, [key]: value };
+        for (const field of ['dateSince', 'dateUntil'] as const) {
+          const date = both[field];
+          if (date) next.set(field, date);
+          else next.delete(field);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { range, setDate, search: params.toString() };
+};
+
+/** From, Until, the member choice (meeting reports), exports and print. Hidden when printed. */
+const Toolbar = ({
+  report,
+  range,
+  setDate,
+  onMember,
+  onExport,
+}: {
+  report: Report;
+  range: ReportWindow;
+  setDate: (key: 'dateSince' | 'dateUntil', value: string, shown: ReportWindow) => void;
+  onMember: ((memberId: string | null) => void) | null;
+  onExport: (format: ReportFormat) => void;
+}) => {
+  const shownRange = { dateSince: range.dateSince ?? report.dateSince, dateUntil: range.dateUntil ?? report.dateUntil };
+  return (
+    <Group align="flex-end" wrap="wrap" gap="sm" className="cadence-no-print">
+      <TextInput
+        type="date"
+        label={messages.reportFrom}
+        value={shownRange.dateSince}
+        onChange={(event) => setDate('dateSince', event.currentTarget.value, shownRange)}
+      />
+      <TextInput
+        type="date"
+        label={messages.reportUntil}
+        value={shownRange.dateUntil}
+        onChange={(event) => setDate('dateUntil', event.currentTarget.value, shownRange)}
+      />
+      {onMember && (
+        <Select
+          label={messages.reportMember}
+          value={report.person?.userId ?? ''}
+          onChange={(value) => onMember(value || null)}
+          data={[
+            { value: '', label: messages.reportWholeMeeting },
+            ...report.people.map((p) => ({ value: p.userId, label: p.fullName })),
+          ]}
+          allowDeselect={false}
+          w={220}
+        />
+      )}
+      <Button variant="default" onClick={() => onExport('csv')}>
+        {messages.reportExportCsv}
+      </Button>
+      <Button variant="default" onClick={() => onExport('xlsx')}>
+        {messages.reportExportXlsx}
+      </Button>
+      <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => globalThis.print()}>
+        {messages.reportPrint}
+      </Button>
+    </Group>
+  );
+};
+
+/** The body of any report: figures, charts, the meeting's trends, lists. */
+const ReportBody = ({ report, trends }: { report: Report; trends: ReturnType<typeof useMeetingTrends> | null }) => (
+  <Stack gap="md">
+    <ReportFigures report={report} />
+    <ReportCharts report={report} />
+    {trends &&
+      (trends.isPending ? (
+        <SectionLoading />
+      ) : trends.isError ? (
+        <SectionError title={messages.reportTrendsLoadFailed} error={trends.error} onRetry={() => trends.refetch()} />
+      ) : (
+        <TrendsCard trends={trends.data} />
+      ))}
+    <ReportTables report={report} />
+  </Stack>
+);
+
+const exportFailed = (error: unknown) =>
+  showError(error instanceof Error ? error.message : messages.reportExportFailed);
+
+/** A window the server refused (400): its message beside the inputs, the last good report kept. */
+const windowProblem = (error: unknown) =>
+  error instanceof ApiError && error.status === 400
+    ? (error.errors?.dateUntil ?? error.errors?.dateSince ?? error.errors?.memberId ?? error.message)
+    : null;
+
+const ReportLayout = ({
+  title,
+  back,
+  query,
+  trends,
+  toolbar,
+}: {
+  title: (report: Report) => string;
+  back: ReactNode;
+  query: ReturnType<typeof useMeetingReport>;
+  trends: ReturnType<typeof useMeetingTrends> | null;
+  toolbar: (report: Report) => ReactNode;
+}) => {
+  const problem = windowProblem(query.error);
+  // A refused window keeps the last report on screen, with its inputs to put the window right.
+  const lastGood = useRef<Report | undefined>(undefined);
+  if (query.data) lastGood.current = query.data;
+  const report = query.data ?? (problem ? lastGood.current : undefined);
+  if (query.isPending && !report) return <SectionLoading />;
+  if (query.isError && !report) {
+    if (problem === null) {
+      const forbidden = query.error instanceof ApiError && query.error.status === 403;
+      return (
+        <PageLoadError
+          back={back}
+          error={query.error}
+          notFoundTitle={messages.reportNotFound}
+          failedTitle={forbidden ? query.error.message : messages.reportLoadFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+  }
+  return (
+    <Stack gap="md" className="cadence-report">
+      <div className="cadence-no-print">{back}</div>
+      {report && (
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {title(report)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {report.dateSince} – {report.dateUntil}
+          </Text>
+        </Stack>
+      )}
+      {report && toolbar(report)}
+      {problem && (
+        <Text c="red.8" size="sm" role="alert">
+          {problem}
+        </Text>
+      )}
+      {report && <ReportBody report={report} trends={problem ? null : trends} />}
+    </Stack>
+  );
+};
+
+const BackLink = ({ to, label }: { to: string; label: string }) => (
+  <Anchor component={Link} to={to} size="sm">
+    <Group gap={4}>
+      <IconArrowLeft size={14} aria-hidden />
+      {label}
+    </Group>
+  </Anchor>
+);
+
+/** /reports/meetings/{meetingId}/{slug} and …/users/{memberId}. */
+export const MeetingReportPage = () => {
+  const { meetingId = '', memberId, slug = 'meeting' } = useParams();
+  const navigate = useNavigate();
+  const { range, setDate, search } = useWindow();
+  const query = useMeetingReport(meetingId, range, memberId);
+  const trends = useMeetingTrends(meetingId, range, !memberId && query.isSuccess);
+  const dashboard = `/meeting-dashboard/${meetingId}/${slug}`;
+  const [exporting, setExporting] = useState(false);
+  return (
+    <ReportLayout
+      query={query}
+      trends={memberId ? null : trends}
+      back={<BackLink to={dashboard} label={messages.reportBack} />}
+      title={(report) =>
+        report.person && report.meeting
+          ? messages.reportMemberTitle(report.person.fullName, report.meeting.title)
+          : messages.reportMeetingTitle(report.meeting?.title ?? '')
+      }
+      toolbar={(report) => (
+        <Toolbar
+          report={report}
+          range={range}
+          setDate={setDate}
+          onMember={(id) => {
+            const meeting = report.meeting ?? { id: meetingId, title: slug };
+            const path = id ? memberReportPath(meeting, id) : meetingReportPath(meeting);
+            void navigate(`${path}${search ? `?${search}` : ''}`);
+          }}
+          onExport={(format) => {
+            if (exporting) return;
+            setExporting(true);
+            downloadReport({ meetingId, memberId }, range, format, messages.reportExportFailed)
+              .catch(exportFailed)
+              .finally(() => setExporting(false));
+          }}
+        />
+      )}
+    />
+  );
+};
+
+/** /reports/users/{userId}: one person across their meetings (linked from the directory). */
+export const UserReportPage = () => {
+  const { userId = '' } = useParams();
+  const { range, setDate } = useWindow();
+  const query = useUserReport(userId, range);
+  return (
+    <ReportLayout
+      query={query}
+      trends={null}
+      back={<BackLink to="/directory" label={messages.reportBackToDirectory} />}
+      title={(report) => messages.reportUserTitle(report.person?.fullName ?? '')}
+      toolbar={(report) => (
+        <Toolbar
+          report={report}
+          range={range}
+          setDate={setDate}
+          onMember={null}
+          onExport={(format) =>
+            downloadReport({ userId }, range, format, messages.reportExportFailed).catch(exportFailed)
+          }
+        />
+      )}
+    />
+  );
+};

@@ -1,0 +1,19 @@
+import { Stack, Title } from '@mantine/core';
+import { messages } from '../../../shared/messages.ts';
+import { useSelf } from '../../auth/client/auth.queries.ts';
+import { ArchiveSearch } from './components/ArchiveSearch.tsx';
+import { WorkspaceExportPanel } from './components/WorkspaceExportPanel.tsx';
+
+/** /reports (issue 25): the archive search for everyone; the workspace export for admins. */
+export const ReportsPage = () => {
+  const isAdmin = useSelf().data?.isAdmin === '1';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {messages.reportsPageTitle}
+      </Title>
+      <ArchiveSearch />
+      {isAdmin && <WorkspaceExportPanel />}
+    </Stack>
+  );
+};

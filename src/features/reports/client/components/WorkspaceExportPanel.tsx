@@ -1,0 +1,130 @@
+import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
+import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { showError, showSuccess } from '../../../../client/ui/toast.ts';
+import { messages } from '../../../../shared/messages.ts';
+import type { WorkspaceExport } from '../../reports.schemas.ts';
+import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
+
+// The workspace export for admins (issue 25): start one (after a question), follow its progress
+// (real-time events), download the zip once ready.
+
+const statusColor: Record<WorkspaceExport['status'], string> = {
+  queued: 'gray',
+  running: 'orange',
+  done: 'green',
+  failed: 'red',
+};
+
+const sizeText = (bytes: number | null) =>
+  bytes === null
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${Math.ceil(bytes / 1024)} kB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export const WorkspaceExportPanel = () => {
+  const list = useWorkspaceExports(true);
+  const start = useStartWorkspaceExport();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = list.data?.items.some((item) => item.status === 'queued' || item.status === 'running') ?? false;
+  const confirm = () => {
+    setFailure(null);
+    start.mutate(undefined, {
+      onSuccess: () => {
+        setAsking(false);
+        showSuccess(messages.workspaceExportStarted);
+      },
+      onError: (error) => setFailure(errorText(error)),
+    });
+  };
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4">
+            {messages.workspaceExportTitle}
+          </Title>
+          <Button onClick={() => setAsking(true)} disabled={busy}>
+            {messages.workspaceExportStart}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {messages.workspaceExportIntro}
+        </Text>
+        {list.isPending ? (
+          <SectionLoading />
+        ) : list.isError ? (
+          <SectionError
+            title={messages.workspaceExportFailedToLoad}
+            error={list.error}
+            onRetry={() => list.refetch()}
+          />
+        ) : list.data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {messages.workspaceExportNone}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={messages.workspaceExportTitle}>
+            <Table verticalSpacing="xs">
+              <Table.Tbody>
+                {list.data.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Table.Td>
+                    <Table.Td w={220}>
+                      {item.status === 'running' || item.status === 'queued' ? (
+                        <Stack gap={4}>
+                          <Badge color={statusColor[item.status]} variant="light">
+                            {messages.workspaceExportStatus[item.status]} {item.progress}%
+                          </Badge>
+                          <Progress value={item.progress} aria-label={messages.workspaceExportStatus[item.status]} />
+                        </Stack>
+                      ) : (
+                        <Badge color={statusColor[item.status]} variant="light">
+                          {messages.workspaceExportStatus[item.status]}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {item.status === 'done' && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconDownload size={14} aria-hidden />}
+                          onClick={() =>
+                            downloadWorkspaceExport(item, messages.workspaceExportGone).catch((error: Error) =>
+                              showError(error.message),
+                            )
+                          }
+                        >
+                          {messages.workspaceExportDownload} {sizeText(item.size)}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={messages.workspaceExportConfirmTitle}
+        confirmLabel={messages.workspaceExportStart}
+        confirmColor="blue"
+        onConfirm={confirm}
+        onClose={() => setAsking(false)}
+        pending={start.isPending}
+        error={failure}
+      >
+        {messages.workspaceExportConfirm}
+      </ConfirmDialog>
+    </Card>
+  );
+};

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { attachments, tenants, users, workspaceExports } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
+import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
+import { ZipWriter } from '../../../server/zip.ts';
+import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { composeMail } from '../../emails/server/emails.send.ts';
+import { csvText } from '../../kpis/server/kpis.export.ts';
+import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
+import type { WorkspaceExport } from '../reports.schemas.ts';
+import { exportTables } from './workspace-export.tables.ts';
+
+// The workspace export (issue 25, decision 055): an admin asks, a background job writes every
+// table of the workspace as JSON and CSV and the card attachments into one zip under
+// DATA_DIR/exports/{tenantId}/, telling its progress to the admin's sockets; once done the zip
+// can be downloaded by the workspace's admins and the admin who asked gets an email.
+
+/** An export still `running` this long after it started died with its server: it may be retried. */
+const STALE_MS = 60 * 60 * 1000;
+
+export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
+
+type Row = typeof workspaceExports.$inferSelect;
+
+const toExport = (row: Row): WorkspaceExport => ({
+  id: row.id,
+  status: row.status as WorkspaceExport['status'],
+  progress: row.progress,
+  fileName: row.fileName,
+  size: row.size,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+  requestedBy: row.requestedBy,
+});
+
+const assertAdmin = (ctx: TenantContext) => {
+  if (!ctx.isAdmin) throw forbidden();
+};
+
+/** `POST workspace-exports`: queues an export (admins; one at a time per workspace, 409 otherwise). */
+export const requestExport = async (ctx: TenantContext): Promise<WorkspaceExport> => {
+  assertAdmin(ctx);
+  const stale = new Date(Date.now() - STALE_MS);
+  // A running export of a server that stopped would block the workspace for good: it is failed.
+  await ctx.db
+    .update(workspaceExports)
+    .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date() })
+    .where(
+      and(
+        eq(workspaceExports.tenantId, ctx.tenantId),
+        or(eq(workspaceExports.status, 'running'), eq(workspaceExports.status, 'queued')),
+        lt(workspaceExports.createdAt, stale),
+      ),
+    );
+  const [open] = await ctx.db
+    .select({ n: count() })
+    .from(workspaceExports)
+    .where(and(eq(workspaceExports.tenantId, ctx.tenantId), inArray(workspaceExports.status, ['queued', 'running'])));
+  if ((open?.n ?? 0) > 0) throw conflict(messages.workspaceExportRunning);
+  const [row] = await ctx.db
+    .insert(workspaceExports)
+    .values({ tenantId: ctx.tenantId, requestedBy: ctx.userId })
+    .returning();
+  const created = toExport(row!);
+  ctx.publish({ tenantId: ctx.tenantId, receiverId: ctx.userId, type: 'workspace-export.changed', data: created });
+  return created;
+};
+
+export const listExports = async (ctx: TenantContext, page: { offset: number; limit: number }) => {
+  assertAdmin(ctx);
+  const where = eq(workspaceExports.tenantId, ctx.tenantId);
+  const rows = await ctx.db
+    .select()
+    .from(workspaceExports)
+    .where(where)
+    .orderBy(desc(workspaceExports.createdAt), asc(workspaceExports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await ctx.db.select({ n: count() }).from(workspaceExports).where(where);
+  return { items: rows.map(toExport), total: total?.n ?? 0, offset: page.offset };
+};
+
+const findExport = async (ctx: TenantContext, id: string) => {
+  assertAdmin(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(workspaceExports)
+    .where(and(eq(workspaceExports.id, id), eq(workspaceExports.tenantId, ctx.tenantId)));
+  if (!row) throw notFound();
+  return row;
+};
+
+export const getExport = async (ctx: TenantContext, id: string) => toExport(await findExport(ctx, id));
+
+/** The finished zip's path and name (409 while it is not ready, 404 when its file is gone). */
+export const exportFile = async (ctx: TenantContext, dataDir: string, id: string) => {
+  const row = await findExport(ctx, id);
+  if (row.status !== 'done' || !row.storageKey || !row.fileName) throw conflict(messages.workspaceExportNotReady);
+  const file = path.join(exportsDir(dataDir), row.storageKey);
+  try {
+    await stat(file);
+  } catch {
+    throw notFound(messages.workspaceExportGone);
+  }
+  return { path: file, fileName: row.fileName };
+};
+
+// The job
+
+const csvValue = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return csvText(JSON.stringify(value));
+  if (typeof value === 'string') return csvText(value);
+  return String(value);
+};
+
+const tableCsv = (columns: string[], rows: Record<string, unknown>[]) => {
+  const lines = [columns.map(csvText).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvValue(row[column])).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+};
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'workspace';
+
+/** A file name safe as one path part: no slashes, no control characters. */
+const safeName = (name: string) =>
+  [...name]
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('')
+    .slice(0, 200) || 'file';
+
+/**
+ * Runs a queued export to the end (called once its request has committed). Claims the row first,
+ * so it runs once even if asked twice; any failure marks it failed and removes the partial file.
+ */
+export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
+  const [claimed] = await deps.db
+    .update(workspaceExports)
+    .set({ status: 'running', startedAt: new Date() })
+    .where(and(eq(workspaceExports.id, id), eq(workspaceExports.status, 'queued')))
+    .returning();
+  if (!claimed) return;
+  const tenantId = claimed.tenantId;
+  const notify = (row: Row) =>
+    row.requestedBy &&
+    deps.publish({ tenantId, receiverId: row.requestedBy, type: 'workspace-export.changed', data: toExport(row) });
+  notify(claimed);
+  const storageKey = `${tenantId}/${randomUUID()}.zip`;
+  const target = path.join(exportsDir(dataDir), storageKey);
+  try {
+    const [workspace] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    const exportedAt = new Date();
+    const fileName = `cadence-${slug(workspace?.name ?? '')}-${exportedAt.toISOString().slice(0, 10)}.zip`;
+    await mkdir(path.dirname(target), { recursive: true });
+    const zip = new ZipWriter(createWriteStream(target));
+    const tables = exportTables();
+    const files = await deps.db
+      .select({ id: attachments.id, fileName: attachments.fileName, storageKey: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.tenantId, tenantId))
+      .orderBy(asc(attachments.createdAt), asc(attachments.id));
+    const steps = tables.length + files.length;
+    let done = 0;
+    let shown = 0;
+    const step = async () => {
+      done += 1;
+      const progress = Math.min(99, Math.floor((done / steps) * 100));
+      // At most one update per 5 %: progress is news, not a log.
+      if (progress < shown + 5) return;
+      shown = progress;
+      const [row] = await deps.db
+        .update(workspaceExports)
+        .set({ progress })
+        .where(eq(workspaceExports.id, id))
+        .returning();
+      if (row) notify(row);
+    };
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      const columns = Object.keys(table.columns);
+      const rows = (await deps.db
+        .select(table.columns)
+        .from(table.table)
+        .where(table.where(deps.db, tenantId))) as Record<string, unknown>[];
+      counts[table.name] = rows.length;
+      await zip.add(`json/${table.name}.json`, Buffer.from(JSON.stringify(rows, null, 1)));
+      await zip.add(`csv/${table.name}.csv`, Buffer.from(tableCsv(columns, rows)));
+      await step();
+    }
+    let missing = 0;
+    for (const file of files) {
+      try {
+        const bytes = await readFile(path.join(attachmentsDir(dataDir), file.storageKey));
+        await zip.add(`attachments/${file.id}/${safeName(file.fileName)}`, bytes);
+      } catch {
+        missing += 1;
+      }
+      await step();
+    }
+    await zip.add(
+      'manifest.json',
+      Buffer.from(
+        JSON.stringify(
+          {
+            workspace: { id: tenantId, name: workspace?.name ?? '' },
+            exportedAt: exportedAt.toISOString(),
+            tables: counts,
+            attachments: files.length - missing,
+            attachmentsMissing: missing,
+            excluded: 'Password vault secrets, sign-in tokens and password hashes are not exported.',
+          },
+          null,
+          1,
+        ),
+      ),
+    );
+    await zip.finish();
+    const { size } = await stat(target);
+    await inJobTransaction(deps, async (ctx) => {
+      const [row] = await ctx.db
+        .update(workspaceExports)
+        .set({ status: 'done', progress: 100, fileName, storageKey, size, finishedAt: new Date() })
+        .where(eq(workspaceExports.id, id))
+        .returning();
+      if (!row) return;
+      const [requester] = row.requestedBy
+        ? await ctx.db
+            .select({ email: users.email, firstName: users.firstName })
+            .from(users)
+            .where(eq(users.id, row.requestedBy))
+        : [];
+      if (requester)
+        await ctx.sendMail(
+          await composeMail(ctx.db, { tenantId }, 'workspace-export', requester.email, {
+            firstName: requester.firstName,
+            workspaceName: workspace?.name ?? '',
+            link: `${ctx.publicUrl}/reports?export=${id}`,
+          }),
+        );
+      if (row.requestedBy)
+        ctx.publish({ tenantId, receiverId: row.requestedBy, type: 'workspace-export.changed', data: toExport(row) });
+    });
+  } catch (error) {
+    await rm(target, { force: true });
+    const [row] = await deps.db
+      .update(workspaceExports)
+      .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date() })
+      .where(eq(workspaceExports.id, id))
+      .returning();
+    if (row) notify(row);
+    throw error;
+  }
+};

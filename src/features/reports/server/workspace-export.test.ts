@@ -1,0 +1,192 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import {
+  createMeeting,
+  joinWorkspace,
+  lastMailTo,
+  PNG_PIXEL,
+  type SignedUp,
+  signUp,
+  uploadFile,
+} from '../../../../test/factories.ts';
+import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import { unzip } from '../../../../test/unzip.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { WorkspaceExport } from '../reports.schemas.ts';
+
+let app: FastifyInstance;
+let baseUrl: string;
+beforeAll(async () => {
+  // A data directory of its own: the attachments and the zips are files.
+  app = await testApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'cadence-export-')) });
+  baseUrl = await listen(app);
+});
+afterAll(() => app.close());
+
+const VAULT_PASSWORD = 'Vault-Secret-Pa55word!';
+
+const waitDone = async (admin: SignedUp, id: string) => {
+  let current: WorkspaceExport | undefined;
+  await eventually(() => {
+    void admin.api.get<WorkspaceExport>(`/workspace-exports/${id}`).then((answer) => {
+      current = answer.body.result;
+    });
+    return current?.status === 'done' || current?.status === 'failed';
+  }, 20_000);
+  return current!;
+};
+
+describe('workspace export', () => {
+  it('zips every table as JSON and CSV with the attachments, counted and re-read; no vault secret; mails the admin', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const pat = await joinWorkspace(app, ada, { firstName: 'Pat' });
+    const meeting = await createMeeting(ada, [pat.userId], { title: 'Export L10' });
+    const titles = ['Call the bank', 'Renew, "the" lease', '=SUM(A1) looks like a formula'];
+    const taskIds: string[] = [];
+    for (const title of titles) {
+      const task = await ada.api.post<{ id: string }>('/tasks', {
+        title,
+        type: '4',
+        userId: pat.userId,
+        meetingIds: [meeting.id],
+      });
+      expect(task.status).toBe(201);
+      taskIds.push(task.body.result.id);
+    }
+    const uploaded = await uploadFile(
+      app,
+      ada.token,
+      'POST',
+      `/tasks/${taskIds[0]}/attachments`,
+      PNG_PIXEL,
+      'pixel.png',
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const vault = await ada.api.post(`/meetings/${meeting.id}/passwords`, {
+      account: 'Bank login',
+      username: 'ada',
+      password: VAULT_PASSWORD,
+    });
+    expect(vault.status).toBe(201);
+    // Another workspace: nothing of it may be in the zip.
+    const other = await signUp(app, { firstName: 'Other' });
+    await createMeeting(other, [other.userId], { title: 'Someone else’s meeting' });
+
+    const adaSocket = await connect(baseUrl, ada.token);
+    const patSocket = await connect(baseUrl, pat.token);
+    const started = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    expect(started.status).toBe(201);
+    expect(started.body.result).toMatchObject({ status: 'queued', progress: 0, fileName: null });
+    // One at a time.
+    const again = await ada.api.post('/workspace-exports');
+    expect([201, 409]).toContain(again.status);
+    const done = await waitDone(ada, started.body.result.id);
+    if (again.status === 201) await waitDone(ada, (again.body.result as WorkspaceExport).id);
+    else expect(again.body.message).toBe(messages.workspaceExportRunning);
+    expect(done).toMatchObject({ status: 'done', progress: 100, error: null });
+    expect(done.fileName).toMatch(/^cadence-workspace-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.zip$/);
+
+    // Progress reached the admin who asked, and no one else.
+    await eventually(() =>
+      adaSocket.received.some(
+        (m) => m.type === 'workspace-export.changed' && (m.data as WorkspaceExport).status === 'done',
+      ),
+    );
+    const running = adaSocket.received.filter((m) => m.type === 'workspace-export.changed');
+    expect(running.map((m) => (m.data as WorkspaceExport).status)).toContain('running');
+    await settle();
+    expect(patSocket.received.filter((m) => m.type === 'workspace-export.changed')).toEqual([]);
+    adaSocket.socket.disconnect();
+    patSocket.socket.disconnect();
+
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/v2/workspace-exports/${done.id}/download`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
+    expect(done.size).toBe(download.rawPayload.length);
+    const files = unzip(download.rawPayload);
+
+    // Re-read and counted.
+    const manifest = JSON.parse(files.get('manifest.json')!.toString());
+    const json = (table: string) =>
+      JSON.parse(files.get(`json/${table}.json`)!.toString()) as Record<string, unknown>[];
+    const csvLines = (table: string) =>
+      files
+        .get(`csv/${table}.csv`)!
+        .toString()
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+    expect(json('meetings').map((m) => m.title)).toEqual(['Export L10']);
+    expect(manifest.tables.meetings).toBe(1);
+    const tasks = json('tasks');
+    expect(tasks.map((t) => t.title).sort()).toEqual([...titles].sort());
+    expect(manifest.tables.tasks).toBe(3);
+    expect(csvLines('tasks')).toHaveLength(4);
+    expect(csvLines('tasks').join('\n')).toContain('"Renew, ""the"" lease"');
+    expect(csvLines('tasks').join('\n')).toContain("'=SUM(A1) looks like a formula");
+    expect(json('task_meetings')).toHaveLength(3);
+    expect(
+      json('users')
+        .map((u) => u.firstName)
+        .sort(),
+    ).toEqual(['Ada', 'Pat']);
+    expect(json('users')[0]).not.toHaveProperty('passwordHash');
+    expect(json('tenants')).toEqual([expect.objectContaining({ id: ada.tenantId })]);
+    expect(json('memberships')).toHaveLength(2);
+    // Every table file has its CSV twin with one line per row.
+    for (const [table, n] of Object.entries(manifest.tables as Record<string, number>)) {
+      expect(json(table), table).toHaveLength(n);
+      expect(csvLines(table), table).toHaveLength(n + 1);
+    }
+    // The attachment, byte for byte.
+    expect(manifest.attachments).toBe(1);
+    const attachment = [...files.keys()].find((name) => name.startsWith('attachments/'));
+    expect(attachment).toMatch(/^attachments\/[0-9a-f-]+\/pixel\.png$/);
+    expect(files.get(attachment!)?.equals(PNG_PIXEL)).toBe(true);
+    // The vault: the entry's name is there, its password (in any form) and the key are not.
+    expect(json('vault_entries').map((e) => e.account)).toEqual(['Bank login']);
+    expect(json('vault_entries')[0]).not.toHaveProperty('secret');
+    expect(files.has('json/vault_keys.json')).toBe(false);
+    expect(files.has('json/auth_sessions.json')).toBe(false);
+    const everything = Buffer.concat([...files.values()]).toString('latin1');
+    expect(everything).not.toContain(VAULT_PASSWORD);
+    expect(everything).not.toContain('Someone else’s meeting');
+    expect(everything).not.toContain(other.tenantId);
+    expect(everything).not.toContain(ada.token);
+
+    // The mail to the admin who asked, with the link to the Reports page.
+    const mail = await lastMailTo(app, ada.email);
+    expect(mail?.subject).toBe(`Your export of ${manifest.workspace.name} is ready`);
+    expect(mail?.text).toContain(`http://cadence.test/reports?export=${done.id}`);
+
+    const list = await ada.api.get<{ items: WorkspaceExport[]; total: number }>('/workspace-exports');
+    expect(list.body.result.items[0]?.status).toBe('done');
+  });
+
+  it('is for admins of the workspace only; other workspaces’ exports are 404', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const pat = await joinWorkspace(app, ada, { firstName: 'Pat' });
+    expect((await pat.api.post('/workspace-exports')).status).toBe(403);
+    expect((await pat.api.get('/workspace-exports')).status).toBe(403);
+    const started = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    const id = started.body.result.id;
+    expect((await pat.api.get(`/workspace-exports/${id}`)).status).toBe(403);
+    expect((await pat.api.get(`/workspace-exports/${id}/download`)).status).toBe(403);
+    const other = await signUp(app, { firstName: 'Other' });
+    expect((await other.api.get(`/workspace-exports/${id}`)).status).toBe(404);
+    expect((await other.api.get(`/workspace-exports/${id}/download`)).status).toBe(404);
+    const theirs = await other.api.get<{ items: WorkspaceExport[] }>('/workspace-exports');
+    expect(theirs.body.result.items).toEqual([]);
+    expect((await ada.api.get('/workspace-exports/not-a-uuid')).status).toBe(404);
+    await waitDone(ada, id);
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
+import { joinWorkspace, signUp } from '../../../../test/factories.ts';
+import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import type { RealtimeMessage } from '../../../shared/realtime.ts';
+import type { Account, Project, Week } from '../time.schemas.ts';
+
+let app: FastifyInstance;
+let baseUrl: string;
+beforeAll(async () => {
+  app = await testApp();
+  baseUrl = await listen(app);
+});
+afterAll(() => app.close());
+
+const timeEvents = (received: RealtimeMessage[]) =>
+  received.filter((m) => m.type.startsWith('time.')).map((m) => ({ type: m.type, data: m.data }));
+const projectEvent = (projectId: string | null) => ({ type: 'time.projectsChanged', data: { projectId } });
+
+describe('time tracking in real time (decision 057)', () => {
+  it("sends a project's events only to the people its visibility rules allow, never to another workspace", async () => {
+    const ada = await signUp(app, { firstName: 'Ada' }); // workspace admin
+    const ben = await joinWorkspace(app, ada, { firstName: 'Ben' }); // manager of the project
+    const dee = await joinWorkspace(app, ada, { firstName: 'Dee' }); // on the team, budget hidden
+    const cy = await joinWorkspace(app, ada, { firstName: 'Cy' }); // in the workspace, not on it
+    const eve = await signUp(app, { firstName: 'Eve' }); // admin of another workspace
+    const account = (await ada.api.post<Account>('/time/accounts', { title: 'Acme' })).body.result;
+    const body = {
+      accountId: account.id,
+      name: 'Quiet project',
+      showToAll: false,
+      tasks: [{ title: 'Build', billable: true, hourlyRate: 10000, budget: 0, budgetMinutes: 600 }],
+      teams: [
+        { userId: ben.userId, manage: true, hourlyRate: 0, budgetMinutes: 0 },
+        { userId: dee.userId, manage: false, hourlyRate: 0, budgetMinutes: 0 },
+      ],
+    };
+    const project = (await ada.api.post<Project>('/time/projects', body)).body.result;
+    const adaSocket = await connect(baseUrl, ada.token);
+    const benSocket = await connect(baseUrl, ben.token);
+    const deeSocket = await connect(baseUrl, dee.token);
+    const cySocket = await connect(baseUrl, cy.token);
+    const eveSocket = await connect(baseUrl, eve.token);
+
+    // Time logged by Dee moves the budget bar: the admin and the manager hear of it; Dee's own
+    // tabs hear of her day; Cy and the other workspace hear nothing.
+    const logged = await dee.api.post('/time/entries', {
+      projectId: project.id,
+      taskId: project.tasks[0]!.id,
+      spentOn: '2026-03-02',
+      minutes: 60,
+    });
+    expect(logged.status).toBe(201);
+    await eventually(() => timeEvents(benSocket.received).length > 0 && timeEvents(adaSocket.received).length > 0);
+    await eventually(() => timeEvents(deeSocket.received).length > 0);
+    await settle();
+    expect(timeEvents(adaSocket.received)).toEqual([projectEvent(project.id)]);
+    expect(timeEvents(benSocket.received)).toEqual([projectEvent(project.id)]);
+    expect(timeEvents(deeSocket.received)).toEqual([{ type: 'time.entries', data: { spentOn: '2026-03-02' } }]);
+    expect(timeEvents(cySocket.received)).toEqual([]);
+    expect(timeEvents(eveSocket.received)).toEqual([]);
+
+    // The project itself changes: its whole team hears (Dee's entry form lists its tasks), Cy not.
+    const renamed = await ben.api.put(`/time/projects/${project.id}`, {
+      ...body,
+      name: 'Quiet project, renamed',
+      tasks: [{ ...body.tasks[0], id: project.tasks[0]!.id }],
+    });
+    expect(renamed.status).toBe(200);
+    await eventually(() => timeEvents(deeSocket.received).length > 1);
+    await settle();
+    expect(timeEvents(deeSocket.received)).toContainEqual(projectEvent(project.id));
+    expect(timeEvents(cySocket.received)).toEqual([]);
+
+    // Another workspace's people use its ids: 404, nothing stored, and still no event anywhere.
+    const eveAccount = (await eve.api.post<Account>('/time/accounts', { title: 'Elsewhere' })).body.result;
+    const foreign = await eve.api.post('/time/entries', {
+      projectId: project.id,
+      taskId: project.tasks[0]!.id,
+      spentOn: '2026-03-02',
+      minutes: 30,
+    });
+    expect(foreign.status).toBe(404);
+    const foreignSave = await eve.api.put(`/time/projects/${project.id}`, {
+      ...body,
+      accountId: eveAccount.id,
+      teams: [{ userId: eve.userId, manage: true, hourlyRate: 0, budgetMinutes: 0 }],
+    });
+    expect(foreignSave.status).toBe(404);
+    await settle();
+    const week = (await dee.api.get<Week>('/time/week?week=2026-03-02')).body.result;
+    expect(week.entries.map((e) => e.minutes)).toEqual([60]);
+    expect(timeEvents(cySocket.received)).toEqual([]);
+    // (Eve's own account, in her workspace room, is all she heard.)
+    expect(timeEvents(eveSocket.received)).toEqual([projectEvent(null)]);
+
+    // Deleting it tells the team (found before the rows go), not Cy.
+    expect((await ada.api.delete(`/time/projects/${project.id}`)).status).toBe(200);
+    await eventually(() => timeEvents(deeSocket.received).length > 2);
+    await settle();
+    expect(timeEvents(cySocket.received)).toEqual([]);
+    for (const s of [adaSocket, benSocket, deeSocket, cySocket, eveSocket]) s.socket.close();
+  });
+});

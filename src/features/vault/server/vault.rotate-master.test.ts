@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { testConfig } from '../../../../test/app.ts';
+import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { nodeProcesses } from '../../../../test/processes.ts';
+import { type Database, openDatabase, openPostgres } from '../../../db/client.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { vaultKeys } from '../../../db/schema/index.ts';
+import { buildApp } from '../../../server/app.ts';
+import { createMailer } from '../../../server/mail/mailer.ts';
+import {
+  ensureSecrets,
+  keyIdOf,
+  masterKeyFile,
+  nextMasterKeyFile,
+  previousMasterKeyFile,
+  type VaultKeyring,
+} from '../../../server/secrets.ts';
+import type { Revealed } from '../vault.schemas.ts';
+import { keyBinding, open } from './vault.crypto.ts';
+
+// `npm run vault:keys -- rotate-master` as an operator runs it (decision 045): the script in a
+// process of its own, against a data folder (and, on PostgreSQL, a database) of its own, since it
+// re-wraps EVERY workspace's key. Two workspaces with passwords; after the rotation every password
+// still reads, and the old master key opens none of the workspace keys. Both of its modes: the
+// key file in DATA_DIR, then VAULT_MASTER_KEY with VAULT_PREVIOUS_MASTER_KEY.
+
+const run = nodeProcesses();
+const quiet = { info: () => {}, warn: () => {} };
+
+/** A database of its own: a copy of the template in `dataDir/db`, or a new PostgreSQL database. */
+const ownDatabase = async (dataDir: string) => {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    cpSync(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
+    const env: Record<string, string> = {};
+    return { env, open: () => openDatabase({ databaseUrl: undefined, dataDir }), drop: async () => {} };
+  }
+  const name = `cadence_rotate_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, 1);
+  await admin.pool!.query(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const ownUrl = own.toString();
+  const drop = async () => {
+    await admin.pool!.query(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  };
+  const migrated = await openPostgres(ownUrl, 2); // migrate() holds one client for its lock
+  try {
+    await migrate(migrated);
+  } catch (error) {
+    await migrated.close();
+    await drop();
+    throw error;
+  }
+  await migrated.close();
+  return {
+    env: { DATABASE_URL: ownUrl } as Record<string, string>,
+    open: () => openPostgres(ownUrl, 6), // the app's socket.io adapter keeps one client listening
+    drop,
+  };
+};
+
+const appOn = (database: Database, dataDir: string, vaultKeyring?: VaultKeyring) =>
+  buildApp({ database, config: testConfig({ dataDir }), mailer: createMailer(undefined, quiet), vaultKeyring });
+
+const reveal = async (app: FastifyInstance, who: SignedUp, id: string) => {
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/v2/passwords/${id}/reveal`,
+    headers: { authorization: `Bearer ${who.token}` },
+    payload: {},
+  });
+  return { status: answer.statusCode, password: (answer.json() as { result?: Revealed }).result?.password };
+};
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run vault:keys -- rotate-master', () => {
+  it('re-wraps every workspace key: every password still reads, the old master key opens none', {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-rotate-'));
+    dirs.push(dataDir);
+    const own = await ownDatabase(dataDir);
+    try {
+      // Two workspaces, each with passwords, written under the key file's master key.
+      let database = await own.open();
+      let app = await appOn(database, dataDir);
+      const stored: { who: SignedUp; id: string; password: string }[] = [];
+      for (const name of ['North', 'South']) {
+        const leader = await signUp(app);
+        const meeting = await createMeeting(leader);
+        for (const n of [1, 2]) {
+          const password = `${name}-secret-${n}-${randomBytes(4).toString('hex')}`;
+          const created = await leader.api.post<{ id: string }>(`/meetings/${meeting.id}/passwords`, {
+            account: `${name} ${n}`,
+            password,
+          });
+          expect(created.status).toBe(201);
+          stored.push({ who: leader, id: created.body.result.id, password });
+        }
+      }
+      const firstKey = (await ensureSecrets(dataDir, {})).vault.current;
+      const wrappedBefore = await database.db.select().from(vaultKeys);
+      expect(wrappedBefore.map((row) => row.masterKeyId)).toEqual([keyIdOf(firstKey), keyIdOf(firstKey)]);
+      await app.close();
+      await database.close();
+
+      // 1. The key file: the script makes a new one, re-wraps, swaps the files.
+      const byFile = await run(['scripts/vault-keys.ts', 'rotate-master'], { DATA_DIR: dataDir, ...own.env }).exited;
+      expect(byFile.stderr).toBe('');
+      expect(byFile.code).toBe(0);
+      expect(byFile.output).toContain('2 workspace keys wrapped with a new master key');
+      const secondKey = Buffer.from(readFileSync(masterKeyFile(dataDir), 'utf8').trim(), 'base64');
+      expect(secondKey.equals(firstKey)).toBe(false);
+      expect(existsSync(nextMasterKeyFile(dataDir))).toBe(false);
+      expect(existsSync(previousMasterKeyFile(dataDir))).toBe(false);
+
+      database = await own.open();
+      const wrapped = await database.db.select().from(vaultKeys);
+      expect(wrapped).toHaveLength(2);
+      for (const row of wrapped) {
+        expect(row.masterKeyId).toBe(keyIdOf(secondKey));
+        expect(() => open(firstKey, row.wrappedKey, keyBinding(row.tenantId))).toThrow();
+        expect(open(secondKey, row.wrappedKey, keyBinding(row.tenantId))).toHaveLength(32);
+      }
+      app = await appOn(database, dataDir); // the key file as the server reads it
+      for (const entry of stored)
+        expect(await reveal(app, entry.who, entry.id)).toEqual({ status: 200, password: entry.password });
+      const withOldKey = await appOn(database, dataDir, { current: firstKey, previous: [] });
+      for (const entry of stored) expect((await reveal(withOldKey, entry.who, entry.id)).status).toBe(500);
+      await Promise.all([app.close(), withOldKey.close()]);
+      await database.close();
+
+      // 2. The environment: the new key in VAULT_MASTER_KEY, the one in use as the previous one.
+      const thirdKey = randomBytes(32);
+      const byEnv = await run(['scripts/vault-keys.ts', 'rotate-master'], {
+        DATA_DIR: dataDir,
+        ...own.env,
+        VAULT_MASTER_KEY: thirdKey.toString('base64'),
+        VAULT_PREVIOUS_MASTER_KEY: secondKey.toString('base64'),
+      }).exited;
+      expect(byEnv.stderr).toBe('');
+      expect(byEnv.code).toBe(0);
+      expect(byEnv.output).toContain('2 workspace keys wrapped with VAULT_MASTER_KEY');
+      database = await own.open();
+      app = await appOn(database, dataDir, { current: thirdKey, previous: [] });
+      for (const entry of stored)
+        expect(await reveal(app, entry.who, entry.id)).toEqual({ status: 200, password: entry.password });
+      const withSecondKey = await appOn(database, dataDir, { current: secondKey, previous: [] });
+      for (const entry of stored) expect((await reveal(withSecondKey, entry.who, entry.id)).status).toBe(500);
+      for (const row of await database.db.select().from(vaultKeys))
+        expect(() => open(secondKey, row.wrappedKey, keyBinding(row.tenantId))).toThrow();
+      await Promise.all([app.close(), withSecondKey.close()]);
+      await database.close();
+    } finally {
+      await own.drop();
+    }
+  });
+});
