@@ -746,6 +746,18 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await checkDialog(page, confirm, 'the reset confirmation');
     });
 
+    // Slack (issue 20): Administration → Integrations (the e2e server has a Slack app, not connected).
+    test(`administration: the Integrations section (${size})`, async ({ page, request }) => {
+      const { owner } = await team(request, `layout-slack-${size}`);
+      await startSignedIn(page, owner.token);
+      await page.goto('/settings/administration');
+      const integrations = page.getByRole('region', { name: messages.slackIntegrations });
+      const connect = integrations.getByRole('button', { name: messages.slackConnect });
+      await connect.scrollIntoViewIfNeeded();
+      await expect(connect).toBeVisible();
+      await checkPage(page, 'settings-integrations', size, [connect]);
+    });
+
     // Password vault (issue 22)
     test(`password vault, its form and activity (${size})`, async ({ page, request }) => {
       const { owner, mate } = await team(request, `layout-vault-${size}`);

@@ -282,6 +282,10 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
   'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   // administration (issue 20)
   'POST /api/v2/general-settings id': "the spec's settings record id, always '1' (one record per workspace)",
+  // Slack (issue 20): Slack's own ids, not Cadence rows
+  'PUT /api/v2/meetings/{id}/slack channelId': 'a Slack channel id, checked with Slack (conversations.info)',
+  'POST /api/v2/slack/commands teamId': 'the Slack team, mapped to the connected workspace',
+  'POST /api/v2/slack/commands userId': 'the Slack user, mapped by email to a member of that workspace',
 };
 
 interface Route {

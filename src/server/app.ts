@@ -28,6 +28,8 @@ import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
 import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
+// Slack (issue 20)
+import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     google: GoogleVerifier;
     /** The password vault's master keys (never in the database). */
     vaultKeyring: VaultKeyring;
+    /** Slack (issue 20): the SDK client and the relay of notifications and recaps. */
+    slack: SlackServer;
   }
 }
 
@@ -200,6 +204,9 @@ export const buildApp = async ({
   // Agency tools (issue 24): the shipped content of this version, then its routes (decision 052)
   await syncAgencyContent(database.db);
   await app.register(agencyRoutes, { prefix: API_ROOT });
+  // Slack (issue 20)
+  app.decorate('slack', createSlackServer(app));
+  await app.register(slackRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);
   return app;
 };

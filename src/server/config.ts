@@ -23,6 +23,19 @@ export interface Config {
   googleClientId: string | undefined;
   /** On PostgreSQL, how long a new instance reads every session through (decision 058). */
   sessionCacheWarmUpMs: number;
+  /** Slack (decision 051): null when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are not set. */
+  slack: SlackConfig | null;
+}
+
+/** The Slack app this server installs into workspaces (README: Slack). */
+export interface SlackConfig {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  /** The Web API's base, ending in '/' (https://slack.com/api/; a local stand-in in tests). */
+  apiUrl: string;
+  /** Slack's OAuth v2 authorize page. */
+  authorizeUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +76,17 @@ const Env = z.object({
   ),
   OUTBOX_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  SLACK_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  SLACK_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  SLACK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  SLACK_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ error: 'SLACK_API_URL must be a URL' }).default('https://slack.com/api/'),
+  ),
+  SLACK_AUTHORIZE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ error: 'SLACK_AUTHORIZE_URL must be a URL' }).default('https://slack.com/oauth/v2/authorize'),
+  ),
   /** Where the built client is served from (default dist/client; `vite build` honours it too). */
   CLIENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('dist/client')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +102,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError(message);
   }
   const e = parsed.data;
+  const slackSet = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_SIGNING_SECRET];
+  if (slackSet.some(Boolean) && !slackSet.every(Boolean)) {
+    throw new ConfigError('SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET must be set together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -91,5 +119,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     googleClientId: e.GOOGLE_CLIENT_ID,
     sessionCacheWarmUpMs: SESSION_CACHE.sharedWarmUpMs,
     outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
+    slack:
+      e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_SIGNING_SECRET
+        ? {
+            clientId: e.SLACK_CLIENT_ID,
+            clientSecret: e.SLACK_CLIENT_SECRET,
+            signingSecret: e.SLACK_SIGNING_SECRET,
+            apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+            authorizeUrl: e.SLACK_AUTHORIZE_URL,
+          }
+        : null,
   };
 };

@@ -322,3 +322,21 @@ export const AGENCY_LIMITS = {
 /** The kinds of content a workspace can hide. */
 export const AGENCY_KINDS = ['categories', 'items', 'columns', 'questions'] as const;
 export type AgencyKind = (typeof AGENCY_KINDS)[number];
+
+// Slack (issue 20, decision 051)
+/**
+ * What the install asks of a Slack workspace: the spec's three (post, read people, read their
+ * emails) and, for the features beyond it, channels:read (the recap channel picker) and
+ * commands (the /cadence slash command).
+ */
+export const SLACK_SCOPES = ['chat:write', 'users:read', 'users:read.email', 'channels:read', 'commands'] as const;
+/** An install link (its signed state) works this long, and once. */
+export const SLACK_STATE_TTL_MS = 10 * 60_000;
+/** A slash command's timestamp may be this old (Slack's advice); its signature is remembered this long. */
+export const SLACK_SIGNATURE_WINDOW_SECONDS = 5 * 60;
+/** Channels asked of Slack per page of the recap channel picker. */
+export const SLACK_CHANNEL_PAGE = 200;
+/** The slash command's form body is small; anything bigger is not Slack's. */
+export const SLACK_COMMAND_BODY_LIMIT = 16 * 1024;
+/** Where the administration page shows the Integrations section (the callback returns there). */
+export const SLACK_RETURN_PATH = '/settings/administration';

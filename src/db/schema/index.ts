@@ -17,6 +17,8 @@ export * from './quarters.ts';
 export * from './realtime.ts';
 // Reports (issue 25)
 export * from './reports.ts';
+// Slack (issue 20)
+export * from './slack.ts';
 export * from './tasks.ts';
 export * from './time.ts';
 export * from './vault.ts';

@@ -53,6 +53,12 @@ export interface Realtime {
    * entry read before the caller's commit): either way, no revoked session is served after it.
    */
   clearSessions(): Promise<void>;
+  /**
+   * Calls `listener` with every event this instance publishes (already committed), after it went
+   * out to the sockets: how a feature reacts to another's changes without importing it (Slack).
+   * The listener must not throw or block: it gets the event synchronously.
+   */
+  onPublished(listener: (event: PendingEvent) => void): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +107,7 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     return auth !== null && (await isMeetingParticipant(database.db, auth, meetingId));
   };
 
+  const listeners: ((event: PendingEvent) => void)[] = [];
   const publish: Realtime['publish'] = (event, origin) => {
     const room = event.receiverId
       ? memberRoom(event.tenantId, event.receiverId)
@@ -109,6 +116,13 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
         : workspaceRoom(event.tenantId);
     const message: RealtimeMessage = { type: event.type, data: event.data, ...origin };
     io.to(room).emit(SOCKET_EVENT, message);
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        app.log.warn({ err, type: event.type }, 'realtime listener');
+      }
+    }
   };
   const onError = (err: unknown) => app.log.warn({ err }, 'live presence');
   const livePresence = registerLivePresence(io, database.db, {
@@ -201,6 +215,9 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
       );
       await Promise.race([acknowledged, outlived]);
       clearTimeout(timer);
+    },
+    onPublished(listener) {
+      listeners.push(listener);
     },
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
     async close() {

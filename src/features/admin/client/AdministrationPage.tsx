@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { RequireWorkspaceAdmin } from '../../../client/shell/RequireWorkspaceAdmin.tsx';
 import { EmailTemplatesSection } from '../../emails/client/EmailTemplatesSection.tsx';
 import { AnnualsSection } from '../../quarters/client/AnnualsSection.tsx';
+// Slack (issue 20)
+import { SlackSection } from '../../slack/client/SlackSection.tsx';
 import { GeneralSettingsSection } from './GeneralSettingsSection.tsx';
 
 /** /settings/administration (admins only; others get the permission page): General settings, Annuals & Periods, Emails. */
@@ -11,6 +13,8 @@ export const AdministrationPage = () => (
       <GeneralSettingsSection />
       <AnnualsSection />
       <EmailTemplatesSection />
+      {/* Integrations (Slack, issue 20) */}
+      <SlackSection />
     </Stack>
   </RequireWorkspaceAdmin>
 );

@@ -32,3 +32,6 @@ export const open = (key: Buffer, sealed: Buffer, associatedData: string): Buffe
 export const entryBinding = (tenantId: string, entryId: string) => `cadence:vault-entry:v1:${tenantId}:${entryId}`;
 /** What a wrapped data key is bound to: its workspace. */
 export const keyBinding = (tenantId: string) => `cadence:vault-key:v1:${tenantId}`;
+/** What another feature's secret sealed under the workspace's data key is bound to (decision 051). */
+export const workspaceSecretBinding = (tenantId: string, purpose: string) =>
+  `cadence:workspace-secret:v1:${purpose}:${tenantId}`;

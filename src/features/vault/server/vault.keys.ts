@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
+import { slackInstallations, vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { entryBinding, keyBinding, newDataKey, open, seal } from './vault.crypto.ts';
+import { entryBinding, keyBinding, newDataKey, open, seal, workspaceSecretBinding } from './vault.crypto.ts';
 
 // The workspaces' data keys (decision 045): one random AES-256 key per workspace, stored only
 // wrapped by the master key. Writers hold the key row FOR SHARE, so a rotation (FOR UPDATE)
@@ -87,13 +87,58 @@ export const openPassword = (
   }
 };
 
+/**
+ * Secrets of other features kept under the same key chain (decision 051): sealed with the
+ * workspace's data key and bound to the workspace and their purpose, re-sealed by a rotation.
+ */
+export const WORKSPACE_SECRET = { slackBotToken: 'slack-bot-token' } as const;
+type WorkspaceSecretPurpose = (typeof WORKSPACE_SECRET)[keyof typeof WORKSPACE_SECRET];
+
+export const sealWorkspaceSecret = (
+  dataKey: Buffer,
+  tenantId: string,
+  purpose: WorkspaceSecretPurpose,
+  secret: string,
+) => seal(dataKey, Buffer.from(secret, 'utf8'), workspaceSecretBinding(tenantId, purpose));
+
+/** The secret; a 500 naming its purpose when it was altered, moved, or sealed under another key. */
+export const openWorkspaceSecret = (
+  dataKey: Buffer,
+  tenantId: string,
+  purpose: WorkspaceSecretPurpose,
+  sealed: Buffer,
+): string => {
+  try {
+    return open(dataKey, sealed, workspaceSecretBinding(tenantId, purpose)).toString('utf8');
+  } catch {
+    throw vaultFailure(messages.workspaceSecretUndecryptable(purpose));
+  }
+};
+
+/** Re-seals the workspace's Slack bot token under a new data key, in the rotation's transaction. */
+const resealSlackToken = async (db: Db, tenantId: string, oldKey: Buffer, newKey: Buffer) => {
+  const purpose = WORKSPACE_SECRET.slackBotToken;
+  const [row] = await db
+    .select({ botToken: slackInstallations.botToken })
+    .from(slackInstallations)
+    .where(eq(slackInstallations.tenantId, tenantId))
+    .for('update');
+  if (!row) return;
+  const token = openWorkspaceSecret(oldKey, tenantId, purpose, row.botToken);
+  await db
+    .update(slackInstallations)
+    .set({ botToken: sealWorkspaceSecret(newKey, tenantId, purpose, token) })
+    .where(eq(slackInstallations.tenantId, tenantId));
+};
+
 /** Hex text arrays: one parameter each, the same on both drivers (bytea arrays are not). */
 const hexArray = (values: Buffer[]) => sql.param(values.map((value) => value.toString('hex')));
 
 /**
- * A new data key for the workspace: every entry is decrypted with the old key and sealed with
- * the new one, and the key replaced, in the caller's transaction. Readers meanwhile see the old
- * key and old values together (one statement reads both); writers wait for the key row.
+ * A new data key for the workspace: every entry (and the workspace secrets of WORKSPACE_SECRET)
+ * is decrypted with the old key and sealed with the new one, and the key replaced, in the
+ * caller's transaction. Readers meanwhile see the old key and old values together (one
+ * statement reads both); writers wait for the key row.
  */
 export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId: string) => {
   const row = await lockedKeyRow(db, tenantId, 'update');
@@ -117,6 +162,7 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
       from unnest(${sql.param(entries.map((entry) => entry.id))}::uuid[], ${hexArray(sealed)}::text[]) as v(id, hex)
       where ${vaultEntries.id} = v.id and ${vaultEntries.tenantId} = ${tenantId}`);
   }
+  await resealSlackToken(db, tenantId, oldKey, newKey);
   await db
     .update(vaultKeys)
     .set({ ...wrap(keyring, tenantId, newKey), version: row.version + 1, rotatedAt: new Date() })

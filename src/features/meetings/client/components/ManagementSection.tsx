@@ -5,6 +5,8 @@ import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
+// Slack (issue 20): the meeting's recap channel
+import { SlackRecapChannel } from '../../../slack/client/SlackRecapChannel.tsx';
 import { untilText } from '../../meetings.durations.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
@@ -108,6 +110,7 @@ export const ManagementSection = ({ meeting, timezone }: { meeting: Meeting; tim
           )}
         </Stack>
       </Group>
+      <SlackRecapChannel meetingId={meeting.id} />
     </Stack>
   </SectionCard>
 );
