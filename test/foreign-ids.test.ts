@@ -50,7 +50,11 @@ type Kind =
   // administration (issue 20)
   | 'annual'
   // Password vault (issue 22)
-  | 'vaultFolder';
+  | 'vaultFolder'
+  // Agency tools (issue 24): the workspace's own content (shipped content is every workspace's)
+  | 'agencyCategory'
+  | 'agencyItem'
+  | 'agencyColumn';
 
 /** A workspace with one record of every kind a body can name. */
 interface Workspace {
@@ -168,6 +172,24 @@ const workspace = async (): Promise<Workspace> => {
     await api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
     'vault folder',
   );
+  // Agency tools (issue 24): a category, framework and column of the workspace's own.
+  const agencyCategory = must(
+    await api.post<{ id: string }>('/agency/categories', {
+      title: 'Hiring',
+      avatar: 'users',
+      color: 'teal',
+      buttonTitle: 'Open',
+    }),
+    'agency category',
+  );
+  const agencyItem = must(
+    await api.post<{ id: string }>('/agency/items', { categoryId: agencyCategory.id, title: 'Role scorecard' }),
+    'agency item',
+  );
+  const agencyColumn = must(
+    await api.post<{ id: string }>('/agency/columns', { itemId: agencyItem.id, title: 'Mission', color: 'blue' }),
+    'agency column',
+  );
   return {
     timeAccount,
     timeProject,
@@ -212,6 +234,9 @@ const workspace = async (): Promise<Workspace> => {
       timeEntry: timeEntry.id,
       annual: annual.id,
       vaultFolder: vaultFolder.id,
+      agencyCategory: agencyCategory.id,
+      agencyItem: agencyItem.id,
+      agencyColumn: agencyColumn.id,
     },
   };
 };
@@ -306,6 +331,8 @@ const agendaBody = (a: Workspace) => ({
     duration: item.duration,
     description: item.description,
     ...(index === 0 ? { boardId: a.board.id, boardListId: a.lists[0]!.id } : {}),
+    // Agency tools (issue 24): a framework linked on an agenda item is the workspace's.
+    ...(index === 1 ? { agencyItemId: a.ids.agencyItem } : {}),
   })),
 });
 
@@ -383,7 +410,7 @@ const ROUTES: Record<string, Route> = {
   },
   'PUT /api/v2/meetings/{id}/agenda-items': {
     valid: (a) => ({ url: `/meetings/${a.meeting.id}/agenda-items`, body: agendaBody(a) }),
-    kinds: { 'agendaItems[].id': 'agendaItem' },
+    kinds: { 'agendaItems[].id': 'agendaItem', 'agendaItems[].agencyItemId': 'agencyItem' },
   },
   'POST /api/v2/meetings/{id}/file-folders': {
     valid: (a) => ({ url: `/meetings/${a.meeting.id}/file-folders`, body: { name: 'Sub', parentId: a.fileFolder.id } }),
@@ -597,6 +624,52 @@ const ROUTES: Record<string, Route> = {
       body: { account: 'Door', password: 'open sesame', folderId: a.ids.vaultFolder, groupIds: [a.group.id] },
     }),
     kinds: { folderId: 'vaultFolder' },
+  },
+  // Agency tools (issue 24): the workspace's own content, made by its admin.
+  'POST /api/v2/agency/items': {
+    valid: (a) => ({ url: '/agency/items', body: { categoryId: a.ids.agencyCategory, title: 'Interview kit' } }),
+    kinds: { categoryId: 'agencyCategory' },
+  },
+  'PATCH /api/v2/agency/items/{id}': {
+    prepare: async (a) => ({
+      itemId: must(
+        await a.admin.api.post<{ id: string }>('/agency/items', {
+          categoryId: a.ids.agencyCategory,
+          title: 'Onboarding',
+        }),
+        'agency item',
+      ).id,
+    }),
+    valid: (a, extra) => ({ url: `/agency/items/${extra.itemId}`, body: { categoryId: a.ids.agencyCategory } }),
+    kinds: { categoryId: 'agencyCategory' },
+  },
+  'POST /api/v2/agency/columns': {
+    valid: (a) => ({
+      url: '/agency/columns',
+      body: { itemId: a.ids.agencyItem, parentId: a.ids.agencyColumn, title: 'Outcomes', color: 'green' },
+    }),
+    kinds: { itemId: 'agencyItem', parentId: 'agencyColumn' },
+  },
+  'PATCH /api/v2/agency/columns/{id}': {
+    prepare: async (a) => ({
+      columnId: must(
+        await a.admin.api.post<{ id: string }>('/agency/columns', {
+          itemId: a.ids.agencyItem,
+          title: 'Skills',
+          color: 'red',
+        }),
+        'agency column',
+      ).id,
+    }),
+    valid: (a, extra) => ({ url: `/agency/columns/${extra.columnId}`, body: { parentId: a.ids.agencyColumn } }),
+    kinds: { parentId: 'agencyColumn' },
+  },
+  'POST /api/v2/agency/questions': {
+    valid: (a) => ({
+      url: '/agency/questions',
+      body: { columnId: a.ids.agencyColumn, question: 'What must they achieve?' },
+    }),
+    kinds: { columnId: 'agencyColumn' },
   },
   'PATCH /api/v2/passwords/{id}': {
     prepare: async (a) => ({
