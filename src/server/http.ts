@@ -22,6 +22,14 @@ export const ok = <T>(result: T): SuccessEnvelope<T> => ({ status: 'success', re
 export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ZFail])) as Record<number, typeof ZFail>;
 
+/** Sends a file as a download named `fileName` (exports: PDF, CSV, XLSX, zip), never cached. */
+export const sendDownload = (reply: FastifyReply, body: unknown, contentType: string, fileName: string) =>
+  reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+
 /**
  * Cache-Control of an answer whose address changes with its content (pictures at a hashed
  * address): a browser keeps it for a year and never asks again.

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
+import { sendDownload } from './http.ts';
 
 // PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
 // the 14 standard PDF fonts are used (no font files), and pdfmake may fetch nothing: no URL and
@@ -104,8 +105,4 @@ export const exportingWorkspace = async (db: Db, tenantId: string) => {
 
 /** Sends PDF bytes as a download named `fileName`, never cached. */
 export const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
+  sendDownload(reply, pdf, 'application/pdf', fileName);

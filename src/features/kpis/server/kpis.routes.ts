@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, ok, sendDownload, success } from '../../../server/http.ts';
 import {
   ZCloneScore,
   ZCreateScore,
@@ -74,11 +74,7 @@ export const kpisRoutes = async (fastify: FastifyInstance) => {
       );
       const body = format === 'xlsx' ? await scorecardXlsx(scorecard, meetingTitle) : scorecardCsv(scorecard);
       const fileName = exportFileName(meetingTitle, scorecard, format);
-      return reply
-        .header('content-type', EXPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendDownload(reply, body, EXPORT_TYPES[format], fileName);
     },
   );
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, ok, sendDownload, success } from '../../../server/http.ts';
 import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import { ZWorkspaceExport, ZWorkspaceExportsPage, ZWorkspaceExportsQuery } from '../reports.schemas.ts';
 import { exportFile, getExport, listExports, requestExport, runExport } from './workspace-export.service.ts';
@@ -83,11 +83,7 @@ export const exportsRoutes = async (fastify: FastifyInstance) => {
     },
     async (request, reply) => {
       const file = await request.inTenant((ctx) => exportFile(ctx, dataDir, request.params.id));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(createReadStream(file.path));
+      return sendDownload(reply, createReadStream(file.path), 'application/zip', file.fileName);
     },
   );
 };

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, ok, sendDownload, success } from '../../../server/http.ts';
 import {
+  type Report,
   ZArchiveSearchPage,
   ZArchiveSearchQuery,
   ZMeetingReportExportQuery,
@@ -25,6 +26,15 @@ import { meetingTrends } from './trends.service.ts';
 const tags = ['reports'];
 const ZMeetingParams = z.object({ meetingId: z.uuid() });
 const ZUserParams = z.object({ userId: z.uuid() });
+
+/** A report as the CSV or XLSX download its export call answers. */
+const sendReport = async (reply: FastifyReply, report: Report, format: keyof typeof REPORT_TYPES) =>
+  sendDownload(
+    reply,
+    format === 'xlsx' ? await reportXlsx(report) : reportCsv(report),
+    REPORT_TYPES[format],
+    reportFileName(report, format),
+  );
 
 export const reportsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,12 +87,7 @@ export const reportsRoutes = async (fastify: FastifyInstance) => {
     async (request, reply) => {
       const { format, ...query } = request.query;
       const report = await request.inTenant((ctx) => meetingReport(ctx, request.params.meetingId, query));
-      const body = format === 'xlsx' ? await reportXlsx(report) : reportCsv(report);
-      return reply
-        .header('content-type', REPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${reportFileName(report, format)}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendReport(reply, report, format);
     },
   );
 
@@ -118,12 +123,7 @@ export const reportsRoutes = async (fastify: FastifyInstance) => {
     async (request, reply) => {
       const { format, ...query } = request.query;
       const report = await request.inTenant((ctx) => userReport(ctx, request.params.userId, query));
-      const body = format === 'xlsx' ? await reportXlsx(report) : reportCsv(report);
-      return reply
-        .header('content-type', REPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${reportFileName(report, format)}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendReport(reply, report, format);
     },
   );
 
