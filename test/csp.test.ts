@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FRAME_ORIGINS } from '../src/shared/constants.ts';
 import { testApp } from './app.ts';
 
 // The CSP names its sources: no scheme wildcards (`https:`, `ws:`, `wss:`) and no `*`.
 
+// Each test closes its servers: on PostgreSQL every server holds one of the worker pool's few
+// connections for its real-time adapter (LISTEN), so servers kept to the end exhaust the pool.
 const apps: FastifyInstance[] = [];
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
 const policyOf = async (overrides: Parameters<typeof testApp>[0]) => {
   const app = await testApp(overrides);
