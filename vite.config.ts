@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The dev server forwards API and socket traffic to the API server (`npm run dev` starts both).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -24,7 +25,7 @@ export default defineConfig({
   root: '.',
   // Static files (favicon) live with the client code.
   publicDir: 'src/client/public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     // CLIENT_DIR lets parallel test runs build and serve their own copy.
     outDir: process.env.CLIENT_DIR ?? 'dist/client',
