@@ -138,6 +138,20 @@ const main = async () => {
       `long tasks ${dragTasks.length} (${ms(total(dragTasks))} in all, longest ${ms(Math.max(0, ...dragTasks))}); ` +
       `the seat in its new place ${ms(movedShown)} after the drop; ${duringDrag} elements after it`,
   );
+
+  // The same page opened from the sidebar of a running app, as a user mostly reaches it: the
+  // page's own cost, without the app's start (which every page shares).
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const clicked = Date.now();
+  await page.getByRole('link', { name: 'Org chart' }).first().click();
+  await page.locator('.orgchart-seat').first().waitFor();
+  const inAppFirst = Date.now() - clicked;
+  await page.waitForFunction((n) => document.querySelectorAll('.orgchart-seat').length >= n, seats);
+  const inAppAll = Date.now() - clicked;
+  console.log(
+    `from the sidebar of the running app: first seat ${ms(inAppFirst)}, all ${seats} seats ${ms(inAppAll)} after the click`,
+  );
   console.log(`load average after the run: ${loadAverage()}`);
   await browser.close();
   await stop();

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
+import { onTokenChange } from './session.ts';
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
@@ -15,3 +16,12 @@ export const createQueryClient = (): QueryClient =>
       mutations: { retry: false },
     },
   });
+
+/**
+ * The page's one cache, shared by the React tree (Providers) and the route loaders, which start
+ * the first requests while the page's code is still loading.
+ */
+export const queryClient = createQueryClient();
+
+// Cached data belongs to the identity that fetched it: a new or cleared token drops it all.
+onTokenChange(() => queryClient.clear());

@@ -1,13 +1,22 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { selfQuery } from '../../features/auth/client/auth.queries.ts';
+import { queryClient } from '../lib/queryClient.ts';
 import { loginPath, safeRedirect } from '../lib/redirect.ts';
 import { getToken } from '../lib/session.ts';
 
 // Route loaders that decide before a page's code loads. They look at the token only: whether
 // the session is still valid is the server's answer to GET /self (see RequireAuth).
 
-/** Private routes: nobody signed in → the sign-in page, which comes back here afterwards. */
+/**
+ * Private routes: nobody signed in → the sign-in page, which comes back here afterwards. With a
+ * token, GET /self starts now, while the page's code loads, instead of after it (RequireAuth
+ * reads the answer from the cache; a failure is its to show, so it is not awaited here).
+ */
 export const requireToken = ({ request }: LoaderFunctionArgs) => {
-  if (getToken()) return null;
+  if (getToken()) {
+    void queryClient.prefetchQuery(selfQuery);
+    return null;
+  }
   const url = new URL(request.url);
   throw redirect(loginPath(`${url.pathname}${url.search}`));
 };

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { getLastTenant, setLastTenant } from '../../../client/lib/lastTenant.ts';
@@ -17,13 +17,14 @@ export const authKeys = {
  * Who is signed in and in which workspace (GET /self). Silent: the guard shows a failure itself,
  * and a 401 (an expired session) only sends the user to the sign-in page.
  */
+export const selfQuery = queryOptions({
+  queryKey: authKeys.self,
+  queryFn: ({ signal }) => api.get<Self>('/self', { signal, silent: true }),
+});
+
 export const useSelf = () => {
   const token = useToken();
-  return useQuery({
-    queryKey: authKeys.self,
-    queryFn: ({ signal }) => api.get<Self>('/self', { signal, silent: true }),
-    enabled: token !== null,
-  });
+  return useQuery({ ...selfQuery, enabled: token !== null });
 };
 
 /** The sign-in options of this server: the Google button shows only with a client id. */
