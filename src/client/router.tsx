@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { AppLoader } from './shell/AppLoader.tsx';
 import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './shell/ErrorPages.tsx';
-import { redirectIfSignedIn, requireToken } from './shell/guards.ts';
+import { prefetching, redirectIfSignedIn, requireToken } from './shell/guards.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { UnexpectedErrorPage } from './shell/UnexpectedErrorPage.tsx';
 
@@ -108,6 +108,13 @@ export const router = createBrowserRouter([
               // document 1 §2: the live meeting, and one held session's archive.
               {
                 path: 'live-meeting/:meetingId/:sessionId',
+                loader: prefetching(async ({ params }, queryClient) =>
+                  (await import('../features/live/client/live.prefetch.ts')).prefetchLiveMeeting(
+                    queryClient,
+                    params.meetingId ?? '',
+                    params.sessionId ?? '',
+                  ),
+                ),
                 lazy: async () => ({
                   Component: (await import('../features/live/client/LiveMeetingPage.tsx')).LiveMeetingPage,
                 }),
@@ -141,6 +148,11 @@ export const router = createBrowserRouter([
               // Org chart and vision board (issue 21; document 2 §2).
               {
                 path: 'chart',
+                loader: prefetching(async (_args, queryClient) =>
+                  queryClient.prefetchQuery(
+                    (await import('../features/orgchart/client/orgchart.queries.ts')).orgChartQuery,
+                  ),
+                ),
                 lazy: async () => ({
                   Component: (await import('../features/orgchart/client/OrgChartPage.tsx')).OrgChartPage,
                 }),

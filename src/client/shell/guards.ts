@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { selfQuery } from '../../features/auth/client/auth.queries.ts';
 import { queryClient } from '../lib/queryClient.ts';
@@ -26,3 +27,14 @@ export const redirectIfSignedIn = ({ request }: LoaderFunctionArgs) => {
   if (!getToken()) return null;
   throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
 };
+
+/**
+ * A private page's loader that starts the page's first requests while its code loads, instead
+ * of after. Not awaited, and its failures are ignored here: the page asks the cache for the same
+ * queries and shows their loading state and errors itself.
+ */
+export const prefetching =
+  (start: (args: LoaderFunctionArgs, client: QueryClient) => Promise<unknown>) => (args: LoaderFunctionArgs) => {
+    if (getToken()) void start(args, queryClient).catch(() => {});
+    return null;
+  };

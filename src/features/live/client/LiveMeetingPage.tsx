@@ -40,6 +40,7 @@ import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
 import { notInMeeting } from './components/RecapStep.tsx';
+import { currentStepIndex } from './live.prefetch.ts';
 import {
   serverNowMs,
   useFinishMeeting,
@@ -310,7 +311,7 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
   useLivePresence(state.session.id, true);
 
   const steps = state.agendaItems;
-  const index = Math.min(state.session.currentStep, Math.max(steps.length - 1, 0));
+  const index = currentStepIndex(state);
   const item = steps[index];
   const last = index >= steps.length - 1;
   const total = totalMinutes(steps);

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
@@ -46,8 +46,10 @@ export const useLiveSessions = (enabled = true) =>
     enabled,
   });
 
-export const useLiveState = (sessionId: string) =>
-  useQuery({ queryKey: liveKeys.state(sessionId), queryFn: ({ signal }) => readState(sessionId, signal) });
+export const liveStateQuery = (sessionId: string) =>
+  queryOptions({ queryKey: liveKeys.state(sessionId), queryFn: ({ signal }) => readState(sessionId, signal) });
+
+export const useLiveState = (sessionId: string) => useQuery(liveStateQuery(sessionId));
 
 export const useOnline = (sessionId: string) =>
   useQuery<string[]>({

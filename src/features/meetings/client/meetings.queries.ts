@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
@@ -129,12 +129,13 @@ export const useSimpleMeetings = (enabled = true, mine = false) =>
     enabled,
   });
 
-export const useMeeting = (id: string, enabled = true) =>
-  useQuery({
+export const meetingQuery = (id: string) =>
+  queryOptions({
     queryKey: meetingKeys.detail(id),
     queryFn: ({ signal }) => api.get<Meeting>(`/meetings/${id}`, { signal, ...silent }),
-    enabled,
   });
+
+export const useMeeting = (id: string, enabled = true) => useQuery({ ...meetingQuery(id), enabled });
 
 export const useAgenda = (meetingId: string) =>
   useQuery({

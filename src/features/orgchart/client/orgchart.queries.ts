@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import type { CreateSeat, OrgChart, Seat, UpdateSeat } from '../orgchart.schemas.ts';
@@ -8,11 +8,12 @@ export const orgChartKeys = { chart: ['org-chart'] as const };
 const silent = { silent: true } as const;
 
 /** getOrgChart: the whole chart (it is bounded: 20 rows of 20 seats). */
-export const useOrgChart = () =>
-  useQuery({
-    queryKey: orgChartKeys.chart,
-    queryFn: ({ signal }) => api.get<OrgChart>('/org-chart', { signal, ...silent }),
-  });
+export const orgChartQuery = queryOptions({
+  queryKey: orgChartKeys.chart,
+  queryFn: ({ signal }) => api.get<OrgChart>('/org-chart', { signal, ...silent }),
+});
+
+export const useOrgChart = () => useQuery(orgChartQuery);
 
 const useRefetchChart = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -32,15 +33,13 @@ const silent = { silent: true } as const;
  * GET /tasks?meetingId=…&type=…&state=…: one of the dashboard's lists, a page at a time from
  * the server ("Show N more" loads the next). A refetch reloads the pages already shown.
  */
-export const useMeetingTaskList = (
+export const meetingTaskListQuery = (
   meetingId: string,
   type: TaskType,
   state: 'active' | 'done',
   pageSize: number = TASK_LIST_PAGE_SIZE,
-  enabled = true,
 ) =>
-  useInfiniteQuery({
-    enabled,
+  infiniteQueryOptions({
     queryKey: [...taskKeys.meeting(meetingId), type, state, pageSize],
     queryFn: ({ pageParam, signal }) =>
       api.get<TaskPage>(
@@ -48,11 +47,19 @@ export const useMeetingTaskList = (
         { signal, ...silent },
       ),
     initialPageParam: 0,
-    getNextPageParam: (last) => {
+    getNextPageParam: (last: TaskPage) => {
       const next = last.offset + last.items.length;
       return last.items.length > 0 && next < last.total ? next : undefined;
     },
   });
+
+export const useMeetingTaskList = (
+  meetingId: string,
+  type: TaskType,
+  state: 'active' | 'done',
+  pageSize: number = TASK_LIST_PAGE_SIZE,
+  enabled = true,
+) => useInfiniteQuery({ ...meetingTaskListQuery(meetingId, type, state, pageSize), enabled });
 
 /** The cards of the pages loaded so far, each once (a change between two pages can shift one). */
 export const loadedCards = (data: InfiniteData<TaskPage> | undefined): Card[] => {

@@ -1,7 +1,7 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Box, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconGripVertical, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
@@ -11,7 +11,6 @@ import { messages } from '../../../../shared/messages.ts';
 import {
   hasDueDate,
   isActive,
-  TASK_LIST_PAGE_SIZE,
   TASK_TYPE,
   TASK_TYPE_NAMES,
   type TaskType,
@@ -23,9 +22,10 @@ import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/comp
 import { listsState, ShowMore, useMeetingPeople } from '../../../tasks/client/components/TaskLists.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
 import { ACTION_ITEM_TABS, assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
-import { loadedCards, taskKeys, useCreateTask, useMeetingTaskList } from '../../../tasks/client/tasks.queries.ts';
+import { loadedCards, taskKeys, useCreateTask } from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { LiveState } from '../../live.schemas.ts';
+import { actionItemsStepLists } from '../live.prefetch.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
 import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
 
@@ -201,11 +201,10 @@ const RoomActions = ({
 };
 
 export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Props) => {
-  const type = (item.taskType ?? TASK_TYPE.todo) as TaskType;
-  // The step's own lists, paged on the server: its type's open items and, on the To-Do step,
-  // the finished to-dos (most recently finished first), of which those since the last meeting show.
-  const openList = useMeetingTaskList(meeting.id, type, 'active');
-  const doneList = useMeetingTaskList(meeting.id, TASK_TYPE.todo, 'done', TASK_LIST_PAGE_SIZE, type === TASK_TYPE.todo);
+  const lists = actionItemsStepLists(meeting.id, item);
+  const { type } = lists;
+  const openList = useInfiniteQuery(lists.open);
+  const doneList = useInfiniteQuery({ ...lists.done, enabled: lists.showsDone });
   const today = todayIn(timezone, useNow());
   const [dialog, setDialog] = useState<TaskDialogState>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
