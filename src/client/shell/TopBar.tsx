@@ -22,7 +22,7 @@ import { NextMeetingIndicator } from '../../features/meetings/client/components/
 import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
-import { dayjs } from '../lib/dayjs.ts';
+import { inZone } from '../lib/dayjs.ts';
 import { useNow } from '../lib/useNow.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -39,7 +39,7 @@ interface TopBarProps {
 
 export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   const now = useNow();
-  const local = dayjs(now).tz(self.user.timezone);
+  const local = inZone(now, self.user.timezone);
   const workspace = self.tenant;
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');

@@ -20,7 +20,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconCalendarPlus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dayjs } from '../../../client/lib/dayjs.ts';
+import { inZone } from '../../../client/lib/dayjs.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -80,7 +80,7 @@ const MeetingRow = ({
       <Table.Td>
         {next ? (
           <Text size="sm" component="time" dateTime={next.startsAt}>
-            {dayjs(next.startsAt).tz(timezone).format(DATE_TIME_FORMAT)}
+            {inZone(next.startsAt, timezone).format(DATE_TIME_FORMAT)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">

@@ -14,7 +14,7 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dayjs } from '../../../client/lib/dayjs.ts';
+import { inZone } from '../../../client/lib/dayjs.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -126,7 +126,7 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
                             {n.message}
                           </Text>
                           <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
-                            {dayjs(n.createdAt).tz(timezone).format('MMM D, hh:mm A')}
+                            {inZone(n.createdAt, timezone).format('MMM D, hh:mm A')}
                           </Text>
                         </Stack>
                       </Group>

@@ -1,4 +1,4 @@
-import { dayjs } from '../../../client/lib/dayjs.ts';
+import { dayjs, inZone } from '../../../client/lib/dayjs.ts';
 import { type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
@@ -28,7 +28,7 @@ export const formatDay = (date: IsoDate): string => dayjs(date).format(TASK_DATE
 
 /** An instant as a day in the viewer's time zone. */
 export const formatInstantDay = (instant: string, timezone: string): string =>
-  dayjs(instant).tz(timezone).format(TASK_DATE_FORMAT);
+  inZone(instant, timezone).format(TASK_DATE_FORMAT);
 
 /**
  * The due-date periods: the workspace's quarters (the Quarters page, decision 043) from the

@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { dayjs } from '../../../client/lib/dayjs.ts';
+import { inZone } from '../../../client/lib/dayjs.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { VAULT_ACTIVITY_PAGE } from '../../../shared/constants.ts';
@@ -67,7 +67,7 @@ export const ActivityList = ({
             {items.map((row) => (
               <Table.Tr key={row.id} data-audit-action={row.action}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {dayjs(row.at).tz(timezone).format('YYYY-MM-DD HH:mm:ss')}
+                  {inZone(row.at, timezone).format('YYYY-MM-DD HH:mm:ss')}
                 </Table.Td>
                 <Table.Td>{row.userName ?? '–'}</Table.Td>
                 <Table.Td>

@@ -8,13 +8,7 @@ import { useNow } from '../../../../client/lib/useNow.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
-import {
-  hasDueDate,
-  isActive,
-  TASK_TYPE,
-  TASK_TYPE_NAMES,
-  type TaskType,
-} from '../../../../shared/tasks.ts';
+import { hasDueDate, isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
@@ -115,8 +116,12 @@ const FreeActivityStep = ({ item }: StepProps) =>
     <Notice>{messages.liveNoDescription}</Notice>
   );
 
-/** Any other step shows its agenda item's description (rich text) above what it shows. */
-export const LiveStep = (props: StepProps) =>
+/**
+ * Any other step shows its agenda item's description (rich text) above what it shows. Memoised:
+ * the live screen renders each second for its clocks, and the step (a list of rows, a board, a
+ * scorecard) need not render with it when nothing it shows changed.
+ */
+export const LiveStep = memo((props: StepProps) =>
   props.item.description && props.item.keyName !== 'free_activity' ? (
     <Stack gap="sm">
       <SafeHtml html={props.item.description} c="dimmed" fz="sm" data-testid="step-description" />
@@ -124,7 +129,8 @@ export const LiveStep = (props: StepProps) =>
     </Stack>
   ) : (
     <StepBody {...props} />
-  );
+  ),
+);
 
 const StepBody = (props: StepProps) => {
   const { item, meeting, timezone, viewerId } = props;

@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconListDetails, IconVideo } from '@tabler/icons-react';
-import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { inZone } from '../../../../client/lib/dayjs.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
@@ -32,7 +32,7 @@ const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: st
           {next ? (
             <>
               <Text fw={600} component="time" dateTime={next.startsAt} data-testid="next-meeting-date">
-                {dayjs(next.startsAt).tz(timezone).format(LONG_DATE_TIME_FORMAT)}
+                {inZone(next.startsAt, timezone).format(LONG_DATE_TIME_FORMAT)}
               </Text>
               <Text size="sm" c="dimmed">
                 {untilText(new Date(next.startsAt), now)} · {repeatText(meeting.repeatEvery, meeting.repeatType)}

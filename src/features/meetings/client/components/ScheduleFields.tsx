@@ -1,6 +1,6 @@
 import { Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { inZone } from '../../../../client/lib/dayjs.ts';
 import { addDays, utcToZonedParts } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { occurrences, type RepeatUnit } from '../../meetings.recurrence.ts';
@@ -131,7 +131,7 @@ export const SchedulePreview = ({
         <List size="sm" spacing={2} aria-label={messages.upcomingDates}>
           {dates.map((date) => (
             <List.Item key={date.toISOString()}>
-              {dayjs(date).tz(viewerTimezone).format('ddd, MMM D, YYYY h:mm A')}
+              {inZone(date, viewerTimezone).format('ddd, MMM D, YYYY h:mm A')}
             </List.Item>
           ))}
         </List>
