@@ -195,9 +195,9 @@ const main = async () => {
     .id!;
   const boardMeeting = (
     await fetch(`${base}/api/v2/meetings`, { headers: { authorization: `Bearer ${ownerToken}` } }).then(
-      (r) => r.json() as Promise<{ result: { id: string }[] }>,
+      (r) => r.json() as Promise<{ result: { items: { id: string }[] } }>,
     )
-  ).result[0]!.id;
+  ).result.items[0]!.id;
   const { board, lists, addCards } = await benchBoard(request, ownerToken, ownerId, boardMeeting, boardLists);
   // The board call sends the first 20 cards of each list with every list's count; "Show N more"
   // pages one list (docs/decisions/018-board-paging.md). Both must answer in a constant number
