@@ -22,6 +22,7 @@ import {
   IconVideo,
   IconX,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClock } from '../../../client/lib/useNow.ts';
@@ -37,11 +38,13 @@ import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.form
 import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
 import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
+import { taskKeys } from '../../tasks/client/tasks.queries.ts';
 import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
 import { notInMeeting } from './components/RecapStep.tsx';
 import { currentStepIndex } from './live.prefetch.ts';
 import {
+  liveKeys,
   serverNowMs,
   useFinishMeeting,
   useJoinMeeting,
@@ -459,7 +462,13 @@ export const LiveMeetingPage = () => {
   const state = useLiveState(sessionId);
   const meeting = useMeeting(meetingId);
   const join = useJoinMeeting();
-  useMeetingRoom(meetingId);
+  const queryClient = useQueryClient();
+  // Once in the room, read the state and the step's lists again: a step moved or an item changed
+  // between the first read and the join (or while the connection was down) reached nobody here.
+  useMeetingRoom(meetingId, () => {
+    void queryClient.invalidateQueries({ queryKey: liveKeys.state(sessionId) });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.meeting(meetingId) });
+  });
 
   const data = state.data;
   const live = data ? isLiveSession(data.session) : false;

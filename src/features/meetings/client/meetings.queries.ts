@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
@@ -453,13 +453,23 @@ export const useUpdateSession = (meetingId: string) => {
  * Joins the meeting's live channel (acc-{tenantId}-{meetingId}) while a page about it is
  * open, so its 'session.changed' events arrive; joins again after a reconnection.
  */
-export const useMeetingRoom = (meetingId: string) => {
+/**
+ * Joins the meeting's real-time room while mounted (again after each reconnection). `onJoined`
+ * runs once the server has let the socket in: what the page read before that moment may have
+ * missed an event, so a page that lives on events refetches there.
+ */
+export const useMeetingRoom = (meetingId: string, onJoined?: () => void) => {
+  const joined = useRef(onJoined);
+  joined.current = onJoined;
   useEffect(() => {
     let cancelled = false;
     let leave = () => {};
     void connectRealtime().then((socket) => {
       if (!socket || cancelled) return;
-      const join = () => socket.emit('meeting:join', meetingId, () => {});
+      const join = () =>
+        socket.emit('meeting:join', meetingId, (answer?: { ok?: boolean }) => {
+          if (answer?.ok && !cancelled) joined.current?.();
+        });
       if (socket.connected) join();
       socket.on('connect', join);
       leave = () => {

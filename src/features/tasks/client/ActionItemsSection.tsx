@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
@@ -199,6 +212,9 @@ const GoalGroup = ({
   onDelete: (card: Card) => void;
 }) => {
   const name = owner ? fullName(owner) : messages.taskUnknownPerson;
+  // A phone has no room for the due-date column: the date goes under the title (once per group,
+  // not a media query per row).
+  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
   const sorted = sortGoals(cards, sort);
   const active = sorted.filter((card) => isActive(card.type, card.status));
   const finished = sorted.filter((card) => !isActive(card.type, card.status));
@@ -210,7 +226,7 @@ const GoalGroup = ({
       today={today}
       timezone={timezone}
       showOwner={false}
-      dueColumn
+      dueColumn={!phone}
       onEdit={() => onEdit(card)}
       onDelete={() => onDelete(card)}
     />

@@ -10,11 +10,9 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  useMantineTheme,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
 import { carryAge } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -92,6 +90,19 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
 
 const CARRIED_TYPES = new Set<string>([TASK_TYPE.todo, TASK_TYPE.issue, TASK_TYPE.headline]);
 
+/**
+ * 'Unlock to complete' over a locked item's tick. Only a locked item gets the tooltip at all: a
+ * disabled Mantine tooltip still sets up its floating element, and a list has many rows.
+ */
+const LockedHint = ({ show, children }: { show: boolean; children: ReactElement }) =>
+  show ? (
+    <Tooltip label={messages.taskLockedCannotComplete} withArrow>
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+
 export const TaskRow = ({
   card,
   owner,
@@ -114,7 +125,7 @@ export const TaskRow = ({
   onDelete: () => void;
   /** False where the list is already grouped by owner (the Goals section). */
   showOwner?: boolean;
-  /** The due date in a column of its own at the right, under a sortable header (Goals). */
+  /** The due date in a column of its own at the right, under a sortable header (Goals; not on a phone). */
   dueColumn?: boolean;
   /** The issue being discussed in the live meeting. */
   highlighted?: boolean;
@@ -126,9 +137,6 @@ export const TaskRow = ({
   asListItem?: boolean;
 }) => {
   const update = useUpdateTask();
-  // A phone has no room for the due-date column: the date goes under the title (rendered once).
-  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
-  const dueInColumn = dueColumn && !phone;
   const done = card.status === '1';
   // The tick shows at once; the list's optimistic change follows after in-flight reads are
   // cancelled, and the server's answer (or the rollback) after that.
@@ -172,7 +180,7 @@ export const TaskRow = ({
           {withMenu ? (
             <StatusMenu card={card} today={today} />
           ) : (
-            <Tooltip label={messages.taskLockedCannotComplete} disabled={!card.isLocked || done} withArrow>
+            <LockedHint show={card.isLocked && !done}>
               <Checkbox
                 checked={ticked ?? done}
                 disabled={card.isLocked && !done}
@@ -187,7 +195,7 @@ export const TaskRow = ({
                   );
                 }}
               />
-            </Tooltip>
+            </LockedHint>
           )}
         </Box>
         <Box flex={1} miw={0}>
@@ -208,7 +216,7 @@ export const TaskRow = ({
             </Text>
           </UnstyledButton>
           <Group gap={6} mt={4} wrap="wrap">
-            {!dueInColumn && dueBadge}
+            {!dueColumn && dueBadge}
             {done && card.completedAt && (
               <Text size="xs" c="teal" data-testid="completed-at">
                 {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
@@ -227,7 +235,7 @@ export const TaskRow = ({
           </Group>
           {children}
         </Box>
-        {dueInColumn && (
+        {dueColumn && (
           <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>
             {dueBadge}
           </Box>
