@@ -13,7 +13,7 @@ import { composeMail } from '../../emails/server/emails.send.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
-import { exportTables } from './workspace-export.tables.ts';
+import { exportTables, IMAGE_FILE_COLUMN, imageExtension } from './workspace-export.tables.ts';
 
 // The workspace export (issue 25, decision 055): an admin asks, a background job writes every
 // table of the workspace as JSON and CSV and the card attachments into one zip under
@@ -189,6 +189,7 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
       if (row) notify(row);
     };
     const counts: Record<string, number> = {};
+    const images: Record<string, number> = {};
     for (const table of tables) {
       const columns = Object.keys(table.columns);
       const rows = (await deps.db
@@ -196,6 +197,30 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
         .from(table.table)
         .where(table.where(deps.db, tenantId))) as Record<string, unknown>[];
       counts[table.name] = rows.length;
+      const picture = table.picture;
+      if (picture) {
+        // Each picture is read on its own (a table's pictures together could be large), written
+        // as a file and named in its row, so the export re-reads as complete (decision 059).
+        columns.push(IMAGE_FILE_COLUMN);
+        let pictures = 0;
+        const keyColumn = table.columns[picture.key]!;
+        for (const row of rows) {
+          const [found] = await deps.db
+            .select({ bytes: picture.bytes })
+            .from(table.table)
+            .where(eq(keyColumn, row[picture.key]));
+          const bytes = found?.bytes as Buffer | Uint8Array | undefined;
+          if (!bytes) {
+            row[IMAGE_FILE_COLUMN] = null;
+            continue;
+          }
+          const file = `images/${table.name}/${safeName(String(row[picture.key]))}.${imageExtension(row[picture.mimeType])}`;
+          await zip.add(file, Buffer.from(bytes));
+          row[IMAGE_FILE_COLUMN] = file;
+          pictures += 1;
+        }
+        images[table.name] = pictures;
+      }
       await zip.add(`json/${table.name}.json`, Buffer.from(JSON.stringify(rows, null, 1)));
       await zip.add(`csv/${table.name}.csv`, Buffer.from(tableCsv(columns, rows)));
       await step();
@@ -220,7 +245,10 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
             tables: counts,
             attachments: files.length - missing,
             attachmentsMissing: missing,
-            excluded: 'Password vault secrets, sign-in tokens and password hashes are not exported.',
+            images: Object.values(images).reduce((sum, n) => sum + n, 0),
+            imagesByTable: images,
+            excluded:
+              'Password vault secrets, the Slack bot token, sign-in tokens and password hashes are not exported.',
           },
           null,
           1,

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
@@ -15,6 +16,7 @@ import {
 } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { unzip } from '../../../../test/unzip.ts';
+import { slackInstallations, vaultEntries } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
 
@@ -28,6 +30,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const VAULT_PASSWORD = 'Vault-Secret-Pa55word!';
+/** A 2×1 red PNG and a 1×1 GIF: pictures other than PNG_PIXEL, to tell them apart in the zip. */
+const PNG_RED = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4z8AARAAI/gH/xp559wAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF_PIXEL = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** Stands for a sealed Slack bot token (whatever its bytes, the column is never exported). */
+const SLACK_SEALED = Buffer.from('sealed-slack-bot-token-0123456789abcdef');
 
 const waitDone = async (admin: SignedUp, id: string) => {
   let current: WorkspaceExport | undefined;
@@ -72,9 +82,29 @@ describe('workspace export', () => {
       password: VAULT_PASSWORD,
     });
     expect(vault.status).toBe(201);
+    // Pictures (decision 059): Pat's photo, the workspace logo and a seat's picture, each its own bytes.
+    expect((await uploadFile(app, pat.token, 'PUT', '/self/photo', PNG_PIXEL, 'me.png')).statusCode).toBe(200);
+    expect((await uploadFile(app, ada.token, 'PUT', '/general-settings/logo', GIF_PIXEL, 'logo.gif')).statusCode).toBe(
+      200,
+    );
+    const chart = await ada.api.post<{ seats: { id: string; jobTitle: string }[] }>('/org-chart');
+    expect(chart.status).toBe(201);
+    const seat = chart.body.result.seats.find((s) => s.jobTitle === 'Finance')!;
+    expect(
+      (await uploadFile(app, ada.token, 'PUT', `/org-chart/seats/${seat.id}/image`, PNG_RED, 'seat.png')).statusCode,
+    ).toBe(200);
+    // A Slack installation: its sealed bot token must not travel.
+    await app.database.db.insert(slackInstallations).values({
+      tenantId: ada.tenantId,
+      teamId: 'T-EXPORT',
+      teamName: 'Export team',
+      scopes: 'commands',
+      botToken: SLACK_SEALED,
+    });
     // Another workspace: nothing of it may be in the zip.
     const other = await signUp(app, { firstName: 'Other' });
     await createMeeting(other, [other.userId], { title: 'Someone else’s meeting' });
+    expect((await uploadFile(app, other.token, 'PUT', '/self/photo', PNG_PIXEL, 'me.png')).statusCode).toBe(200);
 
     const adaSocket = await connect(baseUrl, ada.token);
     const patSocket = await connect(baseUrl, pat.token);
@@ -152,6 +182,45 @@ describe('workspace export', () => {
     const attachment = [...files.keys()].find((name) => name.startsWith('attachments/'));
     expect(attachment).toMatch(/^attachments\/[0-9a-f-]+\/pixel\.png$/);
     expect(files.get(attachment!)?.equals(PNG_PIXEL)).toBe(true);
+    // The pictures, byte for byte, each named in its row; only the workspace's people's photos.
+    expect(manifest.images).toBe(3);
+    expect(manifest.imagesByTable).toEqual({ org_chart_seat_images: 1, user_photos: 1, workspace_logos: 1 });
+    expect(files.get(`images/user_photos/${pat.userId}.png`)?.equals(PNG_PIXEL)).toBe(true);
+    expect(files.get(`images/workspace_logos/${ada.tenantId}.gif`)?.equals(GIF_PIXEL)).toBe(true);
+    expect(files.get(`images/org_chart_seat_images/${seat.id}.png`)?.equals(PNG_RED)).toBe(true);
+    expect([...files.keys()].filter((name) => name.startsWith('images/'))).toHaveLength(3);
+    expect(json('user_photos')).toEqual([
+      expect.objectContaining({
+        userId: pat.userId,
+        mimeType: 'image/png',
+        imageFile: `images/user_photos/${pat.userId}.png`,
+      }),
+    ]);
+    expect(json('user_photos')[0]).not.toHaveProperty('bytes');
+    expect(json('workspace_logos')).toEqual([
+      expect.objectContaining({ mimeType: 'image/gif', imageFile: `images/workspace_logos/${ada.tenantId}.gif` }),
+    ]);
+    expect(json('org_chart_seat_images')).toEqual([
+      expect.objectContaining({ seatId: seat.id, imageFile: `images/org_chart_seat_images/${seat.id}.png` }),
+    ]);
+    expect(csvLines('user_photos')[0]).toBe('userId,mimeType,hash,updatedAt,imageFile');
+    expect(csvLines('user_photos')[1]).toMatch(new RegExp(`,images/user_photos/${pat.userId}\\.png$`));
+    // Slack: the team is there, its sealed token is not (nor the stored vault secret's bytes).
+    expect(json('slack_installations')).toEqual([expect.objectContaining({ teamName: 'Export team' })]);
+    expect(json('slack_installations')[0]).not.toHaveProperty('botToken');
+    const zipped = Buffer.concat([...files.values()]);
+    expect(zipped.includes(SLACK_SEALED)).toBe(false);
+    expect(zipped.toString('latin1')).not.toContain(SLACK_SEALED.toString('hex'));
+    expect(zipped.toString('latin1')).not.toContain(SLACK_SEALED.toString('base64'));
+    const [sealed] = await app.database.db
+      .select({ secret: vaultEntries.secret })
+      .from(vaultEntries)
+      .where(eq(vaultEntries.tenantId, ada.tenantId));
+    expect(sealed!.secret.length).toBeGreaterThan(16);
+    expect(zipped.includes(sealed!.secret)).toBe(false);
+    expect(zipped.toString('latin1')).not.toContain(sealed!.secret.toString('hex'));
+    expect(zipped.toString('latin1')).not.toContain(sealed!.secret.toString('base64'));
+
     // The vault: the entry's name is there, its password (in any form) and the key are not.
     expect(json('vault_entries').map((e) => e.account)).toEqual(['Bank login']);
     expect(json('vault_entries')[0]).not.toHaveProperty('secret');
