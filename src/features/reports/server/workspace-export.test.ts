@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -16,9 +16,11 @@ import {
 } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { unzip } from '../../../../test/unzip.ts';
-import { slackInstallations, vaultEntries } from '../../../db/schema/index.ts';
+import { slackInstallations, vaultEntries, workspaceExports } from '../../../db/schema/index.ts';
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
+import { removeExpiredExports } from './workspace-export.service.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -257,5 +259,104 @@ describe('workspace export', () => {
     expect(theirs.body.result.items).toEqual([]);
     expect((await ada.api.get('/workspace-exports/not-a-uuid')).status).toBe(404);
     await waitDone(ada, id);
+  });
+});
+
+describe('workspace export retention (decision 059)', () => {
+  const DAY = 24 * 3600 * 1000;
+  const zipPath = (key: string) => path.join(app.config.dataDir, 'exports', key);
+  const storageKeyOf = async (id: string) =>
+    (await app.database.db.select().from(workspaceExports).where(eq(workspaceExports.id, id)))[0]!.storageKey!;
+  /** A file under the exports directory, last written `ageMs` ago. */
+  const looseFile = (key: string, ageMs: number) => {
+    const file = zipPath(key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'PK partial');
+    const when = new Date(Date.now() - ageMs);
+    utimesSync(file, when, when);
+    return file;
+  };
+
+  it('removes a zip past its retention (and failed, dead and stray ones) once; its download is 410; a fresh one is kept', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const first = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    const old = await waitDone(ada, first.body.result.id);
+    const second = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    const fresh = await waitDone(ada, second.body.result.id);
+    expect(fresh.status).toBe('done');
+    expect(new Date(fresh.expiresAt!).getTime() - new Date(fresh.finishedAt!).getTime()).toBe(
+      WORKSPACE_EXPORT_RETENTION_DAYS * DAY,
+    );
+    const oldFile = zipPath(await storageKeyOf(old.id));
+    const freshFile = zipPath(await storageKeyOf(fresh.id));
+    expect(existsSync(oldFile)).toBe(true);
+
+    // The first finished a day more than the retention ago: refused at once, before the job ran.
+    await app.database.db
+      .update(workspaceExports)
+      .set({ finishedAt: new Date(Date.now() - (WORKSPACE_EXPORT_RETENTION_DAYS + 1) * DAY) })
+      .where(eq(workspaceExports.id, old.id));
+    const early = await ada.api.get(`/workspace-exports/${old.id}/download`);
+    expect(early.status).toBe(410);
+    expect(early.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+
+    // A failed export's partial zip, one that died running two hours ago, a stray file and a new one.
+    const failedKey = `${ada.tenantId}/failed-partial.zip`;
+    const failedFile = looseFile(failedKey, 0);
+    const deadKey = `${ada.tenantId}/dead-partial.zip`;
+    const deadFile = looseFile(deadKey, 2 * 3600 * 1000);
+    const [failed, dead] = await app.database.db
+      .insert(workspaceExports)
+      .values([
+        { tenantId: ada.tenantId, status: 'failed', storageKey: failedKey, finishedAt: new Date() },
+        {
+          tenantId: ada.tenantId,
+          status: 'running',
+          storageKey: deadKey,
+          createdAt: new Date(Date.now() - 2 * 3600 * 1000),
+        },
+      ])
+      .returning();
+    const strayFile = looseFile(`${ada.tenantId}/stray.zip`, 2 * 3600 * 1000);
+    const newFile = looseFile(`${ada.tenantId}/just-written.zip`, 0);
+
+    // Two servers run the job at the same time: the export is expired once.
+    const runs = await Promise.all([
+      removeExpiredExports(app.database.db, app.config.dataDir),
+      removeExpiredExports(app.database.db, app.config.dataDir),
+    ]);
+    expect(runs[0]!.expired + runs[1]!.expired).toBe(1);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(failedFile)).toBe(false);
+    expect(existsSync(deadFile)).toBe(false);
+    expect(existsSync(strayFile)).toBe(false);
+    expect(existsSync(freshFile)).toBe(true);
+    expect(existsSync(newFile)).toBe(true);
+
+    const expired = await ada.api.get<WorkspaceExport>(`/workspace-exports/${old.id}`);
+    expect(expired.body.result).toMatchObject({ status: 'expired', expiresAt: null });
+    const refused = await ada.api.get(`/workspace-exports/${old.id}/download`);
+    expect(refused.status).toBe(410);
+    expect(refused.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+    expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${dead!.id}`)).body.result.status).toBe('failed');
+    expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${failed!.id}`)).body.result.status).toBe('failed');
+    const list = await ada.api.get<{ items: WorkspaceExport[] }>('/workspace-exports');
+    expect(list.body.result.items.find((item) => item.id === old.id)?.status).toBe('expired');
+
+    // The fresh one is kept and still downloads.
+    const kept = await app.inject({
+      method: 'GET',
+      url: `/api/v2/workspace-exports/${fresh.id}/download`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // Again: nothing left to do.
+    expect(await removeExpiredExports(app.database.db, app.config.dataDir)).toEqual({
+      expired: 0,
+      failed: 0,
+      orphans: 0,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
@@ -18,6 +19,7 @@ const statusColor: Record<WorkspaceExport['status'], string> = {
   running: 'orange',
   done: 'green',
   failed: 'red',
+  expired: 'gray',
 };
 
 const sizeText = (bytes: number | null) =>
@@ -55,7 +57,7 @@ export const WorkspaceExportPanel = () => {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {messages.workspaceExportIntro}
+          {messages.workspaceExportIntro(WORKSPACE_EXPORT_RETENTION_DAYS)}
         </Text>
         {list.isPending ? (
           <SectionLoading />
@@ -73,9 +75,21 @@ export const WorkspaceExportPanel = () => {
           <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={messages.workspaceExportTitle}>
             <Table verticalSpacing="xs">
               <Table.Tbody>
-                {list.data.items.map((item) => (
+                {list.data.items.map((item, index) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Text>
+                      {item.expiresAt && (
+                        <Text size="xs" c="dimmed">
+                          {messages.workspaceExportKeptUntil(dayjs(item.expiresAt).format('MMM D, YYYY'))}
+                        </Text>
+                      )}
+                      {item.status === 'expired' && (
+                        <Text size="xs" c="dimmed">
+                          {messages.workspaceExportRemovedAfter(WORKSPACE_EXPORT_RETENTION_DAYS)}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td w={220}>
                       {item.status === 'running' || item.status === 'queued' ? (
                         <Stack gap={4}>
@@ -103,6 +117,12 @@ export const WorkspaceExportPanel = () => {
                           }
                         >
                           {messages.workspaceExportDownload} {sizeText(item.size)}
+                        </Button>
+                      )}
+                      {/* The newest export expired: a new one is one click away (the header's button too). */}
+                      {item.status === 'expired' && index === 0 && (
+                        <Button size="xs" variant="light" onClick={() => setAsking(true)} disabled={busy}>
+                          {messages.workspaceExportStartNew}
                         </Button>
                       )}
                     </Table.Td>
