@@ -238,6 +238,7 @@ describe('workspace export', () => {
     const mail = await lastMailTo(app, ada.email);
     expect(mail?.subject).toBe(`Your export of ${manifest.workspace.name} is ready`);
     expect(mail?.text).toContain(`http://cadence.test/reports?export=${done.id}`);
+    expect(mail?.text).toContain(`The file is kept for ${WORKSPACE_EXPORT_RETENTION_DAYS} days, then removed.`);
 
     const list = await ada.api.get<{ items: WorkspaceExport[]; total: number }>('/workspace-exports');
     expect(list.body.result.items[0]?.status).toBe('done');
