@@ -1587,6 +1587,8 @@ export const messages = {
   reportMeetingTitle: (title: string) => `Meeting report: ${title}`,
   reportMemberTitle: (name: string, title: string) => `${name} in ${title}`,
   reportUserTitle: (name: string) => `User report: ${name}`,
+  reportUserFallbackTitle: 'User report',
+  reportWindowNoFigures: 'No figures for these dates. Correct them above to see the report.',
   reportLoadFailed: 'The report could not be loaded',
   reportNotFound: 'This report is not available',
   reportForbidden: 'Only the leaders of this meeting and workspace admins see its report.',
