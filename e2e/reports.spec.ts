@@ -97,6 +97,8 @@ test('meeting report: window, member, CSV; archive search; workspace export', as
   await expect(confirm).toBeHidden();
   const ready = page.getByRole('button', { name: new RegExp(`^${messages.workspaceExportDownload}`) });
   await expect(ready).toBeVisible({ timeout: 60_000 });
+  // Kept for the retention (decision 059): the day it goes is shown.
+  await expect(page.getByText(/^Kept until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/reports-page.png`, fullPage: true });
   const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
   expect(zip.suggestedFilename()).toMatch(/^cadence-.*\.zip$/);
