@@ -17,7 +17,8 @@ export const startJobs = (
   database: Database,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   deps?: JobDeps,
-  options: { dataDir?: string } = {},
+  /** dataDir: where the workspace exports are (their retention job); firstRunMs: the first run's delay. */
+  options: { dataDir?: string; firstRunMs?: number } = {},
 ) => {
   const run = async () => {
     try {
@@ -63,7 +64,7 @@ export const startJobs = (
   const first = setTimeout(() => {
     void run();
     void hourlyJobs();
-  }, 10_000);
+  }, options.firstRunMs ?? 10_000);
   const daily = setInterval(run, DAY_MS);
   const hourly = setInterval(hourlyJobs, HOUR_MS);
   first.unref();

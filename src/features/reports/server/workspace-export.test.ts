@@ -17,6 +17,7 @@ import {
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { unzip } from '../../../../test/unzip.ts';
 import { slackInstallations, vaultEntries, workspaceExports } from '../../../db/schema/index.ts';
+import { startJobs } from '../../../server/jobs/scheduler.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
@@ -352,6 +353,31 @@ describe('workspace export retention (decision 059)', () => {
     });
     expect(kept.statusCode).toBe(200);
     expect(kept.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // The server's jobs run it (shortly after start, then daily): an export that just went past its retention.
+    await app.database.db
+      .update(workspaceExports)
+      .set({ finishedAt: new Date(Date.now() - (WORKSPACE_EXPORT_RETENTION_DAYS * DAY + 60_000)) })
+      .where(eq(workspaceExports.id, fresh.id));
+    const quiet = { info: () => undefined, error: () => undefined };
+    const stop = startJobs(app.database, quiet, undefined, { dataDir: app.config.dataDir, firstRunMs: 0 });
+    try {
+      // Its row (not only the answer, which shows any export past its retention as expired).
+      let stored: string | undefined;
+      await eventually(() => {
+        void app.database.db
+          .select({ status: workspaceExports.status })
+          .from(workspaceExports)
+          .where(eq(workspaceExports.id, fresh.id))
+          .then(([row]) => {
+            stored = row?.status;
+          });
+        return stored === 'expired' && !existsSync(freshFile);
+      }, 20_000);
+    } finally {
+      stop();
+    }
+    expect((await ada.api.get(`/workspace-exports/${fresh.id}/download`)).status).toBe(410);
 
     // Again: nothing left to do.
     expect(await removeExpiredExports(app.database.db, app.config.dataDir)).toEqual({
