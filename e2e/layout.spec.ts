@@ -835,7 +835,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
 
     // Reports (issue 25): a meeting report with its charts and trends, the member choice, and
     // the Reports page (archive search, workspace export and its question).
-    test(`reports (${size})`, async ({ page, request }) => {
+    test(`reports (${size})`, async ({ page, request, consoleErrors }) => {
       const { owner, mate } = await team(request, `layout-reports-${size}`);
       const { meeting } = await seedHeldMeeting(
         request,
@@ -854,9 +854,58 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(choices).toBeVisible();
       await escapeCloses(page, choices, 'the member choices');
 
+      // A window the server refuses (an impossible date in the address): the dates stay to put it right.
+      await page.goto(`/reports/meetings/${meeting.id}/${meeting.title.split(' ').join('-')}?dateSince=2026-02-30`);
+      await expect(page.getByRole('alert').filter({ hasText: messages.impossibleDate })).toBeVisible();
+      await checkPage(page, 'report-window-refused', size, [
+        page.getByLabel(messages.reportFrom),
+        page.getByLabel(messages.reportUntil),
+        page.getByText(messages.reportWindowNoFigures),
+      ]);
+      // The browser logs the refused answer (400) itself: expected here, and only here.
+      const refusedLogs = consoleErrors.filter((error) => error.includes('status of 400'));
+      expect(refusedLogs.length).toBeGreaterThan(0);
+      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !refusedLogs.includes(error)));
+
+      // The export list with expired exports (decision 059): the list as the server gives it after
+      // the retention job, which cannot be waited for here.
+      const day = 86_400_000;
+      const expired = (id: string, daysAgo: number) => ({
+        id,
+        status: 'expired',
+        progress: 100,
+        fileName: 'cadence-weekly-leadership-2026-01-01.zip',
+        size: 48_213,
+        error: null,
+        createdAt: new Date(Date.now() - daysAgo * day).toISOString(),
+        finishedAt: new Date(Date.now() - daysAgo * day + 60_000).toISOString(),
+        expiresAt: null,
+        requestedBy: owner.id,
+      });
+      await page.route('**/api/v2/workspace-exports?*', (route) =>
+        route.fulfill({
+          json: {
+            status: 'success',
+            result: {
+              items: [
+                expired('00000000-0000-4000-8000-000000000001', 9),
+                expired('00000000-0000-4000-8000-000000000002', 30),
+              ],
+              total: 2,
+              offset: 0,
+            },
+          },
+        }),
+      );
       await page.goto('/reports');
       await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
+      await expect(page.getByText(messages.workspaceExportStatus.expired!).first()).toBeVisible();
       await checkPage(page, 'reports', size, [page.getByRole('button', { name: messages.archiveSearchButton })]);
+      const startNew = page.getByRole('button', { name: messages.workspaceExportStartNew });
+      await startNew.scrollIntoViewIfNeeded();
+      await checkPage(page, 'reports-exports-expired', size, [startNew]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SCREENS}/layout-reports-full-${size}.png`, fullPage: true });
       await page.getByRole('button', { name: messages.workspaceExportStart }).click();
       const question = page.getByRole('dialog', { name: messages.workspaceExportConfirmTitle });
       await expect(question).toBeVisible();

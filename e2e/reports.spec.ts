@@ -27,6 +27,16 @@ test('meeting report: window, member, CSV; archive search; workspace export', as
   await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/reports-meeting.png`, fullPage: true });
+  // The on-time chart's legend in the order of its series: good first (decision 059).
+  const completion = page
+    .locator('.cadence-report-chart')
+    .filter({ has: page.getByRole('heading', { name: messages.reportChartCompletion }) });
+  await expect(completion.locator('.mantine-ChartLegend-legendItemName')).toHaveText([
+    messages.reportSeriesOnTime,
+    messages.reportSeriesLate,
+    messages.reportSeriesOverdue,
+    messages.reportSeriesOpen,
+  ]);
 
   // A window that ends before it starts is refused with the message; then a window without the meeting.
   const from = page.getByLabel(messages.reportFrom);
@@ -87,9 +97,40 @@ test('meeting report: window, member, CSV; archive search; workspace export', as
   await expect(confirm).toBeHidden();
   const ready = page.getByRole('button', { name: new RegExp(`^${messages.workspaceExportDownload}`) });
   await expect(ready).toBeVisible({ timeout: 60_000 });
+  // Kept for the retention (decision 059): the day it goes is shown.
+  await expect(page.getByText(/^Kept until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/reports-page.png`, fullPage: true });
   const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
   expect(zip.suggestedFilename()).toMatch(/^cadence-.*\.zip$/);
   const bytes = readFileSync((await zip.path()) as string);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
+});
+
+test('a report whose address has an impossible window keeps its dates to put it right', async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'reports-window');
+  const { meeting } = await seedHeldMeeting(request, owner, mate, 'Window L10');
+  await startSignedIn(page, owner.token);
+  await page.goto(`/reports/meetings/${meeting.id}/Window-L10?dateSince=2026-02-30`);
+
+  // The heading, the dates with the server's message under them, the figures' place in error.
+  await expect(page.getByRole('heading', { name: messages.reportMeetingTitle('Window L10') })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: messages.impossibleDate });
+  await expect(alert).toBeVisible();
+  const from = page.getByLabel(messages.reportFrom);
+  const until = page.getByLabel(messages.reportUntil);
+  await expect(from).toBeVisible();
+  await expect(until).toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(messages.reportWindowNoFigures)).toBeVisible();
+  await expect(page.getByRole('button', { name: messages.reportExportCsv })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENS}/reports-window-refused.png`, fullPage: true });
+
+  // Put right in place: the report appears for the corrected window.
+  await from.fill(isoDate(-30));
+  await expect(page).toHaveURL(new RegExp(`dateSince=${isoDate(-30)}`));
+  await expect(alert).toBeHidden();
+  await expect(page.getByText(messages.reportWindowNoFigures)).toBeHidden();
+  await expect(page.locator('dl').first()).toContainText(`${messages.reportSessionsHeld}1`);
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: messages.reportExportCsv })).toBeEnabled();
 });

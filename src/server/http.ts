@@ -19,7 +19,7 @@ export const ZFail = z.object({
 export const ok = <T>(result: T): SuccessEnvelope<T> => ({ status: 'success', result });
 
 /** The failure answers a route's handler may give; the common ones are added by openapi.ts. */
-export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) =>
+export const failures = (...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, ZFail])) as Record<number, typeof ZFail>;
 
 /** Sends a file as a download named `fileName` (exports: PDF, CSV, XLSX, zip), never cached. */

@@ -67,7 +67,7 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
-  const stopJobs = startJobs(database, log, jobDepsOf(app));
+  const stopJobs = startJobs(database, log, jobDepsOf(app), { dataDir: config.dataDir });
 
   const stop = async () => {
     stopJobs();

@@ -340,3 +340,7 @@ export const SLACK_CHANNEL_PAGE = 200;
 export const SLACK_COMMAND_BODY_LIMIT = 16 * 1024;
 /** Where the administration page shows the Integrations section (the callback returns there). */
 export const SLACK_RETURN_PATH = '/settings/administration';
+
+// Reports (issue 25, decision 059)
+/** A finished workspace export's zip is kept this many days after it finished, then removed. */
+export const WORKSPACE_EXPORT_RETENTION_DAYS = 7;

@@ -1,3 +1,5 @@
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from './constants.ts';
+
 // Every email Cadence sends is one of these templates (decision 050): its key, its title in the
 // administration, the variables its message may use, the ones it cannot do without, and its
 // default subject and message. This is the one place the default texts live; a workspace may
@@ -215,6 +217,8 @@ export const EMAIL_TEMPLATES = {
       'The export of the workspace {{workspaceName}} is ready.',
       '',
       'Download it, signed in as an administrator: {{link}}',
+      '',
+      `The file is kept for ${WORKSPACE_EXPORT_RETENTION_DAYS} days, then removed.`,
     ),
     samplePath: '/reports',
   },

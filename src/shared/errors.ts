@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
@@ -21,6 +22,7 @@ const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
@@ -53,6 +55,8 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError('not_found', message);
 export const conflict = (message: string = messages.conflict, errors?: FieldErrors) =>
   new AppError('conflict', message, errors);
+/** 410: what was there has been removed for good (an expired export). */
+export const gone = (message: string) => new AppError('gone', message);
 export const payloadTooLarge = (message: string, errors?: FieldErrors) =>
   new AppError('payload_too_large', message, errors);
 export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) =>

@@ -1587,6 +1587,8 @@ export const messages = {
   reportMeetingTitle: (title: string) => `Meeting report: ${title}`,
   reportMemberTitle: (name: string, title: string) => `${name} in ${title}`,
   reportUserTitle: (name: string) => `User report: ${name}`,
+  reportUserFallbackTitle: 'User report',
+  reportWindowNoFigures: 'No figures for these dates. Correct them above to see the report.',
   reportLoadFailed: 'The report could not be loaded',
   reportNotFound: 'This report is not available',
   reportForbidden: 'Only the leaders of this meeting and workspace admins see its report.',
@@ -1674,8 +1676,8 @@ export const messages = {
   archiveSearchOpen: 'See Meeting Archive',
   archiveSearchExcerpt: 'Found in',
   workspaceExportTitle: 'Export the workspace',
-  workspaceExportIntro:
-    'Every record of this workspace as JSON and CSV in one zip, with the attachments of cards. Password vault secrets are left out. You get an email when it is ready.',
+  workspaceExportIntro: (days: number) =>
+    `Every record of this workspace as JSON and CSV in one zip, with the attachments of cards and the pictures. Password vault secrets are left out. You get an email when it is ready; the zip is kept for ${days} days.`,
   workspaceExportStart: 'Export workspace',
   workspaceExportConfirmTitle: 'Export the whole workspace?',
   workspaceExportConfirm:
@@ -1685,12 +1687,20 @@ export const messages = {
   workspaceExportDownload: 'Download',
   workspaceExportNone: 'No exports yet',
   workspaceExportFailedToLoad: 'The exports could not be loaded',
-  workspaceExportStatus: { queued: 'Waiting', running: 'Running', done: 'Ready', failed: 'Failed' } as Record<
-    string,
-    string
-  >,
+  workspaceExportStatus: {
+    queued: 'Waiting',
+    running: 'Running',
+    done: 'Ready',
+    failed: 'Failed',
+    expired: 'Expired',
+  } as Record<string, string>,
   workspaceExportNotReady: 'This export is not ready',
   workspaceExportGone: 'The file of this export is no longer there',
+  workspaceExportExpired: (days: number) =>
+    `This export was removed ${days} days after it was made. Start a new export to get the workspace's data.`,
+  workspaceExportRemovedAfter: (days: number) => `Removed after ${days} days`,
+  workspaceExportKeptUntil: (date: string) => `Kept until ${date}`,
+  workspaceExportStartNew: 'Start a new export',
   workspaceExportError: 'The export failed. Try again, or ask the administrator to look at the server log.',
   // Email templates (issue 20, decision 050): Administration → Emails.
   emailUnknownVariable: (code: string) => `Unknown variable: ${code}`,

@@ -3,7 +3,8 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'd
 import { tenants, users } from './accounts.ts';
 
 // Reports (issue 25): the workspace export jobs (decision 055). The zip itself is a file under
-// DATA_DIR/exports/{tenantId}/, named by `storageKey`.
+// DATA_DIR/exports/{tenantId}/, named by `storageKey` (set when the job starts, so a partial file
+// of a job that failed can be found and removed).
 
 export const workspaceExports = pgTable(
   'workspace_exports',
@@ -13,7 +14,7 @@ export const workspaceExports = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    /** queued → running → done | failed. */
+    /** queued → running → done | failed; done → expired once its zip is removed (decision 059). */
     status: text().notNull().default('queued'),
     /** 0–100. */
     progress: integer().notNull().default(0),
@@ -27,7 +28,7 @@ export const workspaceExports = pgTable(
   },
   (t) => [
     index().on(t.tenantId, t.createdAt),
-    check('workspace_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('workspace_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'expired')`),
     check('workspace_exports_progress_check', sql`${t.progress} between 0 and 100`),
   ],
 );

@@ -190,7 +190,7 @@ export type ArchiveSearchPage = z.infer<typeof ZArchiveSearchPage>;
 
 // Workspace export
 
-export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export const ZWorkspaceExport = z.object({
   id: z.string(),
   status: z.enum(EXPORT_STATUSES),
@@ -201,6 +201,8 @@ export const ZWorkspaceExport = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** A finished export: when its zip is removed (finishedAt + the retention); otherwise null. */
+  expiresAt: z.string().nullable(),
   requestedBy: z.string().nullable(),
 });
 export type WorkspaceExport = z.infer<typeof ZWorkspaceExport>;

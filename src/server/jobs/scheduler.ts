@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import { extendSessionHorizons } from '../../features/meetings/server/sessions.service.ts';
+import { removeExpiredExports } from '../../features/reports/server/workspace-export.service.ts';
 import { sendTaskReminders } from '../../features/tasks/server/reminders.service.ts';
 import type { JobDeps } from './jobTransaction.ts';
 
@@ -12,13 +13,30 @@ const HOUR_MS = 3600 * 1000;
  * Background work of a running server: once shortly after start, then daily or hourly. Each job is
  * idempotent, so several instances may run them. Returns a function that stops them.
  */
-export const startJobs = (database: Database, log: Pick<FastifyBaseLogger, 'info' | 'error'>, deps?: JobDeps) => {
+export const startJobs = (
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  deps?: JobDeps,
+  /** dataDir: where the workspace exports are (their retention job); firstRunMs: the first run's delay. */
+  options: { dataDir?: string; firstRunMs?: number } = {},
+) => {
   const run = async () => {
     try {
       const meetings = await extendSessionHorizons(database.db);
       log.info({ meetings }, 'session horizons extended');
     } catch (err) {
       log.error({ err }, 'session horizon job failed');
+    }
+    await cleanExports();
+  };
+  // Workspace export retention (decision 059): daily, with the session horizons.
+  const cleanExports = async () => {
+    if (!options.dataDir) return;
+    try {
+      const removed = await removeExpiredExports(database.db, options.dataDir);
+      if (removed.expired + removed.failed + removed.orphans > 0) log.info(removed, 'workspace exports removed');
+    } catch (err) {
+      log.error({ err }, 'workspace export retention job failed');
     }
   };
   // Task reminders: hourly, so a daily reminder goes out early in its day; one mail per period.
@@ -46,7 +64,7 @@ export const startJobs = (database: Database, log: Pick<FastifyBaseLogger, 'info
   const first = setTimeout(() => {
     void run();
     void hourlyJobs();
-  }, 10_000);
+  }, options.firstRunMs ?? 10_000);
   const daily = setInterval(run, DAY_MS);
   const hourly = setInterval(hourlyJobs, HOUR_MS);
   first.unref();

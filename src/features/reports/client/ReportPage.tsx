@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
 import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
+import { isRealIsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Report, ReportFormat } from '../reports.schemas.ts';
 import { ReportCharts } from './components/ReportCharts.tsx';
@@ -48,36 +49,53 @@ const useWindow = () => {
   return { range, setDate, search: params.toString() };
 };
 
-/** From, Until, the member choice (meeting reports), exports and print. Hidden when printed. */
+/** A window the server refused: the field it named (if a date) and its message, shown under the inputs. */
+interface WindowProblem {
+  field: 'dateSince' | 'dateUntil' | null;
+  message: string;
+}
+
+/**
+ * From, Until, the member choice (meeting reports), exports and print. Hidden when printed. With
+ * no report (the address's window was refused) the dates stay, to be put right; the rest waits.
+ */
 const Toolbar = ({
   report,
   range,
+  problem,
   setDate,
   onMember,
   onExport,
 }: {
-  report: Report;
+  report: Report | undefined;
   range: ReportWindow;
+  problem: WindowProblem | null;
   setDate: (key: 'dateSince' | 'dateUntil', value: string, shown: ReportWindow) => void;
   onMember: ((memberId: string | null) => void) | null;
   onExport: (format: ReportFormat) => void;
 }) => {
-  const shownRange = { dateSince: range.dateSince ?? report.dateSince, dateUntil: range.dateUntil ?? report.dateUntil };
+  const shownRange = {
+    dateSince: range.dateSince ?? report?.dateSince ?? '',
+    dateUntil: range.dateUntil ?? report?.dateUntil ?? '',
+  };
+  const dateField = (key: 'dateSince' | 'dateUntil', label: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      // A date that does not exist is shown empty (as the browser would), so that React and the
+      // field agree and the next date picked is the one sent.
+      value={isRealIsoDate(shownRange[key]) ? shownRange[key] : ''}
+      // Marked invalid (its border, aria-invalid); the message is the alert under the toolbar.
+      error={problem?.field === key}
+      onChange={(event) => setDate(key, event.currentTarget.value, shownRange)}
+    />
+  );
+  const exportable = report !== undefined && problem === null;
   return (
     <Group align="flex-end" wrap="wrap" gap="sm" className="cadence-no-print">
-      <TextInput
-        type="date"
-        label={messages.reportFrom}
-        value={shownRange.dateSince}
-        onChange={(event) => setDate('dateSince', event.currentTarget.value, shownRange)}
-      />
-      <TextInput
-        type="date"
-        label={messages.reportUntil}
-        value={shownRange.dateUntil}
-        onChange={(event) => setDate('dateUntil', event.currentTarget.value, shownRange)}
-      />
-      {onMember && (
+      {dateField('dateSince', messages.reportFrom)}
+      {dateField('dateUntil', messages.reportUntil)}
+      {onMember && report && (
         <Select
           label={messages.reportMember}
           value={report.person?.userId ?? ''}
@@ -90,13 +108,18 @@ const Toolbar = ({
           w={220}
         />
       )}
-      <Button variant="default" onClick={() => onExport('csv')}>
+      <Button variant="default" onClick={() => onExport('csv')} disabled={!exportable}>
         {messages.reportExportCsv}
       </Button>
-      <Button variant="default" onClick={() => onExport('xlsx')}>
+      <Button variant="default" onClick={() => onExport('xlsx')} disabled={!exportable}>
         {messages.reportExportXlsx}
       </Button>
-      <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => globalThis.print()}>
+      <Button
+        variant="default"
+        leftSection={<IconPrinter size={16} aria-hidden />}
+        onClick={() => globalThis.print()}
+        disabled={!report}
+      >
         {messages.reportPrint}
       </Button>
     </Group>
@@ -123,31 +146,41 @@ const ReportBody = ({ report, trends }: { report: Report; trends: ReturnType<typ
 const exportFailed = (error: unknown) =>
   showError(error instanceof Error ? error.message : messages.reportExportFailed);
 
-/** A window the server refused (400): its message beside the inputs, the last good report kept. */
-const windowProblem = (error: unknown) =>
-  error instanceof ApiError && error.status === 400
-    ? (error.errors?.dateUntil ?? error.errors?.dateSince ?? error.errors?.memberId ?? error.message)
-    : null;
+/** A window the server refused (400): its message under the inputs, the last good report kept. */
+const windowProblem = (error: unknown): WindowProblem | null => {
+  if (!(error instanceof ApiError && error.status === 400)) return null;
+  const errors = error.errors ?? {};
+  if (errors.dateUntil) return { field: 'dateUntil', message: errors.dateUntil };
+  if (errors.dateSince) return { field: 'dateSince', message: errors.dateSince };
+  return { field: null, message: errors.memberId ?? error.message };
+};
 
 const ReportLayout = ({
   title,
+  fallbackTitle,
   back,
   query,
   trends,
   toolbar,
 }: {
   title: (report: Report) => string;
+  /** The heading while no report could be shown (the address's window was refused). */
+  fallbackTitle: string;
   back: ReactNode;
   query: ReturnType<typeof useMeetingReport>;
   trends: ReturnType<typeof useMeetingTrends> | null;
-  toolbar: (report: Report) => ReactNode;
+  toolbar: (report: Report | undefined, problem: WindowProblem | null) => ReactNode;
 }) => {
   const problem = windowProblem(query.error);
   // A refused window keeps the last report on screen, with its inputs to put the window right.
   const lastGood = useRef<Report | undefined>(undefined);
   if (query.data) lastGood.current = query.data;
   const report = query.data ?? (problem ? lastGood.current : undefined);
-  if (query.isPending && !report) return <SectionLoading />;
+  // Once the inputs are shown for a refused window they stay while the next window loads (focus kept).
+  const refused = useRef(false);
+  if (problem) refused.current = true;
+  else if (query.data) refused.current = false;
+  if (query.isPending && !report && !refused.current) return <SectionLoading />;
   if (query.isError && !report) {
     if (problem === null) {
       const forbidden = query.error instanceof ApiError && query.error.status === 403;
@@ -166,23 +199,32 @@ const ReportLayout = ({
   return (
     <Stack gap="md" className="cadence-report">
       <div className="cadence-no-print">{back}</div>
-      {report && (
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {title(report)}
-          </Title>
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {report ? title(report) : fallbackTitle}
+        </Title>
+        {report && (
           <Text size="sm" c="dimmed">
             {report.dateSince} – {report.dateUntil}
           </Text>
-        </Stack>
-      )}
-      {report && toolbar(report)}
+        )}
+      </Stack>
+      {toolbar(report, problem)}
       {problem && (
         <Text c="red.8" size="sm" role="alert">
-          {problem}
+          {problem.message}
         </Text>
       )}
-      {report && <ReportBody report={report} trends={problem ? null : trends} />}
+      {report ? (
+        <ReportBody report={report} trends={problem ? null : trends} />
+      ) : query.isPending ? (
+        <SectionLoading />
+      ) : (
+        // The figures' place, in its error state until the window is put right.
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm">
+          <Text size="sm">{messages.reportWindowNoFigures}</Text>
+        </Alert>
+      )}
     </Stack>
   );
 };
@@ -215,13 +257,15 @@ export const MeetingReportPage = () => {
           ? messages.reportMemberTitle(report.person.fullName, report.meeting.title)
           : messages.reportMeetingTitle(report.meeting?.title ?? '')
       }
-      toolbar={(report) => (
+      fallbackTitle={messages.reportMeetingTitle(slug.replace(/-/g, ' '))}
+      toolbar={(report, problem) => (
         <Toolbar
           report={report}
           range={range}
+          problem={problem}
           setDate={setDate}
           onMember={(id) => {
-            const meeting = report.meeting ?? { id: meetingId, title: slug };
+            const meeting = report?.meeting ?? { id: meetingId, title: slug };
             const path = id ? memberReportPath(meeting, id) : meetingReportPath(meeting);
             void navigate(`${path}${search ? `?${search}` : ''}`);
           }}
@@ -249,10 +293,12 @@ export const UserReportPage = () => {
       trends={null}
       back={<BackLink to="/directory" label={messages.reportBackToDirectory} />}
       title={(report) => messages.reportUserTitle(report.person?.fullName ?? '')}
-      toolbar={(report) => (
+      fallbackTitle={messages.reportUserFallbackTitle}
+      toolbar={(report, problem) => (
         <Toolbar
           report={report}
           range={range}
+          problem={problem}
           setDate={setDate}
           onMember={null}
           onExport={(format) =>

@@ -75,10 +75,11 @@ export const exportsRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         operationId: 'downloadWorkspaceExport',
-        summary: 'The zip of a finished export (admins; 409 while it is not ready)',
+        summary:
+          'The zip of a finished export (admins; 409 while it is not ready; 410 once expired: a zip is kept WORKSPACE_EXPORT_RETENTION_DAYS (7) days after it finished; 404 when its file is missing)',
         params: ZId,
         produces: ['application/zip'],
-        response: { 200: z.any(), ...failures(401, 403, 404, 409) },
+        response: { 200: z.any(), ...failures(401, 403, 404, 409, 410) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { messages } from '../../../shared/messages.ts';
 import { statusName, type TaskType } from '../../../shared/tasks.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import type { Report, ReportFormat } from '../reports.schemas.ts';
@@ -68,12 +69,19 @@ const tablesOf = (report: Report): Table[] => [
   },
   {
     name: 'Completion by month',
-    headers: ['Month', 'Done on time', 'Done late', 'Overdue', 'Open'],
+    // The chart's series, in the chart's and its legend's order (decision 059).
+    headers: [
+      'Month',
+      messages.reportSeriesOnTime,
+      messages.reportSeriesLate,
+      messages.reportSeriesOverdue,
+      messages.reportSeriesOpen,
+    ],
     rows: report.charts.completionByMonth.map((m) => [m.month, m.onTime, m.late, m.overdue, m.open]),
   },
   {
     name: 'KPI hits by week',
-    headers: ['Week', 'Met', 'Missed', 'Not entered'],
+    headers: ['Week', messages.reportSeriesHits, messages.reportSeriesMisses, messages.reportSeriesEmpty],
     rows: report.charts.kpiHitsByWeek.map((w) => [w.week, w.hits, w.misses, w.empty]),
   },
 ];

@@ -469,6 +469,14 @@ describe('exports', () => {
     expect(lines).toContain('Action items,Completed on time,2');
     expect(lines).toContain('Sales calls,Pat Person,>=,10,calls,30,10,2,3');
     expect(lines).toContain('G3 overdue,Overdue,2025-09-30,Pat Person');
+    // The on-time table in the chart's order: done on time, then done late (decision 059).
+    const completion = lines.indexOf('Month,Done on time,Done late,Overdue,Open');
+    expect(completion).toBeGreaterThan(0);
+    expect(lines.slice(completion + 1, completion + 4)).toEqual([
+      '2025-02,1,1,0,0',
+      '2025-03,0,0,1,0',
+      '2027-02,0,0,0,1',
+    ]);
     const xlsx = await app.inject({
       method: 'GET',
       url: `/api/v2/reports/users/${cast.pat.userId}/export?format=xlsx&${WINDOW}`,

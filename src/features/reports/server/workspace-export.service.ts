@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import { attachments, tenants, users, workspaceExports } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import { ZipWriter } from '../../../server/zip.ts';
-import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
+import { conflict, forbidden, gone, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { composeMail } from '../../emails/server/emails.send.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
-import { exportTables } from './workspace-export.tables.ts';
+import { exportTables, IMAGE_FILE_COLUMN, imageExtension } from './workspace-export.tables.ts';
 
 // The workspace export (issue 25, decision 055): an admin asks, a background job writes every
 // table of the workspace as JSON and CSV and the card attachments into one zip under
@@ -22,6 +24,15 @@ import { exportTables } from './workspace-export.tables.ts';
 
 /** An export still `running` this long after it started died with its server: it may be retried. */
 const STALE_MS = 60 * 60 * 1000;
+/** A finished export's zip is kept this long after it finished (decision 059). */
+export const RETENTION_MS = WORKSPACE_EXPORT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+const expiresAt = (row: Pick<Row, 'status' | 'finishedAt'>) =>
+  row.status === 'done' && row.finishedAt ? new Date(row.finishedAt.getTime() + RETENTION_MS) : null;
+
+/** Expired: marked so by the retention job, or past its retention and not yet seen by it. */
+const isExpired = (row: Row, now = new Date()) =>
+  row.status === 'expired' || (expiresAt(row) !== null && expiresAt(row)!.getTime() <= now.getTime());
 
 export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
 
@@ -29,13 +40,14 @@ type Row = typeof workspaceExports.$inferSelect;
 
 const toExport = (row: Row): WorkspaceExport => ({
   id: row.id,
-  status: row.status as WorkspaceExport['status'],
+  status: isExpired(row) ? 'expired' : (row.status as WorkspaceExport['status']),
   progress: row.progress,
   fileName: row.fileName,
   size: row.size,
   error: row.error,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
+  expiresAt: isExpired(row) ? null : (expiresAt(row)?.toISOString() ?? null),
   requestedBy: row.requestedBy,
 });
 
@@ -98,9 +110,13 @@ const findExport = async (ctx: TenantContext, id: string) => {
 
 export const getExport = async (ctx: TenantContext, id: string) => toExport(await findExport(ctx, id));
 
-/** The finished zip's path and name (409 while it is not ready, 404 when its file is gone). */
+/**
+ * The finished zip's path and name: 409 while it is not ready, 410 once expired (its retention is
+ * over, whether or not the job has removed it yet), 404 when its file is gone otherwise.
+ */
 export const exportFile = async (ctx: TenantContext, dataDir: string, id: string) => {
   const row = await findExport(ctx, id);
+  if (isExpired(row)) throw gone(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
   if (row.status !== 'done' || !row.storageKey || !row.fileName) throw conflict(messages.workspaceExportNotReady);
   const file = path.join(exportsDir(dataDir), row.storageKey);
   try {
@@ -147,18 +163,23 @@ const safeName = (name: string) =>
  * so it runs once even if asked twice; any failure marks it failed and removes the partial file.
  */
 export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
+  // The file's name is recorded as the job starts: a partial zip of a job that dies can be removed.
   const [claimed] = await deps.db
     .update(workspaceExports)
-    .set({ status: 'running', startedAt: new Date() })
+    .set({
+      status: 'running',
+      startedAt: new Date(),
+      storageKey: sql`${workspaceExports.tenantId}::text || ${`/${randomUUID()}.zip`}`,
+    })
     .where(and(eq(workspaceExports.id, id), eq(workspaceExports.status, 'queued')))
     .returning();
-  if (!claimed) return;
+  if (!claimed?.storageKey) return;
   const tenantId = claimed.tenantId;
   const notify = (row: Row) =>
     row.requestedBy &&
     deps.publish({ tenantId, receiverId: row.requestedBy, type: 'workspace-export.changed', data: toExport(row) });
   notify(claimed);
-  const storageKey = `${tenantId}/${randomUUID()}.zip`;
+  const storageKey = claimed.storageKey;
   const target = path.join(exportsDir(dataDir), storageKey);
   try {
     const [workspace] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
@@ -189,6 +210,7 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
       if (row) notify(row);
     };
     const counts: Record<string, number> = {};
+    const images: Record<string, number> = {};
     for (const table of tables) {
       const columns = Object.keys(table.columns);
       const rows = (await deps.db
@@ -196,6 +218,30 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
         .from(table.table)
         .where(table.where(deps.db, tenantId))) as Record<string, unknown>[];
       counts[table.name] = rows.length;
+      const picture = table.picture;
+      if (picture) {
+        // Each picture is read on its own (a table's pictures together could be large), written
+        // as a file and named in its row, so the export re-reads as complete (decision 059).
+        columns.push(IMAGE_FILE_COLUMN);
+        let pictures = 0;
+        const keyColumn = table.columns[picture.key]!;
+        for (const row of rows) {
+          const [found] = await deps.db
+            .select({ bytes: picture.bytes })
+            .from(table.table)
+            .where(eq(keyColumn, row[picture.key]));
+          const bytes = found?.bytes as Buffer | Uint8Array | undefined;
+          if (!bytes) {
+            row[IMAGE_FILE_COLUMN] = null;
+            continue;
+          }
+          const file = `images/${table.name}/${safeName(String(row[picture.key]))}.${imageExtension(row[picture.mimeType])}`;
+          await zip.add(file, Buffer.from(bytes));
+          row[IMAGE_FILE_COLUMN] = file;
+          pictures += 1;
+        }
+        images[table.name] = pictures;
+      }
       await zip.add(`json/${table.name}.json`, Buffer.from(JSON.stringify(rows, null, 1)));
       await zip.add(`csv/${table.name}.csv`, Buffer.from(tableCsv(columns, rows)));
       await step();
@@ -220,7 +266,10 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
             tables: counts,
             attachments: files.length - missing,
             attachmentsMissing: missing,
-            excluded: 'Password vault secrets, sign-in tokens and password hashes are not exported.',
+            images: Object.values(images).reduce((sum, n) => sum + n, 0),
+            imagesByTable: images,
+            excluded:
+              'Password vault secrets, the Slack bot token, sign-in tokens and password hashes are not exported.',
           },
           null,
           1,
@@ -257,10 +306,104 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
     await rm(target, { force: true });
     const [row] = await deps.db
       .update(workspaceExports)
-      .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date() })
+      .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date(), storageKey: null })
       .where(eq(workspaceExports.id, id))
       .returning();
     if (row) notify(row);
     throw error;
   }
+};
+
+// Retention (decision 059)
+
+const removeFile = (dataDir: string, storageKey: string) =>
+  rm(path.join(exportsDir(dataDir), storageKey), { force: true });
+
+/**
+ * The daily retention job: a finished export whose retention is over is marked expired and its zip
+ * removed; the zip of a failed export (or of one that died running) is removed; a file under
+ * DATA_DIR/exports that no live export names (left by a crash, or by a deleted workspace) is
+ * removed once an hour old. Idempotent, and several servers may run it at once: each row is
+ * changed by one of them (the update's condition), and removing a file twice is harmless.
+ */
+export const removeExpiredExports = async (db: Db, dataDir: string, now = new Date()) => {
+  // An export still queued or running an hour after it was asked for died with its server.
+  await db
+    .update(workspaceExports)
+    .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: now })
+    .where(
+      and(
+        inArray(workspaceExports.status, ['queued', 'running']),
+        lt(workspaceExports.createdAt, new Date(now.getTime() - STALE_MS)),
+      ),
+    );
+  const expired = await db
+    .update(workspaceExports)
+    .set({ status: 'expired' })
+    .where(
+      and(eq(workspaceExports.status, 'done'), lt(workspaceExports.finishedAt, new Date(now.getTime() - RETENTION_MS))),
+    )
+    .returning({ id: workspaceExports.id, storageKey: workspaceExports.storageKey });
+  for (const row of expired) if (row.storageKey) await removeFile(dataDir, row.storageKey);
+  const failed = await db
+    .select({ id: workspaceExports.id, storageKey: workspaceExports.storageKey })
+    .from(workspaceExports)
+    .where(and(eq(workspaceExports.status, 'failed'), isNotNull(workspaceExports.storageKey)));
+  for (const row of failed) if (row.storageKey) await removeFile(dataDir, row.storageKey);
+  if (failed.length > 0)
+    await db
+      .update(workspaceExports)
+      .set({ storageKey: null })
+      .where(
+        and(
+          eq(workspaceExports.status, 'failed'),
+          inArray(
+            workspaceExports.id,
+            failed.map((row) => row.id),
+          ),
+        ),
+      );
+  const orphans = await removeOrphanFiles(db, dataDir, now);
+  return { expired: expired.length, failed: failed.length, orphans };
+};
+
+/** Files under DATA_DIR/exports named by no queued, running or finished export, an hour old or more. */
+const removeOrphanFiles = async (db: Db, dataDir: string, now: Date) => {
+  const root = exportsDir(dataDir);
+  const tenants = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const candidates: { key: string; file: string }[] = [];
+  for (const tenant of tenants) {
+    if (!tenant.isDirectory()) continue;
+    const names = await readdir(path.join(root, tenant.name)).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(root, tenant.name, name);
+      const info = await stat(file).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < now.getTime() - STALE_MS)
+        candidates.push({ key: `${tenant.name}/${name}`, file });
+    }
+  }
+  if (candidates.length === 0) return 0;
+  const live = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 500) {
+    const rows = await db
+      .select({ storageKey: workspaceExports.storageKey })
+      .from(workspaceExports)
+      .where(
+        and(
+          inArray(
+            workspaceExports.storageKey,
+            candidates.slice(i, i + 500).map((c) => c.key),
+          ),
+          inArray(workspaceExports.status, ['queued', 'running', 'done']),
+        ),
+      );
+    for (const row of rows) if (row.storageKey) live.add(row.storageKey);
+  }
+  let removed = 0;
+  for (const candidate of candidates) {
+    if (live.has(candidate.key)) continue;
+    await rm(candidate.file, { force: true });
+    removed += 1;
+  }
+  return removed;
 };

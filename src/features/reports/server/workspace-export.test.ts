@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
@@ -15,8 +16,12 @@ import {
 } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { unzip } from '../../../../test/unzip.ts';
+import { slackInstallations, vaultEntries, workspaceExports } from '../../../db/schema/index.ts';
+import { startJobs } from '../../../server/jobs/scheduler.ts';
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
+import { removeExpiredExports } from './workspace-export.service.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -28,6 +33,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const VAULT_PASSWORD = 'Vault-Secret-Pa55word!';
+/** A 2×1 red PNG and a 1×1 GIF: pictures other than PNG_PIXEL, to tell them apart in the zip. */
+const PNG_RED = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4z8AARAAI/gH/xp559wAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF_PIXEL = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** Stands for a sealed Slack bot token (whatever its bytes, the column is never exported). */
+const SLACK_SEALED = Buffer.from('sealed-slack-bot-token-0123456789abcdef');
 
 const waitDone = async (admin: SignedUp, id: string) => {
   let current: WorkspaceExport | undefined;
@@ -72,9 +85,29 @@ describe('workspace export', () => {
       password: VAULT_PASSWORD,
     });
     expect(vault.status).toBe(201);
+    // Pictures (decision 059): Pat's photo, the workspace logo and a seat's picture, each its own bytes.
+    expect((await uploadFile(app, pat.token, 'PUT', '/self/photo', PNG_PIXEL, 'me.png')).statusCode).toBe(200);
+    expect((await uploadFile(app, ada.token, 'PUT', '/general-settings/logo', GIF_PIXEL, 'logo.gif')).statusCode).toBe(
+      200,
+    );
+    const chart = await ada.api.post<{ seats: { id: string; jobTitle: string }[] }>('/org-chart');
+    expect(chart.status).toBe(201);
+    const seat = chart.body.result.seats.find((s) => s.jobTitle === 'Finance')!;
+    expect(
+      (await uploadFile(app, ada.token, 'PUT', `/org-chart/seats/${seat.id}/image`, PNG_RED, 'seat.png')).statusCode,
+    ).toBe(200);
+    // A Slack installation: its sealed bot token must not travel.
+    await app.database.db.insert(slackInstallations).values({
+      tenantId: ada.tenantId,
+      teamId: 'T-EXPORT',
+      teamName: 'Export team',
+      scopes: 'commands',
+      botToken: SLACK_SEALED,
+    });
     // Another workspace: nothing of it may be in the zip.
     const other = await signUp(app, { firstName: 'Other' });
     await createMeeting(other, [other.userId], { title: 'Someone else’s meeting' });
+    expect((await uploadFile(app, other.token, 'PUT', '/self/photo', PNG_PIXEL, 'me.png')).statusCode).toBe(200);
 
     const adaSocket = await connect(baseUrl, ada.token);
     const patSocket = await connect(baseUrl, pat.token);
@@ -152,6 +185,45 @@ describe('workspace export', () => {
     const attachment = [...files.keys()].find((name) => name.startsWith('attachments/'));
     expect(attachment).toMatch(/^attachments\/[0-9a-f-]+\/pixel\.png$/);
     expect(files.get(attachment!)?.equals(PNG_PIXEL)).toBe(true);
+    // The pictures, byte for byte, each named in its row; only the workspace's people's photos.
+    expect(manifest.images).toBe(3);
+    expect(manifest.imagesByTable).toEqual({ org_chart_seat_images: 1, user_photos: 1, workspace_logos: 1 });
+    expect(files.get(`images/user_photos/${pat.userId}.png`)?.equals(PNG_PIXEL)).toBe(true);
+    expect(files.get(`images/workspace_logos/${ada.tenantId}.gif`)?.equals(GIF_PIXEL)).toBe(true);
+    expect(files.get(`images/org_chart_seat_images/${seat.id}.png`)?.equals(PNG_RED)).toBe(true);
+    expect([...files.keys()].filter((name) => name.startsWith('images/'))).toHaveLength(3);
+    expect(json('user_photos')).toEqual([
+      expect.objectContaining({
+        userId: pat.userId,
+        mimeType: 'image/png',
+        imageFile: `images/user_photos/${pat.userId}.png`,
+      }),
+    ]);
+    expect(json('user_photos')[0]).not.toHaveProperty('bytes');
+    expect(json('workspace_logos')).toEqual([
+      expect.objectContaining({ mimeType: 'image/gif', imageFile: `images/workspace_logos/${ada.tenantId}.gif` }),
+    ]);
+    expect(json('org_chart_seat_images')).toEqual([
+      expect.objectContaining({ seatId: seat.id, imageFile: `images/org_chart_seat_images/${seat.id}.png` }),
+    ]);
+    expect(csvLines('user_photos')[0]).toBe('userId,mimeType,hash,updatedAt,imageFile');
+    expect(csvLines('user_photos')[1]).toMatch(new RegExp(`,images/user_photos/${pat.userId}\\.png$`));
+    // Slack: the team is there, its sealed token is not (nor the stored vault secret's bytes).
+    expect(json('slack_installations')).toEqual([expect.objectContaining({ teamName: 'Export team' })]);
+    expect(json('slack_installations')[0]).not.toHaveProperty('botToken');
+    const zipped = Buffer.concat([...files.values()]);
+    expect(zipped.includes(SLACK_SEALED)).toBe(false);
+    expect(zipped.toString('latin1')).not.toContain(SLACK_SEALED.toString('hex'));
+    expect(zipped.toString('latin1')).not.toContain(SLACK_SEALED.toString('base64'));
+    const [sealed] = await app.database.db
+      .select({ secret: vaultEntries.secret })
+      .from(vaultEntries)
+      .where(eq(vaultEntries.tenantId, ada.tenantId));
+    expect(sealed!.secret.length).toBeGreaterThan(16);
+    expect(zipped.includes(sealed!.secret)).toBe(false);
+    expect(zipped.toString('latin1')).not.toContain(sealed!.secret.toString('hex'));
+    expect(zipped.toString('latin1')).not.toContain(sealed!.secret.toString('base64'));
+
     // The vault: the entry's name is there, its password (in any form) and the key are not.
     expect(json('vault_entries').map((e) => e.account)).toEqual(['Bank login']);
     expect(json('vault_entries')[0]).not.toHaveProperty('secret');
@@ -167,6 +239,7 @@ describe('workspace export', () => {
     const mail = await lastMailTo(app, ada.email);
     expect(mail?.subject).toBe(`Your export of ${manifest.workspace.name} is ready`);
     expect(mail?.text).toContain(`http://cadence.test/reports?export=${done.id}`);
+    expect(mail?.text).toContain(`The file is kept for ${WORKSPACE_EXPORT_RETENTION_DAYS} days, then removed.`);
 
     const list = await ada.api.get<{ items: WorkspaceExport[]; total: number }>('/workspace-exports');
     expect(list.body.result.items[0]?.status).toBe('done');
@@ -188,5 +261,129 @@ describe('workspace export', () => {
     expect(theirs.body.result.items).toEqual([]);
     expect((await ada.api.get('/workspace-exports/not-a-uuid')).status).toBe(404);
     await waitDone(ada, id);
+  });
+});
+
+describe('workspace export retention (decision 059)', () => {
+  const DAY = 24 * 3600 * 1000;
+  const zipPath = (key: string) => path.join(app.config.dataDir, 'exports', key);
+  const storageKeyOf = async (id: string) =>
+    (await app.database.db.select().from(workspaceExports).where(eq(workspaceExports.id, id)))[0]!.storageKey!;
+  /** A file under the exports directory, last written `ageMs` ago. */
+  const looseFile = (key: string, ageMs: number) => {
+    const file = zipPath(key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'PK partial');
+    const when = new Date(Date.now() - ageMs);
+    utimesSync(file, when, when);
+    return file;
+  };
+
+  it('removes a zip past its retention (and failed, dead and stray ones) once; its download is 410; a fresh one is kept', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const first = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    const old = await waitDone(ada, first.body.result.id);
+    const second = await ada.api.post<WorkspaceExport>('/workspace-exports');
+    const fresh = await waitDone(ada, second.body.result.id);
+    expect(fresh.status).toBe('done');
+    expect(new Date(fresh.expiresAt!).getTime() - new Date(fresh.finishedAt!).getTime()).toBe(
+      WORKSPACE_EXPORT_RETENTION_DAYS * DAY,
+    );
+    const oldFile = zipPath(await storageKeyOf(old.id));
+    const freshFile = zipPath(await storageKeyOf(fresh.id));
+    expect(existsSync(oldFile)).toBe(true);
+
+    // The first finished a day more than the retention ago: refused at once, before the job ran.
+    await app.database.db
+      .update(workspaceExports)
+      .set({ finishedAt: new Date(Date.now() - (WORKSPACE_EXPORT_RETENTION_DAYS + 1) * DAY) })
+      .where(eq(workspaceExports.id, old.id));
+    const early = await ada.api.get(`/workspace-exports/${old.id}/download`);
+    expect(early.status).toBe(410);
+    expect(early.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+
+    // A failed export's partial zip, one that died running two hours ago, a stray file and a new one.
+    const failedKey = `${ada.tenantId}/failed-partial.zip`;
+    const failedFile = looseFile(failedKey, 0);
+    const deadKey = `${ada.tenantId}/dead-partial.zip`;
+    const deadFile = looseFile(deadKey, 2 * 3600 * 1000);
+    const [failed, dead] = await app.database.db
+      .insert(workspaceExports)
+      .values([
+        { tenantId: ada.tenantId, status: 'failed', storageKey: failedKey, finishedAt: new Date() },
+        {
+          tenantId: ada.tenantId,
+          status: 'running',
+          storageKey: deadKey,
+          createdAt: new Date(Date.now() - 2 * 3600 * 1000),
+        },
+      ])
+      .returning();
+    const strayFile = looseFile(`${ada.tenantId}/stray.zip`, 2 * 3600 * 1000);
+    const newFile = looseFile(`${ada.tenantId}/just-written.zip`, 0);
+
+    // Two servers run the job at the same time: the export is expired once.
+    const runs = await Promise.all([
+      removeExpiredExports(app.database.db, app.config.dataDir),
+      removeExpiredExports(app.database.db, app.config.dataDir),
+    ]);
+    expect(runs[0]!.expired + runs[1]!.expired).toBe(1);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(failedFile)).toBe(false);
+    expect(existsSync(deadFile)).toBe(false);
+    expect(existsSync(strayFile)).toBe(false);
+    expect(existsSync(freshFile)).toBe(true);
+    expect(existsSync(newFile)).toBe(true);
+
+    const expired = await ada.api.get<WorkspaceExport>(`/workspace-exports/${old.id}`);
+    expect(expired.body.result).toMatchObject({ status: 'expired', expiresAt: null });
+    const refused = await ada.api.get(`/workspace-exports/${old.id}/download`);
+    expect(refused.status).toBe(410);
+    expect(refused.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+    expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${dead!.id}`)).body.result.status).toBe('failed');
+    expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${failed!.id}`)).body.result.status).toBe('failed');
+    const list = await ada.api.get<{ items: WorkspaceExport[] }>('/workspace-exports');
+    expect(list.body.result.items.find((item) => item.id === old.id)?.status).toBe('expired');
+
+    // The fresh one is kept and still downloads.
+    const kept = await app.inject({
+      method: 'GET',
+      url: `/api/v2/workspace-exports/${fresh.id}/download`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // The server's jobs run it (shortly after start, then daily): an export that just went past its retention.
+    await app.database.db
+      .update(workspaceExports)
+      .set({ finishedAt: new Date(Date.now() - (WORKSPACE_EXPORT_RETENTION_DAYS * DAY + 60_000)) })
+      .where(eq(workspaceExports.id, fresh.id));
+    const quiet = { info: () => undefined, error: () => undefined };
+    const stop = startJobs(app.database, quiet, undefined, { dataDir: app.config.dataDir, firstRunMs: 0 });
+    try {
+      // Its row (not only the answer, which shows any export past its retention as expired).
+      let stored: string | undefined;
+      await eventually(() => {
+        void app.database.db
+          .select({ status: workspaceExports.status })
+          .from(workspaceExports)
+          .where(eq(workspaceExports.id, fresh.id))
+          .then(([row]) => {
+            stored = row?.status;
+          });
+        return stored === 'expired' && !existsSync(freshFile);
+      }, 20_000);
+    } finally {
+      stop();
+    }
+    expect((await ada.api.get(`/workspace-exports/${fresh.id}/download`)).status).toBe(410);
+
+    // Again: nothing left to do.
+    expect(await removeExpiredExports(app.database.db, app.config.dataDir)).toEqual({
+      expired: 0,
+      failed: 0,
+      orphans: 0,
+    });
   });
 });

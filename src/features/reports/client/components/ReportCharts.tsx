@@ -10,6 +10,12 @@ import type { Report } from '../../reports.schemas.ts';
 
 export const CHART_COLORS = { good: 'green.7', late: 'orange.6', bad: 'red.7', none: 'gray.5' } as const;
 
+/**
+ * The legend in the order of the series (good first), not sorted: Recharts 3 sorts a legend by its
+ * items' names by default, which put "Done late" before "Done on time".
+ */
+const LEGEND_AS_SERIES = { itemSorter: null } as const;
+
 const ChartCard = ({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) => (
   <Card withBorder radius="md" padding="md" className="cadence-report-chart">
     <Stack gap="xs">
@@ -53,6 +59,7 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           dataKey="month"
           type="stacked"
           withLegend
+          legendProps={LEGEND_AS_SERIES}
           maxBarWidth={48}
           yAxisProps={{ allowDecimals: false }}
           series={[
@@ -70,6 +77,7 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           dataKey="week"
           type="stacked"
           withLegend
+          legendProps={LEGEND_AS_SERIES}
           maxBarWidth={48}
           yAxisProps={{ allowDecimals: false }}
           series={[

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
+import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
@@ -18,6 +19,7 @@ const statusColor: Record<WorkspaceExport['status'], string> = {
   running: 'orange',
   done: 'green',
   failed: 'red',
+  expired: 'gray',
 };
 
 const sizeText = (bytes: number | null) =>
@@ -55,7 +57,7 @@ export const WorkspaceExportPanel = () => {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {messages.workspaceExportIntro}
+          {messages.workspaceExportIntro(WORKSPACE_EXPORT_RETENTION_DAYS)}
         </Text>
         {list.isPending ? (
           <SectionLoading />
@@ -70,47 +72,75 @@ export const WorkspaceExportPanel = () => {
             {messages.workspaceExportNone}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={messages.workspaceExportTitle}>
-            <Table verticalSpacing="xs">
-              <Table.Tbody>
-                {list.data.items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Table.Td>
-                    <Table.Td w={220}>
-                      {item.status === 'running' || item.status === 'queued' ? (
-                        <Stack gap={4}>
-                          <Badge color={statusColor[item.status]} variant="light">
-                            {messages.workspaceExportStatus[item.status]} {item.progress}%
-                          </Badge>
-                          <Progress value={item.progress} aria-label={messages.workspaceExportStatus[item.status]} />
-                        </Stack>
-                      ) : (
-                        <Badge color={statusColor[item.status]} variant="light">
-                          {messages.workspaceExportStatus[item.status]}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {item.status === 'done' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconDownload size={14} aria-hidden />}
-                          onClick={() =>
-                            downloadWorkspaceExport(item, messages.workspaceExportGone).catch((error: Error) =>
-                              showError(error.message),
-                            )
-                          }
-                        >
-                          {messages.workspaceExportDownload} {sizeText(item.size)}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // One row per export, its parts wrapping under each other on a narrow screen (nothing
+          // scrolls sideways or is clipped on a phone).
+          <Stack
+            component="ul"
+            gap={0}
+            aria-label={messages.workspaceExportTitle}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {list.data.items.map((item, index) => (
+              <Group
+                component="li"
+                key={item.id}
+                justify="space-between"
+                align="center"
+                wrap="wrap"
+                gap="xs"
+                py="xs"
+                style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+              >
+                <Stack gap={0}>
+                  <Text size="sm">{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Text>
+                  {item.expiresAt && (
+                    <Text size="xs" c="dimmed">
+                      {messages.workspaceExportKeptUntil(dayjs(item.expiresAt).format('MMM D, YYYY'))}
+                    </Text>
+                  )}
+                  {item.status === 'expired' && (
+                    <Text size="xs" c="dimmed">
+                      {messages.workspaceExportRemovedAfter(WORKSPACE_EXPORT_RETENTION_DAYS)}
+                    </Text>
+                  )}
+                </Stack>
+                <Group gap="sm" wrap="wrap">
+                  {item.status === 'running' || item.status === 'queued' ? (
+                    <Stack gap={4} w={200}>
+                      <Badge color={statusColor[item.status]} variant="light">
+                        {messages.workspaceExportStatus[item.status]} {item.progress}%
+                      </Badge>
+                      <Progress value={item.progress} aria-label={messages.workspaceExportStatus[item.status]} />
+                    </Stack>
+                  ) : (
+                    <Badge color={statusColor[item.status]} variant="light">
+                      {messages.workspaceExportStatus[item.status]}
+                    </Badge>
+                  )}
+                  {item.status === 'done' && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      onClick={() =>
+                        downloadWorkspaceExport(item, messages.workspaceExportGone).catch((error: Error) =>
+                          showError(error.message),
+                        )
+                      }
+                    >
+                      {messages.workspaceExportDownload} {sizeText(item.size)}
+                    </Button>
+                  )}
+                  {/* The newest export expired: a new one is one click away (the header's button too). */}
+                  {item.status === 'expired' && index === 0 && (
+                    <Button size="xs" variant="light" onClick={() => setAsking(true)} disabled={busy}>
+                      {messages.workspaceExportStartNew}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
         )}
       </Stack>
       <ConfirmDialog

@@ -1,0 +1,2 @@
+ALTER TABLE "workspace_exports" DROP CONSTRAINT "workspace_exports_status_check";--> statement-breakpoint
+ALTER TABLE "workspace_exports" ADD CONSTRAINT "workspace_exports_status_check" CHECK ("workspace_exports"."status" in ('queued', 'running', 'done', 'failed', 'expired'));
