@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { messages } from '../src/shared/messages.ts';
 import { benchBoard } from './board.ts';
+import { benchClientDir, benchPage, launchBenchBrowser, ms, percentile } from './browser.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench:board-page`: the meeting dashboard's board in Debian's Chromium with a board of
@@ -14,14 +13,7 @@ import { startBenchServer } from './server.ts';
 // page's JS heap. Options: BENCH_CARDS (5000), DATABASE_URL.
 
 const cardCount = Number(process.env.BENCH_CARDS ?? 5000);
-const clientDir = path.resolve('dist/client');
-if (!existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the client first: npx vite build');
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(0)} ms`;
+const clientDir = benchClientDir();
 
 const main = async () => {
   const { base, person, meetingNow, request, stop, database } = await startBenchServer(undefined, clientDir);
@@ -37,25 +29,8 @@ const main = async () => {
       `${os.cpus().length} cores, node ${process.version}`,
   );
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  // tsx keeps function names by wrapping named functions in `__name(…)`; the functions this
-  // file hands to the page need it there too.
-  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await page.addInitScript((token) => {
-    sessionStorage.setItem('cadence.token', token);
-    // Long tasks (≥ 50 ms on the main thread) from the first script on.
-    const tasks: number[] = [];
-    (window as unknown as { benchLongTasks: number[] }).benchLongTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  }, owner.accessToken);
-  const longTasks = () =>
-    page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks.splice(0));
+  const browser = await launchBenchBrowser();
+  const { page, longTasks } = await benchPage(browser, base, owner.accessToken, 1);
   const counts = () =>
     page.evaluate(() => ({
       cards: document.querySelectorAll('[data-testid="board-card"]').length,

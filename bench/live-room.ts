@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { taskMeetings, taskMembers, tasks } from '../src/db/schema/index.ts';
+import { benchPage, launchBenchBrowser } from './browser.ts';
 import { startBenchServer } from './server.ts';
 
 // The live meeting's Issues step at the issue's size (issue 17): a meeting with 300 open issues
@@ -38,7 +38,7 @@ const timed = async (label: string, call: () => Promise<unknown>) => {
 };
 
 const main = async () => {
-  const clientDir = path.resolve('dist/client');
+  const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   const built = existsSync(path.join(clientDir, 'index.html'));
   const { database, request, person, meetingNow, stop, base } = await startBenchServer(
     () => {
@@ -124,20 +124,14 @@ const main = async () => {
 
 /** The Issues step in Chromium: navigation to the first issue on screen, five loads each, median. */
 const renderIssuesStep = async (base: string, token: string, url: string) => {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     for (const slowdown of [1, 4]) {
       const times: number[] = [];
       let elements = 0;
       let rows = 0;
       for (let run = 0; run < 5; run++) {
-        const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
-        await page.addInitScript((value) => sessionStorage.setItem('cadence.token', value), token);
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+        const { page } = await benchPage(browser, base, token, slowdown);
         const started = Date.now();
         await page.goto(url);
         await page.getByTestId('live-step').getByTestId('task-row').first().waitFor({ timeout: 120_000 });
@@ -158,10 +152,7 @@ const renderIssuesStep = async (base: string, token: string, url: string) => {
       // Join): the screen's own cost, without the app's start, which every page shares.
       const inApp: number[] = [];
       for (let run = 0; run < 5; run++) {
-        const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
-        await page.addInitScript((value) => sessionStorage.setItem('cadence.token', value), token);
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+        const { page } = await benchPage(browser, base, token, slowdown);
         await page.goto('/home');
         await page.waitForLoadState('networkidle');
         const started = Date.now();

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
+import { benchClientDir, benchPage, launchBenchBrowser, ms, percentile } from './browser.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench:orgchart` (issue 21): the org chart page in Debian's Chromium with a chart of
@@ -14,14 +12,7 @@ import { startBenchServer } from './server.ts';
 // BENCH_CPU_SLOWDOWN, DATABASE_URL.
 
 const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
-const clientDir = path.resolve('dist/client');
-if (!existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the client first: npx vite build');
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(0)} ms`;
+const clientDir = benchClientDir();
 const loadAverage = () =>
   os
     .loadavg()
@@ -56,24 +47,8 @@ const main = async () => {
       `${os.cpus().length} cores, node ${process.version}, load average ${loadAverage()}`,
   );
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await page.addInitScript((token) => {
-    sessionStorage.setItem('cadence.token', token);
-    const tasks: number[] = [];
-    (window as unknown as { benchLongTasks: number[] }).benchLongTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  }, owner.accessToken);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  const longTasks = () =>
-    page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks.splice(0));
+  const browser = await launchBenchBrowser();
+  const { page, longTasks } = await benchPage(browser, base, owner.accessToken, slowdown);
 
   const started = Date.now();
   await page.goto('/chart');
