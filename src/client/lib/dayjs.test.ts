@@ -12,7 +12,14 @@ describe('inZone', () => {
     '2026-10-04T15:45:00Z', // Kathmandu is +05:45; Adelaide changes that day
     '2026-12-31T23:30:00Z', // a new year in one zone and not another
   ];
-  const zones = ['America/New_York', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Adelaide', 'UTC', 'Pacific/Kiritimati'];
+  const zones = [
+    'America/New_York',
+    'Europe/Berlin',
+    'Asia/Kathmandu',
+    'Australia/Adelaide',
+    'UTC',
+    'Pacific/Kiritimati',
+  ];
 
   it('shows the same wall-clock time as dayjs tz()', () => {
     for (const instant of instants) {
