@@ -285,7 +285,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
     .where(and(eq(boardLists.boardId, id), eq(boardLists.tenantId, ctx.tenantId)))
     .orderBy(asc(boardLists.sort), asc(boardLists.createdAt));
   const shown = shownCards(ctx, id, query);
-  const groups = await columnGroups(ctx, shown, query.groupBy, query.limit, query.limits);
+  const groups = await columnGroups(ctx, id, shown, query.groupBy, query.limit, query.limits);
   const cardIds = [...new Set(groups.flatMap((group) => group.cardIds))];
   const cards = await cardsJson(ctx.db, cardIds, query.today ?? todayUtc());
   const boardLabels = await labelRows(ctx, id);
