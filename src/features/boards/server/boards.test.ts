@@ -413,6 +413,11 @@ describe('board columns and pages', () => {
     expect(groupOf(kept, first.id)!.cardIds).toEqual(ids.slice(0, 30));
     expect(groupOf(kept, second.id)!.cardIds).toHaveLength(2);
     expect(kept.cards).toHaveLength(32);
+    // A list asked for twice is still one column.
+    const twice = (await admin.api.get<BoardDetail>(`/boards/${board.id}?limit=2&limits=${first.id}:4,${first.id}:6`))
+      .body.result;
+    expect(twice.groups.filter((g) => g.key === first.id)).toHaveLength(1);
+    expect(groupOf(twice, first.id)!.cardIds).toHaveLength(6);
   });
 
   it('pages one list from an offset, in the list’s order, with its count as it is now', async () => {
@@ -428,6 +433,9 @@ describe('board columns and pages', () => {
     const past = (await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=${first.id}&offset=45`)).body
       .result;
     expect(past).toMatchObject({ count: 45, cards: [] });
+    // By list, a status or person column holds nothing.
+    const notAList = (await admin.api.get<BoardColumnPage>(`/boards/${board.id}/cards?group=active`)).body.result;
+    expect(notAList).toMatchObject({ key: 'active', count: 0, cards: [] });
   });
 
   it('applies every filter to the counts and to the pages', async () => {
