@@ -1,4 +1,4 @@
-import { Avatar, Box, Stack, Text } from '@mantine/core';
+import { Avatar } from '@mantine/core';
 import { memo } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { seatPeople } from '../orgchart.names.ts';
@@ -44,29 +44,25 @@ export const SeatCard = memo(
       cursor: editable ? 'grab' : 'default',
     } as const;
     const label = messages.seatLabel(seat.jobTitle, seat.row, seat.seatNumber);
+    // Plain elements styled by orgchart.css: a chart draws hundreds of seats, and a Mantine
+    // Text or Stack per line costs each seat several components to render. Spans, since a
+    // button may hold only phrasing content.
     const body = (
-      <Stack gap={2} align="stretch" style={{ textAlign: 'left', minWidth: 0 }}>
-        <Text fw={700} size="sm" lineClamp={1} c="dark.9">
-          {seat.jobTitle}
-        </Text>
-        <Box style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0 }}>
+      <span className="orgchart-seat-body">
+        <span className="orgchart-seat-title">{seat.jobTitle}</span>
+        <span className="orgchart-seat-people">
           {people.length > 0 && <Avatar src={picture} name={people[0]} color="initials" size={22} alt="" />}
-          <Text
-            size="xs"
-            lineClamp={1}
-            c={people.length ? 'dark.7' : 'gray.7'}
-            fs={people.length ? undefined : 'italic'}
-          >
+          <span className={people.length ? 'orgchart-seat-line' : 'orgchart-seat-line orgchart-seat-vacant'}>
             {people.length ? people.join(', ') : messages.seatVacant}
-          </Text>
-        </Box>
+          </span>
+        </span>
         {seat.description.slice(0, 3).map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is their identity
-          <Text key={index} size="xs" lineClamp={1} c="dark.6">
+          <span key={index} className="orgchart-seat-line orgchart-seat-duty">
             • {line}
-          </Text>
+          </span>
         ))}
-      </Stack>
+      </span>
     );
     if (!editable)
       return (
