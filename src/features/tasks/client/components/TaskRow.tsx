@@ -1,18 +1,7 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
+import './taskRow.css';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
 import { carryAge } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -157,26 +146,26 @@ export const TaskRow = ({
     </Badge>
   );
 
+  const Row = asListItem ? 'li' : 'div';
+  // Layout in plain elements styled by taskRow.css: a list shows many rows, and a Mantine Box,
+  // Group or Text per part costs each row a dozen components to render (the live Issues step
+  // and the dashboard lists show 20 at a time, with more on "Show more").
   return (
-    <Box
-      component={asListItem ? 'li' : 'div'}
-      py={8}
-      px="xs"
+    <Row
+      className="task-row"
       data-testid="task-row"
       data-task-id={card.id}
       data-status={card.status}
       data-highlighted={highlighted || undefined}
-      bg={highlighted ? 'var(--mantine-color-yellow-light)' : undefined}
       style={{
-        listStyle: 'none',
         borderLeft: `3px solid var(--mantine-color-${DUE_COLOUR[colour]}-${colour === 'grey' ? 3 : 6})`,
-        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: highlighted ? 'var(--mantine-color-yellow-light)' : undefined,
         outline: highlighted ? '2px solid var(--mantine-color-yellow-6)' : undefined,
       }}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      <div className="task-row-main">
         {dragHandle}
-        <Box pt={2}>
+        <div className="task-row-tick">
           {withMenu ? (
             <StatusMenu card={card} today={today} />
           ) : (
@@ -197,30 +186,23 @@ export const TaskRow = ({
               />
             </LockedHint>
           )}
-        </Box>
-        <Box flex={1} miw={0}>
+        </div>
+        <div className="task-row-body">
           <UnstyledButton
             onClick={onEdit}
             aria-label={messages.taskEditNamed(card.title)}
-            className="mantine-focus-auto"
-            style={{ borderRadius: 4, maxWidth: '100%' }}
+            className="mantine-focus-auto task-row-open"
           >
-            <Text
-              size="sm"
-              fw={500}
-              td={done ? 'line-through' : undefined}
-              c={active ? undefined : 'dimmed'}
-              style={{ overflowWrap: 'anywhere' }}
-            >
+            <span className="task-row-title" data-done={done || undefined} data-inactive={!active || undefined}>
               {card.title}
-            </Text>
+            </span>
           </UnstyledButton>
-          <Group gap={6} mt={4} wrap="wrap">
+          <div className="task-row-meta">
             {!dueColumn && dueBadge}
             {done && card.completedAt && (
-              <Text size="xs" c="teal" data-testid="completed-at">
+              <span className="task-row-note task-row-completed" data-testid="completed-at">
                 {messages.taskCompleted(formatInstantDay(card.completedAt, timezone))}
-              </Text>
+              </span>
             )}
             {card.isLocked && (
               <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none" fw={500}>
@@ -228,19 +210,19 @@ export const TaskRow = ({
               </Badge>
             )}
             {carried && (
-              <Text size="xs" c="dimmed" data-testid="carry-age">
+              <span className="task-row-note" data-testid="carry-age">
                 {messages.carryAge(carried)}
-              </Text>
+              </span>
             )}
-          </Group>
+          </div>
           {children}
-        </Box>
+        </div>
         {dueColumn && (
-          <Box w={GOAL_DUE_COLUMN_WIDTH} pt={4} style={{ flexShrink: 0 }}>
+          <div className="task-row-due" style={{ width: GOAL_DUE_COLUMN_WIDTH }}>
             {dueBadge}
-          </Box>
+          </div>
         )}
-        <Group gap={4} wrap="nowrap" pt={2}>
+        <div className="task-row-actions">
           {showOwner && (
             <Tooltip label={ownerName ?? messages.taskUnknownPerson} withArrow openDelay={150}>
               <Avatar
@@ -290,8 +272,8 @@ export const TaskRow = ({
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-        </Group>
-      </Group>
-    </Box>
+        </div>
+      </div>
+    </Row>
   );
 };
