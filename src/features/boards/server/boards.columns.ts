@@ -79,6 +79,14 @@ const rankedCards = (shown: SQL, groupBy: Exclude<BoardGrouping, 'list'>, onlyKe
 
 const splitIds = (ids: string | null) => (ids ? ids.split(',') : []);
 
+/** The columns of a `(key, count, ids)` answer. */
+const groupsOf = (result: unknown): BoardGroup[] =>
+  (result as { rows: { key: string; count: number; ids: string | null }[] }).rows.map((row) => ({
+    key: row.key,
+    count: row.count,
+    cardIds: splitIds(row.ids),
+  }));
+
 /**
  * By list, each list of the board counts its own shown cards and takes its first ones through
  * the (board_list_id, sort) index: the same answer as ranking every card of the board, without
@@ -112,11 +120,7 @@ const listGroups = async (
     ) firsts
     where list.board_id = ${boardId} and list.tenant_id = ${ctx.tenantId} and counted.n > 0
     order by key`);
-  return (result as unknown as { rows: { key: string; count: number; ids: string | null }[] }).rows.map((row) => ({
-    key: row.key,
-    count: row.count,
-    cardIds: splitIds(row.ids),
-  }));
+  return groupsOf(result);
 };
 
 /**
@@ -140,11 +144,7 @@ export const columnGroups = async (
       as wanted(key, n) on wanted.key = ranked.key
     group by ranked.key, ranked.total
     order by ranked.key`);
-  return (result as unknown as { rows: { key: string; count: number; ids: string | null }[] }).rows.map((row) => ({
-    key: row.key,
-    count: row.count,
-    cardIds: splitIds(row.ids),
-  }));
+  return groupsOf(result);
 };
 
 /** One column's count and the ids of its cards from `offset` (0-based), `limit` of them. One statement. */
