@@ -87,6 +87,29 @@ const groupsOf = (result: unknown): BoardGroup[] =>
     cardIds: splitIds(row.ids),
   }));
 
+/** A `(count, ids)` answer as a column page. */
+const pageOf = (result: unknown) => {
+  const [row] = (result as { rows: { count: number; ids: string | null }[] }).rows;
+  return { count: row?.count ?? 0, ids: splitIds(row?.ids ?? null) };
+};
+
+/** By list: how many shown cards the list `listId` holds (SQL of a scalar subquery's body). */
+const listCount = (listId: SQL, shown: SQL) =>
+  sql`select count(*) from "tasks" where "tasks"."board_list_id" = ${listId} and ${shown}`;
+
+/**
+ * By list: the ids of the list's shown cards from `offset`, `limit` of them, in its order, as one
+ * comma-separated text — read through the (board_list_id, sort) index.
+ */
+const listCardIds = (listId: SQL, shown: SQL, offset: SQL, limit: SQL) => sql`
+  select string_agg(page.id::text, ',' order by page.sort, page.created_at, page.id)
+  from (
+    select "tasks"."id" as id, "tasks"."sort" as sort, "tasks"."created_at" as created_at
+    from "tasks" where "tasks"."board_list_id" = ${listId} and ${shown}
+    order by "tasks"."sort", "tasks"."created_at", "tasks"."id"
+    offset ${offset} limit ${limit}
+  ) page`;
+
 /**
  * By list, each list of the board counts its own shown cards and takes its first ones through
  * the (board_list_id, sort) index: the same answer as ranking every card of the board, without
@@ -106,18 +129,8 @@ const listGroups = async (
     from board_lists list
     left join unnest(${sql.param([...wanted.keys()])}::text[], ${sql.param([...wanted.values()])}::int[])
       as wanted(key, n) on wanted.key = list.id::text
-    cross join lateral (
-      select count(*) as n from "tasks" where "tasks"."board_list_id" = list.id and ${shown}
-    ) counted
-    cross join lateral (
-      select string_agg(page.id::text, ',' order by page.sort, page.created_at, page.id) as ids
-      from (
-        select "tasks"."id" as id, "tasks"."sort" as sort, "tasks"."created_at" as created_at
-        from "tasks" where "tasks"."board_list_id" = list.id and ${shown}
-        order by "tasks"."sort", "tasks"."created_at", "tasks"."id"
-        limit coalesce(wanted.n, ${limit}::int)
-      ) page
-    ) firsts
+    cross join lateral (${listCount(sql`list.id`, shown)}) counted(n)
+    cross join lateral (${listCardIds(sql`list.id`, shown, sql`0`, sql`coalesce(wanted.n, ${limit}::int)`)}) firsts(ids)
     where list.board_id = ${boardId} and list.tenant_id = ${ctx.tenantId} and counted.n > 0
     order by key`);
   return groupsOf(result);
@@ -162,24 +175,16 @@ export const columnPage = async (
       string_agg(ranked.id::text, ',' order by ranked.rank)
         filter (where ranked.rank > ${offset}::int and ranked.rank <= ${offset + limit}::int) as ids
     from ${rankedCards(shown, groupBy, key)}`);
-  const [row] = (result as unknown as { rows: { count: number; ids: string | null }[] }).rows;
-  return { count: row?.count ?? 0, ids: splitIds(row?.ids ?? null) };
+  return pageOf(result);
 };
 
 /** One list's page through the (board_list_id, sort) index, as `listGroups` takes its first cards. */
 const listPage = async (ctx: TenantContext, shown: SQL, key: string, offset: number, limit: number) => {
   // Any other column key names no list (by list, `active` or a person has no cards).
   if (!z.uuid().safeParse(key).success) return { count: 0, ids: [] };
+  const list = sql`${key}::uuid`;
   const result = await ctx.db.execute(sql`
-    select
-      (select count(*)::int from "tasks" where "tasks"."board_list_id" = ${key}::uuid and ${shown}) as count,
-      (select string_agg(page.id::text, ',' order by page.sort, page.created_at, page.id)
-        from (
-          select "tasks"."id" as id, "tasks"."sort" as sort, "tasks"."created_at" as created_at
-          from "tasks" where "tasks"."board_list_id" = ${key}::uuid and ${shown}
-          order by "tasks"."sort", "tasks"."created_at", "tasks"."id"
-          offset ${offset}::int limit ${limit}::int
-        ) page) as ids`);
-  const [row] = (result as unknown as { rows: { count: number; ids: string | null }[] }).rows;
-  return { count: row?.count ?? 0, ids: splitIds(row?.ids ?? null) };
+    select (${listCount(list, shown)})::int as count,
+      (${listCardIds(list, shown, sql`${offset}::int`, sql`${limit}::int`)}) as ids`);
+  return pageOf(result);
 };
