@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type CDPSession, chromium } from '@playwright/test';
 
 // What the page benches share: the built client (CLIENT_DIR, as `vite build` takes it, so two
 // builds can be compared side by side), Debian's Chromium, and a signed-in page at 1280×800 with
@@ -43,5 +43,25 @@ export const benchPage = async (browser: Browser, base: string, token: string, s
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   const longTasks = () =>
     page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks.splice(0));
-  return { page, longTasks };
+  return { page, cdp, longTasks };
+};
+
+/**
+ * BENCH_PROFILE=1: a V8 CPU profile of the page's main thread while `run` runs, written to
+ * bench/profiles/<name>.cpuprofile; `bench/profile-summary.ts` maps its frames through the
+ * build's hidden source maps (CLIENT_DIR) to packages and source files.
+ */
+export const profiled = async (cdp: CDPSession, name: string, run: () => Promise<void>) => {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  const dir = path.resolve('bench/profiles');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(
+    `  CPU profile: ${path.relative(process.cwd(), file)} (node --import tsx bench/profile-summary.ts ${path.relative(process.cwd(), file)})`,
+  );
 };

@@ -1,14 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 
 // `node --import tsx bench/profile-summary.ts <file.cpuprofile>`: where the server's CPU time
 // went in a V8 profile (BENCH_PROFILE=1 npm run bench:load writes one into bench/profiles/).
 // Prints self time by package (node_modules/<name>, Cadence's own src/, node internals, GC,
 // idle) and the functions with the most self time, as shares of the busy (non-idle) time.
+// A browser profile (bench/live-room.ts with BENCH_PROFILE=1) names the built chunks: their frames
+// are mapped through the build's hidden source maps (CLIENT_DIR, default dist/client) to the
+// original files, so packages and Cadence's own files show as they do for the server.
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -19,6 +23,27 @@ interface CpuProfile {
 const file = process.argv[2];
 if (!file) throw new Error('usage: bench/profile-summary.ts <file.cpuprofile>');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+const maps = new Map<string, SourceMapConsumer | null>();
+/** A built chunk's frame as the original file (node_modules/… or src/…), line and name. */
+const original = (frame: ProfileNode['callFrame']): ProfileNode['callFrame'] => {
+  const asset = /\/assets\/[^/?#]+\.js/.exec(frame.url)?.[0];
+  if (!asset) return frame;
+  if (!maps.has(asset)) {
+    const file = path.join(clientDir, `${asset}.map`);
+    maps.set(asset, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const found = maps.get(asset)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!found?.source) return frame;
+  return {
+    functionName: found.name ?? frame.functionName,
+    url: `/${found.source.replace(/^(\.\.\/)+/, '')}`,
+    lineNumber: (found.line ?? 1) - 1,
+    columnNumber: found.column ?? 0,
+  };
+};
+for (const node of profile.nodes) node.callFrame = original(node.callFrame);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfMicros = new Map<number, number>();
