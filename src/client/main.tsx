@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers.tsx';
 import { router } from './router.tsx';
 import { colorSchemeManager } from './theme.ts';
+import { installHints } from './ui/hints.ts';
 import { installPopoverEscape } from './ui/popoverEscape.ts';
 
 // What Mantine's ColorSchemeScript would do inline (the CSP forbids inline scripts): set the
@@ -18,6 +19,7 @@ const resolvedScheme =
 document.documentElement.setAttribute('data-mantine-color-scheme', resolvedScheme);
 
 installPopoverEscape();
+installHints();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

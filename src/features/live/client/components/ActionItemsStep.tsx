@@ -1,5 +1,5 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { Box, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import type { LiveState } from '../../live.schemas.ts';
 import { actionItemsStepLists } from '../live.prefetch.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
 import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
+import './roomActions.css';
 
 // An action-items step of the live meeting (issue 17): the meeting's live list of the step's
 // type — headlines, open to-dos and those done since the last meeting, open issues — with
@@ -108,17 +109,20 @@ const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeti
             onChange={(event) => setTitle(event.currentTarget.value)}
             error={errors.title}
           />
-          <Select
+          {/* The browser's own select: a Mantine Select keeps its dropdown mounted and positions it
+              again at every layout change of the step's list (decision 066). */}
+          <NativeSelect
             flex={2}
             miw={150}
             size="sm"
             aria-label={messages.taskOwnerLabel}
-            placeholder={messages.taskOwnerLabel}
-            data={people.map((person) => ({ value: person.id, label: fullName(person) }))}
-            value={userId}
-            onChange={setUserId}
+            data={[
+              ...(userId ? [] : [{ value: '', label: messages.taskOwnerLabel, disabled: true }]),
+              ...people.map((person) => ({ value: person.id, label: fullName(person) })),
+            ]}
+            value={userId ?? ''}
+            onChange={(event) => setUserId(event.currentTarget.value || null)}
             error={errors.userId}
-            comboboxProps={{ withinPortal: true }}
           />
           {hasDueDate(type) && (
             <TextInput
@@ -156,41 +160,31 @@ const RoomActions = ({
   const decide = useIssueDecision(sessionId);
   const convert = useConvertHeadline(sessionId);
   const busy = decide.isPending || convert.isPending;
-  const button = (label: string, onClick: () => void, extra: { color?: string; variant?: string } = {}) => (
-    <Button
-      size="compact-xs"
-      variant={extra.variant ?? 'light'}
-      color={extra.color}
-      autoContrast
-      disabled={busy}
-      onClick={onClick}
-    >
+  // Plain buttons styled like Mantine's compact ones (roomActions.css): a leader sees four on
+  // each of the step's rows.
+  const button = (label: string, onClick: () => void, look: 'light' | 'discussed' | 'solve' | 'default' = 'light') => (
+    <button type="button" className="room-action mantine-focus-auto" data-look={look} disabled={busy} onClick={onClick}>
       {label}
-    </Button>
+    </button>
   );
   if (card.type === TASK_TYPE.headline)
     return (
-      <Group gap={6} mt={6} wrap="wrap" aria-label={messages.liveActionsOf(card.title)} role="group">
+      <fieldset className="room-actions" aria-label={messages.liveActionsOf(card.title)}>
         {button(messages.liveHeadlineToIssue, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.issue }))}
         {button(messages.liveHeadlineToTodo, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.todo }))}
-      </Group>
+      </fieldset>
     );
   return (
-    <Group gap={6} mt={6} wrap="wrap" aria-label={messages.liveActionsOf(card.title)} role="group">
+    <fieldset className="room-actions" aria-label={messages.liveActionsOf(card.title)}>
       {button(
         discussed ? messages.liveStopDiscussing : messages.liveDiscuss,
         () => discuss.mutate(discussed ? null : card.id),
-        discussed ? { variant: 'filled', color: 'yellow' } : {},
+        discussed ? 'discussed' : 'light',
       )}
-      {button(messages.liveSolve, () => decide.mutate({ taskId: card.id, decision: 'solve' }), {
-        variant: 'filled',
-        color: 'teal.9',
-      })}
+      {button(messages.liveSolve, () => decide.mutate({ taskId: card.id, decision: 'solve' }), 'solve')}
       {button(messages.liveTodosFromIssue, onTodos)}
-      {button(messages.liveBackburner, () => decide.mutate({ taskId: card.id, decision: 'backburner' }), {
-        variant: 'default',
-      })}
-    </Group>
+      {button(messages.liveBackburner, () => decide.mutate({ taskId: card.id, decision: 'backburner' }), 'default')}
+    </fieldset>
   );
 };
 

@@ -1,6 +1,6 @@
-import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Button, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import './taskRow.css';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
 import { carryAge } from '../../../../shared/live.ts';
@@ -79,18 +79,92 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
 
 const CARRIED_TYPES = new Set<string>([TASK_TYPE.todo, TASK_TYPE.issue, TASK_TYPE.headline]);
 
+/** A small label in a light shade of `colour` (Mantine's light Badge, as a plain span). */
+const RowBadge = ({
+  colour,
+  outline,
+  children,
+  ...data
+}: { colour: string; outline?: boolean; children: ReactNode } & Record<`data-${string}`, string>) => (
+  <span
+    className="task-row-badge"
+    data-outline={outline || undefined}
+    style={
+      {
+        '--row-badge-colour': `var(--mantine-color-${colour}-light)`,
+        '--row-badge-text': `var(--mantine-color-${colour}-light-color)`,
+      } as CSSProperties
+    }
+    {...data}
+  >
+    {children}
+  </span>
+);
+
 /**
- * 'Unlock to complete' over a locked item's tick. Only a locked item gets the tooltip at all: a
- * disabled Mantine tooltip still sets up its floating element, and a list has many rows.
+ * The row's Edit / Delete menu. A closed Mantine Menu still sets up its popover, floating
+ * position and portal on every row, so the menu is made on first use: the dots button never
+ * changes (focus and a click in progress stay on it) and the menu opens under an anchor laid
+ * over it. Focus goes back to the button when the menu closes with nothing else focused.
  */
-const LockedHint = ({ show, children }: { show: boolean; children: ReactElement }) =>
-  show ? (
-    <Tooltip label={messages.taskLockedCannotComplete} withArrow>
-      {children}
-    </Tooltip>
-  ) : (
-    children
+const RowMenu = ({ title, onEdit, onDelete }: { title: string; onEdit: () => void; onDelete: () => void }) => {
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const returnFocus = () =>
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) trigger.current?.focus();
+    }, 0);
+  // A press on the button while the menu is open closes it here, not in the menu's outside-click
+  // handler as well (which would close it and let the click open it again).
+  const keepOutsideHandlerOut = (event: { stopPropagation: () => void }) => {
+    if (opened) event.stopPropagation();
+  };
+  return (
+    <span className="task-row-menu">
+      <ActionIcon
+        ref={trigger}
+        variant="subtle"
+        color="gray"
+        aria-label={messages.taskActionsOf(title)}
+        aria-haspopup="menu"
+        aria-expanded={opened}
+        onMouseDown={keepOutsideHandlerOut}
+        onTouchStart={keepOutsideHandlerOut}
+        onClick={() => {
+          setUsed(true);
+          setOpened((open) => !open);
+        }}
+      >
+        <IconDots size={16} />
+      </ActionIcon>
+      {used && (
+        <Menu
+          opened={opened}
+          onChange={setOpened}
+          onClose={returnFocus}
+          returnFocus={false}
+          position="bottom-end"
+          withinPortal
+          shadow="md"
+        >
+          <Menu.Target>
+            <span className="task-row-menu-anchor" aria-hidden />
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {messages.taskEdit}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {messages.taskDelete}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </span>
   );
+};
 
 export const TaskRow = ({
   card,
@@ -141,10 +215,15 @@ export const TaskRow = ({
       ? carryAge(utcToZonedParts(new Date(card.createdAt), timezone).date, today)
       : null;
   const dueBadge = (
-    <Badge size="sm" variant="light" color={DUE_COLOUR[colour]} radius="sm" tt="none" fw={500} data-due-colour={colour}>
+    <RowBadge colour={DUE_COLOUR[colour]} data-due-colour={colour}>
       {dateText}
-    </Badge>
+    </RowBadge>
   );
+  const lockHint = card.isLocked
+    ? messages.taskUnlock(card.title)
+    : lockable
+      ? messages.taskLock(card.title)
+      : messages.taskLockOnlyOpen;
 
   const Row = asListItem ? 'li' : 'div';
   // Layout in plain elements styled by taskRow.css: a list shows many rows, and a Mantine Box,
@@ -169,11 +248,16 @@ export const TaskRow = ({
           {withMenu ? (
             <StatusMenu card={card} today={today} />
           ) : (
-            <LockedHint show={card.isLocked && !done}>
-              <Checkbox
+            // Hints (ui/hints.ts) instead of a tooltip per row: a list renders many rows.
+            <span
+              className="task-row-check-wrap"
+              data-hint={card.isLocked && !done ? messages.taskLockedCannotComplete : undefined}
+            >
+              <input
+                type="checkbox"
+                className="task-row-check mantine-focus-auto"
                 checked={ticked ?? done}
                 disabled={card.isLocked && !done}
-                color="teal"
                 aria-label={messages.taskMarkDone(card.title)}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
@@ -184,7 +268,7 @@ export const TaskRow = ({
                   );
                 }}
               />
-            </LockedHint>
+            </span>
           )}
         </div>
         <div className="task-row-body">
@@ -205,9 +289,9 @@ export const TaskRow = ({
               </span>
             )}
             {card.isLocked && (
-              <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none" fw={500}>
+              <RowBadge colour="gray" outline>
                 {messages.taskLockedBadge}
-              </Badge>
+              </RowBadge>
             )}
             {carried && (
               <span className="task-row-note" data-testid="carry-age">
@@ -224,54 +308,29 @@ export const TaskRow = ({
         )}
         <div className="task-row-actions">
           {showOwner && (
-            <Tooltip label={ownerName ?? messages.taskUnknownPerson} withArrow openDelay={150}>
-              <Avatar
-                src={owner?.image}
-                name={ownerName ?? '?'}
-                color="initials"
-                size={26}
-                role="img"
-                aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
-                style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
-              />
-            </Tooltip>
+            <Avatar
+              src={owner?.image}
+              name={ownerName ?? '?'}
+              color="initials"
+              size={26}
+              role="img"
+              aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
+              data-hint={ownerName ?? messages.taskUnknownPerson}
+              style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
+            />
           )}
-          <Tooltip
-            label={
-              card.isLocked
-                ? messages.taskUnlock(card.title)
-                : lockable
-                  ? messages.taskLock(card.title)
-                  : messages.taskLockOnlyOpen
-            }
-            withArrow
+          <ActionIcon
+            variant={card.isLocked ? 'light' : 'subtle'}
+            color={card.isLocked ? 'orange' : 'gray'}
+            aria-label={card.isLocked ? messages.taskUnlock(card.title) : messages.taskLock(card.title)}
+            aria-pressed={card.isLocked}
+            disabled={!card.isLocked && !lockable}
+            data-hint={lockHint}
+            onClick={() => update.mutate({ id: card.id, patch: { isLocked: !card.isLocked } })}
           >
-            <ActionIcon
-              variant={card.isLocked ? 'light' : 'subtle'}
-              color={card.isLocked ? 'orange' : 'gray'}
-              aria-label={card.isLocked ? messages.taskUnlock(card.title) : messages.taskLock(card.title)}
-              aria-pressed={card.isLocked}
-              disabled={!card.isLocked && !lockable}
-              onClick={() => update.mutate({ id: card.id, patch: { isLocked: !card.isLocked } })}
-            >
-              {card.isLocked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
-            </ActionIcon>
-          </Tooltip>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={messages.taskActionsOf(card.title)}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                {messages.taskEdit}
-              </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-                {messages.taskDelete}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            {card.isLocked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+          </ActionIcon>
+          <RowMenu title={card.title} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </Row>
