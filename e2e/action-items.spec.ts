@@ -137,6 +137,26 @@ test('to-dos: add with a required user, tick done, lock, edit and delete with co
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(bigRow).toHaveCount(0);
   await expect(sendRow).toBeVisible();
+
+  // The owner's name shows on hover and goes with Escape (one hint layer for all rows).
+  await sendRow.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Bea Mate');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  // The row menu by keyboard: it opens on Enter, Escape closes it and focus is back on its button.
+  const actions = sendRow.getByRole('button', { name: messages.taskActionsOf('Send the agenda') });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: messages.taskEdit })).toBeVisible();
+  await expect(actions).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(actions).toBeFocused();
+  // A second press on the button closes the menu it opened.
+  await actions.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await actions.click();
+  await expect(page.getByRole('menu')).toBeHidden();
   await sendRow.scrollIntoViewIfNeeded();
   await shot(page, 'todos');
 

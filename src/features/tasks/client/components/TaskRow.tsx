@@ -105,7 +105,7 @@ const RowBadge = ({
  * The row's Edit / Delete menu. A closed Mantine Menu still sets up its popover, floating
  * position and portal on every row, so the menu is made on first use: the dots button never
  * changes (focus and a click in progress stay on it) and the menu opens under an anchor laid
- * over it. Focus goes back to the button when the menu closes with nothing else focused.
+ * over it. Focus goes back to the button when the menu closes from inside or with nothing else focused.
  */
 const RowMenu = ({ title, onEdit, onDelete }: { title: string; onEdit: () => void; onDelete: () => void }) => {
   const [used, setUsed] = useState(false);
@@ -114,7 +114,8 @@ const RowMenu = ({ title, onEdit, onDelete }: { title: string; onEdit: () => voi
   const returnFocus = () =>
     setTimeout(() => {
       const active = document.activeElement;
-      if (!active || active === document.body || !active.isConnected) trigger.current?.focus();
+      const lost = !active || active === document.body || !active.isConnected;
+      if (lost || active.closest('[data-menu-dropdown]')) trigger.current?.focus();
     }, 0);
   // A press on the button while the menu is open closes it here, not in the menu's outside-click
   // handler as well (which would close it and let the click open it again).
