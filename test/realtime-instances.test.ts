@@ -50,6 +50,13 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
 
     // The cache still serves the sessions nobody touched.
     expect((await client(a.app, admin.token).get('/self')).status).toBe(200);
+
+    // GET /self's answer is remembered too (decision 066): a rename through B shows on A at once.
+    expect(
+      (await client(b.app, admin.token).patch(`/tenants/${admin.tenantId}`, { name: 'Renamed on B' })).status,
+    ).toBe(200);
+    const self = await client(a.app, admin.token).get<{ tenant: { name: string } }>('/self');
+    expect(self.body.result.tenant.name).toBe('Renamed on B');
   });
 
   it('counts people online in a live meeting whichever instance their socket is on', async () => {

@@ -95,6 +95,25 @@ describe('a revoked session is never served from a cache', () => {
   });
 });
 
+describe('GET /self is remembered with the session and never stale (decision 066)', () => {
+  it('shows a profile change and a workspace renamed by its admin at once', async () => {
+    const admin = await signUp(app);
+    const member = await joinWorkspace(app, admin);
+    await warm(member.token);
+    await warm(admin.token);
+    expect((await member.api.patch('/self', { firstName: 'Renamed' })).status).toBe(200);
+    const self = await member.api.get<{ user: { firstName: string }; tenant: { name: string } }>('/self');
+    expect(self.body.result.user.firstName).toBe('Renamed');
+    expect((await admin.api.patch(`/tenants/${admin.tenantId}`, { name: 'New name of the workspace' })).status).toBe(
+      200,
+    );
+    for (const person of [admin, member]) {
+      const after = await person.api.get<{ tenant: { name: string } }>('/self');
+      expect(after.body.result.tenant.name).toBe('New name of the workspace');
+    }
+  });
+});
+
 describe('reads run without a transaction', () => {
   it('a GET that tries to write fails and writes nothing', async () => {
     const before = await app.database.db.select().from(tenants).where(eq(tenants.name, 'written by a GET'));
@@ -129,6 +148,38 @@ describe('the session cache', () => {
       return null;
     });
     expect(reads).toBe(1);
+  });
+
+  it('remembers an answer until a clear or its time, and not one read while a clear came in between', async () => {
+    let now = 1_000_000;
+    const cache = createSessionCache({ now: () => now });
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { answer: reads };
+    };
+    expect(await cache.remember('self:s', read)).toEqual({ answer: 1 });
+    expect(await cache.remember('self:s', read)).toEqual({ answer: 1 });
+    cache.clear();
+    expect(await cache.remember('self:s', read)).toEqual({ answer: 2 });
+    now += SESSION_CACHE.ttlMs;
+    expect(await cache.remember('self:s', read)).toEqual({ answer: 3 });
+    let release!: () => void;
+    const slow = cache.remember('self:t', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return 'read before the clear';
+    });
+    cache.clear();
+    release();
+    expect(await slow).toBe('read before the clear');
+    expect(await cache.remember('self:t', async () => 'read again')).toBe('read again');
+    // Before the instance is known to the others it reads every time.
+    const young = createSessionCache({ now: () => now, activeFrom: now + 1 });
+    await young.remember('k', read);
+    await young.remember('k', read);
+    expect(reads).toBe(5);
   });
 
   it('reads again after its time, after the session expires, and never past its bound', async () => {

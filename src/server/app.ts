@@ -11,7 +11,7 @@ import { syncAgencyContent } from '../features/agency/server/agency.sync.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
-import { createSessionCache } from '../features/auth/server/session-cache.ts';
+import { createSessionCache, type SessionCache } from '../features/auth/server/session-cache.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 // Email templates (issue 20)
@@ -63,6 +63,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     realtime: Realtime;
+    /** Resolved sessions and answers built from them (decisions 058 and 066). */
+    sessionCache: SessionCache;
     mailer: Mailer;
     /** Verifies Google ID tokens; null when GOOGLE_CLIENT_ID is not set. */
     google: GoogleVerifier;
@@ -167,6 +169,7 @@ export const buildApp = async ({
     database.kind === 'pglite'
       ? createSessionCache()
       : createSessionCache({ ttlMs: SESSION_CACHE.sharedTtlMs, activeFrom: Date.now() + config.sessionCacheWarmUpMs });
+  app.decorate('sessionCache', sessionCache);
   const realtime = createRealtime(app, database, sessionCache);
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());

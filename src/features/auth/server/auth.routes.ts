@@ -107,7 +107,14 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZSelf), ...failures(401) },
       },
     },
-    async (request) => ok(await request.inUser((ctx) => getSelf(ctx, request.auth!.tenantId))),
+    // Every page starts with it: the answer is remembered with the session, and cleared with it
+    // by any write to the rows it is built from (decision 066).
+    async (request) =>
+      ok(
+        await request.server.sessionCache.remember(`self:${request.auth!.sessionId}`, () =>
+          request.inUser((ctx) => getSelf(ctx, request.auth!.tenantId)),
+        ),
+      ),
   );
 
   app.post(

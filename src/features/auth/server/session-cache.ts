@@ -16,11 +16,17 @@ import { SESSION_CACHE } from '../../../shared/constants.ts';
 export interface SessionCache {
   /** The cached answer, or what `read` finds (stored unless a clear came in between). */
   resolve(tokenHash: string, read: () => Promise<CachedSession | null>): Promise<Auth | null>;
+  /**
+   * An answer built only from the rows whose writes clear this cache (sessions, memberships,
+   * users, workspaces), kept under `key` with the same bound, the same clear and the same
+   * generation check as a session (GET /self, decision 066).
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** Forgets every session on this instance: something that decides who may do what changed. */
   clear(): void;
   /** How long an entry may be served. */
   readonly ttlMs: number;
-  /** Entries held (tests). */
+  /** Entries held, sessions and remembered answers (tests). */
   readonly size: number;
 }
 
@@ -30,6 +36,11 @@ export interface CachedSession {
 }
 
 interface Entry extends CachedSession {
+  readFrom: number;
+}
+
+interface Remembered {
+  value: unknown;
   readFrom: number;
 }
 
@@ -46,7 +57,13 @@ export const createSessionCache = ({
   now = Date.now,
 }: SessionCacheOptions = {}): SessionCache => {
   const entries = new Map<string, Entry>();
+  const remembered = new Map<string, Remembered>();
   let generation = 0;
+  /** Bounded: the oldest entry goes first (a Map keeps insertion order). */
+  const store = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size >= SESSION_CACHE.maxEntries) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  };
   return {
     async resolve(tokenHash, read) {
       const at = now();
@@ -57,20 +74,28 @@ export const createSessionCache = ({
       const readingFrom = generation;
       const found = await read();
       if (!found) return null;
-      if (readingFrom === generation) {
-        // Bounded: the oldest entry goes first (a Map keeps insertion order).
-        if (entries.size >= SESSION_CACHE.maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(tokenHash, { ...found, readFrom: at });
-      }
+      if (readingFrom === generation) store(entries, tokenHash, { ...found, readFrom: at });
       return found.auth;
+    },
+    async remember<T>(key: string, read: () => Promise<T>) {
+      const at = now();
+      if (at < activeFrom) return read();
+      const entry = remembered.get(key);
+      if (entry && at - entry.readFrom < ttlMs) return entry.value as T;
+      if (entry) remembered.delete(key);
+      const readingFrom = generation;
+      const value = await read();
+      if (readingFrom === generation) store(remembered, key, { value, readFrom: at });
+      return value;
     },
     clear() {
       generation += 1;
       entries.clear();
+      remembered.clear();
     },
     ttlMs,
     get size() {
-      return entries.size;
+      return entries.size + remembered.size;
     },
   };
 };
