@@ -78,7 +78,8 @@ export const contrastWarnings = (colours: Colours): Partial<Record<ColourKey, st
   for (const [key, colour, text] of pairs) {
     if (!colour) continue;
     const ratio = contrast(colour, text);
-    if (ratio < AA) warnings[key] = messages.contrastWarning(ratio.toFixed(1));
+    // Rounded down: 4.48:1 fails, and "4.5:1" would read as a pass.
+    if (ratio < AA) warnings[key] = messages.contrastWarning((Math.floor(ratio * 10) / 10).toFixed(1));
   }
   return warnings;
 };
