@@ -67,6 +67,10 @@ describe('brandCss', () => {
     const css = brandCss({ ...none, primaryColor1: '#0b7285', secondaryColor1: '#e3fafc' });
     expect(css).toContain("[data-mantine-color-scheme='light']");
     expect(css).toContain('--mantine-primary-color-filled: #0b7285;');
+    // Light buttons and badges without a colour read the primary palette's own variables.
+    expect(css).toContain('--mantine-color-indigo-filled: #0b7285;');
+    expect(css).toContain('--mantine-color-indigo-light-color: #0b7285;');
+    expect(css).toMatch(/--mantine-color-indigo-light: rgba\(11, 114, 133, 0\.1\);/);
     expect(css).toContain('--mantine-primary-color-contrast: #ffffff;');
     expect(css).toContain('--cadence-topbar-bg: #e3fafc;');
     expect(css).toContain('--cadence-topbar-color: #000000;');
