@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -25,6 +25,26 @@ const primaryFilled = (page: Page) =>
   page.evaluate(() =>
     getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
   );
+/** The day before `iso` (YYYY-MM-DD), leap years included. */
+const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/**
+ * Which of the period colours (document 3 §4: future red, current yellow, past grey) a period
+ * badge is drawn in: its text and background against the theme's own light variants.
+ */
+const badgeColour = (badge: Locator) =>
+  badge.evaluate((element) => {
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const drawn = getComputedStyle(element);
+    const match = ['red', 'yellow', 'gray'].filter((name) => {
+      probe.style.color = `var(--mantine-color-${name}-light-color)`;
+      probe.style.backgroundColor = `var(--mantine-color-${name}-light)`;
+      const reference = getComputedStyle(probe);
+      return reference.color === drawn.color && reference.backgroundColor === drawn.backgroundColor;
+    });
+    probe.remove();
+    return match.join(',');
+  });
 const shownDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'short',
@@ -66,6 +86,9 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   // The member's open page follows, without a reload.
   await expect.poll(() => primaryFilled(matePage)).toBe('#0b7285');
   expect(before).not.toBe('#0b7285');
+  // Light buttons take it too (their text is primary 1): the logo's Upload button.
+  const upload = page.getByRole('button', { name: messages.logoUpload });
+  await expect.poll(() => upload.evaluate((button) => getComputedStyle(button).color)).toBe('rgb(11, 114, 133)');
 
   // The logo: in the admin's top bar at once and in the member's too.
   const [chooser] = await Promise.all([
@@ -80,6 +103,9 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   await expect(logoOf(matePage)).toHaveAttribute('src', /\/logo\//);
   await shot(page, 'general-settings');
   await page.setViewportSize({ width: 390, height: 844 });
+  // A phone's top bar has no room for the workspace's name: its logo takes the product mark's place.
+  await expect(page.getByTestId('current-workspace')).toBeHidden();
+  await expect(page.getByTestId('current-workspace-phone').getByRole('img')).toHaveAttribute('src', /\/logo\//);
   await shot(page, 'general-settings-phone');
   await shot(matePage, 'member-branded');
 
@@ -131,12 +157,36 @@ test('an admin adds an annual, meets the overlap message, fixes it and edits a p
   await edit.getByRole('button', { name: messages.saveButton }).click();
   await expect(edit).toBeHidden();
   await expect(row.getByText(`P1 ${next}-02-01 – ${next}-05-31`)).toBeVisible();
+  // Every period of a later year is still to come: red.
+  const badge = (y: number, n: number) =>
+    page
+      .getByTestId(`annual-${y}`)
+      .locator('.mantine-Badge-root')
+      .nth(n - 1);
+  for (const n of [1, 2, 3, 4]) expect(await badgeColour(badge(next, n)), `P${n} ${next}`).toBe('red');
   // Only the current year is left to add: the control stays; Escape closes the dialog.
   await page.getByRole('button', { name: messages.addAnnual }).click();
-  await expect(page.getByRole('dialog', { name: messages.addAnnual })).toBeVisible();
+  const last = page.getByRole('dialog', { name: messages.addAnnual });
+  await expect(last).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: messages.addAnnual })).toBeHidden();
+  await expect(last).toBeHidden();
+  // The current year (the only choice, a calendar year by default): then all three exist and
+  // the Add control is gone.
+  await page.getByRole('button', { name: messages.addAnnual }).click();
+  await expect(last.getByRole('combobox', { name: messages.annualYearLabel, exact: true })).toHaveValue(String(year));
+  await last.getByRole('button', { name: messages.saveButton }).click();
+  await expect(last).toBeHidden();
+  await expect(page.getByTestId(`annual-${year}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: messages.addAnnual })).toHaveCount(0);
+  // This year's periods: the one holding today is yellow, earlier ones grey, later ones red.
+  const current = Math.floor(new Date().getUTCMonth() / 3) + 1;
+  for (const n of [1, 2, 3, 4]) {
+    const colour = n < current ? 'gray' : n === current ? 'yellow' : 'red';
+    expect(await badgeColour(badge(year, n)), `P${n} ${year}`).toBe(colour);
+  }
   await shot(page, 'annuals');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'annuals-phone');
 });
 
 test('an admin edits the quarters and the action-item period picker offers the new periods', async ({
@@ -169,19 +219,49 @@ test('an admin edits the quarters and the action-item period picker offers the n
   await expect(page.getByRole('cell', { name: `${next}-06-15` })).toBeVisible();
   await shot(page, 'quartals');
   await page.setViewportSize({ width: 390, height: 844 });
+  // A phone shows a card per year, each date whole.
+  await expect(page.getByTestId(`quartal-${next}`).getByText(`${next}-06-15`, { exact: true })).toBeVisible();
   await shot(page, 'quartals-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The Action Items section's To Do form: its period picker offers the edited periods, each
+  // ending the day before the next starts, and no calendar quarter of that year.
   await page.goto(`/meeting-dashboard/${meeting.id}/Quarterly-Review`);
+  const periodOption = (n: number, end: string) =>
+    page.getByRole('option', { name: messages.taskPeriodOption(n, next, shownDate(end)) });
+  const newPeriods = [
+    [1, dayBefore(`${next}-03-01`)],
+    [2, `${next}-06-14`],
+    [3, `${next}-09-30`],
+    [4, `${next}-12-31`],
+  ] as const;
+  const actionItems = page.getByRole('region', { name: messages.actionItems });
+  await actionItems.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  const todo = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'To Do') });
+  await todo.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  for (const [n, end] of newPeriods) await expect(periodOption(n, end), `P${n}`).toBeVisible();
+  await expect(periodOption(1, `${next}-03-31`)).toHaveCount(0);
+  await expect(periodOption(2, `${next}-06-30`)).toHaveCount(0);
+  await shot(page, 'period-picker', false);
+  // Chosen, the period's last day is the to-do's due date.
+  await periodOption(2, `${next}-06-14`).click();
+  await todo.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Book the offsite');
+  await todo.getByRole('combobox', { name: messages.taskOwnerLabel }).click();
+  await page.getByRole('option', { name: 'Olga Owner' }).click();
+  await todo.getByRole('button', { name: messages.saveButton }).click();
+  await expect(todo).toBeHidden();
+  await actionItems.getByRole('button', { name: 'Edit Book the offsite' }).click();
+  const editTodo = page.getByRole('dialog', { name: messages.taskFormTitle('edit', 'To Do') });
+  await expect(editTodo.getByRole('combobox', { name: messages.taskPeriodLabel })).toHaveValue(
+    messages.taskPeriodOption(2, next, shownDate(`${next}-06-14`)),
+  );
+  await page.keyboard.press('Escape');
+  await expect(editTodo).toBeHidden();
+
+  // The Goals form's period picker reads the same quarters.
   const goals = page.getByRole('region', { name: messages.goalsSection });
   await goals.getByRole('button', { name: messages.addTaskOfType('Goals') }).click();
   const form = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'Goals') });
   await form.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
-  await expect(
-    page.getByRole('option', { name: messages.taskPeriodOption(1, next, shownDate(`${next}-02-28`)) }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('option', { name: messages.taskPeriodOption(2, next, shownDate(`${next}-06-14`)) }),
-  ).toBeVisible();
-  await shot(page, 'period-picker', false);
+  for (const [n, end] of newPeriods) await expect(periodOption(n, end), `goal P${n}`).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Box,
   Burger,
   Group,
   Text,
@@ -78,7 +79,19 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
           display="flex"
           style={{ alignItems: 'center', gap: 8 }}
         >
-          <ThemeIcon size={30} radius="md" variant="filled" aria-hidden>
+          {/* A phone has no room for the workspace beside the buttons: its logo takes the mark's place. */}
+          {workspace?.iconLogo && (
+            <Box hiddenFrom="sm" data-testid="current-workspace-phone" display="flex">
+              <WorkspaceAvatar name={workspace.name} iconLogo={workspace.iconLogo} size={30} />
+            </Box>
+          )}
+          <ThemeIcon
+            size={30}
+            radius="md"
+            variant="filled"
+            aria-hidden
+            visibleFrom={workspace?.iconLogo ? 'sm' : undefined}
+          >
             <IconCalendarRepeat size={18} stroke={2} />
           </ThemeIcon>
           <Text fw={700} fz="lg" className="cadence-product-name">

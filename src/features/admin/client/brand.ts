@@ -1,5 +1,5 @@
 import { alpha, DEFAULT_THEME, darken } from '@mantine/core';
-import { contrast } from '../../../client/theme.ts';
+import { contrast, theme } from '../../../client/theme.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ColourKey, GeneralSettings } from '../admin.schemas.ts';
 
@@ -8,12 +8,25 @@ import type { ColourKey, GeneralSettings } from '../admin.schemas.ts';
 // colour the frame (top bar and sidebar). Only the light scheme is branded: dark keeps its
 // tuned defaults, so a light tint never becomes a dark screen's background.
 
+/**
+ * The primary palette's own variant variables too: a component given `variant="light"` (or
+ * `color="indigo"`) without a colour reads `--mantine-color-indigo-light`, not the primary one,
+ * and kept the default indigo in a branded workspace (decision 062).
+ */
+const primary = (variant: string) => `--mantine-color-${theme.primaryColor}-${variant}`;
+
 /** Which CSS variables each colour sets. */
 const VARIABLES: Record<ColourKey, string[]> = {
-  primaryColor1: ['--mantine-primary-color-filled', '--mantine-color-anchor', '--mantine-primary-color-light-color'],
-  primaryColor2: ['--mantine-primary-color-filled-hover'],
-  primaryColor3: ['--mantine-primary-color-light'],
-  primaryColor4: ['--mantine-primary-color-light-hover'],
+  primaryColor1: [
+    '--mantine-primary-color-filled',
+    '--mantine-color-anchor',
+    '--mantine-primary-color-light-color',
+    primary('filled'),
+    primary('light-color'),
+  ],
+  primaryColor2: ['--mantine-primary-color-filled-hover', primary('filled-hover')],
+  primaryColor3: ['--mantine-primary-color-light', primary('light')],
+  primaryColor4: ['--mantine-primary-color-light-hover', primary('light-hover')],
   secondaryColor1: ['--cadence-topbar-bg'],
   secondaryColor2: ['--cadence-topbar-border'],
   secondaryColor3: ['--cadence-sidebar-bg'],
@@ -78,7 +91,8 @@ export const contrastWarnings = (colours: Colours): Partial<Record<ColourKey, st
   for (const [key, colour, text] of pairs) {
     if (!colour) continue;
     const ratio = contrast(colour, text);
-    if (ratio < AA) warnings[key] = messages.contrastWarning(ratio.toFixed(1));
+    // Rounded down: 4.48:1 fails, and "4.5:1" would read as a pass.
+    if (ratio < AA) warnings[key] = messages.contrastWarning((Math.floor(ratio * 10) / 10).toFixed(1));
   }
   return warnings;
 };

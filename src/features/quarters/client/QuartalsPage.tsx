@@ -1,4 +1,17 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
@@ -6,10 +19,104 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import type { QuarterRecord } from '../quarters.schemas.ts';
 import { DeleteYearButton } from './DeleteYearButton.tsx';
 import { yearDatesOf } from './quarters.format.ts';
 import { QUARTERS_PAGE_SIZE, useQuarterRecords } from './quarters.queries.ts';
 import { YearDialog, type YearDialogTarget } from './YearDialog.tsx';
+
+const DATES = [
+  ['startQuartal1', messages.quarterStartLabel(1)],
+  ['startQuartal2', messages.quarterStartLabel(2)],
+  ['startQuartal3', messages.quarterStartLabel(3)],
+  ['startQuartal4', messages.quarterStartLabel(4)],
+  ['endQuartal4', messages.quarterEndLabel],
+] as const;
+
+/** An admin's Edit and Delete of one year. */
+const YearActions = ({ record, onEdit }: { record: QuarterRecord; onEdit: () => void }) => (
+  <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Tooltip label={messages.editQuartal}>
+      <ActionIcon variant="subtle" color="gray" aria-label={`${messages.editQuartal} ${record.year}`} onClick={onEdit}>
+        <IconPencil size={18} />
+      </ActionIcon>
+    </Tooltip>
+    <DeleteYearButton id={record.id} title={messages.deleteQuartalTitle(record.year)} done={messages.quartalDeleted} />
+  </Group>
+);
+
+/**
+ * The years: a table of Year and the five dates; on a phone, whose width cannot hold seven
+ * columns of dates without breaking them, a card per year with its dates two by two.
+ */
+const YearsTable = ({
+  records,
+  onEdit,
+}: {
+  records: QuarterRecord[];
+  onEdit: ((record: QuarterRecord) => void) | null;
+}) => {
+  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
+  if (phone)
+    return (
+      <Stack gap="sm">
+        {records.map((record) => (
+          <Paper key={record.id} withBorder radius="md" p="sm" data-testid={`quartal-${record.year}`}>
+            <Group justify="space-between" wrap="nowrap" mb={6}>
+              <Title order={2} size="h4">
+                {record.year}
+              </Title>
+              {onEdit && <YearActions record={record} onEdit={() => onEdit(record)} />}
+            </Group>
+            <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
+              {DATES.map(([key, label]) => (
+                <div key={key}>
+                  <Text size="xs" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text size="sm">{record[key]}</Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={0}>
+        <Table striped verticalSpacing="xs" miw={560}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{messages.annualYearLabel}</Table.Th>
+              {DATES.map(([key, label]) => (
+                <Table.Th key={key}>{label}</Table.Th>
+              ))}
+              {onEdit && <Table.Th aria-label={messages.editButton} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((record) => (
+              <Table.Tr key={record.id}>
+                <Table.Td fw={600}>{record.year}</Table.Td>
+                {DATES.map(([key]) => (
+                  <Table.Td key={key} style={{ whiteSpace: 'nowrap' }}>
+                    {record[key]}
+                  </Table.Td>
+                ))}
+                {onEdit && (
+                  <Table.Td>
+                    <YearActions record={record} onEdit={() => onEdit(record)} />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+};
 
 /** /quartals: the table of years and their four quarter starts; admins add, edit and delete. */
 export const QuartalsPage = () => {
@@ -51,55 +158,12 @@ export const QuartalsPage = () => {
           {messages.quartersEmpty}
         </Text>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={0}>
-            <Table striped verticalSpacing="xs" miw={560}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{messages.annualYearLabel}</Table.Th>
-                  {[1, 2, 3, 4].map((n) => (
-                    <Table.Th key={n}>{messages.quarterStartLabel(n)}</Table.Th>
-                  ))}
-                  <Table.Th>{messages.quarterEndLabel}</Table.Th>
-                  {isAdmin && <Table.Th aria-label={messages.editButton} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {records.data.items.map((record) => (
-                  <Table.Tr key={record.id}>
-                    <Table.Td fw={600}>{record.year}</Table.Td>
-                    <Table.Td>{record.startQuartal1}</Table.Td>
-                    <Table.Td>{record.startQuartal2}</Table.Td>
-                    <Table.Td>{record.startQuartal3}</Table.Td>
-                    <Table.Td>{record.startQuartal4}</Table.Td>
-                    <Table.Td>{record.endQuartal4}</Table.Td>
-                    {isAdmin && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Tooltip label={messages.editQuartal}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`${messages.editQuartal} ${record.year}`}
-                              onClick={() => setTarget({ kind: 'quartal', id: record.id, dates: yearDatesOf(record) })}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <DeleteYearButton
-                            id={record.id}
-                            title={messages.deleteQuartalTitle(record.year)}
-                            done={messages.quartalDeleted}
-                          />
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <YearsTable
+          records={records.data.items}
+          onEdit={
+            isAdmin ? (record) => setTarget({ kind: 'quartal', id: record.id, dates: yearDatesOf(record) }) : null
+          }
+        />
       )}
       {records.data && records.data.total > QUARTERS_PAGE_SIZE && (
         <PageNav

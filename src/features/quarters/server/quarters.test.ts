@@ -26,6 +26,7 @@ const fiscal = (y: number, starts: string[], endDate: string) => ({
   quarters: starts.map((startDate) => ({ startDate })),
   endDate,
 });
+const calendarRecord = (y: number) => record(y, [`${y}-01-01`, `${y}-04-01`, `${y}-07-01`, `${y}-10-01`, `${y}-12-31`]);
 const record = (y: number, dates: string[]) => ({
   year: y,
   startQuartal1: dates[0],
@@ -126,7 +127,8 @@ describe('annuals', () => {
       fiscal(b, [`${b}-02-01`, `${b}-05-01`, `${b}-08-01`, `${b}-11-01`], `${b}-12-31`),
     );
     expect(fits.status).toBe(201);
-    // Editing the earlier year into the later one is refused the same way.
+    // A start moved back into the previous calendar year is outside the year being edited: that
+    // rule answers first, so the overlap message is not the one given here (see the edits below).
     const list = await admin.api.get<{ items: Annual[] }>('/annuals');
     const later = list.body.result.items.find((item) => item.year === c)!;
     const moved = await admin.api.put(`/annuals/${later.id}`, {
@@ -137,26 +139,113 @@ describe('annuals', () => {
     expect(moved.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOutsideYear(c) });
   });
 
+  // document 3 §5: the start must be AFTER the previous annual's end and the end BEFORE the next
+  // annual's start, so a start on that end and an end on that start overlap; the day after and
+  // the day before fit. The same on PUT annuals/{id} as on POST.
+  describe('the neighbouring annuals, on add and on edit', () => {
+    const [a, b, c] = [year, year + 1, year + 2];
+    const yearB = (starts: string[], end: string) => fiscal(b, starts, end);
+    const bStarts = [`${b}-02-01`, `${b}-05-01`, `${b}-08-01`, `${b}-11-01`];
+    const aStarts = [`${a}-03-01`, `${a}-06-01`, `${a}-09-01`, `${a}-12-01`];
+    // a: a fiscal year ending on Jan 31 of b; c: a calendar year starting on Jan 1 of c.
+    const setUp = async () => {
+      const admin = await signUp(app);
+      const first = await admin.api.post<Annual>('/annuals', fiscal(a, aStarts, `${b}-01-31`));
+      const third = await admin.api.post<Annual>('/annuals', calendarYear(c));
+      expect([first.status, third.status]).toEqual([201, 201]);
+      return { admin, first: first.body.result, third: third.body.result };
+    };
+    const datesOf = (annual: Annual) => [annual.year, annual.startDate, annual.endDate];
+
+    it('refuses a start on the previous end and an end on the next start when adding; the day after and before fit', async () => {
+      const { admin } = await setUp();
+      const onEnd = await admin.api.post('/annuals', yearB([`${b}-01-31`, ...bStarts.slice(1)], `${b}-12-31`));
+      expect(onEnd.status).toBe(400);
+      expect(onEnd.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOverlap(`${b}-01-31`) });
+      expect(onEnd.body.message).toBe(messages.annualStartOverlap(`${b}-01-31`));
+      const onStart = await admin.api.post('/annuals', yearB(bStarts, `${c}-01-01`));
+      expect(onStart.status).toBe(400);
+      expect(onStart.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+      expect(onStart.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+      expect((await admin.api.get<{ total: number }>('/annuals')).body.result.total).toBe(2);
+      // Feb 1 is the day after a's end, Dec 31 the day before c's start.
+      const fits = await admin.api.post<Annual>('/annuals', yearB(bStarts, `${b}-12-31`));
+      expect(fits.status).toBe(201);
+      expect(datesOf(fits.body.result)).toEqual([b, `${b}-02-01`, `${b}-12-31`]);
+    });
+
+    it('gives the same two messages when an edit moves a start or an end into a neighbour, and stores nothing', async () => {
+      const { admin, first } = await setUp();
+      const middle = (await admin.api.post<Annual>('/annuals', yearB(bStarts, `${b}-12-31`))).body.result;
+      const edit = (id: string, body: unknown) => admin.api.put(`/annuals/${id}`, body);
+      for (const start of [`${b}-01-15`, `${b}-01-31`]) {
+        const answer = await edit(middle.id, yearB([start, ...bStarts.slice(1)], `${b}-12-31`));
+        expect(answer.status, start).toBe(400);
+        expect(answer.body.errors, start).toEqual({
+          'quarters.0.startDate': messages.annualStartOverlap(`${b}-01-31`),
+        });
+        expect(answer.body.message).toBe(messages.annualStartOverlap(`${b}-01-31`));
+      }
+      for (const end of [`${c}-01-20`, `${c}-01-01`]) {
+        const answer = await edit(middle.id, yearB(bStarts, end));
+        expect(answer.status, end).toBe(400);
+        expect(answer.body.errors, end).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+        expect(answer.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+      }
+      // The earlier year's end moved onto the next year's first day (its starts unchanged).
+      const earlier = await edit(first.id, fiscal(a, aStarts, `${b}-02-01`));
+      expect(earlier.status).toBe(400);
+      expect(earlier.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${b}-02-01`) });
+      const list = await admin.api.get<{ items: Annual[] }>('/annuals');
+      expect(list.body.result.items.map(datesOf)).toEqual([
+        [c, `${c}-01-01`, `${c}-12-31`],
+        [b, `${b}-02-01`, `${b}-12-31`],
+        [a, `${a}-03-01`, `${b}-01-31`],
+      ]);
+      // The day after and the day before still fit on edit.
+      const shorter = await edit(first.id, fiscal(a, aStarts, `${b}-01-30`));
+      expect(shorter.status).toBe(200);
+      const later = await edit(middle.id, yearB([`${b}-01-31`, ...bStarts.slice(1)], `${b}-12-31`));
+      expect(later.status).toBe(200);
+      expect(datesOf(later.body.result as Annual)).toEqual([b, `${b}-01-31`, `${b}-12-31`]);
+    });
+  });
+
   it('locks past dates when editing and keeps the year', async () => {
     const admin = await signUp(app);
-    const created = await admin.api.post<Annual>('/annuals', calendarYear(year));
-    const id = created.body.result.id;
+    // 2020 is past whatever the day the test runs (saveQuartals takes past years, for history).
+    const old = await admin.api.post<QuarterRecord>(
+      '/quartals',
+      record(2020, ['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01', '2020-12-31']),
+    );
+    const id = old.body.result.id;
     const past = await admin.api.put(`/annuals/${id}`, {
-      ...fiscal(year, [`${year}-01-02`, `${year}-04-01`, `${year}-07-01`, `${year}-10-01`], `${year}-12-31`),
+      ...fiscal(2020, ['2020-01-02', '2020-04-01', '2020-07-01', '2020-10-01'], '2020-12-31'),
     });
     expect(past.status).toBe(400);
-    expect(past.body.errors?.['quarters.0.startDate']).toBe(messages.pastDateLocked);
-    const otherYear = await admin.api.put(`/annuals/${id}`, calendarYear(year + 1));
+    expect(past.body.errors).toEqual({ 'quarters.0.startDate': messages.pastDateLocked });
+    const pastEnd = await admin.api.put(`/annuals/${id}`, {
+      ...fiscal(2020, ['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01'], '2020-12-30'),
+    });
+    expect(pastEnd.body.errors).toEqual({ endDate: messages.pastDateLocked });
+    const pastRecord = await admin.api.put('/quartals', {
+      ...record(2020, ['2020-01-01', '2020-05-01', '2020-07-01', '2020-10-01', '2020-12-31']),
+      id,
+    });
+    expect(pastRecord.body.errors).toEqual({ 'quarters.1.startDate': messages.pastDateLocked });
+    const otherYear = await admin.api.put(`/annuals/${id}`, calendarYear(2021));
     expect(otherYear.body.errors).toEqual({ year: messages.annualYearFixed });
+    const kept = await admin.api.get<{ items: QuarterRecord[] }>('/quartals');
+    expect(kept.body.result.items).toEqual([expect.objectContaining({ year: 2020, startQuartal2: '2020-04-01' })]);
     // A future year's dates can all change.
     const next = await admin.api.post<Annual>('/annuals', calendarYear(year + 1));
     const y = year + 1;
     const changed = await admin.api.put<Annual>(`/annuals/${next.body.result.id}`, {
       ...calendarYear(y),
-      quarters: [`${y}-01-01`, `${y}-03-01`, `${y}-06-01`, `${y}-09-01`].map((startDate) => ({ startDate })),
+      quarters: [`${y}-01-01`, `${y}-03-15`, `${y}-06-01`, `${y}-09-01`].map((startDate) => ({ startDate })),
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.result.quarters[0]!.endDate).toBe(`${y}-02-28`);
+    expect(changed.body.result.quarters[0]!.endDate).toBe(`${y}-03-14`);
   });
 
   it('answers 403 to members and 404 for another workspace’s annual', async () => {
@@ -167,14 +256,12 @@ describe('annuals', () => {
     expect((await member.api.post('/annuals', calendarYear(year + 2))).status).toBe(403);
     expect((await member.api.put(`/annuals/${created.body.result.id}`, calendarYear(year + 1))).status).toBe(403);
     expect((await member.api.delete(`/annuals/${created.body.result.id}`)).status).toBe(403);
-    expect(
-      (
-        await member.api.post(
-          '/quartals',
-          record(2020, ['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01', '2020-12-31']),
-        )
-      ).status,
-    ).toBe(403);
+    const year2020 = record(2020, ['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01', '2020-12-31']);
+    expect((await member.api.get('/annuals/choices')).status).toBe(403);
+    expect((await member.api.post('/quartals', year2020)).status).toBe(403);
+    const ownRecord = { ...calendarRecord(year + 1), id: created.body.result.id };
+    expect((await member.api.put('/quartals', ownRecord)).status).toBe(403);
+    expect((await member.api.delete(`/quartals/${created.body.result.id}`)).status).toBe(403);
     const stranger = await signUp(app);
     expect((await stranger.api.put(`/annuals/${created.body.result.id}`, calendarYear(year + 1))).status).toBe(404);
     expect((await stranger.api.delete(`/annuals/${created.body.result.id}`)).status).toBe(404);
@@ -233,6 +320,33 @@ describe('quartals', () => {
     expect(annual.isCalendarYear).toBe('1');
     expect((await admin.api.delete(`/quartals/${added.body.result.id}`)).status).toBe(200);
     expect((await admin.api.get<{ total: number }>('/quartals')).body.result.total).toBe(1);
+  });
+
+  it('refuses an end on or after the next year’s start through saveQuartals, adding and editing', async () => {
+    const admin = await signUp(app);
+    const [b, c] = [year + 1, year + 2];
+    await admin.api.post('/quartals', calendarRecord(c));
+    const starts = [`${b}-02-01`, `${b}-05-01`, `${b}-08-01`, `${b}-11-01`];
+    for (const end of [`${c}-01-15`, `${c}-01-01`]) {
+      const answer = await admin.api.post('/quartals', record(b, [...starts, end]));
+      expect(answer.status, end).toBe(400);
+      expect(answer.body.errors, end).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+      expect(answer.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+    }
+    expect((await admin.api.get<{ total: number }>('/quartals')).body.result.total).toBe(1);
+    const fits = await admin.api.post<QuarterRecord>('/quartals', record(b, [...starts, `${b}-12-31`]));
+    expect(fits.status).toBe(200);
+    const moved = await admin.api.put('/quartals', {
+      ...record(b, [...starts, `${c}-01-10`]),
+      id: fits.body.result.id,
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+    const kept = await admin.api.get<{ items: QuarterRecord[] }>('/quartals');
+    expect(kept.body.result.items.map((r) => [r.year, r.endQuartal4])).toEqual([
+      [c, `${c}-12-31`],
+      [b, `${b}-12-31`],
+    ]);
   });
 
   it("gives pickers the workspace's own quarters, and calendar quarters for years without an annual", async () => {
