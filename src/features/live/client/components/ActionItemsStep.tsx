@@ -5,6 +5,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
+import { useStagedRows } from '../../../../client/lib/useStagedRows.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -38,6 +39,9 @@ interface Props {
   timezone: string;
   viewerId: string;
 }
+
+/** Rows rendered with the step's first paint: those a laptop's screen shows under the add row. */
+const FIRST_ROWS = 6;
 
 /** The step's list name, as the dashboard's tab for its type says it. */
 const listName = (type: TaskType) => ACTION_ITEM_TABS.find((tab) => tab.type === type)?.label ?? '';
@@ -220,6 +224,8 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   const roomActions = state.canManage && (type === TASK_TYPE.issue || type === TASK_TYPE.headline);
   const discussedId = state.session.discussedTaskId;
 
+  const stagedRows = useStagedRows(openList.isSuccess, FIRST_ROWS);
+
   const loading = listsState([openList], messages.tasksLoadFailed);
   if (loading) return loading;
 
@@ -275,7 +281,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
               {(drop) => (
                 // The drag wrappers are the list's items (a ul may hold only li elements).
                 <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
-                  {open.map((card, index) => (
+                  {open.slice(0, stagedRows).map((card, index) => (
                     <Draggable key={card.id} draggableId={card.id} index={index}>
                       {(drag) => (
                         <li
