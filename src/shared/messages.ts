@@ -1575,6 +1575,10 @@ export const messages = {
     `The password of “${account}” (${id}) cannot be decrypted: it was changed outside Cadence. Set it again, or ask an administrator to restore it from a backup.`,
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
+  vaultKeyUnavailableFor: (account: string, id: string) =>
+    `The password of “${account}” (${id}) cannot be decrypted: this workspace's vault key could not be unwrapped, the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.`,
+  vaultKeyTamperedFor: (account: string, id: string) =>
+    `The password of “${account}” (${id}) cannot be decrypted: this workspace's vault key was changed outside Cadence. Ask an administrator to restore it from a backup.`,
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
   // Issues 21–23, what was left (decision 057)
   timeBudgetExpensesHint: 'Cadence records no expenses yet: budgets count logged time only.',
