@@ -1575,6 +1575,14 @@ export const messages = {
     `The password of “${account}” (${id}) cannot be decrypted: it was changed outside Cadence. Set it again, or ask an administrator to restore it from a backup.`,
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
+  vaultSeenTitle: 'Passwords this person saw',
+  vaultSeenHint: 'Every vault password this person revealed or copied, newest first: rotate these.',
+  vaultSeenEmpty: 'This person revealed or copied no vault password.',
+  vaultSeenFailed: 'The passwords this person saw could not be loaded',
+  vaultSeenPages: 'Pages of the passwords this person saw',
+  vaultSeenIn: (meeting: string) => `in ${meeting}`,
+  vaultSeenMeetingDeleted: 'meeting deleted',
+  vaultSeenOpenVault: (meeting: string) => `Open the vault of ${meeting}`,
   vaultKeyUnavailableFor: (account: string, id: string) =>
     `The password of “${account}” (${id}) cannot be decrypted: this workspace's vault key could not be unwrapped, the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.`,
   vaultKeyTamperedFor: (account: string, id: string) =>

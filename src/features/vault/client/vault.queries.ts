@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { VAULT_ACTIVITY_PAGE, VAULT_FOLDERS_PAGE, VAULT_PAGE } from '../../../shared/constants.ts';
+import { VAULT_ACTIVITY_PAGE, VAULT_FOLDERS_PAGE, VAULT_PAGE, VAULT_SEEN_PAGE } from '../../../shared/constants.ts';
 import type {} from '../../meetings/meetings.events.ts';
 import type {} from '../../people/people.events.ts';
 import type {} from '../vault.events.ts';
@@ -23,6 +23,7 @@ export const vaultKeys = {
   folders: (meetingId: string) => ['vault', meetingId, 'folders'] as const,
   activity: (meetingId: string, entryId: string | null, page: number) =>
     ['vault', meetingId, 'activity', entryId, page] as const,
+  seenBy: (userId: string, page: number) => ['vault', 'seen-by', userId, page] as const,
 };
 
 const silent = { silent: true };
@@ -67,6 +68,18 @@ export const useVaultActivity = (meetingId: string, entryId: string | null, page
         `/meetings/${meetingId}/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${
           VAULT_ACTIVITY_PAGE.default
         }${entryId ? `&entryId=${entryId}` : ''}`,
+        { signal, ...silent },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The passwords one person revealed or copied, across the workspace (admins; decision 063). */
+export const useVaultSeenBy = (userId: string, page: number) =>
+  useQuery({
+    queryKey: vaultKeys.seenBy(userId, page),
+    queryFn: ({ signal }) =>
+      api.get<VaultAuditPage>(
+        `/password-activity?userId=${userId}&action=reveal,copy&offset=${page * VAULT_SEEN_PAGE}&limit=${VAULT_SEEN_PAGE}`,
         { signal, ...silent },
       ),
     placeholderData: keepPreviousData,
