@@ -805,6 +805,11 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
       await checkPage(page, 'vault-activity', size);
 
+      // The workspace's vault activity (admins), on /passwords.
+      await page.goto('/passwords');
+      await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
+      await checkPage(page, 'vault-workspace-activity', size);
+
       // Bea leaves: her contact shows an admin the passwords she saw (decision 063).
       await call(request, mate.token, 'POST', `/passwords/${entry.id}/reveal`, { purpose: 'copy' });
       await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);

@@ -17,8 +17,9 @@ import {
 // audit; a member taken out of the group loses the entry on the page already open; once she is
 // disabled, an admin reads in her contact which passwords she saw. Then: a revealed password
 // masks again after 30 s and a copy leaves the clipboard after 30 s (the page's clock); deleting
-// a folder with entries asks what to do with them (both answers); and a member taken off the
-// meeting loses the open vault at once.
+// a folder with entries asks what to do with them (both answers); a member taken off the
+// meeting loses the open vault at once; and once the meeting is deleted, an admin still reads
+// its vault's audit in the workspace's activity.
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
@@ -249,5 +250,18 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   await call(request, owner.token, 'PATCH', `/meetings/${meeting.id}`, { members: [stays.id] });
   await expect(bea.locator('[data-vault-entry]')).toHaveCount(0);
   await expect(bea.getByRole('heading', { name: messages.vaultNotFound })).toBeVisible();
+
+  // The meeting deleted: its vault's audit stays, read by the admin on /passwords.
+  await call(request, owner.token, 'DELETE', `/meetings/${meeting.id}`);
+  await page.goto('/passwords');
+  const activity = page.getByRole('table', { name: messages.vaultActivity });
+  const revealRow = activity.locator('[data-audit-action="reveal"]');
+  await expect(revealRow).toContainText('Open entry', { timeout: 60_000 });
+  await expect(revealRow).toContainText('Bea Mate');
+  await expect(revealRow.locator('[data-meeting-deleted]')).toHaveText(
+    `Ops weekly (${messages.vaultSeenMeetingDeleted})`,
+  );
+  await expect(activity.locator('[data-audit-action="delete"]')).toHaveCount(3);
+  await shot(page, 'workspace-activity');
   await beaContext.close();
 });

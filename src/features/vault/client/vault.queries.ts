@@ -24,6 +24,7 @@ export const vaultKeys = {
   activity: (meetingId: string, entryId: string | null, page: number) =>
     ['vault', meetingId, 'activity', entryId, page] as const,
   seenBy: (userId: string, page: number) => ['vault', 'seen-by', userId, page] as const,
+  workspaceActivity: (page: number) => ['vault', 'workspace-activity', page] as const,
 };
 
 const silent = { silent: true };
@@ -62,6 +63,7 @@ export const useVaultFolders = (meetingId: string) =>
 /** The meeting's vault activity, or one entry's history (leaders and admins). */
 export const useVaultActivity = (meetingId: string, entryId: string | null, page: number) =>
   useQuery({
+    enabled: meetingId !== '',
     queryKey: vaultKeys.activity(meetingId, entryId, page),
     queryFn: ({ signal }) =>
       api.get<VaultAuditPage>(
@@ -71,6 +73,19 @@ export const useVaultActivity = (meetingId: string, entryId: string | null, page
         { signal, ...silent },
       ),
     placeholderData: keepPreviousData,
+  });
+
+/** The whole workspace's vault activity, deleted meetings' rows included (admins; decision 063). */
+export const useWorkspaceVaultActivity = (page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: vaultKeys.workspaceActivity(page),
+    queryFn: ({ signal }) =>
+      api.get<VaultAuditPage>(
+        `/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${VAULT_ACTIVITY_PAGE.default}`,
+        { signal, ...silent },
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** The passwords one person revealed or copied, across the workspace (admins; decision 063). */
