@@ -133,7 +133,14 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   const activity = page.getByRole('table', { name: messages.vaultActivity });
   await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
   await expect(activity.locator('[data-audit-action="reveal"]')).toContainText('Payroll portal');
+  await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(2);
   await shot(page, 'activity');
+  // One person's activity: Bea's reveal and copy only.
+  await page.getByRole('combobox', { name: messages.vaultActivityPerson }).click();
+  await page.getByRole('option', { name: 'Bea Mate' }).click();
+  await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(0);
+  await expect(activity.locator('tbody tr')).toHaveCount(2);
+  await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
 
   // Bea taken out of Finance: the entry leaves her open page at once.
   await call(request, owner.token, 'PATCH', `/groups/${group.id}`, { userIds: [] });

@@ -1568,6 +1568,8 @@ export const messages = {
   vaultActivityWhen: 'When',
   vaultActivityFrom: 'From',
   vaultActivityMeeting: 'Meeting',
+  vaultActivityPerson: 'Person',
+  vaultActivityEveryone: 'Everyone',
   vaultWorkspaceActivity: 'Vault activity of the workspace',
   vaultWorkspaceActivityHint: 'Every reveal, copy and change in every meeting’s vault, deleted meetings included.',
   vaultSaved: 'The password has been saved.',

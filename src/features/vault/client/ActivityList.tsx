@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
@@ -23,12 +23,18 @@ const ACTION_COLORS: Record<string, string> = {
 };
 
 /** Where the rows come from: one meeting (or one entry of it), or the whole workspace. */
-export type ActivitySource = { meetingId: string; entryId: string | null } | { workspace: true };
+export type ActivitySource =
+  | { meetingId: string; entryId: string | null; userId?: string | null }
+  | { workspace: true };
 
 export const ActivityList = ({ source, timezone }: { source: ActivitySource; timezone: string }) => {
   const [page, setPage] = useState(0);
   const ofMeeting = 'meetingId' in source ? source : null;
-  const meetingActivity = useVaultActivity(ofMeeting?.meetingId ?? '', ofMeeting?.entryId ?? null, page);
+  const userId = ofMeeting?.userId ?? null;
+  // Another person: from the first page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the person is the trigger
+  useEffect(() => setPage(0), [userId]);
+  const meetingActivity = useVaultActivity(ofMeeting?.meetingId ?? '', ofMeeting?.entryId ?? null, userId, page);
   const workspaceActivity = useWorkspaceVaultActivity(page, ofMeeting === null);
   const activity = ofMeeting ? meetingActivity : workspaceActivity;
   if (activity.isPending) return <SectionLoading />;

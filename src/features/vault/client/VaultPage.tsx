@@ -115,6 +115,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
   const [editing, setEditing] = useState<{ entry: VaultEntry | null } | null>(null);
   const [deleting, setDeleting] = useState<VaultEntry | null>(null);
   const [history, setHistory] = useState<VaultEntry | null>(null);
+  const [activityPerson, setActivityPerson] = useState<string | null>(null);
   const remove = useDeleteEntry(meetingId);
   const items = entries.data?.items ?? [];
   const secrets = useRevealedPasswords(items);
@@ -257,7 +258,24 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
           <Tabs.Panel value="passwords">{passwords}</Tabs.Panel>
           <Tabs.Panel value="activity">
             <Card withBorder radius="md" padding="md">
-              <ActivityList source={{ meetingId, entryId: null }} timezone={viewer.timezone} />
+              <Stack gap="sm">
+                <Select
+                  label={messages.vaultActivityPerson}
+                  placeholder={messages.vaultActivityEveryone}
+                  data={[...meeting.administrators, ...meeting.members]
+                    .filter((person, index, all) => all.findIndex((p) => p.id === person.id) === index)
+                    .map((person) => ({ value: person.id, label: `${person.firstName} ${person.lastName}` }))}
+                  value={activityPerson}
+                  onChange={setActivityPerson}
+                  clearable
+                  searchable
+                  w={{ base: '100%', xs: 260 }}
+                />
+                <ActivityList
+                  source={{ meetingId, entryId: null, userId: activityPerson }}
+                  timezone={viewer.timezone}
+                />
+              </Stack>
             </Card>
           </Tabs.Panel>
         </Tabs>

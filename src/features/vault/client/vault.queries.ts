@@ -21,8 +21,8 @@ export const vaultKeys = {
   of: (meetingId: string) => ['vault', meetingId] as const,
   entries: (meetingId: string, filters: EntryFilters) => ['vault', meetingId, 'entries', filters] as const,
   folders: (meetingId: string) => ['vault', meetingId, 'folders'] as const,
-  activity: (meetingId: string, entryId: string | null, page: number) =>
-    ['vault', meetingId, 'activity', entryId, page] as const,
+  activity: (meetingId: string, entryId: string | null, userId: string | null, page: number) =>
+    ['vault', meetingId, 'activity', entryId, userId, page] as const,
   seenBy: (userId: string, page: number) => ['vault', 'seen-by', userId, page] as const,
   workspaceActivity: (page: number) => ['vault', 'workspace-activity', page] as const,
 };
@@ -60,18 +60,20 @@ export const useVaultFolders = (meetingId: string) =>
     enabled: meetingId !== '',
   });
 
-/** The meeting's vault activity, or one entry's history (leaders and admins). */
-export const useVaultActivity = (meetingId: string, entryId: string | null, page: number) =>
+/** The meeting's vault activity, or one entry's history, or one person's (leaders and admins). */
+export const useVaultActivity = (meetingId: string, entryId: string | null, userId: string | null, page: number) =>
   useQuery({
     enabled: meetingId !== '',
-    queryKey: vaultKeys.activity(meetingId, entryId, page),
-    queryFn: ({ signal }) =>
-      api.get<VaultAuditPage>(
-        `/meetings/${meetingId}/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${
-          VAULT_ACTIVITY_PAGE.default
-        }${entryId ? `&entryId=${entryId}` : ''}`,
-        { signal, ...silent },
-      ),
+    queryKey: vaultKeys.activity(meetingId, entryId, userId, page),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        offset: String(page * VAULT_ACTIVITY_PAGE.default),
+        limit: String(VAULT_ACTIVITY_PAGE.default),
+      });
+      if (entryId) query.set('entryId', entryId);
+      if (userId) query.set('userId', userId);
+      return api.get<VaultAuditPage>(`/meetings/${meetingId}/password-activity?${query}`, { signal, ...silent });
+    },
     placeholderData: keepPreviousData,
   });
 
