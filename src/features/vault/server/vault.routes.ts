@@ -216,7 +216,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: "The workspace's vault activity (admins), e.g. what a departed person revealed (userId, action)",
+        summary:
+          "The workspace's vault activity (admins), deleted meetings' rows included; e.g. what a departed person saw (userId, action=reveal,copy)",
         querystring: ZWorkspaceActivityQuery,
         response: { 200: success(ZVaultAuditPage), ...failures(400, 401, 403) },
       },
