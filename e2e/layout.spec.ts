@@ -809,6 +809,24 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.getByRole('tab', { name: messages.vaultActivity }).click();
       await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
       await checkPage(page, 'vault-activity', size);
+
+      // The workspace's vault activity (admins), on /passwords.
+      await page.goto('/passwords');
+      await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
+      await checkPage(page, 'vault-workspace-activity', size);
+
+      // Bea leaves: her contact shows an admin the passwords she saw (decision 063).
+      await call(request, mate.token, 'POST', `/passwords/${entry.id}/reveal`, { purpose: 'copy' });
+      await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
+      await page.goto('/directory');
+      await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
+      const details = page.getByRole('dialog', { name: messages.contactDetails });
+      const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
+      await expect(seen.locator('[data-seen-entry]')).toHaveCount(2);
+      // On a phone the dialog scrolls: the section is below its fields.
+      await seen.scrollIntoViewIfNeeded();
+      await checkPage(page, 'vault-seen', size, [seen]);
+      await checkDialog(page, details, 'the contact details of a departed person');
     });
 
     // Org chart and vision board (issue 21): the chart, its seat dialog, and the vision board.

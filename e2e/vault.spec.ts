@@ -14,7 +14,12 @@ import {
 
 // The password vault (issue 22): a leader makes folders and entries; a member of the entry's
 // group reveals and copies it; a member outside the group never sees it; the leader reads the
-// audit; a member taken out of the group loses the entry on the page already open.
+// audit; a member taken out of the group loses the entry on the page already open; once she is
+// disabled, an admin reads in her contact which passwords she saw. Then: a revealed password
+// masks again after 30 s and a copy leaves the clipboard after 30 s (the page's clock); deleting
+// a folder with entries asks what to do with them (both answers); a member taken off the
+// meeting loses the open vault at once; and once the meeting is deleted, an admin still reads
+// its vault's audit in the workspace's activity.
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
@@ -128,7 +133,14 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   const activity = page.getByRole('table', { name: messages.vaultActivity });
   await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
   await expect(activity.locator('[data-audit-action="reveal"]')).toContainText('Payroll portal');
+  await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(2);
   await shot(page, 'activity');
+  // One person's activity: Bea's reveal and copy only.
+  await page.getByRole('combobox', { name: messages.vaultActivityPerson }).click();
+  await page.getByRole('option', { name: 'Bea Mate' }).click();
+  await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(0);
+  await expect(activity.locator('tbody tr')).toHaveCount(2);
+  await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
 
   // Bea taken out of Finance: the entry leaves her open page at once.
   await call(request, owner.token, 'PATCH', `/groups/${group.id}`, { userIds: [] });
@@ -147,6 +159,116 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await expect(row(page, 'Office Wi-Fi')).toHaveCount(0);
   await expect(row(bea, 'Office Wi-Fi')).toHaveCount(0);
 
+  // Bea leaves: her contact tells the admin which passwords she saw, to rotate them.
+  await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
+  await page.goto('/directory');
+  await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
+  const details = page.getByRole('dialog', { name: messages.contactDetails });
+  const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
+  await expect(seen.locator('[data-seen-entry="Payroll portal"]')).toHaveCount(2);
+  await expect(seen.locator('[data-seen-entry]').first()).toContainText(messages.vaultActionNames.copy!);
+  await expect(seen.getByRole('link', { name: messages.vaultSeenOpenVault('Finance weekly') }).first()).toHaveAttribute(
+    'href',
+    `/passwords/${meeting.id}`,
+  );
+  await shot(page, 'seen-by');
+  // Carl, still here, has no such section; an active person's contact shows none.
+  await details.press('Escape');
+  await page.getByRole('button', { name: messages.openContact('Carl Outside') }).click();
+  await expect(details.getByRole('heading', { name: 'Carl Outside' })).toBeVisible();
+  await expect(details.getByRole('heading', { name: messages.vaultSeenTitle })).toHaveCount(0);
+
   await beaContext.close();
   await carlContext.close();
+});
+
+test('a revealed password masks again after 30 s, a copy leaves the clipboard, folders with entries ask, and removal from the meeting closes the open vault', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'vault-time');
+  const staysUser = newUser('vault-time-stays', { firstName: 'Stan', lastName: 'Stays' });
+  await registerViaApi(request, staysUser);
+  const stays = await addToWorkspace(request, owner, await signIn(request, staysUser));
+  const meeting = await createMeeting(request, owner.token, 'Ops weekly', [mate.id, stays.id]);
+  const folder = async (name: string) =>
+    call<{ id: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/password-folders`, { name });
+  const keep = await folder('Keep folder');
+  const drop = await folder('Drop folder');
+  const add = (account: string, password: string, folderId: string | null = null) =>
+    call(request, owner.token, 'POST', `/meetings/${meeting.id}/passwords`, { account, password, folderId });
+  await add('Kept entry', 'kept-pass-1', keep.id);
+  await add('Dropped entry', 'dropped-pass-2', drop.id);
+  await add('Open entry', 'open-pass-3');
+
+  // Bea's page runs on a clock the test moves.
+  const beaContext = await browser.newContext();
+  await beaContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bea = await beaContext.newPage();
+  await bea.clock.install();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(`/passwords/${meeting.id}`);
+  const open = row(bea, 'Open entry');
+  await expect(open.getByTestId('vault-password')).toHaveText(messages.vaultMasked, { timeout: 60_000 });
+  await open.getByRole('button', { name: messages.vaultRevealOf('Open entry') }).click();
+  await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
+  await bea.clock.fastForward(20_000);
+  await expect(open).toContainText(/Hidden again in (10|11) s/);
+  await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
+  await bea.clock.fastForward(11_000);
+  await expect(open.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
+
+  await open.getByRole('button', { name: messages.vaultCopyOf('Open entry') }).click();
+  await expect(bea.getByText(messages.vaultCopied(30))).toBeVisible();
+  expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe('open-pass-3');
+  await bea.clock.fastForward(31_000);
+  await expect(bea.getByText(messages.vaultClipboardCleared)).toBeVisible();
+  expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe('');
+
+  // The leader deletes a folder with an entry: kept (in no folder), then one deleted with it.
+  await startSignedIn(page, owner.token);
+  await page.goto(`/passwords/${meeting.id}`);
+  await expect(row(page, 'Kept entry')).toContainText('Keep folder', { timeout: 60_000 });
+  const deleteFolder = async (name: string, choice: string) => {
+    await page.getByRole('button', { name: messages.vaultFolderActions(name) }).click();
+    await page.getByRole('menuitem', { name: messages.vaultDeleteFolder }).click();
+    const dialog = page.getByRole('dialog', { name: messages.vaultDeleteFolderTitle(name) });
+    await expect(dialog).toContainText(messages.vaultDeleteFolderEntries(1));
+    await expect(dialog.getByRole('radio', { name: messages.vaultFolderKeepEntries })).toBeChecked();
+    await dialog.getByRole('radio', { name: choice }).check();
+    return dialog;
+  };
+  const keepDialog = await deleteFolder('Keep folder', messages.vaultFolderKeepEntries);
+  await shot(page, 'delete-folder');
+  await keepDialog.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(keepDialog).toBeHidden();
+  await expect(page.locator('[data-vault-folder="Keep folder"]')).toHaveCount(0);
+  await expect(row(page, 'Kept entry')).toBeVisible();
+  await expect(row(page, 'Kept entry')).not.toContainText('Keep folder');
+  const dropDialog = await deleteFolder('Drop folder', messages.vaultFolderDeleteEntries);
+  await dropDialog.getByRole('button', { name: messages.deleteButton }).click();
+  await expect(dropDialog).toBeHidden();
+  await expect(row(page, 'Dropped entry')).toHaveCount(0);
+  await expect(row(bea, 'Dropped entry')).toHaveCount(0);
+  await expect(row(bea, 'Kept entry')).toBeVisible();
+
+  // Bea taken off the meeting: her open vault loses every entry at once.
+  await call(request, owner.token, 'PATCH', `/meetings/${meeting.id}`, { members: [stays.id] });
+  await expect(bea.locator('[data-vault-entry]')).toHaveCount(0);
+  await expect(bea.getByRole('heading', { name: messages.vaultNotFound })).toBeVisible();
+
+  // The meeting deleted: its vault's audit stays, read by the admin on /passwords.
+  await call(request, owner.token, 'DELETE', `/meetings/${meeting.id}`);
+  await page.goto('/passwords');
+  const activity = page.getByRole('table', { name: messages.vaultActivity });
+  const revealRow = activity.locator('[data-audit-action="reveal"]');
+  await expect(revealRow).toContainText('Open entry', { timeout: 60_000 });
+  await expect(revealRow).toContainText('Bea Mate');
+  await expect(revealRow.locator('[data-meeting-deleted]')).toHaveText(
+    `Ops weekly (${messages.vaultSeenMeetingDeleted})`,
+  );
+  await expect(activity.locator('[data-audit-action="delete"]')).toHaveCount(3);
+  await shot(page, 'workspace-activity');
+  await beaContext.close();
 });

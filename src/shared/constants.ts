@@ -245,6 +245,8 @@ export const VAULT_SORTS = ['asc', 'desc'] as const;
 export const VAULT_PAGE = { default: 50, max: 200 } as const;
 export const VAULT_FOLDERS_PAGE = { default: 100, max: 200 } as const;
 export const VAULT_ACTIVITY_PAGE = { default: 25, max: 100 } as const;
+/** The passwords a departed person saw, in their contact's details (decision 063). */
+export const VAULT_SEEN_PAGE = 10;
 export const VAULT_LIMITS = {
   account: 200,
   username: 200,

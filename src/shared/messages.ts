@@ -1567,6 +1567,11 @@ export const messages = {
   vaultActivityEntry: 'Password',
   vaultActivityWhen: 'When',
   vaultActivityFrom: 'From',
+  vaultActivityMeeting: 'Meeting',
+  vaultActivityPerson: 'Person',
+  vaultActivityEveryone: 'Everyone',
+  vaultWorkspaceActivity: 'Vault activity of the workspace',
+  vaultWorkspaceActivityHint: 'Every reveal, copy and change in every meeting’s vault, deleted meetings included.',
   vaultSaved: 'The password has been saved.',
   vaultDeleted: 'The password has been deleted.',
   vaultFolderSaved: 'The folder has been saved.',
@@ -1575,6 +1580,18 @@ export const messages = {
     `The password of “${account}” (${id}) cannot be decrypted: it was changed outside Cadence. Set it again, or ask an administrator to restore it from a backup.`,
   vaultKeyUnavailable:
     "This workspace's vault key could not be unwrapped: the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.",
+  vaultSeenTitle: 'Passwords this person saw',
+  vaultSeenHint: 'Every vault password this person revealed or copied, newest first: rotate these.',
+  vaultSeenEmpty: 'This person revealed or copied no vault password.',
+  vaultSeenFailed: 'The passwords this person saw could not be loaded',
+  vaultSeenPages: 'Pages of the passwords this person saw',
+  vaultSeenIn: (meeting: string) => `in ${meeting}`,
+  vaultSeenMeetingDeleted: 'meeting deleted',
+  vaultSeenOpenVault: (meeting: string) => `Open the vault of ${meeting}`,
+  vaultKeyUnavailableFor: (account: string, id: string) =>
+    `The password of “${account}” (${id}) cannot be decrypted: this workspace's vault key could not be unwrapped, the vault's master key (VAULT_MASTER_KEY) does not match. Ask an administrator.`,
+  vaultKeyTamperedFor: (account: string, id: string) =>
+    `The password of “${account}” (${id}) cannot be decrypted: this workspace's vault key was changed outside Cadence. Ask an administrator to restore it from a backup.`,
   vaultInvalidUrl: 'Enter an address starting with http:// or https://',
   // Issues 21–23, what was left (decision 057)
   timeBudgetExpensesHint: 'Cadence records no expenses yet: budgets count logged time only.',

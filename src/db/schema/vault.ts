@@ -105,7 +105,10 @@ export const vaultEntryGroups = pgTable(
 
 /**
  * The vault's audit log: every reveal, copy, create, change and delete. Rows are only ever
- * inserted (no route edits them); they outlive the entry (its account name is kept).
+ * inserted: a trigger refuses UPDATE, and DELETE unless the workspace itself is being deleted
+ * (decision 063). They outlive the entry, its folder and its meeting: meeting, entry and person
+ * are plain ids (no foreign key to cascade), with the meeting's title and the entry's account
+ * name kept as they were when the row was written.
  */
 export const vaultAudit = pgTable(
   'vault_audit',
@@ -113,21 +116,20 @@ export const vaultAudit = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
     meetingId: uuid().notNull(),
+    meetingTitle: text().notNull(),
     entryId: uuid(),
     account: text().notNull(),
     action: text().notNull(),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid(),
     sessionId: uuid(),
     address: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ columns: [t.tenantId, t.meetingId], foreignColumns: [meetings.tenantId, meetings.id] }).onDelete(
-      'cascade',
-    ),
     index().on(t.tenantId, t.meetingId, t.at),
     index().on(t.entryId, t.at),
     index().on(t.tenantId, t.userId, t.at),
+    index().on(t.tenantId, t.at),
     check(
       'vault_audit_action_check',
       sql`${t.action} in ('reveal', 'copy', 'create', 'update', 'delete', 'undecryptable')`,

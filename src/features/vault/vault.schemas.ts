@@ -109,10 +109,11 @@ export const ZVaultFolder = z.object({
   id: z.string(),
   meetingId: z.string(),
   name: z.string(),
-  /** Entries in it the caller sees. */
+  /**
+   * Entries in it the caller sees (an admin: all; others: those of their groups), which are the
+   * ones deleting it with its entries would delete. Hidden entries are never counted.
+   */
   entryCount: z.number(),
-  /** Entries in it of any visibility (what deleting the folder would touch). */
-  totalEntries: z.number(),
 });
 export type VaultFolder = z.infer<typeof ZVaultFolder>;
 export const ZVaultFolderPage = pageOf(ZVaultFolder);
@@ -133,6 +134,10 @@ export const ZVaultAuditRow = z.object({
   at: z.string(),
   action: z.enum(VAULT_AUDIT_ACTIONS),
   meetingId: z.string(),
+  /** The meeting's title now, or as it was when the row was written once the meeting is deleted. */
+  meetingTitle: z.string(),
+  /** The meeting is deleted: the row is kept (decision 063), its vault page is gone. */
+  meetingDeleted: z.boolean(),
   entryId: z.string().nullable(),
   account: z.string(),
   userId: z.string().nullable(),
@@ -153,10 +158,17 @@ export const ZMeetingActivityQuery = z.object({
   ...auditPaging,
 });
 
-/** The workspace's vault activity (admins), e.g. what a departed person revealed. */
+/**
+ * The workspace's vault activity (admins), e.g. what a departed person revealed: `action` is one
+ * action or several separated by commas (`reveal,copy`: every password they saw).
+ */
 export const ZWorkspaceActivityQuery = z.object({
   userId: z.uuid().optional(),
-  action: z.enum(VAULT_AUDIT_ACTIONS).optional(),
+  action: z
+    .string()
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(z.array(z.enum(VAULT_AUDIT_ACTIONS)).max(VAULT_AUDIT_ACTIONS.length))
+    .optional(),
   ...auditPaging,
 });
 

@@ -196,7 +196,12 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
         response: { 200: ZDone, ...failures(401, 403, 404) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => deleteMeeting(ctx, request.params.id))),
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          deleteMeeting(ctx, request.params.id, { sessionId: request.auth?.sessionId ?? null, address: request.ip }),
+        ),
+      ),
   );
 
   app.patch(

@@ -16,6 +16,7 @@ import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
+import { type Actor, recordMeetingVaultDeleted } from '../../vault/server/vault.audit.service.ts';
 import type { RepeatUnit } from '../meetings.recurrence.ts';
 import type {
   CreateMeeting,
@@ -368,10 +369,14 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
   return getMeeting(ctx, id);
 };
 
-/** Deleting a meeting is permanent: its sessions, agenda, folders' entries and files go with it. */
-export const deleteMeeting = async (ctx: TenantContext, id: string) => {
+/**
+ * Deleting a meeting is permanent: its sessions, agenda, folders' entries and files go with it.
+ * Its vault's audit stays (decision 063), with a `delete` row for each password that goes.
+ */
+export const deleteMeeting = async (ctx: TenantContext, id: string, actor: Actor) => {
   const access = await findVisibleMeeting(ctx, id);
   assertMeetingLeader(ctx, access);
+  await recordMeetingVaultDeleted(ctx, actor, id);
   await ctx.db.delete(meetings).where(eq(meetings.id, id));
   await ctx.leaveMeetingRoom({ tenantId: ctx.tenantId, meetingId: id });
   publishMeeting(ctx, id, 'deleted');

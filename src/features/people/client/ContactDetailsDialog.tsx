@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { useViewer } from '../../meetings/client/meetings.queries.ts';
+import { PasswordsSeenBy } from '../../vault/client/PasswordsSeenBy.tsx';
 import type { Contact } from '../people.schemas.ts';
 import { dobToInput } from './dob.ts';
 import { useContact, useGroups } from './people.queries.ts';
@@ -40,8 +42,19 @@ const Field = ({ label, value }: { label: string; value: string | null }) => (
   </Stack>
 );
 
-const Details = ({ contact, canEdit, onEdit }: { contact: Contact; canEdit: boolean; onEdit: () => void }) => {
+const Details = ({
+  contact,
+  canEdit,
+  isAdmin,
+  onEdit,
+}: {
+  contact: Contact;
+  canEdit: boolean;
+  isAdmin: boolean;
+  onEdit: () => void;
+}) => {
   const groups = useGroups();
+  const viewer = useViewer();
   const name = `${contact.firstName} ${contact.lastName}`;
   const groupNames = (groups.data?.groups ?? []).filter((g) => contact.groupIds.includes(g.id)).map((g) => g.name);
   return (
@@ -73,6 +86,10 @@ const Details = ({ contact, canEdit, onEdit }: { contact: Contact; canEdit: bool
         <Field label={messages.slack} value={contact.slack} />
         <Field label={messages.groupsField} value={groupNames.join(', ') || null} />
       </SimpleGrid>
+      {/* A departed person: what they saw in the vault, for an admin to rotate (decision 063). */}
+      {isAdmin && (contact.disabled || contact.deleted) && (
+        <PasswordsSeenBy userId={contact.id} timezone={viewer.timezone} />
+      )}
       <Group justify="space-between" className="cadence-dialog-footer">
         <Anchor component={Link} to={`/reports/users/${contact.id}`} size="sm">
           {messages.userReport}
@@ -120,6 +137,7 @@ export const ContactDetailsDialog = ({
         <Details
           contact={contact.data}
           canEdit={isAdmin || contact.data.id === selfId}
+          isAdmin={isAdmin}
           onEdit={() => onEdit(contact.data)}
         />
       )}

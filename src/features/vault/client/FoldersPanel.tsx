@@ -82,7 +82,7 @@ const DeleteFolderDialog = ({
 }) => {
   const [entries, setEntries] = useState<'keep' | 'delete'>('keep');
   const remove = useDeleteFolder(meetingId);
-  const count = folder?.totalEntries ?? 0;
+  const count = folder?.entryCount ?? 0;
   return (
     <ConfirmDialog
       opened={folder !== null}

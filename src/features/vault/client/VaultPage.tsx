@@ -39,10 +39,33 @@ import { useDeleteEntry, useVaultEntries, useVaultFolders } from './vault.querie
 
 // The Password Vault (document 3 §2, /passwords/{meetingId}): folders beside a table of the
 // meeting's passwords, sorted A-Z / Z-A, searchable, filtered by group. /passwords without a
-// meeting lets the user pick one.
+// meeting lets the user pick one (and shows admins the whole workspace's vault activity).
 
 const MeetingPicker = () => {
   const meetings = useSimpleMeetings();
+  const viewer = useViewer();
+  return (
+    <Stack gap="xl">
+      <MeetingList meetings={meetings} />
+      {/* Admins: every meeting's vault activity, the rows of deleted meetings included (decision 063). */}
+      {viewer.isAdmin && (
+        <Stack gap="xs" component="section" aria-labelledby="vault-workspace-activity">
+          <Title order={2} size="h4" id="vault-workspace-activity">
+            {messages.vaultWorkspaceActivity}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {messages.vaultWorkspaceActivityHint}
+          </Text>
+          <Card withBorder radius="md" padding="md">
+            <ActivityList source={{ workspace: true }} timezone={viewer.timezone} />
+          </Card>
+        </Stack>
+      )}
+    </Stack>
+  );
+};
+
+const MeetingList = ({ meetings }: { meetings: ReturnType<typeof useSimpleMeetings> }) => {
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} size="h2">
@@ -92,6 +115,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
   const [editing, setEditing] = useState<{ entry: VaultEntry | null } | null>(null);
   const [deleting, setDeleting] = useState<VaultEntry | null>(null);
   const [history, setHistory] = useState<VaultEntry | null>(null);
+  const [activityPerson, setActivityPerson] = useState<string | null>(null);
   const remove = useDeleteEntry(meetingId);
   const items = entries.data?.items ?? [];
   const secrets = useRevealedPasswords(items);
@@ -234,7 +258,24 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
           <Tabs.Panel value="passwords">{passwords}</Tabs.Panel>
           <Tabs.Panel value="activity">
             <Card withBorder radius="md" padding="md">
-              <ActivityList meetingId={meetingId} entryId={null} timezone={viewer.timezone} />
+              <Stack gap="sm">
+                <Select
+                  label={messages.vaultActivityPerson}
+                  placeholder={messages.vaultActivityEveryone}
+                  data={[...meeting.administrators, ...meeting.members]
+                    .filter((person, index, all) => all.findIndex((p) => p.id === person.id) === index)
+                    .map((person) => ({ value: person.id, label: `${person.firstName} ${person.lastName}` }))}
+                  value={activityPerson}
+                  onChange={setActivityPerson}
+                  clearable
+                  searchable
+                  w={{ base: '100%', xs: 260 }}
+                />
+                <ActivityList
+                  source={{ meetingId, entryId: null, userId: activityPerson }}
+                  timezone={viewer.timezone}
+                />
+              </Stack>
             </Card>
           </Tabs.Panel>
         </Tabs>
@@ -276,7 +317,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
         size="xl"
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
       >
-        {history && <ActivityList meetingId={meetingId} entryId={history.id} timezone={viewer.timezone} />}
+        {history && <ActivityList source={{ meetingId, entryId: history.id }} timezone={viewer.timezone} />}
       </Modal>
     </Stack>
   );

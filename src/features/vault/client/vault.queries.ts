@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { VAULT_ACTIVITY_PAGE, VAULT_FOLDERS_PAGE, VAULT_PAGE } from '../../../shared/constants.ts';
+import { VAULT_ACTIVITY_PAGE, VAULT_FOLDERS_PAGE, VAULT_PAGE, VAULT_SEEN_PAGE } from '../../../shared/constants.ts';
 import type {} from '../../meetings/meetings.events.ts';
 import type {} from '../../people/people.events.ts';
 import type {} from '../vault.events.ts';
@@ -21,8 +21,10 @@ export const vaultKeys = {
   of: (meetingId: string) => ['vault', meetingId] as const,
   entries: (meetingId: string, filters: EntryFilters) => ['vault', meetingId, 'entries', filters] as const,
   folders: (meetingId: string) => ['vault', meetingId, 'folders'] as const,
-  activity: (meetingId: string, entryId: string | null, page: number) =>
-    ['vault', meetingId, 'activity', entryId, page] as const,
+  activity: (meetingId: string, entryId: string | null, userId: string | null, page: number) =>
+    ['vault', meetingId, 'activity', entryId, userId, page] as const,
+  seenBy: (userId: string, page: number) => ['vault', 'seen-by', userId, page] as const,
+  workspaceActivity: (page: number) => ['vault', 'workspace-activity', page] as const,
 };
 
 const silent = { silent: true };
@@ -58,15 +60,43 @@ export const useVaultFolders = (meetingId: string) =>
     enabled: meetingId !== '',
   });
 
-/** The meeting's vault activity, or one entry's history (leaders and admins). */
-export const useVaultActivity = (meetingId: string, entryId: string | null, page: number) =>
+/** The meeting's vault activity, or one entry's history, or one person's (leaders and admins). */
+export const useVaultActivity = (meetingId: string, entryId: string | null, userId: string | null, page: number) =>
   useQuery({
-    queryKey: vaultKeys.activity(meetingId, entryId, page),
+    enabled: meetingId !== '',
+    queryKey: vaultKeys.activity(meetingId, entryId, userId, page),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        offset: String(page * VAULT_ACTIVITY_PAGE.default),
+        limit: String(VAULT_ACTIVITY_PAGE.default),
+      });
+      if (entryId) query.set('entryId', entryId);
+      if (userId) query.set('userId', userId);
+      return api.get<VaultAuditPage>(`/meetings/${meetingId}/password-activity?${query}`, { signal, ...silent });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** The whole workspace's vault activity, deleted meetings' rows included (admins; decision 063). */
+export const useWorkspaceVaultActivity = (page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: vaultKeys.workspaceActivity(page),
     queryFn: ({ signal }) =>
       api.get<VaultAuditPage>(
-        `/meetings/${meetingId}/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${
-          VAULT_ACTIVITY_PAGE.default
-        }${entryId ? `&entryId=${entryId}` : ''}`,
+        `/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${VAULT_ACTIVITY_PAGE.default}`,
+        { signal, ...silent },
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The passwords one person revealed or copied, across the workspace (admins; decision 063). */
+export const useVaultSeenBy = (userId: string, page: number) =>
+  useQuery({
+    queryKey: vaultKeys.seenBy(userId, page),
+    queryFn: ({ signal }) =>
+      api.get<VaultAuditPage>(
+        `/password-activity?userId=${userId}&action=reveal,copy&offset=${page * VAULT_SEEN_PAGE}&limit=${VAULT_SEEN_PAGE}`,
         { signal, ...silent },
       ),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { users, vaultAudit } from '../../../db/schema/index.ts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { meetings, users, vaultAudit } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import type { VaultAuditAction } from '../../../shared/constants.ts';
@@ -9,7 +9,9 @@ import type { VaultAuditPage } from '../vault.schemas.ts';
 import { assertVaultManager, vaultAccessOf } from './vault.policy.ts';
 
 // The vault's audit log: who revealed, copied, created, changed or deleted which entry, when,
-// from which session and address. Rows are only inserted; no route changes or deletes them.
+// from which session and address. Rows are only inserted; no route changes or deletes them, and
+// the database refuses it too (decision 063). A row keeps its meeting's title, so it stays
+// readable once the meeting is deleted: the workspace's activity (admins) still lists it.
 
 /** Where a request came from, as the audit records it. */
 export interface Actor {
@@ -31,11 +33,24 @@ export const recordAudit = async (ctx: TenantContext, actor: Actor, events: Audi
     events.map((event) => ({
       tenantId: ctx.tenantId,
       ...event,
+      meetingTitle: sql`(select ${meetings.title} from ${meetings} where ${meetings.tenantId} = ${ctx.tenantId} and ${meetings.id} = ${event.meetingId})`,
       userId: ctx.userId,
       sessionId: actor.sessionId,
       address: actor.address,
     })),
   );
+};
+
+/**
+ * Audits, as deleted by the caller, every entry of a meeting that is being deleted (they go with
+ * it by cascade): one statement, before the meeting's row goes, in the deletion's transaction.
+ */
+export const recordMeetingVaultDeleted = async (ctx: TenantContext, actor: Actor, meetingId: string) => {
+  await ctx.db.execute(sql`insert into ${vaultAudit}
+    (tenant_id, meeting_id, meeting_title, entry_id, account, action, user_id, session_id, address)
+    select e.tenant_id, e.meeting_id, m.title, e.id, e.account, 'delete', ${ctx.userId}, ${actor.sessionId}, ${actor.address}
+    from vault_entries e join meetings m on m.tenant_id = e.tenant_id and m.id = e.meeting_id
+    where e.tenant_id = ${ctx.tenantId} and e.meeting_id = ${meetingId}`);
 };
 
 /** Tells the meeting's room that its vault changed (after the commit); clients refetch what they may see. */
@@ -53,6 +68,8 @@ const auditPage = async (
       at: vaultAudit.at,
       action: vaultAudit.action,
       meetingId: vaultAudit.meetingId,
+      meetingTitle: sql<string>`coalesce(${meetings.title}, ${vaultAudit.meetingTitle})`,
+      meetingDeleted: sql<boolean>`${meetings.id} is null`,
       entryId: vaultAudit.entryId,
       account: vaultAudit.account,
       userId: vaultAudit.userId,
@@ -63,6 +80,7 @@ const auditPage = async (
     })
     .from(vaultAudit)
     .leftJoin(users, eq(users.id, vaultAudit.userId))
+    .leftJoin(meetings, and(eq(meetings.tenantId, vaultAudit.tenantId), eq(meetings.id, vaultAudit.meetingId)))
     .where(where)
     .orderBy(desc(vaultAudit.at), desc(vaultAudit.id))
     .limit(paging.limit)
@@ -105,7 +123,7 @@ export const meetingActivity = async (
 /** The workspace's vault activity (admins): e.g. every entry a departed person revealed or copied. */
 export const workspaceActivity = async (
   ctx: TenantContext,
-  query: { userId?: string | undefined; action?: VaultAuditAction | undefined; offset: number; limit: number },
+  query: { userId?: string | undefined; action?: VaultAuditAction[] | undefined; offset: number; limit: number },
 ) => {
   assertWorkspaceAdmin(ctx);
   return auditPage(
@@ -113,7 +131,7 @@ export const workspaceActivity = async (
     and(
       eq(vaultAudit.tenantId, ctx.tenantId),
       query.userId ? eq(vaultAudit.userId, query.userId) : undefined,
-      query.action ? eq(vaultAudit.action, query.action) : undefined,
+      query.action ? inArray(vaultAudit.action, query.action) : undefined,
     ),
     query,
   );

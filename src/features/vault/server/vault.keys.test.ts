@@ -13,9 +13,9 @@ import type { Revealed, VaultAuditPage, VaultEntry } from '../vault.schemas.ts';
 import { rewrapDataKeys } from './vault.keys.ts';
 
 // Encryption at rest: a changed, moved or swapped ciphertext fails to decrypt with a clear
-// 409 naming the entry, an audit row and an error log line without secrets (decision 057), and
-// nothing else breaks; a wrong master key is a 500 naming it; rotating the workspace key or the
-// master key keeps every entry readable.
+// server error (500) naming the entry, an audit row and an error log line without secrets
+// (decision 063), and nothing else breaks; a wrong master key is a 500 naming the entry and
+// VAULT_MASTER_KEY; rotating the workspace key or the master key keeps every entry readable.
 
 let app: FastifyInstance;
 const { logger, lines } = capturedLogger();
@@ -57,8 +57,12 @@ const auditOf = async (who: SignedUp, meetingId: string, entryId: string) => {
 const tamperLines = (entryId: string) =>
   lines.filter((line) => line.includes('changed outside Cadence') && line.includes(entryId));
 
+/** The error lines logged about a master key that does not match, for this entry. */
+const wrongKeyLines = (entryId: string) =>
+  lines.filter((line) => line.includes('VAULT_MASTER_KEY') && line.includes(entryId));
+
 /**
- * A refusal as decision 057 says: 409 naming the entry, an `undecryptable` audit row, one error
+ * A refusal as decision 063 says: a 500 naming the entry, an `undecryptable` audit row, one error
  * line naming the entry — and none of the workspace's passwords anywhere in the answer or the log.
  */
 const expectTampered = async (
@@ -68,7 +72,7 @@ const expectTampered = async (
   message: string,
 ) => {
   const answer = await reveal(v.leader, entry.id);
-  expect(answer.status).toBe(409);
+  expect(answer.status).toBe(500);
   expect(answer.body.status).toBe('fail');
   expect(answer.body.message).toBe(message);
   expect(await auditOf(v.leader, v.meeting.id, entry.id)).toEqual(['create', 'undecryptable']);
@@ -82,7 +86,7 @@ const expectTampered = async (
 };
 
 describe('tampering', () => {
-  it('refuses a changed ciphertext with a 409 naming the entry, audits and logs it, and serves the others', async () => {
+  it('refuses a changed ciphertext with a 500 naming the entry, audits and logs it, and serves the others', async () => {
     const v = await vault('first-secret');
     const second = await v.add('Second', 'second-secret');
     const altered = Buffer.from(await secretOf(v.first.id));
@@ -97,7 +101,7 @@ describe('tampering', () => {
     expect((await reveal(v.leader, second.id)).body.result.password).toBe('second-secret');
     expect((await v.leader.api.get(`/meetings/${v.meeting.id}/passwords`)).status).toBe(200);
     // A copy is refused the same way (and audited again).
-    expect((await v.leader.api.post(`/passwords/${v.first.id}/reveal`, { purpose: 'copy' })).status).toBe(409);
+    expect((await v.leader.api.post(`/passwords/${v.first.id}/reveal`, { purpose: 'copy' })).status).toBe(500);
     expect(await auditOf(v.leader, v.meeting.id, v.first.id)).toEqual(['create', 'undecryptable', 'undecryptable']);
   });
 
@@ -118,7 +122,7 @@ describe('tampering', () => {
     const [a, b] = [await secretOf(v.first.id), await secretOf(third.id)];
     await setSecret(v.first.id, b);
     await setSecret(third.id, a);
-    expect((await reveal(v.leader, v.first.id)).status).toBe(409);
+    expect((await reveal(v.leader, v.first.id)).status).toBe(500);
     await expectTampered(v, third, ['first-secret', 'third-secret'], messages.vaultUndecryptable('Third', third.id));
   });
 
@@ -136,7 +140,7 @@ describe('tampering', () => {
       .update(vaultKeys)
       .set({ wrappedKey: keyOfA!.wrappedKey, masterKeyId: keyOfA!.masterKeyId })
       .where(eq(vaultKeys.tenantId, c.leader.tenantId));
-    await expectTampered(c, c.first, ['secret-of-a', 'secret-of-c'], messages.vaultKeyTampered);
+    await expectTampered(c, c.first, ['secret-of-a', 'secret-of-c'], messages.vaultKeyTamperedFor('First', c.first.id));
     expect((await reveal(a.leader, a.first.id)).body.result.password).toBe('secret-of-a');
   });
 });
@@ -168,6 +172,7 @@ describe('keys', () => {
         config: app.config,
         mailer: createMailer(undefined, { info: () => {}, warn: () => {} }),
         vaultKeyring,
+        logger,
       });
     const reveals = async (other: FastifyInstance) =>
       other.inject({
@@ -181,7 +186,15 @@ describe('keys', () => {
     const wrong = await appWith({ current: newKey, previous: [] });
     const refused = await reveals(wrong);
     expect(refused.statusCode).toBe(500);
-    expect(refused.json().message).toContain('VAULT_MASTER_KEY');
+    // The answer and the logged error name the entry (account and id) and the key, never a value.
+    const message = messages.vaultKeyUnavailableFor('First', v.first.id);
+    expect(message).toContain('VAULT_MASTER_KEY');
+    expect(refused.json().message).toBe(message);
+    const logged = wrongKeyLines(v.first.id);
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 50, msg: message });
+    expect(refused.body).not.toContain('kept-across-master-keys');
+    expect(logged[0]).not.toContain('kept-across-master-keys');
 
     const during = await appWith({ current: newKey, previous: [app.vaultKeyring.current] });
     expect((await reveals(during)).json().result.password).toBe('kept-across-master-keys');

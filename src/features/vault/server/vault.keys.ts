@@ -16,15 +16,21 @@ const vaultFailure = (message: string) => new AppError('internal', message);
 
 /**
  * A stored value that no longer opens under the key that should open it: the entry's ciphertext,
- * or the workspace's wrapped key, was changed outside Cadence (edited, moved, swapped). Not a
- * fault of the server but of the data: a 409 naming what (decision 057). A master key that is
- * simply not there (another VAULT_MASTER_KEY) stays a 500: that is the server's configuration.
+ * or the workspace's wrapped key, was changed outside Cadence (edited, moved, swapped). A 500
+ * naming what (decision 063: a server error, as the issue asks, that an operator's alerts see).
  */
 export class VaultTampered extends AppError {
   readonly part: 'entry' | 'key';
   constructor(part: 'entry' | 'key', message: string) {
-    super('conflict', message);
+    super('internal', message);
     this.part = part;
+  }
+}
+
+/** No master key of the keyring wrapped the workspace's key: VAULT_MASTER_KEY does not match (a 500). */
+export class VaultKeyUnavailable extends AppError {
+  constructor(message: string = messages.vaultKeyUnavailable) {
+    super('internal', message);
   }
 }
 
@@ -36,7 +42,7 @@ export interface WrappedKey {
 /** The data key, unwrapped with whichever master key of the keyring wrapped it. */
 export const unwrapDataKey = (keyring: VaultKeyring, tenantId: string, row: WrappedKey): Buffer => {
   const master = [keyring.current, ...keyring.previous].find((key) => keyIdOf(key) === row.masterKeyId);
-  if (!master) throw vaultFailure(messages.vaultKeyUnavailable);
+  if (!master) throw new VaultKeyUnavailable();
   try {
     return open(master, row.wrappedKey, keyBinding(tenantId));
   } catch {
@@ -75,7 +81,7 @@ export const dataKeyForWrite = async (db: Db, keyring: VaultKeyring, tenantId: s
 export const sealPassword = (dataKey: Buffer, tenantId: string, entryId: string, password: string) =>
   seal(dataKey, Buffer.from(password, 'utf8'), entryBinding(tenantId, entryId));
 
-/** The password of an entry; a 409 naming the entry when its value was altered or moved (VaultTampered). */
+/** The password of an entry; a 500 naming the entry when its value was altered or moved (VaultTampered). */
 export const openPassword = (
   dataKey: Buffer,
   entry: { tenantId: string; id: string; account: string; secret: Buffer },

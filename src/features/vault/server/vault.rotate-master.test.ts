@@ -9,7 +9,7 @@ import { createMeeting, type SignedUp, signUp } from '../../../../test/factories
 import { nodeProcesses } from '../../../../test/processes.ts';
 import { type Database, openDatabase, openPostgres } from '../../../db/client.ts';
 import { migrate } from '../../../db/migrate.ts';
-import { vaultKeys } from '../../../db/schema/index.ts';
+import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import {
@@ -27,7 +27,8 @@ import { keyBinding, open } from './vault.crypto.ts';
 // process of its own, against a data folder (and, on PostgreSQL, a database) of its own, since it
 // re-wraps EVERY workspace's key. Two workspaces with passwords; after the rotation every password
 // still reads, and the old master key opens none of the workspace keys. Both of its modes: the
-// key file in DATA_DIR, then VAULT_MASTER_KEY with VAULT_PREVIOUS_MASTER_KEY.
+// key file in DATA_DIR, then VAULT_MASTER_KEY with VAULT_PREVIOUS_MASTER_KEY. And
+// `rotate-workspace <id>` the same way: one workspace's passwords re-encrypted, all still read.
 
 const run = nodeProcesses();
 const quiet = { info: () => {}, warn: () => {} };
@@ -161,6 +162,86 @@ describe('npm run vault:keys -- rotate-master', () => {
       for (const row of await database.db.select().from(vaultKeys))
         expect(() => open(secondKey, row.wrappedKey, keyBinding(row.tenantId))).toThrow();
       await Promise.all([app.close(), withSecondKey.close()]);
+      await database.close();
+    } finally {
+      await own.drop();
+    }
+  });
+});
+
+describe('npm run vault:keys -- rotate-workspace <id>', () => {
+  it("re-encrypts one workspace's passwords under a new data key: they still read, the other workspace is untouched", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-rotate-ws-'));
+    dirs.push(dataDir);
+    const own = await ownDatabase(dataDir);
+    try {
+      let database = await own.open();
+      let app = await appOn(database, dataDir);
+      const workspaces: { who: SignedUp; entries: { id: string; password: string }[] }[] = [];
+      for (const name of ['Rotated', 'Other']) {
+        const leader = await signUp(app);
+        const meeting = await createMeeting(leader);
+        const entries: { id: string; password: string }[] = [];
+        for (const n of [1, 2, 3]) {
+          const password = `${name}-secret-${n}-${randomBytes(4).toString('hex')}`;
+          const created = await leader.api.post<{ id: string }>(`/meetings/${meeting.id}/passwords`, {
+            account: `${name} ${n}`,
+            password,
+          });
+          expect(created.status).toBe(201);
+          entries.push({ id: created.body.result.id, password });
+        }
+        workspaces.push({ who: leader, entries });
+      }
+      const [rotated, other] = workspaces as [(typeof workspaces)[0], (typeof workspaces)[0]];
+      const stored = async () =>
+        new Map(
+          (await database.db.select({ id: vaultEntries.id, secret: vaultEntries.secret }).from(vaultEntries)).map(
+            (row) => [row.id, row.secret.toString('hex')],
+          ),
+        );
+      const keysNow = async () =>
+        new Map((await database.db.select().from(vaultKeys)).map((row) => [row.tenantId, row]));
+      const secretsBefore = await stored();
+      const keysBefore = await keysNow();
+      // The embedded database's data lock: the operator stops the server first.
+      await app.close();
+      await database.close();
+
+      // An id that is not a UUID is refused before anything is opened.
+      const refused = await run(['scripts/vault-keys.ts', 'rotate-workspace', 'not-an-id'], {
+        DATA_DIR: dataDir,
+        ...own.env,
+      }).exited;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('rotate-workspace needs the workspace id');
+
+      const done = await run(['scripts/vault-keys.ts', 'rotate-workspace', rotated.who.tenantId], {
+        DATA_DIR: dataDir,
+        ...own.env,
+      }).exited;
+      expect(done.stderr).toBe('');
+      expect(done.code).toBe(0);
+      expect(done.output).toContain('workspace key now version 2; 3 passwords re-encrypted');
+
+      database = await own.open();
+      const secretsAfter = await stored();
+      const keysAfter = await keysNow();
+      for (const entry of rotated.entries) expect(secretsAfter.get(entry.id)).not.toBe(secretsBefore.get(entry.id));
+      for (const entry of other.entries) expect(secretsAfter.get(entry.id)).toBe(secretsBefore.get(entry.id));
+      expect(keysAfter.get(rotated.who.tenantId)?.version).toBe(2);
+      expect(
+        keysAfter.get(rotated.who.tenantId)?.wrappedKey.equals(keysBefore.get(rotated.who.tenantId)!.wrappedKey),
+      ).toBe(false);
+      expect(keysAfter.get(other.who.tenantId)).toEqual(keysBefore.get(other.who.tenantId));
+
+      app = await appOn(database, dataDir);
+      for (const { who, entries } of workspaces)
+        for (const entry of entries)
+          expect(await reveal(app, who, entry.id)).toEqual({ status: 200, password: entry.password });
+      await app.close();
       await database.close();
     } finally {
       await own.drop();

@@ -112,10 +112,10 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'The password of one entry, for a leader or member who may see it; audited as a reveal or a copy',
         description:
-          '404 for anyone who may not see the entry (workspace admins included). A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 409 naming the entry, audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500. Rate limited per user (429).',
+          '404 for anyone who may not see the entry (workspace admins included). A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 500 naming the entry (account and id), audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500 naming the entry too. Rate limited per user (429).',
         params: ZId,
         body: ZRevealRequest,
-        response: { 200: success(ZRevealed), ...failures(400, 401, 403, 404, 409, 429) },
+        response: { 200: success(ZRevealed), ...failures(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -124,11 +124,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
         revealPassword(ctx, keyring(), actorOf(request), request.params.id, request.body.purpose),
       );
       if ('revealed' in outcome) return ok(outcome.revealed);
-      // The audit row is committed; the log names the entry and what failed, never a value or key.
-      request.log.error(
-        { entryId: outcome.entryId, meetingId: outcome.meetingId, part: outcome.tampered.part },
-        'vault: a stored value was changed outside Cadence and cannot be decrypted',
-      );
+      // The audit row is committed; the error handler logs the 500 (its message names the
+      // entry and what failed, never a value or key) and answers it.
       throw outcome.tampered;
     },
   );
@@ -219,7 +216,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: "The workspace's vault activity (admins), e.g. what a departed person revealed (userId, action)",
+        summary:
+          "The workspace's vault activity (admins), deleted meetings' rows included; e.g. what a departed person saw (userId, action=reveal,copy)",
         querystring: ZWorkspaceActivityQuery,
         response: { 200: success(ZVaultAuditPage), ...failures(400, 401, 403) },
       },

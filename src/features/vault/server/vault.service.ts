@@ -6,7 +6,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { VAULT_CLIPBOARD_SECONDS, VAULT_REVEAL_SECONDS } from '../../../shared/constants.ts';
-import { AppError, notFound } from '../../../shared/errors.ts';
+import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type {
@@ -24,6 +24,7 @@ import {
   rotateWorkspaceKey,
   sealPassword,
   unwrapDataKey,
+  VaultKeyUnavailable,
   VaultTampered,
 } from './vault.keys.ts';
 import {
@@ -261,15 +262,16 @@ export const deleteEntry = async (ctx: TenantContext, actor: Actor, entryId: str
 
 /**
  * What a reveal ends with: the password, or — when the stored value was changed outside Cadence —
- * the refusal to answer once the audit row of the attempt is committed (decision 057).
+ * the 500 naming the entry to answer once the audit row of the attempt is committed (decision 063).
  */
-export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered; entryId: string; meetingId: string };
+export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered };
 
 /**
  * The password of one entry, for someone who may see it (404 for anyone else, admins included,
  * telling nothing), audited as a reveal or a copy. Entry, rights and wrapped key: one statement.
  * A value that no longer opens is audited as `undecryptable` and answered, not thrown, so that
- * the audit row commits; the route then refuses (409).
+ * the audit row commits; the route then refuses (500 naming the entry). A master key that does
+ * not match is a 500 naming the entry too (thrown: nothing to audit, the server is misconfigured).
  */
 export const revealPassword = async (
   ctx: TenantContext,
@@ -293,16 +295,20 @@ export const revealPassword = async (
     .leftJoin(vaultKeys, eq(vaultKeys.tenantId, vaultEntries.tenantId))
     .where(and(eq(vaultEntries.id, entryId), eq(vaultEntries.tenantId, ctx.tenantId)));
   if (!row || !mayReveal(row)) throw notFound();
-  if (!row.wrappedKey || !row.masterKeyId) throw new AppError('internal', messages.vaultKeyUnavailable);
+  if (!row.wrappedKey || !row.masterKeyId)
+    throw new VaultKeyUnavailable(messages.vaultKeyUnavailableFor(row.account, entryId));
   let password: string;
   try {
     const dataKey = unwrapDataKey(keyring, ctx.tenantId, { wrappedKey: row.wrappedKey, masterKeyId: row.masterKeyId });
     password = openPassword(dataKey, row);
   } catch (error) {
+    if (error instanceof VaultKeyUnavailable)
+      throw new VaultKeyUnavailable(messages.vaultKeyUnavailableFor(row.account, entryId));
     if (!(error instanceof VaultTampered)) throw error;
     const audit = { meetingId: row.meetingId, entryId, account: row.account, action: 'undecryptable' as const };
     await recordAudit(ctx, actor, [audit]);
-    return { tampered: error, entryId, meetingId: row.meetingId };
+    const message = error.part === 'key' ? messages.vaultKeyTamperedFor(row.account, entryId) : error.message;
+    return { tampered: new VaultTampered(error.part, message) };
   }
   await recordAudit(ctx, actor, [{ meetingId: row.meetingId, entryId, account: row.account, action: purpose }]);
   return { revealed: { password, seconds: purpose === 'copy' ? VAULT_CLIPBOARD_SECONDS : VAULT_REVEAL_SECONDS } };
