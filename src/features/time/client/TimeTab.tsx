@@ -74,7 +74,9 @@ export const TimeTab = () => {
   const remove = useDeleteEntry();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
-  const start = week.data?.start;
+  // The week the answer is for: while another week loads, the last one is shown (placeholder)
+  // and must not pull the selected day back into it.
+  const start = week.isPlaceholderData ? undefined : week.data?.start;
   // The selected day stays in the week shown.
   useEffect(() => {
     if (start && (day < start || day >= shiftWeek(start, 1))) setDay(start);
