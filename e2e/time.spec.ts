@@ -131,6 +131,24 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
     .click({ timeout: 60_000 });
   await expect(page.getByText('Project Website has used 83 % of its budget').first()).toBeVisible();
 
+  // The issue's link opens the Accounts tab on the project's dialog.
+  await page
+    .getByRole('tabpanel', { name: new RegExp(`^${messages.taskTabIssues}`) })
+    .getByText('Project Website has used 83 % of its budget')
+    .click();
+  await expect(page.getByRole('dialog').getByLabel(messages.description)).toHaveValue(
+    new RegExp(
+      `${messages.timeBudgetIssueLink('Website')} http://\\S+/time-tracking\\?tab=accounts&project=${project.id}`,
+    ),
+  );
+  await page.keyboard.press('Escape');
+  await page.goto(`/time-tracking?tab=accounts&project=${project.id}`);
+  const opened = page.getByRole('dialog', { name: messages.timeEditProject });
+  await expect(opened.getByLabel(messages.timeProjectName)).toHaveValue('Website', { timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+  await expect(page).toHaveURL(/tab=accounts$/);
+
   await page.goto('/time-tracking?tab=meeting');
   await expect(page.getByTestId('team-totals')).toContainText('1:40');
   await shot(page, 'meeting');

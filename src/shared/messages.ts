@@ -1280,7 +1280,7 @@ export const messages = {
     remaining: string,
   ) =>
     `Project ${project} (account ${account}) has used ${percent} % of its budget: ${spent} spent of ${budget}, ${remaining} remaining.`,
-  timeBudgetIssueLink: (project: string) => `Open ${project} in time tracking`,
+  timeBudgetIssueLink: (project: string) => `Open ${project} in time tracking:`,
   timeBudgetNotification: (project: string, percent: number) =>
     `Project ${project} has used ${percent} % of its budget`,
   // Time tracking screens (document 3 §2).
@@ -1335,6 +1335,7 @@ export const messages = {
   timeAccountFilter: 'Account',
   timeAllAccounts: 'All accounts',
   timeBudget: 'Budget',
+  timeBudgetBarColumn: 'Used',
   timeSpent: 'Spent',
   timeRemaining: 'Remaining',
   timeRemainingPercent: 'Remaining %',

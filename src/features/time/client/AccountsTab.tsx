@@ -272,7 +272,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th w={160}>{messages.timeBudget}</Table.Th>
+                <Table.Th w={160}>{messages.timeBudgetBarColumn}</Table.Th>
                 <Table.Th ta="right">{messages.timeBudget}</Table.Th>
                 <Table.Th ta="right">{messages.timeSpent}</Table.Th>
                 <Table.Th ta="right">{messages.timeRemaining}</Table.Th>

@@ -124,7 +124,12 @@ export const TimeTab = () => {
       <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {data.days.map((d) => (
-            <Tabs.Tab key={d.date} value={d.date} aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}>
+            <Tabs.Tab
+              key={d.date}
+              value={d.date}
+              px={{ base: 8, sm: 'md' }}
+              aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}
+            >
               <Stack gap={0} align="center">
                 <Text size="sm">{weekdayOf(d.date).slice(0, 3)}</Text>
                 <Text size="xs">{formatMinutes(d.minutes)}</Text>
@@ -140,12 +145,11 @@ export const TimeTab = () => {
       {entries.length === 0 ? (
         <Text c="dimmed">{messages.timeNoEntries}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={330}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th>{messages.timeNote}</Table.Th>
                 <Table.Th ta="right">{messages.timeDuration}</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -163,9 +167,11 @@ export const TimeTab = () => {
                         {entry.taskTitle}
                         {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.note}</Text>
+                      {entry.note && (
+                        <Text size="sm" mt={2}>
+                          {entry.note}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
                       {formatMinutes(entry.minutes)}

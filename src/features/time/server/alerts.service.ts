@@ -36,7 +36,8 @@ const issueDescription = (ctx: TenantContext, report: ProjectReport, used: numbe
     shown(f.remaining),
   );
   const link = escapeHtml(`${ctx.publicUrl}${projectLink(report.id)}`);
-  return `<p>${text}</p><p><a href="${link}">${escapeHtml(messages.timeBudgetIssueLink(report.name))}</a></p>`;
+  // The address is the link's text too: the issue dialog shows descriptions as plain text.
+  return `<p>${text}</p><p>${escapeHtml(messages.timeBudgetIssueLink(report.name))} <a href="${link}">${link}</a></p>`;
 };
 
 /** Checks the projects after a write in the same transaction; fires what was newly crossed. */
