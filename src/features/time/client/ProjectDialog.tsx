@@ -52,6 +52,8 @@ interface MemberRow {
 }
 
 const hoursText = (minutes: number) => formatMinutes(minutes);
+/** An input's label line: the Add buttons line up with their input whether or not it shows an error. */
+const LABEL_HEIGHT = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height) + 4px)';
 
 export const ProjectDialog = ({
   project,
@@ -418,7 +420,7 @@ export const ProjectDialog = ({
             </ActionIcon>
           </Group>
         ))}
-        <Group align="flex-end" gap="xs">
+        <Group align="flex-start" gap="xs">
           <TextInput
             label={messages.timeTaskTitle}
             value={newTask}
@@ -428,6 +430,7 @@ export const ProjectDialog = ({
           />
           <Button
             variant="light"
+            mt={LABEL_HEIGHT}
             disabled={!newTask.trim()}
             onClick={() => {
               setTasks((list) => [
@@ -501,7 +504,7 @@ export const ProjectDialog = ({
             </ActionIcon>
           </Group>
         ))}
-        <Group align="flex-end" gap="xs">
+        <Group align="flex-start" gap="xs">
           <Select
             label={messages.timeChooseMember}
             searchable
@@ -513,6 +516,7 @@ export const ProjectDialog = ({
           />
           <Button
             variant="light"
+            mt={LABEL_HEIGHT}
             disabled={!newMember}
             onClick={() => {
               const person = candidates.find((p) => p.id === newMember);
