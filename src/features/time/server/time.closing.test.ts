@@ -1,27 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { createMeeting, type SignedUp } from '../../../../test/factories.ts';
 import { timeEntries, timeTimers } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import type { Task, TaskPage } from '../../tasks/tasks.schemas.ts';
 import { formatMinutes } from '../time.money.ts';
-import type {
-  Account,
-  Entry,
-  Project,
-  ProjectReportPage,
-  Report,
-  StopResult,
-  TeamWeek,
-  Timer,
-  Week,
-} from '../time.schemas.ts';
+import type { Account, Project, ProjectReportPage, StopResult, TeamWeek, Timer, Week } from '../time.schemas.ts';
 import { timeClock } from './time.clock.ts';
+import { log, must, newProject, projectBody, setup } from './time.fixtures.ts';
 
 // What issue 23's closing review asked for (decision 064): account images, alerts in the next
 // budget period and on a budget lowered, the timer's Stop on a full day, concurrent writes,
@@ -34,42 +24,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => vi.restoreAllMocks());
 
-const must = <T>(answer: { status: number; body: { result: T } }, what: string): T => {
-  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result;
-};
-
-const setup = async () => {
-  const ada = await signUp(app, { firstName: 'Ada' });
-  const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
-  const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
-  const account = must(await ada.api.post<Account>('/time/accounts', { title: 'Acme' }), 'account');
-  return { ada, ben, cy, account };
-};
-
-const projectBody = (accountId: string, teams: { userId: string; manage?: boolean }[], extra = {}) => ({
-  accountId,
-  name: 'Website',
-  tasks: [
-    { title: 'Design', billable: true, hourlyRate: 12000, budget: 50000, budgetMinutes: 600 },
-    { title: 'Admin', billable: false, hourlyRate: 6000, budget: 10000, budgetMinutes: 300 },
-  ],
-  teams: teams.map((m) => ({ hourlyRate: 9000, budgetMinutes: 480, ...m })),
-  ...extra,
-});
-
-const newProject = async (who: SignedUp, body: ReturnType<typeof projectBody>) =>
-  must(await who.api.post<Project>('/time/projects', body), 'project');
-
-const log = async (who: SignedUp, project: Project, spentOn: string, minutes: number, extra = {}) =>
-  who.api.post<Entry>('/time/entries', {
-    projectId: project.id,
-    taskId: project.tasks[0]!.id,
-    spentOn,
-    minutes,
-    ...extra,
-  });
-
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -77,7 +31,7 @@ const fetchImage = (url: string) => app.inject({ method: 'GET', url });
 
 describe('project rules', () => {
   it('refuses a person twice on the team, and stores nothing', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const twice = await ada.api.post(
       '/time/projects',
       projectBody(account.id, [{ userId: ben.userId }, { userId: ben.userId, manage: true }]),
@@ -88,7 +42,7 @@ describe('project rules', () => {
   });
 
   it('refuses a negative budget, fee, rate or capacity with the field named, and stores nothing', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const body = projectBody(account.id, [{ userId: ben.userId }]);
     const cases: [Record<string, unknown>, string][] = [
       [{ totalProjectMinutes: -60 }, 'totalProjectMinutes'],
@@ -122,7 +76,7 @@ describe('project rules', () => {
 
 describe('the Accounts tab filters', () => {
   it('lists all, budgeted, the ones I manage, and one account’s projects, for admins and managers', async () => {
-    const { ada, ben, cy, account } = await setup();
+    const { ada, ben, cy, account } = await setup(app);
     const beta = must(await ada.api.post<Account>('/time/accounts', { title: 'Beta' }), 'beta');
     const budget = { budgetType: 'total_project_hours', totalProjectMinutes: 600 };
     await newProject(ada, {
@@ -155,7 +109,7 @@ describe('the Accounts tab filters', () => {
 
 describe('account images', () => {
   it('stores a checked image, serves it by a cacheable address, keeps it on a title edit, removes it', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     expect(account.image).toBeNull();
     const saved = must(
       await ada.api.put<Account>(`/time/accounts/${account.id}`, {
@@ -229,7 +183,7 @@ describe('budget alerts', () => {
       .sort();
 
   it('fires again in the next month for a monthly budget', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const meeting = await createMeeting(ada, [ben.userId]);
     const project = await newProject(
       ada,
@@ -260,7 +214,7 @@ describe('budget alerts', () => {
   });
 
   it('fires when a save lowers the budget below what is spent; the issue names the figures and links back', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const meeting = await createMeeting(ada, [ben.userId]);
     const body = projectBody(account.id, [{ userId: ben.userId }, { userId: ada.userId, manage: true }], {
       budgetType: 'total_project_hours',
@@ -304,7 +258,7 @@ describe('the timer and the day', () => {
     app.database.db.update(timeTimers).set({ startedAt: instant }).where(eq(timeTimers.userId, who.userId));
 
   it('stops a timer that ran past midnight onto a nearly full day: writes what fits and says the rest', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const project = await newProject(ada, projectBody(account.id, [{ userId: ben.userId }]));
     const day = yesterday();
     must(await log(ben, project, day, 720), 'a');
@@ -324,7 +278,7 @@ describe('the timer and the day', () => {
   });
 
   it('stops on a full day writing nothing, and when the person has left the project', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const body = projectBody(account.id, [{ userId: ben.userId }, { userId: ada.userId }]);
     const project = await newProject(ada, body);
     const day = yesterday();
@@ -360,7 +314,7 @@ describe('the timer and the day', () => {
   });
 
   it('lets only one of two entries sent at once fill the day, and two timer starts at once leave one timer', async () => {
-    const { ada, ben, account } = await setup();
+    const { ada, ben, account } = await setup(app);
     const project = await newProject(ada, projectBody(account.id, [{ userId: ben.userId }]));
     const answers = await Promise.all([log(ben, project, '2026-03-03', 800), log(ben, project, '2026-03-03', 800)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
@@ -383,119 +337,5 @@ describe('the timer and the day', () => {
     const today = new Date().toISOString().slice(0, 10);
     const logged = await app.database.db.select().from(timeEntries).where(eq(timeEntries.spentOn, today));
     expect(logged.filter((e) => e.userId === ben.userId)).toHaveLength(1);
-  });
-});
-
-describe('reports with amounts', () => {
-  it('groups by account, project and task with the rates logged, limits the range, and exports the cells', async () => {
-    const { ada, ben, account } = await setup();
-    const beta = must(await ada.api.post<Account>('/time/accounts', { title: 'Beta' }), 'beta');
-    const rated = await newProject(
-      ada,
-      projectBody(account.id, [{ userId: ben.userId }], { hourlyRate: 'project', projectHoursRate: 15000 }),
-    );
-    const plain = await newProject(ada, {
-      ...projectBody(beta.id, [{ userId: ben.userId }]),
-      name: 'Intranet',
-      tasks: [{ title: 'Build', billable: true, hourlyRate: 0, budget: 0, budgetMinutes: 0 }],
-    });
-    must(await log(ben, rated, '2026-04-06', 90), 'design'); // 1:30 at 150.00 = 225.00
-    must(await log(ben, rated, '2026-04-07', 30, { taskId: rated.tasks[1]!.id }), 'admin'); // not billable
-    must(await log(ben, plain, '2026-04-08', 60), 'plain'); // no rate
-    const rows = async (groupBy: string) =>
-      must(
-        await ada.api.get<Report>(`/time/reports?from=2026-04-01&to=2026-04-30&groupBy=${groupBy}`),
-        groupBy,
-      ).rows.map((r) => [r.name, r.minutes, r.billableMinutes, r.amount]);
-    expect(await rows('account')).toEqual([
-      ['Acme', 120, 90, 22500],
-      ['Beta', 60, 60, 0],
-    ]);
-    expect(await rows('project')).toEqual([
-      ['Acme / Website', 120, 90, 22500],
-      ['Beta / Intranet', 60, 60, 0],
-    ]);
-    expect(await rows('task')).toEqual([
-      ['Website / Design', 90, 90, 22500],
-      ['Intranet / Build', 60, 60, 0],
-      ['Website / Admin', 30, 0, 0],
-    ]);
-    const total = must(await ada.api.get<Report>('/time/reports?from=2026-04-01&to=2026-04-30'), 'total');
-    expect([total.totalMinutes, total.totalAmount]).toEqual([180, 22500]);
-    // A later rate does not rewrite the report.
-    must(
-      await ada.api.put(`/time/projects/${rated.id}`, {
-        ...projectBody(account.id, [{ userId: ben.userId }], { hourlyRate: 'project', projectHoursRate: 30000 }),
-        tasks: rated.tasks,
-        teams: rated.teams,
-      }),
-      'raise',
-    );
-    expect((await rows('account'))[0]).toEqual(['Acme', 120, 90, 22500]);
-
-    for (const range of ['from=2026-01-01&to=2027-01-02', 'from=2026-04-30&to=2026-04-01']) {
-      const refused = await ada.api.get(`/time/reports?${range}`);
-      expect(refused.status).toBe(400);
-      expect(refused.body.errors?.to).toBe(messages.timeReportRange);
-    }
-    expect((await ada.api.get('/time/reports?from=2026-01-01&to=2026-12-31')).status).toBe(200);
-
-    const xlsx = await app.inject({
-      url: '/api/v2/time/reports/export?from=2026-04-01&to=2026-04-30&groupBy=account&format=xlsx',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toContain('time-account-2026-04-01-2026-04-30.xlsx');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.getWorksheet('Time 2026-04-01 to 2026-04-30')!;
-    const values = [1, 2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
-    expect(values).toEqual([
-      ['Account', 'Hours', 'Billable hours', 'Amount'],
-      ['Acme', 2, 1.5, 225],
-      ['Beta', 1, 1, 0],
-      ['Total', 3, undefined, 225],
-    ]);
-    expect(sheet.getRow(2).getCell(4).numFmt).toBe('#,##0.00');
-    const csv = await app.inject({
-      url: '/api/v2/time/reports/export?from=2026-04-01&to=2026-04-30&groupBy=account&format=csv',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
-    expect(csv.body).toContain('Acme,2:00,1:30,225.00');
-    expect(csv.body).toContain('Total,3:00,,225.00');
-  });
-});
-
-describe('team time per meeting', () => {
-  it('breaks the week down by meeting and filters the rows to one meeting', async () => {
-    const { ada, ben, cy, account } = await setup();
-    const l10 = await createMeeting(ada, [ben.userId]);
-    const sales = await createMeeting(ada, [cy.userId], { title: 'Sales' });
-    const project = await newProject(ada, projectBody(account.id, [{ userId: ben.userId }, { userId: cy.userId }]));
-    must(await log(ben, project, '2026-03-03', 60, { meetingId: l10.id }), 'ben l10');
-    must(await log(ben, project, '2026-03-04', 30), 'ben none');
-    must(await log(cy, project, '2026-03-04', 45, { meetingId: sales.id }), 'cy sales');
-    must(await log(ben, project, '2026-03-10', 15, { meetingId: l10.id }), 'next week');
-    // Cy is not in the L10: he cannot log against it.
-    expect((await log(cy, project, '2026-03-04', 10, { meetingId: l10.id })).status).toBe(404);
-
-    const week = must(await ada.api.get<TeamWeek>('/time/team?week=2026-03-02'), 'week');
-    expect(week.meetings).toEqual([
-      { meetingId: l10.id, title: 'Leadership L10', minutes: 60 },
-      { meetingId: sales.id, title: 'Sales', minutes: 45 },
-    ]);
-    expect(week.totals.totalHours).toBe(2.25);
-
-    const one = must(await ada.api.get<TeamWeek>(`/time/team?week=2026-03-02&meetingId=${l10.id}`), 'l10');
-    expect(one.items.map((r) => [r.name, r.totalHours]).sort()).toEqual([
-      ['Ada Person', 0],
-      ['Ben Person', 1],
-    ]);
-    expect(one.totals.totalHours).toBe(1);
-    expect(one.meetings).toEqual([{ meetingId: l10.id, title: 'Leadership L10', minutes: 60 }]);
-    // Not its leader: refused; another workspace's meeting: 404.
-    expect((await ben.api.get(`/time/team?week=2026-03-02&meetingId=${l10.id}`)).status).toBe(403);
-    const eve = await signUp(app, { firstName: 'Eve' });
-    expect((await eve.api.get(`/time/team?week=2026-03-02&meetingId=${l10.id}`)).status).toBe(404);
   });
 });
