@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, type SignedUp } from '../../../../test/factories.ts';
+import { log, must, newProject, projectBody, setup } from '../../../../test/time-fixtures.ts';
 import { timeEntries, timeTimers } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -11,7 +12,6 @@ import type { Task, TaskPage } from '../../tasks/tasks.schemas.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Account, Project, ProjectReportPage, StopResult, TeamWeek, Timer, Week } from '../time.schemas.ts';
 import { timeClock } from './time.clock.ts';
-import { log, must, newProject, projectBody, setup } from './time.fixtures.ts';
 
 // What issue 23's closing review asked for (decision 064): account images, alerts in the next
 // budget period and on a budget lowered, the timer's Stop on a full day, concurrent writes,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, signUp } from '../../../../test/factories.ts';
+import { log, must, newProject, projectBody, setup } from '../../../../test/time-fixtures.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Account, Report, TeamWeek } from '../time.schemas.ts';
-import { log, must, newProject, projectBody, setup } from './time.fixtures.ts';
 
 // Reports with amounts (rated projects, every grouping, the range limit, the XLSX cells) and the
 // Meeting tab's time per meeting (decision 064).

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
-import type { Account, Entry, Project } from '../time.schemas.ts';
+import type { Account, Entry, Project } from '../src/features/time/time.schemas.ts';
+import { joinWorkspace, type SignedUp, signUp } from './factories.ts';
 
 // Shared steps of the time tracking API tests that closed issue 23 (decision 064): Ada (admin)
 // with an account, Ben and Cy in her workspace; a project body with two tasks; logging time.
