@@ -651,7 +651,12 @@ for (const size of Object.keys(SIZES) as Size[]) {
     // Time tracking (issue 23): the four tabs and the Edit Project dialog.
     test(`time tracking tabs and the project dialog (${size})`, async ({ page, request }) => {
       const { owner, mate } = await team(request, `layout-time-${size}`);
-      const account = await call<{ id: string }>(request, owner.token, 'POST', '/time/accounts', { title: 'Acme' });
+      // The account with an image (a 1×1 PNG): its avatar in the list and the dialog.
+      const account = await call<{ id: string }>(request, owner.token, 'POST', '/time/accounts', {
+        title: 'Acme',
+        image:
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      });
       const project = await call<{ id: string; tasks: { id: string }[] }>(
         request,
         owner.token,
@@ -687,6 +692,11 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await expect(dialog).toBeVisible();
       await checkPage(page, 'time-project-dialog', size);
       await checkDialog(page, dialog, 'the project dialog');
+      await page.getByRole('button', { name: messages.timeEditAccountOf('Acme') }).click();
+      const accountDialog = page.getByRole('dialog', { name: messages.timeEditAccount });
+      await expect(accountDialog.getByRole('img', { name: messages.timeAccountImage })).toBeVisible();
+      await checkPage(page, 'time-account-dialog', size);
+      await checkDialog(page, accountDialog, 'the account dialog');
       await page.getByRole('tab', { name: messages.timeTabMeeting }).click();
       await expect(page.getByTestId('team-totals')).toBeVisible();
       await checkPage(page, 'time-meeting', size);

@@ -9,6 +9,8 @@ import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts'
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
 
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/time-${name}.png` });
 
 const seed = async (request: Parameters<typeof team>[0], label: string) => {
@@ -129,6 +131,24 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
     .click({ timeout: 60_000 });
   await expect(page.getByText('Project Website has used 83 % of its budget').first()).toBeVisible();
 
+  // The issue's link opens the Accounts tab on the project's dialog.
+  await page
+    .getByRole('tabpanel', { name: new RegExp(`^${messages.taskTabIssues}`) })
+    .getByText('Project Website has used 83 % of its budget')
+    .click();
+  await expect(page.getByRole('dialog').getByLabel(messages.description)).toHaveValue(
+    new RegExp(
+      `${messages.timeBudgetIssueLink('Website')} http://\\S+/time-tracking\\?tab=accounts&project=${project.id}`,
+    ),
+  );
+  await page.keyboard.press('Escape');
+  await page.goto(`/time-tracking?tab=accounts&project=${project.id}`);
+  const opened = page.getByRole('dialog', { name: messages.timeEditProject });
+  await expect(opened.getByLabel(messages.timeProjectName)).toHaveValue('Website', { timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+  await expect(page).toHaveURL(/tab=accounts$/);
+
   await page.goto('/time-tracking?tab=meeting');
   await expect(page.getByTestId('team-totals')).toContainText('1:40');
   await shot(page, 'meeting');
@@ -139,4 +159,235 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: messages.timeExportCsv }).click();
   expect((await download).suggestedFilename()).toMatch(/^time-project-.*\.csv$/);
+});
+
+test('a member logs a week by typing: day tabs, other weeks, 1.5, edit, delete, and Start on an entry', async ({
+  page,
+  request,
+}) => {
+  const { mate } = await seed(request, 'time-week');
+  await startSignedIn(page, mate.token);
+  await page.goto('/time-tracking');
+  const newEntry = page.getByRole('button', { name: messages.timeNewEntry });
+  await expect(newEntry).toBeVisible({ timeout: 60_000 });
+  const dayTab = (weekday: string) => page.getByRole('tab', { name: new RegExp(`^${weekday} `) });
+  const dayTotal = page.getByTestId('day-total');
+  const weekTotal = page.getByTestId('week-total');
+  const logTyped = async (typed: string, note: string) => {
+    await newEntry.click();
+    await choose(page, messages.timeProject, 'Acme / Website');
+    await page.getByRole('dialog').getByLabel(messages.timeDuration).fill(typed);
+    await page.getByRole('dialog').getByLabel(messages.timeNote).fill(note);
+    await page.getByRole('dialog').getByRole('button', { name: messages.timeSave }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  };
+
+  // Three days of this week, typed three ways; each day tab shows its total.
+  for (const [weekday, typed] of [
+    ['Monday', '1:30'],
+    ['Tuesday', '1.5'],
+    ['Wednesday', '90m'],
+  ] as const) {
+    await dayTab(weekday).click();
+    await logTyped(typed, `${weekday} work`);
+    await expect(dayTotal).toHaveText('1:30');
+    await expect(dayTab(weekday)).toHaveAccessibleName(`${weekday} 1:30`);
+  }
+  await expect(weekTotal).toHaveText('4:30');
+  const thisWeek = await page.getByTestId('week-range').textContent();
+
+  // The week before: empty, and time logged there stays there.
+  await page.getByRole('button', { name: messages.timePreviousWeek }).click();
+  await expect(page.getByTestId('week-range')).not.toHaveText(thisWeek ?? '');
+  await expect(weekTotal).toHaveText('0:00');
+  await dayTab('Friday').click();
+  await logTyped('2', 'Last week');
+  await expect(weekTotal).toHaveText('2:00');
+  await page.getByRole('button', { name: messages.timeNextWeek }).click();
+  await expect(page.getByTestId('week-range')).toHaveText(thisWeek ?? '');
+  await expect(weekTotal).toHaveText('4:30');
+  await page.getByRole('button', { name: messages.timeNextWeek }).click();
+  await expect(weekTotal).toHaveText('0:00');
+  await page.getByRole('button', { name: messages.timeThisWeek }).click();
+  await expect(weekTotal).toHaveText('4:30');
+
+  // Edit Wednesday's entry: 2:00 and a new note.
+  const what = 'Website / Design';
+  await dayTab('Wednesday').click();
+  await page.getByRole('button', { name: messages.timeEntryEdit(what) }).click();
+  await expect(page.getByRole('dialog', { name: messages.timeEditEntry })).toBeVisible();
+  await page.getByRole('dialog').getByLabel(messages.timeDuration).fill('2:00');
+  await page.getByRole('dialog').getByLabel(messages.timeNote).fill('Review, longer');
+  await page.getByRole('dialog').getByRole('button', { name: messages.timeSave }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByText('Review, longer')).toBeVisible();
+  await expect(dayTotal).toHaveText('2:00');
+  await expect(weekTotal).toHaveText('5:00');
+
+  // Delete Tuesday's, after its confirmation says what goes.
+  await dayTab('Tuesday').click();
+  await page.getByRole('button', { name: messages.timeEntryDelete(what) }).click();
+  const confirm = page.getByRole('dialog', { name: messages.timeDeleteEntryTitle });
+  await expect(confirm).toContainText(messages.timeDeleteEntryText('1:30'));
+  await confirm.getByRole('button', { name: messages.timeDelete }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(messages.timeNoEntries)).toBeVisible();
+  await expect(dayTotal).toHaveText('0:00');
+  await expect(weekTotal).toHaveText('3:30');
+
+  // Start on Monday's entry continues it: the timer runs for it, and Stop adds to that entry.
+  await dayTab('Monday').click();
+  await page.getByRole('button', { name: messages.timeEntryStart(what) }).click();
+  const running = page.getByRole('status', { name: messages.timeRunning(what) });
+  await expect(running).toBeVisible();
+  await expect(running).toContainText('Monday work');
+  await running.getByRole('button', { name: messages.timeStop }).click();
+  await expect(running).toBeHidden();
+  await expect(dayTotal).toHaveText(/^1:3[1-9]$/);
+  await expect(page.getByRole('button', { name: messages.timeEntryStart(what) })).toHaveCount(1);
+  await shot(page, 'week-typed');
+});
+
+test('the project dialog: type tabs, modes, alert box, lists that cannot be emptied, and a type switch with time', async ({
+  page,
+  request,
+}) => {
+  const { owner, mate, project } = await seed(request, 'time-dialog');
+  await startSignedIn(page, owner.token);
+  await page.goto('/time-tracking?tab=accounts');
+  await page.getByRole('button', { name: messages.timeNewProject }).click({ timeout: 60_000 });
+  const dialog = page.getByRole('dialog', { name: messages.timeNewProject });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: messages.timeTypeTime })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('combobox', { name: messages.timeRateMode, exact: true })).toHaveValue(
+    messages.timeRateModes.no_rate,
+  );
+  await expect(dialog.getByRole('combobox', { name: messages.timeBudgetType, exact: true })).toHaveValue(
+    messages.timeBudgetTypes.no_budget,
+  );
+  await expect(dialog.getByLabel(messages.timeFixedFee)).toHaveCount(0);
+  await expect(dialog.getByLabel(messages.timeEmailAlert)).toHaveCount(0);
+
+  // The rate and budget inputs follow the modes.
+  await choose(page, messages.timeRateMode, messages.timeRateModes.project);
+  await expect(dialog.getByRole('textbox', { name: messages.timeProjectRate, exact: true })).toHaveValue('100.00');
+  await choose(page, messages.timeBudgetType, messages.timeBudgetTypes.total_project_fees);
+  await expect(dialog.getByLabel(messages.timeTotalFee)).toBeVisible();
+  await choose(page, messages.timeBudgetType, messages.timeBudgetTypes.total_project_hours);
+  await expect(dialog.getByLabel(messages.timeTotalFee)).toHaveCount(0);
+  await expect(dialog.getByLabel(messages.timeTotalHours)).toHaveValue('100:00');
+  await choose(page, messages.timeRateMode, messages.timeRateModes.no_rate);
+  await expect(dialog.getByRole('textbox', { name: messages.timeProjectRate, exact: true })).toHaveCount(0);
+
+  // The type tabs: Fixed Fee adds its fee; NonBillable offers hour budgets only.
+  await dialog.getByRole('tab', { name: messages.timeTypeFixedFee }).click();
+  await expect(dialog.getByLabel(messages.timeFixedFee)).toBeVisible();
+  await dialog.getByRole('tab', { name: messages.timeTypeNonBillable }).click();
+  await expect(dialog.getByLabel(messages.timeFixedFee)).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: messages.timeBudgetType, exact: true }).click();
+  await expect(page.getByRole('option', { name: messages.timeBudgetTypes.hours_per_person })).toBeVisible();
+  await expect(page.getByRole('option', { name: messages.timeBudgetTypes.total_project_fees })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: messages.timeBudgetTypes.fees_per_task })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: messages.timeTypeTime }).click();
+
+  // The alert percentage is enabled only once its box is ticked.
+  const percent = dialog.getByLabel(messages.timeAlertPercent);
+  await expect(percent).toBeDisabled();
+  await dialog.getByLabel(messages.timeEmailAlert).check();
+  await expect(percent).toBeEnabled();
+  await dialog.getByLabel(messages.timeEmailAlert).uncheck();
+  await expect(percent).toBeDisabled();
+
+  // Tasks: Add is disabled while the new row is empty; the last one cannot be removed.
+  const addTask = dialog.getByRole('button', { name: messages.timeAddTask });
+  await expect(addTask).toBeDisabled();
+  await dialog.getByLabel(messages.timeTaskTitle).last().fill('Design');
+  await expect(addTask).toBeEnabled();
+  await addTask.click();
+  await expect(addTask).toBeDisabled();
+  await dialog.getByRole('button', { name: messages.timeRemoveTask('Design') }).click();
+  await expect(dialog.getByText(messages.timeAtLeastOne)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: messages.timeRemoveTask('Design') })).toBeVisible();
+
+  // Members: people already on the team are not offered; the last one cannot be removed.
+  const addMember = dialog.getByRole('button', { name: messages.timeAddMember });
+  await expect(addMember).toBeDisabled();
+  const chooser = dialog.getByRole('combobox', { name: messages.timeChooseMember });
+  await chooser.click();
+  await expect(page.getByRole('option', { name: 'Bea Mate' })).toBeVisible();
+  await page.getByRole('option', { name: 'Bea Mate' }).click();
+  await expect(addMember).toBeEnabled();
+  await addMember.click();
+  await expect(addMember).toBeDisabled();
+  await chooser.click();
+  await expect(page.getByRole('option', { name: 'Olga Owner' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Bea Mate' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: messages.timeRemoveMember('Bea Mate') }).click();
+  await expect(dialog.getByText(messages.timeAtLeastOne)).toHaveCount(2);
+  await shot(page, 'project-dialog-rules');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Switching the type of a project with logged time says what happens and asks first.
+  await call(request, mate.token, 'POST', '/time/entries', {
+    projectId: project.id,
+    taskId: project.tasks[0]!.id,
+    spentOn: new Date().toISOString().slice(0, 10),
+    minutes: 60,
+  });
+  await page.getByRole('button', { name: messages.timeEditProjectOf('Website') }).click();
+  const edit = page.getByRole('dialog', { name: messages.timeEditProject });
+  await edit.getByRole('tab', { name: messages.timeTypeNonBillable }).click();
+  await edit.getByRole('button', { name: messages.timeSave }).click();
+  const ask = page.getByRole('dialog', { name: messages.timeConfirmTypeTitle });
+  await expect(ask).toContainText(messages.timeTypeChangeWithTime('1:00'));
+  await ask.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(ask).toBeHidden();
+  expect((await call<{ type: string }>(request, owner.token, 'GET', `/time/projects/${project.id}`)).type).toBe('time');
+  await edit.getByRole('button', { name: messages.timeSave }).click();
+  await ask.getByRole('button', { name: messages.timeConfirmSwitch }).click();
+  await expect(edit).toBeHidden();
+  expect((await call<{ type: string }>(request, owner.token, 'GET', `/time/projects/${project.id}`)).type).toBe(
+    'non_billable',
+  );
+});
+
+test('an account gets an image from the Accounts dialog, shown as its avatar', async ({ page, request }) => {
+  const { owner } = await seed(request, 'time-image');
+  await startSignedIn(page, owner.token);
+  await page.goto('/time-tracking?tab=accounts');
+  await page.getByRole('button', { name: messages.timeEditAccountOf('Acme') }).click({ timeout: 60_000 });
+  const dialog = page.getByRole('dialog', { name: messages.timeEditAccount });
+  // A file that is not a picture is refused in the dialog.
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(messages.imageWrongType);
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG, 'base64'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByRole('img', { name: messages.timeAccountImage })).toBeVisible();
+  await shot(page, 'account-dialog');
+  await dialog.getByRole('button', { name: messages.timeSave }).click();
+  await expect(dialog).toBeHidden();
+  const avatar = page.locator('img[src*="/api/v2/images/time-accounts/"]');
+  await expect(avatar).toBeVisible();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  const accounts = await call<{ items: { image: string | null }[] }>(request, owner.token, 'GET', '/time/accounts');
+  expect(accounts.items[0]?.image).toMatch(/^\/api\/v2\/images\/time-accounts\//);
+  // A reload shows it again; removing it goes back to the initials.
+  await page.reload();
+  await page.getByRole('button', { name: messages.timeEditAccountOf('Acme') }).click({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: messages.removeImage }).click();
+  await dialog.getByRole('button', { name: messages.timeSave }).click();
+  await expect(dialog).toBeHidden();
+  await expect(avatar).toHaveCount(0);
 });

@@ -228,6 +228,8 @@ export const MINUTES_PER_DAY = 24 * 60;
 /** Largest amount a form accepts, in cents (under numeric(14,2)). */
 export const MONEY_MAX_CENTS = 99_999_999_999;
 export const TIME_PAGE = { default: 50, max: 200 } as const;
+/** An account's image: a meeting image's rules (JPG, PNG or GIF up to 2 MB, sent as a data URL of at most 500,000 characters). */
+export const ACCOUNT_IMAGE = { maxBytes: 2 * 1024 * 1024, maxChars: 500_000 } as const;
 /** A report covers at most this many days. */
 export const TIME_REPORT_MAX_DAYS = 366;
 // administration (issue 20)

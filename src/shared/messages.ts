@@ -1253,8 +1253,6 @@ export const messages = {
   timeDurationFormat: 'Type a duration as 1:30, 1.5 or 90m',
   timeMoneyFormat: 'Enter an amount such as 100 or 99.50',
   timePercent: 'Enter a percentage from 1 to 100',
-  timeImageTooLarge: 'The picture is too large (500 kB at most)',
-  timeImageType: 'Choose a PNG, JPEG, GIF or WebP picture',
   timeAtLeastOne: 'You need to add at least one entry',
   timeNotOnProject: 'You are not on this project: ask its manager to add you',
   timeTaskNotOnProject: 'This task is not on the project',
@@ -1266,8 +1264,23 @@ export const messages = {
     `This project has ${logged} logged. Switching its type changes how that time counts against the budget and what is billable; the time itself stays. Confirm to switch.`,
   timeAccountHasProjects: 'This account still has projects: delete or move them first',
   timeNoTimer: 'No timer is running',
+  timeTimerCapped: (written: string, dropped: string, day: string) =>
+    `The timer wrote ${written} on ${day}; ${dropped} more did not fit, as a day holds at most 24:00.`,
+  timeTimerDayFull: (dropped: string, day: string) =>
+    `${day} already holds 24:00 of your time: the timer’s ${dropped} was not written.`,
+  timeTimerNotWritten: (dropped: string, reason: string) => `The timer’s ${dropped} was not written: ${reason}`,
   timeReportRange: 'Choose a range of at most a year, ending after it starts',
   timeBudgetIssueTitle: (project: string, percent: number) => `Project ${project} has used ${percent} % of its budget`,
+  timeBudgetIssueText: (
+    project: string,
+    account: string,
+    percent: number,
+    spent: string,
+    budget: string,
+    remaining: string,
+  ) =>
+    `Project ${project} (account ${account}) has used ${percent} % of its budget: ${spent} spent of ${budget}, ${remaining} remaining.`,
+  timeBudgetIssueLink: (project: string) => `Open ${project} in time tracking:`,
   timeBudgetNotification: (project: string, percent: number) =>
     `Project ${project} has used ${percent} % of its budget`,
   // Time tracking screens (document 3 §2).
@@ -1322,6 +1335,7 @@ export const messages = {
   timeAccountFilter: 'Account',
   timeAllAccounts: 'All accounts',
   timeBudget: 'Budget',
+  timeBudgetBarColumn: 'Used',
   timeSpent: 'Spent',
   timeRemaining: 'Remaining',
   timeRemainingPercent: 'Remaining %',

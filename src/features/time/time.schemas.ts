@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_IMAGE,
   BUDGET_RESETS,
   MINUTES_PER_DAY,
   MONEY_MAX_CENTS,
@@ -44,15 +45,17 @@ const optionalText = (max: number) =>
 export const ZAccount = z.object({
   id: z.uuid(),
   title: z.string(),
+  /** The image's address (`/api/v2/images/time-accounts/{id}/{hash}`), or null. */
   image: z.string().nullable(),
   projectCount: z.number(),
 });
 export type Account = z.infer<typeof ZAccount>;
 
+/** A new image as a data URL (a meeting image's rules), null to remove it; left out, it stays. */
 const ZImage = z
   .string()
-  .max(700_000, { error: messages.timeImageTooLarge })
-  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/, { error: messages.timeImageType })
+  .max(ACCOUNT_IMAGE.maxChars, { error: messages.imageTooLarge })
+  .regex(/^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/=]+$/, { error: messages.imageWrongType })
   .nullish();
 
 export const ZSaveAccount = z.object({ title: requiredText(200), image: ZImage });
@@ -268,7 +271,17 @@ export const ZStartTimer = z.object({
 });
 export type StartTimer = z.input<typeof ZStartTimer>;
 
-export const ZStopResult = z.object({ timer: ZTimer, entry: ZEntry.nullable() });
+/**
+ * What a timer call wrote: the entry written or continued (null when nothing fitted), the
+ * minutes that did not fit in the day, and a sentence saying so (null when all was written).
+ */
+export const ZStopResult = z.object({
+  timer: ZTimer,
+  entry: ZEntry.nullable(),
+  droppedMinutes: z.number(),
+  notice: z.string().nullable(),
+});
+export type StopResult = z.infer<typeof ZStopResult>;
 
 export const ZWeekQuery = z.object({ week: isoDate() });
 export const ZWeek = z.object({

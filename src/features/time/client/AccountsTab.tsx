@@ -1,6 +1,8 @@
 import {
   ActionIcon,
+  Avatar,
   Button,
+  FileButton,
   Group,
   Modal,
   Paper,
@@ -12,8 +14,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ApiError } from '../../../client/lib/api.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -21,6 +25,7 @@ import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { readMeetingImage } from '../../meetings/client/components/imageFile.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
 import type { Account, ProjectReport } from '../time.schemas.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
@@ -56,19 +61,40 @@ const BudgetBar = ({ report }: { report: ProjectReport }) => {
   );
 };
 
+/** New Account / Edit account: the title and the image (a meeting image's rules, decision 064). */
 const AccountDialog = ({ account, onClose }: { account: Account | null; onClose: () => void }) => {
   const save = useSaveAccount();
   const [title, setTitle] = useState(account?.title ?? '');
+  // The shown picture: the stored one's address, a new data URL, or null; `changed` says whether to send it.
+  const [image, setImage] = useState<string | null>(account?.image ?? null);
+  const [changed, setChanged] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [imageError, setImageError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const pick = async (file: File | null) => {
+    setImageError(null);
+    if (!file) return;
+    try {
+      setImage(await readMeetingImage(file));
+      setChanged(true);
+    } catch (e) {
+      setImageError(e instanceof Error ? e.message : messages.imageWrongType);
+    }
+  };
   return (
     <Modal opened onClose={onClose} title={account ? messages.timeEditAccount : messages.timeNewAccount}>
       <DialogForm
         onSubmit={() => {
           if (!title.trim()) return setError(messages.required);
           save.mutate(
-            { id: account?.id, title, image: account?.image ?? null },
-            { onSuccess: onClose, onError: (e) => setFailure(errorText(e)) },
+            { id: account?.id, title, ...(changed ? { image } : {}) },
+            {
+              onSuccess: onClose,
+              onError: (e) => {
+                setImageError((e as ApiError).errors?.image ?? (e as ApiError).errors?.file ?? null);
+                setFailure(errorText(e));
+              },
+            },
           );
         }}
         onCancel={onClose}
@@ -76,14 +102,56 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
         pending={save.isPending}
         failure={failure}
       >
-        <TextInput
-          label={messages.timeAccountTitle}
-          required
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          error={error}
-          data-autofocus
-        />
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <Stack gap={6} align="center" w={96}>
+            <Avatar
+              src={image}
+              size={72}
+              radius="md"
+              color="initials"
+              name={title || account?.title}
+              alt={messages.timeAccountImage}
+            >
+              <IconPhoto size={28} />
+            </Avatar>
+            <FileButton onChange={(file) => void pick(file)} accept="image/png,image/jpeg,image/gif">
+              {(props) => (
+                <Button {...props} size="compact-xs" variant="light">
+                  {messages.chooseImage}
+                </Button>
+              )}
+            </FileButton>
+            {image && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={12} />}
+                onClick={() => {
+                  setImage(null);
+                  setChanged(true);
+                }}
+              >
+                {messages.removeImage}
+              </Button>
+            )}
+          </Stack>
+          <Stack gap="xs" flex={1} miw={0}>
+            <TextInput
+              label={messages.timeAccountTitle}
+              required
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={error}
+              data-autofocus
+            />
+            {imageError && (
+              <Text c="red" size="sm" role="alert">
+                {imageError}
+              </Text>
+            )}
+          </Stack>
+        </Group>
       </DialogForm>
     </Modal>
   );
@@ -93,7 +161,7 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
 const EditProject = ({ id, onClose, isAdmin }: { id: string; onClose: () => void; isAdmin: boolean }) => {
   const project = useProject(id);
   if (project.isPending) return null;
-  if (project.isError) return null;
+  if (project.isError || !project.data.canManage) return null;
   return <ProjectDialog project={project.data} accountId={null} onClose={onClose} isAdmin={isAdmin} />;
 };
 
@@ -107,7 +175,17 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
   const removeProject = useDeleteProject();
   const removeAccount = useDeleteAccount();
   const [accountDialog, setAccountDialog] = useState<Account | null | 'new'>(null);
-  const [projectDialog, setProjectDialog] = useState<string | 'new' | null>(null);
+  // `?project=` (the link of a budget alert) opens the tab on that project's dialog.
+  const [params, setParams] = useSearchParams();
+  const [projectDialog, setProjectDialog] = useState<string | 'new' | null>(() => params.get('project'));
+  const closeProject = () => {
+    setProjectDialog(null);
+    if (params.has('project')) {
+      const next = new URLSearchParams(params);
+      next.delete('project');
+      setParams(next, { replace: true });
+    }
+  };
   const [deleting, setDeleting] = useState<{ kind: 'project' | 'account'; id: string; name: string } | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
 
@@ -156,7 +234,8 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
         <Group gap="xs" wrap="wrap">
           {accounts.data.items.map((account) => (
             <Paper key={account.id} withBorder px="sm" py={4}>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
+                <Avatar src={account.image} size={24} radius="sm" color="initials" name={account.title} alt="" />
                 <Text size="sm">{account.title}</Text>
                 <ActionIcon
                   variant="subtle"
@@ -193,7 +272,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th w={160}>{messages.timeBudget}</Table.Th>
+                <Table.Th w={160}>{messages.timeBudgetBarColumn}</Table.Th>
                 <Table.Th ta="right">{messages.timeBudget}</Table.Th>
                 <Table.Th ta="right">{messages.timeSpent}</Table.Th>
                 <Table.Th ta="right">{messages.timeRemaining}</Table.Th>
@@ -270,10 +349,10 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
         />
       )}
       {projectDialog === 'new' && (
-        <ProjectDialog project={null} accountId={accountId} onClose={() => setProjectDialog(null)} isAdmin={isAdmin} />
+        <ProjectDialog project={null} accountId={accountId} onClose={closeProject} isAdmin={isAdmin} />
       )}
       {projectDialog && projectDialog !== 'new' && (
-        <EditProject id={projectDialog} onClose={() => setProjectDialog(null)} isAdmin={isAdmin} />
+        <EditProject id={projectDialog} onClose={closeProject} isAdmin={isAdmin} />
       )}
       <ConfirmDialog
         opened={deleting !== null}

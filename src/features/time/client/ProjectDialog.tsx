@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -12,7 +11,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
@@ -27,31 +25,14 @@ import {
   TIME_DEFAULTS,
 } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { formatMinutes, moneyText, parseDuration, parseMoney } from '../time.money.ts';
+import { moneyText, parseDuration, parseMoney } from '../time.money.ts';
 import type { Project } from '../time.schemas.ts';
+import { hoursText, type MemberRow, MemberRows, type TaskRow, TaskRows } from './ProjectLists.tsx';
 import { useAccounts, useMyMeetings, usePeople, useSaveProject } from './time.queries.ts';
 
 // The Edit Project dialog (document 3 §2, §5): type tabs Time / Fixed Fee / NonBillable; the
 // budget and rate inputs of the chosen mode; tasks and team members that cannot be emptied.
 // Money and hours are typed as text and read without floating point (decision 048).
-
-interface TaskRow {
-  id?: string;
-  title: string;
-  billable: boolean;
-  budget: string;
-  budgetHours: string;
-  hourlyRate: string;
-}
-interface MemberRow {
-  userId: string;
-  name: string;
-  manage: boolean;
-  budgetHours: string;
-  hourlyRate: string;
-}
-
-const hoursText = (minutes: number) => formatMinutes(minutes);
 
 export const ProjectDialog = ({
   project,
@@ -107,8 +88,6 @@ export const ProjectDialog = ({
       hourlyRate: moneyText(m.hourlyRate),
     })),
   );
-  const [newTask, setNewTask] = useState('');
-  const [newMember, setNewMember] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmType, setConfirmType] = useState<string | null>(null);
@@ -347,193 +326,23 @@ export const ProjectDialog = ({
           />
         )}
 
-        <Text fw={600}>{messages.timeTasks}</Text>
-        {tasks.map((task, i) => (
-          <Group key={task.id ?? `new-${i}`} align="flex-end" gap="xs" wrap="wrap">
-            <TextInput
-              label={messages.timeTaskTitle}
-              value={task.title}
-              onChange={(e) => {
-                const title = e.currentTarget.value;
-                setTasks((list) => list.map((t, j) => (j === i ? { ...t, title } : t)));
-              }}
-              style={{ flex: '1 1 160px' }}
-            />
-            <Checkbox
-              label={messages.timeBillable}
-              checked={task.billable}
-              onChange={(e) => {
-                const billable = e.currentTarget.checked;
-                setTasks((list) => list.map((t, j) => (j === i ? { ...t, billable } : t)));
-              }}
-              mb={8}
-            />
-            {form.budgetType === 'fees_per_task' && (
-              <TextInput
-                label={messages.timeTaskBudget}
-                w={100}
-                value={task.budget}
-                error={errors[`tasks.${i}.budget`]}
-                onChange={(e) => {
-                  const budget = e.currentTarget.value;
-                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, budget } : t)));
-                }}
-              />
-            )}
-            {form.budgetType === 'hours_per_task' && (
-              <TextInput
-                label={messages.timeBudgetHours}
-                w={100}
-                value={task.budgetHours}
-                error={errors[`tasks.${i}.budgetHours`]}
-                onChange={(e) => {
-                  const budgetHours = e.currentTarget.value;
-                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, budgetHours } : t)));
-                }}
-              />
-            )}
-            {form.hourlyRate === 'task' && (
-              <TextInput
-                label={messages.timeHourlyRate}
-                w={100}
-                value={task.hourlyRate}
-                error={errors[`tasks.${i}.hourlyRate`]}
-                onChange={(e) => {
-                  const hourlyRate = e.currentTarget.value;
-                  setTasks((list) => list.map((t, j) => (j === i ? { ...t, hourlyRate } : t)));
-                }}
-              />
-            )}
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mb={6}
-              aria-label={messages.timeRemoveTask(task.title)}
-              onClick={() => {
-                if (tasks.length === 1) setErrors((e) => ({ ...e, tasks: messages.timeAtLeastOne }));
-                else setTasks((list) => list.filter((_, j) => j !== i));
-              }}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group align="flex-end" gap="xs">
-          <TextInput
-            label={messages.timeTaskTitle}
-            value={newTask}
-            onChange={(e) => setNewTask(e.currentTarget.value)}
-            error={errors.tasks}
-            style={{ flex: 1 }}
-          />
-          <Button
-            variant="light"
-            disabled={!newTask.trim()}
-            onClick={() => {
-              setTasks((list) => [
-                ...list,
-                {
-                  title: newTask.trim(),
-                  billable: true,
-                  budget: moneyText(TIME_DEFAULTS.taskBudget),
-                  budgetHours: hoursText(TIME_DEFAULTS.taskBudgetMinutes),
-                  hourlyRate: moneyText(TIME_DEFAULTS.taskHourlyRate),
-                },
-              ]);
-              setNewTask('');
-              setErrors(({ tasks: _t, ...rest }) => rest);
-            }}
-          >
-            {messages.timeAddTask}
-          </Button>
-        </Group>
-
-        <Text fw={600}>{messages.timeTeam}</Text>
-        {members.map((member, i) => (
-          <Group key={member.userId} align="flex-end" gap="xs" wrap="wrap">
-            <Text style={{ flex: '1 1 140px' }} mb={8}>
-              {member.name}
-            </Text>
-            <Checkbox
-              label={messages.timeManages}
-              checked={member.manage}
-              onChange={(e) => {
-                const manage = e.currentTarget.checked;
-                setMembers((list) => list.map((m, j) => (j === i ? { ...m, manage } : m)));
-              }}
-              mb={8}
-            />
-            {form.budgetType === 'hours_per_person' && (
-              <TextInput
-                label={messages.timeBudgetHours}
-                w={100}
-                value={member.budgetHours}
-                error={errors[`teams.${i}.budgetHours`]}
-                onChange={(e) => {
-                  const budgetHours = e.currentTarget.value;
-                  setMembers((list) => list.map((m, j) => (j === i ? { ...m, budgetHours } : m)));
-                }}
-              />
-            )}
-            {form.hourlyRate === 'person' && (
-              <TextInput
-                label={messages.timeHourlyRate}
-                w={100}
-                value={member.hourlyRate}
-                error={errors[`teams.${i}.hourlyRate`]}
-                onChange={(e) => {
-                  const hourlyRate = e.currentTarget.value;
-                  setMembers((list) => list.map((m, j) => (j === i ? { ...m, hourlyRate } : m)));
-                }}
-              />
-            )}
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mb={6}
-              aria-label={messages.timeRemoveMember(member.name)}
-              onClick={() => {
-                if (members.length === 1) setErrors((e) => ({ ...e, teams: messages.timeAtLeastOne }));
-                else setMembers((list) => list.filter((_, j) => j !== i));
-              }}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group align="flex-end" gap="xs">
-          <Select
-            label={messages.timeChooseMember}
-            searchable
-            data={candidates.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}`.trim() }))}
-            value={newMember}
-            onChange={setNewMember}
-            error={errors.teams}
-            style={{ flex: 1 }}
-          />
-          <Button
-            variant="light"
-            disabled={!newMember}
-            onClick={() => {
-              const person = candidates.find((p) => p.id === newMember);
-              if (!person) return;
-              setMembers((list) => [
-                ...list,
-                {
-                  userId: person.id,
-                  name: `${person.firstName} ${person.lastName}`.trim(),
-                  manage: false,
-                  budgetHours: hoursText(TIME_DEFAULTS.memberBudgetMinutes),
-                  hourlyRate: moneyText(TIME_DEFAULTS.memberHourlyRate),
-                },
-              ]);
-              setNewMember(null);
-              setErrors(({ teams: _t, ...rest }) => rest);
-            }}
-          >
-            {messages.timeAddMember}
-          </Button>
-        </Group>
+        <TaskRows
+          tasks={tasks}
+          setTasks={setTasks}
+          budgetType={form.budgetType}
+          hourlyRate={form.hourlyRate}
+          errors={errors}
+          setErrors={setErrors}
+        />
+        <MemberRows
+          members={members}
+          setMembers={setMembers}
+          candidates={candidates}
+          budgetType={form.budgetType}
+          hourlyRate={form.hourlyRate}
+          errors={errors}
+          setErrors={setErrors}
+        />
       </DialogForm>
       <Modal opened={confirmType !== null} onClose={() => setConfirmType(null)} title={messages.timeConfirmTypeTitle}>
         <Stack>

@@ -74,7 +74,9 @@ export const TimeTab = () => {
   const remove = useDeleteEntry();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
-  const start = week.data?.start;
+  // The week the answer is for: while another week loads, the last one is shown (placeholder)
+  // and must not pull the selected day back into it.
+  const start = week.isPlaceholderData ? undefined : week.data?.start;
   // The selected day stays in the week shown.
   useEffect(() => {
     if (start && (day < start || day >= shiftWeek(start, 1))) setDay(start);
@@ -122,7 +124,12 @@ export const TimeTab = () => {
       <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {data.days.map((d) => (
-            <Tabs.Tab key={d.date} value={d.date} aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}>
+            <Tabs.Tab
+              key={d.date}
+              value={d.date}
+              px={{ base: 8, sm: 'md' }}
+              aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}
+            >
               <Stack gap={0} align="center">
                 <Text size="sm">{weekdayOf(d.date).slice(0, 3)}</Text>
                 <Text size="xs">{formatMinutes(d.minutes)}</Text>
@@ -138,12 +145,11 @@ export const TimeTab = () => {
       {entries.length === 0 ? (
         <Text c="dimmed">{messages.timeNoEntries}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={330}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th>{messages.timeNote}</Table.Th>
                 <Table.Th ta="right">{messages.timeDuration}</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -161,9 +167,11 @@ export const TimeTab = () => {
                         {entry.taskTitle}
                         {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.note}</Text>
+                      {entry.note && (
+                        <Text size="sm" mt={2}>
+                          {entry.note}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
                       {formatMinutes(entry.minutes)}

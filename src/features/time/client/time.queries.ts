@@ -1,8 +1,10 @@
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { downloadFile } from '../../../client/lib/download.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { TIME_PAGE } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
 import type {
   Account,
   CreateProject,
@@ -15,6 +17,7 @@ import type {
   SaveAccount,
   SaveEntry,
   StartTimer,
+  StopResult,
   TeamWeek,
   Timer,
   UpdateProject,
@@ -138,9 +141,23 @@ export const useSaveEntry = () =>
     id ? api.put<Entry>(`/time/entries/${id}`, body, silent) : api.post<Entry>('/time/entries', body, silent),
   );
 export const useDeleteEntry = () => useTimeMutation((id: string) => api.delete<boolean>(`/time/entries/${id}`));
+/** A timer's time that did not all fit in its day is said where the person sees it (decision 064). */
+const tellNotice = (result: StopResult) => {
+  if (result.notice) {
+    notifications.show({
+      id: 'time-timer-notice',
+      color: 'orange',
+      message: result.notice,
+      autoClose: 15_000,
+      withCloseButton: true,
+      closeButtonProps: { 'aria-label': messages.dismiss },
+    });
+  }
+  return result;
+};
 export const useStartTimer = () =>
-  useTimeMutation((body: StartTimer) => api.post<{ timer: Timer }>('/time/timer', body));
-export const useStopTimer = () => useTimeMutation(() => api.post<{ timer: Timer }>('/time/timer/stop', {}));
+  useTimeMutation((body: StartTimer) => api.post<StopResult>('/time/timer', body).then(tellNotice));
+export const useStopTimer = () => useTimeMutation(() => api.post<StopResult>('/time/timer/stop', {}).then(tellNotice));
 export const useResetTimer = () => useTimeMutation(() => api.post<Timer>('/time/timer/reset', {}));
 export const useSaveAccount = () =>
   useTimeMutation(({ id, ...body }: SaveAccount & { id?: string }) =>

@@ -6,19 +6,46 @@ import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
 import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { formatMinutes, formatMoney } from '../time.money.ts';
+import type { ProjectReport } from '../time.schemas.ts';
 import { periodKey, projectReports } from './budgets.query.ts';
+import { timeClock } from './time.clock.ts';
 
 // Budget alerts into the meeting (issue 23, beyond the spec; decision 049). When a project's
 // used budget reaches its alert percentage (when the alert box is ticked) and again at 100 %,
 // its managers get a notification and an email, and an issue is opened in the project's
 // meeting. Each threshold fires once per budget period (`time_budget_alerts` remembers it).
 
-export const TIME_LINK = '/time-tracking?tab=accounts';
+/** The Accounts tab opened on the project (its Edit Project dialog). */
+export const projectLink = (projectId: string) => `/time-tracking?tab=accounts&project=${projectId}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The issue's description: the project, its budget figures now, and a link back to it. */
+const issueDescription = (ctx: TenantContext, report: ProjectReport, used: number) => {
+  const f = report.figures;
+  const shown = (value: number | null) =>
+    value === null ? '—' : f.unit === 'money' ? formatMoney(value) : formatMinutes(value);
+  const text = messages.timeBudgetIssueText(
+    escapeHtml(report.name),
+    escapeHtml(report.accountTitle),
+    used,
+    shown(f.spent),
+    shown(f.budget),
+    shown(f.remaining),
+  );
+  const link = escapeHtml(`${ctx.publicUrl}${projectLink(report.id)}`);
+  // The address is the link's text too: the issue dialog shows descriptions as plain text.
+  return `<p>${text}</p><p>${escapeHtml(messages.timeBudgetIssueLink(report.name))} <a href="${link}">${link}</a></p>`;
+};
 
 /** Checks the projects after a write in the same transaction; fires what was newly crossed. */
 export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]) => {
   if (projectIds.length === 0) return;
+  const now = timeClock.now();
   const { items } = await projectReports(ctx.db, {
+    now,
     where: sql`p.tenant_id = ${ctx.tenantId} and p.id = any(${sql.param(projectIds)}::uuid[]) and p.budget_type <> 'no_budget'`,
     manages: sql`true`,
     limit: projectIds.length,
@@ -44,7 +71,7 @@ export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]
         thresholds.map((threshold) => ({
           projectId: report.id,
           tenantId: ctx.tenantId,
-          period: periodKey(report.budgetReset),
+          period: periodKey(report.budgetReset, now),
           threshold,
         })),
       )
@@ -52,7 +79,7 @@ export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]
       .returning({ threshold: timeBudgetAlerts.threshold });
     // One alert however many thresholds one write crossed: it names the budget used now.
     if (fired.length === 0) continue;
-    const issueId = await raiseAlert(ctx, report.id, report.name, used, settings.meetingId);
+    const issueId = await raiseAlert(ctx, report, used, settings.meetingId);
     if (issueId) {
       await ctx.db
         .update(timeBudgetAlerts)
@@ -60,7 +87,7 @@ export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]
         .where(
           and(
             eq(timeBudgetAlerts.projectId, report.id),
-            eq(timeBudgetAlerts.period, periodKey(report.budgetReset)),
+            eq(timeBudgetAlerts.period, periodKey(report.budgetReset, now)),
             inArray(
               timeBudgetAlerts.threshold,
               fired.map((f) => f.threshold),
@@ -74,11 +101,11 @@ export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]
 /** Tells the managers (notification and email) and opens the issue; answers the issue's id. */
 const raiseAlert = async (
   ctx: TenantContext,
-  projectId: string,
-  name: string,
+  report: ProjectReport,
   used: number,
   meetingId: string | null,
 ): Promise<string | null> => {
+  const { id: projectId, name } = report;
   const managers = await ctx.db
     .select({ id: users.id })
     .from(timeProjectMembers)
@@ -91,7 +118,7 @@ const raiseAlert = async (
     {
       kind: 'budgetAlert',
       message: () => messages.timeBudgetNotification(name, used),
-      link: TIME_LINK,
+      link: projectLink(projectId),
       meetingId,
       // The e-mail copy (by each manager's switches, like every notification's) says it in full.
       mail: {
@@ -100,7 +127,7 @@ const raiseAlert = async (
           firstName,
           projectName: name,
           budgetPercent: String(used),
-          link: `${ctx.publicUrl}${TIME_LINK}`,
+          link: `${ctx.publicUrl}${projectLink(projectId)}`,
         }),
       },
     },
@@ -121,6 +148,7 @@ const raiseAlert = async (
     { ...ctx, isAdmin: true },
     ZCreateTask.parse({
       title: messages.timeBudgetIssueTitle(name, used),
+      description: issueDescription(ctx, report, used),
       type: TASK_TYPE.issue,
       userId: owner,
       meetingIds: [meetingId],

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { ProjectBudgetType, ProjectRateMode, ProjectType } from '../../../shared/constants.ts';
 import { budgetFigures, parseMoney } from '../time.money.ts';
 import type { ProjectReport } from '../time.schemas.ts';
+import { timeClock } from './time.clock.ts';
 
 // The Accounts tab's budget bars in ONE statement for a page of projects: each project's
 // settings, its tasks' and members' budget sums, and its logged time (all, and in the current
@@ -37,9 +38,9 @@ interface Row {
   total: number;
 }
 
-/** The first day of the current budget period of a project (SQL), and the period's key. */
-export const PERIOD_START = sql`date_trunc('month', (now() at time zone 'UTC'))::date`;
-export const periodKey = (reset: 'never' | 'monthly', now = new Date()) =>
+/** The first day of the budget period at `now` (SQL: the month, UTC), and the period's key. */
+const periodStart = (now: Date) => sql`${`${now.toISOString().slice(0, 7)}-01`}::date`;
+export const periodKey = (reset: 'never' | 'monthly', now: Date) =>
   reset === 'monthly' ? now.toISOString().slice(0, 7) : 'all';
 
 const cents = (text: string) => parseMoney(text) ?? 0;
@@ -50,8 +51,9 @@ const cents = (text: string) => parseMoney(text) ?? 0;
  */
 export const projectReports = async (
   db: Db,
-  options: { where: SQL; manages: SQL; limit: number; offset: number },
+  options: { where: SQL; manages: SQL; limit: number; offset: number; now?: Date },
 ): Promise<{ items: ProjectReport[]; total: number }> => {
+  const now = options.now ?? timeClock.now();
   const result = await db.execute(sql`
     with page as (
       select p.id, (count(*) over ())::int as total
@@ -84,7 +86,7 @@ export const projectReports = async (
         coalesce(round(sum(billable_value) filter (where in_period) * 100 / 60), 0)::bigint as billable_value
       from (
         select minutes, billable_minutes, value, billable_value,
-          (p.budget_reset = 'never' or month >= ${PERIOD_START}) as in_period
+          (p.budget_reset = 'never' or month >= ${periodStart(now)}) as in_period
         from time_project_months where project_id = p.id
       ) logged
     ) e

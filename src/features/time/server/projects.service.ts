@@ -25,6 +25,7 @@ import type {
   SaveAccount,
   UpdateProject,
 } from '../time.schemas.ts';
+import { accountImageUrl, checkAccountImage } from './account-image.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
 import { projectReports } from './budgets.query.ts';
 import { assertAdmin, assertManages, findVisibleProject } from './time.access.ts';
@@ -41,18 +42,19 @@ const publishAccountChange = (ctx: TenantContext) =>
 
 // Accounts
 
+const accountColumns = {
+  id: timeAccounts.id,
+  title: timeAccounts.title,
+  image: accountImageUrl,
+  projectCount: sql<number>`(select count(*) from time_projects tp where tp.account_id = time_accounts.id)`.mapWith(
+    Number,
+  ),
+};
+
 /** `GET time/accounts`: the workspace's accounts by title, with how many projects each has. */
 export const listAccounts = async (ctx: TenantContext, page: { limit: number; offset: number }) => {
   const rows = await ctx.db
-    .select({
-      id: timeAccounts.id,
-      title: timeAccounts.title,
-      image: timeAccounts.image,
-      projectCount: sql<number>`(select count(*) from time_projects tp where tp.account_id = time_accounts.id)`.mapWith(
-        Number,
-      ),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...accountColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(timeAccounts)
     .where(eq(timeAccounts.tenantId, ctx.tenantId))
     .orderBy(asc(timeAccounts.title), asc(timeAccounts.id))
@@ -65,27 +67,40 @@ export const listAccounts = async (ctx: TenantContext, page: { limit: number; of
   };
 };
 
+const findAccount = async (ctx: TenantContext, id: string): Promise<Account> => {
+  const [row] = await ctx.db
+    .select(accountColumns)
+    .from(timeAccounts)
+    .where(and(eq(timeAccounts.id, id), eq(timeAccounts.tenantId, ctx.tenantId)));
+  if (!row) throw notFound();
+  return row;
+};
+
+/** The image to store: a new one checked (type read from its bytes), null to remove; undefined keeps it. */
+const imageValue = async (image: string | null | undefined) =>
+  image ? { image: await checkAccountImage(image) } : image === null ? { image: null } : {};
+
 export const createAccount = async (ctx: TenantContext, input: SaveAccount): Promise<Account> => {
   assertAdmin(ctx);
   const [row] = await ctx.db
     .insert(timeAccounts)
-    .values({ tenantId: ctx.tenantId, title: input.title, image: input.image ?? null, changedBy: ctx.userId })
-    .returning();
+    .values({ tenantId: ctx.tenantId, title: input.title, ...(await imageValue(input.image)), changedBy: ctx.userId })
+    .returning({ id: timeAccounts.id });
   publishAccountChange(ctx);
-  return { id: row!.id, title: row!.title, image: row!.image, projectCount: 0 };
+  return findAccount(ctx, row!.id);
 };
 
+/** `PUT time/accounts/{id}`: the title, and the image when one is sent (null removes it). */
 export const updateAccount = async (ctx: TenantContext, id: string, input: SaveAccount): Promise<Account> => {
   assertAdmin(ctx);
   const [row] = await ctx.db
     .update(timeAccounts)
-    .set({ title: input.title, image: input.image ?? null, changedBy: ctx.userId, changedAt: new Date() })
+    .set({ title: input.title, ...(await imageValue(input.image)), changedBy: ctx.userId, changedAt: new Date() })
     .where(and(eq(timeAccounts.id, id), eq(timeAccounts.tenantId, ctx.tenantId)))
-    .returning();
+    .returning({ id: timeAccounts.id });
   if (!row) throw notFound();
-  const [projects] = await ctx.db.select({ n: count() }).from(timeProjects).where(eq(timeProjects.accountId, id));
   publishAccountChange(ctx);
-  return { id: row.id, title: row.title, image: row.image, projectCount: projects?.n ?? 0 };
+  return findAccount(ctx, id);
 };
 
 /** An account with projects is refused (409): deleting it would take their logged time with it. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, success } from '../../../server/http.ts';
+import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
 import { EXPORT_TYPES } from '../../kpis/server/kpis.export.ts';
 import {
   ZAccount,
@@ -28,16 +28,8 @@ import {
   ZWeek,
   ZWeekQuery,
 } from '../time.schemas.ts';
-import {
-  createEntry,
-  deleteEntry,
-  getTimer,
-  getWeek,
-  resetTimer,
-  startTimer,
-  stopTimer,
-  updateEntry,
-} from './entries.service.ts';
+import { readAccountImage } from './account-image.ts';
+import { createEntry, deleteEntry, getWeek, updateEntry } from './entries.service.ts';
 import {
   createAccount,
   createProject,
@@ -51,6 +43,7 @@ import {
   updateProject,
 } from './projects.service.ts';
 import { reportCsv, reportXlsx, setCapacity, teamWeek, timeReport } from './team.service.ts';
+import { getTimer, resetTimer, startTimer, stopTimer } from './timer.service.ts';
 
 // Time tracking's calls (document 3 §7; the legacy names are mapped in docs/api.md).
 
@@ -62,6 +55,27 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Accounts
+  app.get(
+    '/images/time-accounts/:id/:hash',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "An account's image, at the address an answer gave",
+        description:
+          'The bytes with `Cache-Control: private, max-age=31536000, immutable`: the address changes with the picture. 404 when the picture changed or is gone.',
+        security: [],
+        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{32}$/) }),
+        response: { 200: z.any().describe('The image'), ...failures(404) },
+      },
+    },
+    async (request, reply) =>
+      sendStoredImage(
+        request,
+        reply,
+        await readAccountImage(request.server.database.db, request.params.id, request.params.hash),
+      ),
+  );
   app.get(
     '/time/accounts',
     {
@@ -92,7 +106,7 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Edit an account (workspace admins)',
+        summary: 'Edit an account (workspace admins); `image` left out keeps the image, null removes it',
         params: ZId,
         body: ZSaveAccount,
         response: { 200: success(ZAccount), ...failures(400, 401, 403, 404) },
@@ -270,6 +284,8 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Stop the timer: its time is written as an entry',
+        description:
+          'Always ends the timer. Its time goes on the day it started (or onto the entry it continues), at most the room left in that day (24:00); `droppedMinutes` and `notice` say what was not written.',
         response: { 200: success(ZStopResult), ...failures(400, 401, 403, 404) },
       },
     },
