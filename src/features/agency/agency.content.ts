@@ -2,8 +2,9 @@ import type { AgencyColor, AgencyIcon } from '../../shared/constants.ts';
 
 // The product's own agency tools (decision 052): written for Cadence, versioned. Each piece has
 // a key unique among its siblings; its stable key is the path of keys ('marketing.personas.
-// first.goals'). Raise AGENCY_CONTENT.version with any change here: on start the server rewrites
-// the shipped rows' text to match, retires rows whose key is gone, and never touches answers.
+// first.goals'). Raise AGENCY_CONTENT.version with any change here: the data migration that runs
+// with the schema migrations (agency.sync.ts) then rewrites the shipped rows' text to match,
+// retires rows whose key is gone, and never touches answers.
 
 export interface ShippedQuestion {
   key: string;

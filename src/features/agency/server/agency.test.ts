@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import { migrate } from '../../../db/migrate.ts';
 import { agencyAnswers, agencyContentState, agencyQuestions } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
@@ -409,6 +410,37 @@ describe('agency tools in meetings', () => {
 });
 
 describe('agency tools: shipped content upgrades', () => {
+  it('is a data migration: migrate() writes it and records its version, building the app does not', async () => {
+    const db = app.database.db;
+    const state = async () => (await db.select().from(agencyContentState).where(eq(agencyContentState.id, 1)))[0];
+    expect((await state())?.version).toBe(AGENCY_CONTENT.version);
+    const setVersion = (version: number) =>
+      db.update(agencyContentState).set({ version }).where(eq(agencyContentState.id, 1));
+    await setVersion(0);
+    try {
+      const another = await testApp();
+      await another.close();
+      expect((await state())?.version).toBe(0);
+      const started = Date.now();
+      await migrate(app.database);
+      const applied = await state();
+      expect(applied?.version).toBe(AGENCY_CONTENT.version);
+      expect(applied!.syncedAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+      // Again: the version is current, nothing is written.
+      await migrate(app.database);
+      expect((await state())?.syncedAt).toEqual(applied?.syncedAt);
+      // Two instances at once: one writes, the other finds the version current.
+      const next = Math.floor(Date.now() / 1000) + 100;
+      const both = await Promise.all([
+        syncAgencyContent(db, { ...AGENCY_CONTENT, version: next }),
+        syncAgencyContent(db, { ...AGENCY_CONTENT, version: next }),
+      ]);
+      expect(both.sort()).toEqual([false, true]);
+    } finally {
+      await setVersion(AGENCY_CONTENT.version);
+    }
+  });
+
   it('a later version rewrites shipped text and retires what it drops, keeping every answer', async () => {
     const admin = await signUp(app);
     const item = await swot(admin);
