@@ -102,7 +102,7 @@ const stage = (
 });
 
 export const AGENCY_CONTENT: ShippedContent = {
-  version: 1,
+  version: 2,
   categories: [
     {
       key: 'strategy',
@@ -117,7 +117,9 @@ export const AGENCY_CONTENT: ShippedContent = {
           key: 'swot',
           title: 'SWOT analysis',
           description: 'Strengths and weaknesses inside the company, opportunities and threats outside it.',
-          recap: 'Ends with the two or three moves that use a strength to take an opportunity.',
+          recap:
+            'Finish with the two or three moves that use a strength to take an opportunity, each with an owner and a date.',
+          url: 'https://en.wikipedia.org/wiki/SWOT_analysis',
           isDefault: true,
           columns: [
             {
@@ -356,6 +358,7 @@ export const AGENCY_CONTENT: ShippedContent = {
           description:
             'Three people who buy from you, described well enough that everyone can picture them: the one who decides, the one who uses, the one who pays.',
           recap: 'Write about real customers you have spoken to, not the ones you wish you had.',
+          url: 'https://en.wikipedia.org/wiki/Persona_(user_experience)',
           isDefault: true,
           columns: [
             persona('decider', 'Persona 1: the decider', 'pink'),
