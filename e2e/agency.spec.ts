@@ -23,6 +23,14 @@ type Item = {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Who changed an answer and when, as a framework shows it (the browsers run in UTC). */
+const changedByToday = (name: string) => {
+  const now = new Date();
+  const day = `${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+  return new RegExp(`^${name}, ${day}, \\d{2}:\\d{2}$`);
+};
+
 test('browses the catalogue, fills in a buyer persona in two browsers, opens a column and exports it', async ({
   page,
   browser,
@@ -58,6 +66,20 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(region(page, 'Persona 2: the daily user')).toContainText(
     messages.agencyFollows('Persona 1: the decider'),
   );
+  // Its recap and its link to read more: an external link opening a new tab without an opener.
+  await expect(
+    page.getByText('Write about real customers you have spoken to, not the ones you wish you had.'),
+  ).toBeVisible();
+  const readMore = page.getByRole('link', { name: new RegExp(`^${messages.agencyReadMore('Buyer personas')}`) });
+  await expect(readMore).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Persona_(user_experience)');
+  await expect(readMore).toHaveAttribute('target', '_blank');
+  await expect(readMore).toHaveAttribute('rel', /noopener/);
+  await expect(readMore).toContainText('en.wikipedia.org');
+  // Arrows follow parent → children: one arrow, from the decider to the group of the two who follow.
+  const followers = page.getByRole('group', { name: messages.agencyFollowers('Persona 1: the decider') });
+  await expect(followers.getByRole('region', { name: /^Persona \d/ })).toHaveCount(2);
+  await expect(followers.getByRole('region', { name: 'Persona 1: the decider' })).toHaveCount(0);
+  await expect(page.locator('.agency-arrow')).toHaveCount(1);
 
   const mateContext = await browser.newContext();
   const matePage = await mateContext.newPage();
@@ -73,7 +95,8 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(
     mateDecider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' }),
   ).toHaveValue('Cut month-end close to three days');
-  await expect(mateDecider).toContainText('Olga Owner');
+  // Who changed it and when.
+  await expect(mateDecider.getByText(/^Olga Owner, /).first()).toHaveText(changedByToday('Olga Owner'));
 
   // The mate answers another question; the owner sees it.
   await mateDecider.getByRole('textbox', { name: 'Name, role and company size' }).fill('Dana, COO, 80 people');
@@ -89,6 +112,27 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
     'Another tool to learn',
   );
   await page.screenshot({ path: `${SCREENS}/agency-personas.png`, fullPage: true });
+
+  // A save that fails says Not saved with Try again; a change by someone else meanwhile warns and
+  // keeps this person's text; Try again then saves it for everyone.
+  const answers = '**/api/v2/agency/questions/*/answers/*';
+  await page.route(answers, (route) => route.abort());
+  const channels = decider.getByRole('region', { name: 'Where do they look for answers?' });
+  await channels.getByRole('textbox').fill('Peers and podcasts');
+  await expect(channels.getByTestId('answer-status')).toHaveText(messages.agencyNotSaved);
+  await mateDecider
+    .getByRole('region', { name: 'Where do they look for answers?' })
+    .getByRole('textbox')
+    .fill('LinkedIn groups');
+  await expect(channels).toContainText(messages.agencyChangedElsewhere('Bea Mate'));
+  await expect(channels.getByRole('textbox')).toHaveValue('Peers and podcasts');
+  await page.unroute(answers);
+  await channels.getByRole('button', { name: messages.agencyRetry }).click();
+  await expect(channels.getByTestId('answer-status')).toHaveText(messages.agencySaved);
+  await expect(channels).not.toContainText(messages.agencyChangedElsewhere('Bea Mate'));
+  await expect(
+    mateDecider.getByRole('region', { name: 'Where do they look for answers?' }).getByRole('textbox'),
+  ).toHaveValue('Peers and podcasts');
 
   // Too long for the question: the field stops at its length.
   const name = decider.getByRole('textbox', { name: 'Name, role and company size' });
@@ -111,6 +155,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   expect(existsSync(`${SCREENS}/agency-pdf.png`)).toBe(true);
   const text = execFileSync('pdftotext', [pdfPath, '-']).toString();
   expect(text).toContain('Cut month-end close to three days');
+  expect(text).toContain('https://en.wikipedia.org/wiki/Persona_(user_experience)');
 
   // Print: the board alone, without the app's chrome.
   await page.emulateMedia({ media: 'print' });
@@ -126,10 +171,33 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   expect(overflow).toBeLessThanOrEqual(0);
   await matePage.screenshot({ path: `${SCREENS}/agency-personas-phone.png`, fullPage: true });
   await mateContext.close();
+
+  // A guidance column ('noneditable', the SWOT's "How to use it"): its text, nothing to type in,
+  // no Add answer; the SWOT's recap and link show too.
+  await page.goto('/agency-tools');
+  await region(page, 'Strategy').getByRole('link', { name: 'SWOT analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'SWOT analysis', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('Finish with the two or three moves that use a strength to take an opportunity'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^${messages.agencyReadMore('SWOT analysis')}`) }),
+  ).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/SWOT_analysis');
+  const how = region(page, 'How to use it');
+  await expect(how).toContainText('Give everyone five quiet minutes to write');
+  await expect(how).toContainText(messages.agencyReadOnly);
+  await expect(how.getByRole('textbox')).toHaveCount(0);
+  await expect(how.getByRole('button', { name: new RegExp(messages.agencyAddAnswer) })).toHaveCount(0);
+  await expect(region(page, 'Strengths').getByRole('textbox').first()).toBeEditable();
+  await page.screenshot({ path: `${SCREENS}/agency-swot.png`, fullPage: true });
 });
 
-test('attaches a framework to an agenda item and fills it in during the live meeting', async ({ page, request }) => {
-  const { owner } = await team(request, 'agency-live');
+test('attaches a framework to an agenda item and fills it in during the live meeting', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'agency-live');
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
     title: 'Strategy Day',
@@ -139,6 +207,7 @@ test('attaches a framework to an agenda item and fills it in during the live mee
     repeatEvery: 1,
     repeatType: 'weeks',
     type: 'meeting',
+    members: [mate.id],
   });
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
     agendaItems: [
@@ -174,13 +243,36 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   const step = page.getByTestId('live-step');
   const customer = step.getByRole('region', { name: 'Customer', exact: true });
   await expect(customer).toBeVisible();
+
+  // A member of the meeting joins the live meeting in a second browser.
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+  const mateCustomer = matePage.getByTestId('live-step').getByRole('region', { name: 'Customer', exact: true });
+  await expect(mateCustomer).toBeVisible();
+  await expect(matePage.getByText(messages.liveFollowing)).toBeVisible();
+
+  // The leader's answer reaches the member without a reload, with who and when; and back.
   await customer.getByRole('textbox', { name: 'For whom? (be narrow)' }).fill('Teams of 10 to 50 who meet weekly');
   await expect(customer.getByTestId('answer-status').first()).toHaveText(messages.agencySaved);
+  await expect(mateCustomer.getByRole('textbox', { name: 'For whom? (be narrow)' })).toHaveValue(
+    'Teams of 10 to 50 who meet weekly',
+  );
+  await expect(mateCustomer.getByText(/^Olga Owner, /)).toHaveText(changedByToday('Olga Owner'));
+  await mateCustomer.getByRole('textbox', { name: 'Who need or want what?' }).fill('One place for the agenda');
+  await expect(customer.getByRole('textbox', { name: 'Who need or want what?' })).toHaveValue(
+    'One place for the agenda',
+  );
+  await expect(customer.getByText(/^Bea Mate, /)).toHaveText(changedByToday('Bea Mate'));
   await page.screenshot({ path: `${SCREENS}/agency-live-step.png`, fullPage: true });
+  await matePage.screenshot({ path: `${SCREENS}/agency-live-step-member.png`, fullPage: true });
+  await mateContext.close();
 
   const item = await call<Item>(request, owner.token, 'GET', `/agency/items/${agenda[0]!.agencyItemId}`);
-  const question = item.columns.find((c) => c.title === 'Customer')!.questions[0]!;
-  expect(question.answers.map((a) => a.answer)).toEqual(['Teams of 10 to 50 who meet weekly']);
+  const [forWhom, need] = item.columns.find((c) => c.title === 'Customer')!.questions;
+  expect(forWhom!.answers.map((a) => a.answer)).toEqual(['Teams of 10 to 50 who meet weekly']);
+  expect(need!.answers.map((a) => a.answer)).toEqual(['One place for the agenda']);
 });
 
 test('an admin adds a framework of their own and hides a shipped category; a member sees the result', async ({
@@ -227,6 +319,19 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await expect(questionForm).toBeHidden();
   await expect(outcomes.getByRole('textbox', { name: 'What must this person achieve?' })).toBeVisible();
 
+  // Made guidance only ('noneditable'): the question stays, with no field to type in.
+  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes'), exact: true }).click();
+  await page.getByRole('menuitem', { name: messages.agencyEditColumn }).click();
+  const editColumn = page.getByRole('dialog', { name: messages.agencyEditColumn });
+  await editColumn.getByRole('combobox', { name: messages.agencyFieldColumnType }).click();
+  await page.getByRole('option', { name: messages.agencyColumnNoneditable }).click();
+  await editColumn.getByRole('button', { name: messages.saveButton }).click();
+  await expect(editColumn).toBeHidden();
+  await expect(outcomes.getByRole('region', { name: 'What must this person achieve?' })).toContainText(
+    messages.agencyNoAnswer,
+  );
+  await expect(outcomes.getByRole('textbox')).toHaveCount(0);
+
   // Hide a shipped category: the member no longer sees it; the admin sees it marked.
   await page.goto('/agency-tools');
   await region(page, 'Sales')
@@ -238,6 +343,21 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await expect(region(page, 'Sales')).toContainText(messages.agencyHiddenBadge);
   await page.screenshot({ path: `${SCREENS}/agency-admin.png`, fullPage: true });
 
+  // Hide a shipped framework (the One-page plan) and a shipped column (the SWOT's Threats).
+  const strategy = region(page, 'Strategy');
+  await strategy.getByRole('button', { name: messages.agencyContentMenu('One-page plan'), exact: true }).click();
+  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await expect(strategy.getByRole('link', { name: 'One-page plan' })).toBeVisible(); // shown hidden ones still
+  await page.getByRole('switch', { name: messages.agencyShowHidden }).click();
+  await expect(strategy.getByRole('link', { name: 'One-page plan' })).toHaveCount(0);
+  await strategy.getByRole('link', { name: 'SWOT analysis' }).click();
+  await region(page, 'Threats')
+    .getByRole('button', { name: messages.agencyContentMenu('Threats'), exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await expect(region(page, 'Threats')).toHaveCount(0);
+  await expect(region(page, 'Opportunities')).toBeVisible();
+
   const mateContext = await browser.newContext();
   const matePage = await mateContext.newPage();
   await startSignedIn(matePage, mate.token);
@@ -246,5 +366,9 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await expect(region(matePage, 'Strategy')).toBeVisible();
   await expect(region(matePage, 'Sales')).toHaveCount(0);
   await expect(matePage.getByRole('button', { name: messages.agencyAddCategory })).toHaveCount(0);
+  await expect(region(matePage, 'Strategy').getByRole('link', { name: 'One-page plan' })).toHaveCount(0);
+  await region(matePage, 'Strategy').getByRole('link', { name: 'SWOT analysis' }).click();
+  await expect(region(matePage, 'Strengths')).toBeVisible();
+  await expect(region(matePage, 'Threats')).toHaveCount(0);
   await mateContext.close();
 });

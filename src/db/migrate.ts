@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { syncAgencyContent } from '../features/agency/server/agency.sync.ts';
 import type { Database } from './client.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -10,11 +11,23 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // Any constant works; it only has to be the same for every instance of Cadence.
 const MIGRATION_LOCK = 7_318_004_211;
 
-/** Applies the committed drizzle migrations. Several instances starting at once take turns. */
+/**
+ * Data migrations: the product data a version ships, written right after the schema migrations
+ * (decision 065). Each one is versioned and idempotent, records the version it applied in the
+ * database and does nothing when that version is current; today there is one, the agency tools'
+ * content (decision 052), which keeps its version in `agency_content_state`.
+ */
+const DATA_MIGRATIONS: ((database: Database) => Promise<unknown>)[] = [(database) => syncAgencyContent(database.db)];
+
+/**
+ * Applies the committed drizzle migrations, then the data migrations. Several instances starting
+ * at once take turns (one advisory lock around both).
+ */
 export const migrate = async (database: Database): Promise<void> => {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the pglite migrator wants its own driver type
     await migratePglite(database.db as any, { migrationsFolder });
+    for (const step of DATA_MIGRATIONS) await step(database);
     return;
   }
   const client = await database.pool!.connect();
@@ -22,6 +35,7 @@ export const migrate = async (database: Database): Promise<void> => {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     // biome-ignore lint/suspicious/noExplicitAny: the node-postgres migrator wants its own driver type
     await migratePg(database.db as any, { migrationsFolder });
+    for (const step of DATA_MIGRATIONS) await step(database);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

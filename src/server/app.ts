@@ -7,7 +7,6 @@ import type { Database } from '../db/client.ts';
 import { adminRoutes } from '../features/admin/server/admin.routes.ts';
 // Agency tools (issue 24)
 import { agencyRoutes } from '../features/agency/server/agency.routes.ts';
-import { syncAgencyContent } from '../features/agency/server/agency.sync.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
@@ -204,8 +203,7 @@ export const buildApp = async ({
   await app.register(exportsRoutes, { prefix: API_ROOT });
   // Email templates (issue 20)
   await app.register(emailRoutes, { prefix: API_ROOT });
-  // Agency tools (issue 24): the shipped content of this version, then its routes (decision 052)
-  await syncAgencyContent(database.db);
+  // Agency tools (issue 24; its shipped content is a data migration: src/db/migrate.ts, decision 065)
   await app.register(agencyRoutes, { prefix: API_ROOT });
   // Slack (issue 20)
   app.decorate('slack', createSlackServer(app));

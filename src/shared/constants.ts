@@ -319,6 +319,13 @@ export const AGENCY_LIMITS = {
   /** The longest answer any question may allow (a question's own maxLength is at most this). */
   answer: 5000,
   numOfAnswers: 20,
+  /**
+   * Categories a workspace sees (shipped ones and its own, hidden ones too) and frameworks in one
+   * category: the catalogue reads one page of each (AGENCY_CATEGORIES_PAGE, AGENCY_ITEMS_PAGE), so
+   * an admin may create no more (decision 065).
+   */
+  categories: AGENCY_CATEGORIES_PAGE.max,
+  itemsPerCategory: AGENCY_ITEMS_PAGE.max,
   /** Columns of one framework, questions of one column. */
   columns: 40,
   questions: 30,

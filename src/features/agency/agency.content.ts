@@ -2,8 +2,9 @@ import type { AgencyColor, AgencyIcon } from '../../shared/constants.ts';
 
 // The product's own agency tools (decision 052): written for Cadence, versioned. Each piece has
 // a key unique among its siblings; its stable key is the path of keys ('marketing.personas.
-// first.goals'). Raise AGENCY_CONTENT.version with any change here: on start the server rewrites
-// the shipped rows' text to match, retires rows whose key is gone, and never touches answers.
+// first.goals'). Raise AGENCY_CONTENT.version with any change here: the data migration that runs
+// with the schema migrations (agency.sync.ts) then rewrites the shipped rows' text to match,
+// retires rows whose key is gone, and never touches answers.
 
 export interface ShippedQuestion {
   key: string;
@@ -101,7 +102,7 @@ const stage = (
 });
 
 export const AGENCY_CONTENT: ShippedContent = {
-  version: 1,
+  version: 2,
   categories: [
     {
       key: 'strategy',
@@ -116,7 +117,9 @@ export const AGENCY_CONTENT: ShippedContent = {
           key: 'swot',
           title: 'SWOT analysis',
           description: 'Strengths and weaknesses inside the company, opportunities and threats outside it.',
-          recap: 'Ends with the two or three moves that use a strength to take an opportunity.',
+          recap:
+            'Finish with the two or three moves that use a strength to take an opportunity, each with an owner and a date.',
+          url: 'https://en.wikipedia.org/wiki/SWOT_analysis',
           isDefault: true,
           columns: [
             {
@@ -355,6 +358,7 @@ export const AGENCY_CONTENT: ShippedContent = {
           description:
             'Three people who buy from you, described well enough that everyone can picture them: the one who decides, the one who uses, the one who pays.',
           recap: 'Write about real customers you have spoken to, not the ones you wish you had.',
+          url: 'https://en.wikipedia.org/wiki/Persona_(user_experience)',
           isDefault: true,
           columns: [
             persona('decider', 'Persona 1: the decider', 'pink'),

@@ -29,6 +29,17 @@ const lookupIn = (item: AgencyItem) => (kind: string, id: string) => {
   return item.columns.flatMap((column) => column.questions).find((question) => question.id === id);
 };
 
+/** The host of an http(s) link, shown next to it; null for anything else (never a link then). */
+const webLink = (url: string | null) => {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.host : null;
+  } catch {
+    return null;
+  }
+};
+
 /** The framework's title, description, recap and link, and its toolbar. */
 const Heading = ({ item, menu }: { item: AgencyItem; menu: React.ReactNode }) => (
   <Stack gap={6}>
@@ -65,11 +76,14 @@ const Heading = ({ item, menu }: { item: AgencyItem; menu: React.ReactNode }) =>
         {item.recap}
       </Text>
     )}
-    {item.url && (
-      <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="sm">
+    {webLink(item.url) && (
+      <Anchor href={item.url!} target="_blank" rel="noopener noreferrer" size="sm">
         <Group gap={4} component="span">
-          {messages.agencyReadMore}
-          <IconExternalLink size={14} />
+          {messages.agencyReadMore(item.title)}
+          <Text span size="xs" c="gray.7">
+            ({webLink(item.url)})
+          </Text>
+          <IconExternalLink size={14} aria-hidden />
         </Group>
       </Anchor>
     )}

@@ -87,10 +87,35 @@ const plain = <T extends Record<string, unknown>>(patch: T, fields: (keyof T)[])
   return out as T;
 };
 
+/**
+ * The catalogue reads one page of categories and of a category's frameworks: creating (or moving
+ * a framework) past AGENCY_LIMITS is refused (409). Counted under a lock of the workspace's, so
+ * two admins at once cannot both take the last place.
+ */
+const assertRoomFor = async (ctx: TenantContext, where: { categoryId: string } | 'categories') => {
+  const key =
+    where === 'categories' ? `agency-categories:${ctx.tenantId}` : `agency-items:${ctx.tenantId}:${where.categoryId}`;
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  if (where === 'categories') {
+    const [{ n } = { n: 0 }] = await ctx.db
+      .select({ n: count() })
+      .from(agencyCategories)
+      .where(visibleTo(agencyCategories, ctx.tenantId));
+    if (n >= AGENCY_LIMITS.categories) throw conflict(messages.agencyTooManyCategories(AGENCY_LIMITS.categories));
+    return;
+  }
+  const [{ n } = { n: 0 }] = await ctx.db
+    .select({ n: count() })
+    .from(agencyItems)
+    .where(and(eq(agencyItems.categoryId, where.categoryId), visibleTo(agencyItems, ctx.tenantId)));
+  if (n >= AGENCY_LIMITS.itemsPerCategory) throw conflict(messages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
+};
+
 // Categories
 
 export const createCategory = async (ctx: TenantContext, input: CreateAgencyCategory) => {
   assertContentAdmin(ctx);
+  await assertRoomFor(ctx, 'categories');
   const [row] = await ctx.db
     .insert(agencyCategories)
     .values({
@@ -118,6 +143,7 @@ export const updateCategory = async (ctx: TenantContext, id: string, patch: Upda
 export const createItem = async (ctx: TenantContext, input: CreateAgencyItem) => {
   assertContentAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { agencyCategories: [input.categoryId] });
+  await assertRoomFor(ctx, { categoryId: input.categoryId });
   const [row] = await ctx.db
     .insert(agencyItems)
     .values({
@@ -133,6 +159,13 @@ export const createItem = async (ctx: TenantContext, input: CreateAgencyItem) =>
 export const updateItem = async (ctx: TenantContext, id: string, patch: UpdateAgencyItem) => {
   await ownRow(ctx, 'items', id);
   await assertInWorkspace(ctx.db, ctx.tenantId, { agencyCategories: [patch.categoryId] });
+  if (patch.categoryId) {
+    const [current] = await ctx.db
+      .select({ categoryId: agencyItems.categoryId })
+      .from(agencyItems)
+      .where(eq(agencyItems.id, id));
+    if (current?.categoryId !== patch.categoryId) await assertRoomFor(ctx, { categoryId: patch.categoryId });
+  }
   await ctx.db
     .update(agencyItems)
     .set({ ...defined(plain(patch, ['title', 'description', 'recap'])), changedAt: new Date() })

@@ -76,7 +76,9 @@ export const agencyPdf = (
       ...workspaceHeading(workspace, item.title, width),
       { text: item.category.title, color: '#666666', margin: [0, 0, 0, 2] },
       ...(item.description ? [{ text: item.description, margin: [0, 0, 0, 4] }] : []),
-      ...(item.recap ? [{ text: item.recap, italics: true, color: '#555555', margin: [0, 0, 0, 8] }] : []),
+      ...(item.recap ? [{ text: item.recap, italics: true, color: '#555555', margin: [0, 0, 0, 4] }] : []),
+      ...(item.url ? [{ text: item.url, link: item.url, color: '#1971c2', fontSize: 9, margin: [0, 0, 0, 4] }] : []),
+      { text: '', margin: [0, 0, 0, 4] },
       {
         columnGap: 18,
         columns: [

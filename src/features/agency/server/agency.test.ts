@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import { agencyAnswers, agencyContentState, agencyQuestions } from '../../../db/schema/index.ts';
+import { migrate } from '../../../db/migrate.ts';
+import {
+  agencyAnswers,
+  agencyCategories,
+  agencyContentState,
+  agencyItems,
+  agencyQuestions,
+} from '../../../db/schema/index.ts';
+import { AGENCY_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
 import type {
@@ -110,6 +118,9 @@ describe('agency tools: the catalogue', () => {
   it('a buyer-persona framework has several personas, nested with arrows, and questions with several answers', async () => {
     const admin = await signUp(app);
     const item = await personas(admin);
+    // Its recap and link (shipped product data).
+    expect(item.recap).toBe('Write about real customers you have spoken to, not the ones you wish you had.');
+    expect(item.url).toBe('https://en.wikipedia.org/wiki/Persona_(user_experience)');
     const people = item.columns.filter((c) => c.title.startsWith('Persona'));
     expect(people.length).toBeGreaterThanOrEqual(3);
     const [decider, ...others] = people;
@@ -135,6 +146,7 @@ describe('agency tools: answers', () => {
     const strengths = item.columns.find((c) => c.title === 'Strengths')!;
     const question = strengths.questions[0]!;
     const url = (position: number) => `/agency/questions/${question.id}/answers/${position}`;
+    const before = Date.now();
     const saved = await admin.api.put<AgencyAnswer>(url(0), { answer: '  Fast support <b>always</b> ' });
     expect(saved.status).toBe(200);
     expect(saved.body.result).toMatchObject({
@@ -142,6 +154,18 @@ describe('agency tools: answers', () => {
       answer: 'Fast support always',
       changedBy: { name: 'Ada Person' },
     });
+    // When: the moment of the save, and the framework reads the same who and when.
+    const changedAt = Date.parse(saved.body.result.changedAt);
+    expect(changedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(changedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    const read = (await admin.api.get<AgencyItem>(`/agency/items/${item.id}`)).body.result;
+    expect(read.columns.find((c) => c.id === strengths.id)?.questions[0]?.answers[0]).toEqual(saved.body.result);
+    // Someone else changes it later: who and when follow.
+    const mate = await joinWorkspace(app, admin, { firstName: 'Mia' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const changed = await mate.api.put<AgencyAnswer>(url(0), { answer: 'Fast support always' });
+    expect(changed.body.result.changedBy?.name).toBe('Mia Person');
+    expect(Date.parse(changed.body.result.changedAt)).toBeGreaterThan(changedAt);
     const tooLong = await admin.api.put(url(1), { answer: 'x'.repeat(question.maxLength + 1) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors?.answer).toBe(messages.agencyAnswerTooLong(question.maxLength));
@@ -253,11 +277,70 @@ describe('agency tools: admin content and hiding', () => {
     const extra = await admin.api.post<{ id: string }>('/agency/items', {
       categoryId: strategy.id,
       title: 'Pricing review',
+      recap: 'Agree one price change to test this quarter.',
+      url: 'https://example.com/pricing',
     });
     expect(extra.status).toBe(201);
+    expect((await mate.api.get<AgencyItem>(`/agency/items/${extra.body.result.id}`)).body.result).toMatchObject({
+      recap: 'Agree one price change to test this quarter.',
+      url: 'https://example.com/pricing',
+    });
+    expect(item).toMatchObject({ recap: null, url: null });
     expect((await catalogue(admin)).items.find((c) => c.id === strategy.id)?.itemsTotal).toBe(strategy.itemsTotal + 1);
     expect((await admin.api.delete(`/agency/items/${extra.body.result.id}`)).status).toBe(200);
     expect((await admin.api.get(`/agency/items/${extra.body.result.id}`)).status).toBe(404);
+  });
+
+  it('refuses a category or a framework past what the catalogue reads, with a clear message', async () => {
+    const admin = await signUp(app);
+    const neighbour = await signUp(app);
+    const page = await catalogue(admin);
+    const db = app.database.db;
+    // Fill the workspace up to the limit (hidden categories count too: admins see them).
+    await db.insert(agencyCategories).values(
+      Array.from({ length: AGENCY_LIMITS.categories - page.total }, (_, n) => ({
+        tenantId: admin.tenantId,
+        title: `Category ${n}`,
+        avatar: 'star',
+        color: 'blue',
+        buttonTitle: 'Open',
+      })),
+    );
+    const body = { title: 'One too many', avatar: 'star', color: 'red', buttonTitle: 'Go' };
+    const refused = await admin.api.post('/agency/categories', body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(messages.agencyTooManyCategories(AGENCY_LIMITS.categories));
+    const full = await catalogue(admin, `?limit=${AGENCY_LIMITS.categories}&hidden=true`);
+    expect(full.total).toBe(AGENCY_LIMITS.categories);
+    expect(full.items).toHaveLength(AGENCY_LIMITS.categories);
+    // Another workspace is not affected.
+    expect((await neighbour.api.post('/agency/categories', body)).status).toBe(201);
+    // Frameworks: a category's limit, for a new one and for one moved into it.
+    const own = full.items.find((c) => c.title === 'Category 0')!;
+    const strategy = page.items.find((c) => c.title === 'Strategy')!;
+    await db.insert(agencyItems).values(
+      Array.from({ length: AGENCY_LIMITS.itemsPerCategory - strategy.itemsTotal }, (_, n) => ({
+        tenantId: admin.tenantId,
+        categoryId: strategy.id,
+        title: `Framework ${n}`,
+      })),
+    );
+    const tooMany = await admin.api.post('/agency/items', { categoryId: strategy.id, title: 'One too many' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe(messages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
+    const mine = await admin.api.post<{ id: string }>('/agency/items', { categoryId: own.id, title: 'Mine' });
+    expect(mine.status).toBe(201);
+    const moved = await admin.api.patch(`/agency/items/${mine.body.result.id}`, { categoryId: strategy.id });
+    expect(moved.status).toBe(409);
+    const items = await admin.api.get<AgencyItemsPage>(
+      `/agency/categories/${strategy.id}/items?limit=${AGENCY_LIMITS.itemsPerCategory}`,
+    );
+    expect(items.body.result.total).toBe(AGENCY_LIMITS.itemsPerCategory);
+    expect(items.body.result.items.map((i) => i.title)).not.toContain('Mine');
+    expect((await admin.api.patch(`/agency/items/${mine.body.result.id}`, { title: 'Still mine' })).status).toBe(200);
+    // Room again once one of the workspace's own is deleted.
+    expect((await admin.api.delete(`/agency/categories/${own.id}`)).status).toBe(200);
+    expect((await admin.api.post('/agency/categories', body)).status).toBe(201);
   });
 
   it('refuses a column parent that makes a cycle or lies in another framework', async () => {
@@ -409,6 +492,37 @@ describe('agency tools in meetings', () => {
 });
 
 describe('agency tools: shipped content upgrades', () => {
+  it('is a data migration: migrate() writes it and records its version, building the app does not', async () => {
+    const db = app.database.db;
+    const state = async () => (await db.select().from(agencyContentState).where(eq(agencyContentState.id, 1)))[0];
+    expect((await state())?.version).toBe(AGENCY_CONTENT.version);
+    const setVersion = (version: number) =>
+      db.update(agencyContentState).set({ version }).where(eq(agencyContentState.id, 1));
+    await setVersion(0);
+    try {
+      const another = await testApp();
+      await another.close();
+      expect((await state())?.version).toBe(0);
+      const started = Date.now();
+      await migrate(app.database);
+      const applied = await state();
+      expect(applied?.version).toBe(AGENCY_CONTENT.version);
+      expect(applied!.syncedAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+      // Again: the version is current, nothing is written.
+      await migrate(app.database);
+      expect((await state())?.syncedAt).toEqual(applied?.syncedAt);
+      // Two instances at once: one writes, the other finds the version current.
+      const next = Math.floor(Date.now() / 1000) + 100;
+      const both = await Promise.all([
+        syncAgencyContent(db, { ...AGENCY_CONTENT, version: next }),
+        syncAgencyContent(db, { ...AGENCY_CONTENT, version: next }),
+      ]);
+      expect(both.sort()).toEqual([false, true]);
+    } finally {
+      await setVersion(AGENCY_CONTENT.version);
+    }
+  });
+
   it('a later version rewrites shipped text and retires what it drops, keeping every answer', async () => {
     const admin = await signUp(app);
     const item = await swot(admin);

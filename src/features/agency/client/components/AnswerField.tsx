@@ -14,13 +14,15 @@ import { useRemoveAnswer, useSaveAnswer, watchAnswers } from '../agency.queries.
 
 const SAVE_AFTER_MS = 800;
 
+/** When an answer was changed, as shown next to who changed it. */
+export const formatChangedAt = (changedAt: string) => dayjs(changedAt).format('D MMM YYYY, HH:mm');
+
 export const AnswerField = ({
   ids,
   position,
   answer,
   label,
   maxLength,
-  readOnly,
   removable,
   viewerId,
 }: {
@@ -29,7 +31,6 @@ export const AnswerField = ({
   answer: AgencyAnswer | undefined;
   label: string;
   maxLength: number;
-  readOnly: boolean;
   removable: boolean;
   viewerId: string | null;
 }) => {
@@ -98,7 +99,7 @@ export const AnswerField = ({
         ? messages.agencySaved
         : null;
   const who = answer?.changedBy
-    ? messages.agencyChangedBy(answer.changedBy.name, dayjs(answer.changedAt).format('D MMM YYYY, HH:mm'))
+    ? messages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))
     : null;
 
   return (
@@ -109,7 +110,6 @@ export const AnswerField = ({
         minRows={1}
         maxRows={8}
         value={text}
-        readOnly={readOnly}
         maxLength={maxLength}
         onChange={(event) => {
           setText(event.currentTarget.value);
@@ -122,7 +122,7 @@ export const AnswerField = ({
           if (dirty && !save.isPending) send();
         }}
         rightSection={
-          removable && !readOnly ? (
+          removable ? (
             <Tooltip label={messages.agencyRemoveAnswer}>
               <ActionIcon
                 variant="subtle"
@@ -143,7 +143,7 @@ export const AnswerField = ({
           {who}
         </Text>
         <Group gap={6} wrap="nowrap">
-          {!readOnly && text.length > maxLength * 0.8 && (
+          {text.length > maxLength * 0.8 && (
             <Text size="xs" c="gray.7">
               {messages.agencyCharacters(text.length, maxLength)}
             </Text>

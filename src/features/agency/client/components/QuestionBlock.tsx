@@ -1,13 +1,35 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { AgencyQuestion } from '../../agency.schemas.ts';
-import { AnswerField } from './AnswerField.tsx';
+import { AnswerField, formatChangedAt } from './AnswerField.tsx';
+
+/** A question that takes no answers here (a 'noneditable' column, a hidden question): its answers as text. */
+const AnswersAsText = ({ question }: { question: AgencyQuestion }) =>
+  question.answers.length === 0 ? (
+    <Text size="sm" c="gray.7" fs="italic">
+      {messages.agencyNoAnswer}
+    </Text>
+  ) : (
+    <List size="sm" spacing={4}>
+      {question.answers.map((answer) => (
+        <List.Item key={answer.position}>
+          {answer.answer}
+          {answer.changedBy && (
+            <Text span size="xs" c="gray.7">
+              {' '}
+              ({messages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))})
+            </Text>
+          )}
+        </List.Item>
+      ))}
+    </List>
+  );
 
 /**
  * A question and its answer slots: all numOfAnswers slots, or (addAnswer) the answers given plus
- * Add answer while there is room.
+ * Add answer while there is room. Where nothing may be answered, no field and no Add answer.
  */
 export const QuestionBlock = ({
   itemId,
@@ -25,26 +47,28 @@ export const QuestionBlock = ({
   const [shown, setShown] = useState(1);
   const slots = question.addAnswer ? Math.min(question.numOfAnswers, Math.max(1, given, shown)) : question.numOfAnswers;
   const ids = { itemId, columnId: question.columnId, questionId: question.id };
+  const locked = readOnly || question.hidden;
   return (
     <Stack gap={6} component="section" aria-label={question.question} className="agency-question">
       <Text size="sm" fw={600}>
         {question.question}
       </Text>
-      {Array.from({ length: slots }, (_, position) => (
-        <AnswerField
-          // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its position
-          key={position}
-          ids={ids}
-          position={position}
-          answer={question.answers.find((answer) => answer.position === position)}
-          label={messages.agencyAnswerLabel(question.question, position + 1, slots)}
-          maxLength={question.maxLength}
-          readOnly={readOnly || question.hidden}
-          removable={question.addAnswer && position < given}
-          viewerId={viewerId}
-        />
-      ))}
-      {question.addAnswer && !readOnly && slots < question.numOfAnswers && (
+      {locked && <AnswersAsText question={question} />}
+      {!locked &&
+        Array.from({ length: slots }, (_, position) => (
+          <AnswerField
+            // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its position
+            key={position}
+            ids={ids}
+            position={position}
+            answer={question.answers.find((answer) => answer.position === position)}
+            label={messages.agencyAnswerLabel(question.question, position + 1, slots)}
+            maxLength={question.maxLength}
+            removable={question.addAnswer && position < given}
+            viewerId={viewerId}
+          />
+        ))}
+      {question.addAnswer && !locked && slots < question.numOfAnswers && (
         <Button
           size="compact-sm"
           variant="subtle"
