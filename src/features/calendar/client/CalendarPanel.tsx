@@ -6,7 +6,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -139,8 +139,24 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             />
           </Group>
         </Group>
-        {query.isError && (
+        {query.isError ? (
           <SectionError title={messages.calendarLoadFailed} error={query.error} onRetry={() => query.refetch()} />
+        ) : (
+          // A new window loading, or one with nothing in it, on one reserved line (the grid stays put).
+          <Group gap="xs" mih={20} role="status" wrap="nowrap">
+            {query.isPending || query.isPlaceholderData ? (
+              <>
+                <Loader size={14} />
+                <Text size="xs" c="dimmed">
+                  {messages.calendarLoading}
+                </Text>
+              </>
+            ) : query.isSuccess && shown.length === 0 && Object.keys(query.data.moreByDay).length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {searched ? messages.calendarNoMatch(searched) : messages.calendarEmpty}
+              </Text>
+            ) : null}
+          </Group>
         )}
         {query.data?.truncated && (
           <Alert color="yellow" variant="light" p="xs">
