@@ -199,6 +199,19 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
                 ref={calendarRef}
                 events={[...inputs, ...more]}
                 eventOrder="order,start,-duration,allDay,title"
+                // A timed event's title wraps within its box (the default cuts it to one line), but
+                // not in a phone's narrow week columns, where it would break letter by letter;
+                // all-day rows and the month keep FullCalendar's own one-line look (`true`: its default).
+                eventContent={(arg) =>
+                  arg.event.allDay || !arg.view.type.startsWith('timeGrid') ? (
+                    true
+                  ) : (
+                    <div className="cadence-event-text" data-narrow={arg.isNarrow || undefined}>
+                      {arg.timeText && !arg.isNarrow && <div className="cadence-event-time">{arg.timeText}</div>}
+                      <div>{arg.event.title}</div>
+                    </div>
+                  )
+                }
                 eventInteractive
                 // The server's five a cell plus its "+N MORE" row.
                 dayMaxEvents={CALENDAR_ITEMS_PER_CELL + 1}
