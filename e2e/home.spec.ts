@@ -106,6 +106,15 @@ test('filters the to-dos and goals by meeting avatars, on the server past a page
   for (let batch = 0; batch < 10; batch++)
     await Promise.all(Array.from({ length: 10 }, (_, i) => add(`Ops chore ${batch * 10 + i + 1}`, ops.id)));
 
+  // The premise: the largest page of all of Olga's open to-dos does not hold it.
+  const firstPage = await call<{ items: { title: string }[]; total: number }>(
+    request,
+    owner.token,
+    'GET',
+    '/tasks?type=4&state=active&offset=0&limit=100',
+  );
+  expect([firstPage.total, firstPage.items.some((card) => card.title === 'Call the bank')]).toEqual([101, false]);
+
   await startSignedIn(page, owner.token);
   await page.goto('/home');
   const todos = page.getByRole('region', { name: messages.homeTodosTitle });
