@@ -268,6 +268,29 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarMonth}`) }).click();
       await calendar.scrollIntoViewIfNeeded();
       await checkPage(page, 'home-calendar-month', size);
+      // The week: the time grid from 8 am (the seed's session is today, this hour).
+      await calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarWeek}`) }).click();
+      await expect(calendar.getByText(meeting.title).first()).toBeVisible();
+      await calendar.scrollIntoViewIfNeeded();
+      await checkPage(page, 'home-calendar-week', size, [
+        calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarMonth}`) }),
+      ]);
+
+      // The calendar's settings: the embed URL and a fresh private ICS link (its long URL shown once).
+      await calendar.getByRole('button', { name: messages.calendarSettings }).click();
+      const settings = page.getByRole('dialog', { name: messages.calendarSettings });
+      await settings
+        .getByRole('textbox', { name: messages.googleCalendarEmbedLabel })
+        .fill('https://calendar.google.com/calendar/embed?src=operations-and-finance-team%40example.com&ctz=UTC');
+      await settings.getByRole('button', { name: messages.feedCreate }).click();
+      const feedUrl = settings.getByRole('textbox', { name: messages.feedTitle });
+      await expect(feedUrl).toHaveValue(/\.ics$/);
+      await checkPage(page, 'calendar-settings', size, [
+        settings.getByRole('button', { name: messages.widgetsSave }),
+        settings.getByRole('button', { name: messages.feedCopy }),
+        feedUrl,
+      ]);
+      await checkDialog(page, settings, 'the calendar settings');
 
       await bell.click();
       const list = page.getByRole('dialog', { name: messages.notificationsTitle });

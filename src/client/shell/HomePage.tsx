@@ -22,13 +22,8 @@ export const HomePage = () => {
   const now = useNow();
   const viewer = useViewer();
   const settings = useUserSettings();
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
-  const toggle = (meetingId: string) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (!next.delete(meetingId)) next.add(meetingId);
-      return next;
-    });
+  // The meeting whose items alone the To Do's and Goals show (the avatar strip); null: all.
+  const [meetingId, setMeetingId] = useState<string | null>(null);
 
   const widget: Record<WidgetKey, () => ReactNode> = {
     calendar: () => <LazyCalendar timezone={viewer.timezone} />,
@@ -37,7 +32,7 @@ export const HomePage = () => {
         type={TASK_TYPE.todo}
         title={messages.homeTodosTitle}
         empty={messages.homeTodosEmpty}
-        hiddenMeetings={hidden}
+        meetingId={meetingId}
       />
     ),
     goals: () => (
@@ -45,7 +40,7 @@ export const HomePage = () => {
         type={TASK_TYPE.goal}
         title={messages.homeGoalsTitle}
         empty={messages.homeGoalsEmpty}
-        hiddenMeetings={hidden}
+        meetingId={meetingId}
       />
     ),
     kpis: () => <HomeKpiPanel />,
@@ -60,7 +55,7 @@ export const HomePage = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SystemStatusCard />
       </SimpleGrid>
-      <MeetingAvatarStrip hidden={hidden} onToggle={toggle} />
+      <MeetingAvatarStrip selected={meetingId} onSelect={setMeetingId} />
       {settings.isPending && <SectionLoading />}
       {settings.isError && (
         <SectionError title={messages.widgetsLoadFailed} error={settings.error} onRetry={() => settings.refetch()} />

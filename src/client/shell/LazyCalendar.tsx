@@ -1,15 +1,40 @@
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { Card, Stack, Title } from '@mantine/core';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { CalendarPanel as Panel } from '../../features/calendar/client/CalendarPanel.tsx';
+import { messages } from '../../shared/messages.ts';
+import { SectionBoundary } from '../ui/SectionBoundary.tsx';
 import { SectionLoading } from '../ui/SectionState.tsx';
 
 // The calendar library is heavy: it loads with the calendar, not with the page that shows it.
-const CalendarPanel = lazy(() =>
-  import('../../features/calendar/client/CalendarPanel.tsx').then((m) => ({ default: m.CalendarPanel })),
-);
+// A new lazy component on Retry asks for the chunk again (a failed import is not retried by React).
+const loadPanel = () =>
+  lazy(() => import('../../features/calendar/client/CalendarPanel.tsx').then((m) => ({ default: m.CalendarPanel })));
 
-/** The calendar (home widget, meeting dashboard), its code fetched when first shown. */
-export const LazyCalendar = (props: ComponentProps<typeof Panel>) => (
-  <Suspense fallback={<SectionLoading />}>
-    <CalendarPanel {...props} />
-  </Suspense>
-);
+/**
+ * The calendar (home widget, meeting dashboard), its code fetched when first shown. Its chunk
+ * failing to load, or the calendar failing to render, shows the widget's own error (decision 061).
+ */
+export const LazyCalendar = (props: ComponentProps<typeof Panel>) => {
+  const [CalendarPanel, setPanel] = useState(loadPanel);
+  const title = props.title ?? messages.calendarTitle;
+  return (
+    <SectionBoundary
+      title={messages.calendarLoadFailed}
+      onRetry={() => setPanel(loadPanel)}
+      fallback={(error) => (
+        <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+            {error}
+          </Stack>
+        </Card>
+      )}
+    >
+      <Suspense fallback={<SectionLoading label={messages.calendarLoading} />}>
+        <CalendarPanel {...props} />
+      </Suspense>
+    </SectionBoundary>
+  );
+};

@@ -6,7 +6,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { Alert, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -139,8 +139,24 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
             />
           </Group>
         </Group>
-        {query.isError && (
+        {query.isError ? (
           <SectionError title={messages.calendarLoadFailed} error={query.error} onRetry={() => query.refetch()} />
+        ) : (
+          // A new window loading, or one with nothing in it, on one reserved line (the grid stays put).
+          <Group gap="xs" mih={20} role="status" wrap="nowrap">
+            {query.isPending || query.isPlaceholderData ? (
+              <>
+                <Loader size={14} />
+                <Text size="xs" c="dimmed">
+                  {messages.calendarLoading}
+                </Text>
+              </>
+            ) : query.isSuccess && shown.length === 0 && Object.keys(query.data.moreByDay).length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {searched ? messages.calendarNoMatch(searched) : messages.calendarEmpty}
+              </Text>
+            ) : null}
+          </Group>
         )}
         {query.data?.truncated && (
           <Alert color="yellow" variant="light" p="xs">
@@ -183,6 +199,19 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
                 ref={calendarRef}
                 events={[...inputs, ...more]}
                 eventOrder="order,start,-duration,allDay,title"
+                // A timed event's title wraps within its box (the default cuts it to one line), but
+                // not in a phone's narrow week columns, where it would break letter by letter;
+                // all-day rows and the month keep FullCalendar's own one-line look (`true`: its default).
+                eventContent={(arg) =>
+                  arg.event.allDay || !arg.view.type.startsWith('timeGrid') ? (
+                    true
+                  ) : (
+                    <div className="cadence-event-text" data-narrow={arg.isNarrow || undefined}>
+                      {arg.timeText && !arg.isNarrow && <div className="cadence-event-time">{arg.timeText}</div>}
+                      <div>{arg.event.title}</div>
+                    </div>
+                  )
+                }
                 eventInteractive
                 // The server's five a cell plus its "+N MORE" row.
                 dayMaxEvents={CALENDAR_ITEMS_PER_CELL + 1}

@@ -1,17 +1,27 @@
 import { CALENDAR_DAY_HOURS } from '../../../shared/constants.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-export const textOn = (hex: string | null): string => {
-  const match = /^#?([0-9a-f]{6})$/i.exec(hex ?? '');
-  if (!match) return '#ffffff';
+/** WCAG relative luminance of a '#rrggbb' or '#rgb' colour; null for anything else. */
+export const relativeLuminance = (hex: string): number | null => {
+  const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
+  const digits = short ? `${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : hex.replace(/^#/, '');
+  if (!/^[0-9a-f]{6}$/i.test(digits)) return null;
   const channel = (i: number) => {
-    const c = Number.parseInt(match[1]!.slice(i, i + 2), 16) / 255;
+    const c = Number.parseInt(digits.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  // White text needs (1.05)/(L+0.05) ≥ 4.5, i.e. L ≤ 0.183.
-  return luminance > 0.183 ? '#111111' : '#ffffff';
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+};
+
+/**
+ * Black or white, whichever has the higher contrast on `hex` (at least 4.58:1 for any colour:
+ * white reads up to a luminance of 0.179, black from there). A colour that is not hex gets white.
+ */
+export const textOn = (hex: string | null): string => {
+  const luminance = relativeLuminance(hex ?? '');
+  if (luminance === null) return '#ffffff';
+  // White: 1.05 / (L + 0.05); black: (L + 0.05) / 0.05.
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
 };
 
 /** The default event colour where a meeting has none: dark enough for white text. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import ical, { ICalEventRepeatingFreq, type ICalRepeatingOptions } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../../db/client.ts';
-import { calendarFeeds, meetings, sessions } from '../../../db/schema/index.ts';
+import { calendarFeeds, meetings, memberships, sessions, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays, parseIsoDate } from '../../../shared/dates.ts';
@@ -93,13 +93,26 @@ const repeatingOf = (rule: RecurrenceRule, exclude: Temporal.PlainDateTime[]): I
   };
 };
 
-/** The feed of a token; 404 (telling nothing) for a wrong, revoked or malformed one. */
+/**
+ * The feed of a token; 404 (telling nothing) for a wrong, revoked or malformed one, and for a
+ * person who is no longer an enabled member of the link's workspace (disabled, removed, account
+ * deleted): disabling leaves the link in place, so it serves again once they are enabled.
+ */
 export const feedCalendar = async (db: Db, file: string, publicUrl: string): Promise<string> => {
   const token = TOKEN_FILE.exec(file)?.[1];
   if (!token) throw notFound();
   const [feed] = await db
-    .select()
+    .select({ tenantId: calendarFeeds.tenantId, userId: calendarFeeds.userId })
     .from(calendarFeeds)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.tenantId, calendarFeeds.tenantId),
+        eq(memberships.userId, calendarFeeds.userId),
+        eq(memberships.disabled, false),
+      ),
+    )
+    .innerJoin(users, and(eq(users.id, calendarFeeds.userId), isNull(users.deletedAt)))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)));
   if (!feed) throw notFound();
   const { tenantId, userId } = feed;

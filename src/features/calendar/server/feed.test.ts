@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { sessions as sessionsTable } from '../../../db/schema/index.ts';
+import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { calendarFeeds, memberships, sessions as sessionsTable, users } from '../../../db/schema/index.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
 let app: FastifyInstance;
@@ -156,5 +157,53 @@ describe('the ICS feed', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v2/calendar/feed/nope' })).statusCode).toBe(404);
     expect((await ada.api.delete('/calendar/feed')).status).toBe(200);
     expect((await fetchFeed(second)).statusCode).toBe(404);
+  });
+
+  it('keeps only the hash of the token: the URL is nowhere in the table', async () => {
+    const ada = await signUp(app);
+    const url = await subscribe(ada);
+    const token = /\/calendar\/feed\/([\w-]{43})\.ics$/.exec(url)?.[1];
+    expect(token).toBeDefined();
+    const rows = await app.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, ada.userId));
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(token);
+    // SHA-256 of the token, hex: the lookup's key, which cannot be turned back into the URL.
+    expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token!).digest('hex'));
+  });
+
+  it('answers 404 for a person disabled, removed from the workspace or deleted, and serves again when re-enabled', async () => {
+    const ada = await signUp(app);
+    const bob = await joinWorkspace(app, ada, { firstName: 'Bob' });
+    await createMeeting(ada, [bob.userId], { title: 'Bob’s sync' });
+    const url = await subscribe(bob);
+    const wrong = await fetchFeed(`${url.slice(0, -10)}AAAAAA.ics`);
+    expect(wrong.statusCode).toBe(404);
+    const served = await fetchFeed(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain('SUMMARY:Bob’s sync');
+
+    // Disabled: the link stays in place but answers exactly as a wrong token does.
+    expect((await ada.api.post(`/users/${bob.userId}/disable`)).status).toBe(200);
+    const disabled = await fetchFeed(url);
+    expect([disabled.statusCode, disabled.body]).toEqual([404, wrong.body]);
+    expect((await ada.api.post(`/users/${bob.userId}/enable`)).status).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+
+    // Removed from the workspace (no membership row left).
+    await app.database.db
+      .delete(memberships)
+      .where(and(eq(memberships.tenantId, ada.tenantId), eq(memberships.userId, bob.userId)));
+    const removed = await fetchFeed(url);
+    expect([removed.statusCode, removed.body]).toEqual([404, wrong.body]);
+
+    // A deleted account (its membership rows stay for history, decision 032). Marked as the
+    // account deletion marks it: DELETE /self would refuse Cy, the last admin of their own workspace.
+    const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
+    const cyUrl = await subscribe(cy);
+    expect((await fetchFeed(cyUrl)).statusCode).toBe(200);
+    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, cy.userId));
+    const deleted = await fetchFeed(cyUrl);
+    expect([deleted.statusCode, deleted.body]).toEqual([404, wrong.body]);
   });
 });

@@ -1,17 +1,18 @@
-import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
 import { useSimpleMeetings } from '../../meetings/client/meetings.queries.ts';
 
 /**
- * 'Show/hide meetings' (document 1 §1): one avatar per meeting of the caller; pressing one hides
- * (or shows again) that meeting's items in the To Do's and Goals widgets.
+ * 'Show/hide meetings' (document 1 §1): one avatar per meeting of the caller. Pressing one shows
+ * that meeting's items alone in the To Do's and Goals widgets (the server filters them, so the
+ * lists stay whole however long they are: decision 061); pressing it again, or "All", shows all.
  */
 export const MeetingAvatarStrip = ({
-  hidden,
-  onToggle,
+  selected,
+  onSelect,
 }: {
-  hidden: Set<string>;
-  onToggle: (meetingId: string) => void;
+  selected: string | null;
+  onSelect: (meetingId: string | null) => void;
 }) => {
   // Ordered by title by the server.
   const list = useSimpleMeetings(true, true).data ?? [];
@@ -21,14 +22,23 @@ export const MeetingAvatarStrip = ({
       <Text size="sm" c="dimmed">
         {messages.homeMeetingsFilter}
       </Text>
+      <Button
+        size="compact-sm"
+        variant={selected === null ? 'light' : 'subtle'}
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+      >
+        {messages.homeMeetingsAll}
+      </Button>
       {list.map((meeting) => {
-        const shown = !hidden.has(meeting.id);
+        const chosen = selected === meeting.id;
+        const shown = selected === null || chosen;
         return (
           <Tooltip key={meeting.id} label={meeting.title} withinPortal>
             <UnstyledButton
-              aria-pressed={shown}
+              aria-pressed={chosen}
               aria-label={messages.homeMeetingToggle(meeting.title)}
-              onClick={() => onToggle(meeting.id)}
+              onClick={() => onSelect(chosen ? null : meeting.id)}
               className="cadence-meeting-toggle"
               data-shown={shown || undefined}
             >

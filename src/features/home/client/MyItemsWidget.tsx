@@ -2,39 +2,46 @@ import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title } from '@
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { isActive, OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import { useMyOpenItems } from './home.queries.ts';
 
 /** At most this many rows; the rest is counted. */
 const SHOWN = 8;
 
-const shownByMeeting = (card: Card, hidden: Set<string>) =>
-  card.meetingIds.length === 0 || card.meetingIds.some((id) => !hidden.has(id));
-
 const byDue = (a: Card, b: Card) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999');
 
-/** To Do's or Goals on home: the caller's open ones, soonest due first, filtered by meeting. */
+/**
+ * To Do's or Goals on home: the caller's open ones, soonest due first; with `meetingId` (the
+ * avatar strip) that meeting's only, as the server lists them.
+ */
 export const MyItemsWidget = ({
   type,
   title,
   empty,
-  hiddenMeetings,
+  meetingId,
 }: {
   type: TaskType;
   title: string;
   empty: string;
-  hiddenMeetings: Set<string>;
+  meetingId: string | null;
 }) => {
-  const items = useMyOpenItems(type);
-  const page = items.data?.items ?? [];
-  const cards = page
-    .filter((card) => isActive(card.type, card.status) && shownByMeeting(card, hiddenMeetings))
-    .sort(byDue);
-  // The rest: past the page too (`total`), less those of this page that are filtered out.
-  const more = (items.data?.total ?? 0) - (page.length - cards.length) - Math.min(cards.length, SHOWN);
+  const { userId } = useViewer();
+  const items = useMyOpenItems(type, { userId, meetingId });
+  const cards = [...(items.data?.items ?? [])].sort(byDue);
+  // The rest, past the page too (`total`).
+  const more = (items.data?.total ?? 0) - Math.min(cards.length, SHOWN);
   return (
-    <MantineCard withBorder padding="md" radius="md" component="section" aria-label={title} h="100%">
+    <MantineCard
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-label={title}
+      aria-busy={items.isPlaceholderData}
+      h="100%"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}

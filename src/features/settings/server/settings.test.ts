@@ -66,10 +66,60 @@ describe('self/settings', () => {
     expect(settings.body.result.googleCalendarEmbedUrl).toBeNull();
   });
 
+  it('refuses an unknown widget key (400, nothing stored)', async () => {
+    const { api } = await signUp(app);
+    const before = (await api.get<Settings>('/self/settings')).body.result;
+    for (const widgets of [
+      // One replaced by a key that is no widget.
+      [
+        { key: 'weather', visible: true },
+        { key: 'calendar', visible: false },
+        { key: 'goals', visible: true },
+        { key: 'todos', visible: true },
+      ],
+      // All four, and one more.
+      [
+        { key: 'kpis', visible: false },
+        { key: 'calendar', visible: true },
+        { key: 'goals', visible: true },
+        { key: 'todos', visible: true },
+        { key: 'weather', visible: true },
+      ],
+    ]) {
+      const refused = await api.patch('/self/settings', {
+        widgets,
+        googleCalendarEmbedUrl: 'https://calendar.google.com/calendar/embed?src=team',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.status).toBe('fail');
+    }
+    const after = (await api.get<Settings>('/self/settings')).body.result;
+    expect(after).toEqual(before);
+    expect(after.googleCalendarEmbedUrl).toBeNull();
+  });
+
   it('keeps each user’s settings to themselves', async () => {
     const one = await signUp(app);
     const two = await signUp(app);
-    await one.api.patch('/self/settings', { googleCalendarEmbedUrl: 'https://calendar.google.com/one' });
-    expect((await two.api.get<Settings>('/self/settings')).body.result.googleCalendarEmbedUrl).toBeNull();
+    const url = 'https://calendar.google.com/calendar/embed?src=one%40example.com';
+    const saved = await one.api.patch<Settings>('/self/settings', {
+      googleCalendarEmbedUrl: url,
+      widgets: [
+        { key: 'goals', visible: true },
+        { key: 'kpis', visible: false },
+        { key: 'calendar', visible: true },
+        { key: 'todos', visible: true },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect((await one.api.get<Settings>('/self/settings')).body.result.googleCalendarEmbedUrl).toBe(url);
+    const theirs = (await two.api.get<Settings>('/self/settings')).body.result;
+    expect(theirs.googleCalendarEmbedUrl).toBeNull();
+    expect(theirs.widgets.map((w) => [w.key, w.visible])).toEqual([
+      ['calendar', true],
+      ['todos', true],
+      ['goals', true],
+      ['kpis', true],
+    ]);
   });
 });

@@ -59,6 +59,38 @@ describe('GET tasks pages', () => {
     expect(everything.body.result.items).toHaveLength(5);
   });
 
+  it('lists one person’s open items of one meeting past a page, with the whole total (home’s avatar filter)', async () => {
+    const admin = await signUp(app);
+    const bea = await joinWorkspace(app, admin, { firstName: 'Bea' });
+    const sales = await createMeeting(admin, [bea.userId], { title: 'Sales' });
+    const ops = await createMeeting(admin, [bea.userId], { title: 'Ops' });
+    const mine: Task[] = [];
+    for (let i = 0; i < 26; i++) mine.push(await add(admin, sales.id, `Sales to-do ${i}`));
+    expect((await admin.api.patch(`/tasks/${mine[0]!.id}`, { status: '1' })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await add(admin, ops.id, `Ops to-do ${i}`);
+    await add(bea, sales.id, 'Bea’s own');
+    const goal = await add(admin, sales.id, 'Sales goal', TASK_TYPE.goal);
+    await add(admin, ops.id, 'Ops goal', TASK_TYPE.goal);
+
+    const page = async (type: string, offset: number) =>
+      (
+        await admin.api.get<TaskPage>(
+          `/tasks?type=${type}&state=active&meetingId=${sales.id}&memberId=${admin.userId}&offset=${offset}&limit=20`,
+        )
+      ).body.result;
+    const first = await page(TASK_TYPE.todo, 0);
+    const second = await page(TASK_TYPE.todo, 20);
+    expect([first.total, first.items.length, second.items.length]).toEqual([25, 20, 5]);
+    expect(new Set([...first.items, ...second.items].map((card) => card.id))).toEqual(
+      new Set(mine.slice(1).map((card) => card.id)),
+    );
+    const goals = await page(TASK_TYPE.goal, 0);
+    expect([goals.total, goals.items.map((card) => card.id)]).toEqual([1, [goal.id]]);
+    // Without the meeting: all of the caller's own, every meeting.
+    const all = (await admin.api.get<TaskPage>(`/tasks?type=${TASK_TYPE.todo}&state=active&limit=5`)).body.result;
+    expect(all.total).toBe(28);
+  });
+
   it('counts each type active and done for the tabs', async () => {
     const admin = await signUp(app);
     const meeting = await createMeeting(admin);
