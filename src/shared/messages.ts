@@ -1852,7 +1852,8 @@ export const messages = {
   agencyParentOtherItem: 'The column it follows must be in the same framework.',
   agencyTooManyCategories: (max: number) =>
     `The catalogue holds at most ${max} categories, shipped ones included. Delete one of your own first.`,
-  agencyTooManyItems: (max: number) => `A category holds at most ${max} frameworks. Delete one or use another category.`,
+  agencyTooManyItems: (max: number) =>
+    `A category holds at most ${max} frameworks. Delete one or use another category.`,
   agencyTooManyColumns: 'A framework has at most 40 columns.',
   agencyTooManyQuestions: 'A column has at most 30 questions.',
   agencyInvalidUrl: 'Enter an address starting with http:// or https://',
