@@ -18,7 +18,11 @@ export const setup = async (app: FastifyInstance) => {
   return { ada, ben, cy, account };
 };
 
-export const projectBody = (accountId: string, teams: { userId: string; manage?: boolean }[], extra = {}) => ({
+export const projectBody = (
+  accountId: string,
+  teams: { userId: string; manage?: boolean; hourlyRate?: number; budgetMinutes?: number }[],
+  extra = {},
+) => ({
   accountId,
   name: 'Website',
   tasks: [

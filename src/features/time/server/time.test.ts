@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, joinWorkspace, mailsTo, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { createMeeting, mailsTo, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { must, projectBody, setup as setupWorkspace } from '../../../../test/time-fixtures.ts';
 import {
   PROJECT_BUDGET_TYPES,
   PROJECT_RATE_MODES,
@@ -14,7 +15,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import type { TaskPage } from '../../tasks/tasks.schemas.ts';
 import { parseDuration, timeValue } from '../time.money.ts';
-import type { Account, Entry, Project, ProjectReportPage, Report, TeamWeek, Timer, Week } from '../time.schemas.ts';
+import type { Entry, Project, ProjectReportPage, Report, TeamWeek, Timer, Week } from '../time.schemas.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -22,34 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const must = <T>(answer: { status: number; body: { result: T } }, what: string): T => {
-  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result;
-};
-
 /** Ada (admin) with an account; Ben on the team; Cy in the workspace, not on the project. */
-const setup = async () => {
-  const ada = await signUp(app, { firstName: 'Ada' });
-  const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
-  const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
-  const account = must(await ada.api.post<Account>('/time/accounts', { title: 'Acme' }), 'account');
-  return { ada, ben, cy, account };
-};
-
-const projectBody = (
-  accountId: string,
-  teams: { userId: string; manage?: boolean; hourlyRate?: number; budgetMinutes?: number }[],
-  extra = {},
-) => ({
-  accountId,
-  name: 'Website',
-  tasks: [
-    { title: 'Design', billable: true, hourlyRate: 12000, budget: 50000, budgetMinutes: 600 },
-    { title: 'Admin', billable: false, hourlyRate: 6000, budget: 10000, budgetMinutes: 300 },
-  ],
-  teams: teams.map((m) => ({ hourlyRate: 9000, budgetMinutes: 480, ...m })),
-  ...extra,
-});
+const setup = () => setupWorkspace(app);
 
 const report = async (who: SignedUp, id: string) => {
   const page = must(await who.api.get<ProjectReportPage>('/time/projects?limit=200'), 'reports');
