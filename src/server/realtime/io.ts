@@ -15,6 +15,7 @@ import {
   workspaceRoom,
 } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
+import { adapterPool } from './adapter-pool.ts';
 import { type InstanceEvents, SESSIONS_CLEAR } from './instances.ts';
 import { type PresenceData, registerLivePresence } from './presence.ts';
 import { isMeetingParticipant, memberRoom, sessionRoom, userRoom } from './rooms.ts';
@@ -78,8 +79,11 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     pingInterval: SOCKET_HEARTBEAT_MS.interval,
     pingTimeout: SOCKET_HEARTBEAT_MS.timeout,
   });
-  if (database.pool)
-    io.adapter(createAdapter(database.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }));
+  const adapterConnections = database.pool ? adapterPool(database.pool) : undefined;
+  if (adapterConnections)
+    io.adapter(
+      createAdapter(adapterConnections.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }),
+    );
   io.on(SESSIONS_CLEAR, (done) => {
     sessionCache.clear();
     done(true);
@@ -223,6 +227,7 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     async close() {
       io.local.disconnectSockets(true);
       await io.of('/').adapter.close();
+      adapterConnections?.close();
       io.engine.close();
     },
   };
