@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
 import { addDays } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
+import { TIMEZONES } from '../../shared/timezones.ts';
 import { isoDate } from '../../shared/validation.ts';
 
 // The calendar (document 2 §2–3, decision 034): one call for a window of days, with the
@@ -23,10 +24,12 @@ export const ZCalendarQuery = z
       .pipe(z.array(z.uuid()).max(200))
       .optional(),
     /**
-     * At most this many cards and goals a day (default the cell's 5); the rest are counted in
-     * `moreByDay`. The day view asks for more (decision 058).
+     * At most this many items a day (default the cell's 5: sessions first, then cards and goals);
+     * the rest are counted in `moreByDay`. The day view asks for more (decisions 058, 067).
      */
     perDay: z.coerce.number().int().min(1).max(CALENDAR_DAY_ITEMS_MAX).default(CALENDAR_ITEMS_PER_CELL),
+    /** The zone the calendar shows its days in (the viewer's): a session's day is its start's date there. */
+    timeZone: z.enum(TIMEZONES).default('UTC'),
     /** Only items whose title holds every word (the event search). */
     search: z.string().trim().max(200).optional(),
   })
@@ -60,7 +63,7 @@ export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 export const ZCalendarEvents = z.object({
   events: z.array(ZCalendarEvent),
-  /** Cards and goals left out by `perDay`, by due date (YYYY-MM-DD): the cell's "+N MORE". */
+  /** Items left out by `perDay`, by day (YYYY-MM-DD, in `timeZone`): the cell's "+N MORE". */
   moreByDay: z.record(z.string(), z.number().int()),
   /** More items than the answer holds: narrow the window or the filters. */
   truncated: z.boolean(),

@@ -41,7 +41,7 @@ interface Props {
  * The calendar (document 2 §2): day, week and month, day first; member filter and search;
  * 5 items a cell then "+N MORE"; the week from 8 am to 8 pm unless an item lies outside.
  * Clicking opens the meeting's dashboard, or the card or goal in its dialog. The server sends a
- * cell's five cards a day and counts the rest (decision 058): "+N MORE" opens that day, whose
+ * cell's five items a day, sessions first, and counts the rest (decisions 058, 067): "+N MORE" opens that day, whose
  * view asks for up to 100; the search runs on the server too.
  * A quarter's start (an all-day marker, decision 056) opens the Quarters page.
  */
@@ -58,7 +58,9 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   const embedUrl = meetingId ? null : (settings.data?.googleCalendarEmbedUrl ?? null);
   // One day shown: its cards in full (up to the day's maximum); more days: a cell's worth each.
   const perDay = range && addDays(range.start, 1) === range.end ? CALENDAR_DAY_ITEMS_MAX : CALENDAR_ITEMS_PER_CELL;
-  const query = useCalendarEvents(range && { ...range, meetingId, userIds: people, perDay, search: searched });
+  const query = useCalendarEvents(
+    range && { ...range, meetingId, userIds: people, perDay, timeZone: timezone, search: searched },
+  );
 
   const shown = query.data?.events ?? [];
   const hours = useMemo(() => shownHours(shown, timezone), [shown, timezone]);

@@ -11,15 +11,17 @@ export interface CalendarWindow {
   end: string;
   meetingId?: string;
   userIds: string[];
-  /** Cards and goals a day (the server counts the rest). */
+  /** Items a day (the server counts the rest). */
   perDay: number;
+  /** The zone the calendar shows (the viewer's): the server counts a session in its day there. */
+  timeZone: string;
   search: string;
 }
 
 export const calendarKeys = {
   all: ['calendar'] as const,
   window: (w: CalendarWindow) =>
-    ['calendar', w.start, w.end, w.meetingId ?? null, w.userIds.join(','), w.perDay, w.search] as const,
+    ['calendar', w.start, w.end, w.meetingId ?? null, w.userIds.join(','), w.perDay, w.timeZone, w.search] as const,
 };
 
 /** The events of the shown window; the previous window's stay on screen while the next one loads. */
@@ -30,7 +32,12 @@ export const useCalendarEvents = (window: CalendarWindow | null) =>
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const w = window!;
-      const params = new URLSearchParams({ start: w.start, end: w.end, perDay: String(w.perDay) });
+      const params = new URLSearchParams({
+        start: w.start,
+        end: w.end,
+        perDay: String(w.perDay),
+        timeZone: w.timeZone,
+      });
       if (w.search) params.set('search', w.search);
       if (w.meetingId) params.set('meetingId', w.meetingId);
       if (w.userIds.length > 0) params.set('userIds', w.userIds.join(','));

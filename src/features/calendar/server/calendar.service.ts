@@ -14,8 +14,9 @@ import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.s
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
 // window (of meetings the caller may see) and the cards and goals due in it (those the caller
 // may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
-// cards by workspace and due date. A day sends at most `perDay` cards and goals and counts the
-// rest (decision 058): a month of a 100,000-card workspace is the cells' five a day, not 3,000.
+// cards by workspace and due date. A day sends at most `perDay` items and counts the rest
+// (decisions 058, 067): a month of a 100,000-card workspace is the cells' five a day, not 3,000,
+// and a month of 500 weekly meetings is not their 2,150 sessions.
 // The quarter boundaries are a second, small statement (decision 056).
 
 /** Sessions start at instants; widen the day window by the largest offsets so no zone loses one. */
@@ -32,6 +33,8 @@ type Row = {
   meeting_id: string | null;
   status: string;
   done: boolean;
+  /** The item's day in the viewer's zone (YYYY-MM-DD). */
+  day: string;
   day_count: string | number;
 };
 
@@ -133,46 +136,58 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
           sql` and `,
         )}`;
 
+  // Every item has a day in the viewer's zone (a session: its start's date there) and each day
+  // sends its first `perDay`: sessions by start, then cards and goals by title (decision 067).
+  const zone = query.timeZone;
   const result = await ctx.db.execute(sql`
     with visible as (
       select m.id, m.title, m.color,
         (select coalesce(sum(a.duration), 0) from agenda_items a where a.meeting_id = m.id and a.checked)::int as minutes
       from meetings m
       where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople} ${titleMatches(sql`m.title`)}
-    )
-    (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.minutes, v.color,
-        v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
-        s.finished_at is not null as done, 0::bigint as day_count
-      from visible v
-      join sessions s on s.meeting_id = v.id
-      where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
-        and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}')
-    union all
-    (select due.kind, due.id, due.title, null, due.due_date, null, first_meeting.color, first_meeting.id,
-        due.status, due.done, due.day_count
-      from (
-        select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end as kind, tasks.id, tasks.title,
-          tasks.due_date, tasks.status, not ${activeSql} as done,
-          row_number() over (partition by tasks.due_date order by tasks.title, tasks.id) as day_rank,
-          count(*) over (partition by tasks.due_date) as day_count
+    ),
+    items as (
+      (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.minutes, v.color,
+          v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
+          s.finished_at is not null as done, (s.starts_at at time zone ${zone})::date as day, 0 as kind_order
+        from visible v
+        join sessions s on s.meeting_id = v.id
+        -- The range on the column (its index) widened by any zone's offset, then the zone's own days.
+        where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
+          and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}'
+          and (s.starts_at at time zone ${zone})::date >= ${query.start}::date
+          and (s.starts_at at time zone ${zone})::date < ${query.end}::date)
+      union all
+      (select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, tasks.id, tasks.title, null,
+          tasks.due_date, null, null, null, tasks.status, not ${activeSql}, tasks.due_date, 1
         from tasks
         where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
           and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
-          ${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)}
-      ) due
-      -- The meeting's colour, looked up only for the cards sent.
+          ${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)})
+    ),
+    ranked as (
+      select items.*,
+        row_number() over (partition by day order by kind_order, starts_at, title, id) as day_rank,
+        count(*) over (partition by day) as day_count
+      from items
+    )
+    select ranked.kind, ranked.id, ranked.title, ranked.starts_at, ranked.due_date, ranked.minutes,
+        coalesce(ranked.color, first_meeting.color) as color, coalesce(ranked.meeting_id, first_meeting.id) as meeting_id,
+        ranked.status, ranked.done, ranked.day::text as day, ranked.day_count
+      from ranked
+      -- A card's colour is its first meeting's, looked up only for the cards sent.
       left join lateral (
         select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
-        where tk.task_id = due.id order by m.title limit 1
+        where ranked.kind <> 'session' and tk.task_id = ranked.id order by m.title limit 1
       ) first_meeting on true
-      where due.day_rank <= ${query.perDay})
-    order by kind, starts_at nulls last, due_date nulls last, title
+      where ranked.day_rank <= ${query.perDay}
+    order by ranked.kind, ranked.starts_at nulls last, ranked.due_date nulls last, ranked.title
     limit ${CALENDAR_MAX_ITEMS + 1}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const moreByDay: Record<string, number> = {};
   for (const row of rows) {
     const hidden = Number(row.day_count) - query.perDay;
-    if (row.kind !== 'session' && hidden > 0 && row.due_date) moreByDay[row.due_date] = hidden;
+    if (hidden > 0) moreByDay[row.day] = hidden;
   }
   return {
     events: [...rows.slice(0, CALENDAR_MAX_ITEMS).map(toEvent), ...(await quarterStarts(ctx, query))],

@@ -152,6 +152,47 @@ describe('calendar events', () => {
       expect((await ada.api.get(`/calendar/events?start=2026-05-01&end=2026-06-01&perDay=${perDay}`)).status).toBe(400);
   });
 
+  it('caps a day’s sessions too, counting the day in the viewer’s zone, sessions before cards', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    // Seven weekly meetings, Mondays 23:30 in New York: Tuesday 03:30 in UTC.
+    for (const n of [1, 2, 3, 4, 5, 6, 7])
+      await createMeeting(ada, [], {
+        title: `Late sync ${n}`,
+        startDate: '2026-06-01',
+        startTime: '23:30',
+        timezone: 'America/New_York',
+      });
+    await createTask(ada, { title: 'Monday card', userId: ada.userId, dueDate: '2026-06-01' });
+
+    const newYork = await calendar(ada, 'start=2026-06-01&end=2026-06-08&timeZone=America/New_York');
+    const sessionsOn = (answer: CalendarEvents) => answer.events.filter((e) => e.kind === 'session');
+    expect(sessionsOn(newYork).map((e) => e.title)).toEqual([
+      'Late sync 1',
+      'Late sync 2',
+      'Late sync 3',
+      'Late sync 4',
+      'Late sync 5',
+    ]);
+    // The card shares Monday with the sessions, which come first: it is in the count.
+    expect(newYork.events.some((e) => e.kind === 'task')).toBe(false);
+    expect(newYork.moreByDay).toEqual({ '2026-06-01': 3 });
+
+    const utc = await calendar(ada, 'start=2026-06-01&end=2026-06-08');
+    expect(sessionsOn(utc)).toHaveLength(5);
+    expect(utc.events.filter((e) => e.kind === 'task').map((e) => e.start)).toEqual(['2026-06-01']);
+    expect(utc.moreByDay).toEqual({ '2026-06-02': 2 });
+
+    // Tuesday in New York holds none of them; Monday's day view holds all seven.
+    const tuesday = await calendar(ada, 'start=2026-06-02&end=2026-06-03&timeZone=America/New_York&perDay=100');
+    expect(sessionsOn(tuesday)).toEqual([]);
+    const monday = await calendar(ada, 'start=2026-06-01&end=2026-06-02&timeZone=America/New_York&perDay=100');
+    expect(sessionsOn(monday)).toHaveLength(7);
+    expect(monday.moreByDay).toEqual({});
+
+    for (const zone of ['Mars/Olympus', 'utc%00', ''])
+      expect((await ada.api.get(`/calendar/events?start=2026-06-01&end=2026-06-08&timeZone=${zone}`)).status).toBe(400);
+  });
+
   it('refuses a wrong or huge window with a clear 400, and another workspace’s meeting with 404', async () => {
     const ada = await signUp(app);
     const stranger = await signUp(app);
