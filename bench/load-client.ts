@@ -114,9 +114,11 @@ export const readMix: Call[] = [
     path: (p) =>
       `/tasks?meetingId=${p.dashboard().meetingId}&${['type=4&state=active', 'type=4&state=done', 'type=1&state=active&limit=100'][Math.floor(Math.random() * 3)]}`,
   },
+  // The scorecard as it opens (the current quarter, ~13 columns), and now and then a whole year.
+  { label: 'GET /meetings/{id}/kpis (as it opens)', weight: 2, path: (p) => `/meetings/${p.fixture.kpiMeetingId}/kpis` },
   {
     label: 'GET /meetings/{id}/kpis (52 weeks)',
-    weight: 2,
+    weight: 1,
     path: (p) =>
       `/meetings/${p.fixture.kpiMeetingId}/kpis?dateSince=${p.fixture.kpiSince}&dateUntil=${p.fixture.kpiUntil}`,
   },
@@ -141,6 +143,7 @@ export const LIST_CALLS = new Set([
   'GET /boards/{id}/cards (Show more)',
   'GET /meetings/{id}/archives (page 1)',
   'GET /tasks?meetingId (a page)',
+  'GET /meetings/{id}/kpis (as it opens)',
   'GET /meetings/{id}/kpis (52 weeks)',
   'GET /calendar/events (month)',
 ]);
