@@ -855,7 +855,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
       const details = page.getByRole('dialog', { name: messages.contactDetails });
       const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
-      await expect(seen.locator('[data-seen-entry]')).toHaveCount(2);
+      await expect(seen.locator('[data-audit-entry]')).toHaveCount(2);
       // On a phone the dialog scrolls: the section is below its fields.
       await seen.scrollIntoViewIfNeeded();
       await checkPage(page, 'vault-seen', size, [seen]);

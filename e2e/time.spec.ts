@@ -361,13 +361,14 @@ test('an account gets an image from the Accounts dialog, shown as its avatar', a
   await page.goto('/time-tracking?tab=accounts');
   await page.getByRole('button', { name: messages.timeEditAccountOf('Acme') }).click({ timeout: 60_000 });
   const dialog = page.getByRole('dialog', { name: messages.timeEditAccount });
-  // A file that is not a picture is refused in the dialog.
+  // A file that is not a picture is refused at once, with the error toast every picture input gives.
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('hello'),
   });
-  await expect(dialog.getByRole('alert')).toHaveText(messages.imageWrongType);
+  await expect(page.locator('[data-toast]').filter({ hasText: messages.imageWrongType })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: messages.timeAccountImage })).toHaveCount(0);
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',

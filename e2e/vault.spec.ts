@@ -165,8 +165,8 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
   const details = page.getByRole('dialog', { name: messages.contactDetails });
   const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
-  await expect(seen.locator('[data-seen-entry="Payroll portal"]')).toHaveCount(2);
-  await expect(seen.locator('[data-seen-entry]').first()).toContainText(messages.vaultActionNames.copy!);
+  await expect(seen.locator('[data-audit-entry="Payroll portal"]')).toHaveCount(2);
+  await expect(seen.locator('[data-audit-entry]').first()).toContainText(messages.vaultActionNames.copy!);
   await expect(seen.getByRole('link', { name: messages.vaultSeenOpenVault('Finance weekly') }).first()).toHaveAttribute(
     'href',
     `/passwords/${meeting.id}`,

@@ -7,6 +7,7 @@ import type { AgendaItem, Meeting, MeetingFolder } from '../src/features/meeting
 import type { Checklist, Task } from '../src/features/tasks/tasks.schemas.ts';
 import { assertInWorkspace } from '../src/server/tenancy.ts';
 import { messages } from '../src/shared/messages.ts';
+import { calendarRecord, calendarYear } from './annual-fixtures.ts';
 import { statementCountingApp, testApp } from './app.ts';
 import { type ApiAnswer, createMeeting, joinWorkspace, type SignedUp, signUp, uniqueEmail } from './factories.ts';
 
@@ -241,22 +242,8 @@ const workspace = async (): Promise<Workspace> => {
   };
 };
 
-// administration (issue 20): next year's calendar quarters, as an annual and as a quarter record.
+// administration (issue 20): next year's calendar quarters (test/annual-fixtures.ts).
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const calendarYear = (year: number) => ({
-  year,
-  isCalendarYear: '1',
-  quarters: ['01-01', '04-01', '07-01', '10-01'].map((day) => ({ startDate: `${year}-${day}` })),
-  endDate: `${year}-12-31`,
-});
-const quarterRecord = (year: number) => ({
-  year,
-  startQuartal1: `${year}-01-01`,
-  startQuartal2: `${year}-04-01`,
-  startQuartal3: `${year}-07-01`,
-  startQuartal4: `${year}-10-01`,
-  endQuartal4: `${year}-12-31`,
-});
 
 /** The kind of record an id field names, by its name (a route may say otherwise in `kinds`). */
 const KIND_BY_NAME: Record<string, Kind> = {
@@ -610,11 +597,11 @@ const ROUTES: Record<string, Route> = {
   },
   // administration (issue 20): a year of quarters by id (the same record as its annual).
   'POST /api/v2/quartals': {
-    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...calendarRecord(NEXT_YEAR) } }),
     kinds: { id: 'annual' },
   },
   'PUT /api/v2/quartals': {
-    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...quarterRecord(NEXT_YEAR) } }),
+    valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...calendarRecord(NEXT_YEAR) } }),
     kinds: { id: 'annual' },
   },
   // Password vault (issue 22)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarRecord, calendarYear } from '../../../../test/annual-fixtures.ts';
 import { testApp } from '../../../../test/app.ts';
 import { type ApiAnswer, joinWorkspace, PNG_PIXEL, signUp, uploadFile } from '../../../../test/factories.ts';
 import type { Annual } from '../../quarters/quarters.schemas.ts';
@@ -17,20 +18,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const year = new Date().getUTCFullYear();
-const calendarYear = (y: number) => ({
-  year: y,
-  isCalendarYear: '1',
-  quarters: [`${y}-01-01`, `${y}-04-01`, `${y}-07-01`, `${y}-10-01`].map((startDate) => ({ startDate })),
-  endDate: `${y}-12-31`,
-});
-const calendarRecord = (y: number) => ({
-  year: y,
-  startQuartal1: `${y}-01-01`,
-  startQuartal2: `${y}-04-01`,
-  startQuartal3: `${y}-07-01`,
-  startQuartal4: `${y}-10-01`,
-  endQuartal4: `${y}-12-31`,
-});
 const TEMPLATE = 'workspace-invitation';
 const MESSAGE = { customMessage: '{{inviterName}} would like you in {{workspaceName}}: {{link}}' };
 

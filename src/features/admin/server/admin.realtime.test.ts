@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarYear } from '../../../../test/annual-fixtures.ts';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
@@ -28,12 +29,7 @@ describe('administration in real time', () => {
     expect(colours.data.primaryColor1).toBe('#0b7285');
 
     const year = new Date().getUTCFullYear() + 1;
-    await admin.api.post('/annuals', {
-      year,
-      isCalendarYear: '1',
-      quarters: ['01-01', '04-01', '07-01', '10-01'].map((day) => ({ startDate: `${year}-${day}` })),
-      endDate: `${year}-12-31`,
-    });
+    await admin.api.post('/annuals', calendarYear(year));
     await eventually(() => watcher.received.some((m) => (m as { type: string }).type === 'quarters.changed'));
     await settle();
     expect(stranger.received).toEqual([]);

@@ -4,7 +4,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
-import { PasswordsSeenBy } from '../../vault/client/PasswordsSeenBy.tsx';
+import { AuditList } from '../../vault/client/AuditList.tsx';
 import type { Contact } from '../people.schemas.ts';
 import { dobToInput } from './dob.ts';
 import { useContact, useGroups } from './people.queries.ts';
@@ -88,7 +88,12 @@ const Details = ({
       </SimpleGrid>
       {/* A departed person: what they saw in the vault, for an admin to rotate (decision 063). */}
       {isAdmin && (contact.disabled || contact.deleted) && (
-        <PasswordsSeenBy userId={contact.id} timezone={viewer.timezone} />
+        <AuditList
+          source={{ kind: 'seenBy', userId: contact.id }}
+          timezone={viewer.timezone}
+          heading={{ title: messages.vaultSeenTitle, hint: messages.vaultSeenHint, order: 3 }}
+          compact
+        />
       )}
       <Group justify="space-between" className="cadence-dialog-footer">
         <Anchor component={Link} to={`/reports/users/${contact.id}`} size="sm">

@@ -5,6 +5,7 @@ import { ApiError, api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { PhotoInput } from '../../../client/ui/PhotoInput.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { CONTACT_PHOTO_MAX_BYTES, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
@@ -19,7 +20,6 @@ import {
   contactPayload,
   dobRule,
 } from './ContactFields.tsx';
-import { PhotoInput } from './PhotoInput.tsx';
 import { uploadPhoto, useContact, useGroups, useSaveContact, useSetDisabled } from './people.queries.ts';
 
 interface FormValues extends ContactFormValues {

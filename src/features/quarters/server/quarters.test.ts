@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarRecord, calendarYear } from '../../../../test/annual-fixtures.ts';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -14,19 +15,12 @@ afterAll(() => app.close());
 
 const year = new Date().getUTCFullYear();
 
-const calendarYear = (y: number) => ({
-  year: y,
-  isCalendarYear: '1',
-  quarters: [`${y}-01-01`, `${y}-04-01`, `${y}-07-01`, `${y}-10-01`].map((startDate) => ({ startDate })),
-  endDate: `${y}-12-31`,
-});
 const fiscal = (y: number, starts: string[], endDate: string) => ({
   year: y,
   isCalendarYear: '0',
   quarters: starts.map((startDate) => ({ startDate })),
   endDate,
 });
-const calendarRecord = (y: number) => record(y, [`${y}-01-01`, `${y}-04-01`, `${y}-07-01`, `${y}-10-01`, `${y}-12-31`]);
 const record = (y: number, dates: string[]) => ({
   year: y,
   startQuartal1: dates[0],

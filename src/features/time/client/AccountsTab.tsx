@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Avatar,
   Button,
-  FileButton,
   Group,
   Modal,
   Paper,
@@ -14,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconEdit, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../client/lib/api.ts';
@@ -22,8 +21,10 @@ import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
+import { PhotoInput } from '../../../client/ui/PhotoInput.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { TIME_PAGE } from '../../../shared/constants.ts';
+import { showError } from '../../../client/ui/toast.ts';
+import { ACCOUNT_IMAGE, MEETING_IMAGE_TYPES, TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { readMeetingImage } from '../../meetings/client/components/imageFile.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
@@ -71,15 +72,10 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
   const [error, setError] = useState<string | undefined>();
   const [imageError, setImageError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const pick = async (file: File | null) => {
+  const keep = (next: string | null) => {
+    setImage(next);
+    setChanged(true);
     setImageError(null);
-    if (!file) return;
-    try {
-      setImage(await readMeetingImage(file));
-      setChanged(true);
-    } catch (e) {
-      setImageError(e instanceof Error ? e.message : messages.imageWrongType);
-    }
   };
   return (
     <Modal opened onClose={onClose} title={account ? messages.timeEditAccount : messages.timeNewAccount}>
@@ -102,56 +98,44 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
         pending={save.isPending}
         failure={failure}
       >
-        <Group align="flex-start" wrap="nowrap" gap="md">
-          <Stack gap={6} align="center" w={96}>
-            <Avatar
-              src={image}
-              size={72}
-              radius="md"
-              color="initials"
-              name={title || account?.title}
-              alt={messages.timeAccountImage}
-            >
-              <IconPhoto size={28} />
-            </Avatar>
-            <FileButton onChange={(file) => void pick(file)} accept="image/png,image/jpeg,image/gif">
-              {(props) => (
-                <Button {...props} size="compact-xs" variant="light">
-                  {messages.chooseImage}
-                </Button>
-              )}
-            </FileButton>
-            {image && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={12} />}
-                onClick={() => {
-                  setImage(null);
-                  setChanged(true);
-                }}
-              >
-                {messages.removeImage}
-              </Button>
-            )}
-          </Stack>
-          <Stack gap="xs" flex={1} miw={0}>
-            <TextInput
-              label={messages.timeAccountTitle}
-              required
-              value={title}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-              error={error}
-              data-autofocus
-            />
-            {imageError && (
-              <Text c="red" size="sm" role="alert">
-                {imageError}
-              </Text>
-            )}
-          </Stack>
-        </Group>
+        <Stack gap="sm">
+          {/* Kept until Save, as a data URL scaled to what the API takes. */}
+          <PhotoInput
+            name={title || account?.title || ''}
+            image={image}
+            maxBytes={ACCOUNT_IMAGE.maxBytes}
+            tooLargeMessage={messages.imageTooLarge}
+            types={MEETING_IMAGE_TYPES}
+            wrongTypeMessage={messages.imageWrongType}
+            radius="md"
+            error={imageError}
+            label={messages.timeAccountImage}
+            alt={messages.timeAccountImage}
+            chooseLabel={messages.chooseImage}
+            removeLabel={messages.removeImage}
+            upload={async (file) => {
+              let dataUrl: string;
+              try {
+                dataUrl = await readMeetingImage(file);
+              } catch (e) {
+                // Its message is for the user (a picture the browser cannot read).
+                showError(e instanceof Error ? e.message : messages.imageWrongType);
+                return null;
+              }
+              keep(dataUrl);
+              return dataUrl;
+            }}
+            remove={async () => keep(null)}
+          />
+          <TextInput
+            label={messages.timeAccountTitle}
+            required
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+        </Stack>
       </DialogForm>
     </Modal>
   );

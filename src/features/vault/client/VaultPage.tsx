@@ -30,7 +30,7 @@ import { useMeeting, useMeetingRoom, useSimpleMeetings, useViewer } from '../../
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { useGroups } from '../../people/client/people.queries.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
-import { ActivityList } from './ActivityList.tsx';
+import { AuditList } from './AuditList.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 import { EntryFormDialog } from './EntryFormDialog.tsx';
 import { type FolderSelection, FoldersPanel } from './FoldersPanel.tsx';
@@ -49,17 +49,12 @@ const MeetingPicker = () => {
       <MeetingList meetings={meetings} />
       {/* Admins: every meeting's vault activity, the rows of deleted meetings included (decision 063). */}
       {viewer.isAdmin && (
-        <Stack gap="xs" component="section" aria-labelledby="vault-workspace-activity">
-          <Title order={2} size="h4" id="vault-workspace-activity">
-            {messages.vaultWorkspaceActivity}
-          </Title>
-          <Text size="sm" c="gray.7">
-            {messages.vaultWorkspaceActivityHint}
-          </Text>
-          <Card withBorder radius="md" padding="md">
-            <ActivityList source={{ workspace: true }} timezone={viewer.timezone} />
-          </Card>
-        </Stack>
+        <AuditList
+          source={{ kind: 'workspace' }}
+          timezone={viewer.timezone}
+          heading={{ title: messages.vaultWorkspaceActivity, hint: messages.vaultWorkspaceActivityHint, order: 2 }}
+          framed
+        />
       )}
     </Stack>
   );
@@ -271,10 +266,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
                   searchable
                   w={{ base: '100%', xs: 260 }}
                 />
-                <ActivityList
-                  source={{ meetingId, entryId: null, userId: activityPerson }}
-                  timezone={viewer.timezone}
-                />
+                <AuditList source={{ kind: 'meeting', meetingId, userId: activityPerson }} timezone={viewer.timezone} />
               </Stack>
             </Card>
           </Tabs.Panel>
@@ -317,7 +309,9 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
         size="xl"
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
       >
-        {history && <ActivityList source={{ meetingId, entryId: history.id }} timezone={viewer.timezone} />}
+        {history && (
+          <AuditList source={{ kind: 'meeting', meetingId, entryId: history.id }} timezone={viewer.timezone} />
+        )}
       </Modal>
     </Stack>
   );

@@ -60,47 +60,45 @@ export const useVaultFolders = (meetingId: string) =>
     enabled: meetingId !== '',
   });
 
-/** The meeting's vault activity, or one entry's history, or one person's (leaders and admins). */
-export const useVaultActivity = (meetingId: string, entryId: string | null, userId: string | null, page: number) =>
-  useQuery({
-    enabled: meetingId !== '',
-    queryKey: vaultKeys.activity(meetingId, entryId, userId, page),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({
-        offset: String(page * VAULT_ACTIVITY_PAGE.default),
-        limit: String(VAULT_ACTIVITY_PAGE.default),
-      });
-      if (entryId) query.set('entryId', entryId);
-      if (userId) query.set('userId', userId);
-      return api.get<VaultAuditPage>(`/meetings/${meetingId}/password-activity?${query}`, { signal, ...silent });
-    },
-    placeholderData: keepPreviousData,
-  });
+/**
+ * Whose vault audit a list shows: one meeting's (or one entry's history, or one person's in it;
+ * leaders and admins), the whole workspace's with deleted meetings' rows (admins), or the
+ * passwords one person revealed or copied across the workspace (admins; decision 063).
+ */
+export type AuditSource =
+  | { kind: 'meeting'; meetingId: string; entryId?: string | null; userId?: string | null }
+  | { kind: 'workspace' }
+  | { kind: 'seenBy'; userId: string };
 
-/** The whole workspace's vault activity, deleted meetings' rows included (admins; decision 063). */
-export const useWorkspaceVaultActivity = (page: number, enabled: boolean) =>
-  useQuery({
-    queryKey: vaultKeys.workspaceActivity(page),
-    queryFn: ({ signal }) =>
-      api.get<VaultAuditPage>(
-        `/password-activity?offset=${page * VAULT_ACTIVITY_PAGE.default}&limit=${VAULT_ACTIVITY_PAGE.default}`,
-        { signal, ...silent },
-      ),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+/** Rows per page of a source: the departed person's list is short, it sits in their contact's details. */
+export const auditPageSize = (source: AuditSource) =>
+  source.kind === 'seenBy' ? VAULT_SEEN_PAGE : VAULT_ACTIVITY_PAGE.default;
 
-/** The passwords one person revealed or copied, across the workspace (admins; decision 063). */
-export const useVaultSeenBy = (userId: string, page: number) =>
-  useQuery({
-    queryKey: vaultKeys.seenBy(userId, page),
-    queryFn: ({ signal }) =>
-      api.get<VaultAuditPage>(
-        `/password-activity?userId=${userId}&action=reveal,copy&offset=${page * VAULT_SEEN_PAGE}&limit=${VAULT_SEEN_PAGE}`,
-        { signal, ...silent },
-      ),
+/** One page of a source's audit rows, newest first. */
+export const useVaultAudit = (source: AuditSource, page: number) => {
+  const size = auditPageSize(source);
+  const query = new URLSearchParams({ offset: String(page * size), limit: String(size) });
+  let queryKey: readonly unknown[];
+  let path = '/password-activity';
+  if (source.kind === 'meeting') {
+    const { meetingId, entryId = null, userId = null } = source;
+    if (entryId) query.set('entryId', entryId);
+    if (userId) query.set('userId', userId);
+    queryKey = vaultKeys.activity(meetingId, entryId, userId, page);
+    path = `/meetings/${meetingId}/password-activity`;
+  } else if (source.kind === 'seenBy') {
+    query.set('userId', source.userId);
+    query.set('action', 'reveal,copy');
+    queryKey = vaultKeys.seenBy(source.userId, page);
+  } else {
+    queryKey = vaultKeys.workspaceActivity(page);
+  }
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<VaultAuditPage>(`${path}?${query}`, { signal, ...silent }),
     placeholderData: keepPreviousData,
   });
+};
 
 const useRefresh = (meetingId: string) => {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { fieldRule } from '../../../../client/lib/formRules.ts';
+import { PhotoInput } from '../../../../client/ui/PhotoInput.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { LOCALES, PROFILE_IMAGE_MAX_BYTES } from '../../../../shared/constants.ts';
@@ -17,7 +18,6 @@ import {
   contactPayload,
   dobRule,
 } from '../ContactFields.tsx';
-import { PhotoInput } from '../PhotoInput.tsx';
 import { uploadPhoto, useSetOwnImage } from '../people.queries.ts';
 
 interface Values extends ContactFormValues {

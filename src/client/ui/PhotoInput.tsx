@@ -1,15 +1,17 @@
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Avatar, type AvatarProps, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorText } from '../../../client/ui/FormError.tsx';
-import { showError } from '../../../client/ui/toast.ts';
-import { PHOTO_TYPES } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { PHOTO_TYPES } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { errorText, FormError } from './FormError.tsx';
+import { showError } from './toast.ts';
 
 /**
- * A photo with Choose / Remove. The size is checked here first (the spec's error toast, nothing
- * sent); the server checks size and real type again. `upload` sends the file and answers the
- * new URL.
+ * A picture with Choose / Remove: a person's photo, the workspace logo, a time tracking
+ * account's image. Type and size are checked here first (the spec's error toast, nothing sent);
+ * the server checks size and real type again. `upload` takes the file — sends it, or keeps it
+ * for the form's Save — and answers the new URL; what it throws is shown as a toast too.
+ * `error` is the form's message about the picture (e.g. the server's answer to Save).
  */
 export const PhotoInput = ({
   name,
@@ -19,6 +21,10 @@ export const PhotoInput = ({
   upload,
   remove,
   disabled = false,
+  types = PHOTO_TYPES,
+  wrongTypeMessage = messages.photoTypeNotAllowed,
+  radius,
+  error,
   label = messages.photo,
   alt = messages.contactPhotoOf(name),
   chooseLabel = messages.choosePhoto,
@@ -31,7 +37,13 @@ export const PhotoInput = ({
   upload: (file: File) => Promise<string | null>;
   remove: () => Promise<void>;
   disabled?: boolean;
-  /** The texts, for a picture other than a person's photo (a workspace logo). */
+  /** The accepted MIME types (a person's photo's by default). */
+  types?: readonly string[];
+  wrongTypeMessage?: string;
+  /** The picture's corners (round by default). */
+  radius?: AvatarProps['radius'];
+  error?: string | null;
+  /** The texts, for a picture other than a person's photo (a workspace logo, an account's image). */
   label?: string;
   alt?: string;
   chooseLabel?: string;
@@ -50,6 +62,10 @@ export const PhotoInput = ({
   };
   const choose = (file: File | null) => {
     if (!file) return;
+    if (!types.includes(file.type)) {
+      showError(wrongTypeMessage);
+      return;
+    }
     if (file.size > maxBytes) {
       showError(tooLargeMessage);
       return;
@@ -58,13 +74,13 @@ export const PhotoInput = ({
   };
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={image} name={name} color="initials" size={72} alt={alt} />
-      <Stack gap={6}>
+      <Avatar src={image} name={name} color="initials" size={72} radius={radius} alt={alt} />
+      <Stack gap={6} miw={0}>
         <Text size="sm" fw={500}>
           {label}
         </Text>
         <Group gap="xs">
-          <FileButton onChange={choose} accept={PHOTO_TYPES.join(',')} disabled={disabled || pending}>
+          <FileButton onChange={choose} accept={types.join(',')} disabled={disabled || pending}>
             {(props) => (
               <Button {...props} size="xs" variant="light" leftSection={<IconPhoto size={14} />} loading={pending}>
                 {chooseLabel}
@@ -84,6 +100,7 @@ export const PhotoInput = ({
             </Button>
           )}
         </Group>
+        <FormError message={error} />
       </Stack>
     </Group>
   );
