@@ -36,12 +36,24 @@ describe('time tracking in real time (decision 057)', () => {
         { userId: dee.userId, manage: false, hourlyRate: 0, budgetMinutes: 0 },
       ],
     };
-    const project = (await ada.api.post<Project>('/time/projects', body)).body.result;
     const adaSocket = await connect(baseUrl, ada.token);
     const benSocket = await connect(baseUrl, ben.token);
     const deeSocket = await connect(baseUrl, dee.token);
     const cySocket = await connect(baseUrl, cy.token);
     const eveSocket = await connect(baseUrl, eve.token);
+    const sockets = [adaSocket, benSocket, deeSocket, cySocket, eveSocket];
+
+    // A new project: the admins and its whole team hear of it, Cy and the other workspace not.
+    // (Connected first: on PostgreSQL an event reaches this instance's sockets only after its
+    // NOTIFY to the other instances, so it may arrive after the answer.)
+    const project = (await ada.api.post<Project>('/time/projects', body)).body.result;
+    await eventually(() => [adaSocket, benSocket, deeSocket].every((s) => timeEvents(s.received).length > 0));
+    await settle();
+    for (const s of [adaSocket, benSocket, deeSocket])
+      expect(timeEvents(s.received)).toEqual([projectEvent(project.id)]);
+    expect(timeEvents(cySocket.received)).toEqual([]);
+    expect(timeEvents(eveSocket.received)).toEqual([]);
+    for (const s of sockets) s.received.length = 0;
 
     // Time logged by Dee moves the budget bar: the admin and the manager hear of it; Dee's own
     // tabs hear of her day; Cy and the other workspace hear nothing.
@@ -100,6 +112,6 @@ describe('time tracking in real time (decision 057)', () => {
     await eventually(() => timeEvents(deeSocket.received).length > 2);
     await settle();
     expect(timeEvents(cySocket.received)).toEqual([]);
-    for (const s of [adaSocket, benSocket, deeSocket, cySocket, eveSocket]) s.socket.close();
+    for (const s of sockets) s.socket.close();
   });
 });
