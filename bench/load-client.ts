@@ -115,7 +115,11 @@ export const readMix: Call[] = [
       `/tasks?meetingId=${p.dashboard().meetingId}&${['type=4&state=active', 'type=4&state=done', 'type=1&state=active&limit=100'][Math.floor(Math.random() * 3)]}`,
   },
   // The scorecard as it opens (the current quarter, ~13 columns), and now and then a whole year.
-  { label: 'GET /meetings/{id}/kpis (as it opens)', weight: 2, path: (p) => `/meetings/${p.fixture.kpiMeetingId}/kpis` },
+  {
+    label: 'GET /meetings/{id}/kpis (as it opens)',
+    weight: 2,
+    path: (p) => `/meetings/${p.fixture.kpiMeetingId}/kpis`,
+  },
   {
     label: 'GET /meetings/{id}/kpis (52 weeks)',
     weight: 1,

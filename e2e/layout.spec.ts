@@ -580,7 +580,21 @@ for (const size of Object.keys(SIZES) as Size[]) {
       await page.getByRole('button', { name: messages.editMeeting, exact: true }).first().click();
       const edit = page.getByRole('dialog', { name: messages.editMeeting });
       await edit.getByText(messages.meetingKindTeam, { exact: true }).click();
-      await checkPage(page, 'meeting-form-type', size, [edit.getByRole('button', { name: messages.saveButton })]);
+      // A picture chosen (a 1×1 PNG): Choose image and Remove image beside it, both whole.
+      await edit.locator('input[type="file"]').setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+      await expect(edit.getByRole('img', { name: messages.meetingImage })).toBeVisible();
+      await checkPage(page, 'meeting-form-type', size, [
+        edit.getByRole('button', { name: messages.saveButton }),
+        edit.getByRole('button', { name: messages.chooseImage }),
+        edit.getByRole('button', { name: messages.removeImage }),
+      ]);
       await checkDialog(page, edit, 'the meeting form');
     });
 

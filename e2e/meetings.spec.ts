@@ -17,6 +17,12 @@ import {
 // meeting form and agenda dialogs, the dashboard's sections, My Meetings in the sidebar, the
 // top bar's next meeting, and what a second person sees without reloading.
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 interface ApiMeeting {
   id: string;
   title: string;
@@ -262,13 +268,25 @@ test('the meeting form checks its fields, saves, and a teammate’s dashboard fo
   }
   await shot(page, 'form-alerts');
 
-  // An image over 2 MB is refused.
-  await form.locator('input[type="file"]').setInputFiles({
-    name: 'big.png',
-    mimeType: 'image/png',
-    buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
-  });
-  await expect(form.getByText(messages.imageTooLarge)).toBeVisible();
+  // The image: a type other than JPG, PNG or GIF (a WebP, which a person's photo may be) or a file
+  // over 2 MB is refused at once, with the error toast every picture input gives; nothing is kept.
+  const chooser = form.locator('input[type="file"]');
+  const toast = (text: string) => page.locator('[data-toast]').filter({ hasText: text });
+  await chooser.setInputFiles({ name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF0000WEBPVP8 ') });
+  await expect(toast(messages.imageWrongType)).toBeVisible();
+  await chooser.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 10) });
+  await expect(toast(messages.imageTooLarge)).toBeVisible();
+  await expect(form.getByRole('img', { name: messages.meetingImage })).toHaveCount(0);
+  // Error toasts stay until dismissed.
+  for (const text of [messages.imageWrongType, messages.imageTooLarge])
+    await toast(text).getByRole('button', { name: messages.dismiss }).click();
+  // A picture that fits shows at once (kept until Save); Choose image is a button the keyboard reaches.
+  await form.getByRole('button', { name: messages.chooseImage }).focus();
+  await expect(form.getByRole('button', { name: messages.chooseImage })).toBeFocused();
+  await chooser.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('img', { name: messages.meetingImage })).toBeVisible();
+  await expect(form.getByRole('button', { name: messages.removeImage })).toBeVisible();
+  await shot(page, 'form-image');
 
   await form.getByLabel(messages.fieldTitle).fill('Sales Weekly');
   await form.getByLabel(messages.color).fill('#fa5252');
@@ -288,6 +306,7 @@ test('the meeting form checks its fields, saves, and a teammate’s dashboard fo
   // The teammate's dashboard shows the new title and location, and its address follows.
   await expect(watcher.page.getByRole('heading', { level: 1, name: 'Sales Weekly' })).toBeVisible();
   await expect(watcher.page.getByText('Room 4')).toBeVisible();
+  await expect(watcher.page.locator('img[src*="/images/meetings/"]')).toBeVisible();
   await expect(watcher.page).toHaveURL(new RegExp(`/${slug('Sales Weekly')}$`));
   await shot(watcher.page, 'dashboard-teammate');
 

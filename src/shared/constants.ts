@@ -38,8 +38,9 @@ export const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
 /** Session token lifetimes (ARCHITECTURE: 30 days with remember-me, 12 hours without). */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, default: 12 * 3600 * 1000 } as const;
 
-/** A meeting's image (document 1 §5): jpg, png or gif. */
+/** A meeting's image (document 1 §5): jpg, png or gif, at most 2 MB. */
 export const MEETING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const MEETING_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The meetings list pages on the server (decision 039): rows per page, and the most a client may ask. */
 export const MEETING_LIST_PAGE = { size: 25, max: 100 } as const;
@@ -229,7 +230,7 @@ export const MINUTES_PER_DAY = 24 * 60;
 export const MONEY_MAX_CENTS = 99_999_999_999;
 export const TIME_PAGE = { default: 50, max: 200 } as const;
 /** An account's image: a meeting image's rules (JPG, PNG or GIF up to 2 MB, sent as a data URL of at most 500,000 characters). */
-export const ACCOUNT_IMAGE = { maxBytes: 2 * 1024 * 1024, maxChars: 500_000 } as const;
+export const ACCOUNT_IMAGE = { maxBytes: MEETING_IMAGE_MAX_BYTES, maxChars: 500_000 } as const;
 /** A report covers at most this many days. */
 export const TIME_REPORT_MAX_DAYS = 366;
 // administration (issue 20)

@@ -1,10 +1,8 @@
 import {
   Alert,
-  Avatar,
   Button,
   ColorInput,
   Divider,
-  FileButton,
   Group,
   Input,
   List,
@@ -17,12 +15,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../../../client/lib/api.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
-import { showSuccess } from '../../../../client/ui/toast.ts';
+import { PhotoInput } from '../../../../client/ui/PhotoInput.tsx';
+import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
-import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
+import { DIALOG_CLOSE_DELAY_MS, MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { type Meeting, type MeetingType, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, fullName, intervalOf, MEETING_SWATCHES } from '../meetings.format.ts';
@@ -149,14 +149,23 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
     return list;
   })();
 
-  const pickImage = async (file: File | null) => {
+  // PhotoInput has checked the type and size (the error toast); the picture is kept until Save,
+  // as a data URL scaled to what the API takes.
+  const keepImage = (image: string | null) => {
+    set({ image });
     setImageError(null);
-    if (!file) return;
+  };
+  const pickImage = async (file: File) => {
+    let dataUrl: string;
     try {
-      set({ image: await readMeetingImage(file) });
+      dataUrl = await readMeetingImage(file);
     } catch (error) {
-      setImageError(error instanceof Error ? error.message : messages.imageWrongType);
+      // Its message is for the user (a picture the browser cannot read).
+      showError(error instanceof Error ? error.message : messages.imageWrongType);
+      return null;
     }
+    keepImage(dataUrl);
+    return dataUrl;
   };
 
   const save = () => {
@@ -193,7 +202,10 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           showSuccess(messages.meetingUpdated);
           closeSoon();
         },
-        onError: (error) => setFailure(errorText(error)),
+        onError: (error) => {
+          setImageError(error instanceof ApiError ? (error.errors?.image ?? null) : null);
+          setFailure(errorText(error));
+        },
       },
     );
   };
@@ -218,52 +230,41 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
       }}
     >
       <Stack gap="sm">
-        <Group align="flex-start" wrap="nowrap" gap="md">
-          <Stack gap={6} align="center" w={96}>
-            <Avatar src={values.image} size={72} radius="md" color="initials" name={values.title || meeting.title}>
-              <IconPhoto size={28} />
-            </Avatar>
-            <FileButton onChange={(file) => void pickImage(file)} accept="image/png,image/jpeg,image/gif">
-              {(props) => (
-                <Button {...props} size="compact-xs" variant="light">
-                  {messages.chooseImage}
-                </Button>
-              )}
-            </FileButton>
-            {values.image && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={12} />}
-                onClick={() => set({ image: null })}
-              >
-                {messages.removeImage}
-              </Button>
-            )}
-          </Stack>
-          <Stack gap="sm" flex={1} miw={0}>
-            <TextInput
-              label={messages.fieldTitle}
-              required
-              data-autofocus
-              value={values.title}
-              onChange={(e) => set({ title: e.currentTarget.value })}
-              error={marked('title', messages.fieldTitle)}
-            />
-            <ColorInput
-              label={messages.color}
-              withEyeDropper={false}
-              required
-              format="hex"
-              swatches={MEETING_SWATCHES}
-              swatchesPerRow={11}
-              value={values.color}
-              onChange={(color) => set({ color })}
-              error={marked('color', messages.color)}
-            />
-          </Stack>
-        </Group>
+        <PhotoInput
+          name={values.title || meeting.title}
+          image={values.image}
+          maxBytes={MEETING_IMAGE_MAX_BYTES}
+          tooLargeMessage={messages.imageTooLarge}
+          types={MEETING_IMAGE_TYPES}
+          wrongTypeMessage={messages.imageWrongType}
+          radius="md"
+          error={imageError}
+          label={messages.meetingImage}
+          alt={messages.meetingImage}
+          chooseLabel={messages.chooseImage}
+          removeLabel={messages.removeImage}
+          upload={pickImage}
+          remove={async () => keepImage(null)}
+        />
+        <TextInput
+          label={messages.fieldTitle}
+          required
+          data-autofocus
+          value={values.title}
+          onChange={(e) => set({ title: e.currentTarget.value })}
+          error={marked('title', messages.fieldTitle)}
+        />
+        <ColorInput
+          label={messages.color}
+          withEyeDropper={false}
+          required
+          format="hex"
+          swatches={MEETING_SWATCHES}
+          swatchesPerRow={11}
+          value={values.color}
+          onChange={(color) => set({ color })}
+          error={marked('color', messages.color)}
+        />
         {meeting.type !== 'account' && (
           // A meeting and a team meeting change into each other; an account stays an account.
           <Input.Wrapper label={messages.meetingTypeLabel} labelElement="div">
@@ -279,11 +280,6 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
               onChange={(value) => set({ type: value as MeetingType })}
             />
           </Input.Wrapper>
-        )}
-        {imageError && (
-          <Text c="red" size="sm" role="alert">
-            {imageError}
-          </Text>
         )}
         <Textarea
           label={messages.description}

@@ -1,11 +1,10 @@
-import { MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
+import { MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 
 // A meeting image is picked in the browser and sent as a data URL (document 1 §5: jpg, png or
 // gif, at most 2 MB). The API keeps at most 500,000 characters for it, so a large picture is
 // scaled down in a canvas before it is sent.
 
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_DATA_URL_CHARS = 480_000;
 const SCALED_SIDE = 640;
 
@@ -28,7 +27,7 @@ const loadImage = (src: string): Promise<HTMLImageElement> =>
 /** The file as a data URL the API accepts, or an Error whose message the form shows. */
 export const readMeetingImage = async (file: File): Promise<string> => {
   if (!(MEETING_IMAGE_TYPES as readonly string[]).includes(file.type)) throw new Error(messages.imageWrongType);
-  if (file.size > IMAGE_MAX_BYTES) throw new Error(messages.imageTooLarge);
+  if (file.size > MEETING_IMAGE_MAX_BYTES) throw new Error(messages.imageTooLarge);
   const dataUrl = await readAsDataUrl(file);
   if (dataUrl.length <= MAX_DATA_URL_CHARS) return dataUrl;
   const image = await loadImage(dataUrl);
