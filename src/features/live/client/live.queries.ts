@@ -108,23 +108,42 @@ const patchSession = (queryClient: QueryClient, sessionId: string, patch: Partia
     state ? { ...state, session: { ...state.session, ...patch } } : state,
   );
 
+/**
+ * Before an optimistic change of the live state: a read already on its way carries the state from
+ * before the change and would overwrite it when it lands (the screen reads again when its socket
+ * joins the room), so it is cancelled; true when one was, and the caller reads again once its
+ * change is answered.
+ */
+export const holdStateReads = async (queryClient: QueryClient, sessionId: string) => {
+  const reading = queryClient.isFetching({ queryKey: liveKeys.state(sessionId) }) > 0;
+  await queryClient.cancelQueries({ queryKey: liveKeys.state(sessionId) });
+  return reading;
+};
+
+/** After the change: the read that was cancelled, made again. */
+export const resumeStateReads = (queryClient: QueryClient, sessionId: string, cancelled: boolean | undefined) => {
+  if (cancelled) void queryClient.invalidateQueries({ queryKey: liveKeys.state(sessionId) });
+};
+
 /** POST sessions/{id}/step: the new step shows at once; on failure the server's step comes back. */
 export const useMoveStep = (sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (step: number) => api.post<LiveSession>(`/sessions/${sessionId}/step`, { step }),
-    onMutate: (step) => {
+    onMutate: async (step) => {
+      const cancelled = await holdStateReads(queryClient, sessionId);
       const before = queryClient.getQueryData<LiveState>(liveKeys.state(sessionId))?.session;
       patchSession(queryClient, sessionId, {
         currentStep: step,
         lastStepStartedAt: new Date(serverNowMs()).toISOString(),
       });
-      return { before };
+      return { before, cancelled };
     },
     onError: (_error, _step, context) => {
       if (context?.before) patchSession(queryClient, sessionId, context.before);
     },
     onSuccess: (session) => patchSession(queryClient, sessionId, session),
+    onSettled: (_session, _error, _step, context) => resumeStateReads(queryClient, sessionId, context?.cancelled),
   });
 };
 

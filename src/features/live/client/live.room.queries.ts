@@ -4,7 +4,7 @@ import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { taskKeys } from '../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import type { LiveSession, LiveState } from '../live.schemas.ts';
-import { liveKeys } from './live.queries.ts';
+import { holdStateReads, liveKeys, resumeStateReads } from './live.queries.ts';
 
 // Issues solved in the room (docs/decisions/036): the calls of the Issues and Headlines steps.
 // Card changes reach the other screens as 'task.changed'; the issue being discussed as
@@ -24,9 +24,14 @@ export const useDiscussIssue = (sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string | null) => api.post<LiveSession>(`/sessions/${sessionId}/discussing`, { taskId }),
-    onMutate: (taskId) => setDiscussed(queryClient, sessionId, taskId),
+    onMutate: async (taskId) => {
+      const cancelled = await holdStateReads(queryClient, sessionId);
+      setDiscussed(queryClient, sessionId, taskId);
+      return { cancelled };
+    },
     onSuccess: (session) => setDiscussed(queryClient, sessionId, session.discussedTaskId),
     onError: () => void queryClient.invalidateQueries({ queryKey: liveKeys.state(sessionId) }),
+    onSettled: (_session, _error, _taskId, context) => resumeStateReads(queryClient, sessionId, context?.cancelled),
   });
 };
 
