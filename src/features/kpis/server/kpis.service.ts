@@ -366,7 +366,7 @@ export const getScorecard = async (
       ),
     )
     .orderBy(asc(sessions.startsAt));
-  const { next } = await nextAndLastSessions(ctx.db, [meetingId]);
+  const { next } = await nextAndLastSessions(ctx.db, [meetingId], { withLast: false });
   const currentSessionId = next.get(meetingId)?.id ?? null;
 
   const scoreRows = await ctx.db

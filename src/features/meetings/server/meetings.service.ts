@@ -416,6 +416,7 @@ export const nextMeetingOf = async (ctx: TenantContext) => {
   const { next } = await nextAndLastSessions(
     ctx.db,
     mine.map((m) => m.id),
+    { withLast: false },
   );
   let best: { meetingId: string; title: string; session: ReturnType<typeof toSessionSummary> } | null = null;
   for (const meeting of mine) {

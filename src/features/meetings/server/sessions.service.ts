@@ -153,9 +153,14 @@ const lateral = (
 /**
  * The next and last session of each meeting, in one statement whatever the number of
  * meetings. Next: the live one, else the earliest not finished that began at most 12 hours
- * ago. Last: the latest that began before now and is not the next one.
+ * ago. Last: the latest that began before now and is not the next one (not read with
+ * `withLast: false`: the top bar and the scorecard want only the next).
  */
-export const nextAndLastSessions = async (db: Db, meetingIds: string[], now = new Date()) => {
+export const nextAndLastSessions = async (
+  db: Db,
+  meetingIds: string[],
+  { now = new Date(), withLast = true }: { now?: Date; withLast?: boolean } = {},
+) => {
   const next = new Map<string, SessionSummary>();
   const last = new Map<string, SessionSummary>();
   if (meetingIds.length === 0) return { next, last };
@@ -166,8 +171,7 @@ export const nextAndLastSessions = async (db: Db, meetingIds: string[], now = ne
     ${lateral('live', ids, sql`s.started_at is not null and s.finished_at is null`, 'asc', 1)}
     union all
     ${lateral('upcoming', ids, sql`s.finished_at is null and s.starts_at >= ${grace}::timestamptz`, 'asc', 1)}
-    union all
-    ${lateral('past', ids, sql`s.starts_at < ${now.toISOString()}::timestamptz`, 'desc', 2)}`);
+    ${withLast ? sql`union all ${lateral('past', ids, sql`s.starts_at < ${now.toISOString()}::timestamptz`, 'desc', 2)}` : sql``}`);
   const rows = (result as unknown as { rows: LateralRow[] }).rows;
   const summary = (row: LateralRow): SessionSummary => ({
     id: row.id,
