@@ -141,13 +141,12 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
   const zone = query.timeZone;
   const result = await ctx.db.execute(sql`
     with visible as (
-      select m.id, m.title, m.color,
-        (select coalesce(sum(a.duration), 0) from agenda_items a where a.meeting_id = m.id and a.checked)::int as minutes
+      select m.id, m.title, m.color
       from meetings m
       where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople} ${titleMatches(sql`m.title`)}
     ),
     items as (
-      (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.minutes, v.color,
+      (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.color,
           v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
           s.finished_at is not null as done, (s.starts_at at time zone ${zone})::date as day, 0 as kind_order
         from visible v
@@ -159,7 +158,7 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
           and (s.starts_at at time zone ${zone})::date < ${query.end}::date)
       union all
       (select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, tasks.id, tasks.title, null,
-          tasks.due_date, null, null, null, tasks.status, not ${activeSql}, tasks.due_date, 1
+          tasks.due_date, null, null, tasks.status, not ${activeSql}, tasks.due_date, 1
         from tasks
         where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
           and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
@@ -167,11 +166,13 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
     ),
     ranked as (
       select items.*,
-        row_number() over (partition by day order by kind_order, starts_at, title, id) as day_rank,
-        count(*) over (partition by day) as day_count
+        row_number() over day_order as day_rank,
+        -- The same window (one sort): the whole day, whatever the row's place in it.
+        count(*) over (day_order rows between unbounded preceding and unbounded following) as day_count
       from items
+      window day_order as (partition by day order by kind_order, starts_at, title, id)
     )
-    select ranked.kind, ranked.id, ranked.title, ranked.starts_at, ranked.due_date, ranked.minutes,
+    select ranked.kind, ranked.id, ranked.title, ranked.starts_at, ranked.due_date, minutes.minutes,
         coalesce(ranked.color, first_meeting.color) as color, coalesce(ranked.meeting_id, first_meeting.id) as meeting_id,
         ranked.status, ranked.done, ranked.day::text as day, ranked.day_count
       from ranked
@@ -180,6 +181,11 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
         select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
         where ranked.kind <> 'session' and tk.task_id = ranked.id order by m.title limit 1
       ) first_meeting on true
+      -- A session's length, its meeting's checked agenda, summed only for the sessions sent.
+      left join lateral (
+        select coalesce(sum(a.duration), 0)::int as minutes from agenda_items a
+        where ranked.kind = 'session' and a.meeting_id = ranked.meeting_id and a.checked
+      ) minutes on true
       where ranked.day_rank <= ${query.perDay}
     order by ranked.kind, ranked.starts_at nulls last, ranked.due_date nulls last, ranked.title
     limit ${CALENDAR_MAX_ITEMS + 1}`);
