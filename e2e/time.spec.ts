@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shortDate, weekdayOf } from '../src/features/time/client/week.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Time tracking (issue 23): a member logs a week by typing and by timer (reload while running,
 // another tab follows live); a manager sets a budget, sees the bar move, crosses the alert and
-// the issue appears on the meeting's dashboard; the Meeting tab and a report export.
+// the issue appears on the meeting's dashboard; the Meeting tab and a report export; an entry
+// logged against a meeting's session shows on the Meeting tab per session (decision 068).
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
@@ -159,6 +161,54 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: messages.timeExportCsv }).click();
   expect((await download).suggestedFilename()).toMatch(/^time-project-.*\.csv$/);
+});
+
+test('a member logs time against a session of a meeting, and the Meeting tab shows it per session', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await seed(request, 'time-session');
+  const today = isoDate(0);
+  await call(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Daily standup',
+    sharepointUrl: 'https://meet.example.com/standup',
+    startDate: today,
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'days',
+    type: 'meeting',
+    members: [mate.id],
+  });
+  await startSignedIn(page, mate.token);
+  await page.goto('/time-tracking');
+  await page.getByRole('button', { name: messages.timeNewEntry }).click({ timeout: 60_000 });
+  const dialog = page.getByRole('dialog', { name: messages.timeNewEntry });
+  await choose(page, messages.timeProject, 'Acme / Website');
+  await dialog.getByLabel(messages.timeDuration).fill('0:45');
+  await expect(dialog.getByLabel(messages.timeSession)).toHaveCount(0);
+  await choose(page, messages.timeMeeting, 'Daily standup');
+  // Once the meeting is chosen, its sessions of the week are offered; today's is the default.
+  const label = `${weekdayOf(today)}, ${shortDate(today)}`;
+  await expect(dialog.getByRole('combobox', { name: messages.timeSession, exact: true })).toHaveValue(label);
+  await dialog.getByRole('combobox', { name: messages.timeSession, exact: true }).click();
+  await expect(page.getByRole('option', { name: label })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shot(page, 'entry-session');
+  await dialog.getByRole('button', { name: messages.timeSave }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Design · Daily standup, ${shortDate(today)}`)).toBeVisible();
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await startSignedIn(adminPage, owner.token);
+  await adminPage.goto('/time-tracking?tab=meeting');
+  const standup = adminPage.getByTestId('meeting-time').filter({ hasText: 'Daily standup' });
+  await expect(standup).toContainText('0:45', { timeout: 60_000 });
+  await expect(standup).toContainText(messages.timeSessionOn(`${weekdayOf(today).slice(0, 3)}, ${shortDate(today)}`));
+  await adminPage.screenshot({ path: `${SCREENS}/time-meeting-sessions.png` });
+  await admin.close();
 });
 
 test('a member logs a week by typing: day tabs, other weeks, 1.5, edit, delete, and Start on an entry', async ({

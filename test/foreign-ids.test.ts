@@ -280,6 +280,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   projectId: 'timeProject',
   entryId: 'timeEntry',
   meetingId: 'meeting',
+  sessionId: 'session',
 };
 
 /**
@@ -347,6 +348,8 @@ const timeEntryBody = (a: Workspace) => ({
   spentOn: '2026-03-03',
   minutes: 45,
   meetingId: a.meeting.id,
+  // One of that meeting's sessions (decision 068).
+  sessionId: a.ids.session,
 });
 
 /** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */

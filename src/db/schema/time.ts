@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
-import { meetings } from './meetings.ts';
+import { meetings, sessions } from './meetings.ts';
 import { tasks } from './tasks.ts';
 
 // Time tracking (document 3 §2, §3; decisions 048 and 049). Money is `numeric(14,2)` here and
@@ -163,6 +163,11 @@ export const timeEntries = pgTable(
     minutes: integer().notNull(),
     note: text(),
     meetingId: uuid().references(() => meetings.id, { onDelete: 'set null' }),
+    /**
+     * The meeting's session (date) the time was for, or null (decision 068). The service keeps it
+     * one of `meetingId`'s sessions; a removed session leaves the entry on its meeting.
+     */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
     rate: money().notNull().default('0'),
     billable: boolean().notNull(),
     createdAt: now(),
@@ -175,6 +180,8 @@ export const timeEntries = pgTable(
     // Budget bars and reports: a project's time, by day.
     index().on(t.projectId, t.spentOn),
     index().on(t.tenantId, t.spentOn),
+    // A session's deletion finds its entries (ON DELETE SET NULL) without reading them all.
+    index().on(t.sessionId).where(sql`${t.sessionId} is not null`),
     check('time_entries_minutes_check', sql`${t.minutes} between 1 and 1440`),
   ],
 );

@@ -230,6 +230,9 @@ export const ZEntry = z.object({
   note: z.string().nullable(),
   meetingId: z.uuid().nullable(),
   meetingTitle: z.string().nullable(),
+  /** The meeting's session the time was for (decision 068), with its local date to label it. */
+  sessionId: z.uuid().nullable().describe("One of the meeting's sessions, or null"),
+  sessionDate: z.iso.date().nullable().describe("The session's local date (YYYY-MM-DD), or null"),
   billable: z.boolean(),
 });
 export type Entry = z.infer<typeof ZEntry>;
@@ -241,6 +244,16 @@ export const ZSaveEntry = z.object({
   minutes: durationMinutes(),
   note: optionalText(2000),
   meetingId: z.uuid().nullish(),
+  /**
+   * One of `meetingId`'s sessions (decision 068). Null clears it; left out, an edit keeps the
+   * entry's session while its meeting stays the same (and a new entry has none).
+   */
+  sessionId: z
+    .uuid()
+    .nullish()
+    .describe(
+      "One of the meeting's sessions (`GET /meetings/{id}/sessions`); another meeting's is 400, another workspace's 404. Null clears it; left out, an edit keeps it while the meeting stays the same.",
+    ),
 });
 export type SaveEntry = z.infer<typeof ZSaveEntry>;
 
@@ -316,7 +329,17 @@ export const ZTeamWeek = z.object({
   items: z.array(ZTeamRow),
   total: z.number(),
   offset: z.number(),
-  meetings: z.array(z.object({ meetingId: z.uuid(), title: z.string(), minutes: z.number() })),
+  /** The week's time per meeting, and (decision 068) per session of it where logged against one. */
+  meetings: z.array(
+    z.object({
+      meetingId: z.uuid(),
+      title: z.string(),
+      minutes: z.number(),
+      sessions: z
+        .array(z.object({ sessionId: z.uuid(), sessionDate: z.iso.date(), minutes: z.number() }))
+        .describe('By session date; the rest of `minutes` was logged against no session'),
+    }),
+  ),
 });
 export type TeamWeek = z.infer<typeof ZTeamWeek>;
 

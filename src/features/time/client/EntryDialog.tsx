@@ -2,11 +2,46 @@ import { Modal, Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { isoDate } from '../../../shared/validation.ts';
 import { formatMinutes, parseDuration } from '../time.money.ts';
 import type { Entry } from '../time.schemas.ts';
-import { useLoggable, useMyMeetings, useSaveEntry, useStartTimer } from './time.queries.ts';
+import {
+  useLoggable,
+  useMeetingSessions,
+  useMyMeetings,
+  useSaveEntry,
+  useStartTimer,
+  useWeek,
+} from './time.queries.ts';
+import { shortDate, weekdayOf } from './week.ts';
+
+const sessionLabel = (date: string) => `${weekdayOf(date)}, ${shortDate(date)}`;
+
+/**
+ * The Session choice of an entry (decision 068): the chosen meeting's sessions in the person's
+ * week of the entry's day. Until one is picked it follows the meeting and the day: the session
+ * on the entry's day, if any. An edited entry keeps its own session.
+ */
+const useSessionChoice = (entry: Entry | null, meetingId: string | null, spentOn: string, enabled: boolean) => {
+  // The person's week (from their first day of week) as the server reads it: the Time tab's query.
+  const valid = enabled && meetingId !== null && isoDate().safeParse(spentOn).success;
+  const week = useWeek(spentOn, valid);
+  const from = valid && !week.isPlaceholderData ? (week.data?.start ?? null) : null;
+  const list = useMeetingSessions(meetingId, from, from && addDays(from, 6));
+  // undefined: not picked (the default applies); null: none chosen.
+  const [picked, setPicked] = useState<string | null | undefined>(entry ? entry.sessionId : undefined);
+  const options = (list.data ?? []).map((s) => ({ value: s.id, label: sessionLabel(s.sessionDate) }));
+  const own = entry?.meetingId === meetingId ? entry : null;
+  if (own?.sessionId && own.sessionDate && !options.some((o) => o.value === own.sessionId)) {
+    options.push({ value: own.sessionId, label: sessionLabel(own.sessionDate) });
+  }
+  const fallback = list.data?.find((s) => s.sessionDate === spentOn)?.id ?? null;
+  const value =
+    picked === undefined || (picked !== null && !options.some((o) => o.value === picked)) ? fallback : picked;
+  return { options, value: meetingId ? value : null, setPicked, loading: list.isFetching };
+};
 
 /**
  * New Entry / edit an entry, or (mode 'timer') what a new timer runs for. Durations are typed
@@ -35,6 +70,7 @@ export const EntryDialog = ({
   const [duration, setDuration] = useState(entry ? formatMinutes(entry.minutes) : '');
   const [spentOn, setSpentOn] = useState(entry?.spentOn ?? day);
   const [meetingId, setMeetingId] = useState<string | null>(entry?.meetingId ?? null);
+  const session = useSessionChoice(entry, meetingId, spentOn, mode === 'entry');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const project = loggable.data?.find((p) => p.id === projectId);
@@ -63,7 +99,7 @@ export const EntryDialog = ({
       return;
     }
     save.mutate(
-      { id: entry?.id, projectId, taskId, note, minutes: minutes ?? 0, spentOn, meetingId },
+      { id: entry?.id, projectId, taskId, note, minutes: minutes ?? 0, spentOn, meetingId, sessionId: session.value },
       { onSuccess: onClose, onError },
     );
   };
@@ -135,9 +171,25 @@ export const EntryDialog = ({
           clearable
           data={(meetings.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
           value={meetingId}
-          onChange={setMeetingId}
+          onChange={(value) => {
+            setMeetingId(value);
+            session.setPicked(undefined);
+          }}
           error={errors.meetingId}
         />
+        {mode === 'entry' && meetingId && (
+          <Select
+            label={messages.timeSession}
+            description={messages.timeSessionHint}
+            clearable
+            data={session.options}
+            value={session.value}
+            onChange={session.setPicked}
+            error={errors.sessionId}
+            placeholder={session.loading || session.options.length > 0 ? undefined : messages.timeNoSessions}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
       </DialogForm>
     </Modal>
   );

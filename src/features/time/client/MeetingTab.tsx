@@ -5,9 +5,9 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { formatMinutes, parseDuration } from '../time.money.ts';
-import type { TeamRow } from '../time.schemas.ts';
+import type { TeamRow, TeamWeek } from '../time.schemas.ts';
 import { useSetCapacity, useTeamWeek, useWeek } from './time.queries.ts';
-import { shiftWeek, shortDate, todayIso } from './week.ts';
+import { shiftWeek, shortDate, todayIso, weekdayOf } from './week.ts';
 
 /** A person's weekly capacity, edited in place (admins). */
 const CapacityEditor = ({ row }: { row: TeamRow }) => {
@@ -54,6 +54,37 @@ const CapacityEditor = ({ row }: { row: TeamRow }) => {
 };
 
 const hoursText = (hours: number) => formatMinutes(Math.round(hours * 60));
+
+const MinutesRow = ({ label, minutes, strong }: { label: string; minutes: number; strong?: boolean }) => (
+  <Group justify="space-between" wrap="nowrap" gap="xs" pl={strong ? 0 : 'md'}>
+    <Text size="sm" fw={strong ? 600 : undefined} c={strong ? undefined : 'dimmed'} truncate>
+      {label}
+    </Text>
+    <Text size="sm" ff="monospace" c={strong ? undefined : 'dimmed'}>
+      {formatMinutes(minutes)}
+    </Text>
+  </Group>
+);
+
+/** A meeting's time in the week and, where logged against its sessions, per session (decision 068). */
+const MeetingTime = ({ meeting }: { meeting: TeamWeek['meetings'][number] }) => {
+  const onSessions = meeting.sessions.reduce((sum, s) => sum + s.minutes, 0);
+  return (
+    <Stack gap={2} maw={480} data-testid="meeting-time">
+      <MinutesRow label={meeting.title} minutes={meeting.minutes} strong />
+      {meeting.sessions.map((s) => (
+        <MinutesRow
+          key={s.sessionId}
+          label={messages.timeSessionOn(`${weekdayOf(s.sessionDate).slice(0, 3)}, ${shortDate(s.sessionDate)}`)}
+          minutes={s.minutes}
+        />
+      ))}
+      {onSessions > 0 && meeting.minutes > onSessions && (
+        <MinutesRow label={messages.timeNoSessionTime} minutes={meeting.minutes - onSessions} />
+      )}
+    </Stack>
+  );
+};
 
 /** document 3 §2 Meeting tab: a week's team totals and a row per employee (admins). */
 export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
@@ -127,14 +158,7 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
       {data.meetings.length === 0 ? (
         <Text c="dimmed">{messages.timeNoMeetingTime}</Text>
       ) : (
-        data.meetings.map((m) => (
-          <Group key={m.meetingId} justify="space-between" maw={480}>
-            <Text size="sm">{m.title}</Text>
-            <Text size="sm" ff="monospace">
-              {formatMinutes(m.minutes)}
-            </Text>
-          </Group>
-        ))
+        data.meetings.map((m) => <MeetingTime key={m.meetingId} meeting={m} />)
       )}
     </Stack>
   );

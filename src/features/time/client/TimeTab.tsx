@@ -166,6 +166,7 @@ export const TimeTab = () => {
                       <Text size="xs" c="dimmed">
                         {entry.taskTitle}
                         {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
+                        {entry.sessionDate ? `, ${shortDate(entry.sessionDate)}` : ''}
                       </Text>
                       {entry.note && (
                         <Text size="sm" mt={2}>

@@ -5,6 +5,7 @@ import { downloadFile } from '../../../client/lib/download.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { SessionSummary } from '../../meetings/meetings.schemas.ts';
 import type {
   Account,
   CreateProject,
@@ -39,15 +40,17 @@ export const timeKeys = {
   report: (query: ReportQuery) => ['time', 'report', query] as const,
   people: ['time', 'people'] as const,
   meetings: ['time', 'meetings'] as const,
+  sessions: (meetingId: string, from: string) => ['time', 'sessions', meetingId, from] as const,
 };
 
 const silent = { silent: true };
 
-export const useWeek = (day: string) =>
+export const useWeek = (day: string, enabled = true) =>
   useQuery({
     queryKey: timeKeys.week(day),
     queryFn: ({ signal }) => api.get<Week>(`/time/week?week=${day}`, { signal, ...silent }),
     placeholderData: (previous) => previous,
+    enabled,
   });
 
 export const useTimer = () =>
@@ -68,6 +71,15 @@ export const useMyMeetings = () =>
     queryKey: timeKeys.meetings,
     queryFn: ({ signal }) =>
       api.get<{ id: string; title: string }[]>('/meetings/simple?mine=true', { signal, ...silent }),
+  });
+
+/** A meeting's sessions in a week (the entry form's Session choices, decision 068). */
+export const useMeetingSessions = (meetingId: string | null, from: string | null, until: string | null) =>
+  useQuery({
+    queryKey: timeKeys.sessions(meetingId ?? '', from ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<SessionSummary[]>(`/meetings/${meetingId}/sessions?from=${from}&until=${until}`, { signal, ...silent }),
+    enabled: meetingId !== null && from !== null,
   });
 
 /** The workspace's people (the team picker). */

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { timeEntries } from '../../../db/schema/index.ts';
+import { sessions, timeEntries } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { MINUTES_PER_DAY } from '../../../shared/constants.ts';
@@ -80,10 +80,24 @@ const assertDayRoom = async (ctx: TenantContext, spentOn: string, minutes: numbe
   if (minutes > (await dayRoom(ctx, spentOn, exceptId))) throw badRequest({ minutes: messages.timeDayFull });
 };
 
-export const assertMeeting = async (ctx: TenantContext, meetingId: string | null | undefined) => {
-  if (!meetingId) return;
-  await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: [meetingId] });
-  await findVisibleMeeting(ctx, meetingId);
+/**
+ * The meeting time is logged against: the workspace's (404) and one the caller sees (404); its
+ * session, if any, the workspace's (404) and one of that meeting's (400 on `sessionId`).
+ */
+export const assertMeeting = async (
+  ctx: TenantContext,
+  meetingId: string | null | undefined,
+  sessionId?: string | null,
+) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: [meetingId], sessions: [sessionId] });
+  if (meetingId) await findVisibleMeeting(ctx, meetingId);
+  if (!sessionId) return;
+  if (!meetingId) throw badRequest({ sessionId: messages.timeSessionNeedsMeeting });
+  const [session] = await ctx.db
+    .select({ meetingId: sessions.meetingId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.tenantId, ctx.tenantId)));
+  if (session?.meetingId !== meetingId) throw badRequest({ sessionId: messages.timeSessionNotOfMeeting });
 };
 
 /** Entries with their names, by the given condition (SQL on `e`), oldest first. */
@@ -92,12 +106,13 @@ const entriesWhere = async (ctx: TenantContext, where: ReturnType<typeof sql>): 
     select e.id, e.user_id as "userId", e.project_id as "projectId", p.name as "projectName",
       a.id as "accountId", a.title as "accountTitle", e.task_id as "taskId", t.title as "taskTitle",
       e.spent_on::text as "spentOn", e.minutes, e.note, e.meeting_id as "meetingId", mt.title as "meetingTitle",
-      e.billable
+      e.session_id as "sessionId", s.session_date::text as "sessionDate", e.billable
     from time_entries e
     join time_projects p on p.id = e.project_id
     join time_accounts a on a.id = p.account_id
     join time_project_tasks t on t.id = e.task_id
     left join meetings mt on mt.id = e.meeting_id
+    left join sessions s on s.id = e.session_id
     where e.tenant_id = ${ctx.tenantId} and ${where}
     order by e.spent_on, e.created_at, e.id`);
   return (result as unknown as { rows: Entry[] }).rows;
@@ -141,7 +156,7 @@ export const getWeek = async (ctx: TenantContext, day: string): Promise<Week> =>
 /** `POST time/entries`: New Entry. */
 export const createEntry = async (ctx: TenantContext, input: SaveEntry) => {
   const placement = await placeTime(ctx, input.projectId, input.taskId);
-  await assertMeeting(ctx, input.meetingId);
+  await assertMeeting(ctx, input.meetingId, input.sessionId);
   await lockDays(ctx, [input.spentOn]);
   await assertDayRoom(ctx, input.spentOn, input.minutes);
   const [row] = await ctx.db
@@ -155,6 +170,7 @@ export const createEntry = async (ctx: TenantContext, input: SaveEntry) => {
       minutes: input.minutes,
       note: input.note,
       meetingId: input.meetingId ?? null,
+      sessionId: input.sessionId ?? null,
       rate: placement.rate,
       billable: placement.billable,
       changedBy: ctx.userId,
@@ -167,12 +183,17 @@ export const createEntry = async (ctx: TenantContext, input: SaveEntry) => {
 
 /**
  * `PUT time/entries/{id}`: one's own entry. Moved to another project or task, it takes the rate
- * in force there; otherwise it keeps the rate it was logged with.
+ * in force there; otherwise it keeps the rate it was logged with. Without `sessionId`, it keeps
+ * its session while it stays on the same meeting (decision 068).
  */
 export const updateEntry = async (ctx: TenantContext, id: string, input: SaveEntry) => {
   const before = await findOwnEntry(ctx, id);
   const placement = await placeTime(ctx, input.projectId, input.taskId);
-  await assertMeeting(ctx, input.meetingId);
+  const meetingId = input.meetingId ?? null;
+  // Left out, the session stays while the meeting does (a client that does not know sessions).
+  const sessionId =
+    input.sessionId === undefined ? (meetingId === before.meetingId ? before.sessionId : null) : input.sessionId;
+  await assertMeeting(ctx, meetingId, sessionId);
   await lockDays(ctx, [before.spentOn, input.spentOn]);
   await assertDayRoom(ctx, input.spentOn, input.minutes, id);
   const moved = before.projectId !== input.projectId || before.taskId !== input.taskId;
@@ -184,7 +205,8 @@ export const updateEntry = async (ctx: TenantContext, id: string, input: SaveEnt
       spentOn: input.spentOn,
       minutes: input.minutes,
       note: input.note,
-      meetingId: input.meetingId ?? null,
+      meetingId,
+      sessionId,
       ...(moved ? { rate: placement.rate, billable: placement.billable } : {}),
       changedAt: new Date(),
       changedBy: ctx.userId,

@@ -30,8 +30,9 @@ const teamRow = (r: { minutes: number; billable: number; capacity: number }) => 
 
 /**
  * `GET time/team`: a week of the workspace's people (admins), a page of rows by name, the
- * team's totals over all of them, and the week's time per meeting. With `meetingId`, only the
- * meeting's people and the time logged against it (its leaders and the admins).
+ * team's totals over all of them, and the week's time per meeting, broken down by the sessions
+ * it was logged against (decision 068). With `meetingId`, only the meeting's people and the time
+ * logged against it (its leaders and the admins).
  */
 export const teamWeek = async (
   ctx: TenantContext,
@@ -83,11 +84,15 @@ export const teamWeek = async (
       }[];
     }
   ).rows;
-  const meetings = await ctx.db.execute(sql`
-    select e.meeting_id as "meetingId", m.title, sum(e.minutes)::int as minutes
+  // The week's time per meeting and session (one statement; null: against no session).
+  const bySession = await ctx.db.execute(sql`
+    select e.meeting_id as "meetingId", m.title, e.session_id as "sessionId",
+      s.session_date::text as "sessionDate", sum(e.minutes)::int as minutes
     from time_entries e join meetings m on m.id = e.meeting_id
+    left join sessions s on s.id = e.session_id
     where e.tenant_id = ${ctx.tenantId} and e.spent_on >= ${start}::date and e.spent_on < ${end}::date ${meetingFilter}
-    group by e.meeting_id, m.title order by m.title`);
+    group by e.meeting_id, m.title, e.session_id, s.session_date
+    order by m.title, e.meeting_id, s.session_date nulls last`);
   const first = rows[0];
   return {
     start,
@@ -99,8 +104,29 @@ export const teamWeek = async (
     items: rows.map((r): TeamRow => ({ userId: r.userId, name: r.name, ...teamRow(r) })),
     total: first?.total ?? 0,
     offset: query.offset,
-    meetings: (meetings as unknown as { rows: TeamWeek['meetings'] }).rows,
+    meetings: byMeeting(
+      (bySession as unknown as { rows: (Omit<TeamWeek['meetings'][number], 'sessions'> & SessionTime)[] }).rows,
+    ),
   };
+};
+
+type SessionTime = { sessionId: string | null; sessionDate: string | null };
+
+/** Rows per meeting and session (in order) folded into a row per meeting with its sessions. */
+const byMeeting = (rows: (Omit<TeamWeek['meetings'][number], 'sessions'> & SessionTime)[]) => {
+  const meetings: TeamWeek['meetings'] = [];
+  for (const row of rows) {
+    let meeting = meetings.at(-1);
+    if (meeting?.meetingId !== row.meetingId) {
+      meeting = { meetingId: row.meetingId, title: row.title, minutes: 0, sessions: [] };
+      meetings.push(meeting);
+    }
+    meeting.minutes += row.minutes;
+    if (row.sessionId && row.sessionDate) {
+      meeting.sessions.push({ sessionId: row.sessionId, sessionDate: row.sessionDate, minutes: row.minutes });
+    }
+  }
+  return meetings;
 };
 
 /** `PUT time/capacities/{userId}`: a person's weekly capacity (admins). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { joinWorkspace, signUp } from '../../../../test/factories.ts';
+import { joinWorkspace, signIn, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import type { RealtimeMessage } from '../../../shared/realtime.ts';
-import type { Account, Project, Week } from '../time.schemas.ts';
+import type { Account, Project, Timer, Week } from '../time.schemas.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -113,5 +113,59 @@ describe('time tracking in real time (decision 057)', () => {
     await settle();
     expect(timeEvents(cySocket.received)).toEqual([]);
     for (const s of sockets) s.socket.close();
+  });
+
+  it("sends a person's running timer to each of their connections, and to no one else's", async () => {
+    const ada = await signUp(app, { firstName: 'Ada' }); // workspace admin
+    const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
+    const cy = await joinWorkspace(app, ada, { firstName: 'Cy' }); // on the same project
+    const account = (await ada.api.post<Account>('/time/accounts', { title: 'Acme' })).body.result;
+    const project = (
+      await ada.api.post<Project>('/time/projects', {
+        accountId: account.id,
+        name: 'Website',
+        tasks: [{ title: 'Build' }],
+        teams: [{ userId: ben.userId }, { userId: cy.userId }],
+      })
+    ).body.result;
+    // Ben's phone: a second sign-in, its own token and connection.
+    const benLaptop = await connect(baseUrl, ben.token);
+    const benPhone = await connect(baseUrl, await signIn(app, ben.email, ada.tenantId));
+    const adaSocket = await connect(baseUrl, ada.token);
+    const cySocket = await connect(baseUrl, cy.token);
+    const timers = (received: RealtimeMessage[]) =>
+      received.filter((m) => m.type === 'time.timer').map((m) => m.data as Timer);
+
+    const started = await ben.api.post('/time/timer', {
+      projectId: project.id,
+      taskId: project.tasks[0]!.id,
+      note: 'Mockups',
+    });
+    expect(started.status).toBe(200);
+    await eventually(() => timers(benLaptop.received).length > 0 && timers(benPhone.received).length > 0);
+    for (const s of [benLaptop, benPhone]) {
+      expect(timers(s.received)).toEqual([
+        expect.objectContaining({ timerStatus: 'STARTED_TIMER', projectId: project.id, note: 'Mockups' }),
+      ]);
+    }
+    // Cy's own timer is heard by Cy alone.
+    expect((await cy.api.post('/time/timer', { projectId: project.id, taskId: project.tasks[0]!.id })).status).toBe(
+      200,
+    );
+    await eventually(() => timers(cySocket.received).length > 0);
+    await settle();
+    expect(timers(cySocket.received).map((t) => t.timerStatus)).toEqual(['STARTED_TIMER']);
+    expect(timers(benPhone.received)).toHaveLength(1);
+    expect(timers(adaSocket.received)).toEqual([]);
+
+    // Stopped on the laptop: the phone hears it; Ada and Cy do not.
+    expect((await ben.api.post('/time/timer/stop')).status).toBe(200);
+    await eventually(() => timers(benPhone.received).length > 1);
+    await settle();
+    expect(timers(benPhone.received).at(-1)?.timerStatus).toBe('STOPPED_TIMER');
+    expect(timers(benLaptop.received).map((t) => t.timerStatus)).toEqual(['STARTED_TIMER', 'STOPPED_TIMER']);
+    expect(timers(cySocket.received)).toHaveLength(1);
+    expect(timers(adaSocket.received)).toEqual([]);
+    for (const s of [benLaptop, benPhone, adaSocket, cySocket]) s.socket.close();
   });
 });

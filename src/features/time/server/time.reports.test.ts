@@ -111,8 +111,8 @@ describe('team time per meeting', () => {
 
     const week = must(await ada.api.get<TeamWeek>('/time/team?week=2026-03-02'), 'week');
     expect(week.meetings).toEqual([
-      { meetingId: l10.id, title: 'Leadership L10', minutes: 60 },
-      { meetingId: sales.id, title: 'Sales', minutes: 45 },
+      { meetingId: l10.id, title: 'Leadership L10', minutes: 60, sessions: [] },
+      { meetingId: sales.id, title: 'Sales', minutes: 45, sessions: [] },
     ]);
     expect(week.totals.totalHours).toBe(2.25);
 
@@ -122,7 +122,7 @@ describe('team time per meeting', () => {
       ['Ben Person', 1],
     ]);
     expect(one.totals.totalHours).toBe(1);
-    expect(one.meetings).toEqual([{ meetingId: l10.id, title: 'Leadership L10', minutes: 60 }]);
+    expect(one.meetings).toEqual([{ meetingId: l10.id, title: 'Leadership L10', minutes: 60, sessions: [] }]);
     // Not its leader: refused; another workspace's meeting: 404.
     expect((await ben.api.get(`/time/team?week=2026-03-02&meetingId=${l10.id}`)).status).toBe(403);
     const eve = await signUp(app, { firstName: 'Eve' });

@@ -223,6 +223,8 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'New Entry on a project the caller is on',
+        description:
+          "`meetingId` and `sessionId` log it against a meeting and one of its sessions: another workspace's meeting or session is 404, a session of another meeting 400 (decision 068).",
         body: ZSaveEntry,
         response: { 201: success(ZEntry), ...failures(400, 401, 403, 404) },
       },
@@ -236,6 +238,8 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: "Edit one of the caller's entries",
+        description:
+          '`sessionId` null clears the session; left out, the entry keeps its session while `meetingId` stays the same (decision 068).',
         params: ZId,
         body: ZSaveEntry,
         response: { 200: success(ZEntry), ...failures(400, 401, 403, 404) },
@@ -311,6 +315,8 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary:
           "A week's team time rows: hours, capacity, billable and non-billable (admins; a meeting's leaders for it)",
+        description:
+          "`meetings` gives the week's time per meeting and, where it was logged against sessions, per session (decision 068).",
         querystring: ZTeamQuery,
         response: { 200: success(ZTeamWeek), ...failures(400, 401, 403, 404) },
       },
