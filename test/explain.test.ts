@@ -160,6 +160,19 @@ const lists: [string, () => string][] = [
   ['GET /tasks?meetingId, done, page 3', () => `/tasks?meetingId=${dashboard().meetingId}&state=done&offset=40`],
   ['GET /tasks/counts', () => `/tasks/counts?meetingId=${dashboard().meetingId}`],
   ['GET /tasks (my action items)', () => '/tasks'],
+  // Home's To Do's with meetings hidden (decision 069): the caller's own, and a meeting's list.
+  [
+    'GET /tasks?hiddenMeetingIds (home, meetings hidden)',
+    () =>
+      `/tasks?type=4&state=active&limit=100&hiddenMeetingIds=${fixture.dashboards
+        .slice(0, 3)
+        .map((d) => d.meetingId)
+        .join(',')}`,
+  ],
+  [
+    'GET /tasks?meetingId&hiddenMeetingIds',
+    () => `/tasks?meetingId=${dashboard().meetingId}&hiddenMeetingIds=${dashboard().meetingId}&state=all`,
+  ],
   ['GET /tasks/{id}/activities', () => `/tasks/${fixture.cardIds[0]}/activities`],
   ['GET /calendar/events (a month)', () => `/calendar/events?start=${monthStart()}&end=${addDays(monthStart(), 42)}`],
   [

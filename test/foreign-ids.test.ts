@@ -249,6 +249,7 @@ const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const KIND_BY_NAME: Record<string, Kind> = {
   meetingIds: 'meeting',
   sourceMeetingId: 'meeting',
+  hiddenMeetingIds: 'meeting',
   administrators: 'user',
   members: 'user',
   watchers: 'user',
@@ -354,6 +355,10 @@ const timeEntryBody = (a: Workspace) => ({
 
 /** Every operation with ids in its body: 'METHOD /path' as in the OpenAPI document. */
 const ROUTES: Record<string, Route> = {
+  // Home's meeting strip (decision 069): the meetings hidden on home are the workspace's.
+  'PATCH /api/v2/self/settings': {
+    valid: (a) => ({ url: '/self/settings', body: { hiddenMeetingIds: [a.meeting.id] } }),
+  },
   'POST /api/v2/users': {
     valid: (a) => ({
       url: '/users',
@@ -806,6 +811,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/tasks/${a.task.id}/activities`,
     `/meetings/${a.meeting.id}/kpis`,
     '/meetings/live-sessions',
+    '/self/settings',
     '/directory/users',
     '/groups?includeUsers=true',
     '/notifications',

@@ -102,6 +102,8 @@ export const DEFAULT_WIDGETS = [
   { key: 'kpis', title: 'KPIs', visible: true },
 ] as const;
 export type WidgetKey = (typeof DEFAULT_WIDGETS)[number]['key'];
+/** Home's avatar strip: at most this many meetings hidden in one workspace (decision 069). */
+export const HOME_HIDDEN_MEETINGS_MAX = 200;
 
 /** People (document 3 §5, §9): photo limits and types, the settings password rule, email-change links. */
 export const PROFILE_IMAGE_MAX_BYTES = 512000;

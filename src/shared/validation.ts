@@ -88,6 +88,17 @@ export const pageParams = ({ size, max }: { size: number; max: number }) => ({
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), offset: z.number() });
 
+/**
+ * A query-string list of ids, comma-separated ('a,b'): at most `max` uuids, each checked (400
+ * otherwise). Empty entries are skipped, so '' is an empty list.
+ */
+export const commaSeparatedIds = (max: number) =>
+  z
+    .string()
+    .max(37 * max)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(max));
+
 /** A yes/no query-string flag ('true' or 'false') as a boolean. */
 export const queryFlag = (fallback: boolean) =>
   z

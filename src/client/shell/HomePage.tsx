@@ -1,10 +1,10 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
 import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
 import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
-import { useViewer } from '../../features/meetings/client/meetings.queries.ts';
-import { useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
+import { useSimpleMeetings, useViewer } from '../../features/meetings/client/meetings.queries.ts';
+import { useSaveHiddenMeetings, useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
 import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { TASK_TYPE } from '../../shared/tasks.ts';
@@ -22,8 +22,20 @@ export const HomePage = () => {
   const now = useNow();
   const viewer = useViewer();
   const settings = useUserSettings();
-  // The meeting whose items alone the To Do's and Goals show (the avatar strip); null: all.
-  const [meetingId, setMeetingId] = useState<string | null>(null);
+  const meetings = useSimpleMeetings(true, true);
+  const saveHidden = useSaveHiddenMeetings();
+  // The meetings whose items the To Do's and Goals leave out (the avatar strip, saved in the
+  // person's settings: decision 069). Only those the strip shows count: a meeting the person left
+  // or that was deleted could not be shown again from here.
+  const stripIds = new Set((meetings.data ?? []).map((meeting) => meeting.id));
+  const hiddenMeetingIds = (settings.data?.hiddenMeetingIds ?? []).filter((id) => stripIds.has(id));
+  const hidden = new Set(hiddenMeetingIds);
+  // The widgets ask once both are known (either may have failed: then nothing is hidden).
+  const ready = !settings.isPending && !meetings.isPending;
+  const toggle = (meetingId: string) =>
+    saveHidden.mutate(
+      hidden.has(meetingId) ? hiddenMeetingIds.filter((id) => id !== meetingId) : [...hiddenMeetingIds, meetingId],
+    );
 
   const widget: Record<WidgetKey, () => ReactNode> = {
     calendar: () => <LazyCalendar timezone={viewer.timezone} />,
@@ -32,7 +44,9 @@ export const HomePage = () => {
         type={TASK_TYPE.todo}
         title={messages.homeTodosTitle}
         empty={messages.homeTodosEmpty}
-        meetingId={meetingId}
+        emptyFiltered={messages.homeTodosEmptyFiltered}
+        hiddenMeetingIds={hiddenMeetingIds}
+        ready={ready}
       />
     ),
     goals: () => (
@@ -40,7 +54,9 @@ export const HomePage = () => {
         type={TASK_TYPE.goal}
         title={messages.homeGoalsTitle}
         empty={messages.homeGoalsEmpty}
-        meetingId={meetingId}
+        emptyFiltered={messages.homeGoalsEmptyFiltered}
+        hiddenMeetingIds={hiddenMeetingIds}
+        ready={ready}
       />
     ),
     kpis: () => <HomeKpiPanel />,
@@ -55,7 +71,14 @@ export const HomePage = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <SystemStatusCard />
       </SimpleGrid>
-      <MeetingAvatarStrip selected={meetingId} onSelect={setMeetingId} />
+      {settings.data && (
+        <MeetingAvatarStrip
+          meetings={meetings.data ?? []}
+          hidden={hidden}
+          onToggle={toggle}
+          onShowAll={() => saveHidden.mutate([])}
+        />
+      )}
       {settings.isPending && <SectionLoading />}
       {settings.isError && (
         <SectionError title={messages.widgetsLoadFailed} error={settings.error} onRetry={() => settings.refetch()} />

@@ -125,12 +125,23 @@ export const passwordTokens = pgTable(
   (t) => [index().on(t.userId), check('password_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`)],
 );
 
+/**
+ * A home widget as `user_settings.widgets` keeps it. The To Do's entry also holds the meetings
+ * hidden on home, by workspace id (decision 069).
+ */
+export interface StoredWidget {
+  key: string;
+  title: string;
+  visible: boolean;
+  hiddenMeetings?: Record<string, string[]>;
+}
+
 /** A user's own settings: which home widgets show, in which order, and their calendar embed. */
 export const userSettings = pgTable('user_settings', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  widgets: jsonb().$type<{ key: string; title: string; visible: boolean }[]>().notNull(),
+  widgets: jsonb().$type<StoredWidget[]>().notNull(),
   googleCalendarEmbedUrl: text(),
   createdAt: createdAt(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS
 import { addDays } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { TIMEZONES } from '../../shared/timezones.ts';
-import { isoDate } from '../../shared/validation.ts';
+import { commaSeparatedIds, isoDate } from '../../shared/validation.ts';
 
 // The calendar (document 2 §2–3, decision 034): one call for a window of days, with the
 // meetings' sessions, the cards and goals due in it.
@@ -17,12 +17,7 @@ export const ZCalendarQuery = z
     /** Only this meeting's sessions and cards (the meeting dashboard). */
     meetingId: z.uuid().optional(),
     /** Only items of these people (the member checkboxes), comma-separated user ids. */
-    userIds: z
-      .string()
-      .max(37 * 200)
-      .transform((value) => value.split(',').filter(Boolean))
-      .pipe(z.array(z.uuid()).max(200))
-      .optional(),
+    userIds: commaSeparatedIds(200).optional(),
     /**
      * At most this many items a day (default the cell's 5: sessions first, then cards and goals);
      * the rest are counted in `moreByDay`. The day view asks for more (decisions 058, 067).

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_WIDGETS, GOOGLE_CALENDAR_EMBED, type WidgetKey } from '../../shared/constants.ts';
+import {
+  DEFAULT_WIDGETS,
+  GOOGLE_CALENDAR_EMBED,
+  HOME_HIDDEN_MEETINGS_MAX,
+  type WidgetKey,
+} from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 
 const widgetKeys = DEFAULT_WIDGETS.map((w) => w.key) as [WidgetKey, ...WidgetKey[]];
@@ -11,6 +16,11 @@ export const ZUserSettings = z.object({
   userId: z.string(),
   widgets: z.array(ZWidget),
   googleCalendarEmbedUrl: z.string().nullable(),
+  /**
+   * The meetings of the current workspace whose items home's To Do's and Goals leave out (the
+   * avatar strip, decision 069); empty: every meeting shown. Each workspace keeps its own list.
+   */
+  hiddenMeetingIds: z.array(z.string()),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
@@ -39,6 +49,15 @@ export const ZUpdateUserSettings = z.object({
         .regex(GOOGLE_CALENDAR_EMBED, { error: messages.googleCalendarEmbedRequired })
         .nullable(),
     )
+    .optional(),
+  /**
+   * The whole list of the current workspace's meetings to hide on home (replacing it; the other
+   * workspaces' lists stay). Each must be a meeting of the workspace the caller may see (404
+   * otherwise, nothing stored); repeated ids count once.
+   */
+  hiddenMeetingIds: z
+    .array(z.uuid({ error: messages.notFound }))
+    .max(HOME_HIDDEN_MEETINGS_MAX, { error: messages.tooManyHiddenMeetings(HOME_HIDDEN_MEETINGS_MAX) })
     .optional(),
 });
 export type UpdateUserSettings = z.infer<typeof ZUpdateUserSettings>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOME_HIDDEN_MEETINGS_MAX } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import {
   DESCRIPTION_MAX,
@@ -9,7 +10,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../shared/tasks.ts';
-import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
@@ -139,6 +140,13 @@ export const ZTaskListQuery = z.object({
   meetingId: z.uuid().optional(),
   /** A member's action items; the caller's own when neither this nor meetingId is given. */
   memberId: z.uuid().optional(),
+  /**
+   * Leaves out the items all of whose meetings are among these (home's avatar strip, decision
+   * 069): an item of several meetings stays while one of them is not hidden, an item of no
+   * meeting always stays. Comma-separated meeting ids; an id of no meeting the caller sees hides
+   * nothing of theirs, so it changes nothing.
+   */
+  hiddenMeetingIds: commaSeparatedIds(HOME_HIDDEN_MEETINGS_MAX).optional(),
   type: ZTaskType.optional(),
   /** active: not done (goals: not done nor incomplete); done; all (default). */
   state: z.enum(['active', 'done', 'all']).default('all'),

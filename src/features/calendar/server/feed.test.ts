@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { calendarFeeds, memberships, sessions as sessionsTable, users } from '../../../db/schema/index.ts';
+import { addDays } from '../../../shared/dates.ts';
+import { todayUtc } from '../../tasks/server/cards.query.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
 let app: FastifyInstance;
@@ -43,8 +45,11 @@ describe('the ICS feed', () => {
       .result;
     const cancelled = sessions.find((s) => s.sessionDate === '2026-03-16')!;
     expect((await ada.api.delete(`/sessions/${cancelled.id}`)).status).toBe(200);
-    await ada.api.post('/tasks', { title: 'Send the deck', type: '4', userId: ada.userId, dueDate: '2026-12-03' });
-    await ada.api.post('/tasks', { title: 'Hire two engineers', type: '1', userId: ada.userId, dueDate: '2026-12-31' });
+    // Due dates from today: the feed lists cards due from 90 days back to a year ahead.
+    const deckDue = addDays(todayUtc(), 30);
+    const hireDue = addDays(todayUtc(), 58);
+    await ada.api.post('/tasks', { title: 'Send the deck', type: '4', userId: ada.userId, dueDate: deckDue });
+    await ada.api.post('/tasks', { title: 'Hire two engineers', type: '1', userId: ada.userId, dueDate: hireDue });
 
     const url = await subscribe(ada);
     const answer = await fetchFeed(url);
@@ -82,8 +87,8 @@ describe('the ICS feed', () => {
 
     const due = events.filter((e) => e.uid.startsWith('task-'));
     expect(due.map((e) => [e.summary, e.startDate.isDate, e.startDate.toString()])).toEqual([
-      ['Send the deck', true, '2026-12-03'],
-      ['Goal: Hire two engineers', true, '2026-12-31'],
+      ['Send the deck', true, deckDue],
+      ['Goal: Hire two engineers', true, hireDue],
     ]);
     // Stable: the same UIDs on the next fetch.
     const again = parse((await fetchFeed(url)).body)

@@ -1,44 +1,42 @@
 import { Avatar, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
 import { messages } from '../../../shared/messages.ts';
-import { useSimpleMeetings } from '../../meetings/client/meetings.queries.ts';
+import type { SimpleMeeting } from '../../meetings/meetings.schemas.ts';
 
 /**
- * 'Show/hide meetings' (document 1 §1): one avatar per meeting of the caller. Pressing one shows
- * that meeting's items alone in the To Do's and Goals widgets (the server filters them, so the
- * lists stay whole however long they are: decision 061); pressing it again, or "All", shows all.
+ * 'Show/hide meetings' (document 1 §1, decision 069): one avatar per meeting of the caller, each a
+ * toggle button ("Show Sales", pressed while Sales' items are shown, like the widgets' "Show …"
+ * ticks; its name stays the same, the pressed state says which). All are shown at first; a press
+ * hides or shows that meeting's items in the To Do's and Goals widgets, and "Show all" shows
+ * every meeting again. A hidden meeting has a dashed ring, is faded and is marked with a crossed eye.
  */
 export const MeetingAvatarStrip = ({
-  selected,
-  onSelect,
+  meetings,
+  hidden,
+  onToggle,
+  onShowAll,
 }: {
-  selected: string | null;
-  onSelect: (meetingId: string | null) => void;
+  /** The caller's meetings, ordered by title by the server. */
+  meetings: SimpleMeeting[];
+  hidden: ReadonlySet<string>;
+  onToggle: (meetingId: string) => void;
+  onShowAll: () => void;
 }) => {
-  // Ordered by title by the server.
-  const list = useSimpleMeetings(true, true).data ?? [];
-  if (list.length === 0) return null;
+  if (meetings.length === 0) return null;
+  const none = hidden.size === 0;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={messages.homeMeetingsFilter}>
       <Text size="sm" c="dimmed">
         {messages.homeMeetingsFilter}
       </Text>
-      <Button
-        size="compact-sm"
-        variant={selected === null ? 'light' : 'subtle'}
-        aria-pressed={selected === null}
-        onClick={() => onSelect(null)}
-      >
-        {messages.homeMeetingsAll}
-      </Button>
-      {list.map((meeting) => {
-        const chosen = selected === meeting.id;
-        const shown = selected === null || chosen;
+      {meetings.map((meeting) => {
+        const shown = !hidden.has(meeting.id);
         return (
           <Tooltip key={meeting.id} label={meeting.title} withinPortal>
             <UnstyledButton
-              aria-pressed={chosen}
+              aria-pressed={shown}
               aria-label={messages.homeMeetingToggle(meeting.title)}
-              onClick={() => onSelect(chosen ? null : meeting.id)}
+              onClick={() => onToggle(meeting.id)}
               className="cadence-meeting-toggle"
               data-shown={shown || undefined}
             >
@@ -52,10 +50,32 @@ export const MeetingAvatarStrip = ({
                 style={meeting.color && shown ? { background: meeting.color } : undefined}
                 name={meeting.title}
               />
+              {!shown && (
+                <span className="cadence-meeting-toggle-mark" aria-hidden>
+                  <IconEyeOff size={12} stroke={2} />
+                </span>
+              )}
             </UnstyledButton>
           </Tooltip>
         );
       })}
+      {/* Always there and focusable (aria-disabled, not disabled): pressing it keeps the focus. */}
+      <Button
+        size="compact-sm"
+        variant="light"
+        data-disabled={none || undefined}
+        aria-disabled={none}
+        onClick={() => {
+          if (!none) onShowAll();
+        }}
+      >
+        {messages.homeMeetingsShowAll}
+      </Button>
+      {!none && (
+        <Text size="xs" c="dimmed">
+          {messages.homeMeetingsHidden(hidden.size)}
+        </Text>
+      )}
     </Group>
   );
 };

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
-import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import { useMyOpenItems } from './home.queries.ts';
 
@@ -13,22 +12,27 @@ const SHOWN = 8;
 const byDue = (a: Card, b: Card) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999');
 
 /**
- * To Do's or Goals on home: the caller's open ones, soonest due first; with `meetingId` (the
- * avatar strip) that meeting's only, as the server lists them.
+ * To Do's or Goals on home: the caller's open ones, soonest due first, less those of the meetings
+ * hidden by the avatar strip (left out by the server: decision 069). `ready`: the hidden meetings
+ * are known.
  */
 export const MyItemsWidget = ({
   type,
   title,
   empty,
-  meetingId,
+  emptyFiltered,
+  hiddenMeetingIds,
+  ready,
 }: {
   type: TaskType;
   title: string;
   empty: string;
-  meetingId: string | null;
+  /** Said instead of `empty` while some meeting is hidden. */
+  emptyFiltered: string;
+  hiddenMeetingIds: readonly string[];
+  ready: boolean;
 }) => {
-  const { userId } = useViewer();
-  const items = useMyOpenItems(type, { userId, meetingId });
+  const items = useMyOpenItems(type, hiddenMeetingIds, ready);
   const cards = [...(items.data?.items ?? [])].sort(byDue);
   // The rest, past the page too (`total`).
   const more = (items.data?.total ?? 0) - Math.min(cards.length, SHOWN);
@@ -52,7 +56,7 @@ export const MyItemsWidget = ({
           <SectionError title={messages.homeItemsLoadFailed} error={items.error} onRetry={() => items.refetch()} />
         ) : cards.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {empty}
+            {hiddenMeetingIds.length > 0 ? emptyFiltered : empty}
           </Text>
         ) : (
           <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

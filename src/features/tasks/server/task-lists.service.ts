@@ -41,8 +41,28 @@ export const ofMeeting = (ctx: TenantContext, meetingId: string): SQL =>
     onMeetingBoards(ctx, meetingId),
   )!;
 
+/**
+ * Leaves out the cards all of whose meetings are hidden (home's avatar strip, decision 069). A
+ * card's meetings are those it is linked to and those of its board: the meetings whose lists
+ * hold it (`ofMeeting`). It stays when one of them is not hidden, and when it has none (nothing
+ * hides it): `bool_or` over no rows is null, which `is not false` keeps. One scalar subquery per
+ * card the list's other conditions let through, reading both link tables by their primary keys
+ * (task_id, board_id first); no statement more, however many meetings are hidden.
+ */
+export const notAllMeetingsHidden = (hidden: string[]): SQL => {
+  const ids = sql`${sql.param(hidden)}::uuid[]`;
+  return sql`(select bool_or(not (of_card.meeting_id = any(${ids}))) from (
+    select link.meeting_id from task_meetings link where link.task_id = ${tasks.id}
+    union all
+    select board.meeting_id from board_meetings board where board.board_id = ${tasks.boardId}
+  ) of_card) is not false`;
+};
+
 /** Conditions on `tasks` for the caller's, a member's or any list; the meeting's links come in `idsOf`. */
-const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId' | 'meetingId' | 'inTasks'>) => {
+const listConditions = (
+  ctx: TenantContext,
+  query: Pick<TaskListQuery, 'memberId' | 'meetingId' | 'inTasks' | 'hiddenMeetingIds'>,
+) => {
   const conditions: SQL[] = [eq(tasks.tenantId, ctx.tenantId)];
   if (query.memberId || !query.meetingId) {
     const memberId = query.memberId ?? ctx.userId;
@@ -56,6 +76,7 @@ const listConditions = (ctx: TenantContext, query: Pick<TaskListQuery, 'memberId
     if (memberId !== ctx.userId && !ctx.isAdmin) conditions.push(inCallersMeetings(ctx));
   }
   if (query.inTasks) conditions.push(eq(tasks.showInTasks, '1'));
+  if (query.hiddenMeetingIds?.length) conditions.push(notAllMeetingsHidden([...new Set(query.hiddenMeetingIds)]));
   return conditions;
 };
 
@@ -103,8 +124,8 @@ const listRows = (ctx: TenantContext, meetingId: string | undefined, conditions:
 
 /**
  * `GET tasks`: a page of a meeting's action items, a member's (getTasksByMember) or the
- * caller's own. Active and all: by priority (sort), newest first within it; done: the most
- * recently finished first, as the lists show them.
+ * caller's own, less those of hidden meetings (`hiddenMeetingIds`). Active and all: by priority
+ * (sort), newest first within it; done: the most recently finished first, as the lists show them.
  */
 export const listTasks = async (ctx: TenantContext, query: TaskListQuery): Promise<TaskPage> => {
   if (query.meetingId) await findVisibleMeeting(ctx, query.meetingId);
