@@ -1,15 +1,22 @@
 import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
   type CSSVariablesResolver,
   colorsTuple,
   createTheme,
   DEFAULT_THEME,
   Drawer,
   darken,
+  lighten,
   localStorageColorSchemeManager,
   luminance,
+  type MantineTheme,
   Menu,
   Modal,
   Select,
+  ThemeIcon,
 } from '@mantine/core';
 import { messages } from '../shared/messages.ts';
 
@@ -27,19 +34,51 @@ const readable = (candidates: string[]) =>
   candidates.find((colour) => contrast(colour, '#ffffff') >= 4.6 && contrast(colour, '#f8f9fa') >= 4.5) ??
   (candidates.at(-1) as string);
 
+const dark = DEFAULT_THEME.colors.dark;
+/**
+ * Dark-scheme 'dimmed' text: Mantine's dark 2 is 4.0:1 on the dark body and 3.5:1 on a card (dark
+ * 6). The first step from it toward white with 4.5:1 on the body, a card and a hovered row (dark 5).
+ */
+const darkDimmed = (() => {
+  for (let step = 0; step <= 10; step += 1) {
+    const candidate = lighten(dark[2], step / 20);
+    if ([dark[7], dark[6], dark[5]].every((surface) => contrast(candidate, surface) >= 4.5)) return candidate;
+  }
+  return dark[1];
+})();
+
 const red = DEFAULT_THEME.colors.red;
 // Red is the danger colour, used as text (errors, Delete items, which Mantine draws with shade
 // 6: 3.3:1 on white): its shades from 6 on are darker, so red text and red buttons read at 4.5:1.
 const dangerRed = colorsTuple([...red.slice(0, 6), red[8], red[9], darken(red[9], 0.12), darken(red[9], 0.24)]);
+
+/**
+ * Mantine draws the text of a filled button, badge or icon white (or black for a light theme
+ * colour), chosen from the palette in JavaScript, so it never sees the workspace's brand
+ * (decisions 044, 070). Filled primary ones take `--mantine-primary-color-contrast` instead: the
+ * brand sets it to what reads on its colour, and Mantine's default is the primary shade's own.
+ */
+const PRIMARY_CONTRAST = 'var(--mantine-primary-color-contrast)';
+const onPrimary = <Name extends string>(
+  { primaryColor }: MantineTheme,
+  name: Name,
+  { color, variant }: { color?: string | undefined; variant?: string | undefined },
+) =>
+  ({
+    root: (variant ?? 'filled') === 'filled' && (!color || color === primaryColor) ? { [name]: PRIMARY_CONTRAST } : {},
+  }) as { root: Partial<Record<Name, string>> };
 
 const fontStack =
   "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  // Light: shade 8, the first indigo with 4.5:1 against white (6 gives 4.3:1) — also for links,
-  // outlines and every filled button or badge. Dark: a lighter shade keeps contrast on dark grey.
-  primaryShade: { light: 8, dark: 5 },
+  // Shade 8, the first indigo with 4.5:1 against white (6 gives 4.3:1) — also for links,
+  // outlines and every filled button or badge. The same in dark: Mantine picks a filled colour's
+  // text (autoContrast) from the light scheme's shade, so only the same shade keeps that text
+  // readable in dark too (white on blue 5 was 3:1, on indigo 5 3.7:1; decision 070). Dark text
+  // (links, `c=`, outline variants) uses the lighter shade 4 anyway.
+  primaryShade: 8,
   autoContrast: true,
   // Below a luminance of 0.18 white text has 4.5:1 on the background, above it black text does:
   // with this threshold autoContrast always picks a readable text colour on filled colours.
@@ -58,6 +97,13 @@ export const theme = createTheme({
     // No focus placeholder (a role=presentation child a menu may not have): the first item takes focus.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.closeButton } } }),
+    Button: Button.extend({ vars: (theme, props) => onPrimary(theme, '--button-color', props) }),
+    ActionIcon: ActionIcon.extend({ vars: (theme, props) => onPrimary(theme, '--ai-color', props) }),
+    Badge: Badge.extend({ vars: (theme, props) => onPrimary(theme, '--badge-color', props) }),
+    ThemeIcon: ThemeIcon.extend({ vars: (theme, props) => onPrimary(theme, '--ti-color', props) }),
+    Checkbox: Checkbox.extend({
+      vars: (theme, props) => (props.iconColor ? { root: {} } : onPrimary(theme, '--checkbox-icon-color', props)),
+    }),
   },
 });
 
@@ -81,7 +127,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': dangerRed[7],
     ...lightTextColours,
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': darkDimmed,
+    // Mantine's dark error is red 8 (here a darker red still): unreadable on dark grey. Red's text shade (4).
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+  },
 });
 
 export const COLOR_SCHEME_KEY = 'cadence.color-scheme';
