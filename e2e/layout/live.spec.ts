@@ -38,6 +38,8 @@ eachSize((size) => {
   });
 
   test(`live Issues step and its to-dos dialog (${size})`, async ({ page, request }) => {
+    // Three axe runs and two screenshots of a full step: over 90 s on a loaded machine.
+    test.setTimeout(180_000);
     const { owner, meeting } = await seed(request, `layout-room-${size}`);
     for (const title of ['Customer onboarding takes three weeks instead of one', 'Printer'])
       await call(request, owner.token, 'POST', '/tasks', {
