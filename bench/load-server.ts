@@ -6,6 +6,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { seedLoadWorkspace, sizeFromEnv } from './load-seed.ts';
 
@@ -31,7 +32,7 @@ const main = async () => {
     database = await openPglite(dir);
     cleanup = () => rmSync(dir, { recursive: true, force: true });
   }
-  await migrate(database);
+  await migrate(database, { dataMigrations });
   const config = { ...loadConfig({ DATA_DIR: os.tmpdir() }), clientDir: path.join(os.tmpdir(), 'none') };
   const app = await buildApp({ database, config, mailer: createMailer(undefined, { info() {}, warn() {} }) });
   await app.listen({ port: 0, host: '127.0.0.1' });

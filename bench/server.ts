@@ -5,6 +5,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 
 // Cadence in-process for the benchmarks: the embedded database in a temporary directory, or
@@ -35,7 +36,7 @@ export const startBenchServer = async (onQuery: () => void = () => {}, clientDir
     database = await openPglite(dir, onQuery);
     cleanup = () => rmSync(dir, { recursive: true, force: true });
   }
-  await migrate(database);
+  await migrate(database, { dataMigrations });
   // trustProxy: the seeding sends each sign-up from an address of its own (X-Forwarded-For), as
   // many people would; one address would hit the per-address sign-up limit (decision 022).
   const config = {

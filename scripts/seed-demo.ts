@@ -17,6 +17,7 @@ import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { TenantContext } from '../src/server/context.ts';
+import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
 import { quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
@@ -44,7 +45,7 @@ const main = async () => {
   const began = Date.now();
   const config = loadConfig();
   const database = await openDatabase(config, { command: 'seed:demo' });
-  await migrate(database);
+  await migrate(database, { dataMigrations });
   const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN));
   if (existing) {
     console.log(`The demo workspace is already there. Sign in as ${DEMO_ADMIN} / ${DEMO_PASSWORD}`);

@@ -3,6 +3,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { rewrapDataKeys, rotateWorkspaceKey } from '../src/features/vault/server/vault.keys.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { dataMigrations } from '../src/server/data-migrations.ts';
 import {
   ensureSecrets,
   masterKeyFile,
@@ -37,7 +38,7 @@ const main = async () => {
   const config = loadConfig();
   const database = await openDatabase(config, { command: `vault-keys ${command}` });
   try {
-    await migrate(database);
+    await migrate(database, { dataMigrations });
     if (command === 'rotate-workspace') {
       const { vault } = await ensureSecrets(config.dataDir);
       const result = await database.db.transaction((tx) => rotateWorkspaceKey(tx, vault, argument!));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { dataMigrations } from '../src/server/data-migrations.ts';
 
 /**
  * Runs once before the suite. Embedded database: migrate one template data directory that
@@ -14,13 +15,13 @@ export async function setup({ provide }: { provide: (key: string, value: string)
   const url = process.env.DATABASE_URL;
   if (url) {
     const database = await openPostgres(url, 2);
-    await migrate(database);
+    await migrate(database, { dataMigrations });
     await database.close();
     return;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-template-'));
   const database = await openPglite(dir);
-  await migrate(database);
+  await migrate(database, { dataMigrations });
   await database.close();
   provide('pgliteTemplate', dir);
   return () => rmSync(dir, { recursive: true, force: true });

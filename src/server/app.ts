@@ -203,7 +203,7 @@ export const buildApp = async ({
   await app.register(exportsRoutes, { prefix: API_ROOT });
   // Email templates (issue 20)
   await app.register(emailRoutes, { prefix: API_ROOT });
-  // Agency tools (issue 24; its shipped content is a data migration: src/db/migrate.ts, decision 065)
+  // Agency tools (issue 24; its shipped content is a data migration: src/server/data-migrations.ts, decision 065)
   await app.register(agencyRoutes, { prefix: API_ROOT });
   // Slack (issue 20)
   app.decorate('slack', createSlackServer(app));

@@ -6,6 +6,7 @@ import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { dataMigrations } from './data-migrations.ts';
 import { jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -55,7 +56,7 @@ const start = async () => {
   );
   if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
   const secrets = await ensureSecrets(config.dataDir);
-  await migrate(database);
+  await migrate(database, { dataMigrations });
   const app = await buildApp({
     database,
     config,

@@ -10,14 +10,14 @@ import {
 import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
 
-// The shipped content's data migration (decisions 052, 065). migrate() (src/db/migrate.ts) runs
-// it right after the schema migrations, wherever Cadence migrates its database: when the database
-// holds an older version (or none), the product's rows are written by their stable keys in one
-// transaction — new ones inserted, existing ones get the new text and order, ones whose key is
-// gone are retired — and the version applied is stored in agency_content_state. Answers are never
-// read or written here, so a workspace keeps every answer. Several instances migrating at once
-// take turns (migrate()'s lock, and this transaction's own); the second finds the version current
-// and does nothing.
+// The shipped content's data migration (decisions 052, 065), listed in src/server/data-migrations.ts;
+// migrate() (src/db/migrate.ts) runs it right after the schema migrations, wherever Cadence
+// migrates its database: when the database holds an older version (or none), the product's rows
+// are written by their stable keys in one transaction — new ones inserted, existing ones get the
+// new text and order, ones whose key is gone are retired — and the version applied is stored in
+// agency_content_state. Answers are never read or written here, so a workspace keeps every answer.
+// Several instances migrating at once take turns (migrate()'s lock, and this transaction's own);
+// the second finds the version current and does nothing.
 
 const SYNC_LOCK = 7_318_004_224;
 

@@ -12,6 +12,7 @@ import {
   agencyItems,
   agencyQuestions,
 } from '../../../db/schema/index.ts';
+import { dataMigrations } from '../../../server/data-migrations.ts';
 import { AGENCY_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
@@ -504,12 +505,12 @@ describe('agency tools: shipped content upgrades', () => {
       await another.close();
       expect((await state())?.version).toBe(0);
       const started = Date.now();
-      await migrate(app.database);
+      await migrate(app.database, { dataMigrations });
       const applied = await state();
       expect(applied?.version).toBe(AGENCY_CONTENT.version);
       expect(applied!.syncedAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
       // Again: the version is current, nothing is written.
-      await migrate(app.database);
+      await migrate(app.database, { dataMigrations });
       expect((await state())?.syncedAt).toEqual(applied?.syncedAt);
       // Two instances at once: one writes, the other finds the version current.
       const next = Math.floor(Date.now() / 1000) + 100;

@@ -11,6 +11,7 @@ import { type Database, openDatabase, openPostgres } from '../../../db/client.ts
 import { migrate } from '../../../db/migrate.ts';
 import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
+import { dataMigrations } from '../../../server/data-migrations.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import {
   ensureSecrets,
@@ -53,7 +54,7 @@ const ownDatabase = async (dataDir: string) => {
   };
   const migrated = await openPostgres(ownUrl, 2); // migrate() holds one client for its lock
   try {
-    await migrate(migrated);
+    await migrate(migrated, { dataMigrations });
   } catch (error) {
     await migrated.close();
     await drop();
