@@ -48,7 +48,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   browser,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(540_000);
   const { owner, mate } = await team(request, 'room');
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
@@ -87,7 +87,12 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
     boardId: board.id,
     taskTypeId: lists[0]!.id,
   });
-  const agenda = await call<{ keyName: string }[]>(request, owner.token, 'GET', `/meetings/${meeting.id}/agenda-items`);
+  const agenda = await call<{ title: string; keyName: string; duration: number }[]>(
+    request,
+    owner.token,
+    'GET',
+    `/meetings/${meeting.id}/agenda-items`,
+  );
   const boardStep = { title: 'Sprint board', keyName: 'accountability_board', boardId: board.id, duration: 5 };
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
     agendaItems: [...agenda.slice(0, -1), boardStep, ...agenda.slice(-1)],
@@ -137,36 +142,63 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   ).toBeVisible();
   await member.page.screenshot({ path: `${SCREENS}/live-room-todos.png` });
 
-  // Issues (step 6): discussed (highlighted for the member), solved; another turned into a to-do.
+  // Issues (step 6): one turned into a to-do for Bea (owner and due picked); then both discussed
+  // (highlighted on the member's screen) and solved, one after the other.
   await goToStep(leader.page, 5);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '5');
   await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
-  await rowOf(leader.page, 'Printer is broken').getByRole('button', { name: messages.liveDiscuss }).click();
-  await expect(rowOf(member.page, 'Printer is broken')).toHaveAttribute('data-highlighted', 'true');
-  await member.page.screenshot({ path: `${SCREENS}/live-room-issues-member.png` });
-  await leader.page.screenshot({ path: `${SCREENS}/live-room-issues-leader.png` });
-  await rowOf(leader.page, 'Printer is broken').getByRole('button', { name: messages.liveSolve }).click();
-  await expect(rowOf(member.page, 'Printer is broken')).toHaveCount(0);
-
+  const due = isoDate(5);
   await rowOf(leader.page, 'Hiring is slow').getByRole('button', { name: messages.liveTodosFromIssue }).click();
   const dialog = leader.page.getByRole('dialog', { name: messages.liveTodosFromIssueTitle('Hiring is slow') });
   await dialog.getByRole('textbox', { name: messages.liveTodoTitle(1) }).fill('Post the job ad');
-  await dialog.getByLabel(messages.liveTodoDue(1)).fill(isoDate(5));
+  await dialog.getByRole('combobox', { name: messages.liveTodoOwner(1) }).click();
+  await leader.page.getByRole('listbox').getByRole('option', { name: 'Bea Mate', exact: true }).click();
+  await expect(dialog.getByRole('combobox', { name: messages.liveTodoOwner(1) })).toHaveValue('Bea Mate');
+  await dialog.getByLabel(messages.liveTodoDue(1)).fill(due);
   await leader.page.screenshot({ path: `${SCREENS}/live-room-todos-dialog.png` });
   await dialog.getByRole('button', { name: messages.liveCreateTodos }).click();
   await expect(dialog).toHaveCount(0);
 
+  for (const [index, title] of ['Printer is broken', 'Hiring is slow'].entries()) {
+    await rowOf(leader.page, title).getByRole('button', { name: messages.liveDiscuss }).click();
+    await expect(rowOf(member.page, title)).toHaveAttribute('data-highlighted', 'true');
+    await expect(stepOf(member.page).locator('[data-highlighted]')).toHaveCount(1);
+    if (index === 0) {
+      await member.page.screenshot({ path: `${SCREENS}/live-room-issues-member.png` });
+      await leader.page.screenshot({ path: `${SCREENS}/live-room-issues-leader.png` });
+    }
+    await rowOf(leader.page, title).getByRole('button', { name: messages.liveSolve }).click();
+    await expect(rowOf(member.page, title)).toHaveCount(0);
+  }
+  await expect(stepOf(member.page).locator('[data-highlighted]')).toHaveCount(0);
+
   // The phone shows the same step without sideways scroll.
   const phone = await signedInPage(browser, mate, { width: 390, height: 844 });
   await phone.page.goto(url);
-  await expect(rowOf(phone.page, 'Hiring is slow')).toBeVisible();
+  await expect(rowOf(phone.page, 'We signed Acme')).toBeVisible();
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.page.screenshot({ path: `${SCREENS}/live-room-issues-phone.png`, fullPage: true });
   await phone.context.close();
 
+  // Back on the To-Do step the member sees the new to-do: Bea's, due in five days.
+  await leader.page.getByRole('button', { name: messages.previousButton }).click();
+  await expect(stepOf(member.page)).toHaveAttribute('data-step', '4');
+  const jobAd = rowOf(member.page, 'Post the job ad');
+  await expect(jobAd.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') })).toBeVisible();
+  await expect(jobAd.locator('[data-due-colour]')).toHaveText(messages.taskDue(shownDate(due)));
+  await member.page.screenshot({ path: `${SCREENS}/live-room-todo-from-issue.png` });
+
+  /** Next to `step`; the moments before the click and once the member's screen shows it (the server began it in between). */
+  const nextTo = async (step: number) => {
+    const clicked = Date.now();
+    await leader.page.getByRole('button', { name: messages.nextButton, exact: true }).click();
+    await expect(stepOf(member.page)).toHaveAttribute('data-step', String(step));
+    return { clicked, shown: Date.now() };
+  };
+
   // The board step: the leader drags the card to Shipped; the member's board shows it there.
-  await goToStep(leader.page, boardIndex);
-  await expect(stepOf(member.page)).toHaveAttribute('data-step', String(boardIndex));
+  await goToStep(leader.page, boardIndex - 1);
+  const boardBegan = await nextTo(boardIndex);
   const card = (page: Page, list: string) =>
     column(stepOf(page), list).getByRole('button', { name: 'Ship the beta', exact: true });
   await expect(card(member.page, 'Doing')).toBeVisible();
@@ -175,23 +207,78 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await expect(card(member.page, 'Shipped')).toBeVisible();
   await expect(card(member.page, 'Doing')).toHaveCount(0);
   await member.page.screenshot({ path: `${SCREENS}/live-room-board-member.png` });
+  const boardEnded = await nextTo(boardIndex + 1);
 
-  // The leader finishes; the archive lists what happened, with the timing.
-  await call(request, owner.token, 'POST', `/sessions/${started.sessionId}/finish`, {});
+  // The leader finishes with Save and Finish; both go to the dashboard.
+  await leader.page.getByRole('button', { name: messages.saveAndFinish }).click();
+  await leader.page
+    .getByRole('dialog', { name: messages.endMeetingTitle })
+    .getByRole('button', { name: messages.endMeetingButton })
+    .click();
+  await expect(member.page.getByText(messages.liveEndedByLeader)).toBeVisible();
+  await expect(leader.page).toHaveURL(new RegExp(`/meeting-dashboard/${meeting.id}/`));
+
+  // The archive lists what happened, with the timing.
   await leader.page.goto(`/meeting-archives/${started.sessionId}`);
   const issuesSolved = leader.page.getByRole('region', { name: messages.recapIssuesSolved });
   await expect(issuesSolved).toContainText('Printer is broken');
+  await expect(issuesSolved).toContainText('Hiring is slow');
   await expect(leader.page.getByRole('region', { name: messages.recapTodosCreated })).toContainText('Post the job ad');
   await expect(leader.page.getByRole('region', { name: messages.recapHeadlines })).toContainText('We signed Acme');
-  await expect(leader.page.getByRole('table', { name: messages.recapTiming })).toContainText('Issues');
+
+  // Timing: the plan is exact; the board step's minutes are the time between the moments above
+  // (to the tenth of a minute, ±4 s), and its overrun is actual less planned.
+  type Timing = { title: string; plannedMinutes: number; actualMinutes: number; overrunMinutes: number };
+  const archive = await call<{ timing: { items: Timing[] } & Omit<Timing, 'title'> }>(
+    request,
+    owner.token,
+    'GET',
+    `/sessions/${started.sessionId}/archive`,
+  );
+  const { timing } = archive;
+  expect(timing.items.map((row) => [row.title, row.plannedMinutes])).toEqual(
+    [...agenda.slice(0, -1), boardStep, ...agenda.slice(-1)].map((row) => [row.title, row.duration]),
+  );
+  expect(timing.plannedMinutes).toBe(95);
+  const boardRow = timing.items.find((row) => row.title === 'Sprint board')!;
+  const issuesRow = timing.items.find((row) => row.title === 'Issues')!;
+  expect(boardRow.actualMinutes * 60).toBeGreaterThanOrEqual((boardEnded.clicked - boardBegan.shown) / 1000 - 4);
+  expect(boardRow.actualMinutes * 60).toBeLessThanOrEqual((boardEnded.shown - boardBegan.clicked) / 1000 + 4);
+  expect(issuesRow.actualMinutes).toBeGreaterThan(0);
+  for (const row of [boardRow, issuesRow, timing])
+    expect(row.overrunMinutes).toBeCloseTo(row.actualMinutes - row.plannedMinutes, 5);
+  const table = leader.page.getByRole('table', { name: messages.recapTiming });
+  for (const row of [boardRow, issuesRow])
+    await expect(table.getByRole('row').filter({ hasText: row.title }).getByRole('cell')).toHaveText([
+      row.title,
+      `${row.plannedMinutes} min`,
+      messages.archiveMinutes(row.actualMinutes),
+      messages.archiveOverrun(row.overrunMinutes),
+    ]);
+  await expect(table.getByRole('row').filter({ hasText: messages.archiveTimingTotal })).toContainText('95 min');
   await leader.page.screenshot({ path: `${SCREENS}/live-room-archive.png`, fullPage: true });
 
-  const mails = await mailsTo(mate.user.email);
-  const recap = mails.find((mail) => mail.subject.startsWith('Recap: Room L10'));
-  expect(recap?.text).toContain('Printer is broken');
-  expect(recap?.text).toContain('Post the job ad');
-  expect(recap?.text).toContain(`${messages.recapTiming}:`);
-  expect(recap?.text).toMatch(/Demos booked \(.+\): 7, goal .*10 \(missed\)/);
+  // The recap mail: the issues solved, the to-do with its owner and due date, the KPI and the timing.
+  let recap: { text: string } | undefined;
+  await expect
+    .poll(async () => {
+      recap = (await mailsTo(mate.user.email)).find((mail) => mail.subject.startsWith('Recap: Room L10'));
+      return recap !== undefined;
+    })
+    .toBe(true);
+  const solvedLines = recap!.text.split(`${messages.recapIssuesSolved}:\n`)[1]?.split('\n\n')[0];
+  expect(solvedLines).toContain('Printer is broken (Bea Mate)');
+  expect(solvedLines).toContain('Hiring is slow (Olga Owner)');
+  expect(recap!.text).toContain(`Post the job ad (Bea Mate, due ${shownDate(due)})`);
+  expect(recap!.text).toMatch(/Demos booked \(.+\): 7, goal .*10 \(missed\)/);
+  expect(recap!.text).toContain(`${messages.recapTiming}:`);
+  for (const row of [boardRow, issuesRow])
+    expect(recap!.text).toContain(
+      messages.recapTimingLine(row.title, row.plannedMinutes, row.actualMinutes, row.overrunMinutes),
+    );
+  expect(recap!.text).toContain(
+    messages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes),
+  );
   await leader.context.close();
   await member.context.close();
 });

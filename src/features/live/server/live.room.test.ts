@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
@@ -14,6 +14,7 @@ import {
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { sessions, tasks } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
+import { carryAge } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { BoardDetail } from '../../boards/boards.schemas.ts';
 import type { AgendaItem, Meeting } from '../../meetings/meetings.schemas.ts';
@@ -220,45 +221,86 @@ describe('solving issues in the room', () => {
 });
 
 describe('carry-forward', () => {
-  it('what is still open rolls into the next sessions: the same items, with the age they were made at', async () => {
+  it('what is still open rolls into the next sessions: the same items, their age growing session by session', async () => {
     const { leader, member } = await team();
     const meeting = await meetingNow(leader, [member.userId]);
-    const old = await item(member, meeting, '2', 'Old issue');
-    // Made three weeks ago.
-    const threeWeeksAgo = new Date(Date.now() - 21 * 86_400_000 - 3600_000);
-    await app.database.db.update(tasks).set({ createdAt: threeWeeksAgo }).where(eq(tasks.id, old.id));
-
-    const first = await start(leader, meeting);
-    const fresh = await item(member, meeting, '2', 'New issue');
-    await finish(leader, first);
-
-    const second = await start(leader, meeting);
-    expect(second).toBe(first); // today's session again (one per date): the lists are the meeting's anyway
-    const openNow = (await meetingCards(leader, meeting)).filter((card) => card.type === '2' && card.status === '0');
-    expect(openNow.map((card) => card.id).sort()).toEqual([old.id, fresh.id].sort());
-    const carried = openNow.find((card) => card.id === old.id)!;
-    expect(carried.createdAt).toBe(threeWeeksAgo.toISOString());
-    await leader.api.post(`/sessions/${second}/issues/${fresh.id}/solve`);
-    await finish(leader, second);
-
-    // A third session on another day: the old issue is still there, nothing was copied.
+    const today = todayUtc();
+    const day = 86_400_000;
+    // An issue and a to-do raised three weeks (and an hour) ago.
+    const oldIssue = await item(member, meeting, '2', 'Old issue');
+    const oldTodo = await item(member, meeting, '4', 'Old to-do');
+    const raisedAt = new Date(Date.now() - 21 * day - 3600_000);
     await app.database.db
-      .update(sessions)
-      .set({ sessionDate: addDays(todayUtc(), -7) })
-      .where(eq(sessions.id, first));
-    const third = await start(leader, meeting);
-    expect(third).not.toBe(first);
+      .update(tasks)
+      .set({ createdAt: raisedAt })
+      .where(inArray(tasks.id, [oldIssue.id, oldTodo.id]));
+
+    // Three weekly sessions: two weeks ago, a week ago and today. Each is started, then dated
+    // (one session per date: today's would otherwise be started again) and finished.
+    const dates = [addDays(today, -14), addDays(today, -7), today];
+    const held: string[] = [];
+    /** Per session: each open item of the meeting's lists (by id) with the age its card shows that day. */
+    const lists: Record<string, string | null>[] = [];
+    let fresh: Task | undefined;
+    for (const [index, date] of dates.entries()) {
+      const sessionId = await start(leader, meeting);
+      expect(held).not.toContain(sessionId);
+      held.push(sessionId);
+      await app.database.db.update(sessions).set({ sessionDate: date }).where(eq(sessions.id, sessionId));
+      const live = (await member.api.get<LiveState>(`/sessions/${sessionId}/live`)).body.result;
+      expect(live.session.sessionDate).toBe(date);
+
+      if (index === 0) {
+        // Raised in the first session.
+        fresh = await item(member, meeting, '2', 'Fresh issue');
+        await app.database.db
+          .update(tasks)
+          .set({ createdAt: new Date(Date.now() - 14 * day) })
+          .where(eq(tasks.id, fresh.id));
+      }
+      const open = (await meetingCards(member, meeting)).filter((card) => card.status === '0');
+      lists.push(
+        Object.fromEntries(
+          open.map((card) => {
+            const age = carryAge(card.createdAt.slice(0, 10), live.session.sessionDate);
+            return [card.id, age && messages.carryAge(age)];
+          }),
+        ),
+      );
+      // Solved in the second session.
+      if (index === 1) {
+        const solved = await leader.api.post(`/sessions/${sessionId}/issues/${fresh!.id}/solve`);
+        expect(solved.status).toBe(200);
+      }
+      await finish(leader, sessionId);
+    }
+
+    // The same items carry on (the same ids, nothing copied), on the list a week longer each session.
+    expect(lists).toEqual([
+      { [oldIssue.id]: 'On the list 1 week', [oldTodo.id]: 'On the list 1 week', [fresh!.id]: null },
+      { [oldIssue.id]: 'On the list 2 weeks', [oldTodo.id]: 'On the list 2 weeks', [fresh!.id]: 'On the list 1 week' },
+      { [oldIssue.id]: 'On the list 3 weeks', [oldTodo.id]: 'On the list 3 weeks' },
+    ]);
     const cards = await meetingCards(leader, meeting);
-    expect(cards.filter((card) => card.title === 'Old issue')).toHaveLength(1);
-    expect(cards.find((card) => card.id === old.id)).toMatchObject({
+    expect(cards.map((card) => card.title).sort()).toEqual(['Fresh issue', 'Old issue', 'Old to-do']);
+    expect(cards.find((card) => card.id === oldIssue.id)).toMatchObject({
       status: '0',
-      createdAt: threeWeeksAgo.toISOString(),
+      createdAt: raisedAt.toISOString(),
     });
-    expect(cards.find((card) => card.id === fresh.id)).toMatchObject({ status: '1', completedInSessionId: first });
-    await finish(leader, third);
-    const archive = (await leader.api.get<MeetingArchive>(`/sessions/${third}/archive`)).body.result;
-    expect(archive.issuesSolved).toEqual([]);
-  });
+    expect(cards.find((card) => card.id === fresh!.id)).toMatchObject({ status: '1', completedInSessionId: held[1] });
+
+    // Each session's archive is of its date, lists the same open to-do, and the issue solved in the second.
+    const archives = await Promise.all(
+      held.map(async (id) => (await member.api.get<MeetingArchive>(`/sessions/${id}/archive`)).body.result),
+    );
+    expect(archives.map((archive) => archive.meetingDate)).toEqual(dates);
+    expect(
+      archives.map((archive) => archive.openActionItems.flatMap((group) => group.items.map((row) => row.id))),
+    ).toEqual([[oldTodo.id], [oldTodo.id], [oldTodo.id]]);
+    expect(
+      archives.map((archive) => archive.issuesSolved.flatMap((group) => group.items.map((row) => row.title))),
+    ).toEqual([[], ['Fresh issue'], []]);
+  }, 60_000);
 });
 
 describe('agenda items linked to boards', () => {
