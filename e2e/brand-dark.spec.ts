@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
+import { expectAccessible } from './axe.ts';
 import { SCREENS, type SeededTeam, seedLayoutTeam, startSignedIn } from './helpers.ts';
 
 // The workspace's colours in both colour schemes (issue 20, decision 070): an admin sets them,
@@ -34,21 +34,6 @@ const colourOf = (page: Page, name: string) =>
     .getByRole('navigation', { name: messages.mainNavigation })
     .getByRole('link', { name })
     .evaluate((link) => getComputedStyle(link).color);
-
-/** axe with the WCAG 2 A and AA rules (contrast included): no serious or critical violation. */
-const expectAccessible = async (page: Page, what: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 6)
-          .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-          .join(' | ')}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
-};
 
 /** The admin's page saves `colour` as primary 1 in the General settings. */
 const setPrimary = async (page: Page, colour: string) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
 import { type SlackStandin, startSlackStandin } from '../test/slack-standin.ts';
+import { expectAccessible } from './axe.ts';
 import { createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Slack (issue 20): an admin connects the workspace through Slack's authorize page (the local
@@ -37,14 +37,6 @@ const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(350);
   await page.screenshot({ path: `${SCREENS}/slack-${name}.png` });
 };
-const expectAccessible = async (page: Page, what: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-};
-
 test('an admin connects Slack, picks a recap channel, and disconnects after confirming', async ({ page, request }) => {
   const { owner, mate } = await team(request, 'slack');
   const meeting = await createMeeting(request, owner.token, 'Leadership weekly', [mate.id]);

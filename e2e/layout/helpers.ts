@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
+import { expectAccessible } from '../axe.ts';
 import { SCREENS } from '../helpers.ts';
 
 // The layout checks (e2e/layout/*.spec.ts): every main page at a laptop's 1280×800 and a phone's
@@ -65,21 +65,6 @@ export const expectNoSidewaysScroll = async (page: Page, what: string) => {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-};
-
-/** axe with the WCAG 2 A and AA rules (contrast included): no serious or critical violation. */
-const expectAccessible = async (page: Page, what: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 6)
-          .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-          .join(' | ')}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
 };
 
 /** Screenshot first (to look at even when a check fails), then the layout and axe checks. */
