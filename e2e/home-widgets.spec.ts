@@ -176,8 +176,8 @@ test('the To Do’s, Goals and KPIs widgets: empty for a new person, loading, th
   for (const widget of [todos, goals, kpis]) await expect(widget.getByRole('status')).toContainText(messages.loading);
   release();
   const cases: [Locator, string, string][] = [
-    [todos, messages.homeItemsLoadFailed, 'The task store is unavailable'],
-    [goals, messages.homeItemsLoadFailed, 'The task store is unavailable'],
+    [todos, messages.homeTodosLoadFailed, 'The task store is unavailable'],
+    [goals, messages.homeGoalsLoadFailed, 'The task store is unavailable'],
     [kpis, messages.kpiLoadFailed, 'The scorecard store is unavailable'],
   ];
   for (const [widget, title, detail] of cases) {

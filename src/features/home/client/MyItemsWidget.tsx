@@ -53,7 +53,11 @@ export const MyItemsWidget = ({
         {items.isPending ? (
           <SectionLoading />
         ) : items.isError ? (
-          <SectionError title={messages.homeItemsLoadFailed} error={items.error} onRetry={() => items.refetch()} />
+          <SectionError
+            title={type === TASK_TYPE.goal ? messages.homeGoalsLoadFailed : messages.homeTodosLoadFailed}
+            error={items.error}
+            onRetry={() => items.refetch()}
+          />
         ) : cards.length === 0 ? (
           <Text size="sm" c="dimmed">
             {hiddenMeetingIds.length > 0 ? emptyFiltered : empty}
