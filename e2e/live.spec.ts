@@ -465,6 +465,9 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   await topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));
   await expect(leader.page.getByTestId('live-badge')).toBeVisible();
+  // In the meeting, the top bar still says it is live but no longer offers to join it.
+  await expect(topBar).toContainText(messages.nextMeetingLive(meeting.title));
+  await expect(topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) })).toHaveCount(0);
   await call(request, owner.token, 'POST', `/sessions/${first.sessionId}/finish`, {});
   await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
 

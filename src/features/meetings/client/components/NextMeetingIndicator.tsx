@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconClockHour4, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { isLiveSession, livePath } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -10,11 +10,13 @@ import { useNextMeeting } from '../meetings.queries.ts';
 
 /**
  * The top bar's countdown (document 1 §1): '{title}, in {time}' or 'No next meetings'; a
- * meeting under way (started early, say) says it is live and offers Join instead.
+ * meeting under way (started early, say) says it is live and offers Join instead — except on that
+ * live meeting's own screen, where the person already is.
  */
 export const NextMeetingIndicator = () => {
   const next = useNextMeeting();
   const now = useNow();
+  const { pathname } = useLocation();
   // While loading, or if the call failed, the top bar simply says nothing here.
   if (next.isPending || next.isError) return null;
   const live = next.data && isLiveSession(next.data.session) ? next.data : null;
@@ -31,6 +33,7 @@ export const NextMeetingIndicator = () => {
     </Group>
   );
   if (live) {
+    const joinPath = livePath(live.meetingId, live.session.id);
     return (
       <Group gap="xs" visibleFrom="lg" data-testid="next-meeting" miw={0} wrap="nowrap">
         <Anchor
@@ -42,16 +45,18 @@ export const NextMeetingIndicator = () => {
         >
           {content}
         </Anchor>
-        <Button
-          component={Link}
-          to={livePath(live.meetingId, live.session.id)}
-          size="compact-sm"
-          color="red"
-          leftSection={<IconUsersGroup size={14} aria-hidden />}
-          aria-label={messages.joinMeetingNamed(live.title)}
-        >
-          {messages.joinMeeting}
-        </Button>
+        {pathname !== joinPath && (
+          <Button
+            component={Link}
+            to={joinPath}
+            size="compact-sm"
+            color="red"
+            leftSection={<IconUsersGroup size={14} aria-hidden />}
+            aria-label={messages.joinMeetingNamed(live.title)}
+          >
+            {messages.joinMeeting}
+          </Button>
+        )}
       </Group>
     );
   }
