@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeetingToday, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Agency tools (issue 24): the catalogue with Show All and its info dialog, a buyer persona
 // filled in by two browsers at once, one column on its own, a framework attached to an agenda
@@ -198,17 +198,7 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   request,
 }) => {
   const { owner, mate } = await team(request, 'agency-live');
-  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title: 'Strategy Day',
-    sharepointUrl: 'https://meet.example.com/strategy',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members: [mate.id],
-  });
+  const meeting = await createMeetingToday(request, owner.token, 'Strategy Day', [mate.id]);
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
     agendaItems: [
       { title: 'Positioning', keyName: 'agency_framework', duration: 30 },

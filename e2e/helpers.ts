@@ -140,18 +140,43 @@ export const team = async (
 /** The UTC date `days` from today, YYYY-MM-DD. */
 export const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A weekly meeting from the day after tomorrow, led by the owner of `token`, with `members`. */
-export const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+const weeklyMeeting = (
+  request: APIRequestContext,
+  token: string,
+  fields: { title: string; members: string[]; startDate: string; startTime: string; sharepointUrl: string },
+) =>
   call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
     operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/team',
-    startDate: isoDate(2),
-    startTime: '09:00',
     repeatEvery: 1,
     repeatType: 'weeks',
     type: 'meeting',
+    ...fields,
+  });
+
+/** A weekly meeting from the day after tomorrow, led by the owner of `token`, with `members`. */
+export const createMeeting = (request: APIRequestContext, token: string, title: string, members: string[]) =>
+  weeklyMeeting(request, token, {
+    title,
     members,
+    startDate: isoDate(2),
+    startTime: '09:00',
+    sharepointUrl: 'https://meet.example.com/team',
+  });
+
+/** A weekly meeting whose session today is at the start of the current UTC hour (so it can start now). */
+export const createMeetingToday = (
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  members: string[],
+  sharepointUrl = 'https://meet.example.com/team',
+) =>
+  weeklyMeeting(request, token, {
+    title,
+    members,
+    startDate: isoDate(0),
+    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
+    sharepointUrl,
   });
 
 /** Every page load of `page` starts signed in with `token` (a tab's session, not remembered). */
@@ -218,17 +243,13 @@ export interface SeededTeam {
  */
 export const seedLayoutTeam = async (request: APIRequestContext, label: string): Promise<SeededTeam> => {
   const { owner, mate } = await team(request, label);
-  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title: 'Weekly Leadership Level 10 Meeting for the Operations and Finance Teams',
-    sharepointUrl: 'https://meet.example.com/leadership-team-weekly-level-10-meeting-room',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members: [mate.id],
-  });
+  const meeting = await createMeetingToday(
+    request,
+    owner.token,
+    'Weekly Leadership Level 10 Meeting for the Operations and Finance Teams',
+    [mate.id],
+    'https://meet.example.com/leadership-team-weekly-level-10-meeting-room',
+  );
   const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
     name: 'Product roadmap and launch planning board',
     meetingIds: [meeting.id],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { call, isoDate, startSignedIn, team } from './helpers.ts';
+import { call, createMeetingToday, startSignedIn, team } from './helpers.ts';
 
 // 'Online' in the live meeting follows the open screens: a closed tab is Offline for the others
 // within 2 s (decision 021).
@@ -8,17 +8,7 @@ import { call, isoDate, startSignedIn, team } from './helpers.ts';
 test('a member who closes the live meeting tab is Offline for the leader within 2 s', async ({ browser, request }) => {
   test.setTimeout(60_000);
   const { owner, mate } = await team(request, 'presence');
-  const meeting = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title: 'Presence L10',
-    sharepointUrl: 'https://meet.example.com/presence',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members: [mate.id],
-  });
+  const meeting = await createMeetingToday(request, owner.token, 'Presence L10', [mate.id]);
   const { sessionId } = await call<{ sessionId: string }>(
     request,
     owner.token,

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, isoDate, keyboardDrag, SCREENS, startSignedIn, team } from './helpers.ts';
+import { type Account, call, createMeetingToday, keyboardDrag, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The live meeting's Issues step (issue 17), what the whole-meeting run in live-room.spec.ts
 // does not show: the carry-forward age on an issue's card, in the meeting and on the dashboard;
@@ -28,17 +28,7 @@ const titlesOf = (page: Page) => stepOf(page).getByTestId('task-row').locator('.
 
 /** A weekly meeting of the owner's with Bea, held today; its agenda one Issues step and the scores. */
 const issuesMeeting = async (owner: Account, mate: Account, request: APIRequestContext, title: string) => {
-  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/issues',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members: [mate.id],
-  });
+  const meeting = await createMeetingToday(request, owner.token, title, [mate.id]);
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
     agendaItems: [
       { title: 'Issues', keyName: 'to_do_list', taskType: '2', duration: 40 },

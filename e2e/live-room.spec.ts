@@ -4,6 +4,7 @@ import { TASK_TYPE_NAMES } from '../src/shared/tasks.ts';
 import {
   type Account,
   call,
+  createMeetingToday,
   isoDate,
   keyboardDrag,
   mailsTo,
@@ -50,17 +51,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
 }) => {
   test.setTimeout(540_000);
   const { owner, mate } = await team(request, 'room');
-  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title: 'Room L10',
-    sharepointUrl: 'https://meet.example.com/room',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members: [mate.id],
-  });
+  const meeting = await createMeetingToday(request, owner.token, 'Room L10', [mate.id]);
   const make = (title: string, type: string, userId = mate.id) =>
     call<{ id: string }>(request, owner.token, 'POST', '/tasks', { title, type, userId, meetingIds: [meeting.id] });
   await make('We signed Acme', '3');
@@ -289,16 +280,7 @@ test('the agenda form links a list step to a board list of the meeting; the live
 }) => {
   test.setTimeout(180_000);
   const { owner } = await team(request, 'room-board');
-  const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
-    operation: 'create',
-    title: 'Sales Weekly',
-    sharepointUrl: 'https://meet.example.com/sales',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-  });
+  const meeting = await createMeetingToday(request, owner.token, 'Sales Weekly', []);
   const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
     name: 'Pipeline',
     meetingIds: [meeting.id],

@@ -5,6 +5,7 @@ import {
   addToWorkspace,
   call,
   createMeeting,
+  createMeetingToday,
   isoDate,
   mailsTo,
   newUser,
@@ -26,20 +27,6 @@ interface LiveStateData {
   session: { id: string; currentStep: number; lastStepStartedAt: string | null };
   agendaItems: { id: string; title: string; keyName: string }[];
 }
-
-/** A weekly meeting whose session today is at the start of the current UTC hour (within 12 hours). */
-const meetingToday = (request: APIRequestContext, token: string, title: string, members: string[]) =>
-  call<{ id: string; title: string }>(request, token, 'POST', '/meetings', {
-    operation: 'create',
-    title,
-    sharepointUrl: 'https://meet.example.com/live',
-    startDate: isoDate(0),
-    startTime: `${String(new Date().getUTCHours()).padStart(2, '0')}:00`,
-    repeatEvery: 1,
-    repeatType: 'weeks',
-    type: 'meeting',
-    members,
-  });
 
 const signedInPage = async (browser: Browser, account: Account) => {
   const context = await browser.newContext();
@@ -80,7 +67,7 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
   // Two browsers on a shared machine, and the step clock is let run past its time.
   test.setTimeout(180_000);
   const { owner, mate } = await team(request, 'live');
-  const meeting = await meetingToday(request, owner.token, 'Weekly Live L10', [mate.id]);
+  const meeting = await createMeetingToday(request, owner.token, 'Weekly Live L10', [mate.id]);
   await call(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
     userId: owner.id,
     title: 'Calls made',
@@ -233,7 +220,7 @@ test('every agenda item type is a working screen with the meeting’s data', asy
   const { owner, mate } = await team(request, 'live-types');
   // Rita joined and was then taken off the meeting: the recap says so.
   const rita = await anotherOfWorkspace(request, owner, 'live-types-rita', 'Rita', 'Removed');
-  const meeting = await meetingToday(request, owner.token, 'Agenda Types Live', [mate.id, rita.id]);
+  const meeting = await createMeetingToday(request, owner.token, 'Agenda Types Live', [mate.id, rita.id]);
   const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
     name: 'Accountability',
     meetingIds: [meeting.id],
