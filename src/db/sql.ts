@@ -1,10 +1,13 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
- * `column = any($1::uuid[])` with the ids as ONE array parameter. drizzle's inArray sends one
- * parameter per id, and a statement with hundreds of parameters is slow to plan.
+ * Ids as ONE uuid[] parameter. drizzle's inArray sends one parameter per id, and a statement
+ * with hundreds of parameters is slow to plan.
  */
-export const anyOf = (column: AnyColumn | SQL, ids: string[]): SQL => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+export const uuidArray = (ids: string[]): SQL => sql`${sql.param(ids)}::uuid[]`;
+
+/** `column = any($1::uuid[])`, the ids as one parameter (uuidArray). */
+export const anyOf = (column: AnyColumn | SQL, ids: string[]): SQL => sql`${column} = any(${uuidArray(ids)})`;
 
 /** An ILIKE pattern for "contains `text`", with LIKE's wildcards in `text` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lte, max, notExists, sql } from 'drizzle-orm';
 import { kpiRemovedSessions, meetings, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
@@ -69,12 +69,17 @@ export const toScore = (row: ScoreRow): Score => ({
 
 export const cellId = (scoreId: string, sessionId: string) => `${scoreId}/${sessionId}`;
 
-/** A cell with a value or a note, as the scorecard reads it (raw SQL: snake_case). */
-interface FilledCellRow {
+/**
+ * A score's cells with a value or a note, as the scorecard reads them (raw SQL: snake_case): one
+ * row a score, the cells' columns (1-based places in the range) and contents in step. A row per
+ * score instead of per cell: a year of 100 scores is 100 rows, not 5,200, which the embedded
+ * database hands over in a third of the time.
+ */
+interface FilledCellsRow {
   score_id: string;
-  session_id: string;
-  measured: string | null;
-  note: string | null;
+  columns: number[];
+  measured: (string | null)[];
+  notes: (string | null)[];
 }
 
 interface CellRow {
@@ -374,7 +379,7 @@ export const getScorecard = async (
     .from(scores)
     .where(and(eq(scores.meetingId, meetingId), query.userId ? eq(scores.userId, query.userId) : undefined))
     .orderBy(asc(scores.sort), asc(scores.createdAt));
-  const column = new Map(columns.map((c, index) => [c.id, index]));
+  const columnIds = columns.map((c) => c.id);
   // Only cells with something in them travel (decision 019): their place in the row is their
   // column, and an empty cell is null.
   const cellRows =
@@ -382,19 +387,17 @@ export const getScorecard = async (
       ? []
       : (
           (await ctx.db.execute(sql`
-            select score_id, session_id, measured, note from score_cells
-            where ${anyOf(
-              scoreCells.scoreId,
-              scoreRows.map((s) => s.id),
-            )} and ${anyOf(scoreCells.sessionId, [...column.keys()])}
-              and (measured is not null or note is not null)`)) as unknown as { rows: FilledCellRow[] }
+            select score_id, array_agg(array_position(${uuidArray(columnIds)}, session_id)) as columns,
+                array_agg(measured) as measured, array_agg(note) as notes
+              from score_cells
+              where ${anyOf(
+                scoreCells.scoreId,
+                scoreRows.map((s) => s.id),
+              )} and ${anyOf(scoreCells.sessionId, columnIds)}
+                and (measured is not null or note is not null)
+              group by score_id`)) as unknown as { rows: FilledCellsRow[] }
         ).rows;
-  const cellsOf = new Map<string, FilledCellRow[]>();
-  for (const row of cellRows) {
-    const mine = cellsOf.get(row.score_id);
-    if (mine) mine.push(row);
-    else cellsOf.set(row.score_id, [row]);
-  }
+  const cellsOf = new Map(cellRows.map((row) => [row.score_id, row]));
 
   const personIds = new Set<string>([...meeting.leaderIds, ...meeting.memberIds]);
   for (const s of scoreRows) personIds.add(s.userId);
@@ -416,10 +419,12 @@ export const getScorecard = async (
 
   const rows: ScorecardRow[] = scoreRows.map((score) => {
     const cells: (ScorecardCell | null)[] = new Array(columns.length).fill(null);
-    for (const row of cellsOf.get(score.id) ?? []) {
-      const met = kpiMet(score.goal as KpiGoal, score.score, row.measured);
-      cells[column.get(row.session_id)!] = { measured: row.measured, met, note: row.note };
-    }
+    const filled = cellsOf.get(score.id);
+    filled?.columns.forEach((place, i) => {
+      const measured = filled.measured[i] ?? null;
+      const met = kpiMet(score.goal as KpiGoal, score.score, measured);
+      cells[place - 1] = { measured, met, note: filled.notes[i] ?? null };
+    });
     return {
       ...toScore(score),
       cells,
