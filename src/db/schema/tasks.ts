@@ -68,8 +68,11 @@ export const tasks = pgTable(
     index().on(t.boardListId, t.sort),
     index().on(t.boardId),
     index().on(t.tenantId, t.userId),
-    // The calendar reads a workspace's cards by due date, a window at a time (decision 034).
-    index('tasks_due_date_index').on(t.tenantId, t.dueDate).where(sql`${t.dueDate} is not null`),
+    // The calendar reads a workspace's cards by due date, a window at a time (decision 034), and
+    // a day's first few by title (whatever its case) without sorting the day (decision 071).
+    index('tasks_due_date_title_index')
+      .on(t.tenantId, t.dueDate, sql`lower(${t.title})`, t.id)
+      .where(sql`${t.dueDate} is not null`),
     // Deleting a session (a cancelled one made for the occasion) looks up its tasks by this.
     index('tasks_completed_in_session_index')
       .on(t.completedInSessionId)

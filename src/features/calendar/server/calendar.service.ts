@@ -137,40 +137,74 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
         )}`;
 
   // Every item has a day in the viewer's zone (a session: its start's date there) and each day
-  // sends its first `perDay`: sessions by start, then cards and goals by title (decision 067).
+  // sends its first `perDay`: sessions by start, then cards and goals by title, whatever its case (decisions 067, 071).
+  // A day's cards are counted, and only its first `perDay` read in order, through the index on
+  // (workspace, due date, lowercase title): a month of a big workspace does not sort its 11,000 cards
+  // (decision 071).
   const zone = query.timeZone;
+  const taskFilters = sql`${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)}`;
   const result = await ctx.db.execute(sql`
     with visible as (
       select m.id, m.title, m.color
       from meetings m
       where m.tenant_id = ${tenantId} ${meetingFilter} ${meetingVisible} ${meetingOfPeople} ${titleMatches(sql`m.title`)}
     ),
-    items as (
-      (select 'session' as kind, s.id, v.title, s.starts_at, null::date as due_date, v.color,
-          v.id as meeting_id, case when s.finished_at is not null then '1' else '0' end as status,
-          s.finished_at is not null as done, (s.starts_at at time zone ${zone})::date as day, 0 as kind_order
+    session_items as (
+      select s.id, v.title, s.starts_at, v.color, v.id as meeting_id, s.finished_at is not null as done,
+          (s.starts_at at time zone ${zone})::date as day
         from visible v
         join sessions s on s.meeting_id = v.id
         -- The range on the column (its index) widened by any zone's offset, then the zone's own days.
         where s.starts_at >= ${query.start}::date - interval '${sql.raw(ZONE_SLACK)}'
           and s.starts_at < ${query.end}::date + interval '${sql.raw(ZONE_SLACK)}'
           and (s.starts_at at time zone ${zone})::date >= ${query.start}::date
-          and (s.starts_at at time zone ${zone})::date < ${query.end}::date)
-      union all
-      (select case when tasks.type = ${TASK_TYPE.goal} then 'goal' else 'task' end, tasks.id, tasks.title, null,
-          tasks.due_date, null, null, tasks.status, not ${activeSql}, tasks.due_date, 1
+          and (s.starts_at at time zone ${zone})::date < ${query.end}::date
+    ),
+    session_firsts as (
+      select * from (
+        select session_items.*, row_number() over (partition by day order by starts_at, lower(title), id) as day_rank
+          from session_items) numbered
+        where day_rank <= ${query.perDay}
+    ),
+    task_days as (
+      select tasks.due_date as day, count(*) as n
         from tasks
         where tasks.tenant_id = ${tenantId} and tasks.due_date is not null
           and tasks.due_date >= ${query.start}::date and tasks.due_date < ${query.end}::date
-          ${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)})
+          ${taskFilters}
+        group by tasks.due_date
+    ),
+    task_firsts as (
+      select first.*
+        from task_days
+        cross join lateral (
+          select tasks.id, tasks.title, tasks.type, tasks.status, tasks.due_date, not ${activeSql} as done
+            from tasks
+            where tasks.tenant_id = ${tenantId} and tasks.due_date is not null and tasks.due_date = task_days.day
+              ${taskFilters}
+            order by lower(tasks.title), tasks.id
+            limit ${query.perDay}
+        ) first
+    ),
+    items as (
+      select 'session' as kind, id, title, starts_at, null::date as due_date, color, meeting_id,
+          case when done then '1' else '0' end as status, done, day, 0 as kind_order
+        from session_firsts
+      union all
+      select case when type = ${TASK_TYPE.goal} then 'goal' else 'task' end, id, title, null, due_date, null, null,
+          status, done, due_date, 1
+        from task_firsts
+    ),
+    day_counts as (
+      select day, sum(n) as day_count
+        from (select day, count(*) as n from session_items group by day
+          union all select day, n from task_days) per_kind
+        group by day
     ),
     ranked as (
-      select items.*,
-        row_number() over day_order as day_rank,
-        -- The same window (one sort): the whole day, whatever the row's place in it.
-        count(*) over (day_order rows between unbounded preceding and unbounded following) as day_count
-      from items
-      window day_order as (partition by day order by kind_order, starts_at, title, id)
+      select items.*, day_counts.day_count,
+          row_number() over (partition by items.day order by kind_order, starts_at, lower(title), id) as day_rank
+        from items join day_counts on day_counts.day = items.day
     )
     select ranked.kind, ranked.id, ranked.title, ranked.starts_at, ranked.due_date, minutes.minutes,
         coalesce(ranked.color, first_meeting.color) as color, coalesce(ranked.meeting_id, first_meeting.id) as meeting_id,
@@ -187,7 +221,7 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
         where ranked.kind = 'session' and a.meeting_id = ranked.meeting_id and a.checked
       ) minutes on true
       where ranked.day_rank <= ${query.perDay}
-    order by ranked.kind, ranked.starts_at nulls last, ranked.due_date nulls last, ranked.title
+    order by ranked.kind, ranked.starts_at nulls last, ranked.due_date nulls last, lower(ranked.title), ranked.id
     limit ${CALENDAR_MAX_ITEMS + 1}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const moreByDay: Record<string, number> = {};

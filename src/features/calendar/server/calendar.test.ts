@@ -193,6 +193,25 @@ describe('calendar events', () => {
       expect((await ada.api.get(`/calendar/events?start=2026-06-01&end=2026-06-08&timeZone=${zone}`)).status).toBe(400);
   });
 
+  it('fills a day with its sessions first, then its first cards by title, and counts the rest', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    // Weekly on Mondays from 2026-07-06; six cards due that Monday, created out of title order.
+    await createMeeting(ada, [], { title: 'Pipeline', startDate: '2026-07-06' });
+    for (const title of ['Fix', 'beta', 'Alpha', 'Echo', 'delta', 'Charlie'])
+      await createTask(ada, { title, userId: ada.userId, dueDate: '2026-07-06' });
+
+    const month = await calendar(ada, 'start=2026-07-01&end=2026-08-01');
+    const monday = month.events.filter((e) => e.start.startsWith('2026-07-06'));
+    expect(monday.map((e) => [e.kind, e.title])).toEqual([
+      ['session', 'Pipeline'],
+      ['task', 'Alpha'],
+      ['task', 'beta'],
+      ['task', 'Charlie'],
+      ['task', 'delta'],
+    ]);
+    expect(month.moreByDay).toEqual({ '2026-07-06': 2 });
+  });
+
   it('refuses a wrong or huge window with a clear 400, and another workspace’s meeting with 404', async () => {
     const ada = await signUp(app);
     const stranger = await signUp(app);
