@@ -92,9 +92,10 @@ const listed = {
 /**
  * The cards a list holds, with their sort keys. A meeting's action items are those linked to
  * it and those on its boards: a UNION of two selects that read by key (decisions 029, 039):
- * the links by meeting, each card by its id (a LATERAL subquery kept apart by `limit 1`, so
- * PostgreSQL does not turn it into a join that reads all of tasks when a meeting holds a big
- * share of them), and the cards of the meeting's boards by board_id.
+ * the meeting's links gathered into one array and the cards read by id through the primary key
+ * (`id = any(array(…))`: never a join that reads all of tasks when a meeting holds a big share of
+ * them, and a third cheaper than a LATERAL lookup a link), and the cards of the meeting's boards
+ * by board_id.
  */
 const listRows = (ctx: TenantContext, meetingId: string | undefined, conditions: SQL[]) => {
   if (!meetingId)
@@ -102,18 +103,11 @@ const listRows = (ctx: TenantContext, meetingId: string | undefined, conditions:
       .select(listed)
       .from(tasks)
       .where(and(...conditions));
-  const linked = ctx.db
+  const linkedIds = sql`array(select ${taskMeetings.taskId} from ${taskMeetings} where ${taskMeetings.meetingId} = ${meetingId})`;
+  return ctx.db
     .select(listed)
     .from(tasks)
-    .where(and(eq(tasks.id, taskMeetings.taskId), ...conditions))
-    // One card per link by its key; the limit also keeps the subquery from being flattened.
-    .limit(1)
-    .as('linked');
-  return ctx.db
-    .select({ ...linked._.selectedFields })
-    .from(taskMeetings)
-    .crossJoinLateral(linked)
-    .where(eq(taskMeetings.meetingId, meetingId))
+    .where(and(sql`${tasks.id} = any(${linkedIds})`, ...conditions))
     .union(
       ctx.db
         .select(listed)
