@@ -66,7 +66,9 @@ export const tasks = pgTable(
   },
   (t) => [
     index().on(t.boardListId, t.sort),
-    index().on(t.boardId),
+    // A board's cards with what its columns, counts and people are read by: counted from the index
+    // alone, without reading the cards (decision 072).
+    index('tasks_board_cards_index').on(t.boardId, t.tenantId, t.userId, t.boardListId, t.type, t.status),
     index().on(t.tenantId, t.userId),
     // The calendar reads a workspace's cards by due date, a window at a time (decision 034), and
     // a day's first few by title (whatever its case) without sorting the day (decision 071).
