@@ -110,10 +110,11 @@ describe('scores and their cells', () => {
       type: 'percentage',
     });
     const { sessions: columns } = await card(leader, meeting.id);
-    // A value, a value with a note, a note alone, and a value cleared again (back to empty).
+    // A value, a value with a note (quotes, a comma, braces, a backslash and the word NULL: the
+    // scorecard reads a score's notes as one array), a note alone, and a value cleared again.
     const saves: [Score, number, Record<string, string | null>][] = [
       [revenue, 0, { measured: '1,250' }],
-      [revenue, 3, { measured: '999.99', note: 'Slow "week"\n\tthen 🚀' }],
+      [revenue, 3, { measured: '999.99', note: 'Slow "week", {really} \\ NULL\n\tthen 🚀' }],
       [churn, 3, { note: 'Holidays' }],
       [churn, 12, { measured: '.5' }],
       [churn, 7, { measured: '3' }],
@@ -168,7 +169,7 @@ describe('scores and their cells', () => {
     expect(scorecard.scores[0]!.cells[3]).toEqual({
       measured: '999.99',
       met: false,
-      note: 'Slow "week"\n\tthen 🚀',
+      note: 'Slow "week", {really} \\ NULL\n\tthen 🚀',
     });
     expect(scorecard.scores[1]!.cells[3]).toEqual({ measured: null, met: null, note: 'Holidays' });
     expect(scorecard.scores[1]!.cells[7]).toBeNull();
