@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { authSessions } from '../src/db/schema/index.ts';
+import { uuidArray } from '../src/db/sql.ts';
 import { hashToken } from '../src/features/auth/server/tokens.service.ts';
 import { getWeek } from '../src/features/time/server/entries.service.ts';
 import { listProjectReports } from '../src/features/time/server/projects.service.ts';
@@ -32,7 +33,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 let queries = 0;
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 const percentiles = (timings: number[]) => {
   const sorted = [...timings].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
@@ -61,7 +61,7 @@ const main = async () => {
   ).map((row) => row.id);
   await db.execute(sql`
     insert into memberships (tenant_id, user_id, is_admin)
-    select ${admin.tenantId}::uuid, u, '0' from unnest(${uuids(members)}) u`);
+    select ${admin.tenantId}::uuid, u, '0' from unnest(${uuidArray(members)}) u`);
   const memberToken = randomBytes(32).toString('base64url');
   await db.insert(authSessions).values({
     tokenHash: hashToken(memberToken),
@@ -115,10 +115,10 @@ const main = async () => {
       insert into time_entries (tenant_id, user_id, project_id, task_id, spent_on, minutes, note, rate, billable, changed_by)
       select ${admin.tenantId}::uuid, u.id, t.project_id, t.id, d::date, 20 + (u.n * 7 + k * 13) % 60,
         'Bench work', t.hourly_rate, t.billable, u.id
-      from unnest(${uuids(everyone)}) with ordinality u(id, n)
+      from unnest(${uuidArray(everyone)}) with ordinality u(id, n)
       cross join generate_series(current_date - ${toDay}::int, current_date - ${fromDay}::int, interval '1 day') d
       cross join generate_series(0, ${entriesPerDay - 1}) k
-      join time_project_tasks t on t.id = (${uuids(tasks)})[1 + ((u.n + extract(doy from d)::int * 3 + k) % ${tasks.length})]
+      join time_project_tasks t on t.id = (${uuidArray(tasks)})[1 + ((u.n + extract(doy from d)::int * 3 + k) % ${tasks.length})]
       where extract(isodow from d) < 6`);
     // Statistics as autovacuum or the hourly job (src/db/statistics.ts) has them a while later.
     await db.execute(sql`analyze`);

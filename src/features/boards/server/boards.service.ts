@@ -10,7 +10,7 @@ import {
   tasks,
   users,
 } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
@@ -249,7 +249,7 @@ export const orderBoards = async (ctx: TenantContext, boardIds: string[]) => {
   await assertVisibleBoards(ctx, ids);
   await ctx.db.execute(sql`
     update ${boards} set sort = ordered.position - 1
-    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    from unnest(${uuidArray(ids)}) with ordinality as ordered(id, position)
     where ${boards.id} = ordered.id and ${boards.tenantId} = ${ctx.tenantId}`);
   const links = await ctx.db
     .selectDistinct({ meetingId: boardMeetings.meetingId })
@@ -425,7 +425,7 @@ export const orderLists = async (ctx: TenantContext, boardId: string, listIds: s
   const ids = [...new Set(listIds)];
   await ctx.db.execute(sql`
     update ${boardLists} set sort = ordered.position - 1
-    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    from unnest(${uuidArray(ids)}) with ordinality as ordered(id, position)
     where ${boardLists.id} = ordered.id and ${boardLists.boardId} = ${boardId}`);
   publishList(ctx, access);
   return listLists(ctx, boardId);

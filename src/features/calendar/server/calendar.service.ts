@@ -137,10 +137,10 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
         )}`;
 
   // Every item has a day in the viewer's zone (a session: its start's date there) and each day
-  // sends its first `perDay`: sessions by start, then cards and goals by title, whatever its case (decisions 067, 071).
-  // A day's cards are counted, and only its first `perDay` read in order, through the index on
-  // (workspace, due date, lowercase title): a month of a big workspace does not sort its 11,000 cards
-  // (decision 071).
+  // sends its first `perDay`: sessions by start, then cards and goals by title whatever its case
+  // (decisions 067, 071). A day's cards are counted, and only its first `perDay` read in order
+  // through the index on (workspace, due date, lowercase title): a month of a big workspace does
+  // not sort its 11,000 cards.
   const zone = query.timeZone;
   const taskFilters = sql`${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)}`;
   const result = await ctx.db.execute(sql`

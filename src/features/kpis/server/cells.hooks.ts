@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { uuidArray } from '../../../db/sql.ts';
 
 // The scorecard's side of the meeting's sessions (document 1 §4): a new meeting date gets an
 // empty cell for every score of the meeting. One statement whatever the number of scores and
@@ -13,7 +14,7 @@ export const addCellsForSessions = async (db: Db, meetingId: string, sessionIds:
     select sc.tenant_id, sc.id, s.id
     from scores sc
     join sessions s on s.meeting_id = sc.meeting_id and s.tenant_id = sc.tenant_id
-    where sc.meeting_id = ${meetingId}::uuid and s.id = any(${sql.param(sessionIds)}::uuid[])
+    where sc.meeting_id = ${meetingId}::uuid and s.id = any(${uuidArray(sessionIds)})
     order by s.starts_at, sc.sort
     on conflict do nothing`);
 };

@@ -233,7 +233,7 @@ export const orderScores = async (ctx: TenantContext, meetingId: string, ids: st
   const rows = await ctx.db
     .update(scores)
     .set({
-      sort: sql`(array_position(${sql.param(ids)}::uuid[], ${scores.id}) - 1)`,
+      sort: sql`(array_position(${uuidArray(ids)}, ${scores.id}) - 1)`,
     })
     .where(eq(scores.meetingId, meetingId))
     .returning();

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetings, sessionArchives, sessions } from '../../../db/schema/index.ts';
+import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
@@ -165,7 +166,7 @@ export const nextAndLastSessions = async (
   const last = new Map<string, SessionSummary>();
   if (meetingIds.length === 0) return { next, last };
   // One array parameter, not one parameter per meeting: a long parameter list is slow to plan.
-  const ids = sql`${sql.param(meetingIds)}::uuid[]`;
+  const ids = uuidArray(meetingIds);
   const grace = new Date(now.getTime() - NEXT_SESSION_GRACE_MS).toISOString();
   const result = await db.execute(sql`
     ${lateral('live', ids, sql`s.started_at is not null and s.finished_at is null`, 'asc', 1)}

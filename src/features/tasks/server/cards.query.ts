@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { uuidArray } from '../../../db/sql.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { OVERDUE, TASK_TYPE } from '../../../shared/tasks.ts';
 import type { Card } from '../tasks.schemas.ts';
@@ -80,7 +81,7 @@ export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc
       ',"changedAt":', ${jsonInstant(t('changed_at'))},
       ',"changedBy":', ${jsonString(t('changed_by'))},
       '}'), ',' order by ${t('sort')}, ${t('created_at')}), '') || ']' as cards
-    from (select distinct unnest(${sql.param(ids)}::uuid[]) as id) selected
+    from (select distinct unnest(${uuidArray(ids)}) as id) selected
     cross join lateral (select * from "tasks" where "tasks"."id" = selected.id offset 0) "tasks"
     left join lateral (
       select string_agg(link.meeting_id::text, '","') as meetings

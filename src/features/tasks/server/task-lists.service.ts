@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { boardMeetings, meetingPeople, taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
-import { pageTotal, windowTotal } from '../../../db/sql.ts';
+import { pageTotal, uuidArray, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import type { TaskType } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
@@ -50,7 +50,7 @@ export const ofMeeting = (ctx: TenantContext, meetingId: string): SQL =>
  * (task_id, board_id first); no statement more, however many meetings are hidden.
  */
 export const notAllMeetingsHidden = (hidden: string[]): SQL => {
-  const ids = sql`${sql.param(hidden)}::uuid[]`;
+  const ids = uuidArray(hidden);
   return sql`(select bool_or(not (of_card.meeting_id = any(${ids}))) from (
     select link.meeting_id from task_meetings link where link.task_id = ${tasks.id}
     union all

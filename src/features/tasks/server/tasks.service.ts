@@ -15,7 +15,7 @@ import {
   tasks,
   taskWatchers,
 } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText, sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
@@ -184,9 +184,7 @@ export const describeTask = async (ctx: TenantContext, access: TaskAccess): Prom
     .select({
       meetingTitle: sql<
         string | null
-      >`(select ${meetings.title} from ${meetings} where ${meetings.id} = any(${sql.param(
-        roomsOf(access),
-      )}::uuid[]) order by ${meetings.title} limit 1)`,
+      >`(select ${meetings.title} from ${meetings} where ${anyOf(meetings.id, roomsOf(access))} order by ${meetings.title} limit 1)`,
       boardName: sql<string | null>`(select ${boards.name} from ${boards} where ${boards.id} = ${task.boardId})`,
       taskTypeName: sql<
         string | null
@@ -631,7 +629,7 @@ const writeOrder = async (ctx: TenantContext, ids: string[], scope: SQL) => {
   if (ids.length === 0) return;
   await ctx.db.execute(sql`
     update ${tasks} set sort = ordered.position - 1
-    from unnest(${sql.param(ids)}::uuid[]) with ordinality as ordered(id, position)
+    from unnest(${uuidArray(ids)}) with ordinality as ordered(id, position)
     where ${tasks.id} = ordered.id and ${tasks.tenantId} = ${ctx.tenantId} and ${scope}`);
 };
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { meetingPeople, timeBudgetAlerts, timeProjectMembers, timeProjects, users } from '../../../db/schema/index.ts';
+import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
@@ -46,7 +47,7 @@ export const checkBudgetAlerts = async (ctx: TenantContext, projectIds: string[]
   const now = timeClock.now();
   const { items } = await projectReports(ctx.db, {
     now,
-    where: sql`p.tenant_id = ${ctx.tenantId} and p.id = any(${sql.param(projectIds)}::uuid[]) and p.budget_type <> 'no_budget'`,
+    where: sql`p.tenant_id = ${ctx.tenantId} and p.id = any(${uuidArray(projectIds)}) and p.budget_type <> 'no_budget'`,
     manages: sql`true`,
     limit: projectIds.length,
     offset: 0,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 
@@ -23,7 +24,7 @@ export const projectAudience = async (
     select m.user_id as "userId"
     from time_project_members m
     join time_projects p on p.id = m.project_id
-    where m.tenant_id = ${ctx.tenantId} and m.project_id = any(${sql.param(projectIds)}::uuid[])
+    where m.tenant_id = ${ctx.tenantId} and m.project_id = any(${uuidArray(projectIds)})
       and (${scope === 'team'} or m.manage or p.show_to_all)
     union
     select w.user_id from memberships w

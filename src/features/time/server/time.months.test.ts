@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, signUp } from '../../../../test/factories.ts';
+import { uuidArray } from '../../../db/sql.ts';
 import type { Account, Entry, Project, ProjectReportPage } from '../time.schemas.ts';
 
 // The budget bars read each project's time per month from `time_project_months`, which triggers
@@ -26,7 +27,7 @@ interface Month {
 
 /** The months as kept, and as the entries add them up (rows with nothing left aside). */
 const monthsOf = async (projectIds: string[]) => {
-  const ids = sql`${sql.param(projectIds)}::uuid[]`;
+  const ids = uuidArray(projectIds);
   const kept = await app.database.db.execute(sql`
     select project_id, month::text, minutes, billable_minutes, value::numeric(20,2)::text as value,
       billable_value::numeric(20,2)::text as billable_value

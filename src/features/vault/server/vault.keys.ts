@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { slackInstallations, vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { anyOf, uuidArray } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -165,7 +165,7 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
   );
   if (entries.length > 0) {
     await db.execute(sql`update ${vaultEntries} set secret = decode(v.hex, 'hex')
-      from unnest(${sql.param(entries.map((entry) => entry.id))}::uuid[], ${hexArray(sealed)}::text[]) as v(id, hex)
+      from unnest(${uuidArray(entries.map((entry) => entry.id))}, ${hexArray(sealed)}::text[]) as v(id, hex)
       where ${vaultEntries.id} = v.id and ${vaultEntries.tenantId} = ${tenantId}`);
   }
   await resealSlackToken(db, tenantId, oldKey, newKey);
@@ -193,7 +193,7 @@ export const rewrapDataKeys = async (db: Db, keyring: VaultKeyring, tenantIds?: 
   }));
   if (rewrapped.length > 0) {
     await db.execute(sql`update ${vaultKeys} set wrapped_key = decode(v.hex, 'hex'), master_key_id = ${keyIdOf(keyring.current)}
-      from unnest(${sql.param(rewrapped.map((row) => row.tenantId))}::uuid[], ${hexArray(rewrapped.map((row) => row.wrappedKey))}::text[]) as v(tenant_id, hex)
+      from unnest(${uuidArray(rewrapped.map((row) => row.tenantId))}, ${hexArray(rewrapped.map((row) => row.wrappedKey))}::text[]) as v(tenant_id, hex)
       where ${vaultKeys.tenantId} = v.tenant_id`);
   }
   return { workspaces: rewrapped.length };
