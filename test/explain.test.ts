@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LoadFixture, seedLoadWorkspace } from '../bench/load-seed.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
-import { todayUtc } from '../src/features/tasks/server/cards.query.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
-import { addDays } from '../src/shared/dates.ts';
+import { addDays, todayUtc } from '../src/shared/dates.ts';
 import { testConfig } from './app.ts';
 
 // The planner on a big workspace (issue "The API under load"): every list call's statements,

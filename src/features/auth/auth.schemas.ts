@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../../shared/constants.ts';
+import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, isoDate, password, requiredText } from '../../shared/validation.ts';
+import { email, password, requiredText } from '../../shared/validation.ts';
 import { ZAdminFlag, ZMyWorkspace } from '../workspaces/workspaces.schemas.ts';
 
 /** An optional text: left out keeps the value, null or '' clears it. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
-import { addDays } from '../../shared/dates.ts';
+import { addDays, isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { TIMEZONES } from '../../shared/timezones.ts';
-import { commaSeparatedIds, isoDate } from '../../shared/validation.ts';
+import { commaSeparatedIds } from '../../shared/validation.ts';
 
 // The calendar (document 2 §2–3, decision 034): one call for a window of days, with the
 // meetings' sessions, the cards and goals due in it.

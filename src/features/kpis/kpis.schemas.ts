@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIsoDate } from '../../shared/dates.ts';
 import {
   KPI_GOALS,
   KPI_NOTE_MAX,
@@ -10,8 +11,9 @@ import {
   QUARTER_ID,
 } from '../../shared/kpis.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
 import { requiredText } from '../../shared/validation.ts';
-import { ZIsoDate, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
 // score × meeting date, and the scorecard view. Imported by the server's routes and the client.

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ZIsoDate } from '../../shared/dates.ts';
 import { LIVE_TODOS_FROM_ISSUE_MAX, RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
 import { email, requiredText } from '../../shared/validation.ts';
-import { ZAgendaItem, ZIsoDate, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { ZAgendaItem, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The live meeting (document 1 §2–§4, §7) and its archive (document 3 §3). Imported by the
 // server's routes and by the client. See docs/decisions/017-live-meeting.md.

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.ts';
+import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { isoDate, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
+import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -10,7 +12,6 @@ export type MeetingType = (typeof MEETING_TYPES)[number];
 /** How the form names a rule (document 1 §3 `interval`); derived from repeat-every and unit. */
 export const INTERVALS = ['none', 'daily', 'weekly', 'monthly', 'annually', 'custom'] as const;
 
-export const ZIsoDate = isoDate();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
 
 /**
@@ -33,16 +34,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => value || null);
-
-export const ZPersonSummary = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  image: z.string().nullable(),
-  /** Removed from the system: shown with the deleted-user style. */
-  deleted: z.boolean(),
-});
-export type PersonSummary = z.infer<typeof ZPersonSummary>;
 
 export const ZSessionSummary = z.object({
   id: z.string(),

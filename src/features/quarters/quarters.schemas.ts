@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { isoDate, pageOf, pageParams } from '../../shared/validation.ts';
+import { pageOf, pageParams } from '../../shared/validation.ts';
 
 // Annuals and quarters (document 3 §3): two shapes of one record (decision 043).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addMonths } from '../../shared/dates.ts';
+import { addMonths, isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { isoDate, pageOf, pageParams } from '../../shared/validation.ts';
+import { pageOf, pageParams } from '../../shared/validation.ts';
 
 // Reports (document 3 §2, §3, §7, §9; issue 25): the meeting, member and user reports, the
 // meeting's trends, the archive search and the workspace export. Imported by server and client.

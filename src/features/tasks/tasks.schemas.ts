@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HOME_HIDDEN_MEETINGS_MAX } from '../../shared/constants.ts';
+import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
 import {
   DESCRIPTION_MAX,
   REMINDERS,
@@ -11,7 +13,6 @@ import {
   type TaskType,
 } from '../../shared/tasks.ts';
 import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
-import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
 // attachments and share links (document 2 §3–§9). Imported by the server's routes and the

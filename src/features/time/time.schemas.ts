@@ -10,8 +10,9 @@ import {
   TIME_DEFAULTS,
   TIME_PAGE,
 } from '../../shared/constants.ts';
+import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { isoDate, pageOf, pageParams, requiredText } from '../../shared/validation.ts';
+import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 
 // Time tracking's wire shapes (document 3 §3, §7). Money travels as integer cents, durations
 // and budget hours as whole minutes (decision 048).

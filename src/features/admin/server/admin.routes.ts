@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { checkPhoto } from '../../people/server/photos.service.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import { ZGeneralSettings, ZSaveGeneralSettings } from '../admin.schemas.ts';
 import { getGeneralSettings, readLogo, saveGeneralSettings, saveLogo } from './general-settings.service.ts';
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { tenants, workspaceLogos, workspaceSettings } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { API_ROOT } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import { COLOUR_KEYS, type GeneralSettings, type SaveGeneralSettings } from '../admin.schemas.ts';
 
 // General settings (decision 044): one row of brand colours per workspace (none = defaults) and

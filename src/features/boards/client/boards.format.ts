@@ -1,7 +1,7 @@
 import type { DropResult } from '@hello-pangea/dnd';
 import { messages } from '../../../shared/messages.ts';
+import { fullName } from '../../../shared/person.ts';
 import { isActive } from '../../../shared/tasks.ts';
-import { fullName } from '../../meetings/client/meetings.format.ts';
 import type { Card, DropTask } from '../../tasks/tasks.schemas.ts';
 import {
   BOARD_PAGE_SIZE,

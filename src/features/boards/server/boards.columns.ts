@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { taskMembers, tasks } from '../../../db/schema/index.ts';
 import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { addDays } from '../../../shared/dates.ts';
-import { todayUtc } from '../../tasks/server/cards.query.ts';
+import { addDays, todayUtc } from '../../../shared/dates.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { type BoardGroup, type BoardGrouping, type BoardQuery, NOBODY } from '../boards.schemas.ts';
 

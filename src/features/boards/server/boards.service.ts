@@ -12,12 +12,14 @@ import {
 } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
+import { todayUtc } from '../../../shared/dates.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
-import { cardsJson, describeCards, todayUtc } from '../../tasks/server/cards.query.ts';
+import { cardsJson, describeCards } from '../../tasks/server/cards.query.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
 import { countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
@@ -293,13 +295,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
   // is a member of a card that matches (shown now or on a later page).
   const shownIds = ctx.db.select({ id: tasks.id }).from(tasks).where(shown);
   const people = await ctx.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      image: users.image,
-      deletedAt: users.deletedAt,
-    })
+    .select(personSummaryColumns)
     .from(users)
     .where(
       or(
@@ -325,7 +321,7 @@ export const boardDetailJson = async (ctx: TenantContext, id: string, query: Boa
     ['groups', groups],
     ['cards', cards, 'raw'],
     ['labels', boardLabels],
-    ['people', people.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null }))],
+    ['people', people.map(personSummary)],
   ]);
 };
 

@@ -19,8 +19,9 @@ import {
 } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { fullName } from '../../../shared/person.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import { dashboardPath, fullName } from '../../meetings/client/meetings.format.ts';
+import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';

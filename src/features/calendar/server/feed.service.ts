@@ -7,14 +7,13 @@ import type { Db } from '../../../db/client.ts';
 import { calendarFeeds, meetings, memberships, sessions, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { addDays, parseIsoDate } from '../../../shared/dates.ts';
+import { addDays, parseIsoDate, todayUtc } from '../../../shared/dates.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { hashToken } from '../../auth/server/tokens.service.ts';
 import { occurrences, type RecurrenceRule, type RepeatUnit } from '../../meetings/meetings.recurrence.ts';
 import { participates } from '../../meetings/server/meetings.access.ts';
-import { todayUtc } from '../../tasks/server/cards.query.ts';
 
 // The private ICS feed (decision 035): a secret URL per person and workspace, its token kept
 // only as a hash; a new link replaces the old one, revoking makes it 404. The feed holds the

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { calendarFeeds, memberships, sessions as sessionsTable, users } from '../../../db/schema/index.ts';
-import { addDays } from '../../../shared/dates.ts';
-import { todayUtc } from '../../tasks/server/cards.query.ts';
+import { addDays, todayUtc } from '../../../shared/dates.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
 let app: FastifyInstance;

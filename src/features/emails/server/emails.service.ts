@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { emailTemplates } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { renderEmail, templateTextError } from '../../../shared/emailRender.ts';
 import {
   EMAIL_TEMPLATE_KEYS,
@@ -12,7 +13,6 @@ import {
   sampleValues,
 } from '../../../shared/emailTemplates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type {
   EmailPreview,
   EmailTemplate,

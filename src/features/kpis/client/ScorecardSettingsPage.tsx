@@ -19,11 +19,11 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showError } from '../../../client/ui/toast.ts';
 import { formatKpiGoal } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { PersonSummary } from '../../../shared/person.ts';
 import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
-import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
 import type { ExportFormat, ScorecardRow } from '../kpis.schemas.ts';
 import { RangePicker } from './components/RangePicker.tsx';

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lte, max, notExists, sql } from 'drizzle-orm'
 import { kpiRemovedSessions, meetings, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -17,7 +18,7 @@ import {
   quarterRange,
 } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
+import type { PersonSummary } from '../../../shared/person.ts';
 import { canManage, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { nextAndLastSessions } from '../../meetings/server/sessions.service.ts';
 import { quarterById, quartersBetween } from '../../quarters/server/quarters.service.ts';
@@ -405,17 +406,11 @@ export const getScorecard = async (
     personIds.size === 0
       ? []
       : await ctx.db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            image: users.image,
-            deletedAt: users.deletedAt,
-          })
+          .select(personSummaryColumns)
           .from(users)
           .where(anyOf(users.id, [...personIds]))
           .orderBy(asc(users.firstName), asc(users.lastName));
-  const people: PersonSummary[] = peopleRows.map(({ deletedAt, ...p }) => ({ ...p, deleted: deletedAt !== null }));
+  const people: PersonSummary[] = peopleRows.map(personSummary);
 
   const rows: ScorecardRow[] = scoreRows.map((score) => {
     const cells: (ScorecardCell | null)[] = new Array(columns.length).fill(null);

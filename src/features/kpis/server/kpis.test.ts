@@ -10,7 +10,8 @@ import type { Database } from '../../../db/client.ts';
 import { scoreCells, scores, sessions } from '../../../db/schema/index.ts';
 import { success } from '../../../server/http.ts';
 import { messages } from '../../../shared/messages.ts';
-import { type Session, ZPersonSummary } from '../../meetings/meetings.schemas.ts';
+import { ZPersonSummary } from '../../../shared/person.ts';
+import type { Session } from '../../meetings/meetings.schemas.ts';
 import {
   type DeletedColumn,
   type Score,

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetingPeople, sessionAttendees, sessionGuests, users } from '../../../db/schema/index.ts';
+import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { isLeader, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import type { LiveAttendee } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
@@ -21,22 +22,15 @@ export const loadAttendees = async (
   session: Pick<SessionRow, 'id' | 'meetingId'>,
   meeting: MeetingAccess,
 ): Promise<LiveAttendee[]> => {
-  const person = {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    image: users.image,
-    deletedAt: users.deletedAt,
-  };
   const people = await db
-    .select(person)
+    .select(personSummaryColumns)
     .from(meetingPeople)
     .innerJoin(users, eq(users.id, meetingPeople.userId))
     .where(eq(meetingPeople.meetingId, session.meetingId))
     .orderBy(sql`${meetingPeople.role} = 'leader' desc`, asc(meetingPeople.sort), asc(users.firstName));
   const rows = await db
     .select({
-      ...person,
+      ...personSummaryColumns,
       roleAtJoin: sessionAttendees.roleAtJoin,
       joinedAt: sessionAttendees.joinedAt,
       score: sessionAttendees.score,
@@ -56,11 +50,7 @@ export const loadAttendees = async (
     const row = rowOf.get(p.id);
     const role = roleIn(meeting, p.id);
     result.push({
-      id: p.id,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      image: p.image,
-      deleted: p.deletedAt !== null,
+      ...personSummary(p),
       role,
       removedFromMeeting: role === 'other' && row !== undefined && row.roleAtJoin !== 'other',
       joinedAt: row?.joinedAt?.toISOString() ?? null,

@@ -110,9 +110,6 @@ export const CUSTOM_AGENDA_KEYS: AgendaKey[] = [
   'agency_framework',
 ];
 
-export const fullName = (person: { firstName: string; lastName: string }): string =>
-  `${person.firstName} ${person.lastName}`.trim();
-
 /** Minutes of the checked items: the meeting's duration (document 1 §4). */
 export const totalMinutes = (items: { checked: boolean; duration: number }[]): number =>
   items.reduce((sum, item) => sum + (item.checked ? item.duration : 0), 0);

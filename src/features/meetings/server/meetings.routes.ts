@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
+import { ZIsoDate } from '../../../shared/dates.ts';
 import {
   ZAgendaItem,
   ZArchivePage,
@@ -12,7 +13,6 @@ import {
   ZCreateMeetingFolder,
   ZFileFolder,
   ZFileFolderContents,
-  ZIsoDate,
   ZLastAndNext,
   ZMeeting,
   ZMeetingFolder,

@@ -9,11 +9,13 @@ import {
 } from '../../../db/schema/index.ts';
 import { anyOf, containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { isLiveSession } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { PersonSummary } from '../../../shared/person.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
 import { type Actor, recordMeetingVaultDeleted } from '../../vault/server/vault.audit.service.ts';
@@ -24,7 +26,6 @@ import type {
   MeetingListQuery,
   MeetingPage,
   MeetingType,
-  PersonSummary,
   UpdateMeeting,
 } from '../meetings.schemas.ts';
 import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
@@ -55,11 +56,7 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
     .select({
       meetingId: meetingPeople.meetingId,
       role: meetingPeople.role,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      image: users.image,
-      deletedAt: users.deletedAt,
+      person: personSummaryColumns,
     })
     .from(meetingPeople)
     .innerJoin(users, eq(users.id, meetingPeople.userId))
@@ -81,15 +78,7 @@ const describeMeetings = async (ctx: TenantContext, rows: MeetingRow[]): Promise
   return rows.map((row) => {
     const mine = people.filter((p) => p.meetingId === row.id);
     const summary = (role: string): PersonSummary[] =>
-      mine
-        .filter((p) => p.role === role)
-        .map((p) => ({
-          id: p.id,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          image: p.image,
-          deleted: !!p.deletedAt,
-        }));
+      mine.filter((p) => p.role === role).map((p) => personSummary(p.person));
     const administrators = summary('leader');
     const members = summary('member');
     const access = {

@@ -3,12 +3,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { orgChartSeats, orgChartSeatUsers } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { ORG_CHART_MIN_ROWS, ORG_CHART_MIN_SEATS, SEAT_COLORS } from '../../../shared/constants.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type { CreateSeat, OrgChart, Seat, SeatUser, UpdateSeat } from '../orgchart.schemas.ts';
 
 // The org chart (document 2 §4–§5, docs/decisions/046): every member of the workspace sees it,

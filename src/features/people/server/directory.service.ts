@@ -2,13 +2,13 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { memberships, userGroupMembers, users } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { revokeWorkspaceSessions } from '../../auth/server/tokens.service.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import { addUserToWorkspace } from '../../workspaces/server/workspaces.service.ts';
 import type { Contact, CreateContact, DirectoryPage, UpdateContact } from '../people.schemas.ts';
 

@@ -2,9 +2,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { userGroupMembers, userGroups } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type { Group, UpdateGroup } from '../people.schemas.ts';
 
 // User groups (document 3 §3; the group dialog calls them roles). Admins create, rename and

@@ -3,11 +3,11 @@ import type { Db } from '../../../db/client.ts';
 import { annuals } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import type { IsoDate } from '../../../shared/dates.ts';
+import { type IsoDate, todayUtc } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import { defaultYearDates, periodsOf, type YearDates, yearChoices, yearDateErrors } from '../quarters.rules.ts';
 import type { Annual, Quarter, QuarterRecord, SaveAnnual, SaveQuarterRecord } from '../quarters.schemas.ts';
 
@@ -17,7 +17,6 @@ import type { Annual, Quarter, QuarterRecord, SaveAnnual, SaveQuarterRecord } fr
 
 type Row = typeof annuals.$inferSelect;
 
-const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 const currentYear = () => Number(todayUtc().slice(0, 4));
 
 const datesOf = (row: Row): YearDates => ({

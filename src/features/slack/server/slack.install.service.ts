@@ -13,6 +13,7 @@ import {
 } from '../../../db/schema/index.ts';
 import type { SlackConfig } from '../../../server/config.ts';
 import type { PendingEvent, TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 import { API_ROOT, SLACK_SCOPES, SLACK_STATE_TTL_MS } from '../../../shared/constants.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../../shared/errors.ts';
@@ -24,7 +25,6 @@ import {
   unwrapDataKey,
   WORKSPACE_SECRET,
 } from '../../vault/server/vault.keys.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
 import { type SlackApi, slackLogger } from './slack.api.ts';
 import { signedStateStore, verifyState } from './slack.state.ts';

@@ -1,6 +1,7 @@
 import { dayjs, inZone } from '../../../client/lib/dayjs.ts';
 import { type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { PersonSummary } from '../../../shared/person.ts';
 import {
   type DueColour,
   dueColour,
@@ -9,7 +10,6 @@ import {
   TASK_TYPE,
   type TaskType,
 } from '../../../shared/tasks.ts';
-import type { PersonSummary } from '../../meetings/meetings.schemas.ts';
 import { pickableQuarters } from '../../quarters/client/quarters.format.ts';
 import type { Quarter } from '../../quarters/quarters.schemas.ts';
 import type { Card } from '../tasks.schemas.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { activities, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
@@ -26,31 +27,21 @@ export const listActivities = async (ctx: TenantContext, taskId: string): Promis
   const rows = await ctx.db
     .select({
       activity: activities,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      image: users.image,
-      deletedAt: users.deletedAt,
+      author: personSummaryColumns,
     })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.createdBy))
     .where(and(eq(activities.taskId, taskId), eq(activities.tenantId, ctx.tenantId)))
     .orderBy(asc(activities.createdAt));
-  return rows.map(({ activity, ...author }) => ({
+  return rows.map(({ activity, author }) => ({
     id: activity.id,
     taskId: activity.taskId,
     description: activity.description,
     createdAt: activity.createdAt.toISOString(),
     changedAt: activity.changedAt.toISOString(),
     changedBy: activity.changedBy,
-    author: activity.createdBy
-      ? {
-          id: activity.createdBy,
-          firstName: author.firstName ?? '',
-          lastName: author.lastName ?? '',
-          image: author.image,
-          deleted: !!author.deletedAt,
-        }
-      : null,
+    // The author's user row always exists (users are never hard-deleted).
+    author: activity.createdBy && author ? personSummary(author) : null,
     permissions: {
       canEdit: activity.createdBy === ctx.userId,
       canDelete: activity.createdBy === ctx.userId || ctx.isAdmin,

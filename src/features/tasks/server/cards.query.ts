@@ -1,11 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { uuidArray } from '../../../db/sql.ts';
-import type { IsoDate } from '../../../shared/dates.ts';
+import { type IsoDate, todayUtc } from '../../../shared/dates.ts';
 import { OVERDUE, TASK_TYPE } from '../../../shared/tasks.ts';
 import type { Card } from '../tasks.schemas.ts';
-
-export const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 
 /**
  * Cards as the API shows them, in the order of `rows`, in one statement whatever their count,

@@ -12,10 +12,10 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { todayUtc } from '../../../shared/dates.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { shownStatus, type TaskStatus, type TaskType } from '../../../shared/tasks.ts';
 import type { ShareLink, TaskPreview } from '../tasks.schemas.ts';
-import { todayUtc } from './cards.query.ts';
 import { checklistProgress } from './checklists.service.ts';
 import { findVisibleTask } from './tasks.access.ts';
 import { publishTaskPart } from './tasks.service.ts';

@@ -2,9 +2,8 @@ import { Modal, Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
-import { addDays } from '../../../shared/dates.ts';
+import { addDays, isoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { isoDate } from '../../../shared/validation.ts';
 import { formatMinutes, parseDuration } from '../time.money.ts';
 import type { Entry } from '../time.schemas.ts';
 import {

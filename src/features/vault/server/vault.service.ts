@@ -3,12 +3,12 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { vaultEntries, vaultEntryGroups, vaultFolders, vaultKeys } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { VAULT_CLIPBOARD_SECONDS, VAULT_REVEAL_SECONDS } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type {
   CreateVaultEntry,
   Revealed,

@@ -2,17 +2,17 @@ import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { tasks, users, visionSections, visionTemplates } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { sanitizePlainText, sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { LIVE_SECTION_ITEMS_MAX, VISION_SECTIONS_MAX } from '../../../shared/constants.ts';
+import { todayUtc } from '../../../shared/dates.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { quarterOf, quarterRange } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
-import { todayUtc } from '../../tasks/server/cards.query.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
-import { assertWorkspaceAdmin } from '../../workspaces/server/workspaces.policy.ts';
 import type {
   CreateSection,
   CreateTemplate,

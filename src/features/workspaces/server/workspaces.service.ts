@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { runPrepared } from '../../../db/prepared.ts';
 import { memberships, tenants, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
+import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -20,7 +21,6 @@ import type {
   WorkspacePerson,
 } from '../workspaces.schemas.ts';
 import { inviterAndWorkspace, inviteToWorkspace } from './invitations.service.ts';
-import { assertWorkspaceAdmin } from './workspaces.policy.ts';
 
 const workspaceColumns = {
   id: tenants.id,

@@ -19,10 +19,9 @@ import { RichTextEditor, richTextIsEmpty } from '../../../../client/ui/RichTextE
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
-import { fullName } from '../../../meetings/client/meetings.format.ts';
-import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Activity, Attachment, Task } from '../../../tasks/tasks.schemas.ts';
 import { useActivities, useActivityChange, useAttachmentImage, useAttachments } from '../card.queries.ts';

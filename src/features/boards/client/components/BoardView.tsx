@@ -25,7 +25,7 @@ import { showError } from '../../../../client/ui/toast.ts';
 import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { fullName } from '../../../meetings/client/meetings.format.ts';
+import { fullName } from '../../../../shared/person.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';

@@ -14,7 +14,7 @@ import {
   normaliseKpiValue,
 } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import type { PersonSummary } from '../../../../shared/person.ts';
 import type { ScorecardRow } from '../../kpis.schemas.ts';
 import { useSaveScore } from '../kpis.queries.ts';
 

@@ -22,7 +22,7 @@ import { Fragment, useLayoutEffect, useRef } from 'react';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { formatKpiGoal } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
+import type { PersonSummary } from '../../../../shared/person.ts';
 import { formatDay } from '../../../tasks/client/tasks.format.ts';
 import type { Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
 import { cellText, groupRows, reorderVisible, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';

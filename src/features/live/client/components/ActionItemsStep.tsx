@@ -10,7 +10,6 @@ import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
-import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
@@ -24,6 +23,7 @@ import { actionItemsStepLists } from '../live.prefetch.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
 import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
 import './roomActions.css';
+import { fullName } from '../../../../shared/person.ts';
 
 // An action-items step of the live meeting (issue 17): the meeting's live list of the step's
 // type — headlines, open to-dos and those done since the last meeting, open issues — with

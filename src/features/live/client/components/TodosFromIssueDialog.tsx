@@ -7,7 +7,7 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { LIVE_TODOS_FROM_ISSUE_MAX } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { fullName } from '../../../meetings/client/meetings.format.ts';
+import { fullName } from '../../../../shared/person.ts';
 import type { Meeting } from '../../../meetings/meetings.schemas.ts';
 import { assignablePeople } from '../../../tasks/client/tasks.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';

@@ -1,7 +1,7 @@
 import { Avatar, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import type { PersonSummary } from '../../meetings.schemas.ts';
+import type { PersonSummary } from '../../../../shared/person.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
 
 /** document 1 §9: seven avatars show, then a '+N' expander. */

@@ -2,8 +2,9 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconPencil } from '@tabler/icons-react';
 import { messages } from '../../../../shared/messages.ts';
-import type { Meeting, PersonSummary } from '../../meetings.schemas.ts';
-import { fullName, isIgnoredDrop, reorder } from '../meetings.format.ts';
+import { fullName, type PersonSummary } from '../../../../shared/person.ts';
+import type { Meeting } from '../../meetings.schemas.ts';
+import { isIgnoredDrop, reorder } from '../meetings.format.ts';
 import { useUpdateMeeting } from '../meetings.queries.ts';
 import { PersonLine } from './PersonAvatar.tsx';
 import { SectionCard } from './SectionCard.tsx';

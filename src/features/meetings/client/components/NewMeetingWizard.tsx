@@ -28,8 +28,9 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName } from '../../../../shared/person.ts';
 import { type MeetingTemplate, type MeetingType, ZCreateMeeting } from '../../meetings.schemas.ts';
-import { dashboardPath, fullName, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
+import { dashboardPath, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
 import { linkError, normalisedLink } from '../meetings.links.ts';
 import {
   useCreateMeeting,

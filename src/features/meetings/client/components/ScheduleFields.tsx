@@ -1,10 +1,10 @@
 import { Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { inZone } from '../../../../client/lib/dayjs.ts';
-import { addDays, utcToZonedParts } from '../../../../shared/dates.ts';
+import { addDays, utcToZonedParts, ZIsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { occurrences, type RepeatUnit } from '../../meetings.recurrence.ts';
-import { ZIsoDate, ZTime } from '../../meetings.schemas.ts';
+import { ZTime } from '../../meetings.schemas.ts';
 import { type Interval, REPEAT_OPTIONS, ruleOf, TIME_OPTIONS, UNIT_OPTIONS } from '../meetings.format.ts';
 
 // The schedule of a meeting — start date and time and the repeat rule — as the wizard's

@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { useMemo } from 'react';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { messages } from '../../../../shared/messages.ts';
+import type { PersonSummary } from '../../../../shared/person.ts';
 import { TASK_LIST_PAGE_SIZE } from '../../../../shared/tasks.ts';
-import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import { remainingCards, type useMeetingTaskList } from '../tasks.queries.ts';
 import type { TaskMeeting } from './TaskFormDialog.tsx';
 

@@ -5,6 +5,7 @@ import './taskRow.css';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
 import { carryAge } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import {
   canLock,
   isActive,
@@ -14,8 +15,6 @@ import {
   TASK_TYPE,
   type TaskStatus,
 } from '../../../../shared/tasks.ts';
-import { fullName } from '../../../meetings/client/meetings.format.ts';
-import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import type { Card } from '../../tasks.schemas.ts';
 import { cardDateLine, DUE_COLOUR, formatInstantDay, statusColour } from '../tasks.format.ts';
 import { useUpdateTask } from '../tasks.queries.ts';
