@@ -15,6 +15,20 @@ export const REPEAT_INTERVALS = {
   annually: { repeatEvery: 1, repeatType: 'years' },
 } as const satisfies Record<string, { repeatEvery: number; repeatType: RepeatUnit | null }>;
 
+/** How the form and the API name a stored rule: a preset when it is one, otherwise custom. */
+export const intervalOf = (
+  repeatEvery: number,
+  repeatType: string | null,
+): keyof typeof REPEAT_INTERVALS | 'custom' => {
+  if (repeatEvery <= 0 || !repeatType) return 'none';
+  for (const [name, preset] of Object.entries(REPEAT_INTERVALS)) {
+    if (preset.repeatEvery === repeatEvery && preset.repeatType === repeatType) {
+      return name as keyof typeof REPEAT_INTERVALS;
+    }
+  }
+  return 'custom';
+};
+
 export interface RecurrenceRule {
   startDate: IsoDate;
   /** Local wall-clock time 'HH:mm' in `timezone`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { intervalOf } from '../meetings.recurrence.ts';
 import {
   dashboardPath,
-  intervalOf,
   isIgnoredDrop,
   meetingSlug,
   reorder,

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/messages.ts';
-import { REPEAT_INTERVALS, type RepeatUnit } from '../meetings.recurrence.ts';
+import { intervalOf, REPEAT_INTERVALS, type RepeatUnit } from '../meetings.recurrence.ts';
 import type { AgendaKey, AgendaTaskType, INTERVALS } from '../meetings.schemas.ts';
 
 // Small pure helpers of the meetings screens: paths, time slots, repeat options, labels.
@@ -53,15 +53,6 @@ export const UNIT_OPTIONS: { value: RepeatUnit; label: string }[] = [
   { value: 'months', label: messages.unitMonths },
   { value: 'years', label: messages.unitYears },
 ];
-
-/** The form's option for a stored rule: a preset when it is one, otherwise custom. */
-export const intervalOf = (repeatEvery: number, repeatType: RepeatUnit | null): Interval => {
-  if (repeatEvery <= 0 || repeatType === null) return 'none';
-  for (const [name, preset] of Object.entries(REPEAT_INTERVALS)) {
-    if (preset.repeatEvery === repeatEvery && preset.repeatType === repeatType) return name as Interval;
-  }
-  return 'custom';
-};
 
 /** The rule the API stores for a form option; custom takes the form's repeat-every and unit. */
 export const ruleOf = (

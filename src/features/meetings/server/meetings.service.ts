@@ -19,7 +19,7 @@ import type { PersonSummary } from '../../../shared/person.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
 import { type Actor, recordMeetingVaultDeleted } from '../../vault/server/vault.audit.service.ts';
-import type { RepeatUnit } from '../meetings.recurrence.ts';
+import { intervalOf, type RepeatUnit } from '../meetings.recurrence.ts';
 import type {
   CreateMeeting,
   Meeting,
@@ -38,12 +38,6 @@ type MeetingRow = typeof meetings.$inferSelect;
 
 /** A meeting's columns as answers use them: the image as its address (decision 039). */
 const meetingColumns = { ...getTableColumns(meetings), image: meetingImageUrl };
-
-const intervalOf = (repeatEvery: number, repeatType: string | null): Meeting['interval'] => {
-  if (repeatEvery === 0 || !repeatType) return 'none';
-  if (repeatEvery > 1) return 'custom';
-  return ({ days: 'daily', weeks: 'weekly', months: 'monthly', years: 'annually' } as const)[repeatType as RepeatUnit];
-};
 
 /**
  * Meetings as the API shows them, built in a fixed number of statements whatever their count:
