@@ -4,11 +4,11 @@ import { IconChartBar, IconListDetails, IconPlayerPlay, IconUsersGroup } from '@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AgendaPreviewDialog } from '../../meetings/client/components/AgendaPreview.tsx';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { fetchStartChecks, type StartFlags, useStartMeeting } from './live.queries.ts';
 

@@ -21,6 +21,7 @@ import { IconCalendarPlus, IconPencil, IconPlus, IconSearch, IconTrash } from '@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -29,7 +30,6 @@ import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { MeetingLiveActions } from '../../live/client/StartMeetingButton.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { RichTextEditor, richTextIsEmpty } from '../../../../client/ui/RichTextEditor.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { fullName } from '../../../meetings/client/meetings.format.ts';
 import type { PersonSummary } from '../../../meetings/meetings.schemas.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconListDetails, IconVideo } from '@tabler/icons-react';
 import { inZone } from '../../../../client/lib/dayjs.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
+import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
 // Slack (issue 20): the meeting's recap channel
@@ -13,7 +14,6 @@ import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
 import { AgendaFormDialog } from './AgendaFormDialog.tsx';
 import { AgendaPreview } from './AgendaPreview.tsx';
-import { SectionCard } from './SectionCard.tsx';
 
 const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: string }) => {
   const now = useNow();

@@ -1,7 +1,7 @@
 import { Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { messages } from '../../../../shared/messages.ts';
-import type { PersonSummary } from '../../meetings.schemas.ts';
-import { fullName } from '../meetings.format.ts';
+import { fullName } from '../../features/meetings/client/meetings.format.ts';
+import type { PersonSummary } from '../../features/meetings/meetings.schemas.ts';
+import { messages } from '../../shared/messages.ts';
 
 // People of a meeting. Removed users stay visible in the 'deleted-user' style (document 1 §6):
 // faded and struck through, with the reason in their label.
