@@ -116,7 +116,7 @@ export const router = createBrowserRouter([
                   ),
                 ),
                 lazy: async () => ({
-                  Component: (await import('../features/live/client/LiveMeetingPage.tsx')).LiveMeetingPage,
+                  Component: (await import('./shell/LiveMeetingRoute.tsx')).LiveMeetingRoute,
                 }),
               },
               {
@@ -226,7 +226,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'administration',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/client/AdministrationPage.tsx')).AdministrationPage,
+                      Component: (await import('./shell/AdministrationRoute.tsx')).AdministrationRoute,
                     }),
                   },
                 ],

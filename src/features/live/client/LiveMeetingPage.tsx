@@ -53,6 +53,7 @@ import {
   useMoveStep,
   useOnline,
 } from './live.queries.ts';
+import type { LiveStepSlots } from './live.slots.ts';
 
 // The live meeting (document 1 §2, §4): /live-meeting/{meetingId}/{sessionId}. The current step
 // and when it began live on the session, so everyone sees the same step and the same clock, and
@@ -302,7 +303,7 @@ const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) =
   </Card>
 );
 
-const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) => {
+const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meeting; slots: LiveStepSlots }) => {
   const navigate = useNavigate();
   const viewer = useViewer();
   // The server's clock, read each second: every attendee's timers turn together.
@@ -386,7 +387,14 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
             </Stack>
           </Group>
           <div data-testid="live-step" data-step={index} data-key={item.keyName}>
-            <LiveStep item={item} meeting={meeting} state={state} viewerId={viewer.userId} timezone={viewer.timezone} />
+            <LiveStep
+              item={item}
+              meeting={meeting}
+              state={state}
+              viewerId={viewer.userId}
+              timezone={viewer.timezone}
+              slots={slots}
+            />
           </div>
         </Stack>
       ) : (
@@ -455,7 +463,8 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
   );
 };
 
-export const LiveMeetingPage = () => {
+/** Other features' steps come as slots from the route (client/shell/LiveMeetingRoute.tsx). */
+export const LiveMeetingPage = ({ slots }: { slots: LiveStepSlots }) => {
   const { meetingId = '', sessionId = '' } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -514,5 +523,5 @@ export const LiveMeetingPage = () => {
     );
   }
   if (!live) return <EndedCard state={state.data} meeting={meeting.data} />;
-  return <LiveScreen state={state.data} meeting={meeting.data} />;
+  return <LiveScreen state={state.data} meeting={meeting.data} slots={slots} />;
 };

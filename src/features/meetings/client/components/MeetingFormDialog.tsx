@@ -18,6 +18,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { readMeetingImage } from '../../../../client/lib/imageFile.ts';
 import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { personLabel } from '../../../../client/ui/PersonAvatar.tsx';
@@ -31,7 +32,6 @@ import { DEFAULT_MEETING_COLOR, fullName, intervalOf, MEETING_SWATCHES } from '.
 import { linkError } from '../meetings.links.ts';
 import { useUpdateMeeting, useViewer } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
-import { readMeetingImage } from './imageFile.ts';
 import {
   type ScheduleField,
   ScheduleFields,
