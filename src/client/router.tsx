@@ -82,25 +82,25 @@ export const router = createBrowserRouter([
               {
                 path: 'home/:taskId',
                 lazy: async () => ({
-                  Component: (await import('../features/tasks/client/HomeTaskPage.tsx')).HomeTaskPage,
+                  Component: (await import('./shell/HomeTaskRoute.tsx')).HomeTaskRoute,
                 }),
               },
               // Meetings area (document 1 §2): the list by type, and a meeting's dashboard.
               {
                 path: 'meetings',
                 lazy: async () => ({
-                  Component: (await import('../features/meetings/client/MeetingsListPage.tsx')).MeetingsPage,
+                  Component: (await import('./shell/MeetingsListRoute.tsx')).MeetingsRoute,
                 }),
               },
               {
                 path: 'accounts',
                 lazy: async () => ({
-                  Component: (await import('../features/meetings/client/MeetingsListPage.tsx')).AccountsPage,
+                  Component: (await import('./shell/MeetingsListRoute.tsx')).AccountsRoute,
                 }),
               },
               {
                 path: 'meeting-dashboard/:meetingId/:slug?',
-                // With the calendar put in by the shell: meetings and calendar do not know each other.
+                // Composed by the shell from the sections of each feature (slots).
                 lazy: async () => ({
                   Component: (await import('./shell/MeetingDashboardRoute.tsx')).MeetingDashboardRoute,
                 }),
@@ -116,7 +116,7 @@ export const router = createBrowserRouter([
                   ),
                 ),
                 lazy: async () => ({
-                  Component: (await import('../features/live/client/LiveMeetingPage.tsx')).LiveMeetingPage,
+                  Component: (await import('./shell/LiveMeetingRoute.tsx')).LiveMeetingRoute,
                 }),
               },
               {
@@ -142,7 +142,7 @@ export const router = createBrowserRouter([
               {
                 path: 'directory',
                 lazy: async () => ({
-                  Component: (await import('../features/people/client/DirectoryPage.tsx')).DirectoryPage,
+                  Component: (await import('./shell/DirectoryRoute.tsx')).DirectoryRoute,
                 }),
               },
               // Org chart and vision board (issue 21; document 2 §2).
@@ -226,7 +226,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'administration',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/client/AdministrationPage.tsx')).AdministrationPage,
+                      Component: (await import('./shell/AdministrationRoute.tsx')).AdministrationRoute,
                     }),
                   },
                 ],

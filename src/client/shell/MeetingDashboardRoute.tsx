@@ -1,14 +1,26 @@
+import { BoardsSection } from '../../features/boards/client/BoardsSection.tsx';
+import { KpiSection } from '../../features/kpis/client/KpiSection.tsx';
+import { StartMeetingButton } from '../../features/live/client/StartMeetingButton.tsx';
 import { MeetingDashboardPage } from '../../features/meetings/client/MeetingDashboardPage.tsx';
+import type { MeetingDashboardSlots } from '../../features/meetings/client/meetings.slots.ts';
 import { MeetingTrendsCard } from '../../features/reports/client/MeetingTrendsCard.tsx';
+import { SlackRecapChannel } from '../../features/slack/client/SlackRecapChannel.tsx';
+import { ActionItemsSection, GoalsSection } from '../../features/tasks/client/ActionItemsSection.tsx';
 import { LazyCalendar } from './LazyCalendar.tsx';
 
 /**
- * The meeting dashboard with its calendar (that meeting's items only). The meetings and calendar
- * features do not import each other; this route, which knows both, puts one into the other.
+ * The meeting dashboard: the meetings feature's page with every other feature's section put in
+ * as a slot. The features do not import each other; this route, which knows them all, composes.
  */
-export const MeetingDashboardRoute = () => (
-  <MeetingDashboardPage
-    calendar={(props) => <LazyCalendar {...props} />}
-    trends={(props) => <MeetingTrendsCard {...props} />}
-  />
-);
+const slots: MeetingDashboardSlots = {
+  startButton: (props) => <StartMeetingButton {...props} />,
+  recapChannel: (props) => <SlackRecapChannel {...props} />,
+  actionItems: (props) => <ActionItemsSection {...props} />,
+  goals: (props) => <GoalsSection {...props} />,
+  boards: (props) => <BoardsSection {...props} />,
+  kpis: (props) => <KpiSection {...props} />,
+  calendar: (props) => <LazyCalendar {...props} />,
+  trends: (props) => <MeetingTrendsCard {...props} />,
+};
+
+export const MeetingDashboardRoute = () => <MeetingDashboardPage slots={slots} />;

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { email } from '../../../shared/validation.ts';
-import { AuthLayout } from './components/AuthLayout.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 
 /** Asks for the email that gets a reset link; the answer is the same whether it has an account. */

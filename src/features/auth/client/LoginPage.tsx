@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { email } from '../../../shared/validation.ts';
 import type { SignInResult } from '../auth.schemas.ts';
 import { signInExtras, useCompleteSignIn } from './auth.queries.ts';
-import { AuthLayout } from './components/AuthLayout.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';
 

@@ -1,9 +1,9 @@
 import { Anchor, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { AuthLayout } from './components/AuthLayout.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';

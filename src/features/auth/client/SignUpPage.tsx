@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { FormError, firstErrorText } from '../../../client/ui/FormError.tsx';
 import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { email, password, requiredText } from '../../../shared/validation.ts';
 import type { Register } from '../auth.schemas.ts';
-import { AuthLayout } from './components/AuthLayout.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { type GoogleSignUp, type SignUpLocationState, useGoogleSignIn } from './useGoogleSignIn.ts';
 

@@ -1,8 +1,8 @@
 import { Button, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { AuthLayout } from './components/AuthLayout.tsx';
 
 /** /sign-up-success: the account exists; the next step is signing in. */
 export const SignUpSuccessPage = () => (

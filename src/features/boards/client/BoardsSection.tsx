@@ -3,13 +3,13 @@ import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text } from '@manti
 import { IconArchive, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNow } from '../../../client/lib/useNow.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';

@@ -16,12 +16,12 @@ import {
 import { IconArrowsMove, IconChecklist, IconCopy, IconPaperclip, IconShare, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError } from '../../../client/ui/SectionState.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
 import type { Label } from '../boards.schemas.ts';

@@ -3,11 +3,11 @@ import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import { useSaveUserSettings, useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 

@@ -14,14 +14,14 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { formatKpiGoal } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { SectionCard } from '../../meetings/client/components/SectionCard.tsx';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';

@@ -26,14 +26,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClock } from '../../../client/lib/useNow.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
+import { PersonLine } from '../../../client/ui/PersonAvatar.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showInfo } from '../../../client/ui/toast.ts';
 import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { PersonLine } from '../../meetings/client/components/PersonAvatar.tsx';
 import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.format.ts';
 import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
 import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
@@ -53,6 +53,7 @@ import {
   useMoveStep,
   useOnline,
 } from './live.queries.ts';
+import type { LiveStepSlots } from './live.slots.ts';
 
 // The live meeting (document 1 §2, §4): /live-meeting/{meetingId}/{sessionId}. The current step
 // and when it began live on the session, so everyone sees the same step and the same clock, and
@@ -302,7 +303,7 @@ const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) =
   </Card>
 );
 
-const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) => {
+const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meeting; slots: LiveStepSlots }) => {
   const navigate = useNavigate();
   const viewer = useViewer();
   // The server's clock, read each second: every attendee's timers turn together.
@@ -386,7 +387,14 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
             </Stack>
           </Group>
           <div data-testid="live-step" data-step={index} data-key={item.keyName}>
-            <LiveStep item={item} meeting={meeting} state={state} viewerId={viewer.userId} timezone={viewer.timezone} />
+            <LiveStep
+              item={item}
+              meeting={meeting}
+              state={state}
+              viewerId={viewer.userId}
+              timezone={viewer.timezone}
+              slots={slots}
+            />
           </div>
         </Stack>
       ) : (
@@ -455,7 +463,8 @@ const LiveScreen = ({ state, meeting }: { state: LiveState; meeting: Meeting }) 
   );
 };
 
-export const LiveMeetingPage = () => {
+/** Other features' steps come as slots from the route (client/shell/LiveMeetingRoute.tsx). */
+export const LiveMeetingPage = ({ slots }: { slots: LiveStepSlots }) => {
   const { meetingId = '', sessionId = '' } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -514,5 +523,5 @@ export const LiveMeetingPage = () => {
     );
   }
   if (!live) return <EndedCard state={state.data} meeting={meeting.data} />;
-  return <LiveScreen state={state.data} meeting={meeting.data} />;
+  return <LiveScreen state={state.data} meeting={meeting.data} slots={slots} />;
 };

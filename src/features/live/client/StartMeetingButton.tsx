@@ -1,14 +1,12 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChartBar, IconListDetails, IconPlayerPlay, IconUsersGroup } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconPlayerPlay, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
-import { AgendaPreviewDialog } from '../../meetings/client/components/AgendaPreview.tsx';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { fetchStartChecks, type StartFlags, useStartMeeting } from './live.queries.ts';
 
@@ -140,31 +138,5 @@ export const StartMeetingButton = ({
         {question ? questionOf[question.asked] : ''}
       </ConfirmDialog>
     </>
-  );
-};
-
-/** The meetings list's row actions for members (document 1 §2): Start/Join with AG and KPI shortcuts. */
-export const MeetingLiveActions = ({ meeting }: { meeting: StartableMeeting }) => {
-  const [agendaOpened, agenda] = useDisclosure(false);
-  return (
-    <Group gap={4} wrap="nowrap">
-      <StartMeetingButton meeting={meeting} size="compact-sm" />
-      <Tooltip label={messages.agendaShortcut} withArrow>
-        <ActionIcon variant="light" aria-label={messages.agendaShortcutNamed(meeting.title)} onClick={agenda.open}>
-          <IconListDetails size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={messages.kpiShortcut} withArrow>
-        <ActionIcon
-          component={Link}
-          to={`/kpi/${meeting.id}`}
-          variant="light"
-          aria-label={messages.kpiShortcutNamed(meeting.title)}
-        >
-          <IconChartBar size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <AgendaPreviewDialog meeting={meeting} opened={agendaOpened} onClose={agenda.close} />
-    </Group>
   );
 };

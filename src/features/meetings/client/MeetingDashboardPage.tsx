@@ -1,13 +1,10 @@
 import { Anchor, Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLock, IconMapPin } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { BoardsSection } from '../../boards/client/BoardsSection.tsx';
-import { KpiSection } from '../../kpis/client/KpiSection.tsx';
-import { ActionItemsSection, GoalsSection } from '../../tasks/client/ActionItemsSection.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
 import { ArchivesSection } from './components/ArchivesSection.tsx';
 import { ManagementSection } from './components/ManagementSection.tsx';
@@ -16,6 +13,7 @@ import { MembersSection } from './components/MembersSection.tsx';
 import { TeamFilesSection } from './components/TeamFilesSection.tsx';
 import { DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from './meetings.queries.ts';
+import type { MeetingDashboardSlots } from './meetings.slots.ts';
 
 // The meeting dashboard (document 1 §2): /meeting-dashboard/{meetingId}/{slug of title}. Each
 // section loads and fails on its own; the meeting itself is the page's own state.
@@ -62,14 +60,8 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
   );
 };
 
-interface Props {
-  /** The meeting's calendar, given by the route (the calendar feature is not imported here). */
-  calendar?: (props: { meetingId: string; timezone: string }) => ReactNode;
-  /** The meeting's trends card (reports, issue 25), given by the route; `canSee`: leaders and admins. */
-  trends?: (props: { meeting: { id: string; title: string }; canSee: boolean }) => ReactNode;
-}
-
-export const MeetingDashboardPage = ({ calendar, trends }: Props) => {
+/** The sections of other features come as slots from the route (client/shell/MeetingDashboardRoute.tsx). */
+export const MeetingDashboardPage = ({ slots }: { slots: MeetingDashboardSlots }) => {
   const { meetingId = '', slug } = useParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -115,18 +107,23 @@ export const MeetingDashboardPage = ({ calendar, trends }: Props) => {
       <Header meeting={data} />
       {/* Side by side only when both halves get 38rem (decision 026): one column at 1280 px. */}
       <div className="cadence-panel-grid">
-        <ManagementSection meeting={data} timezone={viewer.timezone} />
+        <ManagementSection
+          meeting={data}
+          timezone={viewer.timezone}
+          startButton={slots.startButton}
+          recapChannel={slots.recapChannel}
+        />
         <MembersSection meeting={data} onEdit={editor.open} />
       </div>
       <div className="cadence-panel-grid">
-        <ActionItemsSection meeting={data} timezone={viewer.timezone} />
-        <GoalsSection meeting={data} timezone={viewer.timezone} />
+        {slots.actionItems({ meeting: data, timezone: viewer.timezone })}
+        {slots.goals({ meeting: data, timezone: viewer.timezone })}
       </div>
-      <BoardsSection meeting={data} timezone={viewer.timezone} />
-      <KpiSection meetingId={data.id} timezone={viewer.timezone} viewerId={viewer.userId} />
-      {calendar?.({ meetingId: data.id, timezone: viewer.timezone })}
+      {slots.boards({ meeting: data, timezone: viewer.timezone })}
+      {slots.kpis({ meetingId: data.id, timezone: viewer.timezone, viewerId: viewer.userId })}
+      {slots.calendar({ meetingId: data.id, timezone: viewer.timezone })}
       <TeamFilesSection meetingId={data.id} />
-      {trends?.({ meeting: data, canSee: data.permissions.isLeader || viewer.isAdmin })}
+      {slots.trends({ meeting: data, canSee: data.permissions.isLeader || viewer.isAdmin })}
       <ArchivesSection meetingId={data.id} />
       <MeetingFormDialog meeting={data} opened={editing} onClose={editor.close} />
     </Stack>

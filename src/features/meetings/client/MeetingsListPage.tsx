@@ -21,20 +21,21 @@ import { IconCalendarPlus, IconPencil, IconPlus, IconSearch, IconTrash } from '@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { MeetingLiveActions } from '../../live/client/StartMeetingButton.tsx';
 import type { Meeting } from '../meetings.schemas.ts';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
+import { MeetingLiveActions } from './components/MeetingLiveActions.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useDeleteMeeting, useMeetingPage, useViewer } from './meetings.queries.ts';
+import type { MeetingsListSlots } from './meetings.slots.ts';
 
 // The list pages of document 1 §2: /meetings (types meeting and team) and /accounts (type
 // account). Workspace admins see every meeting of the workspace, others their own. The list
@@ -48,11 +49,13 @@ const MeetingRow = ({
   timezone,
   onEdit,
   onDelete,
+  startButton,
 }: {
   meeting: Meeting;
   timezone: string;
   onEdit: (meeting: Meeting) => void;
   onDelete: (meeting: Meeting) => void;
+  startButton: MeetingsListSlots['startButton'];
 }) => {
   const navigate = useNavigate();
   const path = dashboardPath(meeting);
@@ -90,7 +93,7 @@ const MeetingRow = ({
       </Table.Td>
       <Table.Td onClick={(event) => event.stopPropagation()}>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          {meeting.permissions.isParticipant && <MeetingLiveActions meeting={meeting} />}
+          {meeting.permissions.isParticipant && <MeetingLiveActions meeting={meeting} startButton={startButton} />}
           {meeting.permissions.canEdit && (
             <>
               <Tooltip label={messages.editMeeting} withArrow>
@@ -120,7 +123,7 @@ const MeetingRow = ({
   );
 };
 
-const MeetingsList = ({ kind }: { kind: Kind }) => {
+const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots }) => {
   const viewer = useViewer();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -228,6 +231,7 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
                 key={meeting.id}
                 meeting={meeting}
                 timezone={viewer.timezone}
+                startButton={slots.startButton}
                 onEdit={setEditing}
                 onDelete={(m) => {
                   remove.reset();
@@ -335,5 +339,6 @@ const MeetingsList = ({ kind }: { kind: Kind }) => {
   );
 };
 
-export const MeetingsPage = () => <MeetingsList kind="meetings" />;
-export const AccountsPage = () => <MeetingsList kind="accounts" />;
+/** The live feature's start button comes as a slot from the route (client/shell/MeetingsListRoute.tsx). */
+export const MeetingsPage = ({ slots }: { slots: MeetingsListSlots }) => <MeetingsList kind="meetings" slots={slots} />;
+export const AccountsPage = ({ slots }: { slots: MeetingsListSlots }) => <MeetingsList kind="accounts" slots={slots} />;

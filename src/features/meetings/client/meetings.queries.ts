@@ -5,7 +5,6 @@ import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { connectRealtime } from '../../../client/lib/socket.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import type { WorkspacePerson } from '../../workspaces/workspaces.schemas.ts';
 import type {
   AgendaItem,
   Meeting,
@@ -51,7 +50,6 @@ export const meetingKeys = {
   agenda: (id: string) => ['meetings', 'agenda', id] as const,
   next: ['meetings', 'next'] as const,
   templates: ['meetings', 'templates'] as const,
-  people: ['meetings', 'people'] as const,
   folders: ['meetings', 'folders'] as const,
   files: (meetingId: string) => ['meetings', 'files', meetingId] as const,
   fileFolder: (meetingId: string, folderId: string | null) =>
@@ -148,14 +146,6 @@ export const useMeetingTemplates = (enabled = true) =>
     queryKey: meetingKeys.templates,
     queryFn: ({ signal }) => api.get<MeetingTemplate[]>('/meeting-templates', { signal, ...silent }),
     staleTime: Number.POSITIVE_INFINITY,
-    enabled,
-  });
-
-/** The people of the current workspace (GET /users): who can lead or attend a meeting. */
-export const useWorkspacePeople = (enabled = true) =>
-  useQuery({
-    queryKey: meetingKeys.people,
-    queryFn: ({ signal }) => api.get<WorkspacePerson[]>('/users', { signal, ...silent }),
     enabled,
   });
 

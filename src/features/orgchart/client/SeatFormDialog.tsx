@@ -17,6 +17,8 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { useWorkspacePeople } from '../../../client/lib/workspacePeople.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
@@ -33,8 +35,6 @@ import {
 } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { useDeleteSeat, useSaveSeat } from './orgchart.queries.ts';
 

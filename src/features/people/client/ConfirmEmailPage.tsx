@@ -4,10 +4,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { getToken } from '../../../client/lib/session.ts';
+import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
-import { AuthLayout } from '../../auth/client/components/AuthLayout.tsx';
 
 /** /confirm-email?hash=…: the link mailed to a new address; opening it changes the email (once). */
 export const ConfirmEmailPage = () => {

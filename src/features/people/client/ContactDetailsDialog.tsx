@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useViewer } from '../../meetings/client/meetings.queries.ts';
-import { AuditList } from '../../vault/client/AuditList.tsx';
 import type { Contact } from '../people.schemas.ts';
 import { dobToInput } from './dob.ts';
 import { useContact, useGroups } from './people.queries.ts';
+import type { DirectorySlots } from './people.slots.ts';
 
 /** The Admin badge, and the deleted-user style's words for a disabled or deleted person. */
 export const PersonBadges = ({ person }: { person: Pick<Contact, 'isAdmin' | 'disabled' | 'deleted'> }) => (
@@ -47,14 +46,15 @@ const Details = ({
   canEdit,
   isAdmin,
   onEdit,
+  seenInVault,
 }: {
   contact: Contact;
   canEdit: boolean;
   isAdmin: boolean;
   onEdit: () => void;
+  seenInVault: DirectorySlots['seenInVault'];
 }) => {
   const groups = useGroups();
-  const viewer = useViewer();
   const name = `${contact.firstName} ${contact.lastName}`;
   const groupNames = (groups.data?.groups ?? []).filter((g) => contact.groupIds.includes(g.id)).map((g) => g.name);
   return (
@@ -87,14 +87,7 @@ const Details = ({
         <Field label={messages.groupsField} value={groupNames.join(', ') || null} />
       </SimpleGrid>
       {/* A departed person: what they saw in the vault, for an admin to rotate (decision 063). */}
-      {isAdmin && (contact.disabled || contact.deleted) && (
-        <AuditList
-          source={{ kind: 'seenBy', userId: contact.id }}
-          timezone={viewer.timezone}
-          heading={{ title: messages.vaultSeenTitle, hint: messages.vaultSeenHint, order: 3 }}
-          compact
-        />
-      )}
+      {isAdmin && (contact.disabled || contact.deleted) && seenInVault({ userId: contact.id })}
       <Group justify="space-between" className="cadence-dialog-footer">
         <Anchor component={Link} to={`/reports/users/${contact.id}`} size="sm">
           {messages.userReport}
@@ -112,12 +105,14 @@ export const ContactDetailsDialog = ({
   selfId,
   onEdit,
   onClose,
+  seenInVault,
 }: {
   userId: string | null;
   isAdmin: boolean;
   selfId: string;
   onEdit: (contact: Contact) => void;
   onClose: () => void;
+  seenInVault: DirectorySlots['seenInVault'];
 }) => {
   const contact = useContact(userId);
   return (
@@ -144,6 +139,7 @@ export const ContactDetailsDialog = ({
           canEdit={isAdmin || contact.data.id === selfId}
           isAdmin={isAdmin}
           onEdit={() => onEdit(contact.data)}
+          seenInVault={seenInVault}
         />
       )}
     </Modal>

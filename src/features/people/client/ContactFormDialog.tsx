@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PhotoInput } from '../../../client/ui/PhotoInput.tsx';
@@ -11,7 +12,6 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { CONTACT_PHOTO_MAX_BYTES, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { email, requiredText } from '../../../shared/validation.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import type { Contact } from '../people.schemas.ts';
 import {
   ContactDetailFields,

@@ -12,6 +12,7 @@ import { ContactDetailsDialog, PersonBadges } from './ContactDetailsDialog.tsx';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
 import { GroupsPanel } from './GroupsPanel.tsx';
 import { useDirectory } from './people.queries.ts';
+import type { DirectorySlots } from './people.slots.ts';
 
 /** One person's row: photo, name (struck through when disabled or deleted), job title, email, badges. */
 const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => void }) => {
@@ -45,7 +46,7 @@ const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => vo
   );
 };
 
-const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) => {
+const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: string; slots: DirectorySlots }) => {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(0);
@@ -109,6 +110,7 @@ const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) =
         selfId={selfId}
         onEdit={(contact) => setForm({ contact })}
         onClose={() => setOpenId(null)}
+        seenInVault={slots.seenInVault}
       />
       <ContactFormDialog
         opened={form !== null}
@@ -121,8 +123,8 @@ const UsersPanel = ({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) =
   );
 };
 
-/** /directory: All users and groups (document 3 §2). */
-export const DirectoryPage = () => {
+/** /directory: All users and groups (document 3 §2); other features' parts come as slots (client/shell/DirectoryRoute.tsx). */
+export const DirectoryPage = ({ slots }: { slots: DirectorySlots }) => {
   const self = useSelf().data;
   const isAdmin = self?.isAdmin === ADMIN_FLAG.yes;
   return (
@@ -136,7 +138,7 @@ export const DirectoryPage = () => {
           <Tabs.Tab value="groups">{messages.groupsTab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
-          <UsersPanel isAdmin={isAdmin} selfId={self?.user.id ?? ''} />
+          <UsersPanel isAdmin={isAdmin} selfId={self?.user.id ?? ''} slots={slots} />
         </Tabs.Panel>
         <Tabs.Panel value="groups">
           <GroupsPanel isAdmin={isAdmin} />

@@ -15,6 +15,8 @@ import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { useWorkspacePeople } from '../../../client/lib/workspacePeople.ts';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -23,8 +25,6 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
-import { useWorkspacePeople } from '../../meetings/client/meetings.queries.ts';
 import type { Group as UserGroup } from '../people.schemas.ts';
 import { useDeleteGroup, useGroups, useSaveGroup } from './people.queries.ts';
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
-import { meetingKeys } from '../../meetings/client/meetings.queries.ts';
 import type { Contact, DirectoryPage, Group } from '../people.schemas.ts';
 
 export const peopleKeys = {
@@ -61,7 +61,7 @@ const useRefreshPeople = () => {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
-    void queryClient.invalidateQueries({ queryKey: meetingKeys.people });
+    void queryClient.invalidateQueries({ queryKey: workspacePeopleKey });
   };
 };
 
@@ -133,7 +133,7 @@ export const useSetOwnImage = () => {
 // Someone else changed people or groups: the directory refetches.
 registerRealtimeUpdater('people.changed', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
-  void queryClient.invalidateQueries({ queryKey: meetingKeys.people });
+  void queryClient.invalidateQueries({ queryKey: workspacePeopleKey });
 });
 registerRealtimeUpdater('groups.changed', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });

@@ -17,6 +17,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../client/lib/api.ts';
+import { readMeetingImage } from '../../../client/lib/imageFile.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -26,7 +27,6 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showError } from '../../../client/ui/toast.ts';
 import { ACCOUNT_IMAGE, MEETING_IMAGE_TYPES, TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { readMeetingImage } from '../../meetings/client/components/imageFile.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
 import type { Account, ProjectReport } from '../time.schemas.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';

@@ -14,6 +14,7 @@ import {
 import { IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
@@ -23,7 +24,6 @@ import { DIALOG_CLOSE_DELAY_MS, VISION_TITLE_MAX } from '../../../shared/constan
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
-import { ConfirmDialog } from '../../meetings/client/components/ConfirmDialog.tsx';
 import type { Section, Template, TemplatesPage } from '../vision.schemas.ts';
 import { DEFAULT_CATALOG_KEY } from '../vision.templates.ts';
 import { SectionCard } from './SectionCard.tsx';

@@ -4,6 +4,7 @@ import { api } from '../../../client/lib/api.ts';
 import { setLastTenant } from '../../../client/lib/lastTenant.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
+import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
 import type { AddUser, AddUserResult, Invitation, MyWorkspace, UserLookupResult } from '../workspaces.schemas.ts';
@@ -90,11 +91,9 @@ export const useAnswerInvitation = () => {
   });
 };
 
-// Someone accepted an invitation: lists of this workspace's people refetch. (The key is the
-// meetings area's people list, GET /users; named here so the two features need not import
-// each other.)
+// Someone accepted an invitation: lists of this workspace's people refetch.
 registerRealtimeUpdater('workspace.memberJoined', (queryClient) => {
-  void queryClient.invalidateQueries({ queryKey: ['meetings', 'people'] });
+  void queryClient.invalidateQueries({ queryKey: workspacePeopleKey });
 });
 
 // Someone renamed the workspace or changed its logo: the top bar and the picker follow.

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { RichTextEditor, richTextIsEmpty } from '../../../../client/ui/RichTextEditor.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
@@ -21,7 +22,6 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Activity, Attachment, Task } from '../../../tasks/tasks.schemas.ts';
 import { useActivities, useActivityChange, useAttachmentImage, useAttachments } from '../card.queries.ts';

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconDownload, IconFile, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Attachment, Task } from '../../../tasks/tasks.schemas.ts';
 import { downloadAttachment, useAttachments, useDeleteAttachment } from '../card.queries.ts';

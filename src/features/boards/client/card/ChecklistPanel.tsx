@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { IconChecklist, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import type { Checklist, Task } from '../../../tasks/tasks.schemas.ts';
 import { useChecklistChange, useChecklists } from '../boards.queries.ts';
 import { checklistProgress } from './card.format.ts';

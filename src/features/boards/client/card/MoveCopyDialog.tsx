@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import { useSimpleMeetings } from '../../../meetings/client/meetings.queries.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
 import { fetchMoveQuestion, useBoardLists, useMeetingBoardOptions, useMoveOrCopy } from '../card.queries.ts';

@@ -7,15 +7,12 @@ import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useAgencyItem } from '../../../agency/client/agency.queries.ts';
-import { FrameworkBoard } from '../../../agency/client/components/FrameworkBoard.tsx';
 import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
-import { BoardView } from '../../../boards/client/components/BoardView.tsx';
-import { KpiSection } from '../../../kpis/client/KpiSection.tsx';
 import { linkError } from '../../../meetings/client/meetings.links.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
-import { GoalsSection } from '../../../tasks/client/ActionItemsSection.tsx';
 import { todayIn } from '../../../tasks/client/tasks.format.ts';
 import type { LiveState } from '../../live.schemas.ts';
+import type { LiveStepSlots } from '../live.slots.ts';
 import { ActionItemsStep } from './ActionItemsStep.tsx';
 import { RecapStep } from './RecapStep.tsx';
 
@@ -29,6 +26,8 @@ interface StepProps {
   state: LiveState;
   viewerId: string;
   timezone: string;
+  /** The steps of other features (client/shell/LiveMeetingRoute.tsx). */
+  slots: LiveStepSlots;
 }
 
 const Notice = ({ children }: { children: string }) => (
@@ -37,27 +36,27 @@ const Notice = ({ children }: { children: string }) => (
   </Alert>
 );
 
-const BoardStep = ({ item, meeting, viewerId, timezone }: StepProps) => {
+const BoardStep = ({ item, meeting, viewerId, timezone, slots }: StepProps) => {
   const boards = useMeetingBoards(meeting.id);
   if (boards.isPending) return <SectionLoading />;
   const board = boards.data?.find((candidate) => candidate.id === item.boardId);
   if (!board) return <Notice>{item.boardId ? messages.liveBoardGone : messages.liveNoBoard}</Notice>;
   return (
     <Paper withBorder radius="md" p="md">
-      <BoardView
-        board={board}
-        meetingId={meeting.id}
-        userId={viewerId}
-        timezone={timezone}
-        today={todayIn(timezone)}
-        onlyListId={item.keyName === 'accountability_list' ? item.boardListId : null}
-      />
+      {slots.board({
+        board,
+        meetingId: meeting.id,
+        userId: viewerId,
+        timezone,
+        today: todayIn(timezone),
+        onlyListId: item.keyName === 'accountability_list' ? item.boardListId : null,
+      })}
     </Paper>
   );
 };
 
 /** An agency_framework step: the framework's columns with the workspace's answers, edited live. */
-const AgencyStep = ({ item, viewerId }: StepProps) => {
+const AgencyStep = ({ item, viewerId, slots }: StepProps) => {
   const framework = useAgencyItem(item.agencyItemId);
   if (!item.agencyItemId) return <Notice>{messages.liveNoAgencyItem}</Notice>;
   if (framework.isError) return <Notice>{messages.liveAgencyGone}</Notice>;
@@ -67,7 +66,7 @@ const AgencyStep = ({ item, viewerId }: StepProps) => {
       <Anchor component={Link} to={`/agency-dashboard/${framework.data.id}`} size="sm" target="_blank">
         {messages.liveAgencyOpen}: {framework.data.title}
       </Anchor>
-      <FrameworkBoard item={framework.data} viewerId={viewerId} actions={null} />
+      {slots.framework({ item: framework.data, viewerId })}
     </Stack>
   );
 };
@@ -133,14 +132,14 @@ export const LiveStep = memo((props: StepProps) =>
 );
 
 const StepBody = (props: StepProps) => {
-  const { item, meeting, timezone, viewerId } = props;
+  const { item, meeting, timezone, viewerId, slots } = props;
   switch (item.keyName) {
     case 'to_do_list':
       return <ActionItemsStep {...props} />;
     case 'scorecard':
-      return <KpiSection meetingId={meeting.id} timezone={timezone} viewerId={viewerId} />;
+      return slots.scorecard({ meetingId: meeting.id, timezone, viewerId });
     case 'rock_review':
-      return <GoalsSection meeting={meeting} timezone={timezone} />;
+      return slots.goals({ meeting, timezone });
     case 'accountability_board':
     case 'accountability_list':
       return <BoardStep {...props} />;

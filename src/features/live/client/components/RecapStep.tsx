@@ -15,11 +15,11 @@ import {
 import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { PersonLine } from '../../../../client/ui/PersonAvatar.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { averageScore, looksLikeEmail, RECAP_NOTE_MAX, RECAP_SCORE } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
-import { PersonLine } from '../../../meetings/client/components/PersonAvatar.tsx';
 import type { LiveAttendee, LiveState } from '../../live.schemas.ts';
 import { useAddGuest, useMarkAttendance, useSaveRating } from '../live.queries.ts';
 

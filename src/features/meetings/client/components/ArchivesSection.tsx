@@ -18,6 +18,7 @@ import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../../client/ui/PageNav.tsx';
+import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
@@ -25,7 +26,6 @@ import { messages } from '../../../../shared/messages.ts';
 import { DATE_FORMAT } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
-import { SectionCard } from './SectionCard.tsx';
 
 // Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
 // recording link (edited in the Meeting Note and Meeting Recording Link dialogs).

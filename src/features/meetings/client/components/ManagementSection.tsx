@@ -3,19 +3,25 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconListDetails, IconVideo } from '@tabler/icons-react';
 import { inZone } from '../../../../client/lib/dayjs.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
+import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { messages } from '../../../../shared/messages.ts';
-import { StartMeetingButton } from '../../../live/client/StartMeetingButton.tsx';
-// Slack (issue 20): the meeting's recap channel
-import { SlackRecapChannel } from '../../../slack/client/SlackRecapChannel.tsx';
 import { untilText } from '../../meetings.durations.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
+import type { MeetingDashboardSlots } from '../meetings.slots.ts';
 import { AgendaFormDialog } from './AgendaFormDialog.tsx';
 import { AgendaPreview } from './AgendaPreview.tsx';
-import { SectionCard } from './SectionCard.tsx';
 
-const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: string }) => {
+const NextMeetingCard = ({
+  meeting,
+  timezone,
+  startButton,
+}: {
+  meeting: Meeting;
+  timezone: string;
+  startButton: MeetingDashboardSlots['startButton'];
+}) => {
   const now = useNow();
   const next = meeting.nextSession;
   return (
@@ -45,9 +51,7 @@ const NextMeetingCard = ({ meeting, timezone }: { meeting: Meeting; timezone: st
           )}
         </Stack>
         {meeting.permissions.isParticipant && (
-          <div style={{ marginLeft: 'auto', flex: 'none' }}>
-            <StartMeetingButton meeting={meeting} />
-          </div>
+          <div style={{ marginLeft: 'auto', flex: 'none' }}>{startButton({ meeting })}</div>
         )}
       </Group>
     </Paper>
@@ -80,11 +84,22 @@ const AgendaList = ({ meeting }: { meeting: Meeting }) => {
   );
 };
 
-/** Meeting Management: the next meeting, the agenda with its minutes, the video conference link. */
-export const ManagementSection = ({ meeting, timezone }: { meeting: Meeting; timezone: string }) => (
+/**
+ * Meeting Management: the next meeting, the agenda with its minutes, the video conference link;
+ * the start button (live) and the Slack recap channel come as slots.
+ */
+export const ManagementSection = ({
+  meeting,
+  timezone,
+  startButton,
+  recapChannel,
+}: {
+  meeting: Meeting;
+  timezone: string;
+} & Pick<MeetingDashboardSlots, 'startButton' | 'recapChannel'>) => (
   <SectionCard title={messages.meetingManagement}>
     <Stack gap="md">
-      <NextMeetingCard meeting={meeting} timezone={timezone} />
+      <NextMeetingCard meeting={meeting} timezone={timezone} startButton={startButton} />
       <AgendaList meeting={meeting} />
       <Divider />
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -110,7 +125,7 @@ export const ManagementSection = ({ meeting, timezone }: { meeting: Meeting; tim
           )}
         </Stack>
       </Group>
-      <SlackRecapChannel meetingId={meeting.id} />
+      {recapChannel({ meetingId: meeting.id })}
     </Stack>
   </SectionCard>
 );

@@ -18,7 +18,10 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { readMeetingImage } from '../../../../client/lib/imageFile.ts';
+import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { personLabel } from '../../../../client/ui/PersonAvatar.tsx';
 import { PhotoInput } from '../../../../client/ui/PhotoInput.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
@@ -29,10 +32,8 @@ import { intervalOf } from '../../meetings.recurrence.ts';
 import { type Meeting, type MeetingType, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, MEETING_SWATCHES } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
-import { useUpdateMeeting, useViewer, useWorkspacePeople } from '../meetings.queries.ts';
+import { useUpdateMeeting, useViewer } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
-import { readMeetingImage } from './imageFile.ts';
-import { personLabel } from './PersonAvatar.tsx';
 import {
   type ScheduleField,
   ScheduleFields,

@@ -1,8 +1,8 @@
 import { Avatar, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { PersonAvatar } from '../../../../client/ui/PersonAvatar.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
-import { PersonAvatar } from './PersonAvatar.tsx';
 
 /** document 1 §9: seven avatars show, then a '+N' expander. */
 export const AVATARS_SHOWN = 7;

@@ -1,13 +1,13 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconPencil } from '@tabler/icons-react';
+import { PersonLine } from '../../../../client/ui/PersonAvatar.tsx';
+import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { isIgnoredDrop, reorder } from '../meetings.format.ts';
 import { useUpdateMeeting } from '../meetings.queries.ts';
-import { PersonLine } from './PersonAvatar.tsx';
-import { SectionCard } from './SectionCard.tsx';
 
 // Meeting Members: Admins (leaders) and Members. Leaders reorder each list by dragging (or
 // with the keyboard) and open the meeting form.

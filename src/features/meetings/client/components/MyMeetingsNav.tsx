@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
@@ -43,7 +44,6 @@ import {
   useSimpleMeetings,
   useUpdateMeetingFolder,
 } from '../meetings.queries.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 // The sidebar's 'My Meetings' (document 1 §2): the caller's folders with their meetings, and
 // the meetings in no folder below them. Meetings are dragged into a folder or out of it; a

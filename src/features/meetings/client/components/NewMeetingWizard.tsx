@@ -23,6 +23,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
@@ -38,7 +39,6 @@ import {
   useMeetingTemplates,
   useSimpleMeetings,
   useViewer,
-  useWorkspacePeople,
 } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import {

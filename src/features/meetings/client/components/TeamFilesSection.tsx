@@ -22,14 +22,14 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { ShortcutFile } from '../../meetings.schemas.ts';
 import { type FileFolder, useDeleteFile, useDeleteFileFolder, useFileFolder } from '../meetings.queries.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { SectionCard } from './SectionCard.tsx';
 import { FileDialog, FolderDialog } from './TeamFilesDialogs.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files

@@ -2,11 +2,11 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 
 /** Delete account: typed email to confirm; refused (with the workspace named) while the last admin somewhere. */
 export const DeleteAccountCard = ({ email }: { email: string }) => {

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import type { AuthSessionRow } from '../../people.schemas.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
-import { ConfirmDialog } from '../../../meetings/client/components/ConfirmDialog.tsx';
 import type { Card } from '../../tasks.schemas.ts';
 import { useDeleteTask } from '../tasks.queries.ts';
 

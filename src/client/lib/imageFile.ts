@@ -1,5 +1,5 @@
-import { MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
 
 // A meeting image is picked in the browser and sent as a data URL (document 1 §5: jpg, png or
 // gif, at most 2 MB). The API keeps at most 500,000 characters for it, so a large picture is

@@ -1,7 +1,7 @@
 import { Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { messages } from '../../shared/messages.ts';
 
 interface AuthLayoutProps {
   title: string;

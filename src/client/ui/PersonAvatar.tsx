@@ -1,6 +1,6 @@
 import { Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { messages } from '../../../../shared/messages.ts';
-import { fullName, type PersonSummary } from '../../../../shared/person.ts';
+import { messages } from '../../shared/messages.ts';
+import { fullName, type PersonSummary } from '../../shared/person.ts';
 
 // People of a meeting. Removed users stay visible in the 'deleted-user' style (document 1 §6):
 // faded and struck through, with the reason in their label.

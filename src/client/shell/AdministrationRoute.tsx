@@ -1,0 +1,24 @@
+import { Stack } from '@mantine/core';
+import { GeneralSettingsSection } from '../../features/admin/client/GeneralSettingsSection.tsx';
+import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplatesSection.tsx';
+import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
+// Slack (issue 20)
+import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
+import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
+
+/**
+ * /settings/administration (admins only; others get the permission page): General settings,
+ * Annuals & Periods, Emails, Integrations: one section from each of the admin, quarters, emails
+ * and slack features, put together here.
+ */
+export const AdministrationRoute = () => (
+  <RequireWorkspaceAdmin>
+    <Stack gap="lg">
+      <GeneralSettingsSection />
+      <AnnualsSection />
+      <EmailTemplatesSection />
+      {/* Integrations (Slack, issue 20) */}
+      <SlackSection />
+    </Stack>
+  </RequireWorkspaceAdmin>
+);

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { useMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
+import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
+import { todayIn } from './tasks.format.ts';
+import { useTask } from './tasks.queries.ts';
+
+/**
+ * /home/{taskId} for an action item off every board: its task form (type, owner, due period,
+ * reminder: decision 011). People to choose from are the leaders and members of the task's
+ * first meeting.
+ */
+export const HomeTaskForm = ({ taskId, onClose }: { taskId: string; onClose: () => void }) => {
+  const viewer = useViewer();
+  const task = useTask(taskId);
+  const meetingId = task.data?.meetingIds[0] ?? null;
+  const meeting = useMeeting(meetingId ?? '', meetingId !== null);
+  const people: TaskMeeting = meeting.data ?? { id: meetingId ?? '', administrators: [], members: [] };
+  const ready = !task.isPending && (meetingId === null || !meeting.isPending);
+  const type = task.data?.type ?? '4';
+  const state = useMemo<TaskDialogState>(
+    () => (ready ? { mode: 'edit', id: taskId, type } : null),
+    [ready, taskId, type],
+  );
+  return <TaskFormDialog state={state} meeting={people} today={todayIn(viewer.timezone)} onClose={onClose} />;
+};
