@@ -27,6 +27,8 @@ export interface LoadSize {
   dashboardMembers?: number;
   /** Members of each other meeting besides its leader (default 5). */
   membersPerMeeting?: number;
+  /** Notifications of each user (default 200, the bell's load; the EXPLAIN suite needs a few). */
+  notificationsPerUser?: number;
 }
 
 export const sizeFromEnv = (env = process.env): LoadSize => {
@@ -226,12 +228,12 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
   const sample = await db.execute(sql`
     select id from tasks where tenant_id = ${tenantId}::uuid order by random() limit 500`);
 
-  // The bell (issue 18): NOTIFICATIONS_PER_USER each over the last 100 days, the newest fifth unread.
+  // The bell (issue 18): NOTIFICATIONS_PER_USER each (unless sized) over the last 100 days, the newest fifth unread.
   await db.execute(sql`
     insert into notifications (tenant_id, receiver_id, sender_id, kind, message, link, status, created_at)
     select ${tenantId}::uuid, u, ${ownerId}::uuid, 'cardMember', 'Someone added you to "Card ' || g || '"',
       '/home', case when g % 5 = 0 then 'unseen' else 'read' end, now() - (g * interval '2 hours')
-    from unnest(${uuidArray(userIds)}) u, generate_series(1, ${NOTIFICATIONS_PER_USER}) g`);
+    from unnest(${uuidArray(userIds)}) u, generate_series(1, ${size.notificationsPerUser ?? NOTIFICATIONS_PER_USER}) g`);
 
   // The scorecard: measurables on the first dashboard meeting, a cell for each of its sessions,
   // the past ones measured.

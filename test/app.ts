@@ -49,24 +49,39 @@ export const capturedLogger = () => {
   return { logger, lines };
 };
 
+/** What the counting database tells of each statement; set by the counting app in use. */
+let onStatement: (sql: string) => void = () => {};
+let counted: Promise<Database> | undefined;
+
+/**
+ * This worker's database whose statements are counted: a second copy of the template (the
+ * PostgreSQL test database on its own pool), opened once per worker and kept like
+ * `workerDatabase`, since opening a PGlite copy costs far more than the tests that count.
+ */
+const countingDatabase = (): Promise<Database> => {
+  counted ??= (async () => {
+    const listener = (sql: string) => onStatement(sql);
+    if (process.env.DATABASE_URL) return openPostgres(process.env.DATABASE_URL, 2, listener);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-count-'));
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    return openPglite(dir, listener);
+  })();
+  return counted;
+};
+
 /**
  * A server of its own whose database counts SQL statements (BEGIN/COMMIT/ROLLBACK aside), for
  * the tests that show a call's statement count does not grow with the data. `statementsOf`
- * runs `work` and returns its result with the count; `close` stops the server and database.
+ * runs `work` and returns its result with the count; `close` stops the server (the database
+ * stays open for the worker's next counting test). One counting server at a time per worker.
  */
 export const statementCountingApp = async () => {
   let counting = false;
   let count = 0;
-  const listener = (sql: string) => {
+  onStatement = (sql: string) => {
     if (counting && !/^(begin|commit|rollback)/i.test(sql.trim())) count++;
   };
-  let database: Database;
-  if (process.env.DATABASE_URL) database = await openPostgres(process.env.DATABASE_URL, 2, listener);
-  else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-count-'));
-    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-    database = await openPglite(dir, listener);
-  }
+  const database = await countingDatabase();
   const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, quietLog) });
   const statementsOf = async <T>(work: () => Promise<T>) => {
     count = 0;
@@ -78,9 +93,6 @@ export const statementCountingApp = async () => {
       counting = false;
     }
   };
-  const close = async () => {
-    await app.close();
-    await database.close();
-  };
+  const close = () => app.close();
   return { app, database, statementsOf, close };
 };

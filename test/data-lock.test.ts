@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataLock, DataLockError, LOCK_FILE, REMOTE_STALE_MS, takeOver } from '../src/db/data-lock.ts';
 import { uniqueEmail } from './factories.ts';
-import { nodeProcesses, waitForHealth } from './processes.ts';
+import { nodeProcesses, waitForHealth, withMigratedDatabase } from './processes.ts';
+import { scaled } from './slow.ts';
 
 // One DATA_DIR, two real processes (docs/decisions/025): the second is refused at once, and a
 // write the first acknowledged is never lost.
@@ -45,14 +46,16 @@ const signIn = async (base: string, email: string) => {
 };
 
 describe('two processes on one data folder', () => {
-  it('refuses the second server and seed:demo at once, keeps every acknowledged write, and recovers after kill -9', async () => {
-    const dataDir = tempDir('lock');
+  it('refuses the second server and seed:demo at once, keeps every acknowledged write, and recovers after kill -9', {
+    timeout: scaled(420_000),
+  }, async () => {
+    const dataDir = withMigratedDatabase(tempDir('lock'));
     const port = freePort();
     const base = `http://127.0.0.1:${port}`;
     const email = uniqueEmail('lock');
 
     const first = startServer(dataDir, port);
-    await waitForHealth(base, 120_000);
+    await waitForHealth(base, scaled(120_000));
     const registered = await api(base, 'POST', '/register', {
       user: { firstName: 'Lock', lastName: 'Holder', email, password: 'locked-folder' },
       tenant: { name: 'Locked' },
@@ -96,7 +99,7 @@ describe('two processes on one data folder', () => {
     expect((await first.exited).code).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const again = startServer(dataDir, port);
-    await waitForHealth(base, 120_000);
+    await waitForHealth(base, scaled(120_000));
     const token2 = await signIn(base, email);
     expect((await api(base, 'GET', `/tasks/${taskId}`, undefined, token2)).json.result.title).toBe(
       'Written by the first',
@@ -107,14 +110,14 @@ describe('two processes on one data folder', () => {
     await again.exited;
     expect(JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(again.child.pid);
     const afterCrash = startServer(dataDir, port);
-    await waitForHealth(base, 120_000);
+    await waitForHealth(base, scaled(120_000));
     const token3 = await signIn(base, email);
     expect((await api(base, 'GET', `/tasks/${taskId}`, undefined, token3)).json.result.title).toBe(
       'Written by the first',
     );
     afterCrash.child.kill('SIGTERM');
     expect((await afterCrash.exited).code).toBe(0);
-  }, 420_000);
+  });
 });
 
 describe('the lock file', () => {
@@ -198,7 +201,7 @@ describe('the lock file', () => {
     expect(existsSync(`${file}.takeover`)).toBe(false);
   });
 
-  it('lets exactly one of several processes racing for a stale lock in', async () => {
+  it('lets exactly one of several processes racing for a stale lock in', { timeout: scaled(120_000) }, async () => {
     const dir = tempDir('race');
     writeLock(dir, { pid: 2 ** 22 + 9, host: hostname() });
     // Each racer loads, says it is ready, waits for the "go" file, then tries: a real race.
@@ -234,5 +237,5 @@ describe('the lock file', () => {
     expect(results.filter((r) => r === 'locked')).toHaveLength(1);
     expect(results.filter((r) => r === 'refused')).toHaveLength(3);
     for (const racer of racers) racer.child.kill('SIGKILL');
-  }, 120_000);
+  });
 });

@@ -10,6 +10,7 @@ import { messages } from '../src/shared/messages.ts';
 import { calendarRecord, calendarYear } from './annual-fixtures.ts';
 import { statementCountingApp, testApp } from './app.ts';
 import { type ApiAnswer, createMeeting, joinWorkspace, type SignedUp, signUp, uniqueEmail } from './factories.ts';
+import { scaled } from './slow.ts';
 
 // Every id a request body names must be the caller's workspace's (docs/decisions/023). This
 // walks the OpenAPI document: each operation whose body has an id-like field (uuid format, or a
@@ -840,7 +841,7 @@ let foreign: Workspace;
 describe('ids in request bodies', () => {
   beforeAll(async () => {
     foreign = await workspace();
-  }, 60_000);
+  }, scaled(60_000));
 
   it('covers every operation whose body names an id (from the OpenAPI document)', () => {
     const documented = operationsWithIds();
@@ -855,7 +856,9 @@ describe('ids in request bodies', () => {
   });
 
   for (const operation of Object.keys(ROUTES)) {
-    it(`${operation}: another workspace's id in any field is 404 and changes nothing`, async () => {
+    it(`${operation}: another workspace's id in any field is 404 and changes nothing`, {
+      timeout: scaled(60_000),
+    }, async () => {
       const route = ROUTES[operation]!;
       const [method] = operation.split(' ') as [string];
       const fields = (operationsWithIds().get(operation) ?? []).filter(
@@ -878,7 +881,7 @@ describe('ids in request bodies', () => {
       }
       const done = await call(a.admin, method, url, body);
       expect(done.status, `the valid call: ${JSON.stringify(done.body)}`).toBeLessThan(300);
-    }, 60_000);
+    });
   }
 });
 

@@ -14,6 +14,7 @@ import {
   toJson,
   validish,
 } from './fuzz.ts';
+import { scaled } from './slow.ts';
 
 // A bounded fuzz run over EVERY operation of the OpenAPI document (decision 024): valid-ish and
 // broken bodies, path values and query values, sent as a workspace admin with the real ids of a
@@ -236,7 +237,7 @@ const operationsOf = (document: { paths: Record<string, Record<string, Operation
 beforeAll(async () => {
   app = await testApp();
   await seed();
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await app?.close();
 });
@@ -293,6 +294,6 @@ describe('fuzz', () => {
       expect(errors, `seed ${SEED}`).toEqual([]);
       expect(undocumented, `seed ${SEED}`).toEqual([]);
     },
-    Math.max(120_000, PER_OPERATION * 10_000),
+    scaled(Math.max(120_000, PER_OPERATION * 10_000)),
   );
 });

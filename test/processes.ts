@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll } from 'vitest';
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { scaled } from './slow.ts';
 
 // Real node processes for the tests that start Cadence as `npm start` does (startup, the data
 // folder lock): only the environment given, and none left running after the test file.
@@ -44,7 +47,7 @@ export const nodeProcesses = () => {
 };
 
 /** Waits until a server at `base` answers its health check. */
-export const waitForHealth = async (base: string, ms = 60_000) => {
+export const waitForHealth = async (base: string, ms = scaled(60_000)) => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const ok = await fetch(`${base}/api/health`).then(
@@ -55,4 +58,16 @@ export const waitForHealth = async (base: string, ms = 60_000) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not answer /api/health');
+};
+
+/**
+ * Puts the suite's migrated, empty embedded database (test/global-setup.ts) in `dataDir`, where
+ * `npm start` and `npm run seed:demo` look for it: their first start opens it instead of making
+ * and migrating one, seconds of work that the browser tests' server start covers. A run on
+ * PostgreSQL (`npm run test:pg`) has no such template: the process then makes its own.
+ */
+export const withMigratedDatabase = (dataDir: string) => {
+  const template = inject('pgliteTemplate');
+  if (template) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
 };

@@ -5,6 +5,7 @@ import { SOCKET_HEARTBEAT_MS } from '../src/shared/constants.ts';
 import { testApp } from './app.ts';
 import { createMeeting, joinWorkspace, signUp } from './factories.ts';
 import { connect, eventually, instancesOnPostgres, listen } from './realtime.ts';
+import { scaled } from './slow.ts';
 
 // 'Online' in a live meeting (document 1 §2) follows the sockets: a closed tab is Offline within
 // 2 s, a lost network within the heartbeat (SOCKET_HEARTBEAT_MS, decision 021).
@@ -66,7 +67,9 @@ const presenceCases = (instances: () => [Instance, Instance]) => {
     leaving.socket.close();
   });
 
-  it('a lost network (nothing answers any more) is Offline within the heartbeat', async () => {
+  it('a lost network (nothing answers any more) is Offline within the heartbeat', {
+    timeout: scaled(30_000),
+  }, async () => {
     const [a, b] = instances();
     const { member, watcher, leaving } = await liveMeeting(a, b);
     const heartbeat = SOCKET_HEARTBEAT_MS.interval + SOCKET_HEARTBEAT_MS.timeout;
@@ -75,7 +78,7 @@ const presenceCases = (instances: () => [Instance, Instance]) => {
     expect(elapsed).toBeLessThanOrEqual(heartbeat + 500);
     watcher.socket.close();
     leaving.socket.close();
-  }, 30_000);
+  });
 };
 
 describe('live presence on one instance', () => {

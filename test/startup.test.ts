@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './factories.ts';
-import { nodeProcesses, waitForHealth } from './processes.ts';
+import { nodeProcesses, waitForHealth, withMigratedDatabase } from './processes.ts';
+import { scaled } from './slow.ts';
 
 // `src/server/main.ts` as `npm start` runs it, in a child process.
 
@@ -34,8 +35,10 @@ describe('starting Cadence', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every row across a restart on the embedded database, with its secret file private', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-restart-'));
+  it('keeps every row across a restart on the embedded database, with its secret file private', {
+    timeout: scaled(120_000),
+  }, async () => {
+    const dataDir = withMigratedDatabase(mkdtempSync(path.join(os.tmpdir(), 'cadence-restart-')));
     const port = String(3900 + Math.floor(Math.random() * 90));
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' };
@@ -62,5 +65,5 @@ describe('starting Cadence', () => {
     second.child.kill('SIGTERM');
     await second.exited;
     rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 });
