@@ -44,6 +44,7 @@ import {
   SESSION_CACHE,
 } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
+import { registerAfterReply } from './after-reply.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
@@ -160,6 +161,7 @@ export const buildApp = async ({
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   registerInputChecks(app);
+  registerAfterReply(app);
 
   // The embedded database has one process for sure (the data lock): a session is remembered for
   // 30 s. On PostgreSQL other instances may revoke it: 5 s, every instance's cache cleared before a

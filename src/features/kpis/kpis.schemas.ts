@@ -10,7 +10,7 @@ import {
   QUARTER_ID,
 } from '../../shared/kpis.ts';
 import { messages } from '../../shared/messages.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { onceFieldsValid, requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
@@ -167,6 +167,7 @@ export const ZScorecardQuery = z
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    ...onceFieldsValid,
     error: messages.kpiRangeOrder,
     path: ['dateUntil'],
   });
@@ -185,6 +186,7 @@ export const ZScorecardExportQuery = z
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    ...onceFieldsValid,
     error: messages.kpiRangeOrder,
     path: ['dateUntil'],
   });
