@@ -50,6 +50,7 @@ import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
+import { nullableEnumsAllowNull } from './openapi-nullable.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -153,6 +154,10 @@ export const buildApp = async ({
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
+    transformObject: (documentObject) =>
+      nullableEnumsAllowNull(
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());

@@ -34,8 +34,7 @@ export const storedImage = async (
   },
 ): Promise<StoredImage> => {
   const field = rules.field ?? 'file';
-  if (bytes.length > rules.maxBytes)
-    throw payloadTooLarge(rules.tooLargeMessage, { [field]: rules.tooLargeMessage });
+  if (bytes.length > rules.maxBytes) throw payloadTooLarge(rules.tooLargeMessage, { [field]: rules.tooLargeMessage });
   const refused = () => badRequest({ [field]: rules.message }, rules.message);
   // The type by the bytes first: sharp would also read SVG, TIFF and others nobody allowed.
   const detected = await fileTypeFromBuffer(bytes);

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
-import { sendDownload } from './http.ts';
 import { messages } from '../shared/messages.ts';
+import { sendDownload } from './http.ts';
 import { drawableImage } from './images.ts';
 
 // PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
