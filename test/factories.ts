@@ -93,6 +93,8 @@ export const signIn = async (app: FastifyInstance, email: string, lastTenantSele
 
 /** The newest mail sent to `to`, read from the outbox as a person would read their inbox. */
 export const lastMailTo = async (app: FastifyInstance, to: string) => {
+  // Some mail goes out after the answer (a reset link): wait for it, as an inbox would.
+  await app.settled();
   const [mail] = await app.database.db
     .select()
     .from(outbox)
@@ -103,8 +105,10 @@ export const lastMailTo = async (app: FastifyInstance, to: string) => {
 };
 
 /** Every mail to `to`, newest first (mails of one transaction share their time: do not rely on their order). */
-export const mailsTo = (app: FastifyInstance, to: string) =>
-  app.database.db.select().from(outbox).where(eq(outbox.to, to.toLowerCase())).orderBy(desc(outbox.createdAt));
+export const mailsTo = async (app: FastifyInstance, to: string) => {
+  await app.settled();
+  return app.database.db.select().from(outbox).where(eq(outbox.to, to.toLowerCase())).orderBy(desc(outbox.createdAt));
+};
 
 /** The `hash` of the link in a mail. */
 export const linkHash = (text: string) => /[?&]hash=([\w-]+)/.exec(text)?.[1];

@@ -44,11 +44,13 @@ import {
   SESSION_CACHE,
 } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
+import { registerAfterReply } from './after-reply.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
+import { nullableEnumsAllowNull } from './openapi-nullable.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -152,6 +154,10 @@ export const buildApp = async ({
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
+    transformObject: (documentObject) =>
+      nullableEnumsAllowNull(
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());
@@ -160,6 +166,7 @@ export const buildApp = async ({
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   registerInputChecks(app);
+  registerAfterReply(app);
 
   // The embedded database has one process for sure (the data lock): a session is remembered for
   // 30 s. On PostgreSQL other instances may revoke it: 5 s, every instance's cache cleared before a

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
+import { messages } from '../shared/messages.ts';
 import { sendDownload } from './http.ts';
+import { drawableImage } from './images.ts';
 
 // PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
 // the 14 standard PDF fonts are used (no font files), and pdfmake may fetch nothing: no URL and
@@ -61,14 +63,17 @@ export const embeddableImage = (url: string | null | undefined) =>
 
 /**
  * The workspace's heading every export starts with: its logo when it has one pdfmake can draw,
- * its name and the document's title in the brand colour, then a rule.
+ * its name and the document's title in the brand colour, a note when pictures were left out
+ * (the logo's or `leftOut` more of the document's), then a rule.
  */
 export const workspaceHeading = (
-  workspace: { name: string; iconLogo: string | null },
+  workspace: { name: string; iconLogo: string | null; logoLeftOut?: boolean },
   title: string,
   width: number,
+  leftOut = 0,
 ) => {
   const logo = embeddableImage(workspace.iconLogo);
+  const missing = leftOut + (workspace.logoLeftOut ? 1 : 0);
   return [
     {
       columns: [
@@ -77,6 +82,7 @@ export const workspaceHeading = (
           stack: [
             { text: workspace.name, fontSize: 9, color: '#555555' },
             { text: title, fontSize: 16, bold: true, color: BRAND_COLOR },
+            ...(missing > 0 ? [{ text: messages.picturesLeftOut(missing), fontSize: 7, color: '#555555' }] : []),
           ],
         },
       ],
@@ -94,13 +100,20 @@ export const renderPdf = (doc: PdfDocument): Promise<Buffer> =>
     .createPdf({ ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9 } })
     .getBuffer();
 
-/** The workspace's name and logo for an export's heading. */
+const DATA_URL = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=]+)$/;
+
+/**
+ * The workspace's name and logo for an export's heading. A logo stored as a picture is decoded
+ * first: one that does not decode is left out (`logoLeftOut`), so the export still works.
+ */
 export const exportingWorkspace = async (db: Db, tenantId: string) => {
   const [row] = await db
     .select({ name: tenants.name, iconLogo: tenants.iconLogo })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  return row ?? { name: '', iconLogo: null };
+  const picture = DATA_URL.exec(row?.iconLogo ?? '')?.[1];
+  const iconLogo = picture ? ((await drawableImage(Buffer.from(picture, 'base64'))) ?? null) : null;
+  return { name: row?.name ?? '', iconLogo, logoLeftOut: Boolean(picture) && !iconLogo };
 };
 
 /** Sends PDF bytes as a download named `fileName`, never cached. */

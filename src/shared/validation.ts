@@ -98,3 +98,10 @@ export const queryFlag = (fallback: boolean) =>
     .enum(['true', 'false'])
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true');
+
+/**
+ * For a refinement over several fields of an object: run it only once every field passed. Zod
+ * runs an object's refinements after a field's continuable failure (a date that missed its
+ * pattern), so without this a rule would see a value its field already refused (and could throw).
+ */
+export const onceFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };

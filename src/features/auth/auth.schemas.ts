@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../shared/constants.ts';
 import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, password, requiredText } from '../../shared/validation.ts';
+import { email, onceFieldsValid, password, requiredText } from '../../shared/validation.ts';
 import { ZAdminFlag, ZMyWorkspace } from '../workspaces/workspaces.schemas.ts';
 
 /** An optional text: left out keeps the value, null or '' clears it. */
@@ -74,6 +74,7 @@ export const ZRegister = z.object({
       when: (payload) => typeof payload.value === 'object' && payload.value !== null,
     })
     .refine((user) => user.repeatPassword === undefined || user.repeatPassword === user.password, {
+      ...onceFieldsValid,
       path: ['repeatPassword'],
       error: messages.passwordsDoNotMatch,
     }),
@@ -119,6 +120,7 @@ export const ZResetPassword = z
     repeatPassword: z.string().optional(),
   })
   .refine((body) => body.repeatPassword === undefined || body.repeatPassword === body.password, {
+    ...onceFieldsValid,
     path: ['repeatPassword'],
     error: messages.passwordsDoNotMatch,
   });

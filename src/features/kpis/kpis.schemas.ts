@@ -12,7 +12,7 @@ import {
 } from '../../shared/kpis.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { onceFieldsValid, requiredText } from '../../shared/validation.ts';
 import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
@@ -169,6 +169,7 @@ export const ZScorecardQuery = z
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    ...onceFieldsValid,
     error: messages.kpiRangeOrder,
     path: ['dateUntil'],
   });
@@ -187,6 +188,7 @@ export const ZScorecardExportQuery = z
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    ...onceFieldsValid,
     error: messages.kpiRangeOrder,
     path: ['dateUntil'],
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { email, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { email, onceFieldsValid, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
 import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
 
@@ -132,6 +132,7 @@ export const ZChangePassword = z
     repeatPassword: z.string({ error: messages.required }).max(200),
   })
   .refine((body) => body.password === body.repeatPassword, {
+    ...onceFieldsValid,
     path: ['repeatPassword'],
     error: messages.passwordsDoNotMatch,
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addMonths, isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { pageOf, pageParams } from '../../shared/validation.ts';
+import { onceFieldsValid, pageOf, pageParams } from '../../shared/validation.ts';
 
 // Reports (document 3 §2, §3, §7, §9; issue 25): the meeting, member and user reports, the
 // meeting's trends, the archive search and the workspace export. Imported by server and client.
@@ -40,16 +40,18 @@ const checkWindow = (q: WindowFields, ctx: z.RefinementCtx) => {
 /** `GET reports/meetings/{meetingId}`: dateSince, dateUntil (YYYY-MM-DD), memberId (the member report). */
 export const ZMeetingReportQuery = z
   .object({ ...windowFields, memberId: z.uuid({ error: messages.notFound }).optional() })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow, onceFieldsValid);
 export type MeetingReportQuery = z.infer<typeof ZMeetingReportQuery>;
 
-export const ZUserReportQuery = z.object(windowFields).superRefine(checkWindow);
+export const ZUserReportQuery = z.object(windowFields).superRefine(checkWindow, onceFieldsValid);
 export type UserReportQuery = z.infer<typeof ZUserReportQuery>;
 
 export const ZMeetingReportExportQuery = z
   .object({ ...windowFields, memberId: z.uuid({ error: messages.notFound }).optional(), format: ZReportFormat })
-  .superRefine(checkWindow);
-export const ZUserReportExportQuery = z.object({ ...windowFields, format: ZReportFormat }).superRefine(checkWindow);
+  .superRefine(checkWindow, onceFieldsValid);
+export const ZUserReportExportQuery = z
+  .object({ ...windowFields, format: ZReportFormat })
+  .superRefine(checkWindow, onceFieldsValid);
 
 const ZPerson = z.object({ userId: z.string(), fullName: z.string() });
 
@@ -155,7 +157,7 @@ export const ZTrends = z.object({
 });
 export type Trends = z.infer<typeof ZTrends>;
 
-export const ZMeetingTrendsQuery = z.object(windowFields).superRefine(checkWindow);
+export const ZMeetingTrendsQuery = z.object(windowFields).superRefine(checkWindow, onceFieldsValid);
 
 // Archive search
 
@@ -171,7 +173,7 @@ export const ZArchiveSearchQuery = z
     ...windowFields,
     ...pageParams({ size: 20, max: 100 }),
   })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow, onceFieldsValid);
 export type ArchiveSearchQuery = z.infer<typeof ZArchiveSearchQuery>;
 
 export const ZArchiveHit = z.object({

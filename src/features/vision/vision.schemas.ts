@@ -7,7 +7,7 @@ import {
   VISION_TITLE_MAX,
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { pageParams, requiredText } from '../../shared/validation.ts';
+import { onceFieldsValid, pageParams, requiredText } from '../../shared/validation.ts';
 
 // The vision board's wire format (document 2 §3 "Vision template", "Section"; §7 getTemplates,
 // saveTemplate, saveSection, deleteSection).
@@ -89,6 +89,7 @@ export const ZCreateTemplate = z
     columns: z.union([z.literal(1), z.literal(2)]).optional(),
   })
   .refine((value) => (value.catalogKey === undefined) !== (value.fromTemplateId === undefined), {
+    ...onceFieldsValid,
     error: messages.invalidValue,
     path: ['catalogKey'],
   });

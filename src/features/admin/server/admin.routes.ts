@@ -60,8 +60,8 @@ export const adminRoutes = async (fastify: FastifyInstance) => {
       // The admin check comes first, so nobody else gets an upload read.
       await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
       const { bytes } = await readSingleFile(request, messages.logoTooLarge);
-      const mimeType = await checkPhoto(bytes, LOGO_MAX_BYTES, messages.logoTooLarge);
-      return ok(await request.inTenant((ctx) => saveLogo(ctx, { mimeType, bytes })));
+      const logo = await checkPhoto(bytes, LOGO_MAX_BYTES, messages.logoTooLarge);
+      return ok(await request.inTenant((ctx) => saveLogo(ctx, logo)));
     },
   );
 

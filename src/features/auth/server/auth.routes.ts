@@ -132,11 +132,13 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       await countResetRequest(request.server.database.db, request.body.email, request.ip);
-      return ok(
-        await request.inTransaction((ctx) =>
-          requestPasswordReset(ctx, request.body.email, request.server.config.publicUrl),
-        ),
+      // The lookup and the mail happen after the answer, so its timing cannot tell whether the
+      // address has an account.
+      const { email } = request.body;
+      request.server.afterReply(() =>
+        request.inTransaction((ctx) => requestPasswordReset(ctx, email, request.server.config.publicUrl)),
       );
+      return ok({ message: messages.resetRequested });
     },
   );
 

@@ -30,7 +30,7 @@ import type {
 } from '../meetings.schemas.ts';
 import { DEFAULT_AGENDA, MEETING_TEMPLATES } from '../meetings.templates.ts';
 import { type AgendaSeed, replaceAgenda } from './agenda.service.ts';
-import { meetingImageUrl } from './meeting-image.ts';
+import { meetingImageToStore, meetingImageUrl } from './meeting-image.ts';
 import { assertMeetingLeader, canManage, findVisibleMeeting, participates } from './meetings.access.ts';
 import { nextAndLastSessions, syncSessions, type toSessionSummary } from './sessions.service.ts';
 
@@ -310,6 +310,7 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
   assertMeetingLeader(ctx, access);
   const [current] = await ctx.db.select().from(meetings).where(eq(meetings.id, id));
   const { administrators, members, ...fields } = patch;
+  if (fields.image) fields.image = await meetingImageToStore(fields.image);
   // 'meeting' and 'team' change into each other; accounts have their own page (document 1 §1).
   if (fields.type && (fields.type === 'account') !== (current!.type === 'account'))
     throw badRequest({ type: messages.meetingTypeAccountFixed }, messages.meetingTypeAccountFixed);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { orgChartSeatImages, orgChartSeats } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
+import { drawableImage } from '../../../server/images.ts';
 import { API_ROOT, SEAT_IMAGE_MAX_BYTES, SEAT_IMAGE_TYPES } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -46,9 +47,13 @@ export const readSeatImage = async (db: Db, seatId: string, hash: string) => {
   return row;
 };
 
-/** The pictures pdfmake can embed (jpg and png) as data URLs, by seat: one statement. */
+/**
+ * The pictures as data URLs pdfmake can draw, by seat (one statement), each decoded first: one
+ * that does not decode is left out and counted in `leftOut`, so the export never fails on it.
+ */
 export const readSeatImages = async (db: Db, seatIds: string[]) => {
-  if (seatIds.length === 0) return new Map<string, string>();
+  const images = new Map<string, string>();
+  if (seatIds.length === 0) return { images, leftOut: 0 };
   const rows = await db
     .select({
       seatId: orgChartSeatImages.seatId,
@@ -56,6 +61,12 @@ export const readSeatImages = async (db: Db, seatIds: string[]) => {
       bytes: orgChartSeatImages.bytes,
     })
     .from(orgChartSeatImages)
-    .where(and(anyOf(orgChartSeatImages.seatId, seatIds), ne(orgChartSeatImages.mimeType, 'image/gif')));
-  return new Map(rows.map((row) => [row.seatId, `data:${row.mimeType};base64,${row.bytes.toString('base64')}`]));
+    .where(anyOf(orgChartSeatImages.seatId, seatIds));
+  let leftOut = 0;
+  for (const row of rows) {
+    const image = await drawableImage(row.bytes);
+    if (image) images.set(row.seatId, image);
+    else leftOut++;
+  }
+  return { images, leftOut };
 };

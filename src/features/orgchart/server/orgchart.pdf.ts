@@ -11,10 +11,12 @@ const MARGIN = 28;
 const HEADING = 52;
 
 export const orgChartPdf = (
-  workspace: { name: string; iconLogo: string | null },
+  workspace: { name: string; iconLogo: string | null; logoLeftOut?: boolean },
   seats: Seat[],
   paper: 'A4' | 'LETTER',
   images: Map<string, string>,
+  /** Pictures that do not decode, left out (the heading says so). */
+  leftOut = 0,
 ): Promise<Buffer> => {
   const page = PAGE_POINTS[paper];
   const width = page.height - 2 * MARGIN;
@@ -103,7 +105,7 @@ export const orgChartPdf = (
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
     info: { title: `${workspace.name} — ${messages.orgChartTitle}` },
     content: [
-      ...workspaceHeading(workspace, messages.orgChartTitle, width),
+      ...workspaceHeading(workspace, messages.orgChartTitle, width, leftOut),
       { canvas: shapes, absolutePosition: { x: MARGIN, y: top } },
       ...labels,
     ],

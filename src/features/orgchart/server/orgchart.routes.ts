@@ -120,11 +120,11 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { bytes } = await readSingleFile(request, messages.seatImageTooLarge);
-      const mimeType = await checkSeatImage(bytes);
+      const picture = await checkSeatImage(bytes);
       return ok(
         await request.inTenant(async (ctx) => {
           await assertSeatEditable(ctx, request.params.id);
-          const image = await saveSeatImage(ctx.db, request.params.id, { mimeType, bytes });
+          const image = await saveSeatImage(ctx.db, request.params.id, picture);
           publishSeatChanged(ctx, request.params.id);
           return { image };
         }),
@@ -197,7 +197,8 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
         return { workspace, seats, images: await readSeatImages(ctx.db, withImage) };
       });
       if (seats.length === 0) throw notFound(messages.orgChartEmpty);
-      return sendPdf(reply, await orgChartPdf(workspace, seats, request.query.paper, images), 'org-chart.pdf');
+      const pdf = await orgChartPdf(workspace, seats, request.query.paper, images.images, images.leftOut);
+      return sendPdf(reply, pdf, 'org-chart.pdf');
     },
   );
 };

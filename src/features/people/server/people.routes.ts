@@ -141,11 +141,11 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { bytes } = await readSingleFile(request, messages.contactPhotoTooLarge);
-      const mimeType = await checkPhoto(bytes, CONTACT_PHOTO_MAX_BYTES, messages.contactPhotoTooLarge);
+      const photo = await checkPhoto(bytes, CONTACT_PHOTO_MAX_BYTES, messages.contactPhotoTooLarge);
       return ok(
         await request.inTenant(async (ctx) => {
           assertMayEditContact(ctx, await getContact(ctx, request.params.id));
-          const image = await savePhoto(ctx.db, request.params.id, { mimeType, bytes });
+          const image = await savePhoto(ctx.db, request.params.id, photo);
           ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId: request.params.id } });
           return { image };
         }),

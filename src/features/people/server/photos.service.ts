@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../../db/client.ts';
 import { userPhotos, users } from '../../../db/schema/index.ts';
+import { type StoredImage, storedImage } from '../../../server/images.ts';
 import { API_ROOT, PHOTO_TYPES } from '../../../shared/constants.ts';
-import { badRequest, notFound, payloadTooLarge } from '../../../shared/errors.ts';
+import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 
 // Photos (decision 031): stored in the database, served by URL. The URL carries the SHA-256 of
@@ -17,20 +17,16 @@ const allowed = new Set<string>(PHOTO_TYPES);
 export const photoUrl = (userId: string, hash: string) => `${API_ROOT}/users/${userId}/photo/${hash}`;
 
 /**
- * Checks an upload: within `maxBytes` (else 413 with `tooLargeMessage`) and really an image of
- * an allowed type (a photo's by default; others pass their own types and message).
+ * Checks an upload and returns the copy to store: within `maxBytes` (else 413 with
+ * `tooLargeMessage`), an image of an allowed type (a photo's by default; others pass their own
+ * types and message) that decodes (decision 076).
  */
-export const checkPhoto = async (
+export const checkPhoto = (
   bytes: Buffer,
   maxBytes: number,
   tooLargeMessage: string,
   only: { types: ReadonlySet<string>; message: string } = { types: allowed, message: messages.photoTypeNotAllowed },
-) => {
-  if (bytes.length > maxBytes) throw payloadTooLarge(tooLargeMessage, { file: tooLargeMessage });
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !only.types.has(detected.mime)) throw badRequest({ file: only.message }, only.message);
-  return detected.mime;
-};
+): Promise<StoredImage> => storedImage(bytes, { maxBytes, tooLargeMessage, ...only });
 
 /** Stores the photo and points the person's `image` at it; returns its URL. */
 export const savePhoto = async (db: Db, userId: string, photo: { mimeType: string; bytes: Buffer }) => {

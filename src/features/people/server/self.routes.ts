@@ -51,10 +51,8 @@ export const selfRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { bytes } = await readSingleFile(request, messages.profileImageTooLarge);
-      const mimeType = await checkPhoto(bytes, PROFILE_IMAGE_MAX_BYTES, messages.profileImageTooLarge);
-      return ok(
-        await request.inUser(async (ctx) => ({ image: await savePhoto(ctx.db, ctx.userId, { mimeType, bytes }) })),
-      );
+      const photo = await checkPhoto(bytes, PROFILE_IMAGE_MAX_BYTES, messages.profileImageTooLarge);
+      return ok(await request.inUser(async (ctx) => ({ image: await savePhoto(ctx.db, ctx.userId, photo) })));
     },
   );
 

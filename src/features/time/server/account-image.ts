@@ -18,11 +18,11 @@ const DATA_URL = /^data:(image\/[a-z+.-]+);base64,([A-Za-z0-9+/=]+)$/;
 /** The data URL to store for an upload: the bytes must be an image of an allowed type (400/413). */
 export const checkAccountImage = async (dataUrl: string) => {
   const bytes = Buffer.from(DATA_URL.exec(dataUrl)?.[2] ?? '', 'base64');
-  const mimeType = await checkPhoto(bytes, ACCOUNT_IMAGE.maxBytes, messages.imageTooLarge, {
+  const image = await checkPhoto(bytes, ACCOUNT_IMAGE.maxBytes, messages.imageTooLarge, {
     types,
     message: messages.imageWrongType,
   });
-  return `data:${mimeType};base64,${bytes.toString('base64')}`;
+  return `data:${image.mimeType};base64,${image.bytes.toString('base64')}`;
 };
 
 /** The image's address, computed by the database (the picture is not read into Node). */
