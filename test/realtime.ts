@@ -55,11 +55,11 @@ export interface AppInstance {
  * `count` app instances on one PostgreSQL server (their rooms shared through the socket.io
  * adapter), opened before the suite and closed after it. Call inside a describe block.
  */
-export const instancesOnPostgres = (url: string, count = 2): AppInstance[] => {
+export const instancesOnPostgres = (url: string, count = 2, poolSize = 4): AppInstance[] => {
   const instances: AppInstance[] = [];
   beforeAll(async () => {
     for (let i = 0; i < count; i++) {
-      const database = await openPostgres(url, 4);
+      const database = await openPostgres(url, poolSize);
       const app = await buildApp({ database, config: testConfig(), mailer: createMailer(undefined, console) });
       instances.push({ app, database, baseUrl: await listen(app) });
     }

@@ -11,12 +11,14 @@ import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
 import { createSessionCache, type SessionCache } from '../features/auth/server/session-cache.ts';
+import { resolveToken } from '../features/auth/server/tokens.service.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 // Email templates (issue 20)
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
+import { meetingRoomRules } from '../features/meetings/server/meetings.rooms.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
 // Org chart and vision board (issue 21)
@@ -176,7 +178,11 @@ export const buildApp = async ({
       ? createSessionCache()
       : createSessionCache({ ttlMs: SESSION_CACHE.sharedTtlMs, activeFrom: Date.now() + config.sessionCacheWarmUpMs });
   app.decorate('sessionCache', sessionCache);
-  const realtime = createRealtime(app, database, sessionCache);
+  const realtime = createRealtime(app, database, {
+    resolveToken: (token) => resolveToken(database.db, token),
+    rooms: meetingRoomRules,
+    sessionCache,
+  });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
   registerAuth(app, database, sessionCache);

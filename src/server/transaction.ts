@@ -7,7 +7,6 @@ import { messages } from '../shared/messages.ts';
 import type { PendingEvent, TenantContext, TxContext, UserContext } from './context.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime/io.ts';
-import { withoutMeetingAccess } from './realtime/rooms.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,7 +132,9 @@ export const registerTransactions = (
           publicUrl: deps.publicUrl,
           disconnect: (target) => roomChanges.push(() => deps.realtime.disconnect(target)),
           leaveMeetingRoom: async ({ tenantId, meetingId, userIds }) => {
-            const leaving = userIds ? await withoutMeetingAccess(tx, tenantId, meetingId, userIds) : undefined;
+            const leaving = userIds
+              ? await deps.realtime.withoutMeetingAccess(tx, tenantId, meetingId, userIds)
+              : undefined;
             roomChanges.push(() => deps.realtime.leaveMeetingRoom({ tenantId, meetingId, userIds: leaving }));
           },
           leaveWorkspace: (target) => roomChanges.push(() => deps.realtime.leaveWorkspace(target)),

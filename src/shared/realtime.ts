@@ -4,6 +4,12 @@
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_EVENT = 'event';
 
+/**
+ * The handshake's refusal when the server could not check the token (its database busy or
+ * away): not a verdict on the token, so the client comes back later. Any other refusal is final.
+ */
+export const SOCKET_RETRY = { message: 'retry later', data: { retry: true } } as const;
+
 export const workspaceRoom = (tenantId: string) => `acc-${tenantId}`;
 export const meetingRoom = (tenantId: string, meetingId: string) => `acc-${tenantId}-${meetingId}`;
 

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeEventMap, RealtimeEventType, RealtimeMessage } from '../../shared/realtime.ts';
 import { showInfo } from '../ui/toast.ts';
-import { connectRealtime, disconnectRealtime, onAnyRealtime } from './socket.ts';
+import { connectRealtime, disconnectRealtime, onAnyRealtime, onRealtimeReconnect } from './socket.ts';
 
 // Each feature says, in its <area>.queries.ts, how an event changes its part of the React Query
 // cache (setQueryData for small patches, invalidateQueries otherwise). Features register when
@@ -43,7 +43,10 @@ registerRealtimeUpdater('my-event', (_queryClient, data) => {
 /**
  * Opens the real-time connection for the session's workspace and applies its events to the
  * query cache. The server joins a socket to its workspace's room when it connects, so another
- * workspace (or none, while the user picks one) means another connection (or none).
+ * workspace (or none, while the user picks one) means another connection (or none). Back after
+ * a lost connection (a restart, a crash, a network change), the events sent meanwhile are gone:
+ * everything cached is read again (the cache holds this workspace only; what is on screen now,
+ * the rest when next shown), the open meeting's too, whose room the page joins again itself.
  */
 export const useRealtimeCache = (tenantId: string | null): void => {
   const queryClient = useQueryClient();
@@ -53,8 +56,10 @@ export const useRealtimeCache = (tenantId: string | null): void => {
     const unsubscribe = onAnyRealtime((message) => {
       for (const updater of updaters.get(message.type) ?? []) updater(queryClient, message.data, message);
     });
+    const unsubscribeReconnect = onRealtimeReconnect(() => void queryClient.invalidateQueries());
     return () => {
       unsubscribe();
+      unsubscribeReconnect();
       disconnectRealtime();
     };
   }, [queryClient, tenantId]);

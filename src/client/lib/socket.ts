@@ -12,6 +12,7 @@ import {
 import { showWarning } from '../ui/toast.ts';
 import { clientId } from './clientId.ts';
 import { getToken, onTokenChange } from './session.ts';
+import { isRetryLater, keepConnected, SOCKET_RECONNECTION } from './socket-reconnect.ts';
 
 // One socket.io connection per tab, opened while there is a session token. Every server event
 // arrives as SOCKET_EVENT carrying a RealtimeMessage; handlers subscribe by event type.
@@ -21,6 +22,7 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type AnyHandler = (message: RealtimeMessage) => void;
 
 let socket: RealtimeSocket | null = null;
+let stopReconnecting = () => {};
 let warnedUnavailable = false;
 const handlersByType = new Map<RealtimeEventType, Set<AnyHandler>>();
 const anyHandlers = new Set<AnyHandler>();
@@ -45,8 +47,10 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   const { io } = await import('socket.io-client');
   // Another call may have connected, or the session may have ended, while the library loaded.
   if (socket || getToken() !== token) return socket;
-  socket = io({ path: SOCKET_PATH, auth: { token } });
+  socket = io({ path: SOCKET_PATH, auth: { token }, ...SOCKET_RECONNECTION });
   socket.on(SOCKET_EVENT, dispatch);
+  // Back after a restart, a crash or a lost network, and after a busy server's "retry later".
+  stopReconnecting = keepConnected(socket);
   // The server closed the connection on purpose: the session may have ended (signed out
   // elsewhere, disabled, password changed). Whoever listens checks the session at once.
   socket.on('disconnect', (reason) => {
@@ -59,10 +63,10 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
     connectedBefore = true;
   });
   socket.on('connect_error', (error) => {
-    // A network failure is retried by socket.io itself (a refusal by the server is not): either
-    // way, tell the user once per page load (document 1 §8).
+    // Logged only (document 1 §1); the user is told once per page load when the first
+    // connection fails; a busy server's "retry later" is not a failure, it comes back by itself.
     console.warn('Real-time connection failed', error);
-    if (warnedUnavailable) return;
+    if (warnedUnavailable || connectedBefore || isRetryLater(error)) return;
     warnedUnavailable = true;
     showWarning(messages.realtimeUnavailable);
   });
@@ -70,6 +74,7 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
 };
 
 export const disconnectRealtime = (): void => {
+  stopReconnecting();
   socket?.disconnect();
   socket = null;
 };

@@ -1,9 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { Database } from '../../db/client.ts';
-import type { SessionCache } from '../../features/auth/server/session-cache.ts';
-import { resolveToken } from '../../features/auth/server/tokens.service.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { SOCKET_HEARTBEAT_MS } from '../../shared/constants.ts';
 import {
   type ClientToServerEvents,
@@ -12,13 +10,16 @@ import {
   type ServerToClientEvents,
   SOCKET_EVENT,
   SOCKET_PATH,
+  SOCKET_RETRY,
   workspaceRoom,
 } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
+import type { RealtimeAccess } from './access.ts';
 import { adapterPool } from './adapter-pool.ts';
+import { handshakeQueue } from './handshakes.ts';
 import { type InstanceEvents, SESSIONS_CLEAR } from './instances.ts';
 import { type PresenceData, registerLivePresence } from './presence.ts';
-import { isMeetingParticipant, memberRoom, sessionRoom, userRoom } from './rooms.ts';
+import { memberRoom, sessionRoom, userRoom } from './rooms.ts';
 
 type SocketData = PresenceData;
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InstanceEvents, SocketData>;
@@ -60,18 +61,28 @@ export interface Realtime {
    * The listener must not throw or block: it gets the event synchronously.
    */
   onPublished(listener: (event: PendingEvent) => void): void;
+  /** Of `userIds`, those who may no longer be in the meeting's room (the injected room rule). */
+  withoutMeetingAccess(db: Db, tenantId: string, meetingId: string, userIds: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
+/** How long a handshake may wait for its token look-up to start before it is told to retry. */
+const HANDSHAKE_WAIT_MS = 3000;
+
 const tokenOf = (socket: AppSocket) =>
   typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : '';
+
+/** A refused handshake that the client retries later (SOCKET_RETRY), unlike 'unauthorized'. */
+const retryLater = () => Object.assign(new Error(SOCKET_RETRY.message), { data: SOCKET_RETRY.data });
 
 /**
  * socket.io on the app's HTTP server. A socket authenticates with the same bearer token as
  * the API and joins its workspace room; a meeting room only after the membership check.
  * On PostgreSQL the adapter lets several instances share rooms through LISTEN/NOTIFY.
+ * Who a token is and who may be in a meeting come from the features, through `access`.
  */
-export const createRealtime = (app: FastifyInstance, database: Database, sessionCache: SessionCache): Realtime => {
+export const createRealtime = (app: FastifyInstance, database: Database, access: RealtimeAccess): Realtime => {
+  const { rooms, sessionCache } = access;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InstanceEvents, SocketData>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -79,18 +90,27 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     pingInterval: SOCKET_HEARTBEAT_MS.interval,
     pingTimeout: SOCKET_HEARTBEAT_MS.timeout,
   });
-  const adapterConnections = database.pool ? adapterPool(database.pool) : undefined;
-  if (adapterConnections)
-    io.adapter(
-      createAdapter(adapterConnections.pool, { errorHandler: (err) => app.log.warn({ err }, 'realtime adapter') }),
-    );
+  const adapterError = (err: unknown) => app.log.warn({ err }, 'realtime adapter');
+  const adapterConnections = database.pool ? adapterPool(database.pool, adapterError) : undefined;
+  if (adapterConnections) io.adapter(createAdapter(adapterConnections.pool, { errorHandler: adapterError }));
   io.on(SESSIONS_CLEAR, (done) => {
     sessionCache.clear();
     done(true);
   });
 
+  // Half the pool at most, so that the API still answers while every browser comes back at once.
+  const inTurn = handshakeQueue(Math.max(1, Math.floor((database.pool?.options.max ?? 4) / 2)), HANDSHAKE_WAIT_MS);
+  const lookUp = (socket: AppSocket) => inTurn(() => access.resolveToken(tokenOf(socket)));
+
   io.use(async (socket, next) => {
-    const auth = await resolveToken(database.db, tokenOf(socket)).catch(() => null);
+    let auth: Auth | null;
+    try {
+      auth = await lookUp(socket);
+    } catch (err) {
+      // The database did not answer in time: nothing is known of the token, so it is not refused.
+      app.log.warn({ err }, 'realtime handshake: retry later');
+      return next(retryLater());
+    }
     if (!auth?.tenantId) return next(new Error('unauthorized'));
     socket.data.auth = { ...auth, tenantId: auth.tenantId };
     next();
@@ -102,13 +122,13 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
    * one whose session moved to another workspace (another tab switched) is refused.
    */
   const currentAuth = async (socket: AppSocket): Promise<Auth | null> => {
-    const auth = await resolveToken(database.db, tokenOf(socket));
+    const auth = await access.resolveToken(tokenOf(socket));
     if (!auth?.tenantId) socket.disconnect(true);
     return auth?.tenantId && auth.tenantId === socket.data.auth.tenantId ? auth : null;
   };
   const mayJoinMeeting = async (socket: AppSocket, meetingId: string) => {
     const auth = await currentAuth(socket);
-    return auth !== null && (await isMeetingParticipant(database.db, auth, meetingId));
+    return auth !== null && (await rooms.mayJoinMeeting(database.db, auth, meetingId));
   };
 
   const listeners: ((event: PendingEvent) => void)[] = [];
@@ -129,10 +149,11 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     }
   };
   const onError = (err: unknown) => app.log.warn({ err }, 'live presence');
-  const livePresence = registerLivePresence(io, database.db, {
+  const livePresence = registerLivePresence(io, {
     publish: (event) => publish(event, { changedBy: null, originClientId: null }),
     onError,
     currentAuth,
+    liveSessionMeeting: (auth, sessionId) => rooms.liveSessionMeeting(database.db, auth, sessionId),
   });
 
   io.on('connection', (socket) => {
@@ -146,7 +167,7 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     ]);
     // A sign-out or removal that committed between the handshake and these joins missed this
     // socket: look again now that it is findable.
-    void resolveToken(database.db, tokenOf(socket))
+    void lookUp(socket)
       .then((now) => {
         if (now?.tenantId !== auth.tenantId) socket.disconnect(true);
       })
@@ -223,12 +244,15 @@ export const createRealtime = (app: FastifyInstance, database: Database, session
     onPublished(listener) {
       listeners.push(listener);
     },
+    withoutMeetingAccess: rooms.withoutMeetingAccess,
     // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
+    // The connections are cut, not disconnected: told "server disconnect", a socket.io client
+    // would not come back by itself; a cut connection it retries, and finds this server again
+    // once it answers (or another instance behind the same address).
     async close() {
-      io.local.disconnectSockets(true);
-      await io.of('/').adapter.close();
-      adapterConnections?.close();
       io.engine.close();
+      await io.of('/').adapter.close();
+      await adapterConnections?.close();
     },
   };
 };

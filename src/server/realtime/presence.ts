@@ -1,9 +1,8 @@
 import type { Server, Socket } from 'socket.io';
-import type { Db } from '../../db/client.ts';
 import { type ClientToServerEvents, meetingRoom, type ServerToClientEvents } from '../../shared/realtime.ts';
 import type { Auth, PendingEvent } from '../context.ts';
 import type { InstanceEvents } from './instances.ts';
-import { liveSessionMeetingFor, presenceRoom, userRoom } from './rooms.ts';
+import { presenceRoom, userRoom } from './rooms.ts';
 
 const PRESENCE_FETCH_TIMEOUT_MS = 1500;
 /** The adapter forgets an instance after 10 s without its heartbeat. */
@@ -31,15 +30,16 @@ export interface LivePresence {
 
 export const registerLivePresence = (
   io: LiveServer,
-  db: Db,
   deps: {
     publish: (event: PendingEvent) => void;
     onError: (err: unknown) => void;
     /** The socket's caller as the database says now; null when the session or membership ended. */
     currentAuth: (socket: LiveSocket) => Promise<Auth | null>;
+    /** The meeting of a live session whose presence the caller may join; undefined otherwise. */
+    liveSessionMeeting: (auth: Auth, sessionId: string) => Promise<string | undefined>;
   },
 ): LivePresence => {
-  const { publish, onError, currentAuth } = deps;
+  const { publish, onError, currentAuth, liveSessionMeeting } = deps;
   const onlineIn = async (sessionId: string) => {
     // Short: an instance that died unannounced would hold every list up for the default 5 s.
     const sockets = await io.timeout(PRESENCE_FETCH_TIMEOUT_MS).in(presenceRoom(sessionId)).fetchSockets();
@@ -63,7 +63,7 @@ export const registerLivePresence = (
 
   const mayShow = async (socket: LiveSocket, sessionId: string) => {
     const auth = await currentAuth(socket);
-    return auth ? liveSessionMeetingFor(db, auth, sessionId) : undefined;
+    return auth ? liveSessionMeeting(auth, sessionId) : undefined;
   };
 
   const attach = (socket: LiveSocket) => {
