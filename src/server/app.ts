@@ -7,15 +7,18 @@ import type { Database } from '../db/client.ts';
 import { adminRoutes } from '../features/admin/server/admin.routes.ts';
 // Agency tools (issue 24)
 import { agencyRoutes } from '../features/agency/server/agency.routes.ts';
+import { registerAuthLifecycle } from '../features/auth/server/auth.lifecycle.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
 import { createSessionCache, type SessionCache } from '../features/auth/server/session-cache.ts';
 import { resolveToken } from '../features/auth/server/tokens.service.ts';
+import { registerBoardsLifecycle } from '../features/boards/server/boards.lifecycle.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 // Email templates (issue 20)
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
+import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
 import { meetingRoomRules } from '../features/meetings/server/meetings.rooms.ts';
@@ -33,6 +36,7 @@ import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
+import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
@@ -50,6 +54,7 @@ import { registerAfterReply } from './after-reply.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
+import { lifecycle } from './lifecycle.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './openapi.ts';
 import { nullableEnumsAllowNull } from './openapi-nullable.ts';
@@ -119,6 +124,15 @@ export const cspDirectives = (config: Pick<Config, 'publicUrl' | 'googleClientId
 };
 
 /** The whole server, without listening: tests drive it with `app.inject`. */
+/**
+ * What features do when another's records come and go (src/server/lifecycle.ts): wired once,
+ * at load, so that jobs and scripts that run services see the same handlers as requests.
+ */
+registerAuthLifecycle(lifecycle);
+registerBoardsLifecycle(lifecycle);
+registerKpisLifecycle(lifecycle);
+registerVaultLifecycle(lifecycle);
+
 export const buildApp = async ({
   database,
   config,

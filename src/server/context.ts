@@ -23,6 +23,12 @@ export interface PendingEvent<K extends RealtimeEventType = RealtimeEventType> {
 }
 
 /** What every service call gets: the transaction and a way to raise events. */
+/** Where a request came from, as audits record it. */
+export interface Actor {
+  sessionId: string | null;
+  address: string | null;
+}
+
 export interface TxContext {
   db: Db;
   userId: string | null;

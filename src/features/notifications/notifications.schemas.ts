@@ -54,3 +54,15 @@ export const ZChangeStatus = z.strictObject({
 export type ChangeStatus = z.infer<typeof ZChangeStatus>;
 
 export const ZChangeStatusResult = z.object({ changed: z.number(), unread: z.number() });
+
+/** A person's notification switches (their settings page; the mail and Slack copies follow them). */
+export const ZNotificationSettings = z.object({
+  enableEmailNotification: z.boolean(),
+  enableSlackNotification: z.boolean(),
+  assignments: z.boolean(),
+  comments: z.boolean(),
+  meetingStarts: z.boolean(),
+  reminders: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
+export const ZUpdateNotificationSettings = ZNotificationSettings.partial();

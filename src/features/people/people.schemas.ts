@@ -106,17 +106,6 @@ export type UpdateGroup = z.infer<typeof ZUpdateGroup>;
 
 // Self: profile extras, notifications, security
 
-export const ZNotificationSettings = z.object({
-  enableEmailNotification: z.boolean(),
-  enableSlackNotification: z.boolean(),
-  assignments: z.boolean(),
-  comments: z.boolean(),
-  meetingStarts: z.boolean(),
-  reminders: z.boolean(),
-});
-export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
-export const ZUpdateNotificationSettings = ZNotificationSettings.partial();
-
 /** The password rule of settings (document 3 §5): at least 8 characters, typed twice. */
 export const settingsPassword = () =>
   z

@@ -31,21 +31,6 @@ export const newAccountMail = (
     link: `${publicUrl}/set-password?hash=${invite.token}`,
   });
 
-/** An existing account invited into a workspace: it joins only by accepting on /workspaces. */
-export const workspaceInvitationMail = (
-  db: Db,
-  tenantId: string,
-  person: Omit<Person, 'id'>,
-  publicUrl: string,
-  invite: { inviter: string; workspace: string },
-) =>
-  composeMail(db, { tenantId }, 'workspace-invitation', person.email, {
-    firstName: person.firstName,
-    inviterName: invite.inviter,
-    workspaceName: invite.workspace,
-    link: `${publicUrl}/workspaces`,
-  });
-
 /** Someone tried to sign up with an address that already has an account (decision 022). */
 export const signUpAttemptMail = (db: Db, person: Person, publicUrl: string) =>
   composeMail(db, { accountOf: person.id }, 'sign-up-attempt', person.email, {

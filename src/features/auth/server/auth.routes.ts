@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { unauthorized } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { ZSwitchResult, ZSwitchWorkspace } from '../../workspaces/workspaces.schemas.ts';
 import {
   ZAuthConfig,
   ZForgotPassword,
@@ -27,6 +28,7 @@ import {
   signIn,
   signInWithGoogle,
   signOut,
+  switchWorkspace,
   updateProfile,
 } from './auth.service.ts';
 
@@ -208,5 +210,19 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inUser((ctx) => updateProfile(ctx, request.body))),
+  );
+
+  app.post(
+    '/switch-tenant',
+    {
+      schema: {
+        // The session's workspace: listed with the workspaces it switches between.
+        tags: ['workspaces'],
+        summary: "Work in another of the user's workspaces",
+        body: ZSwitchWorkspace,
+        response: { 200: success(ZSwitchResult), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inUser((ctx) => switchWorkspace(ctx, ctx.sessionId, request.body.id))),
   );
 };

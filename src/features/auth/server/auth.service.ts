@@ -30,7 +30,7 @@ import { resetPasswordMail, signUpAttemptMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, revokeAllSessions, revokeSession } from './tokens.service.ts';
+import { createSession, revokeAllSessions, revokeSession, setSessionTenant } from './tokens.service.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -242,4 +242,11 @@ export const updateProfile = async (ctx: UserContext, patch: UpdateProfile): Pro
     .set({ ...rest, ...(timezone === undefined ? {} : { timezone: resolveTimezone(timezone) }), changedAt: new Date() })
     .where(eq(users.id, ctx.userId));
   return getUser(ctx.db, ctx.userId);
+};
+
+/** Moves the caller's session into one of their workspaces. */
+export const switchWorkspace = async (ctx: TxContext & { userId: string }, sessionId: string, tenantId: string) => {
+  const workspace = await findMyWorkspace(ctx.db, ctx.userId, tenantId);
+  await setSessionTenant(ctx.db, sessionId, tenantId);
+  return { tenantId: workspace.id, isAdmin: workspace.isAdmin };
 };

@@ -19,6 +19,12 @@ import { todayUtc } from '../../../shared/dates.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
+import {
+  assertBoardEditor,
+  type BoardAccess,
+  findVisibleBoard,
+  findVisibleList,
+} from '../../tasks/server/boards.access.ts';
 import { cardsJson, describeCards } from '../../tasks/server/cards.query.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
@@ -34,7 +40,6 @@ import type {
   SaveLabel,
   UpdateBoard,
 } from '../boards.schemas.ts';
-import { assertBoardEditor, type BoardAccess, findVisibleBoard, findVisibleList } from './boards.access.ts';
 import { columnGroups, columnPage, shownCards } from './boards.columns.ts';
 import { cleanName, insertBoard, publishBoard } from './boards.hooks.ts';
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { agendaItems, boardLists, boardMeetings } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { lifecycle } from '../../../server/lifecycle.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { DEFAULT_BOARD_LISTS, insertBoard, publishBoard } from '../../boards/server/boards.hooks.ts';
 import type { AgendaItem, AgendaKey, AgendaTaskType, SaveAgenda } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
 
@@ -147,28 +147,6 @@ const assertBoardLinks = async (ctx: TenantContext, meetingId: string, items: Sa
   }
 };
 
-/**
- * "Meeting Board" (decision 056): each board step that asks for a new board gets one, of this
- * meeting, with the default lists, in the agenda's transaction: a cancelled form makes nothing.
- */
-const makeMeetingBoards = async (ctx: TenantContext, meetingId: string, items: SaveAgenda['agendaItems']) => {
-  const linked: SaveAgenda['agendaItems'] = [];
-  for (const [index, item] of items.entries()) {
-    if (item.keyName !== 'accountability_board' || item.boardId || !item.newBoardName) {
-      linked.push(item);
-      continue;
-    }
-    const board = await insertBoard(
-      ctx,
-      { name: item.newBoardName, meetingIds: [meetingId], lists: DEFAULT_BOARD_LISTS },
-      `agendaItems.${index}.newBoardName`,
-    );
-    publishBoard(ctx, board.id, [meetingId], 'created');
-    linked.push({ ...item, boardId: board.id });
-  }
-  return linked;
-};
-
 /** `PUT meetings/{id}/agenda-items` (leaders and workspace admins). */
 export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: SaveAgenda) => {
   const meeting = await findVisibleMeeting(ctx, meetingId);
@@ -182,7 +160,9 @@ export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: S
     agencyItems: items.map((item) => item.agencyItemId),
   });
   await assertBoardLinks(ctx, meetingId, items);
-  const linked = await makeMeetingBoards(ctx, meetingId, items);
+  // Copies: a handler fills in what the steps ask for (a new board's id).
+  const linked = items.map((item) => ({ ...item }));
+  await lifecycle.raise('meeting.agendaSaving', ctx, { meetingId, steps: linked });
   await replaceAgenda(ctx, meetingId, linked);
   ctx.publish({ tenantId: ctx.tenantId, type: 'meeting.changed', data: { id: meetingId, action: 'updated' } });
   return getAgenda(ctx, meetingId);

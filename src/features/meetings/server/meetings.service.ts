@@ -8,7 +8,8 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { anyOf, containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
-import type { TenantContext } from '../../../server/context.ts';
+import type { Actor, TenantContext } from '../../../server/context.ts';
+import { lifecycle } from '../../../server/lifecycle.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { zonedTimeToUtc } from '../../../shared/dates.ts';
@@ -18,7 +19,6 @@ import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
-import { type Actor, recordMeetingVaultDeleted } from '../../vault/server/vault.audit.service.ts';
 import { intervalOf, type RepeatUnit } from '../meetings.recurrence.ts';
 import type {
   CreateMeeting,
@@ -360,7 +360,7 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
 export const deleteMeeting = async (ctx: TenantContext, id: string, actor: Actor) => {
   const access = await findVisibleMeeting(ctx, id);
   assertMeetingLeader(ctx, access);
-  await recordMeetingVaultDeleted(ctx, actor, id);
+  await lifecycle.raise('meeting.deleting', ctx, { meetingId: id, actor });
   await ctx.db.delete(meetings).where(eq(meetings.id, id));
   await ctx.leaveMeetingRoom({ tenantId: ctx.tenantId, meetingId: id });
   publishMeeting(ctx, id, 'deleted');

@@ -3,10 +3,10 @@ import type { Db } from '../../../db/client.ts';
 import { meetings, sessionArchives, sessions } from '../../../db/schema/index.ts';
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { lifecycle } from '../../../server/lifecycle.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { addCellsForSessions } from '../../kpis/server/cells.hooks.ts';
 import { occurrences, type RecurrenceRule } from '../meetings.recurrence.ts';
 import type { Session, SessionSummary } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
@@ -69,11 +69,10 @@ export const syncSessions = async (db: Db, meeting: SessionRule, keepBefore: Dat
       // Another instance's horizon job may have added the same date a moment ago.
       .onConflictDoNothing()
       .returning({ id: sessions.id });
-    // KPI: every score of the meeting gets an empty cell on each new date.
-    await addCellsForSessions(
-      db,
-      meeting.id,
-      added.map((row) => row.id),
+    await lifecycle.raise(
+      'meeting.sessionsAdded',
+      { db },
+      { meetingId: meeting.id, sessionIds: added.map((row) => row.id) },
     );
   }
 

@@ -8,10 +8,15 @@ import { NOTIFICATION_STATUS, type NotificationKind } from '../../../shared/cons
 import { notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { loadWorkspaceTemplates, mailOf } from '../../emails/server/emails.send.ts';
-import type { NotificationSettings } from '../../people/people.schemas.ts';
-import { notificationPreferencesOf } from '../../people/server/self.service.ts';
-import type { ChangeStatus, Notification, NotificationPage, NotificationQuery } from '../notifications.schemas.ts';
+import type {
+  ChangeStatus,
+  Notification,
+  NotificationPage,
+  NotificationQuery,
+  NotificationSettings,
+} from '../notifications.schemas.ts';
 import { type DraftMail, notificationMail } from './notifications.mails.ts';
+import { notificationPreferencesOf } from './preferences.service.ts';
 
 // Notifications (decision 033). Other features call `notify` inside their own transaction, so a
 // change and its notifications commit together; the receivers hear of it once committed. The

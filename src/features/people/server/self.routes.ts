@@ -8,15 +8,12 @@ import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ZMessageResult } from '../../auth/auth.schemas.ts';
+import { ZNotificationSettings, ZUpdateNotificationSettings } from '../../notifications/notifications.schemas.ts';
 import {
-  ZAuthSession,
-  ZChangePassword,
-  ZConfirmEmail,
-  ZDeleteAccount,
-  ZNotificationSettings,
-  ZUpdateEmail,
-  ZUpdateNotificationSettings,
-} from '../people.schemas.ts';
+  notificationPreferences,
+  updateNotificationPreferences,
+} from '../../notifications/server/preferences.service.ts';
+import { ZAuthSession, ZChangePassword, ZConfirmEmail, ZDeleteAccount, ZUpdateEmail } from '../people.schemas.ts';
 import { checkPhoto, removePhoto, savePhoto } from './photos.service.ts';
 import {
   changePassword,
@@ -24,10 +21,8 @@ import {
   deleteMyAccount,
   endMySession,
   listMySessions,
-  notificationPreferences,
   requestEmailChange,
   signOutEverywhere,
-  updateNotificationPreferences,
 } from './self.service.ts';
 
 const tags = ['self'];

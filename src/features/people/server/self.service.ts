@@ -1,75 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import {
-  authSessions,
-  emailChanges,
-  memberships,
-  type NotificationSettingsRow,
-  notificationSettings,
-  tenants,
-  userPhotos,
-  users,
-} from '../../../db/schema/index.ts';
-import { anyOf } from '../../../db/sql.ts';
+import { authSessions, emailChanges, memberships, tenants, userPhotos, users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, EMAIL_CHANGE_TTL_MS } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { hashPassword, verifyPassword } from '../../auth/server/passwords.ts';
 import { hashToken, revokeAllSessions, revokeOtherSessions, revokeSession } from '../../auth/server/tokens.service.ts';
-import type { AuthSessionRow, ChangePassword, NotificationSettings } from '../people.schemas.ts';
+import type { AuthSessionRow, ChangePassword } from '../people.schemas.ts';
 import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from './people.mails.ts';
 
 // The signed-in person's own settings: notifications, password, email, sessions, account.
-
-const DEFAULT_NOTIFICATIONS: NotificationSettings = {
-  enableEmailNotification: true,
-  enableSlackNotification: true,
-  assignments: true,
-  comments: true,
-  meetingStarts: true,
-  reminders: true,
-};
-
-const switchesOf = ({ userId: _, updatedAt: __, ...switches }: NotificationSettingsRow): NotificationSettings =>
-  switches;
-
-/** Several people's notification switches in one statement (no row: everything on). */
-export const notificationPreferencesOf = async (
-  db: Db,
-  userIds: readonly string[],
-): Promise<Map<string, NotificationSettings>> => {
-  const rows = userIds.length
-    ? await db
-        .select()
-        .from(notificationSettings)
-        .where(anyOf(notificationSettings.userId, [...userIds]))
-    : [];
-  const stored = new Map(rows.map((row) => [row.userId, switchesOf(row)]));
-  return new Map(userIds.map((id) => [id, stored.get(id) ?? { ...DEFAULT_NOTIFICATIONS }]));
-};
-
-/** A person's notification switches (no row: everything on). The notifications' mail copies follow them. */
-export const notificationPreferences = async (db: Db, userId: string): Promise<NotificationSettings> =>
-  (await notificationPreferencesOf(db, [userId])).get(userId)!;
-
-/** Changes only the switches given, in one upsert; a first change stores the defaults for the rest. */
-export const updateNotificationPreferences = async (
-  ctx: UserContext,
-  patch: Partial<NotificationSettings>,
-): Promise<NotificationSettings> => {
-  const changed = Object.fromEntries(
-    Object.entries(patch).filter(([, value]) => value !== undefined),
-  ) as Partial<NotificationSettings>;
-  const set = { ...changed, updatedAt: new Date() };
-  const [row] = await ctx.db
-    .insert(notificationSettings)
-    .values({ userId: ctx.userId, ...DEFAULT_NOTIFICATIONS, ...set })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set })
-    .returning();
-  return switchesOf(row!);
-};
 
 /**
  * A new password (at least 8 characters, typed twice). The current one is asked for when the

@@ -15,7 +15,8 @@ import {
   uploadFile,
 } from '../../../../test/factories.ts';
 import type { User } from '../../auth/auth.schemas.ts';
-import type { AuthSessionRow, Contact, NotificationSettings } from '../people.schemas.ts';
+import type { NotificationSettings } from '../../notifications/notifications.schemas.ts';
+import type { AuthSessionRow, Contact } from '../people.schemas.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

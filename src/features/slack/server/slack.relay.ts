@@ -17,7 +17,7 @@ import type { MeetingArchive } from '../../live/live.schemas.ts';
 import { mailDate } from '../../live/server/live.mails.ts';
 import type { Notification } from '../../notifications/notifications.schemas.ts';
 import { EMAIL_SWITCH } from '../../notifications/server/notifications.service.ts';
-import { notificationPreferencesOf } from '../../people/server/self.service.ts';
+import { notificationPreferencesOf } from '../../notifications/server/preferences.service.ts';
 import { type SlackApi, slackErrorOf, slackEscape, slackLink } from './slack.api.ts';
 import { installationColumns, openInstallation } from './slack.install.service.ts';
 

@@ -32,10 +32,10 @@ import {
   type TaskType,
   taskRuleProblem,
 } from '../../../shared/tasks.ts';
-import { findVisibleBoard, findVisibleList } from '../../boards/server/boards.access.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { quarterById } from '../../quarters/server/quarters.service.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
+import { findVisibleBoard, findVisibleList } from './boards.access.ts';
 import { describeCards } from './cards.query.ts';
 import { activeSql, inCallersMeetings, meetingOpenOrder } from './task-lists.service.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { meetings, users, vaultAudit } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
-import type { TenantContext } from '../../../server/context.ts';
+import type { Actor, TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import type { VaultAuditAction } from '../../../shared/constants.ts';
 import type {} from '../vault.events.ts';
@@ -12,12 +12,6 @@ import { assertVaultManager, vaultAccessOf } from './vault.policy.ts';
 // from which session and address. Rows are only inserted; no route changes or deletes them, and
 // the database refuses it too (decision 063). A row keeps its meeting's title, so it stays
 // readable once the meeting is deleted: the workspace's activity (admins) still lists it.
-
-/** Where a request came from, as the audit records it. */
-export interface Actor {
-  sessionId: string | null;
-  address: string | null;
-}
 
 export interface AuditEvent {
   meetingId: string;

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { vaultEntries, vaultFolders } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
-import type { TenantContext } from '../../../server/context.ts';
+import type { Actor, TenantContext } from '../../../server/context.ts';
 import { notFound } from '../../../shared/errors.ts';
 import type { VaultFolder } from '../vault.schemas.ts';
-import { type Actor, recordAudit, vaultChanged } from './vault.audit.service.ts';
+import { recordAudit, vaultChanged } from './vault.audit.service.ts';
 import { assertVaultManager, passesGroups, type VaultAccess, vaultAccessOf } from './vault.policy.ts';
 
 // A meeting's vault folders (document 3 §3: the password group; getPasswordGroups,

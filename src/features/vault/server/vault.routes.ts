@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Actor } from '../../../server/context.ts';
 import { failures, ok, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { RATE_LIMITS } from '../../../shared/constants.ts';
@@ -22,7 +23,7 @@ import {
   ZVaultFolderQuery,
   ZWorkspaceActivityQuery,
 } from '../vault.schemas.ts';
-import { type Actor, meetingActivity, workspaceActivity } from './vault.audit.service.ts';
+import { meetingActivity, workspaceActivity } from './vault.audit.service.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './vault.folders.service.ts';
 import { createEntry, deleteEntry, listEntries, revealPassword, rotateKey, updateEntry } from './vault.service.ts';
 

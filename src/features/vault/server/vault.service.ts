@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { vaultEntries, vaultEntryGroups, vaultFolders, vaultKeys } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
-import type { TenantContext } from '../../../server/context.ts';
+import type { Actor, TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
@@ -17,7 +17,7 @@ import type {
   VaultEntryPage,
   VaultEntryQuery,
 } from '../vault.schemas.ts';
-import { type Actor, recordAudit, vaultChanged } from './vault.audit.service.ts';
+import { recordAudit, vaultChanged } from './vault.audit.service.ts';
 import {
   dataKeyForWrite,
   openPassword,

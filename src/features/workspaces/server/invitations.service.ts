@@ -5,8 +5,8 @@ import { invitations, memberships, tenants, users } from '../../../db/schema/ind
 import type { TenantContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, INVITATION_TTL_MS } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { workspaceInvitationMail } from '../../auth/server/auth.mails.ts';
 import type { Invitation, MyWorkspace } from '../workspaces.schemas.ts';
+import { workspaceInvitationMail } from './workspaces.mails.ts';
 
 // Invitations of existing accounts into a workspace (decision 022): an admin's add-user makes
 // one, and only its invitee can see, accept or decline it. For anyone else it does not exist.

@@ -10,8 +10,6 @@ import {
   ZCreateWorkspace,
   ZInvitation,
   ZMyWorkspace,
-  ZSwitchResult,
-  ZSwitchWorkspace,
   ZUpdateWorkspace,
   ZUserLookup,
   ZUserLookupResult,
@@ -25,7 +23,6 @@ import {
   listMyWorkspaces,
   listWorkspacePeople,
   lookUpUser,
-  switchWorkspace,
   updateWorkspace,
 } from './workspaces.service.ts';
 
@@ -60,19 +57,6 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
       const workspace = await request.inUser((ctx) => createWorkspace(ctx.db, ctx.userId, request.body.name));
       return reply.status(201).send(ok(workspace));
     },
-  );
-
-  app.post(
-    '/switch-tenant',
-    {
-      schema: {
-        tags,
-        summary: "Work in another of the user's workspaces",
-        body: ZSwitchWorkspace,
-        response: { 200: success(ZSwitchResult), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) => ok(await request.inUser((ctx) => switchWorkspace(ctx, ctx.sessionId, request.body.id))),
   );
 
   app.patch(

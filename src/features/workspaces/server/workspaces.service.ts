@@ -2,14 +2,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { runPrepared } from '../../../db/prepared.ts';
 import { memberships, tenants, users } from '../../../db/schema/index.ts';
-import type { TenantContext, TxContext } from '../../../server/context.ts';
+import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
+import { lifecycle } from '../../../server/lifecycle.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { newAccountMail } from '../../auth/server/auth.mails.ts';
-import { issuePasswordToken } from '../../auth/server/password-tokens.service.ts';
-import { setSessionTenant } from '../../auth/server/tokens.service.ts';
 import { notifyWorkspaceAdded } from '../../notifications/server/meetings.notify.ts';
 import type {
   AddUser,
@@ -72,13 +70,6 @@ export const createWorkspace = async (db: Db, userId: string, name: string): Pro
   const [tenant] = await db.insert(tenants).values({ name, changedBy: userId }).returning(workspaceColumns);
   await db.insert(memberships).values({ tenantId: tenant!.id, userId, isAdmin: ADMIN_FLAG.yes });
   return { ...tenant!, isAdmin: ADMIN_FLAG.yes };
-};
-
-/** Moves the caller's session into one of their workspaces. */
-export const switchWorkspace = async (ctx: TxContext & { userId: string }, sessionId: string, tenantId: string) => {
-  const workspace = await findMyWorkspace(ctx.db, ctx.userId, tenantId);
-  await setSessionTenant(ctx.db, sessionId, tenantId);
-  return { tenantId: workspace.id, isAdmin: workspace.isAdmin };
 };
 
 export const updateWorkspace = async (
@@ -162,8 +153,7 @@ export const addUserToWorkspace = async (
   await ctx.db.insert(memberships).values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no });
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
   await notifyWorkspaceAdded(ctx, person!.id, { inviter, workspace });
-  const token = await issuePasswordToken(ctx.db, person!.id, 'invite');
-  await ctx.sendMail(await newAccountMail(ctx.db, ctx.tenantId, person!, publicUrl, { inviter, workspace, token }));
+  await lifecycle.raise('account.createdByAdmin', ctx, { person: person!, inviter, workspace, publicUrl });
   return { outcome: 'added', message: messages.userAdded, person: person! };
 };
 

@@ -4,7 +4,7 @@ import { api } from '../../../../client/lib/api.ts';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
-import type { NotificationSettings } from '../../people.schemas.ts';
+import type { NotificationSettings } from '../../../notifications/notifications.schemas.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
 
 const KEY = ownSettingsKeys.notifications;

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { boardLists, boardMeetings, boards } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { forbidden, notFound } from '../../../shared/errors.ts';
-import { participation } from '../../tasks/server/tasks.access.ts';
+import { participation } from './tasks.access.ts';
+
+// The visibility of boards and their lists: kept with the tasks (cards live on lists), which the
+// boards feature builds on, so that both can read it without importing each other.
 
 // Who may see and manage a board (document 2 §6): the leaders and members of its meetings see
 // it and work on its cards; its meetings' leaders and workspace admins manage the board, its
