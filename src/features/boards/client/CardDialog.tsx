@@ -16,6 +16,7 @@ import {
 import { IconArrowsMove, IconChecklist, IconCopy, IconPaperclip, IconShare, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
+import { useCard } from '../../../client/lib/cards.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError } from '../../../client/ui/SectionState.tsx';
@@ -25,7 +26,7 @@ import type { PersonSummary } from '../../../shared/person.ts';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
 import type { Label } from '../boards.schemas.ts';
-import { useCard, useDeleteCard, useUpdateCard } from './boards.queries.ts';
+import { useDeleteCard, useUpdateCard } from './boards.queries.ts';
 import { ActivityPanel } from './card/ActivityPanel.tsx';
 import { AttachmentsPanel } from './card/AttachmentsPanel.tsx';
 import { CardFields } from './card/CardFields.tsx';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
+import { useCard } from '../../../client/lib/cards.ts';
 import { useWorkspacePeople } from '../../../client/lib/workspacePeople.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { useMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
-import { useCard } from './boards.queries.ts';
 import { CardDialog } from './CardDialog.tsx';
 import { useBoardLabels, useMeetingRooms } from './card.queries.ts';
 

@@ -1,9 +1,15 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
+import {
+  cardKeys,
+  forgetCard,
+  onCardChanged,
+  refreshBoardCounts,
+  refreshCardLists,
+  storeCard,
+} from '../../../client/lib/cards.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { showInfo } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { Card, Checklist, DropTask, Task, ZCreateTask, ZUpdateTask } from '../../tasks/tasks.schemas.ts';
 import type {
   Board,
@@ -41,8 +47,7 @@ export const boardKeys = {
   board: (boardId: string) => ['boards', 'detail', boardId] as const,
   detail: (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) =>
     ['boards', 'detail', boardId, filters, groupBy] as const,
-  card: (id: string) => ['boards', 'card', id] as const,
-  checklists: (taskId: string) => ['boards', 'card', taskId, 'checklists'] as const,
+  checklists: (taskId: string) => [...cardKeys.detail(taskId), 'checklists'] as const,
 };
 
 // Reads are silent: each area shows its own error state with the server's message.
@@ -108,25 +113,23 @@ export type CreateBoardInput = z.input<typeof ZCreateBoard>;
 export type UpdateBoardInput = z.input<typeof ZUpdateBoard>;
 export type BoardRemoval = z.infer<typeof ZBoardRemoval>;
 
-const invalidateBoards = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: boardKeys.all });
+/** Everything of the boards refetches, the open cards with it (a card's labels and lists are the board's). */
+const invalidateBoards = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: cardKeys.all });
+  return queryClient.invalidateQueries({ queryKey: boardKeys.all });
+};
 
 /**
  * A board is gone: everything of the boards refetches except that board's own view, which
  * would only answer 404 (a failed request, logged by the browser) while the list moves on.
  */
-const forgetBoard = (queryClient: QueryClient, boardId: string) =>
-  queryClient.invalidateQueries({
+const forgetBoard = (queryClient: QueryClient, boardId: string) => {
+  void queryClient.invalidateQueries({ queryKey: cardKeys.all });
+  return queryClient.invalidateQueries({
     queryKey: boardKeys.all,
     predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === boardId),
   });
-
-/**
- * The boards' chips count their active cards: any card this client adds, changes, moves or
- * deletes (on whichever board) refetches them. Others' changes arrive as 'task.changed' below;
- * our own events are not sent back to us, so our mutations refresh them here.
- */
-export const refreshBoardCounts = (queryClient: QueryClient) =>
-  void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
+};
 
 /** POST /boards (the dialog shows failures itself). */
 export const useCreateBoard = () => {
@@ -284,26 +287,9 @@ export const useCreateCard = () => {
   });
 };
 
-/** GET /tasks/{id}: the whole card for the dialog; null once it is known to be deleted (see forgetCard). */
-export const useCard = (id: string | null) =>
-  useQuery({
-    queryKey: boardKeys.card(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task | null>(`/tasks/${id}`, { signal, ...silent }),
-    enabled: id !== null,
-  });
-
-/**
- * A card known to be deleted (here, or by someone else): its queries stop and it reads as
- * null, which closes its dialog. Refetching it and its parts would only answer 404s, which
- * the browser logs as failed requests.
- */
-const forgetCard = (queryClient: QueryClient, id: string) => {
-  void queryClient.cancelQueries({ queryKey: boardKeys.card(id) });
-  queryClient.setQueryData<Task | null>(boardKeys.card(id), null);
-};
-
-const storeCard = (queryClient: QueryClient, task: Task) => {
-  queryClient.setQueryData(boardKeys.card(task.id), task);
+/** Puts a changed card into its detail and into the cached views of its board. */
+const storeBoardCard = (queryClient: QueryClient, task: Task) => {
+  storeCard(queryClient, task);
   if (task.boardId)
     patchBoardViews(queryClient, task.boardId, (detail) =>
       withCards(detail, {
@@ -319,11 +305,11 @@ export const useUpdateCard = () => {
     mutationFn: ({ id, patch }: { id: string; patch: UpdateTaskInput }) =>
       api.patch<Task>(`/tasks/${id}`, patch, silent),
     onSuccess: (task) => {
-      storeCard(queryClient, task);
+      storeBoardCard(queryClient, task);
       if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
       refreshBoardCounts(queryClient);
       // The action-item lists of the dashboard may show it too.
-      void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+      refreshCardLists(queryClient);
     },
   });
 };
@@ -339,7 +325,7 @@ export const useDeleteCard = () => {
         refreshBoardCounts(queryClient);
       }
       forgetCard(queryClient, task.id);
-      void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+      refreshCardLists(queryClient);
     },
   });
 };
@@ -427,17 +413,11 @@ registerRealtimeUpdater('board.changed', (queryClient, data) => {
   void (data.action === 'deleted' ? forgetBoard(queryClient, data.id) : invalidateBoards(queryClient));
 });
 
-// Someone else created, changed, moved or deleted a card, or its checklists: the board that
-// shows it and an open dialog refetch. A card deleted while its dialog is open says so.
-registerRealtimeUpdater('task.changed', (queryClient, data) => {
-  // Every board view on screen refetches: a card moved to another board leaves the old one.
-  // (Each asks for as many cards per column as it shows.) The boards' active-card counts follow.
+// Someone else created, changed, moved or deleted a card, or its checklists: every board view
+// on screen refetches, since a card moved to another board leaves the old one (each asks for as
+// many cards per column as it shows); the boards' active-card counts follow. The card itself
+// and its open dialog: client/lib/cards.ts.
+onCardChanged((queryClient) => {
   void queryClient.invalidateQueries({ queryKey: boardKeys.details });
   void queryClient.invalidateQueries({ queryKey: boardKeys.meetings });
-  const open = queryClient.getQueryCache().find({ queryKey: boardKeys.card(data.id), exact: true });
-  if (data.action === 'deleted') {
-    if (open && open.getObserversCount() > 0) showInfo(messages.cardDeleted);
-    // Its dialog closes; nothing of it is asked for again.
-    forgetCard(queryClient, data.id);
-  } else void queryClient.invalidateQueries({ queryKey: boardKeys.card(data.id) });
 });

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
+import { cardKeys, refreshBoardCounts, refreshCardLists, storeCard } from '../../../client/lib/cards.ts';
 import { clientId } from '../../../client/lib/clientId.ts';
 import { getToken } from '../../../client/lib/session.ts';
 import { connectRealtime } from '../../../client/lib/socket.ts';
@@ -9,17 +10,17 @@ import { messages } from '../../../shared/messages.ts';
 import type { Activity, Attachment, MoveTask, ShareLink, Task, TaskPreview } from '../../tasks/tasks.schemas.ts';
 import type { Board, BoardList, Label } from '../boards.schemas.ts';
 import { withCards } from './boards.format.ts';
-import { boardKeys, patchBoardViews, refreshBoardCounts } from './boards.queries.ts';
+import { boardKeys, patchBoardViews } from './boards.queries.ts';
 
 // Server state of the card dialog's panels (watchers, activity, attachments, share link, move
-// and copy) and of the public share page. Every key of a card sits under boardKeys.card(id),
-// so the 'task.changed' updater in boards.queries.ts (which invalidates that prefix) refetches
+// and copy) and of the public share page. Every key of a card sits under cardKeys.detail(id),
+// so the 'task.changed' updater in client/lib/cards.ts (which invalidates that prefix) refetches
 // all of them when someone else changes the card, its checklists, comments or attachments.
 
-export const cardKeys = {
-  activities: (taskId: string) => [...boardKeys.card(taskId), 'activities'] as const,
-  attachments: (taskId: string) => [...boardKeys.card(taskId), 'attachments'] as const,
-  share: (taskId: string) => [...boardKeys.card(taskId), 'share'] as const,
+export const cardPanelKeys = {
+  activities: (taskId: string) => [...cardKeys.detail(taskId), 'activities'] as const,
+  attachments: (taskId: string) => [...cardKeys.detail(taskId), 'attachments'] as const,
+  share: (taskId: string) => [...cardKeys.detail(taskId), 'share'] as const,
   attachmentBlob: (attachmentId: string) => ['attachment-blob', attachmentId] as const,
   boardLabels: (boardId: string) => ['boards', 'labels', boardId] as const,
   boardLists: (boardId: string) => ['boards', 'lists', boardId] as const,
@@ -30,14 +31,14 @@ export const cardKeys = {
 const silent = { silent: true } as const;
 
 const storeTask = (queryClient: QueryClient, task: Task) => {
-  queryClient.setQueryData(boardKeys.card(task.id), task);
+  storeCard(queryClient, task);
   if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
-  void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+  refreshCardLists(queryClient);
 };
 
 /** Refreshes the card (e.g. its `shared` flag) and the board views that show its counts. */
 const refreshCard = (queryClient: QueryClient, task: Pick<Task, 'id' | 'boardId'>) => {
-  void queryClient.invalidateQueries({ queryKey: boardKeys.card(task.id), exact: true });
+  void queryClient.invalidateQueries({ queryKey: cardKeys.detail(task.id), exact: true });
   if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
 };
 
@@ -57,9 +58,9 @@ export const useSetWatchers = (task: Pick<Task, 'id' | 'watchers'>) => {
       return watchers;
     },
     onSuccess: (watchers) => {
-      queryClient.setQueryData<Task>(boardKeys.card(task.id), (card) => (card ? { ...card, watchers } : card));
+      queryClient.setQueryData<Task>(cardKeys.detail(task.id), (card) => (card ? { ...card, watchers } : card));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKeys.card(task.id), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardKeys.detail(task.id), exact: true }),
   });
 };
 
@@ -67,7 +68,7 @@ export const useSetWatchers = (task: Pick<Task, 'id' | 'watchers'>) => {
 
 export const useActivities = (taskId: string) =>
   useQuery({
-    queryKey: cardKeys.activities(taskId),
+    queryKey: cardPanelKeys.activities(taskId),
     queryFn: ({ signal }) => api.get<Activity[]>(`/tasks/${taskId}/activities`, { signal, ...silent }),
   });
 
@@ -89,7 +90,7 @@ export const useActivityChange = (taskId: string) => {
           return api.delete<boolean>(`/activities/${call.id}`, undefined, silent);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cardKeys.activities(taskId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardPanelKeys.activities(taskId) }),
   });
 };
 
@@ -97,7 +98,7 @@ export const useActivityChange = (taskId: string) => {
 
 export const useAttachments = (taskId: string) =>
   useQuery({
-    queryKey: cardKeys.attachments(taskId),
+    queryKey: cardPanelKeys.attachments(taskId),
     queryFn: ({ signal }) => api.get<Attachment[]>(`/tasks/${taskId}/attachments`, { signal, ...silent }),
   });
 
@@ -120,7 +121,7 @@ export const useUploadAttachment = (task: Pick<Task, 'id' | 'boardId'>) => {
   return useMutation({
     mutationFn: (file: File) => uploadAttachment(task.id, file),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: cardKeys.attachments(task.id) });
+      void queryClient.invalidateQueries({ queryKey: cardPanelKeys.attachments(task.id) });
       refreshCard(queryClient, task);
     },
   });
@@ -131,7 +132,7 @@ export const useDeleteAttachment = (task: Pick<Task, 'id' | 'boardId'>) => {
   return useMutation({
     mutationFn: (attachmentId: string) => api.delete<boolean>(`/attachments/${attachmentId}`, undefined, silent),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: cardKeys.attachments(task.id) });
+      void queryClient.invalidateQueries({ queryKey: cardPanelKeys.attachments(task.id) });
       refreshCard(queryClient, task);
     },
   });
@@ -150,7 +151,7 @@ export const fetchAttachmentBlob = async (attachment: Pick<Attachment, 'url'>, s
 /** An object URL of an image attachment for <img>, revoked when no longer used. */
 export const useAttachmentImage = (attachment: Attachment, enabled: boolean) => {
   const query = useQuery({
-    queryKey: cardKeys.attachmentBlob(attachment.id),
+    queryKey: cardPanelKeys.attachmentBlob(attachment.id),
     queryFn: async ({ signal }) => URL.createObjectURL(await fetchAttachmentBlob(attachment, signal)),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
@@ -176,7 +177,7 @@ export const downloadAttachment = async (attachment: Attachment) => {
 
 export const useShareLink = (taskId: string, enabled: boolean) =>
   useQuery({
-    queryKey: cardKeys.share(taskId),
+    queryKey: cardPanelKeys.share(taskId),
     queryFn: ({ signal }) => api.get<ShareLink | null>(`/tasks/${taskId}/share`, { signal, ...silent }),
     enabled,
   });
@@ -189,8 +190,8 @@ export const useShareChange = (task: Pick<Task, 'id' | 'boardId'>) => {
         ? api.post<ShareLink>(`/tasks/${task.id}/share`, undefined, silent)
         : api.delete<boolean>(`/tasks/${task.id}/share`, undefined, silent).then(() => null),
     onSuccess: (link) => {
-      queryClient.setQueryData(cardKeys.share(task.id), link);
-      queryClient.setQueryData<Task>(boardKeys.card(task.id), (card) => (card ? { ...card, shared: !!link } : card));
+      queryClient.setQueryData(cardPanelKeys.share(task.id), link);
+      queryClient.setQueryData<Task>(cardKeys.detail(task.id), (card) => (card ? { ...card, shared: !!link } : card));
     },
   });
 };
@@ -198,7 +199,7 @@ export const useShareChange = (task: Pick<Task, 'id' | 'boardId'>) => {
 /** GET task-preview/{token}: the public page (no session needed). */
 export const useTaskPreview = (token: string) =>
   useQuery({
-    queryKey: cardKeys.preview(token),
+    queryKey: cardPanelKeys.preview(token),
     queryFn: ({ signal }) => api.get<TaskPreview>(`/task-preview/${encodeURIComponent(token)}`, { signal, ...silent }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
@@ -207,14 +208,14 @@ export const useTaskPreview = (token: string) =>
 
 export const useMeetingBoardOptions = (meetingId: string | null) =>
   useQuery({
-    queryKey: cardKeys.meetingBoards(meetingId ?? ''),
+    queryKey: cardPanelKeys.meetingBoards(meetingId ?? ''),
     queryFn: ({ signal }) => api.get<Board[]>(`/meetings/${meetingId}/boards`, { signal, ...silent }),
     enabled: meetingId !== null,
   });
 
 export const useBoardLists = (boardId: string | null) =>
   useQuery({
-    queryKey: cardKeys.boardLists(boardId ?? ''),
+    queryKey: cardPanelKeys.boardLists(boardId ?? ''),
     queryFn: ({ signal }) => api.get<BoardList[]>(`/boards/${boardId}/task-types`, { signal, ...silent }),
     enabled: boardId !== null,
   });
@@ -239,7 +240,7 @@ export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
         storeTask(queryClient, result);
       } else {
         if (result.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(result.boardId) });
-        void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+        refreshCardLists(queryClient);
       }
     },
   });
@@ -249,7 +250,7 @@ export const useMoveOrCopy = (task: Pick<Task, 'id' | 'boardId'>) => {
 
 export const useBoardLabels = (boardId: string | null) =>
   useQuery({
-    queryKey: cardKeys.boardLabels(boardId ?? ''),
+    queryKey: cardPanelKeys.boardLabels(boardId ?? ''),
     queryFn: ({ signal }) => api.get<Label[]>(`/labels?boardId=${boardId}`, { signal, ...silent }),
     enabled: boardId !== null,
   });

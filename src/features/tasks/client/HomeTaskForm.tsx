@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
+import { useCard } from '../../../client/lib/cards.ts';
 import { useMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
 import { todayIn } from './tasks.format.ts';
-import { useTask } from './tasks.queries.ts';
 
 /**
  * /home/{taskId} for an action item off every board: its task form (type, owner, due period,
@@ -11,7 +11,7 @@ import { useTask } from './tasks.queries.ts';
  */
 export const HomeTaskForm = ({ taskId, onClose }: { taskId: string; onClose: () => void }) => {
   const viewer = useViewer();
-  const task = useTask(taskId);
+  const task = useCard(taskId);
   const meetingId = task.data?.meetingIds[0] ?? null;
   const meeting = useMeeting(meetingId ?? '', meetingId !== null);
   const people: TaskMeeting = meeting.data ?? { id: meetingId ?? '', administrators: [], members: [] };

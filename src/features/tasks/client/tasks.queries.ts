@@ -9,9 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
-import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { showInfo } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { forgetCard, onCardChanged, refreshBoardCounts, storeCard } from '../../../client/lib/cards.ts';
 import { TASK_LIST_PAGE_SIZE, type TaskType } from '../../../shared/tasks.ts';
 import type { Card, Task, TaskCounts, TaskPage, ZCreateTask, ZUpdateTask } from '../tasks.schemas.ts';
 
@@ -22,8 +20,6 @@ export const taskKeys = {
   all: ['tasks'] as const,
   lists: ['tasks', 'list'] as const,
   meeting: (meetingId: string) => ['tasks', 'list', 'meeting', meetingId] as const,
-  details: ['tasks', 'detail'] as const,
-  detail: (id: string) => ['tasks', 'detail', id] as const,
 };
 
 // Reads are silent: each area shows its own error state with the server's message.
@@ -95,32 +91,10 @@ const changeCachedCards = (queryClient: QueryClient, change: (cards: Card[]) => 
       : data,
   );
 
-/** GET /tasks/{id}: the whole card (with its description), for the edit dialog. */
-export const useTask = (id: string | null) =>
-  useQuery({
-    queryKey: taskKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task | null>(`/tasks/${id}`, { signal, ...silent }),
-    enabled: id !== null,
-  });
-
 /** Puts a changed card into every cached list that holds it, and its detail. */
 const storeTask = (queryClient: QueryClient, task: Task) => {
-  queryClient.setQueryData(taskKeys.detail(task.id), task);
+  storeCard(queryClient, task);
   changeCachedCards(queryClient, (cards) => cards.map((card) => (card.id === task.id ? { ...card, ...task } : card)));
-};
-
-/**
- * A card's type, status or board changed here: the boards' chips (their active-card counts,
- * the boards feature's ['boards', 'meeting', …] queries) refetch. Our own changes do not come
- * back as events, so this cannot be left to the 'task.changed' listener.
- */
-const refreshBoardCounts = (queryClient: QueryClient) =>
-  void queryClient.invalidateQueries({ queryKey: ['boards', 'meeting'] });
-
-/** A deleted card reads null and is not asked for again (a refetch would only answer 404). */
-const forgetTask = (queryClient: QueryClient, id: string) => {
-  void queryClient.cancelQueries({ queryKey: taskKeys.detail(id) });
-  queryClient.setQueryData<Task | null>(taskKeys.detail(id), null);
 };
 
 export type CreateTaskInput = z.input<typeof ZCreateTask>;
@@ -132,7 +106,7 @@ export const useCreateTask = () => {
   return useMutation({
     mutationFn: (input: CreateTaskInput) => api.post<Task>('/tasks', input, silent),
     onSuccess: (task) => {
-      queryClient.setQueryData(taskKeys.detail(task.id), task);
+      storeCard(queryClient, task);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       refreshBoardCounts(queryClient);
     },
@@ -184,7 +158,7 @@ export const useDeleteTask = () => {
     mutationFn: (id: string) => api.delete<boolean>(`/tasks/${id}`, undefined, silent),
     onSuccess: (_done, id) => {
       changeCachedCards(queryClient, (cards) => cards.filter((c) => c.id !== id));
-      forgetTask(queryClient, id);
+      forgetCard(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       refreshBoardCounts(queryClient);
     },
@@ -194,12 +168,5 @@ export const useDeleteTask = () => {
 // --- Real time
 
 // Someone else created, changed or deleted a card (or its checklist, comments, files): the
-// lists that may show it refetch. A card deleted while its dialog is open says so (document 2 §4).
-registerRealtimeUpdater('task.changed', (queryClient, data) => {
-  void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
-  if (data.action === 'deleted') {
-    const detail = queryClient.getQueryCache().find({ queryKey: taskKeys.detail(data.id) });
-    if (detail && detail.getObserversCount() > 0) showInfo(messages.cardDeleted);
-    forgetTask(queryClient, data.id);
-  } else void queryClient.invalidateQueries({ queryKey: taskKeys.detail(data.id) });
-});
+// lists that may show it refetch (the card itself: client/lib/cards.ts).
+onCardChanged((queryClient) => void queryClient.invalidateQueries({ queryKey: taskKeys.lists }));

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   MultiSelect,
   Paper,
   SegmentedControl,
@@ -13,17 +12,13 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconGripVertical, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
-import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
-import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
-import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
@@ -40,7 +35,9 @@ import {
   useShowMoreCards,
 } from '../boards.queries.ts';
 import { CardDialog } from '../CardDialog.tsx';
-import { BoardCard, type CardContext } from './BoardCard.tsx';
+import type { CardContext } from './BoardCard.tsx';
+import { COLUMN_WIDTH, ColumnView } from './BoardColumn.tsx';
+import { AddCardForm, CreateCardDialog } from './CardForms.tsx';
 import { ListFormDialog } from './ListFormDialog.tsx';
 
 // The board (document 2 §2, §4): lists side by side, cards in them, the filters (Active/All,
@@ -51,308 +48,6 @@ import { ListFormDialog } from './ListFormDialog.tsx';
 // Big boards stay responsive: the server sends the first cards of each column with every
 // column's count, and "Show N more" loads the next ones (docs/decisions/018-board-paging.md); a
 // column renders its cards only once it is near the visible part of the board.
-
-const COLUMN_WIDTH = 272;
-
-/** True once the element has come near the visible part of `root` (it then stays rendered). */
-const useNearView = (ref: RefObject<HTMLElement | null>, root: RefObject<HTMLElement | null>) => {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { root: root.current, rootMargin: `0px ${COLUMN_WIDTH * 2}px` },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref, root]);
-  return near;
-};
-
-/** `Add Another card` at the foot of a list: an inline title; Enter adds and keeps the form open for the next one. */
-const AddCardForm = ({
-  listName,
-  onAdd,
-  pending,
-}: {
-  listName: string;
-  onAdd: (title: string) => Promise<boolean>;
-  pending: boolean;
-}) => {
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useFieldError(title);
-  const close = () => {
-    setOpen(false);
-    setTitle('');
-    setError(null);
-  };
-  if (!open)
-    return (
-      <Button
-        variant="subtle"
-        color="gray"
-        size="xs"
-        justify="flex-start"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => setOpen(true)}
-        aria-label={`${messages.addCard}: ${listName}`}
-        fullWidth
-      >
-        {messages.addCard}
-      </Button>
-    );
-  const submit = async () => {
-    if (!title.trim()) {
-      setError(messages.required);
-      return;
-    }
-    setError(null);
-    if (await onAdd(title.trim())) setTitle('');
-  };
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap={6}>
-        <TextInput
-          size="xs"
-          label={messages.cardTitleLabel}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          error={error}
-          maxLength={500}
-          autoFocus
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') close();
-          }}
-        />
-        <Group gap={6}>
-          <Button type="submit" size="xs" loading={pending}>
-            {messages.addButton}
-          </Button>
-          <Button size="xs" variant="default" onClick={close}>
-            {messages.cancelButton}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-};
-
-/**
- * The `Create Card` dialog of the dashboard: a title and a list. It closes at once; the card
- * dialog opens under an overlay until the card exists (or says why it could not be created).
- */
-const CreateCardDialog = ({
-  opened,
-  lists,
-  onClose,
-  onCreate,
-}: {
-  opened: boolean;
-  lists: BoardList[];
-  onClose: () => void;
-  onCreate: (title: string, list: BoardList) => void;
-}) => {
-  const [title, setTitle] = useState('');
-  const [listId, setListId] = useState<string | null>(null);
-  const [errors, setErrors] = useFieldErrors({ title, list: listId });
-
-  useEffect(() => {
-    if (!opened) return;
-    setTitle('');
-    setListId(lists[0]?.id ?? null);
-    setErrors({});
-  }, [opened, lists, setErrors]);
-
-  const submit = () => {
-    const list = lists.find((l) => l.id === listId);
-    const next = { title: title.trim() ? undefined : messages.required, list: list ? undefined : messages.required };
-    setErrors(next);
-    if (next.title || !list) return;
-    onCreate(title.trim(), list);
-  };
-
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={messages.createCard}
-      centered
-      transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
-    >
-      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={messages.createCard} pending={false} failure={null}>
-        <TextInput
-          label={messages.cardTitleLabel}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          error={errors.title}
-          withAsterisk
-          maxLength={500}
-          data-autofocus
-        />
-        <Select
-          label={messages.cardListLabel}
-          data={lists.map((list) => ({ value: list.id, label: list.name }))}
-          value={listId}
-          onChange={setListId}
-          error={errors.list}
-          withAsterisk
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </DialogForm>
-    </Modal>
-  );
-};
-
-interface ColumnCardsProps {
-  droppableId: string;
-  columnKey: string;
-  title: string;
-  cards: Card[];
-  empty: boolean;
-  dropDisabled: boolean;
-  context: CardContext;
-}
-
-/**
- * A column's cards, the costly part of a board: it renders again only when its own cards (by
- * identity), title or context change — not when another column loads more or a button's state
- * changes. Dragging still updates it: Droppable and Draggable follow the drag themselves.
- */
-const ColumnCards = memo(
-  ({ droppableId, columnKey, title, cards, empty, dropDisabled, context }: ColumnCardsProps) => (
-    <Droppable droppableId={droppableId} type="CARD" isDropDisabled={dropDisabled}>
-      {(provided, snapshot) => (
-        <Box
-          ref={provided.innerRef}
-          {...provided.droppableProps}
-          component="ul"
-          mih={36}
-          m={0}
-          p={0}
-          aria-label={messages.listCards(title)}
-          style={{
-            listStyle: 'none',
-            borderRadius: 'var(--mantine-radius-sm)',
-            background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
-          }}
-        >
-          {cards.map((card, index) => (
-            <Draggable key={`${columnKey}:${card.id}`} draggableId={`${columnKey}::${card.id}`} index={index}>
-              {(drag, dragSnapshot) => (
-                <BoardCard card={card} context={context} provided={drag} snapshot={dragSnapshot} />
-              )}
-            </Draggable>
-          ))}
-          {provided.placeholder}
-          {empty && !snapshot.isDraggingOver && (
-            <Text size="xs" c="dimmed" ta="center" py={8} component="li">
-              {messages.noCards}
-            </Text>
-          )}
-        </Box>
-      )}
-    </Droppable>
-  ),
-  (before, after) =>
-    before.droppableId === after.droppableId &&
-    before.title === after.title &&
-    before.empty === after.empty &&
-    before.dropDisabled === after.dropDisabled &&
-    before.context === after.context &&
-    before.cards.length === after.cards.length &&
-    before.cards.every((card, index) => card === after.cards[index]),
-);
-
-const ColumnView = ({
-  column,
-  groupBy,
-  context,
-  scrollRoot,
-  onShowMore,
-  loadingMore,
-  dragHandle,
-  headerActions,
-  footer,
-}: {
-  column: Column;
-  groupBy: GroupBy;
-  context: CardContext;
-  scrollRoot: RefObject<HTMLElement | null>;
-  /** Loads the column's next cards; null while that is not possible (the next board is loading). */
-  onShowMore: ((key: string) => void) | null;
-  loadingMore: boolean;
-  dragHandle?: ReactNode;
-  headerActions?: ReactNode;
-  footer?: ReactNode;
-}) => {
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearView(ref, scrollRoot);
-  const visible = near ? column.cards : [];
-  const more = column.count - column.cards.length;
-  return (
-    <Paper
-      ref={ref}
-      bg="var(--mantine-color-default-hover)"
-      radius="md"
-      p="xs"
-      w={COLUMN_WIDTH}
-      style={{ flexShrink: 0, alignSelf: 'flex-start' }}
-      data-testid="board-column"
-      data-column={column.title}
-      data-rendered-cards={visible.length}
-    >
-      <Group justify="space-between" gap={4} mb={6} wrap="nowrap">
-        <Group gap={4} wrap="nowrap" miw={0}>
-          {dragHandle}
-          <Title order={3} size="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-            {column.title}
-          </Title>
-          <Text size="xs" c="dimmed" aria-label={messages.cardCountOf(column.count)} data-testid="column-count">
-            {column.count}
-          </Text>
-        </Group>
-        {headerActions}
-      </Group>
-      <ColumnCards
-        droppableId={`${groupBy}:${column.key}`}
-        columnKey={column.key}
-        title={column.title}
-        cards={visible}
-        empty={column.count === 0}
-        dropDisabled={column.dropDisabled ?? false}
-        context={context}
-      />
-      {near && more > 0 && (
-        <Button
-          variant="subtle"
-          size="xs"
-          fullWidth
-          loading={loadingMore}
-          disabled={!onShowMore}
-          onClick={() => onShowMore?.(column.key)}
-        >
-          {messages.showMoreCards(more)}
-        </Button>
-      )}
-      {footer}
-    </Paper>
-  );
-};
 
 export const BoardView = ({
   board,

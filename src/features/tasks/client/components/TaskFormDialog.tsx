@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { useCard } from '../../../../client/lib/cards.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
@@ -26,7 +27,7 @@ import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import type { Quarter } from '../../../quarters/quarters.schemas.ts';
 import type { Task } from '../../tasks.schemas.ts';
 import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
-import { useCreateTask, useTask, useUpdateTask } from '../tasks.queries.ts';
+import { useCreateTask, useUpdateTask } from '../tasks.queries.ts';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
 // required; the due date is a period (this or a later quarter, through next year) or a custom date, and headlines
@@ -293,7 +294,7 @@ const EditTaskForm = ({
   onClose: () => void;
   quarters: Quarter[];
 }) => {
-  const task = useTask(id);
+  const task = useCard(id);
   if (task.isPending)
     return (
       <Group justify="center" py="lg" role="status" aria-label={messages.loading}>

@@ -1,0 +1,170 @@
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { memo, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import type { Card } from '../../../tasks/tasks.schemas.ts';
+import type { Column, GroupBy } from '../boards.format.ts';
+import { BoardCard, type CardContext } from './BoardCard.tsx';
+
+// One column of the board: a list (or an owner, or Active/Done), its cards rendered once it is
+// near the visible part of the board, and "Show N more" for the next page of them.
+
+export const COLUMN_WIDTH = 272;
+
+/** True once the element has come near the visible part of `root` (it then stays rendered). */
+const useNearView = (ref: RefObject<HTMLElement | null>, root: RefObject<HTMLElement | null>) => {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { root: root.current, rootMargin: `0px ${COLUMN_WIDTH * 2}px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref, root]);
+  return near;
+};
+
+interface ColumnCardsProps {
+  droppableId: string;
+  columnKey: string;
+  title: string;
+  cards: Card[];
+  empty: boolean;
+  dropDisabled: boolean;
+  context: CardContext;
+}
+
+/**
+ * A column's cards, the costly part of a board: it renders again only when its own cards (by
+ * identity), title or context change — not when another column loads more or a button's state
+ * changes. Dragging still updates it: Droppable and Draggable follow the drag themselves.
+ */
+const ColumnCards = memo(
+  ({ droppableId, columnKey, title, cards, empty, dropDisabled, context }: ColumnCardsProps) => (
+    <Droppable droppableId={droppableId} type="CARD" isDropDisabled={dropDisabled}>
+      {(provided, snapshot) => (
+        <Box
+          ref={provided.innerRef}
+          {...provided.droppableProps}
+          component="ul"
+          mih={36}
+          m={0}
+          p={0}
+          aria-label={messages.listCards(title)}
+          style={{
+            listStyle: 'none',
+            borderRadius: 'var(--mantine-radius-sm)',
+            background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
+          }}
+        >
+          {cards.map((card, index) => (
+            <Draggable key={`${columnKey}:${card.id}`} draggableId={`${columnKey}::${card.id}`} index={index}>
+              {(drag, dragSnapshot) => (
+                <BoardCard card={card} context={context} provided={drag} snapshot={dragSnapshot} />
+              )}
+            </Draggable>
+          ))}
+          {provided.placeholder}
+          {empty && !snapshot.isDraggingOver && (
+            <Text size="xs" c="dimmed" ta="center" py={8} component="li">
+              {messages.noCards}
+            </Text>
+          )}
+        </Box>
+      )}
+    </Droppable>
+  ),
+  (before, after) =>
+    before.droppableId === after.droppableId &&
+    before.title === after.title &&
+    before.empty === after.empty &&
+    before.dropDisabled === after.dropDisabled &&
+    before.context === after.context &&
+    before.cards.length === after.cards.length &&
+    before.cards.every((card, index) => card === after.cards[index]),
+);
+
+export const ColumnView = ({
+  column,
+  groupBy,
+  context,
+  scrollRoot,
+  onShowMore,
+  loadingMore,
+  dragHandle,
+  headerActions,
+  footer,
+}: {
+  column: Column;
+  groupBy: GroupBy;
+  context: CardContext;
+  scrollRoot: RefObject<HTMLElement | null>;
+  /** Loads the column's next cards; null while that is not possible (the next board is loading). */
+  onShowMore: ((key: string) => void) | null;
+  loadingMore: boolean;
+  dragHandle?: ReactNode;
+  headerActions?: ReactNode;
+  footer?: ReactNode;
+}) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearView(ref, scrollRoot);
+  const visible = near ? column.cards : [];
+  const more = column.count - column.cards.length;
+  return (
+    <Paper
+      ref={ref}
+      bg="var(--mantine-color-default-hover)"
+      radius="md"
+      p="xs"
+      w={COLUMN_WIDTH}
+      style={{ flexShrink: 0, alignSelf: 'flex-start' }}
+      data-testid="board-column"
+      data-column={column.title}
+      data-rendered-cards={visible.length}
+    >
+      <Group justify="space-between" gap={4} mb={6} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" miw={0}>
+          {dragHandle}
+          <Title order={3} size="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {column.title}
+          </Title>
+          <Text size="xs" c="dimmed" aria-label={messages.cardCountOf(column.count)} data-testid="column-count">
+            {column.count}
+          </Text>
+        </Group>
+        {headerActions}
+      </Group>
+      <ColumnCards
+        droppableId={`${groupBy}:${column.key}`}
+        columnKey={column.key}
+        title={column.title}
+        cards={visible}
+        empty={column.count === 0}
+        dropDisabled={column.dropDisabled ?? false}
+        context={context}
+      />
+      {near && more > 0 && (
+        <Button
+          variant="subtle"
+          size="xs"
+          fullWidth
+          loading={loadingMore}
+          disabled={!onShowMore}
+          onClick={() => onShowMore?.(column.key)}
+        >
+          {messages.showMoreCards(more)}
+        </Button>
+      )}
+      {footer}
+    </Paper>
+  );
+};
