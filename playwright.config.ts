@@ -86,7 +86,8 @@ export default defineConfig({
       SLACK_AUTHORIZE_URL: `${slackStandinUrl}/oauth/v2/authorize`,
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first start compiles the server (tsx) and makes the embedded database: minutes on a busy machine.
+    timeout: 300_000,
     // SIGTERM lets the server close the embedded database cleanly.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

@@ -68,13 +68,19 @@ export const expectNoSidewaysScroll = async (page: Page, what: string) => {
 };
 
 /** Screenshot first (to look at even when a check fails), then the layout and axe checks. */
-export const checkPage = async (page: Page, name: string, size: Size, whole: Locator[] = []) => {
+export const checkPage = async (
+  page: Page,
+  name: string,
+  size: Size,
+  whole: Locator[] = [],
+  tags: string[] | undefined = undefined,
+) => {
   // Let transitions (dialogs, drawers: 200 ms) settle.
   await page.waitForTimeout(350);
   await page.screenshot({ path: `${SCREENS}/layout-${name}-${size}.png` });
   await expectNoSidewaysScroll(page, name);
   for (const [index, locator] of whole.entries()) await expectWhole(page, locator, `${name}: key element ${index}`);
-  await expectAccessible(page, `${name} at ${size}`);
+  await expectAccessible(page, `${name} at ${size}`, tags);
 };
 
 /** Presses Escape and expects `popup` gone. */

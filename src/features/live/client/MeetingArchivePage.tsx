@@ -162,7 +162,8 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
           {messages.kpiNoScores}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        // Focusable, so that a keyboard can scroll it sideways on a phone.
+        <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} aria-label={messages.kpiSection}>
           <Table fz="sm" aria-label={messages.kpiSection}>
             <Table.Thead>
               <Table.Tr>
@@ -227,7 +228,7 @@ const overrunColour = (overrun: number) => (overrun > 0 ? 'red.8' : undefined);
 /** Planned against spent minutes per step, and the session's total (decision 036). */
 const TimingSection = ({ timing }: { timing: NonNullable<MeetingArchive['timing']> }) => (
   <SectionCard title={messages.recapTiming}>
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} aria-label={messages.recapTiming}>
       <Table fz="sm" aria-label={messages.recapTiming}>
         <Table.Thead>
           <Table.Tr>

@@ -5,7 +5,6 @@ import { formatKpiValue, type KpiType } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { statusName } from '../../../../shared/tasks.ts';
 import type { Report } from '../../reports.schemas.ts';
-import { CHART_COLORS } from './ReportCharts.tsx';
 
 // The report's figures (document 3 §3 Reports) and its lists: goals (sorted as the server
 // sends them), KPIs and cards created per person.
@@ -73,12 +72,17 @@ export const ReportFigures = ({ report }: { report: Report }) => {
   );
 };
 
+/**
+ * A goal's status badge in the hue of its chart colour (ReportCharts.tsx), named by hue, not shade:
+ * a light badge of a hue takes the theme's readable text shade (src/client/theme.ts), while a
+ * shade such as green 7 would be its own text colour, under 4.5:1 on the light badge.
+ */
 const goalColor: Record<string, string> = {
-  '0': CHART_COLORS.good,
-  '1': CHART_COLORS.none,
-  '2': CHART_COLORS.late,
-  '3': CHART_COLORS.none,
-  '4': CHART_COLORS.bad,
+  '0': 'green',
+  '1': 'gray',
+  '2': 'orange',
+  '3': 'gray',
+  '4': 'red',
 };
 
 /** A table that scrolls sideways on a phone; focusable so a keyboard can scroll it. */
@@ -122,7 +126,7 @@ export const ReportTables = ({ report }: { report: Report }) => (
                 <Table.Tr key={goal.id}>
                   <Table.Td>{goal.title}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={goalColor[goal.status] ?? CHART_COLORS.none}>
+                    <Badge variant="light" color={goalColor[goal.status] ?? 'gray'}>
                       {statusName('1', goal.status)}
                     </Badge>
                   </Table.Td>
