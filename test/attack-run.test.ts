@@ -4,7 +4,7 @@ import { buildApp } from '../src/server/app.ts';
 import { createMailer, type Mailer } from '../src/server/mail/mailer.ts';
 import { messages } from '../src/shared/messages.ts';
 import { testConfig, workerDatabase } from './app.ts';
-import { client, lastMailTo, type SignedUp, signUp, uniqueEmail } from './factories.ts';
+import { client, createMeeting, lastMailTo, type SignedUp, signUp, uniqueEmail } from './factories.ts';
 
 // Faults an outside attack run found, each with single requests: a 4xx in the envelope (never a
 // 500), nothing stored that should not be, and nothing told by an answer's timing.
@@ -99,4 +99,30 @@ describe('forgot password', () => {
       Math.max(10, 0.3 * Math.max(a, b)),
     );
   }, 90_000);
+});
+
+describe('integers fit their columns', () => {
+  it('answers 400 to 2^31 in every integer field class a request may carry (body, query)', async () => {
+    const meeting = await createMeeting(admin);
+    const template = (
+      await admin.api.post<{ id: string; sectionIds: string[] }>('/vision/templates', { title: 'V', catalogKey: 'vto' })
+    ).body.result;
+    const section = template.sectionIds[0]!;
+    const session = (
+      await admin.api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions?from=2026-01-01&until=2026-03-01`)
+    ).body.result[0];
+    const big = 2 ** 31;
+    const answers = [
+      await admin.api.put(`/vision/sections/${section}`, { title: 'x', version: big }),
+      await admin.api.get(`/meetings/${meeting.id}/archives?page=${big}`),
+      ...(session ? [await admin.api.post(`/sessions/${session.id}/step`, { step: big })] : []),
+    ];
+    for (const answer of answers) {
+      expectFail(answer as never);
+      expect(Object.values(answer.body.errors ?? {})).toContain(messages.invalidValue);
+    }
+    // The largest 32-bit value is a valid request (a stale version: 409, not 500).
+    const stale = await admin.api.put(`/vision/sections/${section}`, { title: 'x', version: big - 1 });
+    expect(stale.status).toBe(409);
+  });
 });

@@ -65,6 +65,20 @@ export const installErrorMessages = () =>
     customError: (issue) => (issue.input === undefined ? messages.required : undefined),
   });
 
+/** The largest value of a 32-bit integer column (PostgreSQL `integer`). */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * An integer that fits a 32-bit column, from `min`: every integer a request schema accepts fits
+ * the column it is stored in or compared with (larger is a 400, not the database's 500).
+ */
+export const int32 = (min = -INT32_MAX - 1) =>
+  z
+    .number({ error: messages.invalidValue })
+    .int({ error: messages.invalidValue })
+    .min(min, { error: messages.invalidValue })
+    .max(INT32_MAX, { error: messages.invalidValue });
+
 /** The largest offset a list accepts: far past any real list, small enough for the planner. */
 const OFFSET_MAX = 1_000_000;
 

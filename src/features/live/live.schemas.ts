@@ -3,7 +3,7 @@ import { ZIsoDate } from '../../shared/dates.ts';
 import { LIVE_TODOS_FROM_ISSUE_MAX, RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { email, requiredText } from '../../shared/validation.ts';
+import { email, int32, requiredText } from '../../shared/validation.ts';
 import { ZAgendaItem, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 
 // The live meeting (document 1 §2–§4, §7) and its archive (document 3 §3). Imported by the
@@ -105,7 +105,7 @@ export const ZLiveState = z.object({
 export type LiveState = z.infer<typeof ZLiveState>;
 
 /** `POST sessions/{id}/step`. */
-export const ZMoveStep = z.object({ step: z.number().int().min(0) });
+export const ZMoveStep = z.object({ step: int32(0) });
 
 /** `POST sessions/{id}/finish`: Save and Finish, or Cancel Meeting with `cancelled`. */
 export const ZFinishMeeting = z.object({

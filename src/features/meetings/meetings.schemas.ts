@@ -3,7 +3,7 @@ import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.t
 import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { int32, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -285,7 +285,7 @@ export const ZUpdateSession = z.object({ note: optionalText(10_000).optional(), 
 export const ZLastAndNext = z.object({ last: ZSession.nullable(), next: ZSession.nullable() });
 
 export const ZArchiveQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().pipe(int32(1)).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const ZArchivePage = z.object({

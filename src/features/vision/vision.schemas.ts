@@ -7,7 +7,7 @@ import {
   VISION_TITLE_MAX,
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { onceFieldsValid, pageParams, requiredText } from '../../shared/validation.ts';
+import { int32, onceFieldsValid, pageParams, requiredText } from '../../shared/validation.ts';
 
 // The vision board's wire format (document 2 §3 "Vision template", "Section"; §7 getTemplates,
 // saveTemplate, saveSection, deleteSection).
@@ -114,7 +114,7 @@ export const ZUpdateSection = z.object({
   title: title.optional(),
   description: description.optional(),
   kind: ZSectionKind.optional(),
-  version: z.number({ error: messages.required }).int().min(1),
+  version: int32(1),
 });
 export type UpdateSection = z.infer<typeof ZUpdateSection>;
 
