@@ -30,7 +30,7 @@ const startServer = (): ChildProcess =>
 
 /** The moment the server first answers its health check. */
 const answering = async () => {
-  const until = Date.now() + 120_000;
+  const until = Date.now() + 240_000;
   while (Date.now() < until) {
     if (
       await fetch(`${base}/api/health`).then(
@@ -61,7 +61,7 @@ test.afterAll(async () => {
 
 test('a page gets other people’s changes again within 5 s of its server restarting', async ({ page }) => {
   // Two starts of a server (code compiled on the fly) on a shared machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   server = startServer();
   await answering();
   api = await playwrightRequest.newContext({ baseURL: base });
