@@ -92,28 +92,39 @@ export const openApiTransform = (input: TransformInput) => {
   // A redirect has no body: `type: 'null'` makes @fastify/swagger leave its content out.
   for (const status of Object.keys(answers).filter((s) => s.startsWith('3')))
     answers[status] = { type: 'null', description: answers[status]?.description ?? 'No body' } as never;
-  return { ...transformed, schema: typedNullables(transformed.schema) };
+  return transformed;
 };
 
 type Json = unknown;
+type Schemas = Record<string, Json>;
+
+const typeOf = (schema: Json, components: Schemas, depth = 0): unknown => {
+  if (schema === null || typeof schema !== 'object' || depth > 5) return undefined;
+  const { type, $ref } = schema as { type?: unknown; $ref?: unknown };
+  if (typeof $ref === 'string')
+    return typeOf(components[$ref.replace('#/components/schemas/', '')], components, depth + 1);
+  return type;
+};
 
 /**
- * OpenAPI 3.0 allows `nullable` only beside a `type`: zod writes a nullable union of strings
- * (`'' | date | null`) as `{ anyOf: [...], nullable: true }`. When every branch has one and the
- * same type, that type is stated beside `nullable` (what Redocly's nullable-type-sibling and
- * Ajv ask for); the schema accepts the same values.
+ * Two OpenAPI 3.0 tidy-ups of what zod writes, over the whole document (the named schemas are
+ * known then). `nullable` is allowed only beside a `type`: a nullable union (`'' | date | null`)
+ * or a nullable named schema (`{ nullable, allOf: [$ref] }`) gets the type its branches share
+ * (Redocly's nullable-type-sibling; Ajv asks the same). An `allOf` of one schema and nothing
+ * beside it is that schema. Both accept the same values as before.
  */
-export const typedNullables = <T extends Json>(value: T): T => {
-  if (Array.isArray(value)) return value.map(typedNullables) as T;
+export const tidySchemas = <T extends Json>(value: T, components: Schemas): T => {
+  if (Array.isArray(value)) return value.map((item) => tidySchemas(item, components)) as T;
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, Json> = {};
-  for (const [key, child] of Object.entries(value)) out[key] = typedNullables(child);
-  const branches = (out.anyOf ?? out.oneOf) as { type?: unknown }[] | undefined;
+  for (const [key, child] of Object.entries(value)) out[key] = tidySchemas(child, components);
+  const branches = (out.anyOf ?? out.oneOf ?? out.allOf) as Json[] | undefined;
   if (out.nullable === true && out.type === undefined && Array.isArray(branches)) {
-    const types = new Set(branches.map((branch) => branch?.type));
+    const types = new Set(branches.map((branch) => typeOf(branch, components)));
     const [only] = types;
     if (types.size === 1 && typeof only === 'string') out.type = only;
   }
+  if (Array.isArray(out.allOf) && out.allOf.length === 1 && Object.keys(out).length === 1) return out.allOf[0] as T;
   return out as T;
 };
 
@@ -146,9 +157,11 @@ export const openApiTransformObject = (input: Parameters<typeof jsonSchemaTransf
     Object.keys(schemas)
       .filter((name) => used.has(name))
       .sort()
-      .map((name) => [name, typedNullables(schemas[name])]),
+      .map((name) => [name, tidySchemas(schemas[name], schemas)]),
   );
-  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<
-    typeof jsonSchemaTransformObject
-  >;
+  return {
+    ...document,
+    paths: tidySchemas(document.paths, schemas),
+    components: { ...document.components, schemas: kept },
+  } as ReturnType<typeof jsonSchemaTransformObject>;
 };
