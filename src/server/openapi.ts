@@ -44,10 +44,10 @@ export const commonFailures = (method: string, url: string, isPublic: boolean): 
 const fileResponse = (types: string[], declared?: z.ZodType) => ({
   description: declared?.description ?? 'The file itself (its type in the Content-Type header)',
   content: Object.fromEntries(
-    (types.length > 0 ? types : ['application/octet-stream']).map((type) => [
-      type,
-      { schema: z.string().meta({ format: 'binary' }) },
-    ]),
+    // The media types without their parameters (`text/csv; charset=utf-8` is `text/csv`).
+    [...new Set(types.length > 0 ? types.map((type) => type.split(';')[0]?.trim()) : ['application/octet-stream'])].map(
+      (type) => [type, { schema: z.string().meta({ format: 'binary' }) }],
+    ),
   ),
 });
 
