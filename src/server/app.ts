@@ -56,7 +56,7 @@ import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
 import { lifecycle } from './lifecycle.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { openApiTransform } from './openapi.ts';
+import { openApiTransform, openApiTransformObject } from './openapi.ts';
 import { nullableEnumsAllowNull } from './openapi-nullable.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
@@ -166,14 +166,13 @@ export const buildApp = async ({
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cadence API', version: '2' },
+      // Where this server is reached: the paths below start with /api.
+      servers: [{ url: config.publicUrl, description: 'This Cadence server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
-    transformObject: (documentObject) =>
-      nullableEnumsAllowNull(
-        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
-      ),
+    transformObject: (documentObject) => nullableEnumsAllowNull(openApiTransformObject(documentObject)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () => app.swagger());

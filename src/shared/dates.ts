@@ -153,4 +153,4 @@ export const isoDate = () =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate })
     .refine(isRealIsoDate, { error: messages.impossibleDate });
 
-export const ZIsoDate = isoDate();
+export const ZIsoDate = isoDate().meta({ id: 'IsoDate' });

@@ -26,12 +26,14 @@ const colours = <T extends z.ZodType>(field: T) => ({
   secondaryColor4: field,
 });
 
-export const ZGeneralSettings = z.object({
-  /** The spec's settings record id, always '1' (one record per workspace). */
-  id: z.literal('1'),
-  ...colours(z.string().nullable()),
-  iconLogo: z.string().nullable(),
-});
+export const ZGeneralSettings = z
+  .object({
+    /** The spec's settings record id, always '1' (one record per workspace). */
+    id: z.literal('1'),
+    ...colours(z.string().nullable()),
+    iconLogo: z.string().nullable(),
+  })
+  .meta({ id: 'GeneralSettings' });
 export type GeneralSettings = z.infer<typeof ZGeneralSettings>;
 
 /** A colour as '#rrggbb'; blank (or null) resets it to the default. */

@@ -15,15 +15,17 @@ import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/valida
 // "Question", "Answer"; §7 getAtCategories, saveAnswer; decisions 052–053).
 
 /** Who changed an answer, as the framework shows it. */
-export const ZAgencyPerson = z.object({ id: z.string(), name: z.string() });
+export const ZAgencyPerson = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AgencyPerson' });
 
-export const ZAgencyAnswer = z.object({
-  /** The answer's slot in its question, from 0. */
-  position: z.number(),
-  answer: z.string(),
-  changedAt: z.string(),
-  changedBy: ZAgencyPerson.nullable(),
-});
+export const ZAgencyAnswer = z
+  .object({
+    /** The answer's slot in its question, from 0. */
+    position: z.number(),
+    answer: z.string(),
+    changedAt: z.string(),
+    changedBy: ZAgencyPerson.nullable(),
+  })
+  .meta({ id: 'AgencyAnswer' });
 export type AgencyAnswer = z.infer<typeof ZAgencyAnswer>;
 
 /** What every piece of content says about where it comes from. */
@@ -34,75 +36,83 @@ const ZOrigin = {
   hidden: z.boolean(),
 };
 
-export const ZAgencyQuestion = z.object({
-  id: z.string(),
-  columnId: z.string(),
-  question: z.string(),
-  /** The spec's questionLength. */
-  maxLength: z.number(),
-  numOfAnswers: z.number(),
-  addAnswer: z.boolean(),
-  sort: z.number(),
-  ...ZOrigin,
-  /** The workspace's answers by position (only positions below numOfAnswers). */
-  answers: z.array(ZAgencyAnswer),
-});
+export const ZAgencyQuestion = z
+  .object({
+    id: z.string(),
+    columnId: z.string(),
+    question: z.string(),
+    /** The spec's questionLength. */
+    maxLength: z.number(),
+    numOfAnswers: z.number(),
+    addAnswer: z.boolean(),
+    sort: z.number(),
+    ...ZOrigin,
+    /** The workspace's answers by position (only positions below numOfAnswers). */
+    answers: z.array(ZAgencyAnswer),
+  })
+  .meta({ id: 'AgencyQuestion' });
 export type AgencyQuestion = z.infer<typeof ZAgencyQuestion>;
 
-export const ZAgencyColumn = z.object({
-  id: z.string(),
-  itemId: z.string(),
-  parentId: z.string().nullable(),
-  childrenIds: z.array(z.string()),
-  title: z.string(),
-  subtitle: z.string(),
-  image: z.string().nullable(),
-  /** The spec's colorClass: a colour name. */
-  color: z.string(),
-  columnType: z.enum(AGENCY_COLUMN_TYPES),
-  /** Sanitized rich text. */
-  description: z.string(),
-  sort: z.number(),
-  ...ZOrigin,
-  questions: z.array(ZAgencyQuestion),
-});
+export const ZAgencyColumn = z
+  .object({
+    id: z.string(),
+    itemId: z.string(),
+    parentId: z.string().nullable(),
+    childrenIds: z.array(z.string()),
+    title: z.string(),
+    subtitle: z.string(),
+    image: z.string().nullable(),
+    /** The spec's colorClass: a colour name. */
+    color: z.string(),
+    columnType: z.enum(AGENCY_COLUMN_TYPES),
+    /** Sanitized rich text. */
+    description: z.string(),
+    sort: z.number(),
+    ...ZOrigin,
+    questions: z.array(ZAgencyQuestion),
+  })
+  .meta({ id: 'AgencyColumn' });
 export type AgencyColumn = z.infer<typeof ZAgencyColumn>;
 
-export const ZAgencyItemSummary = z.object({
-  id: z.string(),
-  categoryId: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string().nullable(),
-  recap: z.string().nullable(),
-  isDefault: z.boolean(),
-  sort: z.number(),
-  ...ZOrigin,
-});
+export const ZAgencyItemSummary = z
+  .object({
+    id: z.string(),
+    categoryId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    url: z.string().nullable(),
+    recap: z.string().nullable(),
+    isDefault: z.boolean(),
+    sort: z.number(),
+    ...ZOrigin,
+  })
+  .meta({ id: 'AgencyItemSummary' });
 export type AgencyItemSummary = z.infer<typeof ZAgencyItemSummary>;
 
-export const ZAgencyCategory = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  avatar: z.string(),
-  color: z.string(),
-  buttonTitle: z.string(),
-  sort: z.number(),
-  createdAt: z.string(),
-  ...ZOrigin,
-  /** The first items (document 3 §9: 2 until Show All). */
-  items: z.array(ZAgencyItemSummary),
-  /** How many items the category has in all (Show All reads them page by page). */
-  itemsTotal: z.number(),
-  /** The item the category's button opens: its default one, else its first. */
-  buttonItemId: z.string().nullable(),
-});
+export const ZAgencyCategory = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    avatar: z.string(),
+    color: z.string(),
+    buttonTitle: z.string(),
+    sort: z.number(),
+    createdAt: z.string(),
+    ...ZOrigin,
+    /** The first items (document 3 §9: 2 until Show All). */
+    items: z.array(ZAgencyItemSummary),
+    /** How many items the category has in all (Show All reads them page by page). */
+    itemsTotal: z.number(),
+    /** The item the category's button opens: its default one, else its first. */
+    buttonItemId: z.string().nullable(),
+  })
+  .meta({ id: 'AgencyCategory' });
 export type AgencyCategory = z.infer<typeof ZAgencyCategory>;
 
-export const ZAgencyCategoriesPage = pageOf(ZAgencyCategory);
+export const ZAgencyCategoriesPage = pageOf(ZAgencyCategory).meta({ id: 'AgencyCategoriesPage' });
 export type AgencyCategoriesPage = z.infer<typeof ZAgencyCategoriesPage>;
-export const ZAgencyItemsPage = pageOf(ZAgencyItemSummary);
+export const ZAgencyItemsPage = pageOf(ZAgencyItemSummary).meta({ id: 'AgencyItemsPage' });
 export type AgencyItemsPage = z.infer<typeof ZAgencyItemsPage>;
 
 /** One framework: its columns (in order, parents before their children) with questions and answers. */
@@ -110,16 +120,18 @@ export const ZAgencyItem = ZAgencyItemSummary.extend({
   category: z.object({ id: z.string(), title: z.string(), color: z.string() }),
   columnIds: z.array(z.string()),
   columns: z.array(ZAgencyColumn),
-});
+}).meta({ id: 'AgencyItem' });
 export type AgencyItem = z.infer<typeof ZAgencyItem>;
 
 /** One column on its own (/agency-single/{columnId}), with where it sits. */
-export const ZAgencySingleColumn = z.object({
-  item: z.object({ id: z.string(), title: z.string(), categoryTitle: z.string() }),
-  column: ZAgencyColumn,
-  parent: z.object({ id: z.string(), title: z.string() }).nullable(),
-  children: z.array(z.object({ id: z.string(), title: z.string() })),
-});
+export const ZAgencySingleColumn = z
+  .object({
+    item: z.object({ id: z.string(), title: z.string(), categoryTitle: z.string() }),
+    column: ZAgencyColumn,
+    parent: z.object({ id: z.string(), title: z.string() }).nullable(),
+    children: z.array(z.object({ id: z.string(), title: z.string() })),
+  })
+  .meta({ id: 'AgencySingleColumn' });
 export type AgencySingleColumn = z.infer<typeof ZAgencySingleColumn>;
 
 export const ZAgencyCategoriesQuery = z.object({
@@ -132,8 +144,10 @@ export const ZAgencyItemsQuery = z.object({
   ...pageParams({ size: AGENCY_ITEMS_PAGE.default, max: AGENCY_ITEMS_PAGE.max }),
 });
 /** The agenda form's framework picker. */
-export const ZAgencyFramework = z.object({ id: z.string(), title: z.string(), categoryTitle: z.string() });
-export const ZAgencyFrameworksPage = pageOf(ZAgencyFramework);
+export const ZAgencyFramework = z
+  .object({ id: z.string(), title: z.string(), categoryTitle: z.string() })
+  .meta({ id: 'AgencyFramework' });
+export const ZAgencyFrameworksPage = pageOf(ZAgencyFramework).meta({ id: 'AgencyFrameworksPage' });
 export type AgencyFrameworksPage = z.infer<typeof ZAgencyFrameworksPage>;
 export const ZAgencyFrameworksQuery = z.object({
   search: z.string().trim().max(100).optional(),

@@ -33,24 +33,26 @@ export const contactFields = {
   slack: optionalText(100),
 };
 
-export const ZUser = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  timezone: z.string(),
-  /** The photo's URL (served with caching headers), or null. */
-  image: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  locale: z.string(),
-  firstDayOfWeek: z.number(),
-  phone: z.string().nullable(),
-  alternativePhone: z.string().nullable(),
-  address: z.string().nullable(),
-  alternativeAddress: z.string().nullable(),
-  dob: z.string().nullable(),
-  slack: z.string().nullable(),
-});
+export const ZUser = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    timezone: z.string(),
+    /** The photo's URL (served with caching headers), or null. */
+    image: z.string().nullable(),
+    jobTitle: z.string().nullable(),
+    locale: z.string(),
+    firstDayOfWeek: z.number(),
+    phone: z.string().nullable(),
+    alternativePhone: z.string().nullable(),
+    address: z.string().nullable(),
+    alternativeAddress: z.string().nullable(),
+    dob: z.string().nullable(),
+    slack: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof ZUser>;
 
 /** `POST register`: the person and their first workspace. */
@@ -92,22 +94,26 @@ export const ZSignIn = z.object({
 export type SignIn = z.infer<typeof ZSignIn>;
 
 /** The login result of document 1 §3. `tenantId` is null when the user must pick a workspace. */
-export const ZSignInResult = z.object({
-  accessToken: z.string(),
-  id: z.string(),
-  isAdmin: ZAdminFlag,
-  tenantId: z.string().nullable(),
-  expiresAt: z.string(),
-});
+export const ZSignInResult = z
+  .object({
+    accessToken: z.string(),
+    id: z.string(),
+    isAdmin: ZAdminFlag,
+    tenantId: z.string().nullable(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'SignInResult' });
 export type SignInResult = z.infer<typeof ZSignInResult>;
 
 /** Who is signed in, and where. */
-export const ZSelf = z.object({
-  user: ZUser,
-  tenant: ZMyWorkspace.nullable(),
-  isAdmin: ZAdminFlag,
-  tenantCount: z.number(),
-});
+export const ZSelf = z
+  .object({
+    user: ZUser,
+    tenant: ZMyWorkspace.nullable(),
+    isAdmin: ZAdminFlag,
+    tenantCount: z.number(),
+  })
+  .meta({ id: 'Self' });
 export type Self = z.infer<typeof ZSelf>;
 
 export const ZForgotPassword = z.object({ email: email() });
@@ -126,7 +132,7 @@ export const ZResetPassword = z
   });
 export type ResetPassword = z.infer<typeof ZResetPassword>;
 
-export const ZMessageResult = z.object({ message: z.string() });
+export const ZMessageResult = z.object({ message: z.string() }).meta({ id: 'MessageResult' });
 
 export const ZGoogleSignIn = z.object({
   credential: z.string().min(1).max(5000),
@@ -136,13 +142,15 @@ export const ZGoogleSignIn = z.object({
 export type GoogleSignIn = z.infer<typeof ZGoogleSignIn>;
 
 /** Either a session (the person has an account) or the details to pre-fill sign-up with. */
-export const ZGoogleSignInResult = z.object({
-  session: ZSignInResult.nullable(),
-  signUp: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), token: z.string() }).nullable(),
-});
+export const ZGoogleSignInResult = z
+  .object({
+    session: ZSignInResult.nullable(),
+    signUp: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), token: z.string() }).nullable(),
+  })
+  .meta({ id: 'GoogleSignInResult' });
 
 /** What the public pages need to know about this server. */
-export const ZAuthConfig = z.object({ googleClientId: z.string().nullable() });
+export const ZAuthConfig = z.object({ googleClientId: z.string().nullable() }).meta({ id: 'AuthConfig' });
 
 /** The profile fields a person edits themselves. */
 export const ZUpdateProfile = z.object({

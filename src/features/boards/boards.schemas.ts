@@ -24,39 +24,45 @@ export const LABEL_COLORS = [
 
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: messages.invalidValue });
 
-export const ZBoard = z.object({
-  id: z.string(),
-  name: z.string(),
-  color: z.string().nullable(),
-  meetingIds: z.array(z.string()),
-  sort: z.number(),
-  archived: z.boolean(),
-  cardCount: z.number(),
-  activeCardCount: z.number(),
-  /** Agenda items point at it: it must be unlinked before it can be archived or deleted. */
-  linkedToAgenda: z.boolean(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-  /** Leaders of one of its meetings and workspace admins manage boards and lists. */
-  permissions: z.object({ canEdit: z.boolean() }),
-});
+export const ZBoard = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    color: z.string().nullable(),
+    meetingIds: z.array(z.string()),
+    sort: z.number(),
+    archived: z.boolean(),
+    cardCount: z.number(),
+    activeCardCount: z.number(),
+    /** Agenda items point at it: it must be unlinked before it can be archived or deleted. */
+    linkedToAgenda: z.boolean(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+    /** Leaders of one of its meetings and workspace admins manage boards and lists. */
+    permissions: z.object({ canEdit: z.boolean() }),
+  })
+  .meta({ id: 'Board' });
 export type Board = z.infer<typeof ZBoard>;
 
-export const ZBoardList = z.object({
-  id: z.string(),
-  boardId: z.string(),
-  name: z.string(),
-  sort: z.number(),
-});
+export const ZBoardList = z
+  .object({
+    id: z.string(),
+    boardId: z.string(),
+    name: z.string(),
+    sort: z.number(),
+  })
+  .meta({ id: 'BoardList' });
 export type BoardList = z.infer<typeof ZBoardList>;
 
-export const ZLabel = z.object({
-  id: z.string(),
-  /** null: a workspace-wide label. */
-  boardId: z.string().nullable(),
-  name: z.string(),
-  color: z.string(),
-});
+export const ZLabel = z
+  .object({
+    id: z.string(),
+    /** null: a workspace-wide label. */
+    boardId: z.string().nullable(),
+    name: z.string(),
+    color: z.string(),
+  })
+  .meta({ id: 'Label' });
 export type Label = z.infer<typeof ZLabel>;
 
 /**
@@ -73,42 +79,48 @@ export const STATUS_GROUPS = ['active', 'done'] as const;
 export const BOARD_PAGE_SIZE = 20;
 
 /** One column of the board as grouped: how many cards match the filters, and which of them came. */
-export const ZBoardGroup = z.object({
-  /** A list id, a user id or `nobody`, or `active` / `done`. */
-  key: z.string(),
-  /** Its cards that match the filters. */
-  count: z.number(),
-  /** Its first cards, in the order the column shows them (`GET boards/{id}/cards` pages on). */
-  cardIds: z.array(z.string()),
-});
+export const ZBoardGroup = z
+  .object({
+    /** A list id, a user id or `nobody`, or `active` / `done`. */
+    key: z.string(),
+    /** Its cards that match the filters. */
+    count: z.number(),
+    /** Its first cards, in the order the column shows them (`GET boards/{id}/cards` pages on). */
+    cardIds: z.array(z.string()),
+  })
+  .meta({ id: 'BoardGroup' });
 export type BoardGroup = z.infer<typeof ZBoardGroup>;
 
 /**
  * `GET boards/{id}`: the board, its lists, the first cards of each column (filtered), labels and
  * the people named on them (docs/decisions/018-board-paging.md).
  */
-export const ZBoardDetail = z.object({
-  board: ZBoard,
-  lists: z.array(ZBoardList),
-  groupBy: z.enum(BOARD_GROUPINGS),
-  /** The columns that have cards, each with its count and first card ids. */
-  groups: z.array(ZBoardGroup),
-  /** Every card named in `groups` (a card in several user columns comes once). */
-  cards: z.array(ZCard),
-  labels: z.array(ZLabel),
-  /** The assignable people: leaders and members of the board's meetings, plus anyone on a card that matches. */
-  people: z.array(ZPersonSummary),
-});
+export const ZBoardDetail = z
+  .object({
+    board: ZBoard,
+    lists: z.array(ZBoardList),
+    groupBy: z.enum(BOARD_GROUPINGS),
+    /** The columns that have cards, each with its count and first card ids. */
+    groups: z.array(ZBoardGroup),
+    /** Every card named in `groups` (a card in several user columns comes once). */
+    cards: z.array(ZCard),
+    labels: z.array(ZLabel),
+    /** The assignable people: leaders and members of the board's meetings, plus anyone on a card that matches. */
+    people: z.array(ZPersonSummary),
+  })
+  .meta({ id: 'BoardDetail' });
 export type BoardDetail = z.infer<typeof ZBoardDetail>;
 
 /** `GET boards/{id}/cards`: the next cards of one column ("Show N more"). */
-export const ZBoardColumnPage = z.object({
-  key: z.string(),
-  count: z.number(),
-  offset: z.number(),
-  /** In the column's order, from `offset`. */
-  cards: z.array(ZCard),
-});
+export const ZBoardColumnPage = z
+  .object({
+    key: z.string(),
+    count: z.number(),
+    offset: z.number(),
+    /** In the column's order, from `offset`. */
+    cards: z.array(ZCard),
+  })
+  .meta({ id: 'BoardColumnPage' });
 export type BoardColumnPage = z.infer<typeof ZBoardColumnPage>;
 
 /** Due-date buckets of the board filter, matching the card colours: red, yellow, grey, no date. */
@@ -191,7 +203,9 @@ export const ZUpdateBoard = z.object({
 export type UpdateBoard = z.infer<typeof ZUpdateBoard>;
 
 /** What `DELETE boards/{id}` did: a board with cards is archived, an empty one deleted. */
-export const ZBoardRemoval = z.object({ id: z.string(), action: z.enum(['archived', 'deleted']) });
+export const ZBoardRemoval = z
+  .object({ id: z.string(), action: z.enum(['archived', 'deleted']) })
+  .meta({ id: 'BoardRemoval' });
 
 /** `PUT boards/order` (saveBoardOrder). */
 export const ZBoardOrder = z.object({ boardIds: z.array(z.uuid()).min(1).max(1000) });

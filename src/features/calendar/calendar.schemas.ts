@@ -36,40 +36,46 @@ export const ZCalendarQuery = z
   });
 export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
 
-export const ZCalendarEvent = z.object({
-  /** Unique in the answer: `session-{id}`, `task-{id}`, `quarter-{YYYY-Qn}`. */
-  id: z.string(),
-  /** 'quarter': the first day of one of the workspace's quarters (an all-day marker, decision 056). */
-  kind: z.enum(['session', 'task', 'goal', 'quarter']),
-  title: z.string(),
-  /** An instant (sessions) or a date (due items, all day). */
-  start: z.string(),
-  end: z.string().nullable(),
-  allDay: z.boolean(),
-  /** The meeting's colour (a card: its first meeting's). */
-  color: z.string().nullable(),
-  meetingId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  taskId: z.string().nullable(),
-  /** A card's status, whether a session was held ('1') or not ('0'), or a quarter's id. */
-  status: z.string(),
-  done: z.boolean(),
-});
+export const ZCalendarEvent = z
+  .object({
+    /** Unique in the answer: `session-{id}`, `task-{id}`, `quarter-{YYYY-Qn}`. */
+    id: z.string(),
+    /** 'quarter': the first day of one of the workspace's quarters (an all-day marker, decision 056). */
+    kind: z.enum(['session', 'task', 'goal', 'quarter']),
+    title: z.string(),
+    /** An instant (sessions) or a date (due items, all day). */
+    start: z.string(),
+    end: z.string().nullable(),
+    allDay: z.boolean(),
+    /** The meeting's colour (a card: its first meeting's). */
+    color: z.string().nullable(),
+    meetingId: z.string().nullable(),
+    sessionId: z.string().nullable(),
+    taskId: z.string().nullable(),
+    /** A card's status, whether a session was held ('1') or not ('0'), or a quarter's id. */
+    status: z.string(),
+    done: z.boolean(),
+  })
+  .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
-export const ZCalendarEvents = z.object({
-  events: z.array(ZCalendarEvent),
-  /** Items left out by `perDay`, by day (YYYY-MM-DD, in `timeZone`): the cell's "+N MORE". */
-  moreByDay: z.record(z.string(), z.number().int()),
-  /** More items than the answer holds: narrow the window or the filters. */
-  truncated: z.boolean(),
-});
+export const ZCalendarEvents = z
+  .object({
+    events: z.array(ZCalendarEvent),
+    /** Items left out by `perDay`, by day (YYYY-MM-DD, in `timeZone`): the cell's "+N MORE". */
+    moreByDay: z.record(z.string(), z.number().int()),
+    /** More items than the answer holds: narrow the window or the filters. */
+    truncated: z.boolean(),
+  })
+  .meta({ id: 'CalendarEvents' });
 export type CalendarEvents = z.infer<typeof ZCalendarEvents>;
 
 /** The caller's ICS subscription: whether a link is active; its URL only in the answer that made it. */
-export const ZCalendarFeed = z.object({
-  active: z.boolean(),
-  createdAt: z.string().nullable(),
-  url: z.string().nullable(),
-});
+export const ZCalendarFeed = z
+  .object({
+    active: z.boolean(),
+    createdAt: z.string().nullable(),
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarFeed' });
 export type CalendarFeed = z.infer<typeof ZCalendarFeed>;

@@ -6,30 +6,34 @@ import { messages } from '../../shared/messages.ts';
 // Email templates and variables (document 3 §3, §7; decision 050).
 
 /** `email-variables`: each variable a template may use, with its code ('{{firstName}}'). */
-export const ZEmailVariable = z.object({
-  id: z.string().describe('The variable\'s name, e.g. "firstName"'),
-  code: z.string().describe('How a template writes it, e.g. "{{firstName}}"'),
-  description: z.string(),
-});
+export const ZEmailVariable = z
+  .object({
+    id: z.string().describe('The variable\'s name, e.g. "firstName"'),
+    code: z.string().describe('How a template writes it, e.g. "{{firstName}}"'),
+    description: z.string(),
+  })
+  .meta({ id: 'EmailVariable' });
 export type EmailVariableInfo = z.infer<typeof ZEmailVariable>;
 
-export const ZEmailTemplate = z.object({
-  /** The template's key (the spec's id): one per kind of email. */
-  id: z.enum(EMAIL_TEMPLATE_KEYS),
-  templateName: z.string(),
-  description: z.string(),
-  defaultSubject: z.string(),
-  defaultMessage: z.string(),
-  /** This workspace's own subject; null sends the default subject. */
-  customSubject: z.string().nullable(),
-  /** This workspace's own message; null sends the default message. */
-  customMessage: z.string().nullable(),
-  /** The variables (names) this template accepts. */
-  variables: z.array(z.string()),
-  /** The variables its message must keep (its link). */
-  requiredVariables: z.array(z.string()),
-  changedAt: z.string().nullable(),
-});
+export const ZEmailTemplate = z
+  .object({
+    /** The template's key (the spec's id): one per kind of email. */
+    id: z.enum(EMAIL_TEMPLATE_KEYS),
+    templateName: z.string(),
+    description: z.string(),
+    defaultSubject: z.string(),
+    defaultMessage: z.string(),
+    /** This workspace's own subject; null sends the default subject. */
+    customSubject: z.string().nullable(),
+    /** This workspace's own message; null sends the default message. */
+    customMessage: z.string().nullable(),
+    /** The variables (names) this template accepts. */
+    variables: z.array(z.string()),
+    /** The variables its message must keep (its link). */
+    requiredVariables: z.array(z.string()),
+    changedAt: z.string().nullable(),
+  })
+  .meta({ id: 'EmailTemplate' });
 export type EmailTemplate = z.infer<typeof ZEmailTemplate>;
 
 export const ZEmailTemplateKey = z.object({
@@ -65,5 +69,7 @@ export const ZPreviewEmailTemplate = z.object({
 });
 export type PreviewEmailTemplate = z.infer<typeof ZPreviewEmailTemplate>;
 
-export const ZEmailPreview = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export const ZEmailPreview = z
+  .object({ subject: z.string(), text: z.string(), html: z.string() })
+  .meta({ id: 'EmailPreview' });
 export type EmailPreview = z.infer<typeof ZEmailPreview>;

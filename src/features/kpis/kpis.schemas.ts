@@ -44,20 +44,22 @@ export const ZKpiValue = z
  * A scoreboard cell as one cell is saved and sent live (`PUT scores/{scoreId}/cells/{sessionId}`,
  * `kpi.cell.changed`): one per score and meeting date; its id is `{scoreId}/{sessionId}`.
  */
-export const ZScoreCell = z.object({
-  id: z.string(),
-  scoreId: z.string(),
-  sessionId: z.string(),
-  /** The normalised value ('1250', '0.5'); null when nothing was entered. */
-  measured: z.string().nullable(),
-  /** `measured` as a number, for charts; null when empty. */
-  value: z.number().nullable(),
-  note: z.string().nullable(),
-  /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
-  met: z.boolean().nullable(),
-  changedAt: z.string().nullable(),
-  changedBy: z.string().nullable(),
-});
+export const ZScoreCell = z
+  .object({
+    id: z.string(),
+    scoreId: z.string(),
+    sessionId: z.string(),
+    /** The normalised value ('1250', '0.5'); null when nothing was entered. */
+    measured: z.string().nullable(),
+    /** `measured` as a number, for charts; null when empty. */
+    value: z.number().nullable(),
+    note: z.string().nullable(),
+    /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
+    met: z.boolean().nullable(),
+    changedAt: z.string().nullable(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'ScoreCell' });
 export type ScoreCell = z.infer<typeof ZScoreCell>;
 
 /**
@@ -65,35 +67,39 @@ export type ScoreCell = z.infer<typeof ZScoreCell>;
  * the session of the same index in `sessions` (its spec id is `{scoreId}/{sessionId}`), so it
  * repeats neither; `null` in place of a cell with neither a value nor a note.
  */
-export const ZScorecardCell = z.object({
-  /** The normalised value ('1250', '0.5'); null when only a note was entered. */
-  measured: z.string().nullable(),
-  /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
-  met: z.boolean().nullable(),
-  note: z.string().nullable(),
-});
+export const ZScorecardCell = z
+  .object({
+    /** The normalised value ('1250', '0.5'); null when only a note was entered. */
+    measured: z.string().nullable(),
+    /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
+    met: z.boolean().nullable(),
+    note: z.string().nullable(),
+  })
+  .meta({ id: 'ScorecardCell' });
 export type ScorecardCell = z.infer<typeof ZScorecardCell>;
 
 /** A score (measurable) of a meeting. */
-export const ZScore = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  /** The owner. */
-  userId: z.string(),
-  title: z.string(),
-  /** The comparator: the value meets the goal when `measured goal score`. */
-  goal: ZKpiGoal,
-  /** The target (normalised decimal text). */
-  score: z.string(),
-  /** '$' or any other unit text; null for none. */
-  units: z.string().nullable(),
-  type: ZKpiType,
-  sort: z.number(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-});
+export const ZScore = z
+  .object({
+    id: z.string(),
+    meetingId: z.string(),
+    /** The owner. */
+    userId: z.string(),
+    title: z.string(),
+    /** The comparator: the value meets the goal when `measured goal score`. */
+    goal: ZKpiGoal,
+    /** The target (normalised decimal text). */
+    score: z.string(),
+    /** '$' or any other unit text; null for none. */
+    units: z.string().nullable(),
+    type: ZKpiType,
+    sort: z.number(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Score' });
 export type Score = z.infer<typeof ZScore>;
 
 /** A score with its cells over the requested range and figures over those cells. */
@@ -110,50 +116,54 @@ export const ZScorecardRow = ZScore.extend({
   counted: z.number(),
   /** The caller may delete this score (its owner, creator, meeting leaders, workspace admins). */
   canDelete: z.boolean(),
-});
+}).meta({ id: 'ScorecardRow' });
 export type ScorecardRow = z.infer<typeof ZScorecardRow>;
 
 /** A column: a meeting date. */
 export const ZScorecardSession = ZSessionSummary.extend({
   /** The meeting's current session (the live one, else the next one): highlighted, scrolled into view. */
   isCurrent: z.boolean(),
-});
+}).meta({ id: 'ScorecardSession' });
 export type ScorecardSession = z.infer<typeof ZScorecardSession>;
 
 /** Per owner: their scores and how many of their values in the range met the goal. */
-export const ZScorecardOwner = z.object({
-  userId: z.string(),
-  scoreCount: z.number(),
-  hits: z.number(),
-  counted: z.number(),
-});
+export const ZScorecardOwner = z
+  .object({
+    userId: z.string(),
+    scoreCount: z.number(),
+    hits: z.number(),
+    counted: z.number(),
+  })
+  .meta({ id: 'ScorecardOwner' });
 export type ScorecardOwner = z.infer<typeof ZScorecardOwner>;
 
 /** `GET meetings/{id}/kpis` (getScoreBoard). */
-export const ZScorecard = z.object({
-  meetingId: z.string(),
-  /** The range shown (inclusive); `quarterId` when asked by quarter. */
-  quarterId: z.string().nullable(),
-  dateSince: z.string(),
-  dateUntil: z.string(),
-  /** The columns: the meeting's dates in the range, oldest first (deleted columns left out). */
-  sessions: z.array(ZScorecardSession),
-  /** The current session's id, also when it is outside the range; null when the meeting has none. */
-  currentSessionId: z.string().nullable(),
-  /** The rows, in the meeting's order (`sort`), filtered by `userId` when asked. */
-  scores: z.array(ZScorecardRow),
-  owners: z.array(ZScorecardOwner),
-  /** The scores' owners and the meeting's people, for names and avatars. */
-  people: z.array(ZPersonSummary),
-  /** Who may own a score: the meeting's leaders and members (ids, sorted by first name). */
-  assignableUserIds: z.array(z.string()),
-  permissions: z.object({
-    /** Add, edit, clone, reorder scores and enter values and notes: participants and workspace admins. */
-    canEdit: z.boolean(),
-    /** Delete meeting date columns: leaders and workspace admins. */
-    canDeleteColumns: z.boolean(),
-  }),
-});
+export const ZScorecard = z
+  .object({
+    meetingId: z.string(),
+    /** The range shown (inclusive); `quarterId` when asked by quarter. */
+    quarterId: z.string().nullable(),
+    dateSince: z.string(),
+    dateUntil: z.string(),
+    /** The columns: the meeting's dates in the range, oldest first (deleted columns left out). */
+    sessions: z.array(ZScorecardSession),
+    /** The current session's id, also when it is outside the range; null when the meeting has none. */
+    currentSessionId: z.string().nullable(),
+    /** The rows, in the meeting's order (`sort`), filtered by `userId` when asked. */
+    scores: z.array(ZScorecardRow),
+    owners: z.array(ZScorecardOwner),
+    /** The scores' owners and the meeting's people, for names and avatars. */
+    people: z.array(ZPersonSummary),
+    /** Who may own a score: the meeting's leaders and members (ids, sorted by first name). */
+    assignableUserIds: z.array(z.string()),
+    permissions: z.object({
+      /** Add, edit, clone, reorder scores and enter values and notes: participants and workspace admins. */
+      canEdit: z.boolean(),
+      /** Delete meeting date columns: leaders and workspace admins. */
+      canDeleteColumns: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Scorecard' });
 export type Scorecard = z.infer<typeof ZScorecard>;
 
 /**
@@ -252,8 +262,10 @@ export const ZSaveCell = z.object({
 export type SaveCell = z.infer<typeof ZSaveCell>;
 
 /** `PUT scores/{scoreId}/cells/{sessionId}` answer: the cell and the score's figures are refetched by others. */
-export const ZSavedCell = ZScoreCell;
+export const ZSavedCell = ZScoreCell.meta({ id: 'SavedCell' });
 
 /** `DELETE meetings/{meetingId}/kpis/sessions/{sessionId}` (Delete meeting date) answer. */
-export const ZDeletedColumn = z.object({ sessionId: z.string(), cellsDeleted: z.number() });
+export const ZDeletedColumn = z
+  .object({ sessionId: z.string(), cellsDeleted: z.number() })
+  .meta({ id: 'DeletedColumn' });
 export type DeletedColumn = z.infer<typeof ZDeletedColumn>;

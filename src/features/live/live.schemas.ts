@@ -10,16 +10,18 @@ import { ZAgendaItem, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 // server's routes and by the client. See docs/decisions/017-live-meeting.md.
 
 /** `GET meetings/live-sessions`: the workspace's meetings under way (for the sidebar's Live section). */
-export const ZLiveSessionEntry = z.object({
-  sessionId: z.string(),
-  meetingId: z.string(),
-  meetingTitle: z.string(),
-  meetingColor: z.string().nullable(),
-  startedAt: z.string(),
-  startedBy: z.string().nullable(),
-  /** The caller is a leader or member: the live meeting opens directly; otherwise a dialog. */
-  participant: z.boolean(),
-});
+export const ZLiveSessionEntry = z
+  .object({
+    sessionId: z.string(),
+    meetingId: z.string(),
+    meetingTitle: z.string(),
+    meetingColor: z.string().nullable(),
+    startedAt: z.string(),
+    startedBy: z.string().nullable(),
+    /** The caller is a leader or member: the live meeting opens directly; otherwise a dialog. */
+    participant: z.boolean(),
+  })
+  .meta({ id: 'LiveSessionEntry' });
 export type LiveSessionEntry = z.infer<typeof ZLiveSessionEntry>;
 
 /**
@@ -34,17 +36,21 @@ export const ZStartMeeting = z.object({
 export type StartMeeting = z.infer<typeof ZStartMeeting>;
 
 /** `GET meetings/{id}/start`: the questions a start would ask now, in order, or why it would be refused. */
-export const ZStartChecks = z.object({
-  confirm: z.array(z.enum(START_CONFIRMATIONS)),
-  refusal: z.string().nullable(),
-});
+export const ZStartChecks = z
+  .object({
+    confirm: z.array(z.enum(START_CONFIRMATIONS)),
+    refusal: z.string().nullable(),
+  })
+  .meta({ id: 'StartChecks' });
 export type StartChecks = z.infer<typeof ZStartChecks>;
 
-export const ZStartedMeeting = z.object({
-  sessionId: z.string(),
-  /** The meeting's sessions around now, as the dashboard shows them, with the started one live. */
-  session: ZSessionSummary,
-});
+export const ZStartedMeeting = z
+  .object({
+    sessionId: z.string(),
+    /** The meeting's sessions around now, as the dashboard shows them, with the started one live. */
+    session: ZSessionSummary,
+  })
+  .meta({ id: 'StartedMeeting' });
 export type StartedMeeting = z.infer<typeof ZStartedMeeting>;
 
 /** One person of the live meeting's recap and Online list. */
@@ -60,7 +66,7 @@ export const ZLiveAttendee = ZPersonSummary.extend({
   note: z.string().nullable(),
   /** Marked 'Did not attend' by a leader. */
   notAttended: z.boolean(),
-});
+}).meta({ id: 'LiveAttendee' });
 export type LiveAttendee = z.infer<typeof ZLiveAttendee>;
 
 export const ZLiveSession = ZSessionSummary.extend({
@@ -74,34 +80,36 @@ export const ZLiveSession = ZSessionSummary.extend({
   link: z.string().nullable(),
   /** The issue a leader picked as the one being discussed: every screen highlights it. */
   discussedTaskId: z.string().nullable(),
-});
+}).meta({ id: 'LiveSession' });
 export type LiveSession = z.infer<typeof ZLiveSession>;
 
 /** `GET sessions/{id}/live` (and the answer of join): everything the live screen needs. */
-export const ZLiveState = z.object({
-  session: ZLiveSession,
-  meeting: z.object({
-    id: z.string(),
-    title: z.string(),
-    color: z.string().nullable(),
-    /** The video conference link. */
-    sharepointUrl: z.string().nullable(),
-    administratorIds: z.array(z.string()),
-    shareWithIds: z.array(z.string()),
-  }),
-  /** The checked agenda items, in order: the steps. */
-  agendaItems: z.array(ZAgendaItem),
-  /** The meeting's leaders and members, then anyone else who joined. */
-  attendees: z.array(ZLiveAttendee),
-  /** Non-meeting attendees added by email (the spec's nonMeetingMembers). */
-  guests: z.array(z.string()),
-  /** The caller may move steps, cancel and finish: the starter, a leader or a workspace admin. */
-  canManage: z.boolean(),
-  /** The caller may change anyone's recap row and mark 'Did not attend': a leader or a workspace admin. */
-  canEditRecap: z.boolean(),
-  /** The server's clock when answering, so clients can correct their own. */
-  serverNow: z.string(),
-});
+export const ZLiveState = z
+  .object({
+    session: ZLiveSession,
+    meeting: z.object({
+      id: z.string(),
+      title: z.string(),
+      color: z.string().nullable(),
+      /** The video conference link. */
+      sharepointUrl: z.string().nullable(),
+      administratorIds: z.array(z.string()),
+      shareWithIds: z.array(z.string()),
+    }),
+    /** The checked agenda items, in order: the steps. */
+    agendaItems: z.array(ZAgendaItem),
+    /** The meeting's leaders and members, then anyone else who joined. */
+    attendees: z.array(ZLiveAttendee),
+    /** Non-meeting attendees added by email (the spec's nonMeetingMembers). */
+    guests: z.array(z.string()),
+    /** The caller may move steps, cancel and finish: the starter, a leader or a workspace admin. */
+    canManage: z.boolean(),
+    /** The caller may change anyone's recap row and mark 'Did not attend': a leader or a workspace admin. */
+    canEditRecap: z.boolean(),
+    /** The server's clock when answering, so clients can correct their own. */
+    serverNow: z.string(),
+  })
+  .meta({ id: 'LiveState' });
 export type LiveState = z.infer<typeof ZLiveState>;
 
 /** `POST sessions/{id}/step`. */
@@ -171,79 +179,83 @@ export const ZConvertHeadline = z.object({
 });
 export type ConvertHeadline = z.infer<typeof ZConvertHeadline>;
 
-const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() });
+const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() }).meta({ id: 'ArchivePerson' });
 
 const ZArchiveActionItems = ZArchivePerson.extend({
   items: z.array(z.object({ id: z.string(), title: z.string(), dueDate: z.string().nullable() })),
-});
+}).meta({ id: 'ArchiveActionItems' });
 
 /** Minutes as the timing report gives them: to one decimal; overrun is actual minus planned (negative: under). */
-export const ZTimingReport = z.object({
-  items: z.array(
-    z.object({
-      agendaItemId: z.string(),
-      title: z.string(),
-      plannedMinutes: z.number(),
-      actualMinutes: z.number(),
-      overrunMinutes: z.number(),
-    }),
-  ),
-  plannedMinutes: z.number(),
-  actualMinutes: z.number(),
-  overrunMinutes: z.number(),
-});
+export const ZTimingReport = z
+  .object({
+    items: z.array(
+      z.object({
+        agendaItemId: z.string(),
+        title: z.string(),
+        plannedMinutes: z.number(),
+        actualMinutes: z.number(),
+        overrunMinutes: z.number(),
+      }),
+    ),
+    plannedMinutes: z.number(),
+    actualMinutes: z.number(),
+    overrunMinutes: z.number(),
+  })
+  .meta({ id: 'TimingReport' });
 
 /** `GET sessions/{id}/archive/`: the snapshot taken when the session finished (document 3 §3). */
-export const ZMeetingArchive = z.object({
-  sessionId: z.string(),
-  meetingId: z.string(),
-  meetingTitle: z.string(),
-  /** The session's local date, YYYY-MM-DD. */
-  meetingDate: z.string(),
-  /** Minutes from start to finish. */
-  meetingDuration: z.number(),
-  startedAt: z.string(),
-  finishedAt: z.string(),
-  attendeesAdmins: z.array(ZArchivePerson),
-  attendeesMembers: z.array(ZArchivePerson),
-  notAttended: z.array(ZArchivePerson),
-  guests: z.array(z.string()),
-  kpis: z.array(
-    ZArchivePerson.extend({
-      list: z.array(
-        z.object({
-          title: z.string(),
-          measured: z.string().nullable(),
-          /** The target. */
-          score: z.string(),
-          /** The comparator. */
-          goal: z.string(),
-          type: z.string(),
-          units: z.string(),
-          met: z.boolean().nullable(),
-        }),
-      ),
-    }),
-  ),
-  /** Action items completed since the previous held session, per person. */
-  completedActionItems: z.array(ZArchiveActionItems),
-  /** Action items still open at the finish, per person. */
-  openActionItems: z.array(ZArchiveActionItems),
-  /** To-dos created during the session and issues solved during it (the recap email's lists). */
-  todosCreated: z.array(ZArchiveActionItems),
-  issuesSolved: z.array(ZArchiveActionItems),
-  /** Issues and goals added during the session (archives written before they existed have none). */
-  issuesCreated: z.array(ZArchiveActionItems),
-  goalsCreated: z.array(ZArchiveActionItems),
-  /** Goals finished (done) during the session (archives written before it existed have none). */
-  goalsFinished: z.array(ZArchiveActionItems),
-  /** Headlines open at the finish or read (done) during the session. */
-  headlines: z.array(ZArchiveActionItems),
-  /** Planned against spent time per step (archives written before it existed have none). */
-  timing: ZTimingReport.nullable(),
-  scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
-  note: z.string().nullable(),
-  avgScore: z.number().nullable(),
-  link: z.string().nullable(),
-});
+export const ZMeetingArchive = z
+  .object({
+    sessionId: z.string(),
+    meetingId: z.string(),
+    meetingTitle: z.string(),
+    /** The session's local date, YYYY-MM-DD. */
+    meetingDate: z.string(),
+    /** Minutes from start to finish. */
+    meetingDuration: z.number(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    attendeesAdmins: z.array(ZArchivePerson),
+    attendeesMembers: z.array(ZArchivePerson),
+    notAttended: z.array(ZArchivePerson),
+    guests: z.array(z.string()),
+    kpis: z.array(
+      ZArchivePerson.extend({
+        list: z.array(
+          z.object({
+            title: z.string(),
+            measured: z.string().nullable(),
+            /** The target. */
+            score: z.string(),
+            /** The comparator. */
+            goal: z.string(),
+            type: z.string(),
+            units: z.string(),
+            met: z.boolean().nullable(),
+          }),
+        ),
+      }),
+    ),
+    /** Action items completed since the previous held session, per person. */
+    completedActionItems: z.array(ZArchiveActionItems),
+    /** Action items still open at the finish, per person. */
+    openActionItems: z.array(ZArchiveActionItems),
+    /** To-dos created during the session and issues solved during it (the recap email's lists). */
+    todosCreated: z.array(ZArchiveActionItems),
+    issuesSolved: z.array(ZArchiveActionItems),
+    /** Issues and goals added during the session (archives written before they existed have none). */
+    issuesCreated: z.array(ZArchiveActionItems),
+    goalsCreated: z.array(ZArchiveActionItems),
+    /** Goals finished (done) during the session (archives written before it existed have none). */
+    goalsFinished: z.array(ZArchiveActionItems),
+    /** Headlines open at the finish or read (done) during the session. */
+    headlines: z.array(ZArchiveActionItems),
+    /** Planned against spent time per step (archives written before it existed have none). */
+    timing: ZTimingReport.nullable(),
+    scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
+    note: z.string().nullable(),
+    avgScore: z.number().nullable(),
+    link: z.string().nullable(),
+  })
+  .meta({ id: 'MeetingArchive' });
 export type MeetingArchive = z.infer<typeof ZMeetingArchive>;

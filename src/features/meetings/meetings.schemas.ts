@@ -35,51 +35,55 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-export const ZSessionSummary = z.object({
-  id: z.string(),
-  sessionDate: z.string(),
-  startsAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
+export const ZSessionSummary = z
+  .object({
+    id: z.string(),
+    sessionDate: z.string(),
+    startsAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'SessionSummary' });
 export type SessionSummary = z.infer<typeof ZSessionSummary>;
 
-export const ZMeeting = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  type: z.enum(MEETING_TYPES),
-  color: z.string().nullable(),
-  image: z.string().nullable(),
-  location: z.string().nullable(),
-  sharepointUrl: z.string().nullable(),
-  facebookGroupUrl: z.string().nullable(),
-  fileDriveUrl: z.string().nullable(),
-  startDate: z.string(),
-  /** Local 'HH:mm' in `timezone`. */
-  startTime: z.string(),
-  timezone: z.string(),
-  /** The first meeting's start in UTC ('HH:mm'), as the spec's clients expect. */
-  startTimeUtc: z.string(),
-  interval: z.enum(INTERVALS),
-  repeatEvery: z.number(),
-  repeatType: z.enum(REPEAT_UNITS).nullable(),
-  noOfCycles: z.number().nullable(),
-  endDate: z.string().nullable(),
-  administratorIds: z.array(z.string()),
-  shareWithIds: z.array(z.string()),
-  administrators: z.array(ZPersonSummary),
-  members: z.array(ZPersonSummary),
-  /** Minutes: the sum of the checked agenda items. */
-  duration: z.number(),
-  nextSession: ZSessionSummary.nullable(),
-  lastSession: ZSessionSummary.nullable(),
-  /** The caller's own folder for this meeting in the sidebar. */
-  folderId: z.string().nullable(),
-  createdBy: z.string().nullable(),
-  changedAt: z.string(),
-  permissions: z.object({ canEdit: z.boolean(), isParticipant: z.boolean(), isLeader: z.boolean() }),
-});
+export const ZMeeting = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(MEETING_TYPES),
+    color: z.string().nullable(),
+    image: z.string().nullable(),
+    location: z.string().nullable(),
+    sharepointUrl: z.string().nullable(),
+    facebookGroupUrl: z.string().nullable(),
+    fileDriveUrl: z.string().nullable(),
+    startDate: z.string(),
+    /** Local 'HH:mm' in `timezone`. */
+    startTime: z.string(),
+    timezone: z.string(),
+    /** The first meeting's start in UTC ('HH:mm'), as the spec's clients expect. */
+    startTimeUtc: z.string(),
+    interval: z.enum(INTERVALS),
+    repeatEvery: z.number(),
+    repeatType: z.enum(REPEAT_UNITS).nullable(),
+    noOfCycles: z.number().nullable(),
+    endDate: z.string().nullable(),
+    administratorIds: z.array(z.string()),
+    shareWithIds: z.array(z.string()),
+    administrators: z.array(ZPersonSummary),
+    members: z.array(ZPersonSummary),
+    /** Minutes: the sum of the checked agenda items. */
+    duration: z.number(),
+    nextSession: ZSessionSummary.nullable(),
+    lastSession: ZSessionSummary.nullable(),
+    /** The caller's own folder for this meeting in the sidebar. */
+    folderId: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    changedAt: z.string(),
+    permissions: z.object({ canEdit: z.boolean(), isParticipant: z.boolean(), isLeader: z.boolean() }),
+  })
+  .meta({ id: 'Meeting' });
 export type Meeting = z.infer<typeof ZMeeting>;
 
 const ZPeopleIds = z.array(z.uuid()).max(500);
@@ -169,14 +173,16 @@ export const ZMeetingListQuery = z.object({
 export type MeetingListQuery = z.infer<typeof ZMeetingListQuery>;
 
 /** A meeting in the list: its people by id (`administratorIds`, `shareWithIds`) in the page's `people`. */
-export const ZMeetingListItem = ZMeeting.omit({ administrators: true, members: true });
+export const ZMeetingListItem = ZMeeting.omit({ administrators: true, members: true }).meta({ id: 'MeetingListItem' });
 export type MeetingListItem = z.infer<typeof ZMeetingListItem>;
 
 /**
  * A page of meetings: `items` from `offset`, of `total` under the same filters, and everyone
  * they name once, by id (decision 040: a person in ten meetings is sent once, not ten times).
  */
-export const ZMeetingPage = pageOf(ZMeetingListItem).extend({ people: z.record(z.string(), ZPersonSummary) });
+export const ZMeetingPage = pageOf(ZMeetingListItem)
+  .extend({ people: z.record(z.string(), ZPersonSummary) })
+  .meta({ id: 'MeetingPage' });
 export type MeetingPage = z.infer<typeof ZMeetingPage>;
 
 export const ZSimpleMeetingQuery = z.object({
@@ -185,14 +191,16 @@ export const ZSimpleMeetingQuery = z.object({
 });
 
 /** What a picker or the sidebar needs of a meeting. */
-export const ZSimpleMeeting = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: z.string(),
-  color: z.string().nullable(),
-  /** The image's address (decision 039). */
-  image: z.string().nullable(),
-});
+export const ZSimpleMeeting = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    type: z.string(),
+    color: z.string().nullable(),
+    /** The image's address (decision 039). */
+    image: z.string().nullable(),
+  })
+  .meta({ id: 'SimpleMeeting' });
 export type SimpleMeeting = z.infer<typeof ZSimpleMeeting>;
 
 export const ZMoveToFolder = z.object({ folderId: z.uuid().nullable() });
@@ -215,23 +223,25 @@ export type AgendaKey = (typeof AGENDA_KEYS)[number];
 export const AGENDA_TASK_TYPES = ['2', '3', '4'] as const;
 export type AgendaTaskType = (typeof AGENDA_TASK_TYPES)[number];
 
-export const ZAgendaItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  keyName: z.enum(AGENDA_KEYS),
-  sort: z.number(),
-  /** The spec's '1' (included) travels as a boolean. */
-  checked: z.boolean(),
-  duration: z.number(),
-  description: z.string().nullable(),
-  embedUrl: z.string().nullable(),
-  boardId: z.string().nullable(),
-  boardListId: z.string().nullable(),
-  /** An agency_framework step's framework (an agency item). */
-  agencyItemId: z.string().nullable(),
-  /** An action-items step's type; null for other kinds (and read as to-dos for an old to_do_list item). */
-  taskType: z.enum(AGENDA_TASK_TYPES).nullable(),
-});
+export const ZAgendaItem = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    keyName: z.enum(AGENDA_KEYS),
+    sort: z.number(),
+    /** The spec's '1' (included) travels as a boolean. */
+    checked: z.boolean(),
+    duration: z.number(),
+    description: z.string().nullable(),
+    embedUrl: z.string().nullable(),
+    boardId: z.string().nullable(),
+    boardListId: z.string().nullable(),
+    /** An agency_framework step's framework (an agency item). */
+    agencyItemId: z.string().nullable(),
+    /** An action-items step's type; null for other kinds (and read as to-dos for an old to_do_list item). */
+    taskType: z.enum(AGENDA_TASK_TYPES).nullable(),
+  })
+  .meta({ id: 'AgendaItem' });
 export type AgendaItem = z.infer<typeof ZAgendaItem>;
 
 /** `PUT meetings/{id}/agenda-items`: the whole agenda in its order; items without id are new. */
@@ -262,77 +272,96 @@ export const ZSaveAgenda = z.object({
 });
 export type SaveAgenda = z.infer<typeof ZSaveAgenda>;
 
-export const ZMeetingTemplate = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  isDefault: z.boolean(),
-  agendaItems: z.array(
-    ZAgendaItem.pick({ title: true, keyName: true, checked: true, duration: true, description: true, taskType: true }),
-  ),
-});
+export const ZMeetingTemplate = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    isDefault: z.boolean(),
+    agendaItems: z.array(
+      ZAgendaItem.pick({
+        title: true,
+        keyName: true,
+        checked: true,
+        duration: true,
+        description: true,
+        taskType: true,
+      }),
+    ),
+  })
+  .meta({ id: 'MeetingTemplate' });
 export type MeetingTemplate = z.infer<typeof ZMeetingTemplate>;
 
 export const ZSession = ZSessionSummary.extend({
   meetingId: z.string(),
   note: z.string().nullable(),
   link: z.string().nullable(),
-});
+}).meta({ id: 'Session' });
 export type Session = z.infer<typeof ZSession>;
 
 export const ZUpdateSession = z.object({ note: optionalText(10_000).optional(), link: ZLink.nullish() });
 
-export const ZLastAndNext = z.object({ last: ZSession.nullable(), next: ZSession.nullable() });
+export const ZLastAndNext = z
+  .object({ last: ZSession.nullable(), next: ZSession.nullable() })
+  .meta({ id: 'LastAndNext' });
 
 export const ZArchiveQuery = z.object({
   page: z.coerce.number().pipe(int32(1)).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
-export const ZArchivePage = z.object({
-  archives: z.array(
-    z.object({
-      id: z.string(),
-      meetingDate: z.string(),
-      avgScore: z.number().nullable(),
-      link: z.string().nullable(),
-      note: z.string().nullable(),
-    }),
-  ),
-  currentPage: z.number(),
-  totalPages: z.number(),
-});
+export const ZArchivePage = z
+  .object({
+    archives: z.array(
+      z.object({
+        id: z.string(),
+        meetingDate: z.string(),
+        avgScore: z.number().nullable(),
+        link: z.string().nullable(),
+        note: z.string().nullable(),
+      }),
+    ),
+    currentPage: z.number(),
+    totalPages: z.number(),
+  })
+  .meta({ id: 'ArchivePage' });
 
-export const ZMeetingFolder = z.object({
-  id: z.string(),
-  name: z.string(),
-  open: z.boolean(),
-  meetingIds: z.array(z.string()),
-});
+export const ZMeetingFolder = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    open: z.boolean(),
+    meetingIds: z.array(z.string()),
+  })
+  .meta({ id: 'MeetingFolder' });
 export type MeetingFolder = z.infer<typeof ZMeetingFolder>;
 export const ZCreateMeetingFolder = z.object({ name: requiredText(100) });
 export const ZUpdateMeetingFolder = z.object({ name: requiredText(100).optional(), open: z.boolean().optional() });
 
-export const ZFileFolder = z.object({
-  id: z.string(),
-  name: z.string(),
-  parentId: z.string().nullable(),
-});
-export const ZShortcutFile = z.object({
-  id: z.string(),
-  name: z.string(),
-  extension: z.string().nullable(),
-  externalLink: z.string(),
-  description: z.string().nullable(),
-  folderId: z.string().nullable(),
-  meetingId: z.string(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-});
+export const ZFileFolder = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    parentId: z.string().nullable(),
+  })
+  .meta({ id: 'FileFolder' });
+export const ZShortcutFile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    extension: z.string().nullable(),
+    externalLink: z.string(),
+    description: z.string().nullable(),
+    folderId: z.string().nullable(),
+    meetingId: z.string(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'ShortcutFile' });
 export type ShortcutFile = z.infer<typeof ZShortcutFile>;
 export const ZFileFolderContents = ZFileFolder.extend({
   subFolders: z.array(ZFileFolder),
   files: z.array(ZShortcutFile),
-});
+}).meta({ id: 'FileFolderContents' });
 export const ZCreateFileFolder = z.object({ name: requiredText(100), parentId: z.uuid().nullish() });
 export const ZRenameFileFolder = z.object({ name: requiredText(100) });
 const ZNewFile = z.object({

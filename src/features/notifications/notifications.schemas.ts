@@ -15,19 +15,21 @@ export const ZNotificationStatus = z.enum([
   NOTIFICATION_STATUS.read,
 ]);
 
-export const ZNotification = z.object({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  meetingId: z.string().nullable(),
-  taskId: z.string().nullable(),
-  senderId: z.string().nullable(),
-  receiverId: z.string(),
-  message: z.string(),
-  /** The app path the notification is about (a card, a meeting, the live meeting). */
-  link: z.string(),
-  createdAt: z.string(),
-  status: ZNotificationStatus,
-});
+export const ZNotification = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    meetingId: z.string().nullable(),
+    taskId: z.string().nullable(),
+    senderId: z.string().nullable(),
+    receiverId: z.string(),
+    message: z.string(),
+    /** The app path the notification is about (a card, a meeting, the live meeting). */
+    link: z.string(),
+    createdAt: z.string(),
+    status: ZNotificationStatus,
+  })
+  .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof ZNotification>;
 
 export const ZNotificationQuery = z.strictObject({
@@ -35,13 +37,15 @@ export const ZNotificationQuery = z.strictObject({
 });
 export type NotificationQuery = z.infer<typeof ZNotificationQuery>;
 
-export const ZNotificationPage = pageOf(ZNotification).extend({
-  /** Unseen and sent ones: the bell's count. */
-  unread: z.number(),
-});
+export const ZNotificationPage = pageOf(ZNotification)
+  .extend({
+    /** Unseen and sent ones: the bell's count. */
+    unread: z.number(),
+  })
+  .meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof ZNotificationPage>;
 
-export const ZUnreadCount = z.object({ unread: z.number() });
+export const ZUnreadCount = z.object({ unread: z.number() }).meta({ id: 'UnreadCount' });
 
 /**
  * `PATCH notifications/change-status`: the named notifications, or without `ids` all of the
@@ -53,16 +57,20 @@ export const ZChangeStatus = z.strictObject({
 });
 export type ChangeStatus = z.infer<typeof ZChangeStatus>;
 
-export const ZChangeStatusResult = z.object({ changed: z.number(), unread: z.number() });
+export const ZChangeStatusResult = z
+  .object({ changed: z.number(), unread: z.number() })
+  .meta({ id: 'ChangeStatusResult' });
 
 /** A person's notification switches (their settings page; the mail and Slack copies follow them). */
-export const ZNotificationSettings = z.object({
-  enableEmailNotification: z.boolean(),
-  enableSlackNotification: z.boolean(),
-  assignments: z.boolean(),
-  comments: z.boolean(),
-  meetingStarts: z.boolean(),
-  reminders: z.boolean(),
-});
+export const ZNotificationSettings = z
+  .object({
+    enableEmailNotification: z.boolean(),
+    enableSlackNotification: z.boolean(),
+    assignments: z.boolean(),
+    comments: z.boolean(),
+    meetingStarts: z.boolean(),
+    reminders: z.boolean(),
+  })
+  .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 export const ZUpdateNotificationSettings = ZNotificationSettings.partial();

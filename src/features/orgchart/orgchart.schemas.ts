@@ -14,44 +14,50 @@ import { requiredText } from '../../shared/validation.ts';
 
 // The org chart's wire format (document 2 §3 "Org chart node", §5, §7 getOrgChart/saveOrgChart).
 
-export const ZSeatUser = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  image: z.string().nullable(),
-  /** Disabled in the workspace or account deleted: shown in the deleted-user style. */
-  deleted: z.boolean(),
-});
+export const ZSeatUser = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+    /** Disabled in the workspace or account deleted: shown in the deleted-user style. */
+    deleted: z.boolean(),
+  })
+  .meta({ id: 'SeatUser' });
 export type SeatUser = z.infer<typeof ZSeatUser>;
 
 /** A seat (the spec's org chart node). */
-export const ZSeat = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  row: z.number(),
-  seatNumber: z.number(),
-  color: z.string(),
-  jobTitle: z.string(),
-  /** The seat's responsibilities, one per line. */
-  description: z.array(z.string()),
-  /** Someone in the seat who is not a user (yet). */
-  firstName: z.string(),
-  lastName: z.string(),
-  image: z.string().nullable(),
-  /** The spec's coworkers: the workspace users in the seat. */
-  coworkers: z.array(z.string()),
-  users: z.array(ZSeatUser),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-});
+export const ZSeat = z
+  .object({
+    id: z.string(),
+    parentId: z.string().nullable(),
+    row: z.number(),
+    seatNumber: z.number(),
+    color: z.string(),
+    jobTitle: z.string(),
+    /** The seat's responsibilities, one per line. */
+    description: z.array(z.string()),
+    /** Someone in the seat who is not a user (yet). */
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+    /** The spec's coworkers: the workspace users in the seat. */
+    coworkers: z.array(z.string()),
+    users: z.array(ZSeatUser),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Seat' });
 export type Seat = z.infer<typeof ZSeat>;
 
 /** The whole chart: it is bounded (20 rows of 20 seats), so it travels as one document. */
-export const ZOrgChart = z.object({
-  seats: z.array(ZSeat),
-  /** Whether the caller may add, edit, move and delete seats (workspace admins). */
-  canEdit: z.boolean(),
-});
+export const ZOrgChart = z
+  .object({
+    seats: z.array(ZSeat),
+    /** Whether the caller may add, edit, move and delete seats (workspace admins). */
+    canEdit: z.boolean(),
+  })
+  .meta({ id: 'OrgChart' });
 export type OrgChart = z.infer<typeof ZOrgChart>;
 
 const row = z

@@ -6,24 +6,28 @@ import { contactFields } from '../auth/auth.schemas.ts';
 import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
 
 /** A person as the directory lists them (sorted by first name, document 2 §9). */
-export const ZDirectoryUser = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  jobTitle: z.string().nullable(),
-  /** The photo's URL (cacheable), or null. */
-  image: z.string().nullable(),
-  isAdmin: ZAdminFlag,
-  /** Disabled in this workspace: shown in the deleted-user style. */
-  disabled: z.boolean(),
-  /** The account was deleted: shown in the deleted-user style too. */
-  deleted: z.boolean(),
-  groupIds: z.array(z.string()),
-});
+export const ZDirectoryUser = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    jobTitle: z.string().nullable(),
+    /** The photo's URL (cacheable), or null. */
+    image: z.string().nullable(),
+    isAdmin: ZAdminFlag,
+    /** Disabled in this workspace: shown in the deleted-user style. */
+    disabled: z.boolean(),
+    /** The account was deleted: shown in the deleted-user style too. */
+    deleted: z.boolean(),
+    groupIds: z.array(z.string()),
+  })
+  .meta({ id: 'DirectoryUser' });
 export type DirectoryUser = z.infer<typeof ZDirectoryUser>;
 
-export const ZDirectoryPage = z.object({ users: z.array(ZDirectoryUser), total: z.number() });
+export const ZDirectoryPage = z
+  .object({ users: z.array(ZDirectoryUser), total: z.number() })
+  .meta({ id: 'DirectoryPage' });
 export type DirectoryPage = z.infer<typeof ZDirectoryPage>;
 
 export const ZDirectoryQuery = z.object({
@@ -40,7 +44,7 @@ export const ZContact = ZDirectoryUser.extend({
   alternativeAddress: z.string().nullable(),
   dob: z.string().nullable(),
   slack: z.string().nullable(),
-});
+}).meta({ id: 'Contact' });
 export type Contact = z.infer<typeof ZContact>;
 
 const groupIds = z.array(z.uuid()).max(200).optional();
@@ -64,38 +68,44 @@ export const ZUpdateContact = z.object({
 });
 export type UpdateContact = z.infer<typeof ZUpdateContact>;
 
-export const ZCreateContactResult = z.object({
-  outcome: z.enum(['created', 'invited']),
-  message: z.string(),
-  user: ZContact.nullable(),
-});
+export const ZCreateContactResult = z
+  .object({
+    outcome: z.enum(['created', 'invited']),
+    message: z.string(),
+    user: ZContact.nullable(),
+  })
+  .meta({ id: 'CreateContactResult' });
 
 // Groups (the group dialog calls them roles)
 
-export const ZGroupUser = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  image: z.string().nullable(),
-  deleted: z.boolean(),
-});
+export const ZGroupUser = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+    deleted: z.boolean(),
+  })
+  .meta({ id: 'GroupUser' });
 
-export const ZGroup = z.object({
-  id: z.string(),
-  name: z.string(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-  userIds: z.array(z.string()),
-  /** With `includeUsers=true`: the people, with their deleted flags. */
-  users: z.array(ZGroupUser).optional(),
-});
+export const ZGroup = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+    userIds: z.array(z.string()),
+    /** With `includeUsers=true`: the people, with their deleted flags. */
+    users: z.array(ZGroupUser).optional(),
+  })
+  .meta({ id: 'Group' });
 export type Group = z.infer<typeof ZGroup>;
 
 export const ZGroupsQuery = z.object({
   includeUsers: queryFlag(false),
   ...pageParams({ size: 100, max: 200 }),
 });
-export const ZGroupsPage = z.object({ groups: z.array(ZGroup), total: z.number() });
+export const ZGroupsPage = z.object({ groups: z.array(ZGroup), total: z.number() }).meta({ id: 'GroupsPage' });
 
 export const ZCreateGroup = z.object({ name: requiredText(100), userIds: z.array(z.uuid()).max(1000).optional() });
 export const ZUpdateGroup = z.object({
@@ -132,13 +142,15 @@ export const ZConfirmEmail = z.object({
   hash: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
 });
 
-export const ZAuthSession = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  current: z.boolean(),
-});
+export const ZAuthSession = z
+  .object({
+    id: z.string(),
+    userAgent: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'AuthSession' });
 export type AuthSessionRow = z.infer<typeof ZAuthSession>;
 
 export const ZDeleteAccount = z.object({ email: email() });

@@ -53,108 +53,116 @@ export const ZUserReportExportQuery = z
   .object({ ...windowFields, format: ZReportFormat })
   .superRefine(checkWindow, onceFieldsValid);
 
-const ZPerson = z.object({ userId: z.string(), fullName: z.string() });
+const ZPerson = z.object({ userId: z.string(), fullName: z.string() }).meta({ id: 'ReportPerson' });
 
-export const ZReportGoal = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** The shown status: '4' Overdue for an active goal past its due date (document 3 §4). */
-  status: z.string(),
-  dueDate: z.string().nullable(),
-  userId: z.string().nullable(),
-  fullName: z.string(),
-  completedAt: z.string().nullable(),
-});
+export const ZReportGoal = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    /** The shown status: '4' Overdue for an active goal past its due date (document 3 §4). */
+    status: z.string(),
+    dueDate: z.string().nullable(),
+    userId: z.string().nullable(),
+    fullName: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ReportGoal' });
 export type ReportGoal = z.infer<typeof ZReportGoal>;
 
-export const ZReportKpi = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  title: z.string(),
-  goal: z.string(),
-  score: z.string(),
-  units: z.string(),
-  type: z.string(),
-  userId: z.string(),
-  fullName: z.string(),
-  /** Sum and average of the values entered in the window; null when none. */
-  total: z.number().nullable(),
-  avg: z.number().nullable(),
-  /** Values that meet the target by the goal operator. */
-  hits: z.number(),
-  /** Values entered. */
-  counted: z.number(),
-});
+export const ZReportKpi = z
+  .object({
+    id: z.string(),
+    meetingId: z.string(),
+    title: z.string(),
+    goal: z.string(),
+    score: z.string(),
+    units: z.string(),
+    type: z.string(),
+    userId: z.string(),
+    fullName: z.string(),
+    /** Sum and average of the values entered in the window; null when none. */
+    total: z.number().nullable(),
+    avg: z.number().nullable(),
+    /** Values that meet the target by the goal operator. */
+    hits: z.number(),
+    /** Values entered. */
+    counted: z.number(),
+  })
+  .meta({ id: 'ReportKpi' });
 export type ReportKpi = z.infer<typeof ZReportKpi>;
 
-export const ZReport = z.object({
-  /** 'meeting', 'member' or 'user'. */
-  kind: z.enum(['meeting', 'member', 'user']),
-  dateSince: z.string(),
-  dateUntil: z.string(),
-  /** The day the report counts as today (in its time zone): expired goals, open and overdue. */
-  today: z.string(),
-  timezone: z.string(),
-  meeting: z.object({ id: z.string(), title: z.string() }).nullable(),
-  /** The member or user the report is about; null for the whole meeting. */
-  person: ZPerson.nullable(),
-  /** The member choices (document 3 §6): the meeting's leaders and members, by first name; empty in a user report. */
-  people: z.array(ZPerson.extend({ role: z.enum(['leader', 'member']) })),
-  attendance: z.object({
-    totalSessions: z.number(),
-    sessionsHeld: z.number(),
-    /** Held sessions the person attended (the caller, in the meeting report). */
-    userSessions: z.number(),
-    /** Mean rating (1–10) given in held sessions, two decimals; null when none. */
-    avgScore: z.number().nullable(),
-  }),
-  actionItems: z.object({ total: z.number(), completedOnTime: z.number(), completedOverdue: z.number() }),
-  goals: z.object({
-    totalExpiredGoals: z.number(),
-    totalCurrentGoals: z.number(),
-    completedOnTime: z.number(),
-    completedOverdue: z.number(),
-    onTrackGoals: z.number(),
-    offTrackGoals: z.number(),
-    list: z.array(ZReportGoal),
-    listTotal: z.number(),
-  }),
-  tasksCreatedByUser: z.object({
-    total: z.number(),
-    cardsCreatedByUser: z.array(ZPerson.extend({ count: z.number() })),
-  }),
-  kpis: z.array(ZReportKpi),
-  charts: z.object({
-    ratings: z.array(
-      z.object({ sessionId: z.string(), date: z.string(), meetingTitle: z.string(), rating: z.number().nullable() }),
-    ),
-    /** Action items by the month they are due: done on time, done late, past due and open, not yet due. */
-    completionByMonth: z.array(
-      z.object({ month: z.string(), onTime: z.number(), late: z.number(), overdue: z.number(), open: z.number() }),
-    ),
-    /** KPI values by the week (Monday) of their meeting date: met, missed, not entered. */
-    kpiHitsByWeek: z.array(z.object({ week: z.string(), hits: z.number(), misses: z.number(), empty: z.number() })),
-  }),
-});
+export const ZReport = z
+  .object({
+    /** 'meeting', 'member' or 'user'. */
+    kind: z.enum(['meeting', 'member', 'user']),
+    dateSince: z.string(),
+    dateUntil: z.string(),
+    /** The day the report counts as today (in its time zone): expired goals, open and overdue. */
+    today: z.string(),
+    timezone: z.string(),
+    meeting: z.object({ id: z.string(), title: z.string() }).nullable(),
+    /** The member or user the report is about; null for the whole meeting. */
+    person: ZPerson.nullable(),
+    /** The member choices (document 3 §6): the meeting's leaders and members, by first name; empty in a user report. */
+    people: z.array(ZPerson.extend({ role: z.enum(['leader', 'member']) })),
+    attendance: z.object({
+      totalSessions: z.number(),
+      sessionsHeld: z.number(),
+      /** Held sessions the person attended (the caller, in the meeting report). */
+      userSessions: z.number(),
+      /** Mean rating (1–10) given in held sessions, two decimals; null when none. */
+      avgScore: z.number().nullable(),
+    }),
+    actionItems: z.object({ total: z.number(), completedOnTime: z.number(), completedOverdue: z.number() }),
+    goals: z.object({
+      totalExpiredGoals: z.number(),
+      totalCurrentGoals: z.number(),
+      completedOnTime: z.number(),
+      completedOverdue: z.number(),
+      onTrackGoals: z.number(),
+      offTrackGoals: z.number(),
+      list: z.array(ZReportGoal),
+      listTotal: z.number(),
+    }),
+    tasksCreatedByUser: z.object({
+      total: z.number(),
+      cardsCreatedByUser: z.array(ZPerson.extend({ count: z.number() })),
+    }),
+    kpis: z.array(ZReportKpi),
+    charts: z.object({
+      ratings: z.array(
+        z.object({ sessionId: z.string(), date: z.string(), meetingTitle: z.string(), rating: z.number().nullable() }),
+      ),
+      /** Action items by the month they are due: done on time, done late, past due and open, not yet due. */
+      completionByMonth: z.array(
+        z.object({ month: z.string(), onTime: z.number(), late: z.number(), overdue: z.number(), open: z.number() }),
+      ),
+      /** KPI values by the week (Monday) of their meeting date: met, missed, not entered. */
+      kpiHitsByWeek: z.array(z.object({ week: z.string(), hits: z.number(), misses: z.number(), empty: z.number() })),
+    }),
+  })
+  .meta({ id: 'Report' });
 export type Report = z.infer<typeof ZReport>;
 
-export const ZTrends = z.object({
-  dateSince: z.string(),
-  dateUntil: z.string(),
-  sessionsHeld: z.number(),
-  /** Percent (0–100, one decimal) or null when nothing was held. */
-  startedOnTimePct: z.number().nullable(),
-  finishedOnTimePct: z.number().nullable(),
-  /** Mean rating per month of held sessions. */
-  ratingByMonth: z.array(z.object({ month: z.string(), avg: z.number() })),
-  /** The last month's mean minus the first's (null with fewer than two months). */
-  ratingChange: z.number().nullable(),
-  issuesSolvedPerSession: z.number().nullable(),
-  todosDoneWithinWeekPct: z.number().nullable(),
-  oldestOpenIssues: z.array(
-    z.object({ id: z.string(), title: z.string(), createdAt: z.string(), ageDays: z.number() }),
-  ),
-});
+export const ZTrends = z
+  .object({
+    dateSince: z.string(),
+    dateUntil: z.string(),
+    sessionsHeld: z.number(),
+    /** Percent (0–100, one decimal) or null when nothing was held. */
+    startedOnTimePct: z.number().nullable(),
+    finishedOnTimePct: z.number().nullable(),
+    /** Mean rating per month of held sessions. */
+    ratingByMonth: z.array(z.object({ month: z.string(), avg: z.number() })),
+    /** The last month's mean minus the first's (null with fewer than two months). */
+    ratingChange: z.number().nullable(),
+    issuesSolvedPerSession: z.number().nullable(),
+    todosDoneWithinWeekPct: z.number().nullable(),
+    oldestOpenIssues: z.array(
+      z.object({ id: z.string(), title: z.string(), createdAt: z.string(), ageDays: z.number() }),
+    ),
+  })
+  .meta({ id: 'Trends' });
 export type Trends = z.infer<typeof ZTrends>;
 
 export const ZMeetingTrendsQuery = z.object(windowFields).superRefine(checkWindow, onceFieldsValid);
@@ -176,37 +184,41 @@ export const ZArchiveSearchQuery = z
   .superRefine(checkWindow, onceFieldsValid);
 export type ArchiveSearchQuery = z.infer<typeof ZArchiveSearchQuery>;
 
-export const ZArchiveHit = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  meetingTitle: z.string(),
-  meetingDate: z.string(),
-  avgScore: z.number().nullable(),
-  note: z.string().nullable(),
-  /** Words of the archive around the match, the matched words between « and ». */
-  excerpt: z.string(),
-});
+export const ZArchiveHit = z
+  .object({
+    id: z.string(),
+    meetingId: z.string(),
+    meetingTitle: z.string(),
+    meetingDate: z.string(),
+    avgScore: z.number().nullable(),
+    note: z.string().nullable(),
+    /** Words of the archive around the match, the matched words between « and ». */
+    excerpt: z.string(),
+  })
+  .meta({ id: 'ArchiveHit' });
 export type ArchiveHit = z.infer<typeof ZArchiveHit>;
-export const ZArchiveSearchPage = pageOf(ZArchiveHit);
+export const ZArchiveSearchPage = pageOf(ZArchiveHit).meta({ id: 'ArchiveSearchPage' });
 export type ArchiveSearchPage = z.infer<typeof ZArchiveSearchPage>;
 
 // Workspace export
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
-export const ZWorkspaceExport = z.object({
-  id: z.string(),
-  status: z.enum(EXPORT_STATUSES),
-  /** 0–100. */
-  progress: z.number(),
-  fileName: z.string().nullable(),
-  size: z.number().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  /** A finished export: when its zip is removed (finishedAt + the retention); otherwise null. */
-  expiresAt: z.string().nullable(),
-  requestedBy: z.string().nullable(),
-});
+export const ZWorkspaceExport = z
+  .object({
+    id: z.string(),
+    status: z.enum(EXPORT_STATUSES),
+    /** 0–100. */
+    progress: z.number(),
+    fileName: z.string().nullable(),
+    size: z.number().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    /** A finished export: when its zip is removed (finishedAt + the retention); otherwise null. */
+    expiresAt: z.string().nullable(),
+    requestedBy: z.string().nullable(),
+  })
+  .meta({ id: 'WorkspaceExport' });
 export type WorkspaceExport = z.infer<typeof ZWorkspaceExport>;
-export const ZWorkspaceExportsPage = pageOf(ZWorkspaceExport);
+export const ZWorkspaceExportsPage = pageOf(ZWorkspaceExport).meta({ id: 'WorkspaceExportsPage' });
 export const ZWorkspaceExportsQuery = z.object(pageParams({ size: 10, max: 50 }));

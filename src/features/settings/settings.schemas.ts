@@ -9,21 +9,25 @@ import { messages } from '../../shared/messages.ts';
 
 const widgetKeys = DEFAULT_WIDGETS.map((w) => w.key) as [WidgetKey, ...WidgetKey[]];
 
-export const ZWidget = z.object({ key: z.enum(widgetKeys), title: z.string(), visible: z.boolean() });
+export const ZWidget = z
+  .object({ key: z.enum(widgetKeys), title: z.string(), visible: z.boolean() })
+  .meta({ id: 'Widget' });
 export type Widget = z.infer<typeof ZWidget>;
 
-export const ZUserSettings = z.object({
-  userId: z.string(),
-  widgets: z.array(ZWidget),
-  googleCalendarEmbedUrl: z.string().nullable(),
-  /**
-   * The meetings of the current workspace whose items home's To Do's and Goals leave out (the
-   * avatar strip, decision 069); empty: every meeting shown. Each workspace keeps its own list.
-   */
-  hiddenMeetingIds: z.array(z.string()),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+export const ZUserSettings = z
+  .object({
+    userId: z.string(),
+    widgets: z.array(ZWidget),
+    googleCalendarEmbedUrl: z.string().nullable(),
+    /**
+     * The meetings of the current workspace whose items home's To Do's and Goals leave out (the
+     * avatar strip, decision 069); empty: every meeting shown. Each workspace keeps its own list.
+     */
+    hiddenMeetingIds: z.array(z.string()),
+    createdAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof ZUserSettings>;
 
 /** The whole widget list, in the wanted order: each widget exactly once. */

@@ -33,44 +33,46 @@ const ZIds = z.array(z.uuid()).max(200);
 export const ZRichText = z.string().max(DESCRIPTION_MAX, { error: messages.descriptionTooLong });
 
 /** Checklist progress of a card: items done out of all its checklists' items. */
-export const ZChecklistProgress = z.object({ done: z.number(), total: z.number() });
+export const ZChecklistProgress = z.object({ done: z.number(), total: z.number() }).meta({ id: 'ChecklistProgress' });
 
 /** A card as boards and action-item lists show it (no description: the card dialog loads it). */
-export const ZCard = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: ZTaskType,
-  status: ZTaskStatus,
-  /** The status to show: '4' (Overdue) for an active goal past its due date. */
-  shownStatus: ZShownStatus,
-  dueDate: z.string().nullable(),
-  reminder: ZReminder,
-  /** The owner. */
-  userId: z.string().nullable(),
-  meetingIds: z.array(z.string()),
-  boardId: z.string().nullable(),
-  /** The board list (the spec's task type id). */
-  taskTypeId: z.string().nullable(),
-  members: z.array(z.string()),
-  labelIds: z.array(z.string()),
-  showInTasks: ZFlag,
-  quarterId: z.string().nullable(),
-  sort: z.number(),
-  isLocked: z.boolean(),
-  /** Set while the status is '1' (Done). */
-  completedAt: z.string().nullable(),
-  /** The live session it was solved in (an issue solved in the room). */
-  completedInSessionId: z.string().nullable(),
-  /** The item it was made from in a meeting: an issue for its to-dos, a headline for its issue or to-do. */
-  sourceTaskId: z.string().nullable(),
-  hasDescription: z.boolean(),
-  checklist: ZChecklistProgress,
-  attachmentCount: z.number(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-});
+export const ZCard = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    type: ZTaskType,
+    status: ZTaskStatus,
+    /** The status to show: '4' (Overdue) for an active goal past its due date. */
+    shownStatus: ZShownStatus,
+    dueDate: z.string().nullable(),
+    reminder: ZReminder,
+    /** The owner. */
+    userId: z.string().nullable(),
+    meetingIds: z.array(z.string()),
+    boardId: z.string().nullable(),
+    /** The board list (the spec's task type id). */
+    taskTypeId: z.string().nullable(),
+    members: z.array(z.string()),
+    labelIds: z.array(z.string()),
+    showInTasks: ZFlag,
+    quarterId: z.string().nullable(),
+    sort: z.number(),
+    isLocked: z.boolean(),
+    /** Set while the status is '1' (Done). */
+    completedAt: z.string().nullable(),
+    /** The live session it was solved in (an issue solved in the room). */
+    completedInSessionId: z.string().nullable(),
+    /** The item it was made from in a meeting: an issue for its to-dos, a headline for its issue or to-do. */
+    sourceTaskId: z.string().nullable(),
+    hasDescription: z.boolean(),
+    checklist: ZChecklistProgress,
+    attachmentCount: z.number(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Card' });
 export type Card = z.infer<typeof ZCard>;
 
 /** The whole card, for the card dialog and task panel. */
@@ -84,7 +86,7 @@ export const ZTask = ZCard.extend({
   /** Whether a share link is active (`GET tasks/{id}/share` gives it). */
   shared: z.boolean(),
   permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
-});
+}).meta({ id: 'Task' });
 export type Task = z.infer<typeof ZTask>;
 
 const nullableDate = ZIsoDate.nullish().transform((value) => value ?? null);
@@ -159,14 +161,16 @@ export const ZTaskListQuery = z.object({
 export type TaskListQuery = z.infer<typeof ZTaskListQuery>;
 
 /** A page of a list of cards: `items` from `offset`, of `total` in the list. */
-export const ZTaskPage = pageOf(ZCard);
+export const ZTaskPage = pageOf(ZCard).meta({ id: 'TaskPage' });
 export type TaskPage = z.infer<typeof ZTaskPage>;
 
 export const ZTaskCountsQuery = z.object({ meetingId: z.uuid() });
 export type TaskCountsQuery = z.infer<typeof ZTaskCountsQuery>;
 
 /** A meeting's action items by type: how many are active and how many done (types with none are left out). */
-export const ZTaskCounts = z.array(z.object({ type: ZTaskType, active: z.number(), done: z.number() }));
+export const ZTaskCounts = z
+  .array(z.object({ type: ZTaskType, active: z.number(), done: z.number() }))
+  .meta({ id: 'TaskCounts' });
 export type TaskCounts = z.infer<typeof ZTaskCounts>;
 
 /** Where a card goes on Move or Copy: meeting, then board, then list (each optional). */
@@ -219,26 +223,30 @@ export const ZWatchers = z.object({ userIds: ZIds.min(1, { error: messages.atLea
 
 // Checklists
 
-export const ZChecklistItem = z.object({
-  id: z.string(),
-  checklistId: z.string(),
-  title: z.string(),
-  status: ZFlag,
-  sort: z.number(),
-});
+export const ZChecklistItem = z
+  .object({
+    id: z.string(),
+    checklistId: z.string(),
+    title: z.string(),
+    status: ZFlag,
+    sort: z.number(),
+  })
+  .meta({ id: 'ChecklistItem' });
 export type ChecklistItem = z.infer<typeof ZChecklistItem>;
 
-export const ZChecklist = z.object({
-  id: z.string(),
-  taskId: z.string(),
-  title: z.string(),
-  sort: z.number(),
-  items: z.array(ZChecklistItem),
-  /** Share of items done, 0–100 (0 for an empty checklist). */
-  progress: z.number(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-});
+export const ZChecklist = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    title: z.string(),
+    sort: z.number(),
+    items: z.array(ZChecklistItem),
+    /** Share of items done, 0–100 (0 for an empty checklist). */
+    progress: z.number(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Checklist' });
 export type Checklist = z.infer<typeof ZChecklist>;
 
 /** `POST checklists` (saveChecklist); copyFromId copies that checklist's items (status reset to '0'). */
@@ -258,17 +266,19 @@ export const ZUpdateChecklistItem = z.object({ title: requiredText(500).optional
 
 // Activities (comments)
 
-export const ZActivity = z.object({
-  id: z.string(),
-  taskId: z.string(),
-  /** Sanitized HTML. */
-  description: z.string(),
-  createdAt: z.string(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-  author: ZPersonSummary.nullable(),
-  permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
-});
+export const ZActivity = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    /** Sanitized HTML. */
+    description: z.string(),
+    createdAt: z.string(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+    author: ZPersonSummary.nullable(),
+    permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
+  })
+  .meta({ id: 'Activity' });
 export type Activity = z.infer<typeof ZActivity>;
 
 export const ZCreateActivity = z.object({ taskId: z.uuid(), description: requiredText(DESCRIPTION_MAX) });
@@ -278,50 +288,56 @@ export const ZUpdateActivity = z.object({ description: requiredText(DESCRIPTION_
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-export const ZAttachment = z.object({
-  id: z.string(),
-  taskId: z.string(),
-  fileName: z.string(),
-  mimeType: z.string(),
-  size: z.number(),
-  /** Shown as an image in the activity log (jpeg, jpg, png, gif, tiff). */
-  isImage: z.boolean(),
-  /** The API path that streams the file (signed-in callers who may see the card). */
-  url: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-});
+export const ZAttachment = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    fileName: z.string(),
+    mimeType: z.string(),
+    size: z.number(),
+    /** Shown as an image in the activity log (jpeg, jpg, png, gif, tiff). */
+    isImage: z.boolean(),
+    /** The API path that streams the file (signed-in callers who may see the card). */
+    url: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+  })
+  .meta({ id: 'Attachment' });
 export type Attachment = z.infer<typeof ZAttachment>;
 
 // Share links
 
-export const ZShareLink = z.object({
-  token: z.string(),
-  /** The client route: `/task-preview/{token}`. */
-  path: z.string(),
-  createdAt: z.string(),
-});
+export const ZShareLink = z
+  .object({
+    token: z.string(),
+    /** The client route: `/task-preview/{token}`. */
+    path: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ShareLink' });
 export type ShareLink = z.infer<typeof ZShareLink>;
 
 /** What anyone with the link sees: that one card, read-only, with no ids of the workspace. */
-export const ZTaskPreview = z.object({
-  title: z.string(),
-  description: z.string().nullable(),
-  type: ZTaskType,
-  status: ZTaskStatus,
-  shownStatus: ZShownStatus,
-  dueDate: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  createdAt: z.string(),
-  owner: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
-  members: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
-  labels: z.array(z.object({ name: z.string(), color: z.string() })),
-  checklists: z.array(
-    z.object({
-      title: z.string(),
-      progress: z.number(),
-      items: z.array(z.object({ title: z.string(), status: ZFlag })),
-    }),
-  ),
-});
+export const ZTaskPreview = z
+  .object({
+    title: z.string(),
+    description: z.string().nullable(),
+    type: ZTaskType,
+    status: ZTaskStatus,
+    shownStatus: ZShownStatus,
+    dueDate: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    owner: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+    members: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+    labels: z.array(z.object({ name: z.string(), color: z.string() })),
+    checklists: z.array(
+      z.object({
+        title: z.string(),
+        progress: z.number(),
+        items: z.array(z.object({ title: z.string(), status: ZFlag })),
+      }),
+    ),
+  })
+  .meta({ id: 'TaskPreview' });
 export type TaskPreview = z.infer<typeof ZTaskPreview>;

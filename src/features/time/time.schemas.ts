@@ -43,13 +43,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-export const ZAccount = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  /** The image's address (`/api/v2/images/time-accounts/{id}/{hash}`), or null. */
-  image: z.string().nullable(),
-  projectCount: z.number(),
-});
+export const ZAccount = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    /** The image's address (`/api/v2/images/time-accounts/{id}/{hash}`), or null. */
+    image: z.string().nullable(),
+    projectCount: z.number(),
+  })
+  .meta({ id: 'TimeAccount' });
 export type Account = z.infer<typeof ZAccount>;
 
 /** A new image as a data URL (a meeting image's rules), null to remove it; left out, it stays. */
@@ -62,23 +64,27 @@ const ZImage = z
 export const ZSaveAccount = z.object({ title: requiredText(200), image: ZImage });
 export type SaveAccount = z.infer<typeof ZSaveAccount>;
 
-export const ZProjectTask = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  billable: z.boolean(),
-  budget: z.number(),
-  budgetMinutes: z.number(),
-  hourlyRate: z.number(),
-});
+export const ZProjectTask = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    billable: z.boolean(),
+    budget: z.number(),
+    budgetMinutes: z.number(),
+    hourlyRate: z.number(),
+  })
+  .meta({ id: 'ProjectTask' });
 export type ProjectTask = z.infer<typeof ZProjectTask>;
 
-export const ZProjectMember = z.object({
-  userId: z.uuid(),
-  name: z.string(),
-  manage: z.boolean(),
-  budgetMinutes: z.number(),
-  hourlyRate: z.number(),
-});
+export const ZProjectMember = z
+  .object({
+    userId: z.uuid(),
+    name: z.string(),
+    manage: z.boolean(),
+    budgetMinutes: z.number(),
+    hourlyRate: z.number(),
+  })
+  .meta({ id: 'ProjectMember' });
 export type ProjectMember = z.infer<typeof ZProjectMember>;
 
 export const ZSaveProjectTask = z.object({
@@ -140,31 +146,35 @@ export const ZUpdateProject = z.object({
 });
 export type UpdateProject = z.infer<typeof ZUpdateProject>;
 
-export const ZBudgetFigures = z.object({
-  unit: z.enum(['hours', 'money']),
-  budget: z.number().nullable(),
-  spent: z.number(),
-  remaining: z.number().nullable(),
-  remainingPercent: z.number().nullable(),
-  usedPercent: z.number().nullable(),
-  cost: z.number(),
-  revenue: z.number(),
-});
+export const ZBudgetFigures = z
+  .object({
+    unit: z.enum(['hours', 'money']),
+    budget: z.number().nullable(),
+    spent: z.number(),
+    remaining: z.number().nullable(),
+    remainingPercent: z.number().nullable(),
+    usedPercent: z.number().nullable(),
+    cost: z.number(),
+    revenue: z.number(),
+  })
+  .meta({ id: 'BudgetFigures' });
 
 /** A project report row of the Accounts tab (document 3 §3), with the project's settings. */
-export const ZProjectReport = z.object({
-  id: z.uuid(),
-  accountId: z.uuid(),
-  accountTitle: z.string(),
-  name: z.string(),
-  type: z.enum(PROJECT_TYPES),
-  budgetType: z.enum(PROJECT_BUDGET_TYPES),
-  hourlyRate: z.enum(PROJECT_RATE_MODES),
-  budgetReset: z.enum(BUDGET_RESETS),
-  figures: ZBudgetFigures,
-  totalMinutes: z.number(),
-  canManage: z.boolean(),
-});
+export const ZProjectReport = z
+  .object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    accountTitle: z.string(),
+    name: z.string(),
+    type: z.enum(PROJECT_TYPES),
+    budgetType: z.enum(PROJECT_BUDGET_TYPES),
+    hourlyRate: z.enum(PROJECT_RATE_MODES),
+    budgetReset: z.enum(BUDGET_RESETS),
+    figures: ZBudgetFigures,
+    totalMinutes: z.number(),
+    canManage: z.boolean(),
+  })
+  .meta({ id: 'ProjectReport' });
 export type ProjectReport = z.infer<typeof ZProjectReport>;
 
 export const ZProjectReportQuery = z.object({
@@ -175,67 +185,73 @@ export const ZProjectReportQuery = z.object({
   type: z.enum(PROJECT_TYPES).optional(),
 });
 export type ProjectReportQuery = z.infer<typeof ZProjectReportQuery>;
-export const ZProjectReportPage = pageOf(ZProjectReport);
+export const ZProjectReportPage = pageOf(ZProjectReport).meta({ id: 'ProjectReportPage' });
 export type ProjectReportPage = z.infer<typeof ZProjectReportPage>;
 
-export const ZProject = z.object({
-  id: z.uuid(),
-  accountId: z.uuid(),
-  name: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  /** Null for everyone but workspace admins. */
-  note: z.string().nullable(),
-  type: z.enum(PROJECT_TYPES),
-  hourlyRate: z.enum(PROJECT_RATE_MODES),
-  projectHoursRate: z.number(),
-  budgetType: z.enum(PROJECT_BUDGET_TYPES),
-  totalProjectFee: z.number(),
-  totalProjectMinutes: z.number(),
-  fixedFee: z.number(),
-  budgetReset: z.enum(BUDGET_RESETS),
-  budgetProjectExpenses: z.boolean(),
-  budgetEmailExceeds: z.boolean(),
-  percentOfBudgetExceed: z.number(),
-  showToAdmins: z.boolean(),
-  showToAll: z.boolean(),
-  meetingId: z.uuid().nullable(),
-  tasks: z.array(ZProjectTask),
-  teams: z.array(ZProjectMember),
-  loggedMinutes: z.number(),
-  canManage: z.boolean(),
-});
+export const ZProject = z
+  .object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    name: z.string(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    /** Null for everyone but workspace admins. */
+    note: z.string().nullable(),
+    type: z.enum(PROJECT_TYPES),
+    hourlyRate: z.enum(PROJECT_RATE_MODES),
+    projectHoursRate: z.number(),
+    budgetType: z.enum(PROJECT_BUDGET_TYPES),
+    totalProjectFee: z.number(),
+    totalProjectMinutes: z.number(),
+    fixedFee: z.number(),
+    budgetReset: z.enum(BUDGET_RESETS),
+    budgetProjectExpenses: z.boolean(),
+    budgetEmailExceeds: z.boolean(),
+    percentOfBudgetExceed: z.number(),
+    showToAdmins: z.boolean(),
+    showToAll: z.boolean(),
+    meetingId: z.uuid().nullable(),
+    tasks: z.array(ZProjectTask),
+    teams: z.array(ZProjectMember),
+    loggedMinutes: z.number(),
+    canManage: z.boolean(),
+  })
+  .meta({ id: 'Project' });
 export type Project = z.infer<typeof ZProject>;
 
 /** A project the caller may log time on, with its active tasks (the entry form's choices). */
-export const ZLoggable = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  accountId: z.uuid(),
-  accountTitle: z.string(),
-  tasks: z.array(z.object({ id: z.uuid(), title: z.string() })),
-});
+export const ZLoggable = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    accountId: z.uuid(),
+    accountTitle: z.string(),
+    tasks: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  })
+  .meta({ id: 'TimeLoggable' });
 export type Loggable = z.infer<typeof ZLoggable>;
 
-export const ZEntry = z.object({
-  id: z.uuid(),
-  userId: z.uuid(),
-  projectId: z.uuid(),
-  projectName: z.string(),
-  accountId: z.uuid(),
-  accountTitle: z.string(),
-  taskId: z.uuid(),
-  taskTitle: z.string(),
-  spentOn: z.string(),
-  minutes: z.number(),
-  note: z.string().nullable(),
-  meetingId: z.uuid().nullable(),
-  meetingTitle: z.string().nullable(),
-  /** The meeting's session the time was for (decision 068), with its local date to label it. */
-  sessionId: z.uuid().nullable().describe("One of the meeting's sessions, or null"),
-  sessionDate: z.iso.date().nullable().describe("The session's local date (YYYY-MM-DD), or null"),
-  billable: z.boolean(),
-});
+export const ZEntry = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    projectId: z.uuid(),
+    projectName: z.string(),
+    accountId: z.uuid(),
+    accountTitle: z.string(),
+    taskId: z.uuid(),
+    taskTitle: z.string(),
+    spentOn: z.string(),
+    minutes: z.number(),
+    note: z.string().nullable(),
+    meetingId: z.uuid().nullable(),
+    meetingTitle: z.string().nullable(),
+    /** The meeting's session the time was for (decision 068), with its local date to label it. */
+    sessionId: z.uuid().nullable().describe("One of the meeting's sessions, or null"),
+    sessionDate: z.iso.date().nullable().describe("The session's local date (YYYY-MM-DD), or null"),
+    billable: z.boolean(),
+  })
+  .meta({ id: 'TimeEntry' });
 export type Entry = z.infer<typeof ZEntry>;
 
 export const ZSaveEntry = z.object({
@@ -258,18 +274,20 @@ export const ZSaveEntry = z.object({
 });
 export type SaveEntry = z.infer<typeof ZSaveEntry>;
 
-export const ZTimer = z.object({
-  /** document 3 §3: STARTED_TIMER while running; no timer is STOPPED_TIMER. */
-  timerStatus: z.enum(['STARTED_TIMER', 'STOPPED_TIMER']),
-  projectId: z.uuid().nullable(),
-  projectName: z.string().nullable(),
-  taskId: z.uuid().nullable(),
-  taskTitle: z.string().nullable(),
-  entryId: z.uuid().nullable(),
-  note: z.string().nullable(),
-  meetingId: z.uuid().nullable(),
-  startedAt: z.string().nullable(),
-});
+export const ZTimer = z
+  .object({
+    /** document 3 §3: STARTED_TIMER while running; no timer is STOPPED_TIMER. */
+    timerStatus: z.enum(['STARTED_TIMER', 'STOPPED_TIMER']),
+    projectId: z.uuid().nullable(),
+    projectName: z.string().nullable(),
+    taskId: z.uuid().nullable(),
+    taskTitle: z.string().nullable(),
+    entryId: z.uuid().nullable(),
+    note: z.string().nullable(),
+    meetingId: z.uuid().nullable(),
+    startedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Timer' });
 export type Timer = z.infer<typeof ZTimer>;
 
 /**
@@ -289,22 +307,26 @@ export type StartTimer = z.input<typeof ZStartTimer>;
  * What a timer call wrote: the entry written or continued (null when nothing fitted), the
  * minutes that did not fit in the day, and a sentence saying so (null when all was written).
  */
-export const ZStopResult = z.object({
-  timer: ZTimer,
-  entry: ZEntry.nullable(),
-  droppedMinutes: z.number(),
-  notice: z.string().nullable(),
-});
+export const ZStopResult = z
+  .object({
+    timer: ZTimer,
+    entry: ZEntry.nullable(),
+    droppedMinutes: z.number(),
+    notice: z.string().nullable(),
+  })
+  .meta({ id: 'TimerStopResult' });
 export type StopResult = z.infer<typeof ZStopResult>;
 
 export const ZWeekQuery = z.object({ week: isoDate() });
-export const ZWeek = z.object({
-  /** The first day shown (the user's first day of week on or before `week`). */
-  start: z.string(),
-  days: z.array(z.object({ date: z.string(), minutes: z.number() })),
-  totalMinutes: z.number(),
-  entries: z.array(ZEntry),
-});
+export const ZWeek = z
+  .object({
+    /** The first day shown (the user's first day of week on or before `week`). */
+    start: z.string(),
+    days: z.array(z.object({ date: z.string(), minutes: z.number() })),
+    totalMinutes: z.number(),
+    entries: z.array(ZEntry),
+  })
+  .meta({ id: 'TimeWeek' });
 export type Week = z.infer<typeof ZWeek>;
 
 export const ZTeamQuery = z.object({
@@ -313,35 +335,39 @@ export const ZTeamQuery = z.object({
   ...pageParams({ size: TIME_PAGE.default, max: TIME_PAGE.max }),
 });
 /** document 3 §3: a team time row, per person. */
-export const ZTeamRow = z.object({
-  userId: z.uuid(),
-  name: z.string(),
-  totalHours: z.number(),
-  capacity: z.number(),
-  billableHours: z.number(),
-  nonBillableHours: z.number(),
-  billablePercent: z.number(),
-  nonBillablePercent: z.number(),
-});
+export const ZTeamRow = z
+  .object({
+    userId: z.uuid(),
+    name: z.string(),
+    totalHours: z.number(),
+    capacity: z.number(),
+    billableHours: z.number(),
+    nonBillableHours: z.number(),
+    billablePercent: z.number(),
+    nonBillablePercent: z.number(),
+  })
+  .meta({ id: 'TeamRow' });
 export type TeamRow = z.infer<typeof ZTeamRow>;
-export const ZTeamWeek = z.object({
-  start: z.string(),
-  totals: ZTeamRow.omit({ userId: true, name: true }),
-  items: z.array(ZTeamRow),
-  total: z.number(),
-  offset: z.number(),
-  /** The week's time per meeting, and (decision 068) per session of it where logged against one. */
-  meetings: z.array(
-    z.object({
-      meetingId: z.uuid(),
-      title: z.string(),
-      minutes: z.number(),
-      sessions: z
-        .array(z.object({ sessionId: z.uuid(), sessionDate: z.iso.date(), minutes: z.number() }))
-        .describe('By session date; the rest of `minutes` was logged against no session'),
-    }),
-  ),
-});
+export const ZTeamWeek = z
+  .object({
+    start: z.string(),
+    totals: ZTeamRow.omit({ userId: true, name: true }),
+    items: z.array(ZTeamRow),
+    total: z.number(),
+    offset: z.number(),
+    /** The week's time per meeting, and (decision 068) per session of it where logged against one. */
+    meetings: z.array(
+      z.object({
+        meetingId: z.uuid(),
+        title: z.string(),
+        minutes: z.number(),
+        sessions: z
+          .array(z.object({ sessionId: z.uuid(), sessionDate: z.iso.date(), minutes: z.number() }))
+          .describe('By session date; the rest of `minutes` was logged against no session'),
+      }),
+    ),
+  })
+  .meta({ id: 'TimeTeamWeek' });
 export type TeamWeek = z.infer<typeof ZTeamWeek>;
 
 export const ZSetCapacity = z.object({
@@ -359,24 +385,28 @@ export const ZReportQuery = z.object({
   groupBy: z.enum(REPORT_GROUPS).default('project'),
 });
 export type ReportQuery = z.infer<typeof ZReportQuery>;
-export const ZReportRow = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  minutes: z.number(),
-  billableMinutes: z.number(),
-  amount: z.number(),
-});
+export const ZReportRow = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    minutes: z.number(),
+    billableMinutes: z.number(),
+    amount: z.number(),
+  })
+  .meta({ id: 'ReportRow' });
 export type ReportRow = z.infer<typeof ZReportRow>;
-export const ZReport = z.object({
-  from: z.string(),
-  to: z.string(),
-  groupBy: z.enum(REPORT_GROUPS),
-  rows: z.array(ZReportRow),
-  totalMinutes: z.number(),
-  totalAmount: z.number(),
-});
+export const ZReport = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    groupBy: z.enum(REPORT_GROUPS),
+    rows: z.array(ZReportRow),
+    totalMinutes: z.number(),
+    totalAmount: z.number(),
+  })
+  .meta({ id: 'TimeReport' });
 export type Report = z.infer<typeof ZReport>;
 export const ZReportExportQuery = ZReportQuery.extend({ format: z.enum(['csv', 'xlsx']) });
 
 export const ZAccountsQuery = z.object(pageParams({ size: TIME_PAGE.default, max: TIME_PAGE.max }));
-export const ZAccountPage = pageOf(ZAccount);
+export const ZAccountPage = pageOf(ZAccount).meta({ id: 'TimeAccountPage' });

@@ -43,31 +43,35 @@ const ZSecret = z
 const groupIds = z.array(z.uuid()).max(VAULT_LIMITS.groups);
 
 /** A vault entry as lists show it: never its password. */
-export const ZVaultEntry = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  folderId: z.string().nullable(),
-  account: z.string(),
-  username: z.string().nullable(),
-  siteUrl: z.string().nullable(),
-  notes: z.string().nullable(),
-  /** Restricted to groups: only people in one of `groupIds` see it. */
-  restricted: z.boolean(),
-  groupIds: z.array(z.string()),
-  createdAt: z.string(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-  /** The caller may reveal and copy it (a leader or member, in one of its groups when restricted). */
-  canReveal: z.boolean(),
-  /** The caller may edit and delete it (a leader who sees it, or a workspace admin). */
-  canManage: z.boolean(),
-});
+export const ZVaultEntry = z
+  .object({
+    id: z.string(),
+    meetingId: z.string(),
+    folderId: z.string().nullable(),
+    account: z.string(),
+    username: z.string().nullable(),
+    siteUrl: z.string().nullable(),
+    notes: z.string().nullable(),
+    /** Restricted to groups: only people in one of `groupIds` see it. */
+    restricted: z.boolean(),
+    groupIds: z.array(z.string()),
+    createdAt: z.string(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+    /** The caller may reveal and copy it (a leader or member, in one of its groups when restricted). */
+    canReveal: z.boolean(),
+    /** The caller may edit and delete it (a leader who sees it, or a workspace admin). */
+    canManage: z.boolean(),
+  })
+  .meta({ id: 'VaultEntry' });
 export type VaultEntry = z.infer<typeof ZVaultEntry>;
 
-export const ZVaultEntryPage = pageOf(ZVaultEntry).extend({
-  /** The caller may add entries and folders to this vault. */
-  canManage: z.boolean(),
-});
+export const ZVaultEntryPage = pageOf(ZVaultEntry)
+  .extend({
+    /** The caller may add entries and folders to this vault. */
+    canManage: z.boolean(),
+  })
+  .meta({ id: 'VaultEntryPage' });
 export type VaultEntryPage = z.infer<typeof ZVaultEntryPage>;
 
 export const ZVaultEntryQuery = z.object({
@@ -97,26 +101,30 @@ export const ZUpdateVaultEntry = ZCreateVaultEntry.partial();
 export type UpdateVaultEntry = z.infer<typeof ZUpdateVaultEntry>;
 
 export const ZRevealRequest = z.object({ purpose: z.enum(VAULT_REVEAL_PURPOSES).default('reveal') });
-export const ZRevealed = z.object({
-  password: z.string(),
-  /** How long the client shows it (reveal) or keeps it on the clipboard (copy). */
-  seconds: z.number(),
-});
+export const ZRevealed = z
+  .object({
+    password: z.string(),
+    /** How long the client shows it (reveal) or keeps it on the clipboard (copy). */
+    seconds: z.number(),
+  })
+  .meta({ id: 'VaultRevealedPassword' });
 export type Revealed = z.infer<typeof ZRevealed>;
 
 /** A folder (the spec's password group). */
-export const ZVaultFolder = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  name: z.string(),
-  /**
-   * Entries in it the caller sees (an admin: all; others: those of their groups), which are the
-   * ones deleting it with its entries would delete. Hidden entries are never counted.
-   */
-  entryCount: z.number(),
-});
+export const ZVaultFolder = z
+  .object({
+    id: z.string(),
+    meetingId: z.string(),
+    name: z.string(),
+    /**
+     * Entries in it the caller sees (an admin: all; others: those of their groups), which are the
+     * ones deleting it with its entries would delete. Hidden entries are never counted.
+     */
+    entryCount: z.number(),
+  })
+  .meta({ id: 'VaultFolder' });
 export type VaultFolder = z.infer<typeof ZVaultFolder>;
-export const ZVaultFolderPage = pageOf(ZVaultFolder);
+export const ZVaultFolderPage = pageOf(ZVaultFolder).meta({ id: 'VaultFolderPage' });
 export const ZVaultFolderQuery = z.object(
   pageParams({ size: VAULT_FOLDERS_PAGE.default, max: VAULT_FOLDERS_PAGE.max }),
 );
@@ -129,24 +137,26 @@ export const ZDeleteFolderQuery = z.object({
 });
 
 /** One row of the vault's audit log. */
-export const ZVaultAuditRow = z.object({
-  id: z.string(),
-  at: z.string(),
-  action: z.enum(VAULT_AUDIT_ACTIONS),
-  meetingId: z.string(),
-  /** The meeting's title now, or as it was when the row was written once the meeting is deleted. */
-  meetingTitle: z.string(),
-  /** The meeting is deleted: the row is kept (decision 063), its vault page is gone. */
-  meetingDeleted: z.boolean(),
-  entryId: z.string().nullable(),
-  account: z.string(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  address: z.string().nullable(),
-});
+export const ZVaultAuditRow = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    action: z.enum(VAULT_AUDIT_ACTIONS),
+    meetingId: z.string(),
+    /** The meeting's title now, or as it was when the row was written once the meeting is deleted. */
+    meetingTitle: z.string(),
+    /** The meeting is deleted: the row is kept (decision 063), its vault page is gone. */
+    meetingDeleted: z.boolean(),
+    entryId: z.string().nullable(),
+    account: z.string(),
+    userId: z.string().nullable(),
+    userName: z.string().nullable(),
+    sessionId: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'VaultAuditRow' });
 export type VaultAuditRow = z.infer<typeof ZVaultAuditRow>;
-export const ZVaultAuditPage = pageOf(ZVaultAuditRow);
+export const ZVaultAuditPage = pageOf(ZVaultAuditRow).meta({ id: 'VaultAuditPage' });
 export type VaultAuditPage = z.infer<typeof ZVaultAuditPage>;
 
 const auditPaging = pageParams({ size: VAULT_ACTIVITY_PAGE.default, max: VAULT_ACTIVITY_PAGE.max });
@@ -172,4 +182,4 @@ export const ZWorkspaceActivityQuery = z.object({
   ...auditPaging,
 });
 
-export const ZRotation = z.object({ version: z.number(), entries: z.number() });
+export const ZRotation = z.object({ version: z.number(), entries: z.number() }).meta({ id: 'VaultKeyRotation' });

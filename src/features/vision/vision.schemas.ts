@@ -16,60 +16,70 @@ export const ZSectionKind = z.enum(SECTION_KINDS, { error: messages.invalidValue
 export type SectionKind = z.infer<typeof ZSectionKind>;
 
 /** An item of a live section: a goal of the quarter or an open backburner item. */
-export const ZLiveItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.string(),
-  statusName: z.string(),
-  dueDate: z.string().nullable(),
-  owner: z.string().nullable(),
-});
+export const ZLiveItem = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.string(),
+    statusName: z.string(),
+    dueDate: z.string().nullable(),
+    owner: z.string().nullable(),
+  })
+  .meta({ id: 'LiveItem' });
 export type LiveItem = z.infer<typeof ZLiveItem>;
 
-export const ZSection = z.object({
-  id: z.string(),
-  templateId: z.string(),
-  title: z.string(),
-  /** Sanitized HTML. */
-  description: z.string(),
-  kind: ZSectionKind,
-  sort: z.number(),
-  /** Raised by every save; a save names the version it started from. */
-  version: z.number(),
-  changedAt: z.string(),
-  changedBy: z.string().nullable(),
-  /** Live sections: their items, read now (the caller's visible cards); null for written ones. */
-  items: z.array(ZLiveItem).nullable(),
-  /** Live sections: how many items there are in all (items holds the first ones). */
-  itemsTotal: z.number().nullable(),
-});
+export const ZSection = z
+  .object({
+    id: z.string(),
+    templateId: z.string(),
+    title: z.string(),
+    /** Sanitized HTML. */
+    description: z.string(),
+    kind: ZSectionKind,
+    sort: z.number(),
+    /** Raised by every save; a save names the version it started from. */
+    version: z.number(),
+    changedAt: z.string(),
+    changedBy: z.string().nullable(),
+    /** Live sections: their items, read now (the caller's visible cards); null for written ones. */
+    items: z.array(ZLiveItem).nullable(),
+    /** Live sections: how many items there are in all (items holds the first ones). */
+    itemsTotal: z.number().nullable(),
+  })
+  .meta({ id: 'VisionSection' });
 export type Section = z.infer<typeof ZSection>;
 
-export const ZTemplateSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  columns: z.number(),
-  changedAt: z.string(),
-});
+export const ZTemplateSummary = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    columns: z.number(),
+    changedAt: z.string(),
+  })
+  .meta({ id: 'VisionTemplateSummary' });
 export type TemplateSummary = z.infer<typeof ZTemplateSummary>;
 
 export const ZTemplate = ZTemplateSummary.extend({
   /** The spec's sectionIds, in order. */
   sectionIds: z.array(z.string()),
   sections: z.array(ZSection),
-});
+}).meta({ id: 'VisionTemplate' });
 export type Template = z.infer<typeof ZTemplate>;
 
 /** A template the product ships, to start a board from. */
-export const ZCatalogTemplate = z.object({ key: z.string(), title: z.string(), sectionTitles: z.array(z.string()) });
+export const ZCatalogTemplate = z
+  .object({ key: z.string(), title: z.string(), sectionTitles: z.array(z.string()) })
+  .meta({ id: 'CatalogTemplate' });
 
-export const ZTemplatesPage = z.object({
-  items: z.array(ZTemplateSummary),
-  total: z.number(),
-  offset: z.number(),
-  /** The product's templates (getTemplates' search params of the spec: a title filter). */
-  catalog: z.array(ZCatalogTemplate),
-});
+export const ZTemplatesPage = z
+  .object({
+    items: z.array(ZTemplateSummary),
+    total: z.number(),
+    offset: z.number(),
+    /** The product's templates (getTemplates' search params of the spec: a title filter). */
+    catalog: z.array(ZCatalogTemplate),
+  })
+  .meta({ id: 'VisionTemplatesPage' });
 export type TemplatesPage = z.infer<typeof ZTemplatesPage>;
 
 export const ZTemplatesQuery = z.object({

@@ -3,16 +3,18 @@ import { email, requiredText } from '../../shared/validation.ts';
 
 export const ZAdminFlag = z.enum(['0', '1']);
 
-export const ZWorkspace = z.object({
-  id: z.string(),
-  name: z.string(),
-  iconLogo: z.string().nullable(),
-  slackWorkspaceName: z.string().nullable(),
-});
+export const ZWorkspace = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    iconLogo: z.string().nullable(),
+    slackWorkspaceName: z.string().nullable(),
+  })
+  .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof ZWorkspace>;
 
 /** A workspace as one of its members sees it in the picker. */
-export const ZMyWorkspace = ZWorkspace.extend({ isAdmin: ZAdminFlag });
+export const ZMyWorkspace = ZWorkspace.extend({ isAdmin: ZAdminFlag }).meta({ id: 'MyWorkspace' });
 export type MyWorkspace = z.infer<typeof ZMyWorkspace>;
 
 /** `POST tenants` takes `tenant{name}`; the original client also sent `tenantName`. */
@@ -30,10 +32,12 @@ export const ZUpdateWorkspace = z.object({
 });
 export type UpdateWorkspace = z.infer<typeof ZUpdateWorkspace>;
 
-export const ZSwitchResult = z.object({ tenantId: z.string(), isAdmin: ZAdminFlag });
+export const ZSwitchResult = z.object({ tenantId: z.string(), isAdmin: ZAdminFlag }).meta({ id: 'SwitchResult' });
 
 /** A person as shown when adding them to a workspace. */
-export const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const ZPerson = z
+  .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })
+  .meta({ id: 'Person' });
 export type Person = z.infer<typeof ZPerson>;
 
 export const ZUserLookup = z.object({ email: email() });
@@ -42,7 +46,9 @@ export const ZUserLookup = z.object({ email: email() });
  * whether the email has an account, and whether that account is in this workspace. Never a
  * name, email or id of an account outside the workspace.
  */
-export const ZUserLookupResult = z.object({ exists: z.boolean(), existsInTenant: z.boolean() });
+export const ZUserLookupResult = z
+  .object({ exists: z.boolean(), existsInTenant: z.boolean() })
+  .meta({ id: 'UserLookupResult' });
 export type UserLookupResult = z.infer<typeof ZUserLookupResult>;
 
 /**
@@ -63,21 +69,25 @@ export type AddUser = z.infer<typeof ZAddUser>;
  * What add-user did: `added` a new account (it gets a set-password mail), or `invited` an
  * existing one, who joins only by accepting; then nothing about them is answered.
  */
-export const ZAddUserResult = z.object({
-  outcome: z.enum(['added', 'invited']),
-  message: z.string(),
-  person: ZPerson.nullable(),
-});
+export const ZAddUserResult = z
+  .object({
+    outcome: z.enum(['added', 'invited']),
+    message: z.string(),
+    person: ZPerson.nullable(),
+  })
+  .meta({ id: 'AddUserResult' });
 export type AddUserResult = z.infer<typeof ZAddUserResult>;
 
 /** A pending invitation, as its invitee sees it on /workspaces. */
-export const ZInvitation = z.object({
-  id: z.string(),
-  workspace: z.object({ id: z.string(), name: z.string(), iconLogo: z.string().nullable() }),
-  invitedBy: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
+export const ZInvitation = z
+  .object({
+    id: z.string(),
+    workspace: z.object({ id: z.string(), name: z.string(), iconLogo: z.string().nullable() }),
+    invitedBy: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof ZInvitation>;
 
 /** A person of the current workspace, as pickers and the directory show them. */
@@ -85,5 +95,5 @@ export const ZWorkspacePerson = ZPerson.extend({
   image: z.string().nullable(),
   jobTitle: z.string().nullable(),
   isAdmin: ZAdminFlag,
-});
+}).meta({ id: 'WorkspacePerson' });
 export type WorkspacePerson = z.infer<typeof ZWorkspacePerson>;

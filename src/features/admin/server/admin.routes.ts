@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
-import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
+import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -88,7 +88,8 @@ export const adminRoutes = async (fastify: FastifyInstance) => {
         summary: 'A workspace logo, by the URL found in `iconLogo` (cacheable for good: the URL changes with the logo)',
         security: [],
         params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-        response: { 200: z.any().describe('The image'), ...failures(404) },
+        produces: ['image/*'],
+        response: storedImageAnswers,
       },
     },
     async (request, reply) =>

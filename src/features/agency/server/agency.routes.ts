@@ -50,7 +50,7 @@ import { getColumn, getItem, listCategories, listFrameworks, listItems } from '.
 
 const tags = ['agency tools'];
 const ZId = z.object({ id: z.uuid() });
-const ZCreated = z.object({ id: z.string() });
+const ZCreated = z.object({ id: z.string() }).meta({ id: 'AgencyCreated' });
 
 export const agencyRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -65,6 +65,7 @@ export const kpisRoutes = async (fastify: FastifyInstance) => {
         summary: 'The scorecard as CSV or XLSX (one row per measurable, one column per date), same filters',
         params: ZId,
         querystring: ZScorecardExportQuery,
+        produces: Object.values(EXPORT_TYPES),
       },
     },
     async (request, reply) => {

@@ -129,24 +129,27 @@ describe('scores and their cells', () => {
       { total: 0.5, average: 0.5, hits: 1, counted: 1 },
     ]);
 
-    // The OpenAPI document describes the same cell.
+    // The OpenAPI document describes the same cell (its named schemas followed by their $ref).
     const openapi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const documented =
-      openapi.paths['/api/v2/meetings/{id}/kpis'].get.responses['200'].content['application/json'].schema;
-    const cells = documented.properties.result.properties.scores.items.properties.cells;
-    expect(cells).toEqual({
+    const named = (schema: { $ref?: string }) =>
+      schema.$ref ? openapi.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+    const documented = named(
+      openapi.paths['/api/v2/meetings/{id}/kpis'].get.responses['200'].content['application/json'].schema,
+    );
+    const row = named(named(documented.properties.result).properties.scores.items);
+    expect(row.properties.cells).toEqual({
       type: 'array',
-      items: {
-        nullable: true,
-        type: 'object',
-        properties: {
-          measured: { nullable: true, type: 'string' },
-          met: { nullable: true, type: 'boolean' },
-          note: { nullable: true, type: 'string' },
-        },
-        required: ['measured', 'met', 'note'],
-        additionalProperties: false,
+      items: { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/ScorecardCell' }] },
+    });
+    expect(openapi.components.schemas.ScorecardCell).toEqual({
+      type: 'object',
+      properties: {
+        measured: { nullable: true, type: 'string' },
+        met: { nullable: true, type: 'boolean' },
+        note: { nullable: true, type: 'string' },
       },
+      required: ['measured', 'met', 'note'],
+      additionalProperties: false,
     });
   });
 

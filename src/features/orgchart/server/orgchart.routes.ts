@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
+import { failures, IMMUTABLE_CACHE, ok, storedImageAnswers, success } from '../../../server/http.ts';
 import { exportingWorkspace, sendPdf } from '../../../server/pdf.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { SEAT_IMAGE_MAX_BYTES } from '../../../shared/constants.ts';
@@ -164,6 +164,8 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
         summary: "A seat's picture, by the URL found in `image` (cacheable for good: the URL changes with the picture)",
         security: [],
         params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+        produces: ['image/*'],
+        response: storedImageAnswers,
       },
     },
     async (request, reply) => {
@@ -187,6 +189,8 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
         summary: 'The chart as a PDF on one landscape page of A4 or Letter, with the workspace name and logo',
         querystring: ZExportQuery,
         produces: ['application/pdf'],
+        // 404: a workspace without a chart has nothing to export.
+        response: { 200: z.any().describe('The PDF'), ...failures(404) },
       },
     },
     async (request, reply) => {

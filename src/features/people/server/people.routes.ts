@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
+import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
@@ -183,6 +183,8 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
         summary: 'A photo, by the URL found in `image` (cacheable for good: the URL changes with the photo)',
         security: [],
         params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+        produces: ['image/*'],
+        response: storedImageAnswers,
       },
     },
     async (request, reply) => {

@@ -118,7 +118,16 @@ export const slackRoutes = async (fastify: FastifyInstance) => {
         querystring: ZSlackCallbackQuery,
         response: {
           302: z.unknown().describe('To the administration page, with the result'),
-          ...failures(400, 403, 409),
+          // A browser (Accept: text/html) gets the refusal as a page; any other client the envelope.
+          ...Object.fromEntries(
+            Object.entries(failures(400, 403, 409)).map(([status, fail]) => [
+              status,
+              {
+                description: 'The refusal: a page for a browser, the envelope otherwise',
+                content: { 'application/json': { schema: fail }, 'text/html': { schema: z.string() } },
+              },
+            ]),
+          ),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, sendStoredImage, success } from '../../../server/http.ts';
+import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
 import { EXPORT_TYPES } from '../../kpis/server/kpis.export.ts';
 import {
   ZAccount,
@@ -66,7 +66,8 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
           'The bytes with `Cache-Control: private, max-age=31536000, immutable`: the address changes with the picture. 404 when the picture changed or is gone.',
         security: [],
         params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{32}$/) }),
-        response: { 200: z.any().describe('The image'), ...failures(404) },
+        produces: ['image/*'],
+        response: storedImageAnswers,
       },
     },
     async (request, reply) =>
@@ -355,7 +356,12 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
   app.get(
     '/time/reports/export',
     {
-      schema: { tags, summary: 'The same report as CSV or XLSX', querystring: ZReportExportQuery },
+      schema: {
+        tags,
+        summary: 'The same report as CSV or XLSX',
+        querystring: ZReportExportQuery,
+        produces: Object.values(EXPORT_TYPES),
+      },
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
