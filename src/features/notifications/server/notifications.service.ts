@@ -64,6 +64,7 @@ export const EMAIL_SWITCH: Record<
   cardComment: 'comments',
   cardMoved: 'comments',
   meetingStarted: 'meetingStarts',
+  cascadingMessage: 'meetingStarts',
   reminder: 'reminders',
   budgetAlert: 'reminders',
 };
