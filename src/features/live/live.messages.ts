@@ -40,7 +40,7 @@ export const liveMessages = {
   archiveBackburner: 'Issues dropped to the Backburner',
   archiveGoalsChanged: 'Goals whose status changed',
   archiveHeadlineIssues: 'Headlines turned into issues',
-  archiveNone: 'None',
+  archiveRecipients: (count: number) => (count === 1 ? 'sent to 1 person' : `sent to ${count} people`),
   recapMailCascading: 'Cascading messages',
   recapMailTodos: 'To-dos made or re-assigned',
 };
