@@ -14,7 +14,7 @@ export const liveMessages = {
   recapLoadFailed: 'The recap could not be loaded',
   cascadingLoadFailed: 'The cascading messages could not be loaded',
   cascadingTitle: 'Cascading messages',
-  cascadingHint: 'What to tell whom: each message is sent to its audience when the meeting is finished.',
+  cascadingHint: 'Each message is sent to its audience when the meeting is finished.',
   cascadingEmpty: 'No cascading message yet.',
   cascadingText: 'Message',
   cascadingTextPlaceholder: 'What should they know?',

@@ -102,7 +102,7 @@ const MessageForm = ({
             value={audience}
             onChange={(value) => value && setAudience(value as CascadingAudience)}
             allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
+            w={{ base: '100%', xs: 260 }}
           />
           {audience === 'meeting' && (
             <Select
