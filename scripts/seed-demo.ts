@@ -380,7 +380,14 @@ const main = async () => {
       })),
     );
     // Demo sessions have no step times: their archives show no timing report.
-    await archiveSession(ctx, session, await loadAttendees(database.db, session, meeting), config.publicUrl, []);
+    await archiveSession(
+      ctx,
+      session,
+      await loadAttendees(database.db, session, meeting),
+      meeting,
+      config.publicUrl,
+      [],
+    );
   }
   await app.close();
   await database.close();

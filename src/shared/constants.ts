@@ -138,6 +138,8 @@ export const NOTIFICATION_KINDS = [
   'reminder',
   // Time tracking: a project crossed a budget threshold.
   'budgetAlert',
+  // A meeting's cascading message, sent when it is finished (decision 081).
+  'cascadingMessage',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { meetings, sessions } from './meetings.ts';
+import { userGroups } from './people.ts';
 
 // The live meeting (document 1 §3 Session: meetingMembers, nonMeetingMembers) and its archive
 // (document 3 §3). See docs/decisions/017-live-meeting.md.
@@ -124,5 +125,41 @@ export const sessionArchives = pgTable(
       'cascade',
     ),
     index().on(t.meetingId),
+  ],
+);
+
+/**
+ * A cascading message of a session (decision 081): what the meeting tells whom. The audience is
+ * a meeting (its leaders and members), a directory group (its people) or everyone in the
+ * workspace. Delivered when the session is finished (`sentAt`), and kept in its archive.
+ */
+export const cascadingMessages = pgTable(
+  'cascading_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    sessionId: sessionRef(),
+    meetingId: uuid()
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    audience: text().notNull(),
+    /** The audience meeting or group; null for everyone, or when it was deleted since. */
+    audienceMeetingId: uuid().references(() => meetings.id, { onDelete: 'set null' }),
+    audienceGroupId: uuid().references(() => userGroups.id, { onDelete: 'set null' }),
+    sentAt: timestamp({ withTimezone: true }),
+    /** How many people it reached when sent. */
+    recipientCount: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index().on(t.sessionId, t.createdAt),
+    index().on(t.tenantId, t.meetingId),
+    index().on(t.audienceMeetingId).where(sql`${t.audienceMeetingId} is not null`),
+    index().on(t.audienceGroupId).where(sql`${t.audienceGroupId} is not null`),
+    check('cascading_messages_audience_check', sql`${t.audience} in ('meeting', 'group', 'everyone')`),
   ],
 );

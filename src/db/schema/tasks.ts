@@ -63,6 +63,15 @@ export const tasks = pgTable(
     createdBy: byUser(),
     changedAt: now(),
     changedBy: byUser(),
+    /**
+     * When the owner, the type and the status last changed: set by the trigger
+     * `tasks_mark_changes` (migration 0025) on every update, whichever path made it, so a
+     * meeting's conclude lists to-dos re-assigned, issues dropped to the backburner and goals
+     * whose status changed while it was live (decision 080).
+     */
+    ownerChangedAt: timestamp({ withTimezone: true }),
+    typeChangedAt: timestamp({ withTimezone: true }),
+    statusChangedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.boardListId, t.sort),

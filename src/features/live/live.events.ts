@@ -14,6 +14,8 @@ export interface LiveEvents {
   'live.presence': { sessionId: string; meetingId: string; online: string[] };
   /** Meeting room: the issue a leader picked as the one being discussed (null: none); every screen highlights it. */
   'live.discussing': { sessionId: string; meetingId: string; taskId: string | null };
+  /** Meeting room: a cascading message was added, changed or removed: refetch the session's list. */
+  'live.cascading.changed': { sessionId: string; meetingId: string };
   /** Meeting room: the session was finished or cancelled; attendees leave the live screen. */
   'live.ended': { sessionId: string; meetingId: string; cancelled: boolean };
 }

@@ -179,6 +179,28 @@ export const ZConvertHeadline = z.object({
 });
 export type ConvertHeadline = z.infer<typeof ZConvertHeadline>;
 
+/** A cascading message as the archive keeps it: its audience's name as it was when sent. */
+export const ZArchivedCascadingMessage = z
+  .object({
+    text: z.string(),
+    audience: z.enum(['meeting', 'group', 'everyone']),
+    audienceName: z.string().nullable(),
+    /** How many people it was sent to. */
+    recipients: z.number(),
+  })
+  .meta({ id: 'ArchivedCascadingMessage' });
+export type ArchivedCascadingMessage = z.infer<typeof ZArchivedCascadingMessage>;
+
+/** A goal whose status changed during the session, with its status at the finish. */
+export const ZArchivedGoalChange = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    fullName: z.string(),
+    status: z.string(),
+  })
+  .meta({ id: 'ArchivedGoalChange' });
+
 const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() }).meta({ id: 'ArchivePerson' });
 
 const ZArchiveActionItems = ZArchivePerson.extend({
@@ -204,58 +226,135 @@ export const ZTimingReport = z
   .meta({ id: 'TimingReport' });
 
 /** `GET sessions/{id}/archive/`: the snapshot taken when the session finished (document 3 §3). */
-export const ZMeetingArchive = z
-  .object({
-    sessionId: z.string(),
-    meetingId: z.string(),
-    meetingTitle: z.string(),
-    /** The session's local date, YYYY-MM-DD. */
-    meetingDate: z.string(),
-    /** Minutes from start to finish. */
-    meetingDuration: z.number(),
-    startedAt: z.string(),
-    finishedAt: z.string(),
-    attendeesAdmins: z.array(ZArchivePerson),
-    attendeesMembers: z.array(ZArchivePerson),
-    notAttended: z.array(ZArchivePerson),
-    guests: z.array(z.string()),
-    kpis: z.array(
-      ZArchivePerson.extend({
-        list: z.array(
-          z.object({
-            title: z.string(),
-            measured: z.string().nullable(),
-            /** The target. */
-            score: z.string(),
-            /** The comparator. */
-            goal: z.string(),
-            type: z.string(),
-            units: z.string(),
-            met: z.boolean().nullable(),
-          }),
-        ),
-      }),
-    ),
-    /** Action items completed since the previous held session, per person. */
-    completedActionItems: z.array(ZArchiveActionItems),
-    /** Action items still open at the finish, per person. */
-    openActionItems: z.array(ZArchiveActionItems),
-    /** To-dos created during the session and issues solved during it (the recap email's lists). */
-    todosCreated: z.array(ZArchiveActionItems),
-    issuesSolved: z.array(ZArchiveActionItems),
-    /** Issues and goals added during the session (archives written before they existed have none). */
-    issuesCreated: z.array(ZArchiveActionItems),
-    goalsCreated: z.array(ZArchiveActionItems),
-    /** Goals finished (done) during the session (archives written before it existed have none). */
-    goalsFinished: z.array(ZArchiveActionItems),
-    /** Headlines open at the finish or read (done) during the session. */
-    headlines: z.array(ZArchiveActionItems),
-    /** Planned against spent time per step (archives written before it existed have none). */
-    timing: ZTimingReport.nullable(),
-    scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
-    note: z.string().nullable(),
-    avgScore: z.number().nullable(),
-    link: z.string().nullable(),
-  })
-  .meta({ id: 'MeetingArchive' });
+export const ZMeetingArchive = z.object({
+  sessionId: z.string(),
+  meetingId: z.string(),
+  meetingTitle: z.string(),
+  /** The session's local date, YYYY-MM-DD. */
+  meetingDate: z.string(),
+  /** Minutes from start to finish. */
+  meetingDuration: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  attendeesAdmins: z.array(ZArchivePerson),
+  attendeesMembers: z.array(ZArchivePerson),
+  notAttended: z.array(ZArchivePerson),
+  guests: z.array(z.string()),
+  kpis: z.array(
+    ZArchivePerson.extend({
+      list: z.array(
+        z.object({
+          title: z.string(),
+          measured: z.string().nullable(),
+          /** The target. */
+          score: z.string(),
+          /** The comparator. */
+          goal: z.string(),
+          type: z.string(),
+          units: z.string(),
+          met: z.boolean().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** Action items completed since the previous held session, per person. */
+  completedActionItems: z.array(ZArchiveActionItems),
+  /** Action items still open at the finish, per person. */
+  openActionItems: z.array(ZArchiveActionItems),
+  /** To-dos created during the session and issues solved during it (the recap email's lists). */
+  todosCreated: z.array(ZArchiveActionItems),
+  issuesSolved: z.array(ZArchiveActionItems),
+  /** Issues and goals added during the session (archives written before they existed have none). */
+  issuesCreated: z.array(ZArchiveActionItems),
+  goalsCreated: z.array(ZArchiveActionItems),
+  /** Goals finished (done) during the session (archives written before it existed have none). */
+  goalsFinished: z.array(ZArchiveActionItems),
+  /** Headlines open at the finish or read (done) during the session. */
+  headlines: z.array(ZArchiveActionItems),
+  /** Planned against spent time per step (archives written before it existed have none). */
+  timing: ZTimingReport.nullable(),
+  /**
+   * The conclude (decision 081; archives written before it have none): to-dos made before the
+   * session and re-assigned in it, issues made from headlines, issues dropped to the Backburner,
+   * goals whose status changed, and the cascading messages sent.
+   */
+  todosReassigned: z.array(ZArchiveActionItems),
+  headlineIssues: z.array(ZArchiveActionItems),
+  backburnerIssues: z.array(ZArchiveActionItems),
+  goalsChanged: z.array(ZArchivedGoalChange),
+  cascadingMessages: z.array(ZArchivedCascadingMessage),
+  scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
+  note: z.string().nullable(),
+  avgScore: z.number().nullable(),
+  link: z.string().nullable(),
+});
 export type MeetingArchive = z.infer<typeof ZMeetingArchive>;
+
+// --- The conclude: the Recap (to-dos read back) and Cascading Messages steps (decision 081)
+
+/** How long a cascading message may be, and how many a session may have. */
+export const CASCADING_TEXT_MAX = 2000;
+export const CASCADING_MESSAGES_MAX = 50;
+export const CASCADING_AUDIENCES = ['meeting', 'group', 'everyone'] as const;
+export type CascadingAudience = (typeof CASCADING_AUDIENCES)[number];
+
+/** One item the Recap step reads back: a to-do (made or re-assigned) or an issue made from a headline. */
+export const ZRecapItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  userId: z.string().nullable(),
+  /** The owner's name; null without one. */
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  status: z.string(),
+  /** A to-do made before the meeting and given another owner during it. */
+  reassigned: z.boolean(),
+  /** The headline an issue was made from. */
+  headlineTitle: z.string().nullable(),
+});
+export type RecapItem = z.infer<typeof ZRecapItem>;
+
+/** `GET sessions/{id}/recap-items`: what this session made, as the Recap step lists it. */
+export const ZRecapItems = z.object({
+  todos: z.array(ZRecapItem),
+  headlineIssues: z.array(ZRecapItem),
+});
+export type RecapItems = z.infer<typeof ZRecapItems>;
+
+export const ZCascadingMessage = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  text: z.string(),
+  audience: z.enum(CASCADING_AUDIENCES),
+  audienceMeetingId: z.string().nullable(),
+  audienceGroupId: z.string().nullable(),
+  /** The audience's name (the meeting's title, the group's name); null for everyone or one deleted since. */
+  audienceName: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+});
+export type CascadingMessage = z.infer<typeof ZCascadingMessage>;
+
+/** `POST sessions/{id}/cascading-messages` and `PUT …/{messageId}`: the text and its audience. */
+export const ZSaveCascadingMessage = z
+  .object({
+    text: requiredText(CASCADING_TEXT_MAX),
+    audience: z.enum(CASCADING_AUDIENCES),
+    audienceMeetingId: z.uuid().nullish(),
+    audienceGroupId: z.uuid().nullish(),
+  })
+  .superRefine((value, issue) => {
+    if (value.audience === 'meeting' && !value.audienceMeetingId)
+      issue.addIssue({ code: 'custom', path: ['audienceMeetingId'], message: messages.required });
+    if (value.audience === 'group' && !value.audienceGroupId)
+      issue.addIssue({ code: 'custom', path: ['audienceGroupId'], message: messages.required });
+  })
+  .transform((value) => ({
+    text: value.text,
+    audience: value.audience,
+    // Only the id the audience uses is kept.
+    audienceMeetingId: value.audience === 'meeting' ? (value.audienceMeetingId ?? null) : null,
+    audienceGroupId: value.audience === 'group' ? (value.audienceGroupId ?? null) : null,
+  }));
+export type SaveCascadingMessage = z.infer<typeof ZSaveCascadingMessage>;

@@ -216,6 +216,9 @@ export const AGENDA_KEYS = [
   'conclusion',
   // Agency tools (issue 24): a framework the team fills in during the meeting
   'agency_framework',
+  // The conclude (decision 081): messages to tell others, and the read-back of the new to-dos
+  'cascading_messages',
+  'todo_recap',
 ] as const;
 export type AgendaKey = (typeof AGENDA_KEYS)[number];
 

@@ -35,8 +35,8 @@ export const DEFAULT_AGENDA = items([
   },
   { title: 'Action Items', keyName: 'to_do_list', duration: 15, description: 'Last week’s to-dos: done or not done.' },
   { title: 'Issues', keyName: 'to_do_list', taskType: '2', duration: 40, description: 'Identify, discuss, solve.' },
-  { title: 'Cascading Messages', keyName: 'free_activity', duration: 5, description: 'What to tell whom.' },
-  { title: 'Recap', keyName: 'free_activity', duration: 5, description: 'Read back the new to-dos.' },
+  { title: 'Cascading Messages', keyName: 'cascading_messages', duration: 5, description: 'What to tell whom.' },
+  { title: 'Recap', keyName: 'todo_recap', duration: 5, description: 'Read back the new to-dos.' },
   { title: 'Meeting Scores', keyName: 'conclusion', duration: 5, description: 'Rate the meeting from 1 to 10.' },
 ]);
 

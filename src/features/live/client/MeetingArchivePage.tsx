@@ -7,9 +7,11 @@ import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
+import { statusName } from '../../../shared/tasks.ts';
 import { DATE_FORMAT, dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
-import { todayIn } from '../../tasks/client/tasks.format.ts';
+import { statusColour, todayIn } from '../../tasks/client/tasks.format.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
 import { useArchive } from './live.queries.ts';
 
@@ -75,6 +77,58 @@ const ItemsByPerson = ({ groups, today, empty }: { groups: ArchiveItems; today: 
               })}
             </Table.Tbody>
           </Table>
+        </Stack>
+      ))}
+    </Stack>
+  );
+
+/** Goals whose status changed in the session, with the status they ended it in. */
+const GoalsChanged = ({ goals }: { goals: MeetingArchive['goalsChanged'] }) =>
+  goals.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      {messages.archiveNoItems}
+    </Text>
+  ) : (
+    <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {goals.map((goal) => (
+        <Group key={goal.id} component="li" gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {goal.title}{' '}
+            <Text span c="dimmed" size="sm">
+              ({goal.fullName})
+            </Text>
+          </Text>
+          <Badge size="sm" variant="light" color={statusColour('1', goal.status)} style={{ flexShrink: 0 }}>
+            {statusName('1', goal.status)}
+          </Badge>
+        </Group>
+      ))}
+    </Stack>
+  );
+
+/** The cascading messages sent when the session finished: text, audience and how many got it. */
+const CascadingList = ({ list }: { list: MeetingArchive['cascadingMessages'] }) =>
+  list.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      {messages.archiveNoItems}
+    </Text>
+  ) : (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {list.map((message, index) => (
+        // The snapshot keeps no ids: the order is the messages' own, and it never changes.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a written-once snapshot
+        <Stack key={index} gap={2} component="li">
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {message.text}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {liveMessages.cascadingTo(
+              message.audience === 'everyone'
+                ? liveMessages.cascadingEveryone
+                : (message.audienceName ?? liveMessages.cascadingAudienceGone),
+            )}{' '}
+            · {liveMessages.archiveRecipients(message.recipients)}
+          </Text>
         </Stack>
       ))}
     </Stack>
@@ -218,7 +272,22 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
       <SectionCard title={messages.recapHeadlines}>
         <ItemsByPerson groups={archive.headlines} today={today} empty={messages.archiveNoItems} />
       </SectionCard>
+      <SectionCard title={liveMessages.recapReassigned}>
+        <ItemsByPerson groups={archive.todosReassigned} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={liveMessages.archiveHeadlineIssues}>
+        <ItemsByPerson groups={archive.headlineIssues} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={liveMessages.archiveBackburner}>
+        <ItemsByPerson groups={archive.backburnerIssues} today={today} empty={messages.archiveNoItems} />
+      </SectionCard>
+      <SectionCard title={liveMessages.archiveGoalsChanged}>
+        <GoalsChanged goals={archive.goalsChanged} />
+      </SectionCard>
     </SimpleGrid>
+    <SectionCard title={liveMessages.archiveCascading}>
+      <CascadingList list={archive.cascadingMessages} />
+    </SectionCard>
     {archive.timing && <TimingSection timing={archive.timing} />}
   </Stack>
 );

@@ -8,10 +8,12 @@ import { averageScore, timingReport } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { loadTemplateText, mailOf } from '../../emails/server/emails.send.ts';
+import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
+import { concludeLists, sendCascadingMessages } from './live.conclude.ts';
 import { recapValues } from './live.mails.ts';
 
 // The archive of a held session (document 3 §3): a snapshot written once, when the session is
@@ -157,8 +159,27 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
   };
 };
 
+/** The conclude's lists (decision 081) as the archive keeps them, grouped by person. */
+const archivedConclude = async (ctx: TenantContext, session: SessionRow, startedAt: Date) => {
+  const lists = await concludeLists(ctx, session.meetingId, startedAt, session.finishedAt);
+  const grouped = (rows: typeof lists.todos) =>
+    byPerson(rows.map((row) => ({ ...row, fullName: row.ownerName ?? messages.liveNobody })));
+  return {
+    todosReassigned: grouped(lists.todos.filter((row) => row.reassigned)),
+    headlineIssues: grouped(lists.headlineIssues),
+    backburnerIssues: grouped(lists.backburnerIssues),
+    goalsChanged: lists.goalsChanged.map((row) => ({
+      id: row.id,
+      title: row.title,
+      fullName: row.ownerName ?? messages.liveNobody,
+      status: row.status,
+    })),
+  };
+};
+
 /**
- * Writes the archive of a session just finished (`people`: its recap as it ends) and mails the recap to every attendee who
+ * Writes the archive of a session just finished (`people`: its recap as it ends), sends its
+ * cascading messages to their audiences, and mails the recap to every attendee who
  * has an account, and to the guests added by email. A day's session started again (`heldBefore`: its archive so far)
  * gets one archive for the day: from the first start, its runs' minutes added up (decision 027).
  */
@@ -166,6 +187,7 @@ export const archiveSession = async (
   ctx: TenantContext,
   session: SessionRow,
   people: LiveAttendee[],
+  access: MeetingAccess,
   publicUrl: string,
   steps: { id: string; title: string; duration: number }[],
   heldBefore?: Archived,
@@ -203,6 +225,8 @@ export const archiveSession = async (
     kpis: await archivedKpis(ctx, session),
     ...(await archivedActionItems(ctx, session, startedAt)),
     timing: steps.length > 0 ? timingReport(steps, session.stepSeconds) : null,
+    ...(await archivedConclude(ctx, session, startedAt)),
+    cascadingMessages: await sendCascadingMessages(ctx, session, { title: info!.title, access }),
     scores: rated.map((p) => ({ ...person(p), score: p.score, note: p.note })),
     avgScore,
   };

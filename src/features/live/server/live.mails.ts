@@ -2,6 +2,8 @@ import type { EmailValues } from '../../../shared/emailTemplates.ts';
 import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
 import { archivePath } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
+import { statusName } from '../../../shared/tasks.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
 
 // The recap email every attendee gets when a meeting is finished: the ratings, the to-dos made,
@@ -55,6 +57,32 @@ const timingLines = (timing: MeetingArchive['timing']) =>
       ]
     : [];
 
+/** The conclude's lists (decision 081): re-assigned to-dos, headlines made issues, backburner, goals, messages. */
+const concludeLines = (archive: MeetingArchive) => [
+  '',
+  `${liveMessages.recapReassigned}:`,
+  ...itemLines(archive.todosReassigned),
+  '',
+  `${liveMessages.archiveHeadlineIssues}:`,
+  ...itemLines(archive.headlineIssues),
+  '',
+  `${liveMessages.archiveBackburner}:`,
+  ...itemLines(archive.backburnerIssues),
+  '',
+  `${liveMessages.archiveGoalsChanged}:`,
+  ...(archive.goalsChanged.length === 0
+    ? [`  ${messages.archiveNoItems}`]
+    : archive.goalsChanged.map((goal) => `  - ${goal.title} (${goal.fullName}): ${statusName('1', goal.status)}`)),
+  '',
+  `${liveMessages.recapMailCascading}:`,
+  ...(archive.cascadingMessages.length === 0
+    ? [`  ${messages.archiveNoItems}`]
+    : archive.cascadingMessages.map(
+        (message) =>
+          `  - ${liveMessages.cascadingTo(message.audience === 'everyone' ? liveMessages.cascadingEveryone : (message.audienceName ?? '–'))}: ${message.text}`,
+      )),
+];
+
 /** The values of the 'meeting-recap' template for a finished meeting. */
 export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailValues<'meeting-recap'> => {
   const ratings =
@@ -72,6 +100,7 @@ export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailVa
     '',
     `${messages.recapTodosCreated}:`,
     ...itemLines(archive.todosCreated),
+    ...concludeLines(archive),
     '',
     `${messages.recapIssuesSolved}:`,
     ...itemLines(archive.issuesSolved),

@@ -21,6 +21,7 @@ import {
   ZStartMeeting,
   ZTodosFromIssue,
 } from '../live.schemas.ts';
+import { concludeRoutes } from './live.conclude.routes.ts';
 import { backburnerIssue, convertHeadline, discussIssue, solveIssue, todosFromIssue } from './live.issues.ts';
 import {
   addGuest,
@@ -47,6 +48,7 @@ const ZItem = z.object({ id: z.uuid(), taskId: z.uuid() });
 
 export const liveRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await concludeRoutes(fastify);
 
   app.get(
     '/meetings/live-sessions',

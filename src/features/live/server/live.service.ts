@@ -44,6 +44,7 @@ import {
 } from './live.access.ts';
 import { archiveSession } from './live.archive.ts';
 import { loadAttendees, loadGuests, roleIn } from './live.attendees.ts';
+import { dropUnsentMessages } from './live.conclude.ts';
 
 // The live meeting (document 1 §2, §4; docs/decisions/017-live-meeting.md). The current step
 // and when it began live on the session row, so every attendee (and a refresh, and a late
@@ -443,11 +444,13 @@ export const finishMeeting = async (
   const heldBefore = held?.snapshot as MeetingArchive | undefined;
   if (input.cancelled && heldBefore) {
     // A day's session started again and then cancelled is as it was after its first finish.
+    await dropUnsentMessages(ctx, session.id);
     await ctx.db
       .update(sessions)
       .set({ ...reset, startedAt: new Date(heldBefore.startedAt), finishedAt: new Date(heldBefore.finishedAt) })
       .where(eq(sessions.id, session.id));
   } else if (input.cancelled) {
+    await dropUnsentMessages(ctx, session.id);
     if (await isThrowAway(ctx, session)) {
       await ctx.db.delete(sessions).where(eq(sessions.id, session.id));
     } else {
@@ -481,7 +484,7 @@ export const finishMeeting = async (
       .set({ ...reset, finishedAt: now, stepSeconds: withStepTime(session, steps, now), discussedTaskId: null })
       .where(eq(sessions.id, session.id))
       .returning();
-    await archiveSession(ctx, finished!, people, publicUrl, steps, heldBefore);
+    await archiveSession(ctx, finished!, people, meeting, publicUrl, steps, heldBefore);
   }
   const ended = { sessionId: session.id, meetingId: session.meetingId };
   ctx.publish({
@@ -503,7 +506,17 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     .from(sessionArchives)
     .where(eq(sessionArchives.sessionId, session.id));
   if (!archive) throw notFound(messages.archiveNotFound);
-  type Later = 'issuesCreated' | 'goalsCreated' | 'goalsFinished' | 'headlines' | 'timing';
+  type Later =
+    | 'issuesCreated'
+    | 'goalsCreated'
+    | 'goalsFinished'
+    | 'headlines'
+    | 'timing'
+    | 'todosReassigned'
+    | 'headlineIssues'
+    | 'backburnerIssues'
+    | 'goalsChanged'
+    | 'cascadingMessages';
   type Stored = Omit<MeetingArchive, 'note' | 'link' | Later> & Partial<Pick<MeetingArchive, Later>>;
   return {
     issuesCreated: [],
@@ -511,6 +524,11 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     goalsFinished: [],
     headlines: [],
     timing: null,
+    todosReassigned: [],
+    headlineIssues: [],
+    backburnerIssues: [],
+    goalsChanged: [],
+    cascadingMessages: [],
     ...(archive.snapshot as Stored),
     note: session.note,
     link: session.link,

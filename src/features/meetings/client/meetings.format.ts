@@ -1,4 +1,5 @@
 import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import { intervalOf, REPEAT_INTERVALS, type RepeatUnit } from '../meetings.recurrence.ts';
 import type { AgendaKey, AgendaTaskType, INTERVALS } from '../meetings.schemas.ts';
 
@@ -79,6 +80,8 @@ export const AGENDA_KEY_LABELS: Record<AgendaKey, string> = {
   external_url: messages.agendaKeyExternalUrl,
   conclusion: messages.agendaKeyConclusion,
   agency_framework: messages.agendaAgencyFramework,
+  cascading_messages: meetingsMessages.agendaKeyCascadingMessages,
+  todo_recap: meetingsMessages.agendaKeyTodoRecap,
 };
 
 /** What an action-items step shows (decision 036). */
@@ -99,6 +102,8 @@ export const CUSTOM_AGENDA_KEYS: AgendaKey[] = [
   'to_do_list',
   // Agency tools (issue 24)
   'agency_framework',
+  'cascading_messages',
+  'todo_recap',
 ];
 
 /** Minutes of the checked items: the meeting's duration (document 1 §4). */

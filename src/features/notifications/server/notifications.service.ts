@@ -69,6 +69,7 @@ export const EMAIL_SWITCH: Record<
   cardComment: 'comments',
   cardMoved: 'comments',
   meetingStarted: 'meetingStarts',
+  cascadingMessage: 'meetingStarts',
   reminder: 'reminders',
   budgetAlert: 'reminders',
 };

@@ -68,6 +68,8 @@ export const KpiCell = ({
 
   // A pending debounce still saves when the cell goes away (a range change, a regroup).
   const pendingText = useRef('');
+  /** When the input last got the focus: the mouse-up of that click keeps the selection. */
+  const focusedAt = useRef(0);
   useEffect(
     () => () => {
       if (timer.current === undefined) return;
@@ -118,10 +120,22 @@ export const KpiCell = ({
             inputMode="decimal"
             autoComplete="off"
             value={draft ?? cellText(shownValue, row)}
-            onFocus={() => {
+            onFocus={(event) => {
               // A value still on its way to the server counts as the cell's value.
               baseline.current = shownValue;
               setDraft(shownValue ?? '');
+              // As a spreadsheet's cell: typing replaces the value. Selected once the draft (the
+              // raw value, not the formatted one) is in the input.
+              const input = event.currentTarget;
+              focusedAt.current = Date.now();
+              requestAnimationFrame(() => {
+                if (document.activeElement === input) input.select();
+              });
+            }}
+            onMouseUp={(event) => {
+              // The click that focused the cell must not turn the selection back into a caret.
+              if (Date.now() - focusedAt.current < 500) event.preventDefault();
+              focusedAt.current = 0;
             }}
             onChange={(event) => {
               const typed = typedKpiValue(event.currentTarget.value);

@@ -14,7 +14,9 @@ import { todayIn } from '../../../tasks/client/tasks.format.ts';
 import type { LiveState } from '../../live.schemas.ts';
 import type { LiveStepSlots } from '../live.slots.ts';
 import { ActionItemsStep } from './ActionItemsStep.tsx';
+import { CascadingMessagesStep } from './CascadingMessagesStep.tsx';
 import { RecapStep } from './RecapStep.tsx';
+import { TodoRecapStep } from './TodoRecapStep.tsx';
 
 // What each agenda item type shows in the live meeting (document 1 §2): the meeting's own
 // sections, with their real data and their live updates, so a change made here is the same
@@ -147,6 +149,11 @@ const StepBody = (props: StepProps) => {
       return <ExternalUrlStep {...props} />;
     case 'conclusion':
       return <RecapStep state={props.state} viewerId={viewerId} />;
+    // The conclude (decision 081): the new to-dos read back, and the messages to cascade
+    case 'todo_recap':
+      return <TodoRecapStep sessionId={props.state.session.id} />;
+    case 'cascading_messages':
+      return <CascadingMessagesStep sessionId={props.state.session.id} canManage={props.state.canManage} />;
     // Agency tools (issue 24): the framework, filled in together
     case 'agency_framework':
       return <AgencyStep {...props} />;
