@@ -241,7 +241,18 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 // Password vault (issue 22, decision 045)
 /** What the vault's audit log records. */
 /** What the vault's audit log records; `undecryptable`: a reveal or copy met a value changed outside Cadence (057). */
-export const VAULT_AUDIT_ACTIONS = ['reveal', 'copy', 'create', 'update', 'delete', 'undecryptable'] as const;
+export const VAULT_AUDIT_ACTIONS = [
+  'reveal',
+  'copy',
+  'create',
+  'update',
+  'delete',
+  'undecryptable',
+  // A reveal or copy refused to someone who may not see the entry (an admin outside its groups,
+  // a person removed from the meeting).
+  'refused_reveal',
+  'refused_copy',
+] as const;
 export type VaultAuditAction = (typeof VAULT_AUDIT_ACTIONS)[number];
 /** What a reveal call is for: showing the password, or putting it on the clipboard. */
 export const VAULT_REVEAL_PURPOSES = ['reveal', 'copy'] as const;

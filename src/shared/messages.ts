@@ -1597,6 +1597,8 @@ export const messages = {
     update: 'changed',
     delete: 'deleted',
     undecryptable: 'could not decrypt',
+    refused_reveal: 'reveal refused',
+    refused_copy: 'copy refused',
   } as Record<string, string>,
   vaultActivityWho: 'Who',
   vaultActivityWhat: 'What',
