@@ -73,13 +73,15 @@ const HOUR = 60 * MINUTE;
  * password nor spraying one password over many accounts goes unlimited.
  */
 export const RATE_LIMITS = {
+  // The public auth calls' defaults (README, "Limits"; each max can be set by environment). Per
+  // account strict; per address sized for an office behind one address.
   signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  signInPerAddress: { max: 50, windowMs: 15 * MINUTE },
-  registerPerAddress: { max: 10, windowMs: HOUR },
+  signInPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  registerPerAddress: { max: 100, windowMs: HOUR },
   registerPerEmail: { max: 3, windowMs: HOUR },
   resetRequestPerEmail: { max: 5, windowMs: HOUR },
-  resetRequestPerAddress: { max: 20, windowMs: HOUR },
-  resetPasswordPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  resetRequestPerAddress: { max: 100, windowMs: HOUR },
+  resetPasswordPerAddress: { max: 100, windowMs: 15 * MINUTE },
   userLookupPerAdmin: { max: 60, windowMs: 15 * MINUTE },
   addUserPerAdmin: { max: 30, windowMs: HOUR },
   emailChangePerUser: { max: 5, windowMs: HOUR },
