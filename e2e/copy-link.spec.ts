@@ -10,6 +10,7 @@ test('copying the video link shows the copied state, and a refused copy says "Fa
   browser,
   request,
 }) => {
+  test.setTimeout(120_000);
   const { owner } = await team(request, 'copy');
   const meeting = await createMeetingToday(request, owner.token, 'Copy L10', [], 'https://meet.example.com/copy');
   const { sessionId } = await call<{ sessionId: string }>(
