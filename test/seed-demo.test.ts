@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { activities, tasks, tenants } from '../src/db/schema/index.ts';
+import { activities, rateLimitCounters, tasks, tenants } from '../src/db/schema/index.ts';
 import { TASK_TYPE } from '../src/shared/tasks.ts';
 import { withMigratedDatabase } from './processes.ts';
 import { scaled } from './slow.ts';
@@ -68,6 +68,8 @@ describe('npm run seed:demo', () => {
     const [tenant] = await database.db.select().from(tenants).where(eq(tenants.name, 'Demo Company'));
     const items = await database.db.select().from(tasks).where(eq(tasks.tenantId, tenant!.id));
     const comments = await database.db.select().from(activities).where(eq(activities.tenantId, tenant!.id));
+    // Its six accounts and their sign-ins spent none of the limits (an office's sign-ups stay whole).
+    expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
     await database.close();
 
     // Every title once: cards, to-dos, issues, headlines and goals.

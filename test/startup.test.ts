@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,4 +67,68 @@ describe('starting Cadence', () => {
     await second.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
+});
+
+describe('what the start prints', () => {
+  const freePort = () => String(3900 + Math.floor(Math.random() * 90));
+
+  it('is one JSON object a line when standard output is not a terminal, ending with the address to open', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-json-'));
+    const port = freePort();
+    const server = start({ DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const until = Date.now() + 10_000;
+    while (!server.output().includes('Cadence is running') && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill('SIGTERM');
+    const { output } = await server.exited;
+    const lines = output.trim().split('\n');
+    const objects = lines.map((line) => JSON.parse(line) as { msg: string; url?: string });
+    expect(objects.at(-1)).toMatchObject({
+      msg: `Cadence is running at http://localhost:${port}`,
+      url: `http://localhost:${port}`,
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  // `script` gives the server a terminal, as a person's `npm start` has.
+  it.runIf(existsSync('/usr/bin/script'))(
+    'is human lines on a terminal, ending with "Cadence is running at" the public address',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-tty-'));
+      const port = freePort();
+      const command = `${process.execPath} --import tsx src/server/main.ts`;
+      const child = spawn('/usr/bin/script', ['-qfec', command, '/dev/null'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: dataDir,
+          PORT: port,
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          PUBLIC_URL: 'https://cadence.example.com',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}`);
+        const until = Date.now() + 10_000;
+        while (!output.includes('Cadence is running') && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      const text = output.replaceAll(String.fromCharCode(27), '').replace(/\[[0-9;]*m/g, '');
+      expect(text).toContain('\nCadence is running at https://cadence.example.com\r\n');
+      expect(text).not.toMatch(/^\{"level"/m);
+      expect(text).toMatch(/INFO.*Server listening/);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION_CACHE } from '../shared/constants.ts';
+import { RATE_LIMITS, type RateLimit, SESSION_CACHE } from '../shared/constants.ts';
 
 /** Configuration from the environment; see the table in README.md. */
 export interface Config {
@@ -25,7 +25,41 @@ export interface Config {
   sessionCacheWarmUpMs: number;
   /** Slack (decision 051): null when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are not set. */
   slack: SlackConfig | null;
+  /**
+   * The limits of sign-in, sign-up and password reset (README, "Limits"). Null only for a script
+   * that makes accounts itself (seed:demo): nothing is counted then.
+   */
+  authLimits: AuthLimits | null;
 }
+
+/** The public auth calls' limits: per account (or email) and per client address. */
+export type AuthLimits = Record<AuthLimitName, RateLimit>;
+
+/** Each limit's environment variable (its maximum; the window is fixed). */
+export const AUTH_LIMIT_VARIABLES = {
+  signInPerAccount: 'LIMIT_SIGN_IN_PER_ACCOUNT',
+  signInPerAddress: 'LIMIT_SIGN_IN_PER_ADDRESS',
+  registerPerEmail: 'LIMIT_SIGN_UP_PER_EMAIL',
+  registerPerAddress: 'LIMIT_SIGN_UP_PER_ADDRESS',
+  resetRequestPerEmail: 'LIMIT_RESET_REQUEST_PER_EMAIL',
+  resetRequestPerAddress: 'LIMIT_RESET_REQUEST_PER_ADDRESS',
+  resetPasswordPerAddress: 'LIMIT_RESET_PASSWORD_PER_ADDRESS',
+} as const;
+export type AuthLimitName = keyof typeof AUTH_LIMIT_VARIABLES;
+
+const limitMax = (name: string) => {
+  const error = `${name} must be a whole number from 1 to 1000000`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error }).int({ error }).min(1, { error }).max(1_000_000, { error }).optional(),
+  );
+};
+const LimitEnv = z.object(
+  Object.fromEntries(Object.values(AUTH_LIMIT_VARIABLES).map((name) => [name, limitMax(name)])) as Record<
+    (typeof AUTH_LIMIT_VARIABLES)[AuthLimitName],
+    ReturnType<typeof limitMax>
+  >,
+);
 
 /** The Slack app this server installs into workspaces (README: Slack). */
 export interface SlackConfig {
@@ -58,7 +92,7 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be true or false' })
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
-const Env = z.object({
+const BaseEnv = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a whole number from 1 to 65535' })
     .int({ error: 'PORT must be a whole number from 1 to 65535' })
@@ -91,6 +125,7 @@ const Env = z.object({
   CLIENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('dist/client')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+const Env = BaseEnv.extend(LimitEnv.shape);
 
 /** Reads and checks the environment; throws a ConfigError with one readable line. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -106,7 +141,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (slackSet.some(Boolean) && !slackSet.every(Boolean)) {
     throw new ConfigError('SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET must be set together');
   }
+  const authLimits = Object.fromEntries(
+    (Object.entries(AUTH_LIMIT_VARIABLES) as [AuthLimitName, keyof typeof e][]).map(([limit, variable]) => [
+      limit,
+      { max: (e[variable] as number | undefined) ?? RATE_LIMITS[limit].max, windowMs: RATE_LIMITS[limit].windowMs },
+    ]),
+  ) as AuthLimits;
   return {
+    authLimits,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

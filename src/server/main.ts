@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { dataMigrations } from './data-migrations.ts';
+import { humanDuration } from './duration.ts';
 import { jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -36,14 +37,33 @@ const buildClientIfNeeded = async (config: Config, log: ReturnType<typeof create
   const index = path.join(config.clientDir, 'index.html');
   const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'src/features'];
   if (existsSync(index) && statSync(index).mtimeMs >= (await newestSourceTime(sources))) return;
-  log.info('building the client (vite build)…');
+  const first = !existsSync(index);
+  log.info(
+    first
+      ? 'Building the web client: the first start does this once, it takes a minute or two…'
+      : 'The client sources changed since the last build: building the web client again…',
+  );
+  const began = Date.now();
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });
+  const ms = Date.now() - began;
+  log.info({ ms }, `Built the web client in ${humanDuration(ms)}`);
+};
+
+/**
+ * The log's destination: human lines on a terminal (pino-pretty as a stream, in this process),
+ * one JSON object a line otherwise (CI, tests, a log collector).
+ */
+const logDestination = async (terminal: boolean) => {
+  if (!terminal) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true });
 };
 
 const start = async () => {
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const terminal = process.stdout.isTTY === true;
+  const log = createLogger(config.logLevel, await logDestination(terminal));
   // LOG_LEVEL=trace lists each SQL statement (never its parameters).
   const onQuery = log.isLevelEnabled('trace') ? (sql: string) => log.trace({ sql }, 'sql') : undefined;
   // First, so a second process on the same data folder is refused at once (docs/decisions/025).
@@ -69,6 +89,11 @@ const start = async () => {
   });
 
   const stopJobs = startJobs(database, log, jobDepsOf(app), { dataDir: config.dataDir });
+
+  // The address a person opens (never 0.0.0.0), as the last line of the start.
+  const running = `Cadence is running at ${config.publicUrl}`;
+  if (terminal) process.stdout.write(`\n${running}\n\n`);
+  else log.info({ url: config.publicUrl }, running);
 
   const stop = async () => {
     stopJobs();

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, utcToZonedParts, zonedTimeToUtc } from './dates.ts';
+import { addDays, addMonths, parseIsoDate, utcToZonedParts, zonedTimeToUtc } from './dates.ts';
+
+describe('the date helper', () => {
+  it("throws the spec's 'Date is required.' for a missing date", () => {
+    for (const missing of ['', '  ', null, undefined])
+      expect(() => parseIsoDate(missing)).toThrow(/^Date is required\.$/);
+    expect(() => addDays('', 1)).toThrow('Date is required.');
+    expect(parseIsoDate('2026-02-03')).toEqual({ year: 2026, month: 2, day: 3 });
+    expect(() => parseIsoDate('03/02/2026')).toThrow('Not a YYYY-MM-DD date');
+  });
+});
 
 describe('calendar arithmetic', () => {
   it('adds days across month and year ends', () => {

@@ -1,3 +1,5 @@
+import { messages } from './messages.ts';
+
 // Calendar dates ('YYYY-MM-DD') and wall-clock times in an IANA time zone, without a library:
 // the spec's meetings keep a local start time that must stay put across daylight-saving changes.
 
@@ -12,7 +14,9 @@ export const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-export const parseIsoDate = (date: IsoDate): { year: number; month: number; day: number } => {
+/** The parts of a 'YYYY-MM-DD' date; a missing one throws the spec's 'Date is required.' (document 1 §5). */
+export const parseIsoDate = (date: IsoDate | null | undefined): { year: number; month: number; day: number } => {
+  if (date === null || date === undefined || date.trim() === '') throw new Error(messages.dateRequired);
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) throw new Error(`Not a YYYY-MM-DD date: ${date}`);
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };

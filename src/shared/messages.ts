@@ -2,6 +2,10 @@
 // Texts quoted by the spec keep the spec's wording (spelling mistakes corrected).
 export const messages = {
   required: 'This field is required',
+  /** The date helper's answer to a missing date (document 1 §5). */
+  dateRequired: 'Date is required.',
+  /** A copy to the clipboard the browser refused (document 1 §8). */
+  copyFailed: 'Failed to copy!',
   invalidEmail: 'Enter a valid email address',
   tooShort: (min: number) => `This field should be longer than ${min - 1} characters`,
   tooLong: (max: number) => `This field should be at most ${max} characters`,
@@ -1598,6 +1602,8 @@ export const messages = {
     update: 'changed',
     delete: 'deleted',
     undecryptable: 'could not decrypt',
+    refused_reveal: 'reveal refused',
+    refused_copy: 'copy refused',
   } as Record<string, string>,
   vaultActivityWho: 'Who',
   vaultActivityWhat: 'What',

@@ -63,6 +63,8 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: text().notNull().default('0'),
     disabled: boolean().notNull().default(false),
+    /** When this person closed the home's getting-started panel in this workspace (null: shown). */
+    gettingStartedDismissedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -132,7 +132,7 @@ export const vaultAudit = pgTable(
     index().on(t.tenantId, t.at),
     check(
       'vault_audit_action_check',
-      sql`${t.action} in ('reveal', 'copy', 'create', 'update', 'delete', 'undecryptable')`,
+      sql`${t.action} in ('reveal', 'copy', 'create', 'update', 'delete', 'undecryptable', 'refused_reveal', 'refused_copy')`,
     ),
   ],
 );

@@ -1,5 +1,4 @@
-// The live meeting's own texts for its conclude (the Recap and Cascading Messages steps);
-// the area's older texts are still in shared/messages.ts.
+// The live meeting's own texts.
 
 export const liveMessages = {
   recapTodosTitle: 'To-dos made or re-assigned in this meeting',
@@ -43,4 +42,8 @@ export const liveMessages = {
   archiveRecipients: (count: number) => (count === 1 ? 'sent to 1 person' : `sent to ${count} people`),
   recapMailCascading: 'Cascading messages',
   recapMailTodos: 'To-dos made or re-assigned',
+  copyVideoLink: 'Copy the video conference link',
+  videoLinkCopied: 'Video conference link copied',
+  /** The live channel has no user to join as (document 1 §8, document 2's error table). */
+  sessionNotLoaded: 'Your session was not properly loaded, please refresh the page.',
 };

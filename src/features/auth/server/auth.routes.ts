@@ -53,7 +53,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     },
     async (request, reply) => {
       const { google, log, database, config } = request.server;
-      await countRegister(database.db, request.body.user.email, request.ip);
+      await countRegister(database.db, config.authLimits, request.body.user.email, request.ip);
       const result = await request.inTransaction((ctx) => register(ctx, request.body, google, log, config.publicUrl));
       return reply.status(201).send(ok(result));
     },
@@ -67,7 +67,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'Sign in with email and password',
         description:
-          'At most 10 failed tries per account (over all addresses) and 50 per client address (over all accounts) in 15 minutes, then 429 with Retry-After, even for the right password.',
+          'At most 10 failed tries per account (over all addresses) and 100 per client address (over all accounts) in 15 minutes by default (README, "Limits"), then 429 with Retry-After, even for the right password.',
         security: [],
         body: ZSignIn,
         response: { 200: success(ZSignInResult), ...failures(400, 401, 429) },
@@ -75,7 +75,8 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       // Counted before the password is checked, atomically: concurrent tries cannot slip past.
-      const refund = await countSignIn(request.server.database.db, request.body.email, request.ip);
+      const { database, config } = request.server;
+      const refund = await countSignIn(database.db, config.authLimits, request.body.email, request.ip);
       const result = await request.inTransaction((ctx) =>
         signIn(ctx, { ...request.body, userAgent: request.headers['user-agent'] }),
       );
@@ -133,7 +134,12 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      await countResetRequest(request.server.database.db, request.body.email, request.ip);
+      await countResetRequest(
+        request.server.database.db,
+        request.server.config.authLimits,
+        request.body.email,
+        request.ip,
+      );
       // The lookup and the mail happen after the answer, so its timing cannot tell whether the
       // address has an account.
       const { email } = request.body;
@@ -158,7 +164,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      await countResetPassword(request.server.database.db, request.ip);
+      await countResetPassword(request.server.database.db, request.server.config.authLimits, request.ip);
       return ok(await request.inTransaction((ctx) => resetPassword(ctx, request.body)));
     },
   );

@@ -1,15 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../test/app.ts';
+import { testApp, testConfig } from '../../../../test/app.ts';
 import { client, lastMailTo, PASSWORD, signIn, signUp, uniqueEmail } from '../../../../test/factories.ts';
 import { tenants } from '../../../db/schema/index.ts';
-import { RATE_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await testApp();
+  // Small per-address limits, from the configuration, so the test reaches them quickly.
+  app = await testApp({
+    authLimits: { ...testConfig().authLimits!, registerPerAddress: { max: 4, windowMs: 3_600_000 } },
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -75,7 +77,7 @@ describe('POST register', () => {
 
   it('limits sign-ups per address and per email with 429, Retry-After and the envelope', async () => {
     const from = client(app, undefined, undefined, '198.51.100.20');
-    for (let i = 0; i < RATE_LIMITS.registerPerAddress.max; i++) {
+    for (let i = 0; i < app.config.authLimits!.registerPerAddress.max; i++) {
       expect((await from.post('/register', registration(uniqueEmail()))).status).toBe(201);
     }
     const refused = await from.post('/register', registration(uniqueEmail()));
@@ -84,7 +86,7 @@ describe('POST register', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = uniqueEmail();
-    for (let i = 0; i < RATE_LIMITS.registerPerEmail.max; i++) {
+    for (let i = 0; i < app.config.authLimits!.registerPerEmail.max; i++) {
       expect((await client(app).post('/register', registration(email))).status).toBe(201);
     }
     expect((await client(app).post('/register', registration(email))).status).toBe(429);

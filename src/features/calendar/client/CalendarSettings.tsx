@@ -1,9 +1,10 @@
-import { ActionIcon, Button, CopyButton, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
+import { CopyButton } from '../../../client/ui/CopyButton.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';

@@ -1,27 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconCheck,
-  IconListDetails,
-  IconPencil,
-  IconUsers,
-  IconVideo,
-  IconX,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Paper, Popover, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconListDetails, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,13 +13,13 @@ import { showError, showInfo } from '../../../client/ui/toast.ts';
 import { archivePath, formatClock, isLiveSession, stepSecondsLeft } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.format.ts';
-import { linkError, normalisedLink } from '../../meetings/client/meetings.links.ts';
-import { useMeeting, useMeetingRoom, useUpdateMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
+import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { taskKeys } from '../../tasks/client/tasks.queries.ts';
 import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
 import { notInMeeting } from './components/RecapStep.tsx';
+import { VideoLink } from './components/VideoLink.tsx';
 import { currentStepIndex } from './live.prefetch.ts';
 import {
   liveKeys,
@@ -195,88 +173,6 @@ const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: num
         </Stack>
       </Popover.Dropdown>
     </Popover>
-  );
-};
-
-const VideoLink = ({ meeting, canEdit }: { meeting: Meeting; canEdit: boolean }) => {
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(meeting.sharepointUrl ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateMeeting({ silent: true });
-  const save = () => {
-    if (value.trim() !== '' && linkError(value)) {
-      setError(messages.videoLinkInvalid);
-      return;
-    }
-    update.mutate(
-      { id: meeting.id, patch: { sharepointUrl: normalisedLink(value) || null } },
-      { onSuccess: () => setEditing(false), onError: (failure) => setError(errorText(failure)) },
-    );
-  };
-  if (editing) {
-    return (
-      <Group gap={4} align="flex-start" wrap="nowrap">
-        <TextInput
-          size="xs"
-          w={260}
-          aria-label={messages.videoConference}
-          placeholder="https://"
-          value={value}
-          error={error}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') save();
-            if (event.key === 'Escape') setEditing(false);
-          }}
-          data-autofocus
-          autoFocus
-        />
-        <Button size="xs" onClick={save} loading={update.isPending} aria-label={messages.saveButton}>
-          <IconCheck size={14} />
-        </Button>
-        <Button size="xs" variant="default" onClick={() => setEditing(false)} aria-label={messages.cancelButton}>
-          <IconX size={14} />
-        </Button>
-      </Group>
-    );
-  }
-  return (
-    <Group gap={4} wrap="nowrap">
-      {meeting.sharepointUrl ? (
-        <Button
-          component="a"
-          href={meeting.sharepointUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          variant="light"
-          leftSection={<IconVideo size={16} />}
-        >
-          {messages.liveJoinVideo}
-        </Button>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {messages.liveNoVideo}
-        </Text>
-      )}
-      {canEdit && (
-        <Button
-          size="sm"
-          variant="subtle"
-          px={6}
-          aria-label={messages.liveEditVideo}
-          onClick={() => {
-            setValue(meeting.sharepointUrl ?? '');
-            setEditing(true);
-          }}
-        >
-          <IconPencil size={16} />
-        </Button>
-      )}
-    </Group>
   );
 };
 

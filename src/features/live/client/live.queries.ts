@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { connectRealtime } from '../../../client/lib/socket.ts';
+import { showError } from '../../../client/ui/toast.ts';
 import { meetingKeys } from '../../meetings/client/meetings.queries.ts';
+import { liveMessages } from '../live.messages.ts';
 import type {
   LiveAttendee,
   LiveSession,
@@ -206,7 +208,12 @@ export const useLivePresence = (sessionId: string, enabled: boolean) => {
     let cancelled = false;
     let leave = () => {};
     void connectRealtime().then((socket) => {
-      if (!socket || cancelled) return;
+      if (cancelled) return;
+      // No socket means no signed-in user to join the live channel as (document 1 §8).
+      if (!socket) {
+        showError(liveMessages.sessionNotLoaded);
+        return;
+      }
       const join = () =>
         socket.emit('live:join', sessionId, (result) => {
           if (result.ok) queryClient.setQueryData(liveKeys.presence(sessionId), result.online);

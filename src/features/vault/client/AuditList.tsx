@@ -21,6 +21,8 @@ const ACTION_COLORS: Record<string, string> = {
   update: 'blue',
   delete: 'red',
   undecryptable: 'red',
+  refused_reveal: 'grape',
+  refused_copy: 'grape',
 };
 
 const WHEN_FORMAT = 'YYYY-MM-DD HH:mm:ss';

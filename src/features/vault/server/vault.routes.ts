@@ -5,6 +5,7 @@ import type { Actor } from '../../../server/context.ts';
 import { failures, ok, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { RATE_LIMITS } from '../../../shared/constants.ts';
+import { notFound } from '../../../shared/errors.ts';
 import {
   ZCreateVaultEntry,
   ZDeleteFolderQuery,
@@ -113,7 +114,7 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'The password of one entry, for a leader or member who may see it; audited as a reveal or a copy',
         description:
-          '404 for anyone who may not see the entry (workspace admins included). A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 500 naming the entry (account and id), audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500 naming the entry too. Rate limited per user (429).',
+          "404 for anyone who may not see the entry (workspace admins included), audited as `refused_reveal` or `refused_copy` when the entry is this workspace's. A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 500 naming the entry (account and id), audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500 naming the entry too. Rate limited per user (429).",
         params: ZId,
         body: ZRevealRequest,
         response: { 200: success(ZRevealed), ...failures(400, 401, 403, 404, 429) },
@@ -125,6 +126,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
         revealPassword(ctx, keyring(), actorOf(request), request.params.id, request.body.purpose),
       );
       if ('revealed' in outcome) return ok(outcome.revealed);
+      // The refusal's audit row is committed too.
+      if ('refused' in outcome) throw notFound();
       // The audit row is committed; the error handler logs the 500 (its message names the
       // entry and what failed, never a value or key) and answers it.
       throw outcome.tampered;

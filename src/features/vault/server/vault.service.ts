@@ -264,11 +264,12 @@ export const deleteEntry = async (ctx: TenantContext, actor: Actor, entryId: str
  * What a reveal ends with: the password, or — when the stored value was changed outside Cadence —
  * the 500 naming the entry to answer once the audit row of the attempt is committed (decision 063).
  */
-export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered };
+export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered } | { refused: true };
 
 /**
- * The password of one entry, for someone who may see it (404 for anyone else, admins included,
- * telling nothing), audited as a reveal or a copy. Entry, rights and wrapped key: one statement.
+ * The password of one entry, for someone who may see it, audited as a reveal or a copy. Anyone
+ * else (admins included) gets a 404 telling nothing, audited as a refused reveal or copy once the
+ * entry is this workspace's. Entry, rights and wrapped key: one statement.
  * A value that no longer opens is audited as `undecryptable` and answered, not thrown, so that
  * the audit row commits; the route then refuses (500 naming the entry). A master key that does
  * not match is a 500 naming the entry too (thrown: nothing to audit, the server is misconfigured).
@@ -294,7 +295,14 @@ export const revealPassword = async (
     .from(vaultEntries)
     .leftJoin(vaultKeys, eq(vaultKeys.tenantId, vaultEntries.tenantId))
     .where(and(eq(vaultEntries.id, entryId), eq(vaultEntries.tenantId, ctx.tenantId)));
-  if (!row || !mayReveal(row)) throw notFound();
+  if (!row) throw notFound();
+  if (!mayReveal(row)) {
+    // Refused the same way whoever asks (a workspace admin outside the entry's groups, someone
+    // removed from the meeting): audited, then the route answers 404 telling nothing.
+    const action = purpose === 'copy' ? ('refused_copy' as const) : ('refused_reveal' as const);
+    await recordAudit(ctx, actor, [{ meetingId: row.meetingId, entryId, account: row.account, action }]);
+    return { refused: true };
+  }
   if (!row.wrappedKey || !row.masterKeyId)
     throw new VaultKeyUnavailable(messages.vaultKeyUnavailableFor(row.account, entryId));
   let password: string;

@@ -1,6 +1,7 @@
-import { Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CopyButton } from '../../../../client/ui/CopyButton.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';

@@ -30,9 +30,9 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
-import { type MeetingTemplate, type MeetingType, ZCreateMeeting } from '../../meetings.schemas.ts';
+import type { MeetingTemplate, MeetingType } from '../../meetings.schemas.ts';
 import { dashboardPath, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
-import { linkError, normalisedLink } from '../meetings.links.ts';
+import { normalisedLink } from '../meetings.links.ts';
 import {
   useCreateMeeting,
   useMeeting,
@@ -42,14 +42,13 @@ import {
 } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import {
-  type ScheduleField,
   ScheduleFields,
   SchedulePreview,
   type ScheduleValues,
   scheduleDefaults,
   schedulePayload,
-  scheduleProblems,
 } from './ScheduleFields.tsx';
+import { type DetailField, detailProblems, requiredMessages } from './wizard.problems.ts';
 
 // The new-meeting wizard of document 1 §2: four steps, a back arrow returns one step.
 
@@ -60,44 +59,6 @@ const STEPS = [
   messages.wizardStepUsers,
   messages.wizardStepConfirm,
 ] as const;
-
-type DetailField = 'title' | 'sharepointUrl' | ScheduleField;
-
-/** The names the step-two messages give the fields ('Meeting Name * - This field is required'). */
-const FIELD_LABELS: Partial<Record<DetailField, string>> = {
-  title: messages.meetingName,
-  sharepointUrl: messages.meetingUrl,
-  startDate: messages.startDate,
-  startTime: messages.startTime,
-  interval: messages.repeat,
-  repeatType: messages.repeat,
-  repeatEvery: messages.repeatEvery,
-};
-
-interface Problem {
-  field: DetailField;
-  kind: 'required' | 'invalid';
-  message: string;
-}
-
-const detailProblems = (title: string, url: string, schedule: ScheduleValues): Problem[] => {
-  const problems: Problem[] = [];
-  // The very checks the server makes (ZCreateMeeting's title and sharepointUrl).
-  const titleCheck = ZCreateMeeting.shape.title.safeParse(title);
-  if (!titleCheck.success) {
-    problems.push({
-      field: 'title',
-      kind: title.trim() ? 'invalid' : 'required',
-      message: titleCheck.error.issues[0]?.message ?? messages.required,
-    });
-  }
-  // The server's own link check, so the wizard and the API agree.
-  const urlProblem = url.trim() ? linkError(url) : messages.required;
-  if (urlProblem) {
-    problems.push({ field: 'sharepointUrl', kind: url.trim() ? 'invalid' : 'required', message: urlProblem });
-  }
-  return [...problems, ...scheduleProblems(schedule)];
-};
 
 const todayIn = (timezone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
 
@@ -501,8 +462,8 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       {step === 1 && required.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
           <List size="sm" spacing={2}>
-            {[...new Set(required.map((p) => FIELD_LABELS[p.field] ?? p.field))].map((label) => (
-              <List.Item key={label}>{messages.wizardRequired(label)}</List.Item>
+            {requiredMessages(required).map((text) => (
+              <List.Item key={text}>{text}</List.Item>
             ))}
           </List>
         </Alert>

@@ -1,0 +1,3 @@
+ALTER TABLE "vault_audit" DROP CONSTRAINT "vault_audit_action_check";--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "getting_started_dismissed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "vault_audit" ADD CONSTRAINT "vault_audit_action_check" CHECK ("vault_audit"."action" in ('reveal', 'copy', 'create', 'update', 'delete', 'undecryptable', 'refused_reveal', 'refused_copy'));
