@@ -1,5 +1,3 @@
-import { messages } from './messages.ts';
-
 // Calendar dates ('YYYY-MM-DD') and wall-clock times in an IANA time zone, without a library:
 // the spec's meetings keep a local start time that must stay put across daylight-saving changes.
 
