@@ -3,7 +3,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaled } from './slow.ts';
 import { testApp } from './app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from './factories.ts';
 import {
@@ -17,6 +16,7 @@ import {
   toJson,
   validish,
 } from './fuzz.ts';
+import { scaled } from './slow.ts';
 
 // A bounded fuzz run over EVERY operation of the OpenAPI document (decision 024): valid-ish and
 // broken bodies, path values and query values, sent as a workspace admin with the real ids of a

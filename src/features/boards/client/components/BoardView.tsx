@@ -21,7 +21,6 @@ import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
-import type { Card } from '../../../tasks/tasks.schemas.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
