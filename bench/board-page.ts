@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Locator } from '@playwright/test';
 import { sql } from 'drizzle-orm';
+import { boardsMessages } from '../src/features/boards/boards.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { benchBoard } from './board.ts';
 import { benchClientDir, benchPage, launchBenchBrowser, ms, percentile } from './browser.ts';
@@ -49,7 +50,7 @@ const main = async () => {
   };
   const started = Date.now();
   await page.goto(`/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`);
-  const section = page.getByRole('region', { name: messages.boardsSection });
+  const section = page.getByRole('region', { name: boardsMessages.boardsSection });
   await section.getByTestId('board-card').first().waitFor();
   const firstCards = Date.now() - started;
   await page.waitForLoadState('networkidle');

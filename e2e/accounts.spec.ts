@@ -1,5 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { authMessages } from '../src/features/auth/auth.messages.ts';
+import { peopleMessages } from '../src/features/people/people.messages.ts';
+import { workspacesMessages } from '../src/features/workspaces/workspaces.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import {
   call,
@@ -23,12 +27,12 @@ const alertText = (page: Page, text: string) => page.getByRole('alert').filter({
 
 const signIn = async (page: Page, user: Pick<TestUser, 'email' | 'password'>) => {
   await page.getByLabel(messages.email).fill(user.email);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(user.password);
-  await page.getByRole('button', { name: messages.signInButton }).click();
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill(user.password);
+  await page.getByRole('button', { name: authMessages.signInButton }).click();
 };
 
 const openAccountMenu = async (page: Page) => {
-  await page.getByRole('button', { name: messages.accountMenu }).click();
+  await page.getByRole('button', { name: clientMessages.accountMenu }).click();
   return page.getByRole('menu');
 };
 
@@ -36,12 +40,14 @@ const openAccountMenu = async (page: Page) => {
 const settle = (page: Page) => page.waitForTimeout(300);
 
 const logout = async (page: Page) => {
-  await (await openAccountMenu(page)).getByRole('menuitem', { name: messages.logout }).click();
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: clientMessages.logout }).click();
   await expect(page).toHaveURL(/\/login$/);
 };
 
 const workspaceRow = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('button', { name: messages.openWorkspace(name) }) });
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: workspacesMessages.openWorkspace(name) }) });
 
 test('sign up, sign in, two workspaces, adding people, logout, and an invited person sets a password', async ({
   page,
@@ -53,13 +59,13 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
 
   // --- Sign-up: the required fields, the password rules, then success.
   await page.goto('/sign-up');
-  await expect(page.getByRole('heading', { name: messages.signUpTitle })).toBeVisible();
-  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await expect(page.getByRole('heading', { name: authMessages.signUpTitle })).toBeVisible();
+  await page.getByRole('button', { name: authMessages.signUpButton }).click();
   // First name, last name, email, password, repeat, company name.
   await expect(page.getByText(messages.required, { exact: true })).toHaveCount(6);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill('abc');
-  await page.getByLabel(messages.repeatPassword).fill('abcdef');
-  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill('abc');
+  await page.getByLabel(authMessages.repeatPassword).fill('abcdef');
+  await page.getByRole('button', { name: authMessages.signUpButton }).click();
   await expect(page.getByText(messages.tooShort(6))).toBeVisible();
   await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/sign-up-errors.png` });
@@ -67,16 +73,16 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await page.getByLabel(messages.firstName).fill(owner.firstName);
   await page.getByLabel(messages.lastName).fill(owner.lastName);
   await page.getByLabel(messages.email).fill(owner.email);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(owner.password);
-  await page.getByLabel(messages.repeatPassword).fill(owner.password);
-  await page.getByLabel(messages.companyName).fill(owner.workspace);
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill(owner.password);
+  await page.getByLabel(authMessages.repeatPassword).fill(owner.password);
+  await page.getByLabel(authMessages.companyName).fill(owner.workspace);
   // The hidden time zone is the browser's (UTC in playwright.config.ts), from the fixed list.
   await expect(page.locator('input[type="hidden"][name="timezone"]')).toHaveValue('UTC');
-  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await page.getByRole('button', { name: authMessages.signUpButton }).click();
   await expect(page).toHaveURL(/\/sign-up-success$/);
-  await expect(page.getByText(messages.signUpSuccessText)).toBeVisible();
+  await expect(page.getByText(authMessages.signUpSuccessText)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/sign-up-success.png` });
-  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await page.getByRole('link', { name: authMessages.loginLink, exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // --- Signing up with a taken email looks just like a new one (decision 022): the same page,
@@ -87,12 +93,12 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await page.getByLabel(messages.firstName).fill('Dup');
   await page.getByLabel(messages.lastName).fill('Licate');
   await page.getByLabel(messages.email).fill(dup.email);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill('another-password');
-  await page.getByLabel(messages.repeatPassword).fill('another-password');
-  await page.getByLabel(messages.companyName).fill('Dup Co');
-  await page.getByRole('button', { name: messages.signUpButton }).click();
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill('another-password');
+  await page.getByLabel(authMessages.repeatPassword).fill('another-password');
+  await page.getByLabel(authMessages.companyName).fill('Dup Co');
+  await page.getByRole('button', { name: authMessages.signUpButton }).click();
   await expect(page).toHaveURL(/\/sign-up-success$/);
-  await expect(page.getByText(messages.signUpSuccessText)).toBeVisible();
+  await expect(page.getByText(authMessages.signUpSuccessText)).toBeVisible();
   await expect
     .poll(async () => (await mailsTo(dup.email)).map((mail) => mail.subject))
     .toContain('Someone tried to sign up to Cadence with your email');
@@ -100,19 +106,19 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   // Leaving a filled form asks first.
   await page.goto('/sign-up');
   await page.getByLabel(messages.firstName).fill('Dup');
-  await page.getByRole('link', { name: messages.returnToLogin }).click();
+  await page.getByRole('link', { name: authMessages.returnToLogin }).click();
   await expect(dialog(page).getByText(messages.unsavedChangesText)).toBeVisible();
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/sign-up-leave-prompt.png` });
   await dialog(page).getByRole('button', { name: messages.stayOnPage }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
   await expect(page.getByLabel(messages.firstName)).toHaveValue('Dup');
-  await page.getByRole('link', { name: messages.returnToLogin }).click();
+  await page.getByRole('link', { name: authMessages.returnToLogin }).click();
   await dialog(page).getByRole('button', { name: messages.leavePage }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // --- Sign-in with one workspace goes straight home; the top bar shows it.
-  await expect(page.getByRole('heading', { name: messages.signInTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: authMessages.signInTitle })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/login.png` });
   await signIn(page, owner);
   await expect(page).toHaveURL(/\/$/);
@@ -128,17 +134,17 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await expect(page).toHaveURL(/\/workspaces$/);
   const first = workspaceRow(page, owner.workspace);
   await expect(first).toContainText(messages.adminBadge);
-  await expect(first).toContainText(messages.currentBadge);
-  await page.getByRole('button', { name: messages.createWorkspace }).click();
+  await expect(first).toContainText(workspacesMessages.currentBadge);
+  await page.getByRole('button', { name: workspacesMessages.createWorkspace }).click();
   await dialog(page).getByRole('button', { name: messages.createButton }).click();
   await expect(dialog(page).getByText(messages.required)).toBeVisible();
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/create-workspace-dialog.png` });
-  await dialog(page).getByLabel(messages.workspaceName).fill(second);
-  await dialog(page).getByLabel(messages.workspaceName).press('Enter');
+  await dialog(page).getByLabel(workspacesMessages.workspaceName).fill(second);
+  await dialog(page).getByLabel(workspacesMessages.workspaceName).press('Enter');
   await expect(dialog(page)).toHaveCount(0);
   await expect(workspaceRow(page, second)).toContainText(messages.adminBadge);
-  await expect(workspaceRow(page, second)).not.toContainText(messages.currentBadge);
+  await expect(workspaceRow(page, second)).not.toContainText(workspacesMessages.currentBadge);
   await page.screenshot({ path: `${SCREENS}/workspaces.png` });
 
   // --- With two workspaces and none remembered, sign-in leads to the picker.
@@ -147,12 +153,12 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await signIn(page, owner);
   await expect(page).toHaveURL(/\/workspaces$/);
   await expect(page.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByText(messages.currentBadge)).toHaveCount(0);
+  await expect(page.getByText(workspacesMessages.currentBadge)).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/workspaces-picker.png` });
   // Any other private page waits for the choice.
   await page.goto('/home');
   await expect(page).toHaveURL(/\/workspaces$/);
-  await page.getByRole('button', { name: messages.openWorkspace(second) }).click();
+  await page.getByRole('button', { name: workspacesMessages.openWorkspace(second) }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(banner(page)).toContainText(second);
 
@@ -172,26 +178,26 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/add-person-step-email.png` });
   await add.getByRole('button', { name: messages.nextButton }).click();
-  await expect(add.getByText(messages.newPersonIntro(invited.email))).toBeVisible();
+  await expect(add.getByText(workspacesMessages.newPersonIntro(invited.email))).toBeVisible();
   await add.getByRole('button', { name: messages.finish }).click();
   await expect(add.getByText(messages.required)).toHaveCount(2);
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/add-person-step-names.png` });
   // 'Go back' returns to step one with the email kept.
-  await add.getByRole('button', { name: messages.goBack }).click();
+  await add.getByRole('button', { name: workspacesMessages.goBack }).click();
   await expect(add.getByLabel(messages.email)).toHaveValue(invited.email);
   await add.getByRole('button', { name: messages.nextButton }).click();
   await add.getByLabel(messages.firstName).fill(invited.firstName);
   await add.getByLabel(messages.lastName).fill(invited.lastName);
   await add.getByRole('button', { name: messages.finish }).click();
-  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await expect(page.getByText(workspacesMessages.userAdded)).toBeVisible();
   await expect(add).toHaveCount(0);
 
   // The same email again: already in this workspace, and the dialog stays on step one.
   await (await openAccountMenu(page)).getByRole('menuitem', { name: messages.addPerson }).click();
   await add.getByLabel(messages.email).fill(invited.email);
   await add.getByRole('button', { name: messages.nextButton }).click();
-  await expect(alertText(page, messages.userAlreadyInWorkspace)).toBeVisible();
+  await expect(alertText(page, workspacesMessages.userAlreadyInWorkspace)).toBeVisible();
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/add-person-already-member.png` });
   await expect(add.getByLabel(messages.email)).toBeVisible();
@@ -205,12 +211,12 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   await workspaceRow(page, second).getByRole('button', { name: messages.addPerson }).click();
   await add.getByLabel(messages.email).fill(other.email);
   await add.getByLabel(messages.email).press('Enter');
-  const invitation = messages.invitePerson(other.email);
+  const invitation = workspacesMessages.invitePerson(other.email);
   await expect(add.getByText(invitation)).toBeVisible();
   await settle(page);
   await page.screenshot({ path: `${SCREENS}/add-person-existing.png` });
   await add.getByRole('button', { name: messages.finish }).click();
-  await expect(page.getByText(messages.invitationSent)).toBeVisible();
+  await expect(page.getByText(workspacesMessages.invitationSent)).toBeVisible();
   await expect(add).toHaveCount(0);
   // Invited, not added: the workspace is not theirs until they accept (see the next test).
   const otherToken = await signInViaApi(request, other);
@@ -225,19 +231,19 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
   // --- The invited person chooses a password from the emailed link, then signs in.
   const link = await linkFromMail(invited.email, '/set-password');
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: messages.setPasswordTitle })).toBeVisible();
-  await page.getByLabel(messages.newPassword).fill('short');
-  await page.getByLabel(messages.repeatPassword).fill('different');
-  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await expect(page.getByRole('heading', { name: authMessages.setPasswordTitle })).toBeVisible();
+  await page.getByLabel(authMessages.newPassword).fill('short');
+  await page.getByLabel(authMessages.repeatPassword).fill('different');
+  await page.getByRole('button', { name: authMessages.confirmButton }).click();
   await expect(page.getByText(messages.tooShort(6))).toBeVisible();
   await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/set-password.png` });
-  await page.getByLabel(messages.newPassword).fill(invited.password);
-  await page.getByLabel(messages.repeatPassword).fill(invited.password);
-  await page.getByRole('button', { name: messages.confirmButton }).click();
-  await expect(page.getByText(messages.passwordSet)).toBeVisible();
+  await page.getByLabel(authMessages.newPassword).fill(invited.password);
+  await page.getByLabel(authMessages.repeatPassword).fill(invited.password);
+  await page.getByRole('button', { name: authMessages.confirmButton }).click();
+  await expect(page.getByText(authMessages.passwordSet)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/set-password-done.png` });
-  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await page.getByRole('link', { name: authMessages.loginLink, exact: true }).click();
   await signIn(page, invited);
   await expect(page).toHaveURL(/\/$/);
   await expect(banner(page)).toContainText(second);
@@ -250,9 +256,9 @@ test('sign up, sign in, two workspaces, adding people, logout, and an invited pe
 
   // The link works once.
   await page.goto(link);
-  await page.getByLabel(messages.newPassword).fill(invited.password);
-  await page.getByLabel(messages.repeatPassword).fill(invited.password);
-  await page.getByRole('button', { name: messages.confirmButton }).click();
+  await page.getByLabel(authMessages.newPassword).fill(invited.password);
+  await page.getByLabel(authMessages.repeatPassword).fill(invited.password);
+  await page.getByRole('button', { name: authMessages.confirmButton }).click();
   await expect(alertText(page, messages.linkInvalid)).toBeVisible();
 });
 
@@ -269,16 +275,16 @@ test('a wrong password shows the message in red, clears the password and keeps t
     await route.continue();
   });
   await signIn(page, { email: user.email, password: 'not-the-password' });
-  await expect(page.getByRole('button', { name: messages.signInButton })).toHaveAttribute('data-loading', 'true');
-  await expect(alertText(page, messages.wrongCredentials)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: messages.password, exact: true })).toHaveValue('');
+  await expect(page.getByRole('button', { name: authMessages.signInButton })).toHaveAttribute('data-loading', 'true');
+  await expect(alertText(page, authMessages.wrongCredentials)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: authMessages.password, exact: true })).toHaveValue('');
   await expect(page.getByLabel(messages.email)).toHaveValue(user.email);
-  await expect(page.getByText(messages.apiFail(messages.wrongCredentials))).toHaveCount(0);
+  await expect(page.getByText(messages.apiFail(authMessages.wrongCredentials))).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   await page.screenshot({ path: `${SCREENS}/login-error.png` });
   // Enter submits; the right password gets in.
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(user.password);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).press('Enter');
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: authMessages.password, exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -290,7 +296,7 @@ test('a private page asks to sign in and comes back; signed-in users skip the si
   await registerViaApi(request, user);
   await page.goto('/settings/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%2Fprofile$/);
-  await page.getByLabel(messages.rememberMe).check();
+  await page.getByLabel(authMessages.rememberMe).check();
   await signIn(page, user);
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByLabel(messages.firstName)).toHaveValue(user.firstName);
@@ -317,19 +323,19 @@ test('the profile changes name, job title and time zone; the top bar clock follo
   await page.getByRole('button', { name: messages.saveButton }).click();
   await expect(page.getByText(messages.required)).toBeVisible();
   await page.getByLabel(messages.firstName).fill('Renamed');
-  await page.getByLabel(messages.jobTitle).fill('Facilitator');
-  await page.getByRole('combobox', { name: messages.timezone }).click();
-  await page.getByRole('combobox', { name: messages.timezone }).fill('Berl');
+  await page.getByLabel(peopleMessages.jobTitle).fill('Facilitator');
+  await page.getByRole('combobox', { name: peopleMessages.timezone }).click();
+  await page.getByRole('combobox', { name: peopleMessages.timezone }).fill('Berl');
   await page.getByRole('option', { name: 'Europe/Berlin' }).click();
   await page.screenshot({ path: `${SCREENS}/profile.png` });
   await page.getByRole('button', { name: messages.saveButton }).click();
-  await expect(page.getByText(messages.profileUpdated)).toBeVisible();
+  await expect(page.getByText(peopleMessages.profileUpdated)).toBeVisible();
   // Berlin is UTC+1 in March.
   await expect(banner(page)).toContainText('March 02, 2026, 10:30 AM');
   await page.reload();
   await expect(page.getByLabel(messages.firstName)).toHaveValue('Renamed');
-  await expect(page.getByLabel(messages.jobTitle)).toHaveValue('Facilitator');
-  await expect(page.getByRole('combobox', { name: messages.timezone })).toHaveValue('Europe/Berlin');
+  await expect(page.getByLabel(peopleMessages.jobTitle)).toHaveValue('Facilitator');
+  await expect(page.getByRole('combobox', { name: peopleMessages.timezone })).toHaveValue('Europe/Berlin');
 });
 
 test('a session that ends elsewhere sends the user to sign in, and back afterwards', async ({ page, request }) => {
@@ -350,52 +356,54 @@ test('forgot password: ask for a link, then choose a new password with it', asyn
   const user = newUser('forgot');
   await registerViaApi(request, user);
   await page.goto('/login');
-  await page.getByRole('link', { name: messages.forgotPasswordLink }).click();
+  await page.getByRole('link', { name: authMessages.forgotPasswordLink }).click();
   await expect(page).toHaveURL(/\/forgotpassword$/);
-  await expect(page.getByRole('heading', { name: messages.forgotPasswordTitle })).toBeVisible();
-  await page.getByRole('button', { name: messages.sendResetLink }).click();
+  await expect(page.getByRole('heading', { name: authMessages.forgotPasswordTitle })).toBeVisible();
+  await page.getByRole('button', { name: authMessages.sendResetLink }).click();
   await expect(page.getByText(messages.required)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/forgot-password.png` });
   await page.getByLabel(messages.email).fill(user.email);
-  await page.getByRole('button', { name: messages.sendResetLink }).click();
-  await expect(page.getByText(messages.resetRequested)).toBeVisible();
+  await page.getByRole('button', { name: authMessages.sendResetLink }).click();
+  await expect(page.getByText(authMessages.resetRequested)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/forgot-password-sent.png` });
 
   const link = await linkFromMail(user.email, '/forgotpassword');
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: messages.resetPasswordTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: authMessages.resetPasswordTitle })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/reset-password.png` });
   const newPassword = 'a-brand-new-one';
-  await page.getByLabel(messages.newPassword).fill(newPassword);
-  await page.getByLabel(messages.repeatPassword).fill(newPassword);
-  await page.getByRole('button', { name: messages.confirmButton }).click();
-  await expect(page.getByText(messages.passwordReset)).toBeVisible();
+  await page.getByLabel(authMessages.newPassword).fill(newPassword);
+  await page.getByLabel(authMessages.repeatPassword).fill(newPassword);
+  await page.getByRole('button', { name: authMessages.confirmButton }).click();
+  await expect(page.getByText(authMessages.passwordReset)).toBeVisible();
   // One way on: the Login button, not a second "Return to login" link beside it.
-  await expect(page.getByRole('link', { name: messages.returnToLogin })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: authMessages.returnToLogin })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/reset-password-done.png` });
-  await page.getByRole('link', { name: messages.loginLink, exact: true }).click();
+  await page.getByRole('link', { name: authMessages.loginLink, exact: true }).click();
   await signIn(page, user);
-  await expect(alertText(page, messages.wrongCredentials)).toBeVisible();
+  await expect(alertText(page, authMessages.wrongCredentials)).toBeVisible();
   await signIn(page, { email: user.email, password: newPassword });
   await expect(page).toHaveURL(/\/$/);
 });
 
 test('the error pages and their links', async ({ page }) => {
   await page.goto('/error/500');
-  await expect(page.getByRole('heading', { name: messages.serverErrorTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: clientMessages.serverErrorTitle })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/error-500.png` });
-  await expect(page.getByRole('link', { name: messages.tryAgain })).toHaveAttribute('href', '/home');
+  await expect(page.getByRole('link', { name: clientMessages.tryAgain })).toHaveAttribute('href', '/home');
 
   await page.goto('/error/401');
-  await expect(page.getByRole('heading', { name: messages.accessDeniedTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: clientMessages.accessDeniedTitle })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/error-401.png` });
   await page.getByRole('link', { name: messages.goToLogin }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await page.goto('/error/403');
-  await expect(page.getByText(`${messages.permissionDeniedText} ${messages.permissionDeniedLink}`)).toBeVisible();
+  await expect(
+    page.getByText(`${clientMessages.permissionDeniedText} ${clientMessages.permissionDeniedLink}`),
+  ).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/error-403.png` });
-  await expect(page.getByRole('link', { name: messages.permissionDeniedLink, exact: true })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: clientMessages.permissionDeniedLink, exact: true })).toHaveAttribute(
     'href',
     '/',
   );
@@ -422,11 +430,11 @@ test('an invited person sees the invitation on /workspaces, accepts it and can s
   const add = dialog(page);
   await add.getByLabel(messages.email).fill(personUser.email);
   await add.getByRole('button', { name: messages.nextButton }).click();
-  await expect(add.getByText(messages.invitePerson(personUser.email))).toBeVisible();
+  await expect(add.getByText(workspacesMessages.invitePerson(personUser.email))).toBeVisible();
   // Nothing about the account beyond what the admin typed.
   await expect(add).not.toContainText(personUser.firstName);
   await add.getByRole('button', { name: messages.finish }).click();
-  await expect(page.getByText(messages.invitationSent)).toBeVisible();
+  await expect(page.getByText(workspacesMessages.invitationSent)).toBeVisible();
   await expect(add).toHaveCount(0);
   // A second workspace invites them too, through the API; they will decline that one.
   await call(request, otherAdmin.token, 'POST', '/tenants/add-user', { email: personUser.email });
@@ -436,10 +444,12 @@ test('an invited person sees the invitation on /workspaces, accepts it and can s
   const theirs = await context.newPage();
   await startSignedIn(theirs, person.token);
   await theirs.goto('/workspaces');
-  const invitations = theirs.getByRole('region', { name: messages.invitationsTitle });
+  const invitations = theirs.getByRole('region', { name: workspacesMessages.invitationsTitle });
   await expect(invitations.getByRole('listitem')).toHaveCount(2);
-  await expect(invitations).toContainText(messages.invitationFrom('Iris Inviter', ownerUser.workspace));
-  await expect(theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) })).toHaveCount(0);
+  await expect(invitations).toContainText(workspacesMessages.invitationFrom('Iris Inviter', ownerUser.workspace));
+  await expect(theirs.getByRole('button', { name: workspacesMessages.openWorkspace(ownerUser.workspace) })).toHaveCount(
+    0,
+  );
   await settle(theirs);
   await theirs.screenshot({ path: `${SCREENS}/invitations-1280.png` });
   // The section itself, colour contrast included (the theme meets 4.5:1, decision 026).
@@ -450,25 +460,27 @@ test('an invited person sees the invitation on /workspaces, accepts it and can s
   await theirs.reload();
   await expect(invitations.getByRole('listitem')).toHaveCount(2);
   // Below the tablet width the sidebar is a drawer, closed until the burger opens it (decision 026).
-  await expect(theirs.getByRole('button', { name: messages.openNavigation })).toBeVisible();
+  await expect(theirs.getByRole('button', { name: clientMessages.openNavigation })).toBeVisible();
   await settle(theirs);
   await theirs.screenshot({ path: `${SCREENS}/invitations-390.png`, fullPage: true });
   expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // --- Decline one with the keyboard: it goes, and nothing else changes.
-  await theirs.getByRole('button', { name: messages.declineInvitationLabel(otherAdminUser.workspace) }).focus();
+  await theirs
+    .getByRole('button', { name: workspacesMessages.declineInvitationLabel(otherAdminUser.workspace) })
+    .focus();
   await theirs.keyboard.press('Enter');
-  await expect(theirs.getByText(messages.invitationDeclined)).toBeVisible();
+  await expect(theirs.getByText(workspacesMessages.invitationDeclined)).toBeVisible();
   await expect(invitations.getByRole('listitem')).toHaveCount(1);
 
   // --- Accept the other (keyboard too): the workspace joins the picker; switching works.
-  await theirs.getByRole('button', { name: messages.acceptInvitationLabel(ownerUser.workspace) }).focus();
+  await theirs.getByRole('button', { name: workspacesMessages.acceptInvitationLabel(ownerUser.workspace) }).focus();
   await theirs.keyboard.press('Enter');
-  await expect(theirs.getByText(messages.invitationAccepted(ownerUser.workspace))).toBeVisible();
-  await expect(theirs.getByRole('region', { name: messages.invitationsTitle })).toHaveCount(0);
+  await expect(theirs.getByText(workspacesMessages.invitationAccepted(ownerUser.workspace))).toBeVisible();
+  await expect(theirs.getByRole('region', { name: workspacesMessages.invitationsTitle })).toHaveCount(0);
   await theirs.setViewportSize({ width: 1280, height: 800 });
   await theirs.screenshot({ path: `${SCREENS}/invitation-accepted.png` });
-  await theirs.getByRole('button', { name: messages.openWorkspace(ownerUser.workspace) }).click();
+  await theirs.getByRole('button', { name: workspacesMessages.openWorkspace(ownerUser.workspace) }).click();
   await expect(theirs).toHaveURL(/\/$/);
   await expect(banner(theirs)).toContainText(ownerUser.workspace);
   // The declined workspace stays out of reach.

@@ -1,4 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeeting, isoDate, SCREENS, shownDate, team } from './helpers.ts';
 
@@ -22,7 +24,7 @@ const taskRow = (scope: Page | Locator, title: string) => {
   const page = 'goto' in scope ? scope : scope.page();
   return scope
     .getByTestId('task-row')
-    .filter({ has: page.getByRole('button', { name: messages.taskEditNamed(title) }) });
+    .filter({ has: page.getByRole('button', { name: tasksMessages.taskEditNamed(title) }) });
 };
 /** The row's Due:/Created: date, which carries its due colour. */
 const due = (row: Locator) => row.locator('[data-due-colour]');
@@ -46,25 +48,25 @@ test('to-dos: add with a required user, tick done, lock, edit and delete with co
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
 
-  const items = section(page, messages.actionItems);
-  await expect(items.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
-  await expect(section(page, messages.goalsSection).getByText(messages.noTasksOfType('Goals'))).toBeVisible();
+  const items = section(page, tasksMessages.actionItems);
+  await expect(items.getByText(tasksMessages.noTasksOfType('To Do'))).toBeVisible();
+  await expect(section(page, tasksMessages.goalsSection).getByText(tasksMessages.noTasksOfType('Goals'))).toBeVisible();
   await shot(page, 'empty', true);
 
   // The form needs a user.
-  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
-  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, tasksMessages.taskFormTitle('add', 'To Do'));
   await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Send the agenda');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add.getByText(messages.required)).toBeVisible();
   await shot(page, 'add-todo-required');
   await chooseOwner(page, add, 'Bea Mate');
-  await add.getByText(messages.taskDueCustom, { exact: true }).click();
+  await add.getByText(tasksMessages.taskDueCustom, { exact: true }).click();
   const tomorrow = isoDate(1);
-  await add.getByLabel(messages.taskCustomDateInput, { exact: true }).fill(tomorrow);
-  await add.getByRole('combobox', { name: messages.taskReminderLabel }).click();
-  await page.getByRole('option', { name: messages.reminderWeekly }).click();
-  await add.getByRole('textbox', { name: messages.taskDescriptionLabel }).fill('Before Friday\nwith the numbers');
+  await add.getByLabel(tasksMessages.taskCustomDateInput, { exact: true }).fill(tomorrow);
+  await add.getByRole('combobox', { name: tasksMessages.taskReminderLabel }).click();
+  await page.getByRole('option', { name: tasksMessages.reminderWeekly }).click();
+  await add.getByRole('textbox', { name: tasksMessages.taskDescriptionLabel }).fill('Before Friday\nwith the numbers');
   await shot(page, 'add-todo-filled');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
@@ -73,41 +75,41 @@ test('to-dos: add with a required user, tick done, lock, edit and delete with co
   await expect(sendRow).toBeVisible();
   await expect(due(sendRow)).toHaveText(messages.taskDue(shownDate(tomorrow)));
   await expect(due(sendRow)).toHaveAttribute('data-due-colour', 'yellow');
-  await expect(sendRow.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') })).toBeVisible();
+  await expect(sendRow.getByRole('img', { name: tasksMessages.taskOwnerOf('Bea Mate') })).toBeVisible();
 
   // Ticking Done moves it to the done list with today's completion date; unticking reopens it.
-  await sendRow.getByRole('checkbox', { name: messages.taskMarkDone('Send the agenda') }).check();
+  await sendRow.getByRole('checkbox', { name: tasksMessages.taskMarkDone('Send the agenda') }).check();
   await expect(sendRow).toHaveAttribute('data-status', '1');
   await expect(sendRow.getByTestId('completed-at')).toHaveText(messages.taskCompleted(shownDate(isoDate(0))));
-  await expect(items.getByRole('list', { name: messages.tasksDoneHeading(1) })).toContainText('Send the agenda');
+  await expect(items.getByRole('list', { name: tasksMessages.tasksDoneHeading(1) })).toContainText('Send the agenda');
   await expect(due(sendRow)).toHaveText(messages.taskDue(shownDate(tomorrow)));
   await expect(due(sendRow)).toHaveAttribute('data-due-colour', 'green');
   await shot(page, 'todo-done');
-  await sendRow.getByRole('checkbox', { name: messages.taskMarkDone('Send the agenda') }).uncheck();
+  await sendRow.getByRole('checkbox', { name: tasksMessages.taskMarkDone('Send the agenda') }).uncheck();
   await expect(sendRow).toHaveAttribute('data-status', '0');
   await expect(sendRow.getByTestId('completed-at')).toHaveCount(0);
 
   // A locked to-do cannot be ticked done; a to-do without a due date shows when it was created.
-  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
   await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Book the room');
   await chooseOwner(page, add, 'Olga Owner');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
   const bookRow = taskRow(items, 'Book the room');
   await expect(bookRow.getByText(messages.taskCreated(shownDate(isoDate(0))))).toBeVisible();
-  await bookRow.getByRole('button', { name: messages.taskLock('Book the room') }).click();
-  await expect(bookRow.getByText(messages.taskLockedBadge)).toBeVisible();
-  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeDisabled();
+  await bookRow.getByRole('button', { name: tasksMessages.taskLock('Book the room') }).click();
+  await expect(bookRow.getByText(tasksMessages.taskLockedBadge)).toBeVisible();
+  await expect(bookRow.getByRole('checkbox', { name: tasksMessages.taskMarkDone('Book the room') })).toBeDisabled();
   await page.reload();
-  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeDisabled();
+  await expect(bookRow.getByRole('checkbox', { name: tasksMessages.taskMarkDone('Book the room') })).toBeDisabled();
   await bookRow.scrollIntoViewIfNeeded();
   await shot(page, 'todo-locked');
-  await bookRow.getByRole('button', { name: messages.taskUnlock('Book the room') }).click();
-  await expect(bookRow.getByRole('checkbox', { name: messages.taskMarkDone('Book the room') })).toBeEnabled();
+  await bookRow.getByRole('button', { name: tasksMessages.taskUnlock('Book the room') }).click();
+  await expect(bookRow.getByRole('checkbox', { name: tasksMessages.taskMarkDone('Book the room') })).toBeEnabled();
 
   // Edit: the form opens with the item's values.
-  await bookRow.getByRole('button', { name: messages.taskEditNamed('Book the room') }).click();
-  const edit = dialog(page, messages.taskFormTitle('edit', 'To Do'));
+  await bookRow.getByRole('button', { name: tasksMessages.taskEditNamed('Book the room') }).click();
+  const edit = dialog(page, tasksMessages.taskFormTitle('edit', 'To Do'));
   const title = edit.getByRole('textbox', { name: messages.taskTitleLabel });
   await expect(title).toHaveValue('Book the room');
   await expect(edit.getByRole('combobox', { name: messages.taskOwnerLabel })).toHaveValue('Olga Owner');
@@ -116,35 +118,35 @@ test('to-dos: add with a required user, tick done, lock, edit and delete with co
   await expect(edit).toBeHidden();
   const bigRow = taskRow(items, 'Book the big room');
   await expect(bigRow).toBeVisible();
-  await sendRow.getByRole('button', { name: messages.taskEditNamed('Send the agenda') }).click();
-  await expect(edit.getByRole('textbox', { name: messages.taskDescriptionLabel })).toHaveValue(
+  await sendRow.getByRole('button', { name: tasksMessages.taskEditNamed('Send the agenda') }).click();
+  await expect(edit.getByRole('textbox', { name: tasksMessages.taskDescriptionLabel })).toHaveValue(
     'Before Friday\nwith the numbers',
   );
-  await expect(edit.getByLabel(messages.taskCustomDateInput, { exact: true })).toHaveValue(tomorrow);
+  await expect(edit.getByLabel(tasksMessages.taskCustomDateInput, { exact: true })).toHaveValue(tomorrow);
   await edit.getByRole('button', { name: messages.cancelButton }).click();
   await expect(edit).toBeHidden();
 
   // Delete asks first; Cancel keeps it.
-  await bigRow.getByRole('button', { name: messages.taskActionsOf('Book the big room') }).click();
+  await bigRow.getByRole('button', { name: tasksMessages.taskActionsOf('Book the big room') }).click();
   await page.getByRole('menuitem', { name: messages.taskDelete }).click();
-  const confirm = dialog(page, messages.taskDeleteTitle('To Do'));
-  await expect(confirm).toContainText(messages.taskDeleteWarning('Book the big room'));
+  const confirm = dialog(page, tasksMessages.taskDeleteTitle('To Do'));
+  await expect(confirm).toContainText(tasksMessages.taskDeleteWarning('Book the big room'));
   await shot(page, 'delete-confirm');
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
   await expect(bigRow).toBeVisible();
-  await bigRow.getByRole('button', { name: messages.taskActionsOf('Book the big room') }).click();
+  await bigRow.getByRole('button', { name: tasksMessages.taskActionsOf('Book the big room') }).click();
   await page.getByRole('menuitem', { name: messages.taskDelete }).click();
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(bigRow).toHaveCount(0);
   await expect(sendRow).toBeVisible();
 
   // The owner's name shows on hover and goes with Escape (one hint layer for all rows).
-  await sendRow.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') }).hover();
+  await sendRow.getByRole('img', { name: tasksMessages.taskOwnerOf('Bea Mate') }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Bea Mate');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('tooltip')).toBeHidden();
   // The row menu by keyboard: it opens on Enter, Escape closes it and focus is back on its button.
-  const actions = sendRow.getByRole('button', { name: messages.taskActionsOf('Send the agenda') });
+  const actions = sendRow.getByRole('button', { name: tasksMessages.taskActionsOf('Send the agenda') });
   await actions.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: messages.taskEdit })).toBeVisible();
@@ -187,29 +189,29 @@ test('goals: the status menu offers On Track, Off Track, Done and Incomplete; pa
   });
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
-  const goals = section(page, messages.goalsSection);
+  const goals = section(page, tasksMessages.goalsSection);
   const late = taskRow(goals, 'Close the old books');
   await expect(
-    late.getByRole('button', { name: `${messages.taskStatusOf('Close the old books')}: Overdue` }),
+    late.getByRole('button', { name: `${tasksMessages.taskStatusOf('Close the old books')}: Overdue` }),
   ).toBeVisible();
   await expect(due(late)).toHaveText(messages.taskDue(shownDate(isoDate(-3))));
   await expect(due(late)).toHaveAttribute('data-due-colour', 'red');
 
   // A goal by period: the quarters of this year.
-  await goals.getByRole('button', { name: messages.addTaskOfType('Goals') }).click();
-  const add = dialog(page, messages.taskFormTitle('add', 'Goals'));
+  await goals.getByRole('button', { name: tasksMessages.addTaskOfType('Goals') }).click();
+  const add = dialog(page, tasksMessages.taskFormTitle('add', 'Goals'));
   await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Hire two engineers');
   await chooseOwner(page, add, 'Olga Owner');
-  await add.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  await add.getByRole('combobox', { name: tasksMessages.taskPeriodLabel }).click();
   const year = new Date().getUTCFullYear();
-  await page.getByRole('option', { name: messages.taskPeriodOption(4, year, shownDate(`${year}-12-31`)) }).click();
+  await page.getByRole('option', { name: tasksMessages.taskPeriodOption(4, year, shownDate(`${year}-12-31`)) }).click();
   await shot(page, 'add-goal');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
 
   const hire = taskRow(goals, 'Hire two engineers');
   await expect(hire.getByText(messages.taskDue(shownDate(`${year}-12-31`)))).toBeVisible();
-  const status = hire.getByRole('button', { name: new RegExp(`^${messages.taskStatusOf('Hire two engineers')}`) });
+  const status = hire.getByRole('button', { name: new RegExp(`^${tasksMessages.taskStatusOf('Hire two engineers')}`) });
   await expect(status).toHaveText('On Track');
   await status.click();
   const menu = page.getByRole('menu');
@@ -223,12 +225,14 @@ test('goals: the status menu offers On Track, Off Track, Done and Incomplete; pa
   await menu.getByRole('menuitem', { name: 'Done' }).click();
   await expect(status).toHaveText('Done');
   await expect(hire.getByTestId('completed-at')).toHaveText(messages.taskCompleted(shownDate(isoDate(0))));
-  await expect(goals.getByRole('list', { name: messages.tasksDoneHeading(1) })).toContainText('Hire two engineers');
+  await expect(goals.getByRole('list', { name: tasksMessages.tasksDoneHeading(1) })).toContainText(
+    'Hire two engineers',
+  );
 
   // A locked goal keeps its open status: only On Track stays in the menu.
-  await late.getByRole('button', { name: messages.taskLock('Close the old books') }).click();
-  await expect(late.getByText(messages.taskLockedBadge)).toBeVisible();
-  await late.getByRole('button', { name: new RegExp(`^${messages.taskStatusOf('Close the old books')}`) }).click();
+  await late.getByRole('button', { name: tasksMessages.taskLock('Close the old books') }).click();
+  await expect(late.getByText(tasksMessages.taskLockedBadge)).toBeVisible();
+  await late.getByRole('button', { name: new RegExp(`^${tasksMessages.taskStatusOf('Close the old books')}`) }).click();
   await expect(menu.getByRole('menuitem', { name: 'Done' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await shot(page, 'goals', true);
@@ -245,14 +249,14 @@ test('a teammate sees a new to-do appear, and its tick, without reloading; headl
   const author = await signedInPage(browser, owner);
   const watcher = await signedInPage(browser, mate);
   await watcher.page.goto(dashboard(meeting));
-  const watched = section(watcher.page, messages.actionItems);
-  await expect(watched.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+  const watched = section(watcher.page, tasksMessages.actionItems);
+  await expect(watched.getByText(tasksMessages.noTasksOfType('To Do'))).toBeVisible();
 
   const { page } = author;
   await page.goto(dashboard(meeting));
-  const items = section(page, messages.actionItems);
-  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
-  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  const items = section(page, tasksMessages.actionItems);
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, tasksMessages.taskFormTitle('add', 'To Do'));
   await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Call the supplier');
   await chooseOwner(page, add, 'Bea Mate');
   await add.getByRole('button', { name: messages.saveButton }).click();
@@ -261,23 +265,23 @@ test('a teammate sees a new to-do appear, and its tick, without reloading; headl
   const seen = taskRow(watched, 'Call the supplier');
   await expect(seen).toBeVisible();
   await taskRow(items, 'Call the supplier')
-    .getByRole('checkbox', { name: messages.taskMarkDone('Call the supplier') })
+    .getByRole('checkbox', { name: tasksMessages.taskMarkDone('Call the supplier') })
     .check();
   await expect(seen).toHaveAttribute('data-status', '1');
   await seen.scrollIntoViewIfNeeded();
   await shot(watcher.page, 'live-watcher');
 
   // Headlines: no due date in the form.
-  await items.getByRole('tab', { name: messages.taskTabHeadlines }).click();
-  await items.getByRole('button', { name: messages.addTaskOfType('Headline') }).click();
-  const headline = dialog(page, messages.taskFormTitle('add', 'Headline'));
+  await items.getByRole('tab', { name: tasksMessages.taskTabHeadlines }).click();
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('Headline') }).click();
+  const headline = dialog(page, tasksMessages.taskFormTitle('add', 'Headline'));
   await expect(headline.getByRole('textbox', { name: messages.taskTitleLabel })).toBeVisible();
   await expect(headline.getByText(messages.taskDueDateLabel)).toHaveCount(0);
   await headline.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Won the Acme deal');
   await chooseOwner(page, headline, 'Olga Owner');
   await headline.getByRole('button', { name: messages.saveButton }).click();
   await expect(headline).toBeHidden();
-  await watched.getByRole('tab', { name: messages.taskTabHeadlines }).click();
+  await watched.getByRole('tab', { name: tasksMessages.taskTabHeadlines }).click();
   await expect(taskRow(watched, 'Won the Acme deal')).toBeVisible();
   await author.context.close();
   await watcher.context.close();
@@ -303,9 +307,9 @@ test('long lists show 20 items at a time; the most recently finished come first'
 
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
-  const items = section(page, messages.actionItems);
+  const items = section(page, tasksMessages.actionItems);
   const open = items.getByRole('list', { name: 'To Do', exact: true });
-  const done = items.getByRole('list', { name: messages.tasksDoneHeading(23) });
+  const done = items.getByRole('list', { name: tasksMessages.tasksDoneHeading(23) });
   await expect(open.getByTestId('task-row')).toHaveCount(20);
   await expect(done.getByTestId('task-row')).toHaveCount(20);
   await expect(done.getByTestId('task-row').first()).toContainText('Finished last');
@@ -327,21 +331,21 @@ test('each action-item section shows its own error with a retry', async ({ brows
   const { context, page } = await signedInPage(browser, owner);
   await page.route('**/api/v2/tasks?*', (route) => route.abort());
   await page.goto(dashboard(meeting));
-  const items = section(page, messages.actionItems);
-  const goals = section(page, messages.goalsSection);
+  const items = section(page, tasksMessages.actionItems);
+  const goals = section(page, tasksMessages.goalsSection);
   await expect(items.getByRole('alert')).toContainText(messages.tasksLoadFailed);
-  await expect(goals.getByRole('alert')).toContainText(messages.goalsLoadFailed);
+  await expect(goals.getByRole('alert')).toContainText(tasksMessages.goalsLoadFailed);
   // The rest of the dashboard is there.
-  await expect(section(page, messages.meetingArchives)).toBeVisible();
+  await expect(section(page, meetingsMessages.meetingArchives)).toBeVisible();
   await items.scrollIntoViewIfNeeded();
   await shot(page, 'error');
   await page.unroute('**/api/v2/tasks?*');
   // Each section loads its own lists (decision 039): each one's retry brings it back.
   await items.getByRole('button', { name: messages.retry }).click();
-  await expect(items.getByText(messages.noTasksOfType('To Do'))).toBeVisible();
+  await expect(items.getByText(tasksMessages.noTasksOfType('To Do'))).toBeVisible();
   await expect(goals.getByRole('alert')).toBeVisible();
   await goals.getByRole('button', { name: messages.retry }).click();
-  await expect(goals.getByText(messages.noTasksOfType('Goals'))).toBeVisible();
+  await expect(goals.getByText(tasksMessages.noTasksOfType('Goals'))).toBeVisible();
   await context.close();
 });
 
@@ -362,7 +366,7 @@ test('the add form: red goes once a field is filled, picking the owner again kee
   }
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
-  const items = section(page, messages.actionItems);
+  const items = section(page, tasksMessages.actionItems);
 
   // The tab's count keeps both digits.
   const count = items.getByTestId('tab-count').first();
@@ -373,8 +377,8 @@ test('the add form: red goes once a field is filled, picking the owner again kee
   ).toBe(true);
   await count.screenshot({ path: `${SCREENS}/action-items-count-44.png` });
 
-  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
-  const add = dialog(page, messages.taskFormTitle('add', 'To Do'));
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
+  const add = dialog(page, tasksMessages.taskFormTitle('add', 'To Do'));
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add.getByText(messages.required)).toHaveCount(2);
   // Filling a field takes its red away at once, not at the next Save.
@@ -390,7 +394,7 @@ test('the add form: red goes once a field is filled, picking the owner again kee
   const now = new Date();
   const year = now.getUTCFullYear();
   const quarter = Math.floor(now.getUTCMonth() / 3) + 1;
-  await add.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  await add.getByRole('combobox', { name: tasksMessages.taskPeriodLabel }).click();
   const options = await page.getByRole('option').allTextContents();
   expect(options[0]).toMatch(new RegExp(`^Q${quarter} ${year} `));
   expect(options.at(-1)).toMatch(new RegExp(`^Q4 ${year + 1} `));

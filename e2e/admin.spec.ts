@@ -1,4 +1,8 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { adminMessages } from '../src/features/admin/admin.messages.ts';
+import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -64,20 +68,20 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   const matePage = await mateContext.newPage();
   await startSignedIn(matePage, mate.token);
   await matePage.goto('/home');
-  await expect(matePage.getByRole('navigation', { name: messages.mainNavigation })).toBeVisible();
+  await expect(matePage.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
   const before = await primaryFilled(matePage);
 
   await page.goto('/settings/administration');
-  await expect(page.getByRole('heading', { name: messages.generalSettings })).toBeVisible();
+  await expect(page.getByRole('heading', { name: adminMessages.generalSettings })).toBeVisible();
   // A light yellow as the link colour is hard to read on white: the form says so before saving.
-  const primary1 = page.getByRole('textbox', { name: messages.colourLabel('primaryColor1') });
+  const primary1 = page.getByRole('textbox', { name: adminMessages.colourLabel('primaryColor1') });
   await primary1.fill('#fab005');
   await primary1.press('Escape');
   await expect(page.getByText(/WCAG AA asks for 4.5:1/)).toBeVisible();
   await primary1.fill('#0b7285');
   await primary1.press('Escape');
   await expect(page.getByText(/WCAG AA asks for 4.5:1/)).toHaveCount(0);
-  const topBar = page.getByRole('textbox', { name: messages.colourLabel('secondaryColor1') });
+  const topBar = page.getByRole('textbox', { name: adminMessages.colourLabel('secondaryColor1') });
   await topBar.fill('#e3fafc');
   await topBar.press('Escape');
   await page.getByRole('button', { name: messages.saveButton }).click();
@@ -87,13 +91,13 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   await expect.poll(() => primaryFilled(matePage)).toBe('#0b7285');
   expect(before).not.toBe('#0b7285');
   // Light buttons take it too (their text is primary 1): the logo's Upload button.
-  const upload = page.getByRole('button', { name: messages.logoUpload });
+  const upload = page.getByRole('button', { name: adminMessages.logoUpload });
   await expect.poll(() => upload.evaluate((button) => getComputedStyle(button).color)).toBe('rgb(11, 114, 133)');
 
   // The logo: in the admin's top bar at once and in the member's too.
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: messages.logoUpload }).click(),
+    page.getByRole('button', { name: adminMessages.logoUpload }).click(),
   ]);
   await chooser.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   // The colours' toast may still be showing: the newest is the logo's (the logo below proves the upload).
@@ -111,7 +115,7 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
 
   // A blank colour is the default again, for everyone.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('button', { name: messages.resetColours }).click();
+  await page.getByRole('button', { name: adminMessages.resetColours }).click();
   await page.getByRole('button', { name: messages.saveButton }).click();
   await expect.poll(() => primaryFilled(matePage)).toBe(before);
   await mateContext.close();
@@ -129,31 +133,31 @@ test('an admin adds an annual, meets the overlap message, fixes it and edits a p
   });
   await startSignedIn(page, owner.token);
   await page.goto('/settings/administration');
-  await page.getByRole('button', { name: messages.addAnnual }).click();
-  const dialog = page.getByRole('dialog', { name: messages.addAnnual });
-  await dialog.getByRole('combobox', { name: messages.annualYearLabel, exact: true }).click();
+  await page.getByRole('button', { name: quartersMessages.addAnnual }).click();
+  const dialog = page.getByRole('dialog', { name: quartersMessages.addAnnual });
+  await dialog.getByRole('combobox', { name: quartersMessages.annualYearLabel, exact: true }).click();
   await page.getByRole('option', { name: String(next), exact: true }).click();
-  await dialog.getByText(messages.annualFiscalYear).click();
+  await dialog.getByText(quartersMessages.annualFiscalYear).click();
   const dateField = (label: string) => dialog.getByLabel(label, { exact: true });
-  await dateField(messages.periodStartLabel(1)).fill(`${next}-02-01`);
-  await dateField(messages.periodStartLabel(2)).fill(`${next}-05-01`);
-  await dateField(messages.periodStartLabel(3)).fill(`${next}-08-01`);
-  await dateField(messages.periodStartLabel(4)).fill(`${next}-11-01`);
-  await dateField(messages.periodEndLabel(4)).fill(`${after}-01-15`);
+  await dateField(quartersMessages.periodStartLabel(1)).fill(`${next}-02-01`);
+  await dateField(quartersMessages.periodStartLabel(2)).fill(`${next}-05-01`);
+  await dateField(quartersMessages.periodStartLabel(3)).fill(`${next}-08-01`);
+  await dateField(quartersMessages.periodStartLabel(4)).fill(`${next}-11-01`);
+  await dateField(quartersMessages.periodEndLabel(4)).fill(`${after}-01-15`);
   await dialog.getByRole('button', { name: messages.saveButton }).click();
-  await expect(dialog.getByText(messages.annualEndOverlap(`${after}-01-01`))).toBeVisible();
+  await expect(dialog.getByText(quartersMessages.annualEndOverlap(`${after}-01-01`))).toBeVisible();
   await shot(page, 'annual-overlap', false);
-  await dateField(messages.periodEndLabel(4)).fill(`${next}-12-31`);
+  await dateField(quartersMessages.periodEndLabel(4)).fill(`${next}-12-31`);
   await dialog.getByRole('button', { name: messages.saveButton }).click();
-  await expect(toast(page, messages.annualSaved)).toBeVisible();
+  await expect(toast(page, quartersMessages.annualSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = page.getByTestId(`annual-${next}`);
   await expect(row.getByText(`P1 ${next}-02-01 – ${next}-04-30`)).toBeVisible();
 
   // Edit: the second period starts later; the first one ends the day before.
-  await row.getByRole('button', { name: messages.editAnnual(next) }).click();
-  const edit = page.getByRole('dialog', { name: messages.editAnnual(next) });
-  await edit.getByLabel(messages.periodStartLabel(2), { exact: true }).fill(`${next}-06-01`);
+  await row.getByRole('button', { name: quartersMessages.editAnnual(next) }).click();
+  const edit = page.getByRole('dialog', { name: quartersMessages.editAnnual(next) });
+  await edit.getByLabel(quartersMessages.periodStartLabel(2), { exact: true }).fill(`${next}-06-01`);
   await edit.getByRole('button', { name: messages.saveButton }).click();
   await expect(edit).toBeHidden();
   await expect(row.getByText(`P1 ${next}-02-01 – ${next}-05-31`)).toBeVisible();
@@ -165,19 +169,21 @@ test('an admin adds an annual, meets the overlap message, fixes it and edits a p
       .nth(n - 1);
   for (const n of [1, 2, 3, 4]) expect(await badgeColour(badge(next, n)), `P${n} ${next}`).toBe('red');
   // Only the current year is left to add: the control stays; Escape closes the dialog.
-  await page.getByRole('button', { name: messages.addAnnual }).click();
-  const last = page.getByRole('dialog', { name: messages.addAnnual });
+  await page.getByRole('button', { name: quartersMessages.addAnnual }).click();
+  const last = page.getByRole('dialog', { name: quartersMessages.addAnnual });
   await expect(last).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(last).toBeHidden();
   // The current year (the only choice, a calendar year by default): then all three exist and
   // the Add control is gone.
-  await page.getByRole('button', { name: messages.addAnnual }).click();
-  await expect(last.getByRole('combobox', { name: messages.annualYearLabel, exact: true })).toHaveValue(String(year));
+  await page.getByRole('button', { name: quartersMessages.addAnnual }).click();
+  await expect(last.getByRole('combobox', { name: quartersMessages.annualYearLabel, exact: true })).toHaveValue(
+    String(year),
+  );
   await last.getByRole('button', { name: messages.saveButton }).click();
   await expect(last).toBeHidden();
   await expect(page.getByTestId(`annual-${year}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: messages.addAnnual })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: quartersMessages.addAnnual })).toHaveCount(0);
   // This year's periods: the one holding today is yellow, earlier ones grey, later ones red.
   const current = Math.floor(new Date().getUTCMonth() / 3) + 1;
   for (const n of [1, 2, 3, 4]) {
@@ -199,22 +205,22 @@ test('an admin edits the quarters and the action-item period picker offers the n
   await startSignedIn(page, owner.token);
   await page.goto('/home');
   await page
-    .getByRole('navigation', { name: messages.mainNavigation })
-    .getByRole('link', { name: messages.navQuarters })
+    .getByRole('navigation', { name: clientMessages.mainNavigation })
+    .getByRole('link', { name: clientMessages.navQuarters })
     .click();
-  await expect(page.getByRole('heading', { name: messages.quartersTitle })).toBeVisible();
-  await expect(page.getByText(messages.quartersEmpty)).toBeVisible();
-  await page.getByRole('button', { name: messages.addQuartal }).click();
-  const add = page.getByRole('dialog', { name: messages.addQuartal });
-  await add.getByRole('textbox', { name: messages.annualYearLabel, exact: true }).fill(String(next));
-  await add.getByLabel(messages.quarterStartLabel(2), { exact: true }).fill(`${next}-03-01`);
+  await expect(page.getByRole('heading', { name: quartersMessages.quartersTitle })).toBeVisible();
+  await expect(page.getByText(quartersMessages.quartersEmpty)).toBeVisible();
+  await page.getByRole('button', { name: quartersMessages.addQuartal }).click();
+  const add = page.getByRole('dialog', { name: quartersMessages.addQuartal });
+  await add.getByRole('textbox', { name: quartersMessages.annualYearLabel, exact: true }).fill(String(next));
+  await add.getByLabel(quartersMessages.quarterStartLabel(2), { exact: true }).fill(`${next}-03-01`);
   await add.getByRole('button', { name: messages.saveButton }).click();
-  await expect(toast(page, messages.quartalSaved)).toBeVisible();
+  await expect(toast(page, quartersMessages.quartalSaved)).toBeVisible();
   await expect(page.getByRole('cell', { name: `${next}-03-01` })).toBeVisible();
 
-  await page.getByRole('button', { name: `${messages.editQuartal} ${next}` }).click();
-  const edit = page.getByRole('dialog', { name: messages.editQuartal });
-  await edit.getByLabel(messages.quarterStartLabel(3), { exact: true }).fill(`${next}-06-15`);
+  await page.getByRole('button', { name: `${quartersMessages.editQuartal} ${next}` }).click();
+  const edit = page.getByRole('dialog', { name: quartersMessages.editQuartal });
+  await edit.getByLabel(quartersMessages.quarterStartLabel(3), { exact: true }).fill(`${next}-06-15`);
   await edit.getByRole('button', { name: messages.saveButton }).click();
   await expect(page.getByRole('cell', { name: `${next}-06-15` })).toBeVisible();
   await shot(page, 'quartals');
@@ -228,17 +234,17 @@ test('an admin edits the quarters and the action-item period picker offers the n
   // ending the day before the next starts, and no calendar quarter of that year.
   await page.goto(`/meeting-dashboard/${meeting.id}/Quarterly-Review`);
   const periodOption = (n: number, end: string) =>
-    page.getByRole('option', { name: messages.taskPeriodOption(n, next, shownDate(end)) });
+    page.getByRole('option', { name: tasksMessages.taskPeriodOption(n, next, shownDate(end)) });
   const newPeriods = [
     [1, dayBefore(`${next}-03-01`)],
     [2, `${next}-06-14`],
     [3, `${next}-09-30`],
     [4, `${next}-12-31`],
   ] as const;
-  const actionItems = page.getByRole('region', { name: messages.actionItems });
-  await actionItems.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
-  const todo = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'To Do') });
-  await todo.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  const actionItems = page.getByRole('region', { name: tasksMessages.actionItems });
+  await actionItems.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
+  const todo = page.getByRole('dialog', { name: tasksMessages.taskFormTitle('add', 'To Do') });
+  await todo.getByRole('combobox', { name: tasksMessages.taskPeriodLabel }).click();
   for (const [n, end] of newPeriods) await expect(periodOption(n, end), `P${n}`).toBeVisible();
   await expect(periodOption(1, `${next}-03-31`)).toHaveCount(0);
   await expect(periodOption(2, `${next}-06-30`)).toHaveCount(0);
@@ -251,17 +257,17 @@ test('an admin edits the quarters and the action-item period picker offers the n
   await todo.getByRole('button', { name: messages.saveButton }).click();
   await expect(todo).toBeHidden();
   await actionItems.getByRole('button', { name: 'Edit Book the offsite' }).click();
-  const editTodo = page.getByRole('dialog', { name: messages.taskFormTitle('edit', 'To Do') });
-  await expect(editTodo.getByRole('combobox', { name: messages.taskPeriodLabel })).toHaveValue(
-    messages.taskPeriodOption(2, next, shownDate(`${next}-06-14`)),
+  const editTodo = page.getByRole('dialog', { name: tasksMessages.taskFormTitle('edit', 'To Do') });
+  await expect(editTodo.getByRole('combobox', { name: tasksMessages.taskPeriodLabel })).toHaveValue(
+    tasksMessages.taskPeriodOption(2, next, shownDate(`${next}-06-14`)),
   );
   await page.keyboard.press('Escape');
   await expect(editTodo).toBeHidden();
 
   // The Goals form's period picker reads the same quarters.
-  const goals = page.getByRole('region', { name: messages.goalsSection });
-  await goals.getByRole('button', { name: messages.addTaskOfType('Goals') }).click();
-  const form = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'Goals') });
-  await form.getByRole('combobox', { name: messages.taskPeriodLabel }).click();
+  const goals = page.getByRole('region', { name: tasksMessages.goalsSection });
+  await goals.getByRole('button', { name: tasksMessages.addTaskOfType('Goals') }).click();
+  const form = page.getByRole('dialog', { name: tasksMessages.taskFormTitle('add', 'Goals') });
+  await form.getByRole('combobox', { name: tasksMessages.taskPeriodLabel }).click();
   for (const [n, end] of newPeriods) await expect(periodOption(n, end), `goal P${n}`).toBeVisible();
 });

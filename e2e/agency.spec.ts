@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { agencyMessages } from '../src/features/agency/agency.messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeetingToday, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -39,13 +43,13 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   const { owner, mate } = await team(request, 'agency');
   await startSignedIn(page, owner.token);
   await page.goto('/agency-tools');
-  await expect(page.getByRole('heading', { name: messages.agencyTitle, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: agencyMessages.agencyTitle, level: 1 })).toBeVisible();
 
   // The info dialog, closed with its named button.
-  await page.getByRole('button', { name: messages.agencyInfoButton }).click();
-  const info = page.getByRole('dialog', { name: messages.agencyInfoTitle });
+  await page.getByRole('button', { name: agencyMessages.agencyInfoButton }).click();
+  const info = page.getByRole('dialog', { name: agencyMessages.agencyInfoTitle });
   await expect(info).toContainText('workbook of business frameworks');
-  await info.getByRole('button', { name: messages.agencyInfoClose }).click();
+  await info.getByRole('button', { name: agencyMessages.agencyInfoClose }).click();
   await expect(info).toBeHidden();
 
   // Two frameworks per category until Show All.
@@ -53,9 +57,9 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(marketing.getByRole('link')).toHaveCount(3); // two frameworks and the category's button
   await expect(marketing.getByRole('link', { name: 'Value proposition' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/agency-catalogue.png`, fullPage: true });
-  await marketing.getByRole('button', { name: messages.agencyShowAll(3) }).click();
+  await marketing.getByRole('button', { name: agencyMessages.agencyShowAll(3) }).click();
   await expect(marketing.getByRole('link', { name: 'Value proposition' })).toBeVisible();
-  await marketing.getByRole('button', { name: messages.agencyShowLess }).click();
+  await marketing.getByRole('button', { name: agencyMessages.agencyShowLess }).click();
   await expect(marketing.getByRole('link', { name: 'Value proposition' })).toHaveCount(0);
 
   // The category's button opens its default framework: the buyer personas.
@@ -64,19 +68,19 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   const decider = region(page, 'Persona 1: the decider');
   await expect(decider).toBeVisible();
   await expect(region(page, 'Persona 2: the daily user')).toContainText(
-    messages.agencyFollows('Persona 1: the decider'),
+    agencyMessages.agencyFollows('Persona 1: the decider'),
   );
   // Its recap and its link to read more: an external link opening a new tab without an opener.
   await expect(
     page.getByText('Write about real customers you have spoken to, not the ones you wish you had.'),
   ).toBeVisible();
-  const readMore = page.getByRole('link', { name: new RegExp(`^${messages.agencyReadMore('Buyer personas')}`) });
+  const readMore = page.getByRole('link', { name: new RegExp(`^${agencyMessages.agencyReadMore('Buyer personas')}`) });
   await expect(readMore).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Persona_(user_experience)');
   await expect(readMore).toHaveAttribute('target', '_blank');
   await expect(readMore).toHaveAttribute('rel', /noopener/);
   await expect(readMore).toContainText('en.wikipedia.org');
   // Arrows follow parent → children: one arrow, from the decider to the group of the two who follow.
-  const followers = page.getByRole('group', { name: messages.agencyFollowers('Persona 1: the decider') });
+  const followers = page.getByRole('group', { name: agencyMessages.agencyFollowers('Persona 1: the decider') });
   await expect(followers.getByRole('region', { name: /^Persona \d/ })).toHaveCount(2);
   await expect(followers.getByRole('region', { name: 'Persona 1: the decider' })).toHaveCount(0);
   await expect(page.locator('.agency-arrow')).toHaveCount(1);
@@ -91,7 +95,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   // The owner types the first goal; the mate sees it, with who changed it, without a reload.
   const goal = decider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' });
   await goal.fill('Cut month-end close to three days');
-  await expect(decider.getByTestId('answer-status').first()).toHaveText(messages.agencySaved);
+  await expect(decider.getByTestId('answer-status').first()).toHaveText(agencyMessages.agencySaved);
   await expect(
     mateDecider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' }),
   ).toHaveValue('Cut month-end close to three days');
@@ -106,7 +110,9 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(decider).toContainText('Bea Mate');
 
   // Add answer: the objections take answers one by one.
-  await decider.getByRole('button', { name: `${messages.agencyAddAnswer}: What would make them say no?` }).click();
+  await decider
+    .getByRole('button', { name: `${agencyMessages.agencyAddAnswer}: What would make them say no?` })
+    .click();
   await decider.getByRole('textbox', { name: 'What would make them say no? (2 of 2)' }).fill('Another tool to learn');
   await expect(mateDecider.getByRole('textbox', { name: 'What would make them say no? (2 of 2)' })).toHaveValue(
     'Another tool to learn',
@@ -119,17 +125,17 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await page.route(answers, (route) => route.abort());
   const channels = decider.getByRole('region', { name: 'Where do they look for answers?' });
   await channels.getByRole('textbox').fill('Peers and podcasts');
-  await expect(channels.getByTestId('answer-status')).toHaveText(messages.agencyNotSaved);
+  await expect(channels.getByTestId('answer-status')).toHaveText(agencyMessages.agencyNotSaved);
   await mateDecider
     .getByRole('region', { name: 'Where do they look for answers?' })
     .getByRole('textbox')
     .fill('LinkedIn groups');
-  await expect(channels).toContainText(messages.agencyChangedElsewhere('Bea Mate'));
+  await expect(channels).toContainText(agencyMessages.agencyChangedElsewhere('Bea Mate'));
   await expect(channels.getByRole('textbox')).toHaveValue('Peers and podcasts');
   await page.unroute(answers);
-  await channels.getByRole('button', { name: messages.agencyRetry }).click();
-  await expect(channels.getByTestId('answer-status')).toHaveText(messages.agencySaved);
-  await expect(channels).not.toContainText(messages.agencyChangedElsewhere('Bea Mate'));
+  await channels.getByRole('button', { name: agencyMessages.agencyRetry }).click();
+  await expect(channels.getByTestId('answer-status')).toHaveText(agencyMessages.agencySaved);
+  await expect(channels).not.toContainText(agencyMessages.agencyChangedElsewhere('Bea Mate'));
   await expect(
     mateDecider.getByRole('region', { name: 'Where do they look for answers?' }).getByRole('textbox'),
   ).toHaveValue('Peers and podcasts');
@@ -139,15 +145,15 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(name).toHaveAttribute('maxlength', '120');
 
   // One column on its own.
-  await decider.getByRole('link', { name: messages.agencyOpenColumn('Persona 1: the decider') }).click();
+  await decider.getByRole('link', { name: agencyMessages.agencyOpenColumn('Persona 1: the decider') }).click();
   await expect(page).toHaveURL(/\/agency-single\//);
   await expect(page.getByRole('heading', { name: 'Persona 1: the decider', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name, role and company size' })).toHaveValue('Dana, COO, 80 people');
   await page.screenshot({ path: `${SCREENS}/agency-single.png`, fullPage: true });
-  await page.getByRole('link', { name: messages.agencyBackToItem('Buyer personas') }).click();
+  await page.getByRole('link', { name: agencyMessages.agencyBackToItem('Buyer personas') }).click();
 
   // Export PDF (A4, landscape): a real PDF whose first page is rendered to look at.
-  await page.getByRole('button', { name: messages.exportPdf }).click();
+  await page.getByRole('button', { name: clientMessages.exportPdf }).click();
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
   const pdfPath = `${SCREENS}/agency-export.pdf`;
   await pdf.saveAs(pdfPath);
@@ -159,7 +165,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
 
   // Print: the board alone, without the app's chrome.
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeHidden();
   await expect(region(page, 'Persona 1: the decider')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
@@ -181,13 +187,13 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
     page.getByText('Finish with the two or three moves that use a strength to take an opportunity'),
   ).toBeVisible();
   await expect(
-    page.getByRole('link', { name: new RegExp(`^${messages.agencyReadMore('SWOT analysis')}`) }),
+    page.getByRole('link', { name: new RegExp(`^${agencyMessages.agencyReadMore('SWOT analysis')}`) }),
   ).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/SWOT_analysis');
   const how = region(page, 'How to use it');
   await expect(how).toContainText('Give everyone five quiet minutes to write');
-  await expect(how).toContainText(messages.agencyReadOnly);
+  await expect(how).toContainText(agencyMessages.agencyReadOnly);
   await expect(how.getByRole('textbox')).toHaveCount(0);
-  await expect(how.getByRole('button', { name: new RegExp(messages.agencyAddAnswer) })).toHaveCount(0);
+  await expect(how.getByRole('button', { name: new RegExp(agencyMessages.agencyAddAnswer) })).toHaveCount(0);
   await expect(region(page, 'Strengths').getByRole('textbox').first()).toBeEditable();
   await page.screenshot({ path: `${SCREENS}/agency-swot.png`, fullPage: true });
 });
@@ -209,11 +215,11 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Strategy-Day`);
   await page
-    .getByRole('region', { name: messages.meetingManagement })
-    .getByRole('button', { name: messages.editAgenda })
+    .getByRole('region', { name: meetingsMessages.meetingManagement })
+    .getByRole('button', { name: meetingsMessages.editAgenda })
     .click();
-  const form = page.getByRole('dialog', { name: messages.editAgenda });
-  const picker = form.getByRole('combobox', { name: `${messages.agendaAgencyItem}: Positioning` });
+  const form = page.getByRole('dialog', { name: meetingsMessages.editAgenda });
+  const picker = form.getByRole('combobox', { name: `${meetingsMessages.agendaAgencyItem}: Positioning` });
   await picker.click();
   await picker.fill('position');
   await page.getByRole('option', { name: 'Positioning statement · Strategy' }).click();
@@ -241,11 +247,11 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   await matePage.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
   const mateCustomer = matePage.getByTestId('live-step').getByRole('region', { name: 'Customer', exact: true });
   await expect(mateCustomer).toBeVisible();
-  await expect(matePage.getByText(messages.liveFollowing)).toBeVisible();
+  await expect(matePage.getByText(liveMessages.liveFollowing)).toBeVisible();
 
   // The leader's answer reaches the member without a reload, with who and when; and back.
   await customer.getByRole('textbox', { name: 'For whom? (be narrow)' }).fill('Teams of 10 to 50 who meet weekly');
-  await expect(customer.getByTestId('answer-status').first()).toHaveText(messages.agencySaved);
+  await expect(customer.getByTestId('answer-status').first()).toHaveText(agencyMessages.agencySaved);
   await expect(mateCustomer.getByRole('textbox', { name: 'For whom? (be narrow)' })).toHaveValue(
     'Teams of 10 to 50 who meet weekly',
   );
@@ -273,78 +279,78 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   const { owner, mate } = await team(request, 'agency-admin');
   await startSignedIn(page, owner.token);
   await page.goto('/agency-tools');
-  await page.getByRole('button', { name: messages.agencyAddCategory }).click();
-  const categoryForm = page.getByRole('dialog', { name: messages.agencyAddCategory });
-  await categoryForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Hiring');
-  await categoryForm.getByRole('textbox', { name: messages.agencyFieldButtonTitle }).fill('Plan a hire');
+  await page.getByRole('button', { name: agencyMessages.agencyAddCategory }).click();
+  const categoryForm = page.getByRole('dialog', { name: agencyMessages.agencyAddCategory });
+  await categoryForm.getByRole('textbox', { name: agencyMessages.agencyFieldTitle, exact: true }).fill('Hiring');
+  await categoryForm.getByRole('textbox', { name: agencyMessages.agencyFieldButtonTitle }).fill('Plan a hire');
   await categoryForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(categoryForm).toBeHidden();
   const hiring = region(page, 'Hiring');
-  await expect(hiring).toContainText(messages.agencyCategoryEmpty);
+  await expect(hiring).toContainText(agencyMessages.agencyCategoryEmpty);
 
-  await hiring.getByRole('button', { name: messages.agencyContentMenu('Hiring'), exact: true }).click();
-  await page.getByRole('menuitem', { name: messages.agencyAddItem }).click();
-  const itemForm = page.getByRole('dialog', { name: messages.agencyAddItem });
-  await itemForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Role scorecard');
+  await hiring.getByRole('button', { name: agencyMessages.agencyContentMenu('Hiring'), exact: true }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyAddItem }).click();
+  const itemForm = page.getByRole('dialog', { name: agencyMessages.agencyAddItem });
+  await itemForm.getByRole('textbox', { name: agencyMessages.agencyFieldTitle, exact: true }).fill('Role scorecard');
   await itemForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(itemForm).toBeHidden();
   await hiring.getByRole('link', { name: 'Plan a hire' }).click();
   await expect(page.getByRole('heading', { name: 'Role scorecard', level: 1 })).toBeVisible();
-  await expect(page.getByText(messages.agencyNoColumns)).toBeVisible();
+  await expect(page.getByText(agencyMessages.agencyNoColumns)).toBeVisible();
 
-  await page.getByRole('button', { name: messages.agencyContentMenu('Role scorecard') }).click();
-  await page.getByRole('menuitem', { name: messages.agencyAddColumn }).click();
-  const columnForm = page.getByRole('dialog', { name: messages.agencyAddColumn });
-  await columnForm.getByRole('textbox', { name: messages.agencyFieldTitle, exact: true }).fill('Outcomes');
+  await page.getByRole('button', { name: agencyMessages.agencyContentMenu('Role scorecard') }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyAddColumn }).click();
+  const columnForm = page.getByRole('dialog', { name: agencyMessages.agencyAddColumn });
+  await columnForm.getByRole('textbox', { name: agencyMessages.agencyFieldTitle, exact: true }).fill('Outcomes');
   await columnForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(columnForm).toBeHidden();
   const outcomes = region(page, 'Outcomes');
-  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes'), exact: true }).click();
-  await page.getByRole('menuitem', { name: messages.agencyAddQuestion }).click();
-  const questionForm = page.getByRole('dialog', { name: messages.agencyAddQuestion });
+  await outcomes.getByRole('button', { name: agencyMessages.agencyContentMenu('Outcomes'), exact: true }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyAddQuestion }).click();
+  const questionForm = page.getByRole('dialog', { name: agencyMessages.agencyAddQuestion });
   await questionForm
-    .getByRole('textbox', { name: messages.agencyFieldQuestion })
+    .getByRole('textbox', { name: agencyMessages.agencyFieldQuestion })
     .fill('What must this person achieve?');
   await questionForm.getByRole('button', { name: messages.saveButton }).click();
   await expect(questionForm).toBeHidden();
   await expect(outcomes.getByRole('textbox', { name: 'What must this person achieve?' })).toBeVisible();
 
   // Made guidance only ('noneditable'): the question stays, with no field to type in.
-  await outcomes.getByRole('button', { name: messages.agencyContentMenu('Outcomes'), exact: true }).click();
-  await page.getByRole('menuitem', { name: messages.agencyEditColumn }).click();
-  const editColumn = page.getByRole('dialog', { name: messages.agencyEditColumn });
-  await editColumn.getByRole('combobox', { name: messages.agencyFieldColumnType }).click();
-  await page.getByRole('option', { name: messages.agencyColumnNoneditable }).click();
+  await outcomes.getByRole('button', { name: agencyMessages.agencyContentMenu('Outcomes'), exact: true }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyEditColumn }).click();
+  const editColumn = page.getByRole('dialog', { name: agencyMessages.agencyEditColumn });
+  await editColumn.getByRole('combobox', { name: agencyMessages.agencyFieldColumnType }).click();
+  await page.getByRole('option', { name: agencyMessages.agencyColumnNoneditable }).click();
   await editColumn.getByRole('button', { name: messages.saveButton }).click();
   await expect(editColumn).toBeHidden();
   await expect(outcomes.getByRole('region', { name: 'What must this person achieve?' })).toContainText(
-    messages.agencyNoAnswer,
+    agencyMessages.agencyNoAnswer,
   );
   await expect(outcomes.getByRole('textbox')).toHaveCount(0);
 
   // Hide a shipped category: the member no longer sees it; the admin sees it marked.
   await page.goto('/agency-tools');
   await region(page, 'Sales')
-    .getByRole('button', { name: messages.agencyContentMenu('Sales'), exact: true })
+    .getByRole('button', { name: agencyMessages.agencyContentMenu('Sales'), exact: true })
     .click();
-  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyHide }).click();
   await expect(region(page, 'Sales')).toHaveCount(0);
-  await page.getByRole('switch', { name: messages.agencyShowHidden }).click();
-  await expect(region(page, 'Sales')).toContainText(messages.agencyHiddenBadge);
+  await page.getByRole('switch', { name: agencyMessages.agencyShowHidden }).click();
+  await expect(region(page, 'Sales')).toContainText(agencyMessages.agencyHiddenBadge);
   await page.screenshot({ path: `${SCREENS}/agency-admin.png`, fullPage: true });
 
   // Hide a shipped framework (the One-page plan) and a shipped column (the SWOT's Threats).
   const strategy = region(page, 'Strategy');
-  await strategy.getByRole('button', { name: messages.agencyContentMenu('One-page plan'), exact: true }).click();
-  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await strategy.getByRole('button', { name: agencyMessages.agencyContentMenu('One-page plan'), exact: true }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyHide }).click();
   await expect(strategy.getByRole('link', { name: 'One-page plan' })).toBeVisible(); // shown hidden ones still
-  await page.getByRole('switch', { name: messages.agencyShowHidden }).click();
+  await page.getByRole('switch', { name: agencyMessages.agencyShowHidden }).click();
   await expect(strategy.getByRole('link', { name: 'One-page plan' })).toHaveCount(0);
   await strategy.getByRole('link', { name: 'SWOT analysis' }).click();
   await region(page, 'Threats')
-    .getByRole('button', { name: messages.agencyContentMenu('Threats'), exact: true })
+    .getByRole('button', { name: agencyMessages.agencyContentMenu('Threats'), exact: true })
     .click();
-  await page.getByRole('menuitem', { name: messages.agencyHide }).click();
+  await page.getByRole('menuitem', { name: agencyMessages.agencyHide }).click();
   await expect(region(page, 'Threats')).toHaveCount(0);
   await expect(region(page, 'Opportunities')).toBeVisible();
 
@@ -355,7 +361,7 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await expect(region(matePage, 'Hiring')).toBeVisible();
   await expect(region(matePage, 'Strategy')).toBeVisible();
   await expect(region(matePage, 'Sales')).toHaveCount(0);
-  await expect(matePage.getByRole('button', { name: messages.agencyAddCategory })).toHaveCount(0);
+  await expect(matePage.getByRole('button', { name: agencyMessages.agencyAddCategory })).toHaveCount(0);
   await expect(region(matePage, 'Strategy').getByRole('link', { name: 'One-page plan' })).toHaveCount(0);
   await region(matePage, 'Strategy').getByRole('link', { name: 'SWOT analysis' }).click();
   await expect(region(matePage, 'Strengths')).toBeVisible();

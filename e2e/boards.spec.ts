@@ -6,6 +6,8 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { boardsMessages } from '../src/features/boards/boards.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeeting, isoDate, keyboardDrag, SCREENS, team } from './helpers.ts';
 
@@ -76,12 +78,12 @@ const signedInPage = async (browser: Browser, account: Account) => {
 
 const dashboard = (meeting: { id: string; title: string }) =>
   `/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`;
-const boardsSection = (page: Page) => page.getByRole('region', { name: messages.boardsSection });
+const boardsSection = (page: Page) => page.getByRole('region', { name: boardsMessages.boardsSection });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const column = (scope: Page | Locator, title: string) =>
   scope.locator(`[data-testid="board-column"][data-column="${title}"]`);
 const boardChip = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name: messages.boardSelect(name), exact: true });
+  scope.getByRole('button', { name: boardsMessages.boardSelect(name), exact: true });
 const cardIn = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: title, exact: true });
 /** The card titles of a column, in order. */
 const titlesOf = (scope: Locator) =>
@@ -103,17 +105,17 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
-  await expect(section.getByText(messages.noBoards)).toBeVisible();
+  await expect(section.getByText(boardsMessages.noBoards)).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await shot(page, 'no-boards');
 
   // Create New Board: a name is required; the lists come one a line.
-  await section.getByRole('button', { name: messages.createBoard }).click();
-  const form = dialog(page, messages.createBoard);
+  await section.getByRole('button', { name: boardsMessages.createBoard }).click();
+  const form = dialog(page, boardsMessages.createBoard);
   await form.getByRole('button', { name: messages.saveButton }).click();
   await expect(form.getByText(messages.required)).toBeVisible();
-  await form.getByRole('textbox', { name: messages.boardNameLabel }).fill('Roadmap');
-  await form.getByRole('textbox', { name: messages.boardFirstListsLabel }).fill('To Do\nDoing\nDone');
+  await form.getByRole('textbox', { name: boardsMessages.boardNameLabel }).fill('Roadmap');
+  await form.getByRole('textbox', { name: boardsMessages.boardFirstListsLabel }).fill('To Do\nDoing\nDone');
   await shot(page, 'create-board');
   await form.getByRole('button', { name: messages.saveButton }).click();
   await expect(form).toBeHidden();
@@ -121,28 +123,28 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   await expect(section.getByTestId('board-column')).toHaveCount(3);
 
   // Add Another List, then Edit List: rename, and delete after a confirmation.
-  await section.getByRole('button', { name: messages.addList }).click();
-  const addList = dialog(page, messages.addList);
-  await addList.getByRole('textbox', { name: messages.listNameLabel }).fill('Blocked');
+  await section.getByRole('button', { name: boardsMessages.addList }).click();
+  const addList = dialog(page, boardsMessages.addList);
+  await addList.getByRole('textbox', { name: boardsMessages.listNameLabel }).fill('Blocked');
   await addList.getByRole('button', { name: messages.saveButton }).click();
   await expect(column(section, 'Blocked')).toBeVisible();
-  await section.getByRole('button', { name: messages.editListNamed('Blocked') }).click();
-  const editList = dialog(page, messages.editList);
-  await editList.getByRole('textbox', { name: messages.listNameLabel }).fill('Waiting');
+  await section.getByRole('button', { name: boardsMessages.editListNamed('Blocked') }).click();
+  const editList = dialog(page, boardsMessages.editList);
+  await editList.getByRole('textbox', { name: boardsMessages.listNameLabel }).fill('Waiting');
   await editList.getByRole('button', { name: messages.saveButton }).click();
   await expect(column(section, 'Waiting')).toBeVisible();
-  await section.getByRole('button', { name: messages.editListNamed('Waiting') }).click();
-  await editList.getByRole('button', { name: messages.deleteListButton }).click();
-  await expect(editList.getByText(messages.deleteListWarning('Waiting'))).toBeVisible();
+  await section.getByRole('button', { name: boardsMessages.editListNamed('Waiting') }).click();
+  await editList.getByRole('button', { name: boardsMessages.deleteListButton }).click();
+  await expect(editList.getByText(boardsMessages.deleteListWarning('Waiting'))).toBeVisible();
   await shot(page, 'delete-list');
-  await editList.getByRole('button', { name: messages.deleteListButton }).click();
+  await editList.getByRole('button', { name: boardsMessages.deleteListButton }).click();
   await expect(editList).toBeHidden();
   await expect(column(section, 'Waiting')).toHaveCount(0);
 
   // Add Another card: an inline title; Enter adds and keeps the form open for the next.
   const todo = column(section, 'To Do');
-  await todo.getByRole('button', { name: `${messages.addCard}: To Do` }).click();
-  const title = todo.getByRole('textbox', { name: messages.cardTitleLabel });
+  await todo.getByRole('button', { name: `${boardsMessages.addCard}: To Do` }).click();
+  const title = todo.getByRole('textbox', { name: boardsMessages.cardTitleLabel });
   await todo.getByRole('button', { name: messages.addButton }).click();
   await expect(todo.getByText(messages.required)).toBeVisible();
   for (const name of ['Write the spec', 'Review designs', 'Ship it']) {
@@ -162,7 +164,7 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   await expect.poll(() => titlesOf(todo)).toEqual(['Ship it', 'Review designs']);
 
   // Lists reorder by their handle: Done before Doing.
-  await keyboardDrag(page, section.getByRole('button', { name: messages.moveList('Done') }), ['ArrowLeft']);
+  await keyboardDrag(page, section.getByRole('button', { name: boardsMessages.moveList('Done') }), ['ArrowLeft']);
   await expect
     .poll(() =>
       section.getByTestId('board-column').evaluateAll((els) => els.map((el) => el.getAttribute('data-column'))),
@@ -182,10 +184,10 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   // Create Card: a title and a list. The card dialog opens at once, under an overlay until the
   // card exists (the server is held back here so that the overlay can be seen).
   const createCardNamed = async (name: string) => {
-    await section.getByRole('button', { name: messages.createCard }).click();
-    const create = dialog(page, messages.createCard);
-    await create.getByRole('textbox', { name: messages.cardTitleLabel }).fill(name);
-    await create.getByRole('combobox', { name: messages.cardListLabel }).click();
+    await section.getByRole('button', { name: boardsMessages.createCard }).click();
+    const create = dialog(page, boardsMessages.createCard);
+    await create.getByRole('textbox', { name: boardsMessages.cardTitleLabel }).fill(name);
+    await create.getByRole('combobox', { name: boardsMessages.cardListLabel }).click();
     await page.getByRole('option', { name: 'Doing' }).click();
     return create;
   };
@@ -200,17 +202,17 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   });
   const create = await createCardNamed('Plan the launch');
   await shot(page, 'create-card');
-  await create.getByRole('button', { name: messages.createCard }).click();
+  await create.getByRole('button', { name: boardsMessages.createCard }).click();
   await expect(create).toBeHidden();
-  const cardDialog = dialog(page, messages.cardDialogTitle);
+  const cardDialog = dialog(page, boardsMessages.cardDialogTitle);
   await expect(cardDialog).toBeVisible();
-  const overlay = cardDialog.getByLabel(messages.cardCreating);
+  const overlay = cardDialog.getByLabel(boardsMessages.cardCreating);
   await expect(overlay).toBeVisible();
-  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveCount(0);
+  await expect(cardDialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveCount(0);
   await shot(page, 'create-card-overlay');
   release();
   await expect(overlay).toBeHidden();
-  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Plan the launch');
+  await expect(cardDialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue('Plan the launch');
   await page.unroute('**/api/v2/tasks');
   await page.keyboard.press('Escape');
   await expect(cardDialog).toBeHidden();
@@ -223,8 +225,8 @@ test('boards: create a board with lists, add cards, drag them between lists and 
     const body = route.request().postDataJSON() as Record<string, unknown>;
     return route.fallback({ postData: { ...body, taskTypeId: '00000000-0000-4000-8000-000000000000' } });
   });
-  await (await createCardNamed('Never saved')).getByRole('button', { name: messages.createCard }).click();
-  await expect(cardDialog.getByRole('alert')).toContainText(messages.cardCreateFailed);
+  await (await createCardNamed('Never saved')).getByRole('button', { name: boardsMessages.createCard }).click();
+  await expect(cardDialog.getByRole('alert')).toContainText(boardsMessages.cardCreateFailed);
   await expect(overlay).toBeHidden();
   await shot(page, 'create-card-failed');
   await expect(cardIn(section, 'Never saved')).toHaveCount(0);
@@ -232,7 +234,7 @@ test('boards: create a board with lists, add cards, drag them between lists and 
   expect((await boardCards(request, owner.token, roadmap!.id)).map((c) => c.title)).not.toContain('Never saved');
   await page.unroute('**/api/v2/tasks');
   await cardDialog.getByRole('button', { name: messages.retry }).click();
-  await expect(cardDialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Never saved');
+  await expect(cardDialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue('Never saved');
   await page.keyboard.press('Escape');
   await expect(cardDialog).toBeHidden();
   await expect(cardIn(doing, 'Never saved')).toBeVisible();
@@ -293,11 +295,11 @@ test('grouped by user a drag changes the owner; grouped by status done cannot go
   // A board-only card shows when it was created.
   const leaseTile = section.getByTestId('board-card').filter({ hasText: 'Renew the lease' });
   await expect(leaseTile.locator('[data-due-colour]')).toHaveText(/^Created: /);
-  await expect(callTile.getByRole('img', { name: messages.cardMembersOf('Olga Owner') })).toBeVisible();
-  await expect(callTile.getByRole('img', { name: messages.cardHasDescription })).toBeVisible();
+  await expect(callTile.getByRole('img', { name: boardsMessages.cardMembersOf('Olga Owner') })).toBeVisible();
+  await expect(callTile.getByRole('img', { name: boardsMessages.cardHasDescription })).toBeVisible();
 
   // Group by user: one column per person; dragging Olga's card to Bea makes Bea its owner.
-  await section.getByText(messages.groupByUser, { exact: true }).click();
+  await section.getByText(boardsMessages.groupByUser, { exact: true }).click();
   const olga = column(section, 'Olga Owner');
   const bea = column(section, 'Bea Mate');
   await expect(cardIn(olga, 'Call the client')).toBeVisible();
@@ -325,9 +327,9 @@ test('grouped by user a drag changes the owner; grouped by status done cannot go
   expect(drops).toBe(0);
 
   // Group by status: a done card cannot be dragged back to active.
-  await section.getByText(messages.groupByStatus, { exact: true }).click();
-  const active = column(section, messages.groupActive);
-  const done = column(section, messages.groupDone);
+  await section.getByText(boardsMessages.groupByStatus, { exact: true }).click();
+  const active = column(section, boardsMessages.groupActive);
+  const done = column(section, boardsMessages.groupDone);
   await expect(cardIn(done, 'Renew the lease')).toBeVisible();
   await keyboardDrag(page, cardIn(done, 'Renew the lease'), ['ArrowLeft']);
   await expect(page.getByText(messages.doneToActive)).toBeVisible();
@@ -344,7 +346,7 @@ test('grouped by user a drag changes the owner; grouped by status done cannot go
     .toBe('1');
 
   // Filters: Active hides the done cards; search looks in titles and descriptions; due date; members.
-  await section.getByText(messages.groupByList, { exact: true }).click();
+  await section.getByText(boardsMessages.groupByList, { exact: true }).click();
 
   // A drop the server refuses goes back, with its message.
   await page.route('**/api/v2/tasks/*/drop', (route) =>
@@ -362,25 +364,25 @@ test('grouped by user a drag changes the owner; grouped by status done cannot go
   await expect(cardIn(column(section, 'Doing'), 'Call the client')).toHaveCount(0);
   await page.unroute('**/api/v2/tasks/*/drop');
 
-  await section.getByText(messages.boardStateActive, { exact: true }).click();
+  await section.getByText(boardsMessages.boardStateActive, { exact: true }).click();
   await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
   await expect(cardIn(section, 'Call the client')).toBeVisible();
-  await section.getByText(messages.boardStateAll, { exact: true }).click();
+  await section.getByText(boardsMessages.boardStateAll, { exact: true }).click();
   await expect(cardIn(section, 'Renew the lease')).toBeVisible();
-  const search = section.getByRole('searchbox', { name: messages.cardSearchLabel });
+  const search = section.getByRole('searchbox', { name: boardsMessages.cardSearchLabel });
   await search.fill('invoice');
   await expect(cardIn(section, 'Call the client')).toBeVisible();
   await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
   await search.fill('nothing like this');
-  await expect(section.getByText(messages.noMatchingCards)).toBeVisible();
-  await section.getByRole('button', { name: messages.clearFilters }).click();
+  await expect(section.getByText(boardsMessages.noMatchingCards)).toBeVisible();
+  await section.getByRole('button', { name: boardsMessages.clearFilters }).click();
   await expect(cardIn(section, 'Renew the lease')).toBeVisible();
-  await section.getByRole('combobox', { name: messages.dueFilterLabel }).click();
-  await page.getByRole('option', { name: messages.dueFilterOverdue }).click();
+  await section.getByRole('combobox', { name: boardsMessages.dueFilterLabel }).click();
+  await page.getByRole('option', { name: boardsMessages.dueFilterOverdue }).click();
   await expect(cardIn(section, 'Call the client')).toBeVisible();
   await expect(cardIn(section, 'Renew the lease')).toHaveCount(0);
-  await section.getByRole('button', { name: messages.clearFilters }).click();
-  await section.getByRole('combobox', { name: messages.memberFilterLabel }).click();
+  await section.getByRole('button', { name: boardsMessages.clearFilters }).click();
+  await section.getByRole('combobox', { name: boardsMessages.memberFilterLabel }).click();
   await page.getByRole('option', { name: 'Olga Owner' }).click();
   await page.keyboard.press('Escape');
   await expect(cardIn(section, 'Renew the lease')).toBeVisible();
@@ -408,14 +410,14 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
-  const actions = (name: string) => section.getByRole('button', { name: messages.boardActionsOf(name) });
-  const blocked = dialog(page, messages.boardCannotBeRemoved);
+  const actions = (name: string) => section.getByRole('button', { name: boardsMessages.boardActionsOf(name) });
+  const blocked = dialog(page, boardsMessages.boardCannotBeRemoved);
 
   // Alpha has an active card.
   await expect(cardIn(section, 'Unfinished')).toBeVisible();
   await actions('Alpha').click();
-  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
-  await expect(blocked.getByText(messages.boardHasActiveCards)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(boardsMessages.boardHasActiveCards)).toBeVisible();
   await blocked.getByRole('button', { name: messages.closeButton }).click();
   await expect(blocked).toBeHidden();
 
@@ -424,8 +426,8 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   await page.reload();
   await expect(cardIn(section, 'Unfinished')).toBeVisible();
   await actions('Alpha').click();
-  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
-  await expect(blocked.getByText(messages.lastBoard)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(boardsMessages.lastBoard)).toBeVisible();
   await shot(page, 'last-board');
   await blocked.getByRole('button', { name: messages.closeButton }).click();
   await expect(blocked).toBeHidden();
@@ -450,8 +452,8 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   await page.reload();
   await expect(cardIn(section, 'Unfinished')).toBeVisible();
   await actions('Alpha').click();
-  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
-  await expect(blocked.getByText(messages.boardLinkedToAgenda)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
+  await expect(blocked.getByText(boardsMessages.boardLinkedToAgenda)).toBeVisible();
   await blocked.getByRole('button', { name: messages.closeButton }).click();
   await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
     agendaItems: withBoard.map((item, index) => ({ ...item, keyName: agenda[index]!.keyName, boardId: null })),
@@ -461,16 +463,16 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   // A board with (finished) cards is archived; the question says so, and Cancel keeps it.
   await expect(cardIn(section, 'Unfinished')).toBeVisible();
   await actions('Alpha').click();
-  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
-  const archive = dialog(page, messages.archiveBoardTitle);
-  await expect(archive.getByText(messages.archiveBoardWarning)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
+  const archive = dialog(page, boardsMessages.archiveBoardTitle);
+  await expect(archive.getByText(boardsMessages.archiveBoardWarning)).toBeVisible();
   await shot(page, 'archive-board');
   await archive.getByRole('button', { name: messages.cancelButton }).click();
   await expect(archive).toBeHidden();
   await actions('Alpha').click();
-  await page.getByRole('menuitem', { name: messages.archiveBoardTitle }).click();
-  await archive.getByRole('button', { name: messages.archiveButton }).click();
-  await expect(page.getByText(messages.boardArchived)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
+  await archive.getByRole('button', { name: boardsMessages.archiveButton }).click();
+  await expect(page.getByText(boardsMessages.boardArchived)).toBeVisible();
   await expect(boardChip(section, 'Alpha')).toHaveCount(0);
   await expect(boardChip(section, 'Beta')).toHaveAttribute('aria-pressed', 'true');
 
@@ -478,14 +480,14 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   await createBoard(request, owner.token, meeting.id, 'Gamma', []);
   await page.reload();
   await boardChip(section, 'Gamma').click();
-  await expect(section.getByText(messages.emptyBoard)).toBeVisible();
+  await expect(section.getByText(boardsMessages.emptyBoard)).toBeVisible();
   await shot(page, 'empty-board');
   await actions('Gamma').click();
-  await page.getByRole('menuitem', { name: messages.deleteBoardTitle }).click();
-  const remove = dialog(page, messages.deleteBoardTitle);
-  await expect(remove.getByText(messages.deleteBoardWarning)).toBeVisible();
+  await page.getByRole('menuitem', { name: boardsMessages.deleteBoardTitle }).click();
+  const remove = dialog(page, boardsMessages.deleteBoardTitle);
+  await expect(remove.getByText(boardsMessages.deleteBoardWarning)).toBeVisible();
   await remove.getByRole('button', { name: messages.deleteButton }).click();
-  await expect(page.getByText(messages.boardDeleted)).toBeVisible();
+  await expect(page.getByText(boardsMessages.boardDeleted)).toBeVisible();
   await expect(boardChip(section, 'Gamma')).toHaveCount(0);
   await context.close();
 });
@@ -501,15 +503,15 @@ test('a second member of the meeting sees boards, lists and cards change live; b
   const watcher = await signedInPage(browser, mate);
   await watcher.page.goto(dashboard(meeting));
   const watched = boardsSection(watcher.page);
-  await expect(watched.getByText(messages.noBoards)).toBeVisible();
+  await expect(watched.getByText(boardsMessages.noBoards)).toBeVisible();
 
   const { page } = author;
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
-  await section.getByRole('button', { name: messages.createBoard }).click();
-  const form = dialog(page, messages.createBoard);
-  await form.getByRole('textbox', { name: messages.boardNameLabel }).fill('Sprint');
-  await form.getByRole('textbox', { name: messages.boardFirstListsLabel }).fill('Next\nNow');
+  await section.getByRole('button', { name: boardsMessages.createBoard }).click();
+  const form = dialog(page, boardsMessages.createBoard);
+  await form.getByRole('textbox', { name: boardsMessages.boardNameLabel }).fill('Sprint');
+  await form.getByRole('textbox', { name: boardsMessages.boardFirstListsLabel }).fill('Next\nNow');
   await form.getByRole('button', { name: messages.saveButton }).click();
   await expect(form).toBeHidden();
 
@@ -520,11 +522,11 @@ test('a second member of the meeting sees boards, lists and cards change live; b
 
   // A card added, then moved.
   const next = column(section, 'Next');
-  await next.getByRole('button', { name: `${messages.addCard}: Next` }).click();
-  await next.getByRole('textbox', { name: messages.cardTitleLabel }).fill('Fix the login bug');
-  await next.getByRole('textbox', { name: messages.cardTitleLabel }).press('Enter');
+  await next.getByRole('button', { name: `${boardsMessages.addCard}: Next` }).click();
+  await next.getByRole('textbox', { name: boardsMessages.cardTitleLabel }).fill('Fix the login bug');
+  await next.getByRole('textbox', { name: boardsMessages.cardTitleLabel }).press('Enter');
   await expect(cardIn(next, 'Fix the login bug')).toBeVisible();
-  await next.getByRole('textbox', { name: messages.cardTitleLabel }).press('Escape');
+  await next.getByRole('textbox', { name: boardsMessages.cardTitleLabel }).press('Escape');
   await expect(cardIn(column(watched, 'Next'), 'Fix the login bug')).toBeVisible();
   await keyboardDrag(page, cardIn(next, 'Fix the login bug'), ['ArrowRight']);
   await expect(cardIn(column(section, 'Now'), 'Fix the login bug')).toBeVisible();
@@ -532,15 +534,15 @@ test('a second member of the meeting sees boards, lists and cards change live; b
   await expect(cardIn(column(watched, 'Next'), 'Fix the login bug')).toHaveCount(0);
 
   // A new list and a renamed board.
-  await section.getByRole('button', { name: messages.addList }).click();
-  const addList = dialog(page, messages.addList);
-  await addList.getByRole('textbox', { name: messages.listNameLabel }).fill('Review');
+  await section.getByRole('button', { name: boardsMessages.addList }).click();
+  const addList = dialog(page, boardsMessages.addList);
+  await addList.getByRole('textbox', { name: boardsMessages.listNameLabel }).fill('Review');
   await addList.getByRole('button', { name: messages.saveButton }).click();
   await expect(column(watched, 'Review')).toBeVisible();
-  await section.getByRole('button', { name: messages.boardActionsOf('Sprint') }).click();
-  await page.getByRole('menuitem', { name: messages.editBoard }).click();
-  const edit = dialog(page, messages.editBoard);
-  await edit.getByRole('textbox', { name: messages.boardNameLabel }).fill('Sprint 12');
+  await section.getByRole('button', { name: boardsMessages.boardActionsOf('Sprint') }).click();
+  await page.getByRole('menuitem', { name: boardsMessages.editBoard }).click();
+  const edit = dialog(page, boardsMessages.editBoard);
+  await edit.getByRole('textbox', { name: boardsMessages.boardNameLabel }).fill('Sprint 12');
   await edit.getByRole('button', { name: messages.saveButton }).click();
   await expect(edit).toBeHidden();
   await expect(boardChip(watched, 'Sprint 12')).toBeVisible();
@@ -553,10 +555,10 @@ test('a second member of the meeting sees boards, lists and cards change live; b
     scope.getByTestId('board-chip').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
   await expect
     .poll(() => chipNames(section))
-    .toEqual([messages.boardSelect('Hiring'), messages.boardSelect('Sprint 12')]);
+    .toEqual([boardsMessages.boardSelect('Hiring'), boardsMessages.boardSelect('Sprint 12')]);
   await expect
     .poll(() => chipNames(watched))
-    .toEqual([messages.boardSelect('Hiring'), messages.boardSelect('Sprint 12')]);
+    .toEqual([boardsMessages.boardSelect('Hiring'), boardsMessages.boardSelect('Sprint 12')]);
 
   // Each keeps the board they were looking at.
   await expect(boardChip(watched, 'Sprint 12')).toHaveAttribute('aria-pressed', 'true');
@@ -568,7 +570,7 @@ test('a second member of the meeting sees boards, lists and cards change live; b
   const cardId = await watchedCard.getAttribute('data-card-id');
   await call(request, owner.token, 'DELETE', `/tasks/${cardId}`);
   await expect(watchedCard).toHaveCount(0);
-  await expect(column(watched, 'Now').getByText(messages.noCards)).toBeVisible();
+  await expect(column(watched, 'Now').getByText(boardsMessages.noCards)).toBeVisible();
   await watched.scrollIntoViewIfNeeded();
   await shot(watcher.page, 'live-watcher');
   await author.context.close();
@@ -683,7 +685,7 @@ test('a big board sends the first cards of each list: Show N more loads the rest
   await expect(last.getByTestId('board-card')).toHaveCount(5);
 
   // Grouped by user, Olga's column counts her 50 cards and pages them the same way.
-  await section.getByText(messages.groupByUser, { exact: true }).click();
+  await section.getByText(boardsMessages.groupByUser, { exact: true }).click();
   const olga = column(section, 'Olga Owner');
   await expect(olga.getByTestId('column-count')).toHaveText('50');
   await expect(olga.getByTestId('board-card')).toHaveCount(20);
@@ -742,8 +744,8 @@ test('grouped by user, a card of No one can be dragged to a person', async ({ br
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
   await expect(cardIn(section, 'Left behind')).toBeVisible();
-  await section.getByText(messages.groupByUser, { exact: true }).click();
-  const nobody = column(section, messages.groupNobody);
+  await section.getByText(boardsMessages.groupByUser, { exact: true }).click();
+  const nobody = column(section, boardsMessages.groupNobody);
   const olga = column(section, 'Olga Owner');
   await expect(cardIn(nobody, 'Left behind')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
@@ -773,9 +775,9 @@ test('the board shows its own error with a retry', async ({ browser, request }) 
   await page.route('**/api/v2/boards/*?*', (route) => route.abort());
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
-  await expect(section.getByRole('alert')).toContainText(messages.boardLoadFailed);
+  await expect(section.getByRole('alert')).toContainText(boardsMessages.boardLoadFailed);
   // The rest of the dashboard is there.
-  await expect(page.getByRole('region', { name: messages.actionItems })).toBeVisible();
+  await expect(page.getByRole('region', { name: tasksMessages.actionItems })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await shot(page, 'error');
   await page.unroute('**/api/v2/boards/*?*');
@@ -809,14 +811,14 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
   await page.goto(dashboard(meeting));
   const section = boardsSection(page);
   const count = (name: string, n: number) =>
-    expect(boardChip(section, name).getByTitle(messages.boardActiveCards(n))).toBeVisible();
+    expect(boardChip(section, name).getByTitle(boardsMessages.boardActiveCards(n))).toBeVisible();
   await count('Alpha', 1);
   await count('Beta', 0);
 
   // Adding a card on the board on screen.
   const todo = column(section, 'Todo');
-  await todo.getByRole('button', { name: `${messages.addCard}: Todo` }).click();
-  const title = todo.getByRole('textbox', { name: messages.cardTitleLabel });
+  await todo.getByRole('button', { name: `${boardsMessages.addCard}: Todo` }).click();
+  const title = todo.getByRole('textbox', { name: boardsMessages.cardTitleLabel });
   await title.fill('Stay here');
   await title.press('Enter');
   await expect(cardIn(todo, 'Stay here')).toBeVisible();
@@ -825,14 +827,14 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
 
   // Moving a card to another board.
   await cardIn(todo, 'Travel far').click();
-  const card = page.getByRole('dialog', { name: messages.cardDialogTitle, exact: true });
-  await card.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
-  const move = page.getByRole('dialog', { name: messages.moveCardTitle });
-  await move.getByRole('combobox', { name: messages.moveBoardLabel }).click();
+  const card = page.getByRole('dialog', { name: boardsMessages.cardDialogTitle, exact: true });
+  await card.getByRole('button', { name: boardsMessages.cardMoveButton, exact: true }).click();
+  const move = page.getByRole('dialog', { name: boardsMessages.moveCardTitle });
+  await move.getByRole('combobox', { name: boardsMessages.moveBoardLabel }).click();
   await page.getByRole('option', { name: 'Beta' }).click();
-  await move.getByRole('combobox', { name: messages.moveListLabel }).click();
+  await move.getByRole('combobox', { name: boardsMessages.moveListLabel }).click();
   await page.getByRole('option', { name: 'Inbox' }).click();
-  await move.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
+  await move.getByRole('button', { name: boardsMessages.cardMoveButton, exact: true }).click();
   await expect(move).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(card).toBeHidden();
@@ -842,9 +844,9 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
 
   // Deleting one.
   await cardIn(todo, 'Stay here').click();
-  await card.getByRole('button', { name: messages.deleteCardButton }).click();
+  await card.getByRole('button', { name: boardsMessages.deleteCardButton }).click();
   await page
-    .getByRole('dialog', { name: messages.deleteCardTitle })
+    .getByRole('dialog', { name: boardsMessages.deleteCardTitle })
     .getByRole('button', { name: messages.deleteButton })
     .click();
   await expect(card).toBeHidden();

@@ -1,4 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { adminMessages } from '../src/features/admin/admin.messages.ts';
+import { homeMessages } from '../src/features/home/home.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
 import { SCREENS, type SeededTeam, seedLayoutTeam, startSignedIn } from './helpers.ts';
@@ -31,15 +34,15 @@ const primaryFilled = (page: Page) =>
 
 const colourOf = (page: Page, name: string) =>
   page
-    .getByRole('navigation', { name: messages.mainNavigation })
+    .getByRole('navigation', { name: clientMessages.mainNavigation })
     .getByRole('link', { name })
     .evaluate((link) => getComputedStyle(link).color);
 
 /** The admin's page saves `colour` as primary 1 in the General settings. */
 const setPrimary = async (page: Page, colour: string) => {
   await page.goto('/settings/administration');
-  await expect(page.getByRole('heading', { name: messages.generalSettings })).toBeVisible();
-  const primary1 = page.getByRole('textbox', { name: messages.colourLabel('primaryColor1') });
+  await expect(page.getByRole('heading', { name: adminMessages.generalSettings })).toBeVisible();
+  const primary1 = page.getByRole('textbox', { name: adminMessages.colourLabel('primaryColor1') });
   await primary1.fill(colour);
   await primary1.press('Escape');
   await page.getByRole('button', { name: messages.saveButton }).click();
@@ -48,14 +51,14 @@ const setPrimary = async (page: Page, colour: string) => {
 
 const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
 const toggleScheme = async (page: Page, to: 'light' | 'dark') => {
-  if ((await scheme(page)) !== to) await page.getByRole('button', { name: messages.toggleColorScheme }).click();
+  if ((await scheme(page)) !== to) await page.getByRole('button', { name: clientMessages.toggleColorScheme }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', to);
 };
 
 /** The primary button of the home widgets dialog (Save) is drawn in `brand` with `text` on it. */
 const expectBrandButton = async (page: Page, brand: string, text: string, scheme: string) => {
-  await page.getByRole('button', { name: messages.widgetsButton }).click();
-  const dialog = page.getByRole('dialog', { name: messages.widgetsTitle });
+  await page.getByRole('button', { name: homeMessages.widgetsButton }).click();
+  const dialog = page.getByRole('dialog', { name: homeMessages.widgetsTitle });
   const save = dialog.getByRole('button', { name: messages.widgetsSave });
   await expect(save).toBeVisible();
   await expect
@@ -113,7 +116,7 @@ for (const { brand, text, accentInDark } of BRANDS) {
       const mate = await mateContext.newPage();
       await startSignedIn(mate, seeded.mate.token);
       await mate.goto('/home');
-      await expect(mate.getByRole('navigation', { name: messages.mainNavigation })).toBeVisible();
+      await expect(mate.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
       await toggleScheme(mate, inScheme);
       expect(await primaryFilled(mate)).not.toBe(brand);
 
@@ -124,7 +127,7 @@ for (const { brand, text, accentInDark } of BRANDS) {
       if (inScheme === 'dark') {
         // The active sidebar entry (a light variant) carries the accent: the brand where it reads
         // on dark grey, a lighter shade of it where it does not.
-        const accent = await colourOf(mate, messages.navDashboard);
+        const accent = await colourOf(mate, clientMessages.navDashboard);
         if (accentInDark) expect(accent).toBe(rgb(accentInDark));
         else expect(accent).not.toBe(rgb(brand));
       }

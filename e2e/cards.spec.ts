@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { boardsMessages } from '../src/features/boards/boards.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeeting, SCREENS, team } from './helpers.ts';
 
@@ -71,11 +73,11 @@ const signedInPage = async (browser: Browser, account: Account) => {
 // The machine these run on is shared and slow at times: no action waits forever.
 test.use({ actionTimeout: 20_000 });
 
-const cardDialog = (page: Page) => page.getByRole('dialog', { name: messages.cardDialogTitle, exact: true });
+const cardDialog = (page: Page) => page.getByRole('dialog', { name: boardsMessages.cardDialogTitle, exact: true });
 /** Opens /home/{id} and waits for the card (the first load of a cold page can be slow here). */
 const openCard = async (page: Page, id: string, title: string | RegExp) => {
   await page.goto(`/home/${id}`);
-  await expect(cardDialog(page).getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue(title, {
+  await expect(cardDialog(page).getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue(title, {
     timeout: 30_000,
   });
   return cardDialog(page);
@@ -95,7 +97,7 @@ const PNG = Buffer.from(
 
 const attach = async (page: Page, dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) => {
   const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: messages.cardAttachmentButton, exact: true }).click();
+  await dialog.getByRole('button', { name: boardsMessages.cardAttachmentButton, exact: true }).click();
   await (await chooser).setFiles(file);
 };
 
@@ -120,13 +122,13 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await shot(page, 'dialog');
 
   // Title: saved on Enter, with the Saved indicator (3 s); an empty title is refused.
-  const title = dialog.getByRole('textbox', { name: messages.cardTitleLabel });
+  const title = dialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel });
   await title.fill('');
   await title.press('Enter');
   await expect(dialog.getByText(messages.required)).toBeVisible();
   await title.fill('Plan the team offsite');
   await title.press('Enter');
-  await expect(dialog.getByTestId('saved-indicator')).toHaveText(messages.savedIndicator);
+  await expect(dialog.getByTestId('saved-indicator')).toHaveText(boardsMessages.savedIndicator);
   expect((await getTask(request, owner, card.id)).title).toBe('Plan the team offsite');
   await expect(dialog.getByTestId('saved-indicator')).toHaveText('', { timeout: 5000 });
   // Tab saves too.
@@ -135,17 +137,17 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await expect.poll(async () => (await getTask(request, owner, card.id)).title).toBe('Plan the team offsite 2026');
 
   // Done shows the completion date; a locked card cannot be ticked.
-  const done = dialog.getByRole('checkbox', { name: messages.cardDoneLabel, exact: true });
+  const done = dialog.getByRole('checkbox', { name: boardsMessages.cardDoneLabel, exact: true });
   // Controlled by the saved card: the tick shows once the server has it.
   await done.click();
   await expect(done).toBeChecked();
   await expect(dialog.getByTestId('completed-at')).toContainText('Completed:');
-  await expect(dialog.getByRole('switch', { name: messages.cardLockLabel })).toBeDisabled();
+  await expect(dialog.getByRole('switch', { name: boardsMessages.cardLockLabel })).toBeDisabled();
   await done.click();
   await expect(done).not.toBeChecked();
   await expect(dialog.getByTestId('completed-at')).toBeHidden();
   // With the keyboard: Space on the focused switch.
-  const lock = dialog.getByRole('switch', { name: messages.cardLockLabel });
+  const lock = dialog.getByRole('switch', { name: boardsMessages.cardLockLabel });
   await lock.focus();
   await page.keyboard.press('Space');
   await expect(lock).toBeChecked();
@@ -156,15 +158,15 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await expect(done).toBeEnabled();
 
   // Labels: the label form with the default colour and the palette of nine.
-  await dialog.getByRole('button', { name: messages.newLabelButton }).click();
-  const labelForm = page.getByRole('form', { name: messages.newLabelButton });
+  await dialog.getByRole('button', { name: boardsMessages.newLabelButton }).click();
+  const labelForm = page.getByRole('form', { name: boardsMessages.newLabelButton });
   await expect(labelForm.getByRole('radio')).toHaveCount(9);
-  await expect(labelForm.getByRole('radio', { name: messages.labelColorOption('#C2CDD8') })).toHaveAttribute(
+  await expect(labelForm.getByRole('radio', { name: boardsMessages.labelColorOption('#C2CDD8') })).toHaveAttribute(
     'aria-checked',
     'true',
   );
-  await labelForm.getByRole('textbox', { name: messages.labelNameLabel }).fill('Urgent');
-  await labelForm.getByRole('radio', { name: messages.labelColorOption('#EB5A46') }).click();
+  await labelForm.getByRole('textbox', { name: boardsMessages.labelNameLabel }).fill('Urgent');
+  await labelForm.getByRole('radio', { name: boardsMessages.labelColorOption('#EB5A46') }).click();
   await shot(page, 'label-form');
   await labelForm.getByRole('button', { name: messages.createButton }).click();
   await expect(labelForm).toBeHidden();
@@ -172,7 +174,7 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await expect(dialog.getByText('Urgent', { exact: true })).toBeVisible();
 
   // Members: the last member of an action item cannot be removed (4 s message).
-  const members = dialog.getByRole('combobox', { name: messages.cardMembersLabel, exact: true });
+  const members = dialog.getByRole('combobox', { name: boardsMessages.cardMembersLabel, exact: true });
   await members.focus();
   await members.press('Backspace');
   await expect.poll(async () => (await getTask(request, owner, card.id)).members).toEqual([owner.id]);
@@ -187,17 +189,17 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await page.keyboard.press('Escape');
 
   // Watchers.
-  await dialog.getByRole('combobox', { name: messages.cardWatchersLabel }).click();
+  await dialog.getByRole('combobox', { name: boardsMessages.cardWatchersLabel }).click();
   await page.getByRole('option', { name: 'Bea Mate' }).click();
   await expect.poll(async () => (await getTask(request, owner, card.id)).watchers).toEqual([mate.id]);
   await page.keyboard.press('Escape');
 
   // Due date.
-  await dialog.getByLabel(messages.cardDueDateLabel).fill('2030-01-15');
+  await dialog.getByLabel(boardsMessages.cardDueDateLabel).fill('2030-01-15');
   await expect.poll(async () => (await getTask(request, owner, card.id)).dueDate).toBe('2030-01-15');
 
   // Description: rich text, saved 3 s after typing stops.
-  const editor = dialog.getByRole('textbox', { name: messages.cardDescriptionLabel });
+  const editor = dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel });
   await editor.click();
   await page.keyboard.type('Bring the ');
   await page.keyboard.press('Control+b');
@@ -218,15 +220,15 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await expect(dialog.getByText(messages.descriptionTooLong)).toBeHidden();
 
   // Checklists: the checklist form, items start not done, a tick saves at once, progress.
-  await dialog.getByRole('button', { name: messages.cardChecklistButton, exact: true }).click();
-  let form = page.getByRole('form', { name: messages.checklistFormTitle });
-  await form.getByRole('textbox', { name: messages.checklistTitleLabel }).fill('Prep');
+  await dialog.getByRole('button', { name: boardsMessages.cardChecklistButton, exact: true }).click();
+  let form = page.getByRole('form', { name: boardsMessages.checklistFormTitle });
+  await form.getByRole('textbox', { name: boardsMessages.checklistTitleLabel }).fill('Prep');
   await form.getByRole('button', { name: messages.addButton }).click();
   const prep = dialog.getByRole('region', { name: 'Prep', exact: true });
   await expect(prep).toBeVisible();
   for (const item of ['Book venue', 'Send invites']) {
-    await prep.getByRole('textbox', { name: messages.checklistItemLabel }).fill(item);
-    await prep.getByRole('button', { name: messages.addItemButton }).click();
+    await prep.getByRole('textbox', { name: boardsMessages.checklistItemLabel }).fill(item);
+    await prep.getByRole('button', { name: boardsMessages.addItemButton }).click();
     await expect(prep.getByRole('checkbox', { name: item })).not.toBeChecked();
   }
   await prep.getByRole('checkbox', { name: 'Book venue' }).click();
@@ -240,10 +242,10 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   );
   expect(lists).toEqual([expect.objectContaining({ title: 'Prep', progress: 50 })]);
   // Copy it: its items come along, reopened.
-  await dialog.getByRole('button', { name: messages.cardChecklistButton, exact: true }).click();
-  form = page.getByRole('form', { name: messages.checklistFormTitle });
-  await form.getByRole('textbox', { name: messages.checklistTitleLabel }).fill('Prep again');
-  await form.getByRole('combobox', { name: messages.checklistCopyFromLabel }).click();
+  await dialog.getByRole('button', { name: boardsMessages.cardChecklistButton, exact: true }).click();
+  form = page.getByRole('form', { name: boardsMessages.checklistFormTitle });
+  await form.getByRole('textbox', { name: boardsMessages.checklistTitleLabel }).fill('Prep again');
+  await form.getByRole('combobox', { name: boardsMessages.checklistCopyFromLabel }).click();
   await page.getByRole('option', { name: 'Prep' }).click();
   await shot(page, 'checklist-form');
   await form.getByRole('button', { name: messages.addButton }).click();
@@ -252,9 +254,9 @@ test('the card dialog: title, done, lock, labels, members, watchers, due date, d
   await expect(again.getByTestId('checklist-progress')).toHaveText('0%');
   await shot(page, 'checklists', true);
   // Delete with a confirmation.
-  await again.getByRole('button', { name: messages.deleteChecklistNamed('Prep again') }).click();
-  const confirm = page.getByRole('dialog', { name: messages.deleteChecklistTitle });
-  await expect(confirm.getByText(messages.deleteChecklistWarning('Prep again'))).toBeVisible();
+  await again.getByRole('button', { name: boardsMessages.deleteChecklistNamed('Prep again') }).click();
+  const confirm = page.getByRole('dialog', { name: boardsMessages.deleteChecklistTitle });
+  await expect(confirm.getByText(boardsMessages.deleteChecklistWarning('Prep again'))).toBeVisible();
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(again).toBeHidden();
   await expect(prep).toBeVisible();
@@ -282,41 +284,41 @@ test('the card dialog: comments, attachments, share link signed out, move, copy 
   const dialog = await openCard(page, card.id, 'Call the customer');
 
   // Comments: add (rich text), edit in the activity edit dialog, delete with a confirmation.
-  const comment = dialog.getByRole('textbox', { name: messages.commentLabel });
+  const comment = dialog.getByRole('textbox', { name: boardsMessages.commentLabel });
   await comment.click();
   await page.keyboard.type('Called, ');
   await page.keyboard.press('Control+i');
   await page.keyboard.type('no answer');
-  await dialog.getByRole('button', { name: messages.commentSaveButton }).click();
+  await dialog.getByRole('button', { name: boardsMessages.commentSaveButton }).click();
   const comments = dialog.getByTestId('activity-comment');
   await expect(comments).toHaveCount(1);
   await expect(comments.first().locator('em')).toHaveText('no answer');
   await expect(comment).toHaveText('');
   await comments
     .first()
-    .getByRole('button', { name: messages.commentActionsOf('Olga Owner') })
+    .getByRole('button', { name: boardsMessages.commentActionsOf('Olga Owner') })
     .click();
-  await page.getByRole('menuitem', { name: messages.commentEditNamed('Olga Owner') }).click();
-  const edit = page.getByRole('dialog', { name: messages.commentEditTitle });
-  const editEditor = edit.getByRole('textbox', { name: messages.commentLabel });
+  await page.getByRole('menuitem', { name: boardsMessages.commentEditNamed('Olga Owner') }).click();
+  const edit = page.getByRole('dialog', { name: boardsMessages.commentEditTitle });
+  const editEditor = edit.getByRole('textbox', { name: boardsMessages.commentLabel });
   await editEditor.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' yet');
   await edit.getByRole('button', { name: messages.saveButton }).click();
   await expect(edit).toBeHidden();
   await expect(comments.first()).toContainText('no answer yet');
-  await expect(comments.first()).toContainText(messages.commentEdited);
+  await expect(comments.first()).toContainText(boardsMessages.commentEdited);
   await comments
     .first()
-    .getByRole('button', { name: messages.commentActionsOf('Olga Owner') })
+    .getByRole('button', { name: boardsMessages.commentActionsOf('Olga Owner') })
     .click();
-  await page.getByRole('menuitem', { name: messages.commentDeleteNamed('Olga Owner') }).click();
-  const confirmComment = page.getByRole('dialog', { name: messages.commentDeleteTitle });
+  await page.getByRole('menuitem', { name: boardsMessages.commentDeleteNamed('Olga Owner') }).click();
+  const confirmComment = page.getByRole('dialog', { name: boardsMessages.commentDeleteTitle });
   await confirmComment.getByRole('button', { name: messages.deleteButton }).click();
   await expect(comments).toHaveCount(0);
-  await dialog.getByRole('textbox', { name: messages.commentLabel }).click();
+  await dialog.getByRole('textbox', { name: boardsMessages.commentLabel }).click();
   await page.keyboard.type('Will try again on Monday');
-  await dialog.getByRole('button', { name: messages.commentSaveButton }).click();
+  await dialog.getByRole('button', { name: boardsMessages.commentSaveButton }).click();
   await expect(comments).toHaveCount(1);
 
   // Attachments: a PNG shows in the list and as an image in the activity; a disguised file is refused.
@@ -324,43 +326,43 @@ test('the card dialog: comments, attachments, share link signed out, move, copy 
   const files = dialog.getByTestId('attachment');
   await expect(files).toHaveCount(1);
   await expect(files.first()).toContainText('pixel.png');
-  const image = dialog.getByRole('img', { name: messages.attachmentImageOf('pixel.png') });
+  const image = dialog.getByRole('img', { name: boardsMessages.attachmentImageOf('pixel.png') });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await attach(page, dialog, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text, not a PNG') });
-  await expect(dialog.getByText(messages.fileTypeMismatch)).toBeVisible();
+  await expect(dialog.getByText(tasksMessages.fileTypeMismatch)).toBeVisible();
   await expect(files).toHaveCount(1);
   await shot(page, 'attachments', true);
   const download = page.waitForEvent('download');
   await files
     .first()
-    .getByRole('button', { name: messages.attachmentDownloadNamed('pixel.png') })
+    .getByRole('button', { name: boardsMessages.attachmentDownloadNamed('pixel.png') })
     .click();
   expect((await download).suggestedFilename()).toBe('pixel.png');
   await attach(page, dialog, { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Renewal') });
   await expect(files).toHaveCount(2);
   await files
     .filter({ hasText: 'agenda.txt' })
-    .getByRole('button', { name: messages.attachmentDeleteNamed('agenda.txt') })
+    .getByRole('button', { name: boardsMessages.attachmentDeleteNamed('agenda.txt') })
     .click();
   await page
-    .getByRole('dialog', { name: messages.attachmentDeleteTitle })
+    .getByRole('dialog', { name: boardsMessages.attachmentDeleteTitle })
     .getByRole('button', { name: messages.deleteButton })
     .click();
   await expect(files).toHaveCount(1);
 
   // Share: a link with a copy button (copied for 2 s), opened signed out, then revoked.
-  await dialog.getByRole('button', { name: messages.cardShareButton, exact: true }).click();
+  await dialog.getByRole('button', { name: boardsMessages.cardShareButton, exact: true }).click();
   const share = page.getByTestId('share-panel');
-  await share.getByRole('button', { name: messages.shareCreateLink }).click();
-  const linkBox = share.getByRole('textbox', { name: messages.shareLinkLabel });
+  await share.getByRole('button', { name: boardsMessages.shareCreateLink }).click();
+  const linkBox = share.getByRole('textbox', { name: boardsMessages.shareLinkLabel });
   await expect(linkBox).toHaveValue(/\/task-preview\/[\w-]{40,}$/);
   const link = await linkBox.inputValue();
-  await share.getByRole('button', { name: messages.shareCopyLink }).click();
-  await expect(share.getByRole('button', { name: messages.shareCopied })).toBeVisible();
+  await share.getByRole('button', { name: boardsMessages.shareCopyLink }).click();
+  await expect(share.getByRole('button', { name: boardsMessages.shareCopied })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await shot(page, 'share');
-  await expect(share.getByRole('button', { name: messages.shareCopyLink })).toBeVisible({ timeout: 3000 });
+  await expect(share.getByRole('button', { name: boardsMessages.shareCopyLink })).toBeVisible({ timeout: 3000 });
 
   const anonymous = await browser.newContext();
   const publicPage = await anonymous.newPage();
@@ -368,47 +370,47 @@ test('the card dialog: comments, attachments, share link signed out, move, copy 
   await expect(publicPage.getByRole('heading', { name: 'Call the customer' })).toBeVisible({ timeout: 30_000 });
   await expect(publicPage.getByTestId('preview-description').locator('em')).toHaveText('renewal');
   await expect(publicPage.getByText('Olga Owner').first()).toBeVisible();
-  await expect(publicPage.getByText(messages.previewBadge)).toBeVisible();
+  await expect(publicPage.getByText(boardsMessages.previewBadge)).toBeVisible();
   // Nothing of the workspace besides the card: no ids in the page.
   expect(await publicPage.content()).not.toContain(card.id);
   await shot(publicPage, 'share-page', true);
 
-  await share.getByRole('button', { name: messages.shareRevoke }).click();
-  await expect(share.getByText(messages.shareRevokeWarning)).toBeVisible();
-  await share.getByRole('button', { name: messages.shareRevoke }).click();
-  await expect(share.getByRole('button', { name: messages.shareCreateLink })).toBeVisible();
+  await share.getByRole('button', { name: boardsMessages.shareRevoke }).click();
+  await expect(share.getByText(boardsMessages.shareRevokeWarning)).toBeVisible();
+  await share.getByRole('button', { name: boardsMessages.shareRevoke }).click();
+  await expect(share.getByRole('button', { name: boardsMessages.shareCreateLink })).toBeVisible();
   await publicPage.reload();
-  await expect(publicPage.getByRole('heading', { name: messages.previewNotFoundTitle })).toBeVisible();
+  await expect(publicPage.getByRole('heading', { name: boardsMessages.previewNotFoundTitle })).toBeVisible();
   await shot(publicPage, 'share-revoked');
   await anonymous.close();
-  await dialog.getByRole('button', { name: messages.cardShareButton, exact: true }).click();
+  await dialog.getByRole('button', { name: boardsMessages.cardShareButton, exact: true }).click();
   await expect(share).toBeHidden();
 
   // Move: meeting, then board, then list; members absent from the target meeting are asked about.
-  await dialog.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
-  let move = page.getByRole('dialog', { name: messages.moveCardTitle });
-  const meetingSelect = move.getByRole('combobox', { name: messages.moveMeetingLabel });
+  await dialog.getByRole('button', { name: boardsMessages.cardMoveButton, exact: true }).click();
+  let move = page.getByRole('dialog', { name: boardsMessages.moveCardTitle });
+  const meetingSelect = move.getByRole('combobox', { name: boardsMessages.moveMeetingLabel });
   await expect(meetingSelect).toHaveValue('Sales Weekly');
-  await expect(move.getByRole('combobox', { name: messages.moveBoardLabel })).toHaveValue('Pipeline');
-  await expect(move.getByRole('combobox', { name: messages.moveListLabel })).toHaveValue('Leads');
+  await expect(move.getByRole('combobox', { name: boardsMessages.moveBoardLabel })).toHaveValue('Pipeline');
+  await expect(move.getByRole('combobox', { name: boardsMessages.moveListLabel })).toHaveValue('Leads');
   await meetingSelect.click();
   await page.getByRole('option', { name: 'Board Meeting' }).click();
   // Choosing a meeting clears board and list.
-  await expect(move.getByRole('combobox', { name: messages.moveBoardLabel })).toHaveValue('');
-  await expect(move.getByRole('combobox', { name: messages.moveListLabel })).toHaveValue('');
-  await move.getByRole('combobox', { name: messages.moveBoardLabel }).click();
+  await expect(move.getByRole('combobox', { name: boardsMessages.moveBoardLabel })).toHaveValue('');
+  await expect(move.getByRole('combobox', { name: boardsMessages.moveListLabel })).toHaveValue('');
+  await move.getByRole('combobox', { name: boardsMessages.moveBoardLabel }).click();
   await page.getByRole('option', { name: 'Strategy' }).click();
-  await move.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
+  await move.getByRole('button', { name: boardsMessages.cardMoveButton, exact: true }).click();
   await expect(move.getByText(messages.required)).toBeVisible();
-  await move.getByRole('combobox', { name: messages.moveListLabel }).click();
+  await move.getByRole('combobox', { name: boardsMessages.moveListLabel }).click();
   await page.getByRole('option', { name: 'Backlog' }).click();
   await shot(page, 'move');
-  await move.getByRole('button', { name: messages.cardMoveButton, exact: true }).click();
-  const question = page.getByRole('dialog', { name: messages.meetingMembersTitle });
+  await move.getByRole('button', { name: boardsMessages.cardMoveButton, exact: true }).click();
+  const question = page.getByRole('dialog', { name: boardsMessages.meetingMembersTitle });
   await expect(question.getByText(messages.membersNotInMeeting)).toBeVisible();
   await shot(page, 'move-members');
   await question.getByRole('button', { name: messages.continueButton }).click();
-  await expect(page.getByText(messages.cardMoved)).toBeVisible();
+  await expect(page.getByText(boardsMessages.cardMoved)).toBeVisible();
   await expect(move).toBeHidden();
   await expect(dialog.getByTestId('card-breadcrumb')).toHaveText(/Board Meeting.*Strategy.*Backlog/);
   const moved = await getTask(request, owner, card.id);
@@ -421,16 +423,16 @@ test('the card dialog: comments, attachments, share link signed out, move, copy 
   });
 
   // Copy back to the first meeting's board, into Won.
-  await dialog.getByRole('button', { name: messages.cardCopyButton, exact: true }).click();
-  move = page.getByRole('dialog', { name: messages.copyCardTitle });
-  await move.getByRole('combobox', { name: messages.moveMeetingLabel }).click();
+  await dialog.getByRole('button', { name: boardsMessages.cardCopyButton, exact: true }).click();
+  move = page.getByRole('dialog', { name: boardsMessages.copyCardTitle });
+  await move.getByRole('combobox', { name: boardsMessages.moveMeetingLabel }).click();
   await page.getByRole('option', { name: 'Sales Weekly' }).click();
-  await move.getByRole('combobox', { name: messages.moveBoardLabel }).click();
+  await move.getByRole('combobox', { name: boardsMessages.moveBoardLabel }).click();
   await page.getByRole('option', { name: 'Pipeline' }).click();
-  await move.getByRole('combobox', { name: messages.moveListLabel }).click();
+  await move.getByRole('combobox', { name: boardsMessages.moveListLabel }).click();
   await page.getByRole('option', { name: 'Won' }).click();
-  await move.getByRole('button', { name: messages.cardCopyButton, exact: true }).click();
-  await expect(page.getByText(messages.cardCopied)).toBeVisible();
+  await move.getByRole('button', { name: boardsMessages.cardCopyButton, exact: true }).click();
+  await expect(page.getByText(boardsMessages.cardCopied)).toBeVisible();
   const board = await call<{ cards: { title: string; taskTypeId: string }[] }>(
     request,
     owner.token,
@@ -442,9 +444,9 @@ test('the card dialog: comments, attachments, share link signed out, move, copy 
   ]);
 
   // Delete: permanent, after a confirmation.
-  await dialog.getByRole('button', { name: messages.deleteCardButton }).click();
-  const confirmDelete = page.getByRole('dialog', { name: messages.deleteCardTitle });
-  await expect(confirmDelete.getByText(messages.deleteCardWarning)).toBeVisible();
+  await dialog.getByRole('button', { name: boardsMessages.deleteCardButton }).click();
+  const confirmDelete = page.getByRole('dialog', { name: boardsMessages.deleteCardTitle });
+  await expect(confirmDelete.getByText(boardsMessages.deleteCardWarning)).toBeVisible();
   await confirmDelete.getByRole('button', { name: messages.deleteButton }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/home$/);
@@ -465,7 +467,7 @@ test('others’ changes reach the open dialog, and deleting it elsewhere closes 
   });
   const { context, page } = await signedInPage(browser, mate);
   const dialog = await openCard(page, card.id, 'Live card');
-  await expect(dialog.getByText(messages.activityEmpty)).toBeVisible();
+  await expect(dialog.getByText(boardsMessages.activityEmpty)).toBeVisible();
   // Wait until the meeting room is joined: a change made now must arrive.
   await page.waitForTimeout(1000);
 
@@ -473,8 +475,10 @@ test('others’ changes reach the open dialog, and deleting it elsewhere closes 
     title: 'Live card renamed',
     description: '<p>Changed by Olga</p>',
   });
-  await expect(dialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Live card renamed');
-  await expect(dialog.getByRole('textbox', { name: messages.cardDescriptionLabel })).toHaveText('Changed by Olga');
+  await expect(dialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue('Live card renamed');
+  await expect(dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel })).toHaveText(
+    'Changed by Olga',
+  );
   const checklist = await call<{ id: string }>(request, owner.token, 'POST', '/checklists', {
     taskId: card.id,
     title: 'Steps',
@@ -538,11 +542,11 @@ test('rich-text payloads stay inert: stored ones, and raw ones the server never 
     void d.dismiss();
   });
   const dialog = await openCard(page, card.id, 'Safe card');
-  await expect(dialog.getByRole('textbox', { name: messages.cardDescriptionLabel })).toContainText('Intro');
+  await expect(dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel })).toContainText('Intro');
   await expect(dialog.getByTestId('comment-body')).toContainText('Note');
   await expectInert(
     page,
-    [dialog.getByRole('textbox', { name: messages.cardDescriptionLabel }), dialog.getByTestId('comment-body')],
+    [dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel }), dialog.getByTestId('comment-body')],
     dialogs,
   );
 
@@ -603,7 +607,7 @@ test('a card opens from the board on the meeting dashboard', async ({ browser, r
   await page.goto(`/meeting-dashboard/${meeting.id}/Wiring-Weekly`);
   await page.getByTestId('board-card').filter({ hasText: 'Open me' }).click({ timeout: 30_000 });
   const dialog = cardDialog(page);
-  await expect(dialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue('Open me');
+  await expect(dialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue('Open me');
   await expect(dialog.getByTestId('card-breadcrumb')).toHaveText(/Wiring Weekly.*Wiring board.*Inbox/);
   await shot(page, 'from-board');
   await page.keyboard.press('Escape');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeetingToday, startSignedIn, team } from './helpers.ts';
@@ -36,7 +37,7 @@ test('copying the video link shows the copied state, and a refused copy says "Fa
       Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
   });
   await page.getByRole('button', { name: liveMessages.copyVideoLink }).click();
-  await expect(page.locator('[data-toast="error"]')).toContainText(messages.copyFailed);
+  await expect(page.locator('[data-toast="error"]')).toContainText(clientMessages.copyFailed);
   await expect(page.getByRole('button', { name: liveMessages.videoLinkCopied })).toHaveCount(0);
   await context.close();
 });

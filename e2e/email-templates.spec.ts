@@ -1,4 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { authMessages } from '../src/features/auth/auth.messages.ts';
+import { emailsMessages } from '../src/features/emails/emails.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { linkFromMail, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -24,26 +26,26 @@ test('an admin edits the reset-password email, previews and saves it; the next r
   const { owner, mate } = await team(request, 'emails');
   await startSignedIn(page, owner.token);
   await page.goto('/settings/administration');
-  await expect(page.getByRole('heading', { name: messages.emailTemplatesTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: emailsMessages.emailTemplatesTitle })).toBeVisible();
   const row = page.getByTestId('email-template-reset-password');
-  await expect(row.getByText(messages.emailTemplateDefault, { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: messages.emailTemplateEditOf('Reset password') }).click();
+  await expect(row.getByText(emailsMessages.emailTemplateDefault, { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: emailsMessages.emailTemplateEditOf('Reset password') }).click();
 
-  const dialog = page.getByRole('dialog', { name: messages.emailTemplateEditTitle('Reset password') });
+  const dialog = page.getByRole('dialog', { name: emailsMessages.emailTemplateEditTitle('Reset password') });
   await expect(dialog).toBeVisible();
-  const preview = dialog.getByRole('region', { name: messages.emailTemplatePreview });
+  const preview = dialog.getByRole('region', { name: emailsMessages.emailTemplatePreview });
   await expect(preview).toContainText('Reset your Cadence password');
   await expect(preview).toContainText('Choose a new password within one hour');
 
-  const subject = dialog.getByRole('textbox', { name: messages.emailTemplateSubject });
+  const subject = dialog.getByRole('textbox', { name: emailsMessages.emailTemplateSubject });
   await subject.fill('Acme: a new password for ');
-  await dialog.getByRole('button', { name: messages.emailTemplateInsert('{{firstName}}') }).click();
-  const message = dialog.getByRole('textbox', { name: messages.emailTemplateMessage });
+  await dialog.getByRole('button', { name: emailsMessages.emailTemplateInsert('{{firstName}}') }).click();
+  const message = dialog.getByRole('textbox', { name: emailsMessages.emailTemplateMessage });
   await message.fill('Hello ');
   // The variables go in at the cursor, and typing goes on after them.
-  await dialog.getByRole('button', { name: messages.emailTemplateInsert('{{firstName}}') }).click();
+  await dialog.getByRole('button', { name: emailsMessages.emailTemplateInsert('{{firstName}}') }).click();
   await page.keyboard.type(' <friend>, your Acme link: ');
-  await dialog.getByRole('button', { name: messages.emailTemplateInsert('{{link}}') }).click();
+  await dialog.getByRole('button', { name: emailsMessages.emailTemplateInsert('{{link}}') }).click();
   await page.keyboard.type('\nSee you! {{nickname}}');
   await expect(subject).toHaveValue('Acme: a new password for {{firstName}}');
   await expect(message).toHaveValue('Hello {{firstName}} <friend>, your Acme link: {{link}}\nSee you! {{nickname}}');
@@ -63,7 +65,7 @@ test('an admin edits the reset-password email, previews and saves it; the next r
   await dialog.getByRole('button', { name: messages.saveButton }).click();
   await expect(toast(page, messages.settingsSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row.getByText(messages.emailTemplateCustom, { exact: true })).toBeVisible();
+  await expect(row.getByText(emailsMessages.emailTemplateCustom, { exact: true })).toBeVisible();
   await shot(page, 'saved');
 
   // The member forgets their password, in a browser of their own.
@@ -71,8 +73,8 @@ test('an admin edits the reset-password email, previews and saves it; the next r
   const forgot = await other.newPage();
   await forgot.goto('/forgotpassword');
   await forgot.getByLabel(messages.email).fill(mate.user.email);
-  await forgot.getByRole('button', { name: messages.sendResetLink }).click();
-  await expect(forgot.getByText(messages.resetRequested)).toBeVisible();
+  await forgot.getByRole('button', { name: authMessages.sendResetLink }).click();
+  await expect(forgot.getByText(authMessages.resetRequested)).toBeVisible();
   const link = await linkFromMail(mate.user.email, '/forgotpassword');
   const mail = (await mailsTo(mate.user.email)).at(-1)!;
   expect(mail.subject).toBe('Acme: a new password for Bea');
@@ -81,18 +83,18 @@ test('an admin edits the reset-password email, previews and saves it; the next r
   );
   // The link in it works.
   await forgot.goto(link);
-  await expect(forgot.getByRole('heading', { name: messages.resetPasswordTitle })).toBeVisible();
+  await expect(forgot.getByRole('heading', { name: authMessages.resetPasswordTitle })).toBeVisible();
   await other.close();
 
   // Back to the default, after a confirmation.
-  await row.getByRole('button', { name: messages.emailTemplateReset }).click();
-  const confirm = page.getByRole('dialog', { name: messages.emailTemplateResetTitle('Reset password') });
-  await expect(confirm).toContainText(messages.emailTemplateResetWarning);
+  await row.getByRole('button', { name: emailsMessages.emailTemplateReset }).click();
+  const confirm = page.getByRole('dialog', { name: emailsMessages.emailTemplateResetTitle('Reset password') });
+  await expect(confirm).toContainText(emailsMessages.emailTemplateResetWarning);
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
-  await expect(row.getByText(messages.emailTemplateCustom, { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: messages.emailTemplateReset }).click();
-  await confirm.getByRole('button', { name: messages.emailTemplateResetConfirm }).click();
-  await expect(toast(page, messages.emailTemplateResetDone)).toBeVisible();
-  await expect(row.getByText(messages.emailTemplateDefault, { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: messages.emailTemplateReset })).toHaveCount(0);
+  await expect(row.getByText(emailsMessages.emailTemplateCustom, { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: emailsMessages.emailTemplateReset }).click();
+  await confirm.getByRole('button', { name: emailsMessages.emailTemplateResetConfirm }).click();
+  await expect(toast(page, emailsMessages.emailTemplateResetDone)).toBeVisible();
+  await expect(row.getByText(emailsMessages.emailTemplateDefault, { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: emailsMessages.emailTemplateReset })).toHaveCount(0);
 });

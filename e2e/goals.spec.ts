@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, inviteAndAccept, isoDate, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
 
@@ -7,7 +8,7 @@ import { call, inviteAndAccept, isoDate, newUser, registerViaApi, SCREENS, signI
 // cycling ascending → descending → unsorted, Add Goal for a person, and the status menu.
 
 const shot = async (page: Page, name: string) => {
-  await page.getByRole('region', { name: messages.goalsSection }).scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: tasksMessages.goalsSection }).scrollIntoViewIfNeeded();
   await page.waitForTimeout(350);
   await page.screenshot({ path: `${SCREENS}/goals-${name}.png` });
 };
@@ -58,17 +59,17 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
 
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Quarterly-Rocks`);
-  const goals = page.getByRole('region', { name: messages.goalsSection });
+  const goals = page.getByRole('region', { name: tasksMessages.goalsSection });
 
   // One group per owner, by first name: Bea before Olga.
   const groups = goals.getByTestId('goal-group');
   // The first page of a run may wait for a cold server on a busy machine.
   await expect(groups).toHaveCount(2, { timeout: 30_000 });
-  await expect(groups.nth(0)).toHaveAccessibleName(messages.goalsOf('Bea Mate'));
-  await expect(groups.nth(1)).toHaveAccessibleName(messages.goalsOf('Olga Owner'));
-  const olga = goals.getByRole('group', { name: messages.goalsOf('Olga Owner') });
-  const olgaActive = olga.getByRole('list', { name: messages.goalsOf('Olga Owner') });
-  await expect(olga.getByText(messages.goalsActiveCount(4))).toBeVisible();
+  await expect(groups.nth(0)).toHaveAccessibleName(tasksMessages.goalsOf('Bea Mate'));
+  await expect(groups.nth(1)).toHaveAccessibleName(tasksMessages.goalsOf('Olga Owner'));
+  const olga = goals.getByRole('group', { name: tasksMessages.goalsOf('Olga Owner') });
+  const olgaActive = olga.getByRole('list', { name: tasksMessages.goalsOf('Olga Owner') });
+  await expect(olga.getByText(tasksMessages.goalsActiveCount(4))).toBeVisible();
 
   // Default: On Track by due date (none last), then Off Track; finished goals close the group.
   expect(await titles(olgaActive)).toEqual([
@@ -77,7 +78,7 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
     'Ship the mobile app',
     'Hire a designer',
   ]);
-  await expect(olga.getByRole('list', { name: messages.tasksDoneHeading(1) })).toContainText('Close Q1 books');
+  await expect(olga.getByRole('list', { name: tasksMessages.tasksDoneHeading(1) })).toContainText('Close Q1 books');
   await shot(page, 'default');
 
   // The due-date header cycles ascending → descending → unsorted.
@@ -110,34 +111,34 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
   ]);
 
   // Add Goal from Bea's group: she is already chosen as the owner.
-  await goals.getByRole('button', { name: messages.addGoalFor('Bea Mate') }).click();
-  const add = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'Goals') });
+  await goals.getByRole('button', { name: tasksMessages.addGoalFor('Bea Mate') }).click();
+  const add = page.getByRole('dialog', { name: tasksMessages.taskFormTitle('add', 'Goals') });
   await expect(add.getByRole('combobox', { name: messages.taskOwnerLabel })).toHaveValue('Bea Mate');
   await add.getByRole('textbox', { name: messages.taskTitleLabel }).fill('Cut churn to 2%');
-  await add.getByText(messages.taskDueCustom, { exact: true }).click();
-  await add.getByLabel(messages.taskCustomDateInput, { exact: true }).fill(isoDate(3));
+  await add.getByText(tasksMessages.taskDueCustom, { exact: true }).click();
+  await add.getByLabel(tasksMessages.taskCustomDateInput, { exact: true }).fill(isoDate(3));
   await shot(page, 'add-for-person');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
-  const bea = goals.getByRole('list', { name: messages.goalsOf('Bea Mate') });
+  const bea = goals.getByRole('list', { name: tasksMessages.goalsOf('Bea Mate') });
   expect(await titles(bea)).toEqual(['Cut churn to 2%', 'Train the support team']);
 
   // Changing a status re-sorts: "Renew the lease" goes Off Track, after the On Track goals.
-  await olgaActive.getByRole('button', { name: `${messages.taskStatusOf('Renew the lease')}: On Track` }).click();
+  await olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Renew the lease')}: On Track` }).click();
   await page.getByRole('menuitem', { name: 'Off Track' }).click();
   await expect(
-    olgaActive.getByRole('button', { name: `${messages.taskStatusOf('Renew the lease')}: Off Track` }),
+    olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Renew the lease')}: Off Track` }),
   ).toBeVisible();
   await expect
     .poll(() => titles(olgaActive))
     .toEqual(['Launch the website', 'Ship the mobile app', 'Hire a designer', 'Renew the lease']);
 
   // Marking one Incomplete moves it among the finished ones; the active count follows.
-  await olgaActive.getByRole('button', { name: `${messages.taskStatusOf('Hire a designer')}: Off Track` }).click();
+  await olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Hire a designer')}: Off Track` }).click();
   await page.getByRole('menuitem', { name: 'Incomplete' }).click();
-  const finished = olga.getByRole('list', { name: messages.tasksDoneHeading(2) });
+  const finished = olga.getByRole('list', { name: tasksMessages.tasksDoneHeading(2) });
   await expect(finished).toContainText('Hire a designer');
   expect(await titles(finished)).toEqual(['Close Q1 books', 'Hire a designer']);
-  await expect(olga.getByText(messages.goalsActiveCount(3))).toBeVisible();
+  await expect(olga.getByText(tasksMessages.goalsActiveCount(3))).toBeVisible();
   await shot(page, 'after-changes');
 });

@@ -1,4 +1,7 @@
 import { expect as baseExpect, type Locator, type Page, type Route, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { homeMessages } from '../src/features/home/home.messages.ts';
+import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, signedInUser, signIn, startSignedIn, team } from './helpers.ts';
 
@@ -13,9 +16,9 @@ test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 20_000 });
 
 const widgets = (page: Page) => ({
-  todos: page.getByRole('region', { name: messages.homeTodosTitle }),
-  goals: page.getByRole('region', { name: messages.homeGoalsTitle }),
-  kpis: page.getByRole('region', { name: messages.myKpis, exact: true }),
+  todos: page.getByRole('region', { name: clientMessages.homeTodosTitle }),
+  goals: page.getByRole('region', { name: clientMessages.homeGoalsTitle }),
+  kpis: page.getByRole('region', { name: kpisMessages.myKpis, exact: true }),
 });
 
 /** The page scrolls sideways by this many pixels (0: it does not). */
@@ -56,20 +59,21 @@ test('the meeting strip hides and shows meetings: the widgets drop their items, 
   await startSignedIn(page, owner.token);
   await page.goto('/home');
   const { todos, goals } = widgets(page);
-  const strip = page.getByRole('group', { name: messages.homeMeetingsFilter });
-  const toggle = (title: string) => strip.getByRole('button', { name: messages.homeMeetingToggle(title), exact: true });
-  const showAll = strip.getByRole('button', { name: messages.homeMeetingsShowAll });
+  const strip = page.getByRole('group', { name: homeMessages.homeMeetingsFilter });
+  const toggle = (title: string) =>
+    strip.getByRole('button', { name: homeMessages.homeMeetingToggle(title), exact: true });
+  const showAll = strip.getByRole('button', { name: homeMessages.homeMeetingsShowAll });
   // Every meeting shown at first: eight to-dos of 104, both goals.
   for (const title of ['Sales weekly', 'Ops weekly', 'HR weekly']) await pressed(toggle(title), true);
   await expect(showAll).toHaveAttribute('aria-disabled', 'true');
-  await expect(todos.getByText(messages.homeMoreItems(96))).toBeVisible();
+  await expect(todos.getByText(homeMessages.homeMoreItems(96))).toBeVisible();
   await expect(goals.getByRole('link', { name: 'Grow sales' })).toBeVisible();
   await expect(goals.getByRole('link', { name: 'Cut costs' })).toBeVisible();
 
   // Ops hidden by a click: its to-dos and goal go; the one also in Sales stays.
   await toggle('Ops weekly').click();
   await pressed(toggle('Ops weekly'), false);
-  await expect(strip.getByText(messages.homeMeetingsHidden(1))).toBeVisible();
+  await expect(strip.getByText(homeMessages.homeMeetingsHidden(1))).toBeVisible();
   for (const title of ['Call the bank', 'Plan the offsite', 'Hire a recruiter', 'Water the plants'])
     await expect(todos.getByRole('link', { name: title })).toBeVisible();
   await expect(todos.getByRole('link')).toHaveCount(4);
@@ -83,12 +87,12 @@ test('the meeting strip hides and shows meetings: the widgets drop their items, 
   await page.keyboard.press('Space');
   await pressed(toggle('Sales weekly'), false);
   await pressed(toggle('HR weekly'), true);
-  await expect(strip.getByText(messages.homeMeetingsHidden(2))).toBeVisible();
+  await expect(strip.getByText(homeMessages.homeMeetingsHidden(2))).toBeVisible();
   await expect(todos.getByRole('link', { name: 'Plan the offsite' })).toBeHidden();
   await expect(todos.getByRole('link')).toHaveCount(2);
   await expect(todos.getByRole('link', { name: 'Hire a recruiter' })).toBeVisible();
   await expect(todos.getByRole('link', { name: 'Water the plants' })).toBeVisible();
-  await expect(goals.getByText(messages.homeGoalsEmptyFiltered)).toBeVisible();
+  await expect(goals.getByText(clientMessages.homeGoalsEmptyFiltered)).toBeVisible();
 
   // Saved with the person, as the server holds it.
   await expect
@@ -115,15 +119,18 @@ test('the meeting strip hides and shows meetings: the widgets drop their items, 
   await pressed(toggle('HR weekly'), true);
   await expect(todos.getByRole('link', { name: 'Hire a recruiter' })).toBeVisible();
   await expect(todos.getByRole('link')).toHaveCount(2);
-  await expect(goals.getByText(messages.homeGoalsEmptyFiltered)).toBeVisible();
+  await expect(goals.getByText(clientMessages.homeGoalsEmptyFiltered)).toBeVisible();
 
   // So does another browser, signed in on its own.
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await startSignedIn(other, (await signIn(request, owner.user)).token);
   await other.goto('/home');
-  const otherStrip = other.getByRole('group', { name: messages.homeMeetingsFilter });
-  await pressed(otherStrip.getByRole('button', { name: messages.homeMeetingToggle('Ops weekly'), exact: true }), false);
+  const otherStrip = other.getByRole('group', { name: homeMessages.homeMeetingsFilter });
+  await pressed(
+    otherStrip.getByRole('button', { name: homeMessages.homeMeetingToggle('Ops weekly'), exact: true }),
+    false,
+  );
   await expect(widgets(other).todos.getByRole('link', { name: 'Water the plants' })).toBeVisible();
   await expect(widgets(other).todos.getByRole('link')).toHaveCount(2);
   await elsewhere.close();
@@ -134,11 +141,11 @@ test('the meeting strip hides and shows meetings: the widgets drop their items, 
   await expect(showAll).toBeFocused();
   await expect(showAll).toHaveAttribute('aria-disabled', 'true');
   await expect(strip.getByText(/meetings? hidden/)).toHaveCount(0);
-  await expect(todos.getByText(messages.homeMoreItems(96))).toBeVisible();
+  await expect(todos.getByText(homeMessages.homeMoreItems(96))).toBeVisible();
   await expect(goals.getByRole('link', { name: 'Cut costs' })).toBeVisible();
   await page.reload();
   await pressed(toggle('Sales weekly'), true);
-  await expect(todos.getByText(messages.homeMoreItems(96))).toBeVisible();
+  await expect(todos.getByText(homeMessages.homeMoreItems(96))).toBeVisible();
 });
 
 test('the To Do’s, Goals and KPIs widgets: empty for a new person, loading, the server’s error with Retry', async ({
@@ -149,10 +156,10 @@ test('the To Do’s, Goals and KPIs widgets: empty for a new person, loading, th
   await page.goto('/home');
   const { todos, goals, kpis } = widgets(page);
   // A new person: nothing yet, each widget says so; no meeting, so no strip.
-  await expect(todos.getByText(messages.homeTodosEmpty)).toBeVisible();
-  await expect(goals.getByText(messages.homeGoalsEmpty)).toBeVisible();
-  await expect(kpis.getByText(messages.kpiNoMeetings)).toBeVisible();
-  await expect(page.getByRole('group', { name: messages.homeMeetingsFilter })).toHaveCount(0);
+  await expect(todos.getByText(clientMessages.homeTodosEmpty)).toBeVisible();
+  await expect(goals.getByText(clientMessages.homeGoalsEmpty)).toBeVisible();
+  await expect(kpis.getByText(kpisMessages.kpiNoMeetings)).toBeVisible();
+  await expect(page.getByRole('group', { name: homeMessages.homeMeetingsFilter })).toHaveCount(0);
 
   // With a meeting, the widgets' calls answer 500 with a message, once the test lets them.
   await createMeeting(request, token, 'Weekly', []);
@@ -176,9 +183,9 @@ test('the To Do’s, Goals and KPIs widgets: empty for a new person, loading, th
   for (const widget of [todos, goals, kpis]) await expect(widget.getByRole('status')).toContainText(messages.loading);
   release();
   const cases: [Locator, string, string][] = [
-    [todos, messages.homeTodosLoadFailed, 'The task store is unavailable'],
-    [goals, messages.homeGoalsLoadFailed, 'The task store is unavailable'],
-    [kpis, messages.kpiLoadFailed, 'The scorecard store is unavailable'],
+    [todos, homeMessages.homeTodosLoadFailed, 'The task store is unavailable'],
+    [goals, homeMessages.homeGoalsLoadFailed, 'The task store is unavailable'],
+    [kpis, kpisMessages.kpiLoadFailed, 'The scorecard store is unavailable'],
   ];
   for (const [widget, title, detail] of cases) {
     const failed = widget.getByRole('alert');
@@ -188,15 +195,15 @@ test('the To Do’s, Goals and KPIs widgets: empty for a new person, loading, th
     await expect(widget.getByRole('status')).toHaveCount(0);
   }
   // Only the widgets failed: the page and the strip are there.
-  await expect(page.getByRole('group', { name: messages.homeMeetingsFilter })).toBeVisible();
+  await expect(page.getByRole('group', { name: homeMessages.homeMeetingsFilter })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/home-widgets-error.png`, fullPage: true });
 
   // Retry once the server answers: each shows its empty state.
   await page.unroute(tasksCall);
   await page.unroute(scorecardCall);
   for (const [widget] of cases) await widget.getByRole('alert').getByRole('button', { name: messages.retry }).click();
-  await expect(todos.getByText(messages.homeTodosEmpty)).toBeVisible();
-  await expect(goals.getByText(messages.homeGoalsEmpty)).toBeVisible();
-  await expect(kpis.getByText(messages.kpiNoMyScores)).toBeVisible();
+  await expect(todos.getByText(clientMessages.homeTodosEmpty)).toBeVisible();
+  await expect(goals.getByText(clientMessages.homeGoalsEmpty)).toBeVisible();
+  await expect(kpis.getByText(kpisMessages.kpiNoMyScores)).toBeVisible();
   for (const widget of [todos, goals, kpis]) await expect(widget.getByRole('alert')).toHaveCount(0);
 });

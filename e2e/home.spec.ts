@@ -1,4 +1,10 @@
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { calendarMessages } from '../src/features/calendar/calendar.messages.ts';
+import { homeMessages } from '../src/features/home/home.messages.ts';
+import { notificationsMessages } from '../src/features/notifications/notifications.messages.ts';
+import { settingsMessages } from '../src/features/settings/settings.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -41,9 +47,9 @@ const dragWithMouse = async (page: Page, source: Locator, target: Locator, offse
 
 /** In `page` (a meeting's dashboard), adds a to-do owned by `ownerName` through the task form. */
 const addTodoFor = async (page: Page, title: string, ownerName: string) => {
-  const items = page.getByRole('region', { name: messages.actionItems });
-  await items.getByRole('button', { name: messages.addTaskOfType('To Do') }).click();
-  const form = page.getByRole('dialog', { name: messages.taskFormTitle('add', 'To Do') });
+  const items = page.getByRole('region', { name: tasksMessages.actionItems });
+  await items.getByRole('button', { name: tasksMessages.addTaskOfType('To Do') }).click();
+  const form = page.getByRole('dialog', { name: tasksMessages.taskFormTitle('add', 'To Do') });
   await form.getByRole('textbox', { name: messages.taskTitleLabel }).fill(title);
   await form.getByRole('combobox', { name: messages.taskOwnerLabel }).click();
   await page.getByRole('option', { name: ownerName }).click();
@@ -60,12 +66,12 @@ test('arranges the home widgets by keyboard and mouse drag and ticks, and keeps 
   await page.goto('/home');
   await expect.poll(() => widgetOrder(page)).toEqual(['calendar', 'todos', 'goals', 'kpis']);
 
-  await page.getByRole('button', { name: messages.widgetsButton }).click();
-  const dialog = page.getByRole('dialog', { name: messages.widgetsTitle });
+  await page.getByRole('button', { name: homeMessages.widgetsButton }).click();
+  const dialog = page.getByRole('dialog', { name: homeMessages.widgetsTitle });
   await expect(dialog).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/home-widgets-dialog.png` });
   // Calendar two places down with the keyboard; KPIs hidden.
-  const handle = dialog.getByLabel(messages.widgetMove('Calendar'));
+  const handle = dialog.getByLabel(homeMessages.widgetMove('Calendar'));
   await handle.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
@@ -75,9 +81,14 @@ test('arranges the home widgets by keyboard and mouse drag and ticks, and keeps 
     dialog.locator('[data-testid^="widget-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
   await expect.poll(rows).toEqual(['widget-todos', 'widget-goals', 'widget-calendar', 'widget-kpis']);
   // Goals to the top with the mouse: its grip dragged above the first row.
-  await dragWithMouse(page, dialog.getByLabel(messages.widgetMove('Goals')), dialog.getByTestId('widget-todos'), -8);
+  await dragWithMouse(
+    page,
+    dialog.getByLabel(homeMessages.widgetMove('Goals')),
+    dialog.getByTestId('widget-todos'),
+    -8,
+  );
   await expect.poll(rows).toEqual(['widget-goals', 'widget-todos', 'widget-calendar', 'widget-kpis']);
-  await dialog.getByRole('checkbox', { name: messages.widgetShown('KPIs') }).uncheck();
+  await dialog.getByRole('checkbox', { name: homeMessages.widgetShown('KPIs') }).uncheck();
   await dialog.getByRole('button', { name: messages.widgetsSave }).click();
   await expect(page.getByText(messages.settingsSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -86,7 +97,7 @@ test('arranges the home widgets by keyboard and mouse drag and ticks, and keeps 
   await page.reload();
   await expect.poll(() => widgetOrder(page)).toEqual(['goals', 'todos', 'calendar']);
   // Escape closes the dialog without saving.
-  await page.getByRole('button', { name: messages.widgetsButton }).click();
+  await page.getByRole('button', { name: homeMessages.widgetsButton }).click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -107,41 +118,41 @@ test('the bell rises live when someone else assigns a card in their browser; ope
   await page.goto('/home');
   await connected;
   const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(0));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
 
   // Bea, in a browser of her own, makes Olga the owner of a new to-do on the meeting's dashboard.
   const bea = await secondBrowser(browser, mate);
   await bea.page.goto(`/meeting-dashboard/${meeting.id}/${meeting.title}`);
   await addTodoFor(bea.page, 'Renew the lease', 'Olga Owner');
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(1));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(1));
 
   await bell.click();
-  const list = page.getByRole('dialog', { name: messages.notificationsTitle });
+  const list = page.getByRole('dialog', { name: notificationsMessages.notificationsTitle });
   const entry = list.getByRole('button', { name: /Bea Mate made you the owner of "Renew the lease"/ });
   await expect(entry).toBeVisible();
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(0));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
   await page.screenshot({ path: `${SCREENS}/home-bell.png` });
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
   // Read on the server: a reload keeps the count at zero.
   await page.reload();
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(0));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
 
   // Two more arrive while Olga's list is open: the count rises to two; "Mark all read" reads them.
   await bell.click();
   await expect(entry).toBeVisible();
   await addTodoFor(bea.page, 'Book the venue', 'Olga Owner');
   await addTodoFor(bea.page, 'Order the chairs', 'Olga Owner');
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(2));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(2));
   const unread = list.locator('[data-unread]');
   await expect(unread).toHaveCount(2);
   await expect(list.getByRole('button', { name: /Order the chairs/ })).toBeVisible();
-  await list.getByRole('button', { name: messages.notificationsMarkAllRead }).click();
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(0));
+  await list.getByRole('button', { name: notificationsMessages.notificationsMarkAllRead }).click();
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
   await expect(unread).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.reload();
-  await expect(bell).toHaveAccessibleName(messages.notificationsBell(0));
+  await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
   await bea.context.close();
 
   // The entry opens the card.
@@ -188,9 +199,9 @@ test('the calendar: day first, week and month, "+N MORE", search; a session, a g
   const calendar = page.getByRole('region', { name: messages.calendarTitle });
   const tab = (name: string) => calendar.getByRole('tab', { name: new RegExp(`^${name}`) });
   // Day is the default view (document 1 §9): today's session and goal.
-  await expect(tab(messages.calendarDay)).toHaveAttribute('aria-selected', 'true');
-  await expect(tab(messages.calendarWeek)).toHaveAttribute('aria-selected', 'false');
-  await expect(tab(messages.calendarMonth)).toHaveAttribute('aria-selected', 'false');
+  await expect(tab(calendarMessages.calendarDay)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(calendarMessages.calendarWeek)).toHaveAttribute('aria-selected', 'false');
+  await expect(tab(calendarMessages.calendarMonth)).toHaveAttribute('aria-selected', 'false');
   await expect(calendar.getByText('Planning')).toBeVisible();
   await expect(calendar.getByText('Hire a designer')).toBeVisible();
 
@@ -206,39 +217,39 @@ test('the calendar: day first, week and month, "+N MORE", search; a session, a g
   await expect(page.getByRole('heading', { level: 1, name: /Planning/ })).toBeVisible();
 
   await page.goto('/home');
-  await tab(messages.calendarWeek).click();
-  await expect(tab(messages.calendarWeek)).toHaveAttribute('aria-selected', 'true');
-  await expect(tab(messages.calendarDay)).toHaveAttribute('aria-selected', 'false');
+  await tab(calendarMessages.calendarWeek).click();
+  await expect(tab(calendarMessages.calendarWeek)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(calendarMessages.calendarDay)).toHaveAttribute('aria-selected', 'false');
   // Today lies in every week: its session in the time grid, its goal in the all-day row.
   await expect(calendar.getByText('Planning')).toBeVisible();
   await expect(calendar.getByText('Hire a designer')).toBeVisible();
   await calendar.screenshot({ path: `${SCREENS}/home-calendar-week.png` });
 
-  await tab(messages.calendarMonth).click();
-  await expect(tab(messages.calendarMonth)).toHaveAttribute('aria-selected', 'true');
+  await tab(calendarMessages.calendarMonth).click();
+  await expect(tab(calendarMessages.calendarMonth)).toHaveAttribute('aria-selected', 'true');
   // Seven due the same day: five shown, then "+2 MORE" (the month may need the next page).
-  const more = calendar.getByText(messages.calendarMore(2));
+  const more = calendar.getByText(calendarMessages.calendarMore(2));
   if (day.slice(0, 7) !== isoDate(0).slice(0, 7)) await calendar.getByRole('button', { name: /next/i }).click();
   await expect(more).toBeVisible();
   await calendar.screenshot({ path: `${SCREENS}/home-calendar-month.png` });
   // The server sent five of the day's seven (decision 058): "+2 MORE" opens the day with all seven.
   await expect(calendar.getByText('Invoice 6')).toBeHidden();
   await more.click();
-  await expect(tab(messages.calendarDay)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(calendarMessages.calendarDay)).toHaveAttribute('aria-selected', 'true');
   await expect(calendar.getByText('Invoice 7')).toBeVisible();
   await expect(calendar.getByText('Invoice 1')).toBeVisible();
-  await tab(messages.calendarMonth).click();
+  await tab(calendarMessages.calendarMonth).click();
   await expect(more).toBeVisible();
 
-  await calendar.getByRole('textbox', { name: messages.calendarSearch }).fill('Invoice 7');
-  await expect(calendar.getByText(messages.calendarMore(2))).toBeHidden();
+  await calendar.getByRole('textbox', { name: calendarMessages.calendarSearch }).fill('Invoice 7');
+  await expect(calendar.getByText(calendarMessages.calendarMore(2))).toBeHidden();
   await expect(calendar.getByText('Invoice 7', { exact: true })).toBeVisible();
   await expect(calendar.getByText('Invoice 3')).toBeHidden();
   // A search that matches nothing in the window says so.
-  await calendar.getByRole('textbox', { name: messages.calendarSearch }).fill('Invoice 77');
-  await expect(calendar.getByText(messages.calendarNoMatch('Invoice 77'))).toBeVisible();
-  await calendar.getByRole('textbox', { name: messages.calendarSearch }).fill('Invoice 7');
-  await expect(calendar.getByText(messages.calendarNoMatch('Invoice 77'))).toBeHidden();
+  await calendar.getByRole('textbox', { name: calendarMessages.calendarSearch }).fill('Invoice 77');
+  await expect(calendar.getByText(calendarMessages.calendarNoMatch('Invoice 77'))).toBeVisible();
+  await calendar.getByRole('textbox', { name: calendarMessages.calendarSearch }).fill('Invoice 7');
+  await expect(calendar.getByText(calendarMessages.calendarNoMatch('Invoice 77'))).toBeHidden();
   // A card opens in the card dialog.
   await calendar.getByText('Invoice 7', { exact: true }).click();
   await expect(page).toHaveURL(/\/home\/[0-9a-f-]{36}$/);
@@ -274,12 +285,12 @@ test('the calendar widget: loading, empty, the server’s error, and its own err
   await expect(failed).toContainText('The calendar store is unavailable');
   await expect(calendar.getByText(messages.calendarLoading)).toBeHidden();
   // Only the widget failed: the rest of home is there.
-  await expect(page.getByRole('region', { name: messages.homeTodosTitle })).toBeVisible();
+  await expect(page.getByRole('region', { name: clientMessages.homeTodosTitle })).toBeVisible();
   await calendar.screenshot({ path: `${SCREENS}/home-calendar-error.png` });
   // Retry once the server answers: a new account's day holds nothing, and says so.
   await page.unroute(events);
   await failed.getByRole('button', { name: messages.retry }).click();
-  await expect(calendar.getByText(messages.calendarEmpty)).toBeVisible();
+  await expect(calendar.getByText(calendarMessages.calendarEmpty)).toBeVisible();
   await expect(failed).toBeHidden();
 
   // The calendar's code fails to load: the widget shows its own error, the page stays.
@@ -287,10 +298,10 @@ test('the calendar widget: loading, empty, the server’s error, and its own err
   await page.route(chunk, (route) => route.abort());
   await page.reload();
   await expect(calendar.getByRole('alert')).toContainText(messages.calendarLoadFailed);
-  await expect(page.getByRole('region', { name: messages.homeTodosTitle })).toBeVisible();
+  await expect(page.getByRole('region', { name: clientMessages.homeTodosTitle })).toBeVisible();
   await page.unroute(chunk);
   await calendar.getByRole('button', { name: messages.retry }).click();
-  await expect(calendar.getByRole('tab', { name: new RegExp(`^${messages.calendarDay}`) })).toBeVisible();
+  await expect(calendar.getByRole('tab', { name: new RegExp(`^${calendarMessages.calendarDay}`) })).toBeVisible();
 });
 
 test('the calendar settings: the Google Calendar embed form and the private ICS link', async ({ page, request }) => {
@@ -298,32 +309,32 @@ test('the calendar settings: the Google Calendar embed form and the private ICS 
   await startSignedIn(page, owner.token);
   await page.goto('/home');
   // The calendar's code loads after the page's (a slow while on a busy machine).
-  const settingsButton = page.getByRole('button', { name: messages.calendarSettings });
+  const settingsButton = page.getByRole('button', { name: calendarMessages.calendarSettings });
   await expect(settingsButton).toBeVisible();
   await settingsButton.click();
-  const dialog = page.getByRole('dialog', { name: messages.calendarSettings });
-  const field = dialog.getByRole('textbox', { name: messages.googleCalendarEmbedLabel });
+  const dialog = page.getByRole('dialog', { name: calendarMessages.calendarSettings });
+  const field = dialog.getByRole('textbox', { name: calendarMessages.googleCalendarEmbedLabel });
   await field.fill('https://example.com/calendar/embed?src=team');
   await dialog.getByRole('button', { name: messages.widgetsSave }).click();
-  await expect(dialog.getByText(messages.googleCalendarEmbedRequired)).toBeVisible();
+  await expect(dialog.getByText(settingsMessages.googleCalendarEmbedRequired)).toBeVisible();
 
-  await dialog.getByRole('button', { name: messages.feedCreate }).click();
-  await expect(dialog.getByRole('textbox', { name: messages.feedTitle })).toHaveValue(
+  await dialog.getByRole('button', { name: calendarMessages.feedCreate }).click();
+  await expect(dialog.getByRole('textbox', { name: calendarMessages.feedTitle })).toHaveValue(
     /\/api\/v2\/calendar\/feed\/[\w-]{43}\.ics$/,
   );
-  await expect(dialog.getByText(messages.feedCopyOnce)).toBeVisible();
+  await expect(dialog.getByText(calendarMessages.feedCopyOnce)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/home-calendar-settings.png` });
 
   await field.fill('https://calendar.google.com/calendar/embed?src=team%40example.com');
   await dialog.getByRole('button', { name: messages.widgetsSave }).click();
   await expect(page.getByText(messages.settingsSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toHaveAttribute(
+  await expect(page.locator(`iframe[title="${calendarMessages.googleCalendarTitle}"]`)).toHaveAttribute(
     'src',
     'https://calendar.google.com/calendar/embed?src=team%40example.com',
   );
   await page.reload();
-  await expect(page.locator(`iframe[title="${messages.googleCalendarTitle}"]`)).toBeVisible();
+  await expect(page.locator(`iframe[title="${calendarMessages.googleCalendarTitle}"]`)).toBeVisible();
 });
 
 test('the meeting dashboard’s calendar shows that meeting’s items only, in the person’s language', async ({

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
+import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, shownDate, signIn } from './helpers.ts';
 
@@ -56,7 +59,7 @@ const signedInPage = async (browser: Browser, account: Account) => {
 const dashboard = (meeting: { id: string }) => `/meeting-dashboard/${meeting.id}`;
 const kpiPanel = (page: Page, name: string = messages.kpiSection) => page.getByRole('region', { name, exact: true });
 const cellInput = (scope: Locator, title: string, iso: string) =>
-  scope.getByRole('textbox', { name: messages.kpiCellLabel(title, shownDate(iso)), exact: true });
+  scope.getByRole('textbox', { name: kpisMessages.kpiCellLabel(title, shownDate(iso)), exact: true });
 const cellOf = (input: Locator) => input.locator('xpath=ancestor::td[1]');
 const rowTitles = (scope: Locator) =>
   scope
@@ -71,8 +74,8 @@ const shot = async (page: Page, name: string, target?: Locator) => {
 
 /** Shows the six weeks before today and today. */
 const showRange = async (panel: Locator, since: string, until: string) => {
-  await panel.getByLabel(messages.kpiDateSince, { exact: true }).fill(since);
-  await panel.getByLabel(messages.kpiDateUntil, { exact: true }).fill(until);
+  await panel.getByLabel(kpisMessages.kpiDateSince, { exact: true }).fill(since);
+  await panel.getByLabel(kpisMessages.kpiDateUntil, { exact: true }).fill(until);
 };
 
 test('scorecard: add and clone a score, type values (green/red, debounce), a note, group, sort, range, delete a date', async ({
@@ -101,14 +104,14 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   await expect(dates.first()).toHaveAccessibleName(shownDate(isoDate(-42)));
 
   // Add Score: the form needs a title and a target.
-  await panel.getByRole('button', { name: messages.kpiAddScore }).click();
-  const add = page.getByRole('dialog', { name: messages.kpiAddScore });
+  await panel.getByRole('button', { name: kpisMessages.kpiAddScore }).click();
+  const add = page.getByRole('dialog', { name: kpisMessages.kpiAddScore });
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add.getByText(messages.required)).toHaveCount(2);
-  await add.getByRole('textbox', { name: messages.kpiTitleLabel }).fill('New clients');
-  await expect(add.getByRole('combobox', { name: messages.kpiOwnerLabel })).toHaveValue('Olga Owner');
-  await add.getByRole('textbox', { name: messages.kpiTargetLabel }).fill('10');
-  await add.getByRole('textbox', { name: messages.kpiUnitsLabel }).fill('clients');
+  await add.getByRole('textbox', { name: kpisMessages.kpiTitleLabel }).fill('New clients');
+  await expect(add.getByRole('combobox', { name: kpisMessages.kpiOwnerLabel })).toHaveValue('Olga Owner');
+  await add.getByRole('textbox', { name: kpisMessages.kpiTargetLabel }).fill('10');
+  await add.getByRole('textbox', { name: kpisMessages.kpiUnitsLabel }).fill('clients');
   await shot(page, 'add-score');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
@@ -118,12 +121,12 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   );
 
   // Clone Score: a new measurable for Bea, starting from New clients' fields.
-  await table.getByRole('button', { name: messages.kpiScoreActionsOf('New clients') }).click();
-  await page.getByRole('menuitem', { name: messages.kpiCloneScore }).click();
-  const clone = page.getByRole('dialog', { name: messages.kpiCloneScore });
-  await expect(clone.getByRole('textbox', { name: messages.kpiTargetLabel })).toHaveValue('10');
-  await clone.getByRole('textbox', { name: messages.kpiTitleLabel }).fill('Demos booked');
-  await clone.getByRole('combobox', { name: messages.kpiOwnerLabel }).click();
+  await table.getByRole('button', { name: kpisMessages.kpiScoreActionsOf('New clients') }).click();
+  await page.getByRole('menuitem', { name: kpisMessages.kpiCloneScore }).click();
+  const clone = page.getByRole('dialog', { name: kpisMessages.kpiCloneScore });
+  await expect(clone.getByRole('textbox', { name: kpisMessages.kpiTargetLabel })).toHaveValue('10');
+  await clone.getByRole('textbox', { name: kpisMessages.kpiTitleLabel }).fill('Demos booked');
+  await clone.getByRole('combobox', { name: kpisMessages.kpiOwnerLabel }).click();
   await page.getByRole('option', { name: 'Bea Mate' }).click();
   await shot(page, 'clone-score');
   await clone.getByRole('button', { name: messages.saveButton }).click();
@@ -172,20 +175,22 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   const clients = table.getByTestId('kpi-row').filter({ hasText: 'New clients' });
   await expect(clients.getByTestId('kpi-total')).toHaveText('23');
   await expect(clients.getByTestId('kpi-average')).toHaveText('7.67');
-  await expect(clients.getByRole('img', { name: messages.kpiTrendOf('New clients') })).toBeVisible();
+  await expect(clients.getByRole('img', { name: kpisMessages.kpiTrendOf('New clients') })).toBeVisible();
 
   // A coloured cell gets a note pencil: Add Note, then Edit Note.
   await expect(
-    table.getByRole('button', { name: messages.kpiNoteFor('add', 'New clients', shownDate(isoDate(-28))) }),
+    table.getByRole('button', { name: kpisMessages.kpiNoteFor('add', 'New clients', shownDate(isoDate(-28))) }),
   ).toHaveCount(0);
-  await table.getByRole('button', { name: messages.kpiNoteFor('add', 'New clients', shownDate(isoDate(-7))) }).click();
-  const noteDialog = page.getByRole('dialog', { name: messages.kpiAddNote });
-  await noteDialog.getByRole('textbox', { name: messages.kpiNoteLabel }).fill('Two came from the trade show');
+  await table
+    .getByRole('button', { name: kpisMessages.kpiNoteFor('add', 'New clients', shownDate(isoDate(-7))) })
+    .click();
+  const noteDialog = page.getByRole('dialog', { name: kpisMessages.kpiAddNote });
+  await noteDialog.getByRole('textbox', { name: kpisMessages.kpiNoteLabel }).fill('Two came from the trade show');
   await shot(page, 'note');
   await noteDialog.getByRole('button', { name: messages.saveButton }).click();
   await expect(noteDialog).toBeHidden();
   const editNote = table.getByRole('button', {
-    name: messages.kpiNoteFor('edit', 'New clients', shownDate(isoDate(-7))),
+    name: kpisMessages.kpiNoteFor('edit', 'New clients', shownDate(isoDate(-7))),
   });
   await expect(editNote).toBeVisible();
   await shot(page, 'values', panel);
@@ -196,7 +201,7 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   await expect(revenue).toHaveValue('$1,250');
   await expect(cellOf(week2)).toHaveAttribute('data-met', 'missed');
   await editNote.click();
-  await expect(page.getByRole('dialog', { name: messages.kpiEditNote }).getByRole('textbox')).toHaveValue(
+  await expect(page.getByRole('dialog', { name: kpisMessages.kpiEditNote }).getByRole('textbox')).toHaveValue(
     'Two came from the trade show',
   );
   await page.keyboard.press('Escape');
@@ -212,24 +217,24 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
   expect(await rowTitles(table)).toEqual(['Revenue', 'Churn', 'New clients', 'Demos booked']);
 
   // Group by user: a group per owner, by first name.
-  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).check();
+  await panel.getByRole('switch', { name: kpisMessages.kpiGroupByUser }).check();
   const groups = table.getByTestId('kpi-group');
   await expect(groups).toHaveCount(2);
   await expect(groups.nth(0)).toContainText('Bea Mate');
   await expect(groups.nth(1)).toContainText('Olga Owner');
-  await expect(groups.nth(1)).toContainText(messages.kpiGroupSummary(3, 5));
+  await expect(groups.nth(1)).toContainText(kpisMessages.kpiGroupSummary(3, 5));
   expect(await rowTitles(table)).toEqual(['Demos booked', 'Revenue', 'Churn', 'New clients']);
   await shot(page, 'grouped', panel);
-  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).uncheck();
+  await panel.getByRole('switch', { name: kpisMessages.kpiGroupByUser }).uncheck();
 
   // Delete meeting date: asks first; the column and its values go.
-  await table.getByRole('button', { name: messages.kpiDeleteDateNamed(shownDate(isoDate(-7))) }).click();
-  const confirm = page.getByRole('dialog', { name: messages.kpiDeleteMeetingDate });
-  await expect(confirm).toContainText(messages.kpiDeleteDateWarning(shownDate(isoDate(-7))));
+  await table.getByRole('button', { name: kpisMessages.kpiDeleteDateNamed(shownDate(isoDate(-7))) }).click();
+  const confirm = page.getByRole('dialog', { name: kpisMessages.kpiDeleteMeetingDate });
+  await expect(confirm).toContainText(kpisMessages.kpiDeleteDateWarning(shownDate(isoDate(-7))));
   await shot(page, 'delete-date');
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
   await expect(dates).toHaveCount(7);
-  await table.getByRole('button', { name: messages.kpiDeleteDateNamed(shownDate(isoDate(-7))) }).click();
+  await table.getByRole('button', { name: kpisMessages.kpiDeleteDateNamed(shownDate(isoDate(-7))) }).click();
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(confirm).toBeHidden();
   await expect(dates).toHaveCount(6);
@@ -239,13 +244,13 @@ test('scorecard: add and clone a score, type values (green/red, debounce), a not
 
   // The quarter picker (current and later quarters, decision 056) shows a quarter's dates in the
   // range inputs; the arrows step to earlier ones.
-  await panel.getByRole('combobox', { name: messages.kpiQuarterLabel }).click();
+  await panel.getByRole('combobox', { name: kpisMessages.kpiQuarterLabel }).click();
   const next = new Date().getUTCFullYear() + 1;
-  await page.getByRole('option', { name: messages.quarterOption(1, next, 'Jan 1', `Mar 31, ${next}`) }).click();
-  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${next}-01-01`);
-  await expect(panel.getByLabel(messages.kpiDateUntil, { exact: true })).toHaveValue(`${next}-03-31`);
-  await panel.getByRole('button', { name: messages.kpiPreviousQuarter }).click();
-  await expect(panel.getByLabel(messages.kpiDateSince, { exact: true })).toHaveValue(`${next - 1}-10-01`);
+  await page.getByRole('option', { name: quartersMessages.quarterOption(1, next, 'Jan 1', `Mar 31, ${next}`) }).click();
+  await expect(panel.getByLabel(kpisMessages.kpiDateSince, { exact: true })).toHaveValue(`${next}-01-01`);
+  await expect(panel.getByLabel(kpisMessages.kpiDateUntil, { exact: true })).toHaveValue(`${next}-03-31`);
+  await panel.getByRole('button', { name: kpisMessages.kpiPreviousQuarter }).click();
+  await expect(panel.getByLabel(kpisMessages.kpiDateSince, { exact: true })).toHaveValue(`${next - 1}-10-01`);
   await context.close();
 });
 
@@ -261,16 +266,16 @@ test('scorecard settings: user filter, drag reorder, export CSV and XLSX', async
 
   const { context, page } = await signedInPage(browser, owner);
   await page.goto(dashboard(meeting));
-  await kpiPanel(page).getByRole('link', { name: messages.kpiSettings }).click();
+  await kpiPanel(page).getByRole('link', { name: kpisMessages.kpiSettings }).click();
   await expect(page).toHaveURL(new RegExp(`/kpi/${meeting.id}$`));
-  await expect(page.getByRole('heading', { name: messages.kpiSettingsOf(meeting.title) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kpisMessages.kpiSettingsOf(meeting.title) })).toBeVisible();
   const rows = page.getByTestId('kpi-settings-row');
   await expect(rows).toHaveCount(3);
   await expect(rows).toContainText(['Revenue', 'Calls made', 'Churn']);
   await shot(page, 'settings');
 
   // Drag reorder with the keyboard (the same drag as with the mouse): Churn to the top.
-  const handle = page.getByRole('button', { name: messages.kpiMoveScore('Churn') });
+  const handle = page.getByRole('button', { name: kpisMessages.kpiMoveScore('Churn') });
   await handle.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
@@ -282,18 +287,18 @@ test('scorecard settings: user filter, drag reorder, export CSV and XLSX', async
     .toEqual(['Churn', 'Revenue', 'Calls made']);
 
   // The user filter.
-  await page.getByRole('combobox', { name: messages.kpiUserFilter }).click();
+  await page.getByRole('combobox', { name: kpisMessages.kpiUserFilter }).click();
   await page.getByRole('option', { name: 'Bea Mate' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(['Calls made']);
-  await page.getByRole('combobox', { name: messages.kpiUserFilter }).click();
+  await page.getByRole('combobox', { name: kpisMessages.kpiUserFilter }).click();
   await page.getByRole('option', { name: 'Olga Owner' }).click();
   await expect(rows).toContainText(['Churn', 'Revenue']);
 
   // Export the visible scorecard (Olga's scores, the last six weeks): CSV, then XLSX.
   await showRange(page.locator('body'), isoDate(-42), isoDate(0));
   const csvDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: messages.kpiExportCsv }).click();
+  await page.getByRole('button', { name: kpisMessages.kpiExportCsv }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const csvText = await readFile((await csv.path())!, 'utf8');
@@ -304,7 +309,7 @@ test('scorecard settings: user filter, drag reorder, export CSV and XLSX', async
   expect(csvText).toContain(isoDate(-42));
 
   const xlsxDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: messages.kpiExportXlsx }).click();
+  await page.getByRole('button', { name: kpisMessages.kpiExportXlsx }).click();
   const xlsx = await xlsxDownload;
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
@@ -323,14 +328,14 @@ test('scorecard settings: user filter, drag reorder, export CSV and XLSX', async
   await shot(page, 'settings-filtered');
 
   // Delete Score asks first; Cancel keeps it.
-  await page.getByRole('button', { name: messages.kpiScoreActionsOf('Churn') }).click();
-  await page.getByRole('menuitem', { name: messages.kpiDeleteScore }).click();
-  const confirm = page.getByRole('dialog', { name: messages.kpiDeleteScore });
-  await expect(confirm).toContainText(messages.kpiDeleteScoreWarning('Churn'));
+  await page.getByRole('button', { name: kpisMessages.kpiScoreActionsOf('Churn') }).click();
+  await page.getByRole('menuitem', { name: kpisMessages.kpiDeleteScore }).click();
+  const confirm = page.getByRole('dialog', { name: kpisMessages.kpiDeleteScore });
+  await expect(confirm).toContainText(kpisMessages.kpiDeleteScoreWarning('Churn'));
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
   await expect(rows).toContainText(['Churn', 'Revenue']);
-  await page.getByRole('button', { name: messages.kpiScoreActionsOf('Churn') }).click();
-  await page.getByRole('menuitem', { name: messages.kpiDeleteScore }).click();
+  await page.getByRole('button', { name: kpisMessages.kpiScoreActionsOf('Churn') }).click();
+  await page.getByRole('menuitem', { name: kpisMessages.kpiDeleteScore }).click();
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(confirm).toBeHidden();
   await expect(rows).toHaveCount(1);
@@ -363,7 +368,7 @@ test('dashboard scorecard: drag a score to another place by mouse and by keyboar
   const table = panel.getByRole('table', { name: messages.kpiSection });
   await expect(table.getByRole('rowheader', { name: 'Referrals' })).toBeVisible({ timeout: 30_000 });
   expect(await rowTitles(table)).toEqual(['Revenue', 'Calls made', 'Churn', 'Referrals']);
-  const handle = (title: string) => table.getByRole('button', { name: messages.kpiMoveScore(title), exact: true });
+  const handle = (title: string) => table.getByRole('button', { name: kpisMessages.kpiMoveScore(title), exact: true });
   const savedOrder = async () => (await scorecard()).scores.map((s) => s.title);
 
   // With the mouse: Referrals's handle up to Revenue's place, the top.
@@ -411,7 +416,7 @@ test('dashboard scorecard: drag a score to another place by mouse and by keyboar
   expect(await rowTitles(table)).toEqual(['Referrals', 'Revenue', 'Churn', 'Calls made']);
 
   // Grouped by user, a row moves among its owner's rows only; Bea's keeps its place.
-  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).check();
+  await panel.getByRole('switch', { name: kpisMessages.kpiGroupByUser }).check();
   expect(await rowTitles(table)).toEqual(['Calls made', 'Referrals', 'Revenue', 'Churn']);
   await handle('Churn').focus();
   await page.keyboard.press('Space');
@@ -420,21 +425,21 @@ test('dashboard scorecard: drag a score to another place by mouse and by keyboar
   await expect.poll(() => rowTitles(table)).toEqual(['Calls made', 'Churn', 'Referrals', 'Revenue']);
   await expect.poll(savedOrder).toEqual(['Churn', 'Referrals', 'Revenue', 'Calls made']);
   await shot(page, 'drag-grouped', panel);
-  await panel.getByRole('switch', { name: messages.kpiGroupByUser }).uncheck();
+  await panel.getByRole('switch', { name: kpisMessages.kpiGroupByUser }).uncheck();
 
   // Sorted by title, the shown order is not the meeting's: the handles rest.
   await table.getByRole('button', { name: new RegExp(`^${messages.kpiColumnMeasurable}:`) }).click();
   expect(await rowTitles(table)).toEqual(['Calls made', 'Churn', 'Referrals', 'Revenue']);
   await expect(handle('Churn')).toHaveCount(0);
   await table.locator('.kpi-handle-off').first().hover();
-  await expect(page.getByRole('tooltip')).toHaveText(messages.kpiReorderSorted);
+  await expect(page.getByRole('tooltip')).toHaveText(kpisMessages.kpiReorderSorted);
   await shot(page, 'drag-sorted', panel);
 
   // Home's My KPI's shows one person's scores: no handles there.
   await page.goto('/home');
-  const home = kpiPanel(page, messages.myKpis);
+  const home = kpiPanel(page, kpisMessages.myKpis);
   await expect(home.getByRole('rowheader', { name: 'Churn' })).toBeVisible({ timeout: 30_000 });
-  await expect(home.getByRole('button', { name: messages.kpiMoveScore('Churn') })).toHaveCount(0);
+  await expect(home.getByRole('button', { name: kpisMessages.kpiMoveScore('Churn') })).toHaveCount(0);
   expect(orderCalls).toHaveLength(3);
   await context.close();
 });
@@ -446,9 +451,9 @@ test('the KPI section shows its own error with a retry', async ({ browser, reque
   await page.route('**/api/v2/meetings/*/kpis*', (route) => route.abort());
   await page.goto(dashboard(meeting));
   const panel = kpiPanel(page);
-  await expect(panel.getByRole('alert')).toContainText(messages.kpiLoadFailed, { timeout: 30_000 });
+  await expect(panel.getByRole('alert')).toContainText(kpisMessages.kpiLoadFailed, { timeout: 30_000 });
   // The rest of the dashboard is there.
-  await expect(page.getByRole('region', { name: messages.goalsSection })).toBeVisible();
+  await expect(page.getByRole('region', { name: tasksMessages.goalsSection })).toBeVisible();
   await shot(page, 'error', panel);
   await page.unroute('**/api/v2/meetings/*/kpis*');
   await panel.getByRole('button', { name: messages.retry }).click();
@@ -500,13 +505,13 @@ test('live: a teammate sees values, notes and new scores; a cell being typed int
   await score({ title: 'Referrals', userId: owner.id, goal: '>=', score: '2', type: 'number' });
   await expect(beaTable.getByRole('rowheader', { name: 'Referrals' })).toBeVisible();
   await olgaTable
-    .getByRole('button', { name: messages.kpiNoteFor('add', 'Calls made', shownDate(isoDate(-7))) })
+    .getByRole('button', { name: kpisMessages.kpiNoteFor('add', 'Calls made', shownDate(isoDate(-7))) })
     .click();
-  const noteDialog = olga.page.getByRole('dialog', { name: messages.kpiAddNote });
-  await noteDialog.getByRole('textbox', { name: messages.kpiNoteLabel }).fill('Holiday week');
+  const noteDialog = olga.page.getByRole('dialog', { name: kpisMessages.kpiAddNote });
+  await noteDialog.getByRole('textbox', { name: kpisMessages.kpiNoteLabel }).fill('Holiday week');
   await noteDialog.getByRole('button', { name: messages.saveButton }).click();
   await expect(
-    beaTable.getByRole('button', { name: messages.kpiNoteFor('edit', 'Calls made', shownDate(isoDate(-7))) }),
+    beaTable.getByRole('button', { name: kpisMessages.kpiNoteFor('edit', 'Calls made', shownDate(isoDate(-7))) }),
   ).toBeVisible();
   await shot(bea.page, 'live-teammate', kpiPanel(bea.page));
   await olga.context.close();
@@ -519,11 +524,14 @@ test("home: My KPI's shows the viewer's scores in the chosen meeting", async ({ 
   await score({ title: 'Calls made', userId: mate.id, goal: '>=', score: '40', type: 'number' });
   const { context, page } = await signedInPage(browser, owner);
   await page.goto('/home');
-  const panel = kpiPanel(page, messages.myKpis);
-  await expect(panel.getByRole('combobox', { name: messages.kpiMeetingLabel })).toHaveValue(meeting.title);
+  const panel = kpiPanel(page, kpisMessages.myKpis);
+  await expect(panel.getByRole('combobox', { name: kpisMessages.kpiMeetingLabel })).toHaveValue(meeting.title);
   await expect(panel.getByRole('rowheader', { name: 'Revenue' })).toBeVisible();
   await expect(panel.getByRole('rowheader', { name: 'Calls made' })).toHaveCount(0);
-  await expect(panel.getByRole('link', { name: messages.kpiSettings })).toHaveAttribute('href', `/kpi/${meeting.id}`);
+  await expect(panel.getByRole('link', { name: kpisMessages.kpiSettings })).toHaveAttribute(
+    'href',
+    `/kpi/${meeting.id}`,
+  );
 
   // Fifteen weeks: the current meeting (the next one: today's before 09:00 UTC, else next week's)
   // is highlighted and scrolled into view.
@@ -535,7 +543,7 @@ test("home: My KPI's shows the viewer's scores in the chosen meeting", async ({ 
   await expect(columns).toHaveCount(15);
   const current = panel.locator('thead th[data-current]');
   await expect(current).toHaveCount(1);
-  await expect(current).toContainText(messages.kpiCurrentSession);
+  await expect(current).toContainText(kpisMessages.kpiCurrentSession);
   await expect(current).toHaveAccessibleName(shownDate(next ?? ''));
   await expect(current).toBeInViewport({ ratio: 0.9 });
   expect(await panel.locator('.kpi-scroll').evaluate((element) => element.scrollLeft)).toBeGreaterThan(200);

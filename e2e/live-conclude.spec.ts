@@ -119,12 +119,12 @@ test('the Cascading Messages and Recap steps, live on every screen; the message 
 
   // Save and Finish: the message goes out.
   await leader.page.getByRole('button', { name: messages.nextButton, exact: true }).click();
-  await leader.page.getByRole('button', { name: messages.saveAndFinish }).click();
+  await leader.page.getByRole('button', { name: liveMessages.saveAndFinish }).click();
   await leader.page
-    .getByRole('dialog', { name: messages.endMeetingTitle })
-    .getByRole('button', { name: messages.endMeetingButton })
+    .getByRole('dialog', { name: liveMessages.endMeetingTitle })
+    .getByRole('button', { name: liveMessages.endMeetingButton })
     .click();
-  await expect(member.page.getByText(messages.liveEndedByLeader)).toBeVisible();
+  await expect(member.page.getByText(liveMessages.liveEndedByLeader)).toBeVisible();
 
   // The member is told (bell) and gets its mail; the recap mail carries it too.
   const notes = await call<{ items: { kind: string; message: string }[] }>(

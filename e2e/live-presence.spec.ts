@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../src/shared/messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
 import { call, createMeetingToday, startSignedIn, team } from './helpers.ts';
 
 // 'Online' in the live meeting follows the open screens: a closed tab is Offline for the others
@@ -28,10 +28,10 @@ test('a member who closes the live meeting tab is Offline for the leader within 
   await member.goto(livePath);
 
   const online = leader.getByTestId('online-button');
-  await expect(online).toHaveText(messages.liveOnlineCount(2));
+  await expect(online).toHaveText(liveMessages.liveOnlineCount(2));
   const closedAt = Date.now();
   await member.close();
-  await expect(online).toHaveText(messages.liveOnlineCount(1), { timeout: 2000 });
+  await expect(online).toHaveText(liveMessages.liveOnlineCount(1), { timeout: 2000 });
   console.log(`Offline ${Date.now() - closedAt} ms after the tab closed`);
   await leaderContext.close();
   await memberContext.close();

@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { liveMessages } from '../src/features/live/live.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeetingToday, keyboardDrag, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -70,8 +72,8 @@ test('an issue carried for three weeks says so on its card, in the live meeting 
   await member.page.screenshot({ path: `${SCREENS}/live-room-carry-age.png` });
 
   await member.page.goto(`/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`);
-  const items = member.page.getByRole('region', { name: messages.actionItems });
-  await items.getByRole('tab', { name: messages.taskTabIssues }).click();
+  const items = member.page.getByRole('region', { name: tasksMessages.actionItems });
+  await items.getByRole('tab', { name: tasksMessages.taskTabIssues }).click();
   const onDashboard = items.getByTestId('task-row').filter({ hasText: 'Printer keeps jamming' });
   await expect(onDashboard.getByTestId('carry-age')).toHaveText(messages.carryAge({ unit: 'week', count: 3 }));
   await expect(onDashboard.getByTestId('carry-age')).toBeVisible();
@@ -103,7 +105,7 @@ test('the leader reorders issues with the keyboard and the member sees the new o
 
   // The first moves one down: space, arrow down, space on its handle.
   const [first, second, third] = before as [string, string, string];
-  await keyboardDrag(leader.page, stepOf(leader.page).getByLabel(messages.liveReorderHandle(first)), ['ArrowDown']);
+  await keyboardDrag(leader.page, stepOf(leader.page).getByLabel(liveMessages.liveReorderHandle(first)), ['ArrowDown']);
   const after = [second, first, third];
   await expect(titlesOf(leader.page)).toHaveText(after);
   await expect(titlesOf(member.page)).toHaveText(after);
@@ -114,9 +116,9 @@ test('the leader reorders issues with the keyboard and the member sees the new o
 
   // The row's title opens the card dialog with the issue; a new title reaches the member in place.
   await rowOf(leader.page, third)
-    .getByRole('button', { name: messages.taskEditNamed(third) })
+    .getByRole('button', { name: tasksMessages.taskEditNamed(third) })
     .click();
-  const dialog = leader.page.getByRole('dialog', { name: messages.taskFormTitle('edit', 'Issue') });
+  const dialog = leader.page.getByRole('dialog', { name: tasksMessages.taskFormTitle('edit', 'Issue') });
   const title = dialog.getByRole('textbox', { name: messages.taskTitleLabel });
   await expect(title).toHaveValue(third);
   await leader.page.screenshot({ path: `${SCREENS}/live-room-card-dialog.png` });

@@ -1,4 +1,8 @@
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { TASK_TYPE_NAMES } from '../src/shared/tasks.ts';
 import {
@@ -101,7 +105,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   // KPIs (step 2): the leader types this week's value; the member's scorecard shows it, missed.
   await goToStep(leader.page, 1);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '1');
-  const cellLabel = messages.kpiCellLabel('Demos booked', shownDate(isoDate(0)));
+  const cellLabel = kpisMessages.kpiCellLabel('Demos booked', shownDate(isoDate(0)));
   const cell = stepOf(leader.page).getByRole('textbox', { name: cellLabel, exact: true });
   await cell.fill('7');
   await cell.press('Tab');
@@ -115,21 +119,21 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '3');
   await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
   await leader.page.screenshot({ path: `${SCREENS}/live-room-headlines.png` });
-  await rowOf(leader.page, 'We signed Acme').getByRole('button', { name: messages.liveHeadlineToIssue }).click();
+  await rowOf(leader.page, 'We signed Acme').getByRole('button', { name: liveMessages.liveHeadlineToIssue }).click();
   await expect(rowOf(member.page, 'We signed Acme')).toHaveCount(0);
 
   // To-Do (step 5): a to-do added inline by the member, one ticked by the leader.
   await goToStep(leader.page, 4);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '4');
-  const add = member.page.getByRole('form', { name: messages.liveAddInline(messages.taskTabTodos) });
-  await add.getByRole('textbox', { name: messages.liveNewItem(TASK_TYPE_NAMES['4']) }).fill('Order toner');
+  const add = member.page.getByRole('form', { name: liveMessages.liveAddInline(tasksMessages.taskTabTodos) });
+  await add.getByRole('textbox', { name: liveMessages.liveNewItem(TASK_TYPE_NAMES['4']) }).fill('Order toner');
   await add.getByRole('button', { name: messages.addButton }).click();
   await expect(rowOf(leader.page, 'Order toner')).toBeVisible();
   await rowOf(leader.page, 'Call the bank')
-    .getByRole('checkbox', { name: messages.taskMarkDone('Call the bank') })
+    .getByRole('checkbox', { name: tasksMessages.taskMarkDone('Call the bank') })
     .check();
   await expect(
-    member.page.getByRole('list', { name: messages.liveDoneSince(1) }).getByText('Call the bank'),
+    member.page.getByRole('list', { name: liveMessages.liveDoneSince(1) }).getByText('Call the bank'),
   ).toBeVisible();
   await member.page.screenshot({ path: `${SCREENS}/live-room-todos.png` });
 
@@ -139,26 +143,26 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '5');
   await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
   const due = isoDate(5);
-  await rowOf(leader.page, 'Hiring is slow').getByRole('button', { name: messages.liveTodosFromIssue }).click();
-  const dialog = leader.page.getByRole('dialog', { name: messages.liveTodosFromIssueTitle('Hiring is slow') });
-  await dialog.getByRole('textbox', { name: messages.liveTodoTitle(1) }).fill('Post the job ad');
-  await dialog.getByRole('combobox', { name: messages.liveTodoOwner(1) }).click();
+  await rowOf(leader.page, 'Hiring is slow').getByRole('button', { name: liveMessages.liveTodosFromIssue }).click();
+  const dialog = leader.page.getByRole('dialog', { name: liveMessages.liveTodosFromIssueTitle('Hiring is slow') });
+  await dialog.getByRole('textbox', { name: liveMessages.liveTodoTitle(1) }).fill('Post the job ad');
+  await dialog.getByRole('combobox', { name: liveMessages.liveTodoOwner(1) }).click();
   await leader.page.getByRole('listbox').getByRole('option', { name: 'Bea Mate', exact: true }).click();
-  await expect(dialog.getByRole('combobox', { name: messages.liveTodoOwner(1) })).toHaveValue('Bea Mate');
-  await dialog.getByLabel(messages.liveTodoDue(1)).fill(due);
+  await expect(dialog.getByRole('combobox', { name: liveMessages.liveTodoOwner(1) })).toHaveValue('Bea Mate');
+  await dialog.getByLabel(liveMessages.liveTodoDue(1)).fill(due);
   await leader.page.screenshot({ path: `${SCREENS}/live-room-todos-dialog.png` });
-  await dialog.getByRole('button', { name: messages.liveCreateTodos }).click();
+  await dialog.getByRole('button', { name: liveMessages.liveCreateTodos }).click();
   await expect(dialog).toHaveCount(0);
 
   for (const [index, title] of ['Printer is broken', 'Hiring is slow'].entries()) {
-    await rowOf(leader.page, title).getByRole('button', { name: messages.liveDiscuss }).click();
+    await rowOf(leader.page, title).getByRole('button', { name: liveMessages.liveDiscuss }).click();
     await expect(rowOf(member.page, title)).toHaveAttribute('data-highlighted', 'true');
     await expect(stepOf(member.page).locator('[data-highlighted]')).toHaveCount(1);
     if (index === 0) {
       await member.page.screenshot({ path: `${SCREENS}/live-room-issues-member.png` });
       await leader.page.screenshot({ path: `${SCREENS}/live-room-issues-leader.png` });
     }
-    await rowOf(leader.page, title).getByRole('button', { name: messages.liveSolve }).click();
+    await rowOf(leader.page, title).getByRole('button', { name: liveMessages.liveSolve }).click();
     await expect(rowOf(member.page, title)).toHaveCount(0);
   }
   await expect(stepOf(member.page).locator('[data-highlighted]')).toHaveCount(0);
@@ -172,10 +176,10 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await phone.context.close();
 
   // Back on the To-Do step the member sees the new to-do: Bea's, due in five days.
-  await leader.page.getByRole('button', { name: messages.previousButton }).click();
+  await leader.page.getByRole('button', { name: liveMessages.previousButton }).click();
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '4');
   const jobAd = rowOf(member.page, 'Post the job ad');
-  await expect(jobAd.getByRole('img', { name: messages.taskOwnerOf('Bea Mate') })).toBeVisible();
+  await expect(jobAd.getByRole('img', { name: tasksMessages.taskOwnerOf('Bea Mate') })).toBeVisible();
   await expect(jobAd.locator('[data-due-colour]')).toHaveText(messages.taskDue(shownDate(due)));
   await member.page.screenshot({ path: `${SCREENS}/live-room-todo-from-issue.png` });
 
@@ -201,12 +205,12 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   const boardEnded = await nextTo(boardIndex + 1);
 
   // The leader finishes with Save and Finish; both go to the dashboard.
-  await leader.page.getByRole('button', { name: messages.saveAndFinish }).click();
+  await leader.page.getByRole('button', { name: liveMessages.saveAndFinish }).click();
   await leader.page
-    .getByRole('dialog', { name: messages.endMeetingTitle })
-    .getByRole('button', { name: messages.endMeetingButton })
+    .getByRole('dialog', { name: liveMessages.endMeetingTitle })
+    .getByRole('button', { name: liveMessages.endMeetingButton })
     .click();
-  await expect(member.page.getByText(messages.liveEndedByLeader)).toBeVisible();
+  await expect(member.page.getByText(liveMessages.liveEndedByLeader)).toBeVisible();
   await expect(leader.page).toHaveURL(new RegExp(`/meeting-dashboard/${meeting.id}/`));
 
   // The archive lists what happened, with the timing.
@@ -215,7 +219,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await expect(issuesSolved).toContainText('Printer is broken');
   await expect(issuesSolved).toContainText('Hiring is slow');
   await expect(leader.page.getByRole('region', { name: messages.recapTodosCreated })).toContainText('Post the job ad');
-  await expect(leader.page.getByRole('region', { name: messages.recapHeadlines })).toContainText('We signed Acme');
+  await expect(leader.page.getByRole('region', { name: liveMessages.recapHeadlines })).toContainText('We signed Acme');
 
   // Timing: the plan is exact; the board step's minutes are the time between the moments above
   // (to the tenth of a minute, ±4 s), and its overrun is actual less planned.
@@ -238,15 +242,15 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   expect(issuesRow.actualMinutes).toBeGreaterThan(0);
   for (const row of [boardRow, issuesRow, timing])
     expect(row.overrunMinutes).toBeCloseTo(row.actualMinutes - row.plannedMinutes, 5);
-  const table = leader.page.getByRole('table', { name: messages.recapTiming });
+  const table = leader.page.getByRole('table', { name: liveMessages.recapTiming });
   for (const row of [boardRow, issuesRow])
     await expect(table.getByRole('row').filter({ hasText: row.title }).getByRole('cell')).toHaveText([
       row.title,
       `${row.plannedMinutes} min`,
-      messages.archiveMinutes(row.actualMinutes),
-      messages.archiveOverrun(row.overrunMinutes),
+      liveMessages.archiveMinutes(row.actualMinutes),
+      liveMessages.archiveOverrun(row.overrunMinutes),
     ]);
-  await expect(table.getByRole('row').filter({ hasText: messages.archiveTimingTotal })).toContainText('95 min');
+  await expect(table.getByRole('row').filter({ hasText: liveMessages.archiveTimingTotal })).toContainText('95 min');
   await leader.page.screenshot({ path: `${SCREENS}/live-room-archive.png`, fullPage: true });
 
   // The recap mail: the issues solved, the to-do with its owner and due date, the KPI and the timing.
@@ -262,13 +266,13 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   expect(solvedLines).toContain('Hiring is slow (Olga Owner)');
   expect(recap!.text).toContain(`Post the job ad (Bea Mate, due ${shownDate(due)})`);
   expect(recap!.text).toMatch(/Demos booked \(.+\): 7, goal .*10 \(missed\)/);
-  expect(recap!.text).toContain(`${messages.recapTiming}:`);
+  expect(recap!.text).toContain(`${liveMessages.recapTiming}:`);
   for (const row of [boardRow, issuesRow])
     expect(recap!.text).toContain(
-      messages.recapTimingLine(row.title, row.plannedMinutes, row.actualMinutes, row.overrunMinutes),
+      liveMessages.recapTimingLine(row.title, row.plannedMinutes, row.actualMinutes, row.overrunMinutes),
     );
   expect(recap!.text).toContain(
-    messages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes),
+    liveMessages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes),
   );
   await leader.context.close();
   await member.context.close();
@@ -315,13 +319,13 @@ test('the agenda form links a list step to a board list of the meeting; the live
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Sales-Weekly`);
   await page
-    .getByRole('region', { name: messages.meetingManagement })
-    .getByRole('button', { name: messages.editAgenda })
+    .getByRole('region', { name: meetingsMessages.meetingManagement })
+    .getByRole('button', { name: meetingsMessages.editAgenda })
     .click();
-  const form = page.getByRole('dialog', { name: messages.editAgenda });
-  await form.getByRole('combobox', { name: messages.agendaBoardOf('Wins') }).click();
+  const form = page.getByRole('dialog', { name: meetingsMessages.editAgenda });
+  await form.getByRole('combobox', { name: meetingsMessages.agendaBoardOf('Wins') }).click();
   await page.getByRole('option', { name: 'Pipeline', exact: true }).click();
-  await form.getByRole('combobox', { name: messages.agendaListOf('Wins') }).click();
+  await form.getByRole('combobox', { name: meetingsMessages.agendaListOf('Wins') }).click();
   await page.getByRole('option', { name: 'Won', exact: true }).click();
   await page.screenshot({ path: `${SCREENS}/live-room-agenda-board.png` });
   await form.getByRole('button', { name: messages.saveButton }).click();

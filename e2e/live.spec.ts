@@ -1,4 +1,7 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import {
   type Account,
@@ -52,7 +55,7 @@ const anotherOfWorkspace = async (
 };
 
 const stepOf = (page: Page) => page.getByTestId('live-step');
-const stepTimer = (page: Page) => page.getByRole('timer', { name: messages.liveStepTimer });
+const stepTimer = (page: Page) => page.getByRole('timer', { name: liveMessages.liveStepTimer });
 /** mm:ss (maybe negative) as seconds. */
 const seconds = (clock: string) => {
   const negative = clock.startsWith('-');
@@ -99,20 +102,20 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
 
   // The leader starts from the dashboard's Next Meeting card.
   await leader.page.goto(dashboardOf(meeting));
-  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
+  await leader.page.getByRole('button', { name: liveMessages.startMeetingNamed(meeting.title) }).click();
   await expect(leader.page).toHaveURL(/\/live-meeting\//);
-  await expect(leader.page.getByTestId('live-badge')).toHaveText(messages.liveBadge);
+  await expect(leader.page.getByTestId('live-badge')).toHaveText(liveMessages.liveBadge);
   await expect(stepOf(leader.page)).toHaveAttribute('data-step', '0');
   const [, , meetingId, sessionId] = new URL(leader.page.url()).pathname.split('/');
   expect(meetingId).toBe(meeting.id);
 
   // The member sees Join Meeting on the meetings list and in the sidebar's Live section.
   await member.page.goto('/meetings');
-  await expect(member.page.getByRole('group', { name: messages.liveSection })).toContainText(meeting.title);
+  await expect(member.page.getByRole('group', { name: liveMessages.liveSection })).toContainText(meeting.title);
   await member.page.getByRole('button', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(member.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${sessionId}`));
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
-  await expect(member.page.getByText(messages.liveFollowing)).toBeVisible();
+  await expect(member.page.getByText(liveMessages.liveFollowing)).toBeVisible();
   await expect(member.page.getByRole('button', { name: messages.nextButton, exact: true })).toHaveCount(0);
 
   // The leader sees Bea online.
@@ -153,45 +156,45 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
   await leader.page.screenshot({ path: `${SCREENS}/live-over-time.png` });
 
   // Show Agenda: the leader jumps to the recap (Meeting Scores).
-  await leader.page.getByRole('button', { name: messages.liveShowAgenda }).click();
+  await leader.page.getByRole('button', { name: liveMessages.liveShowAgenda }).click();
   await leader.page.getByRole('button', { name: /Meeting Scores/ }).click();
   const last = String(state.agendaItems.length - 1);
   await expect(stepOf(leader.page)).toHaveAttribute('data-step', last);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', last, { timeout: 1000 });
 
   // The member rates 8 with a note; the leader sees it live. The member cannot rate the leader.
-  await member.page.getByRole('combobox', { name: messages.recapScoreOf('Bea Mate') }).click();
+  await member.page.getByRole('combobox', { name: liveMessages.recapScoreOf('Bea Mate') }).click();
   await member.page.getByRole('option', { name: '8', exact: true }).click();
-  await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).fill('Focused and short');
-  await member.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') }).blur();
-  await expect(member.page.getByRole('combobox', { name: messages.recapScoreOf('Olga Owner') })).toBeDisabled();
-  await expect(leader.page.getByRole('combobox', { name: messages.recapScoreOf('Bea Mate') })).toHaveValue('8');
-  await expect(leader.page.getByRole('textbox', { name: messages.recapNoteOf('Bea Mate') })).toHaveValue(
+  await member.page.getByRole('textbox', { name: liveMessages.recapNoteOf('Bea Mate') }).fill('Focused and short');
+  await member.page.getByRole('textbox', { name: liveMessages.recapNoteOf('Bea Mate') }).blur();
+  await expect(member.page.getByRole('combobox', { name: liveMessages.recapScoreOf('Olga Owner') })).toBeDisabled();
+  await expect(leader.page.getByRole('combobox', { name: liveMessages.recapScoreOf('Bea Mate') })).toHaveValue('8');
+  await expect(leader.page.getByRole('textbox', { name: liveMessages.recapNoteOf('Bea Mate') })).toHaveValue(
     'Focused and short',
   );
-  await leader.page.getByRole('combobox', { name: messages.recapScoreOf('Olga Owner') }).click();
+  await leader.page.getByRole('combobox', { name: liveMessages.recapScoreOf('Olga Owner') }).click();
   await leader.page.getByRole('option', { name: '10', exact: true }).click();
   await expect(member.page.getByTestId('recap-average')).toHaveText(messages.recapAverage(9));
   // ADD stays disabled until the text looks like an email address.
-  const guest = member.page.getByRole('textbox', { name: messages.recapGuestEmail });
+  const guest = member.page.getByRole('textbox', { name: liveMessages.recapGuestEmail });
   await guest.fill('visitor@');
-  await expect(member.page.getByRole('button', { name: messages.addButtonUpper })).toBeDisabled();
+  await expect(member.page.getByRole('button', { name: liveMessages.addButtonUpper })).toBeDisabled();
   await guest.fill('visitor@example.com');
-  await member.page.getByRole('button', { name: messages.addButtonUpper }).click();
-  await expect(leader.page.getByRole('list', { name: messages.recapGuests })).toContainText('visitor@example.com');
+  await member.page.getByRole('button', { name: liveMessages.addButtonUpper }).click();
+  await expect(leader.page.getByRole('list', { name: liveMessages.recapGuests })).toContainText('visitor@example.com');
   await leader.page.screenshot({ path: `${SCREENS}/live-recap.png`, fullPage: true });
 
   // The leader finishes: End meeting, then both are on the dashboard.
-  await leader.page.getByRole('button', { name: messages.saveAndFinish }).click();
-  await expect(leader.page.getByRole('dialog', { name: messages.endMeetingTitle })).toBeVisible();
-  await leader.page.getByRole('button', { name: messages.endMeetingButton }).click();
-  await expect(member.page.getByText(messages.liveEndedByLeader)).toBeVisible();
+  await leader.page.getByRole('button', { name: liveMessages.saveAndFinish }).click();
+  await expect(leader.page.getByRole('dialog', { name: liveMessages.endMeetingTitle })).toBeVisible();
+  await leader.page.getByRole('button', { name: liveMessages.endMeetingButton }).click();
+  await expect(member.page.getByText(liveMessages.liveEndedByLeader)).toBeVisible();
   await expect(member.page).toHaveURL(new RegExp(dashboardOf(meeting)));
   await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
-  await expect(leader.page.getByRole('group', { name: messages.liveSection })).toHaveCount(0);
+  await expect(leader.page.getByRole('group', { name: liveMessages.liveSection })).toHaveCount(0);
 
   // The archive: in the dashboard's table, and its own page.
-  const archives = leader.page.getByRole('region', { name: messages.meetingArchives });
+  const archives = leader.page.getByRole('region', { name: meetingsMessages.meetingArchives });
   await expect(archives).toContainText('9');
   await archives.getByRole('link', { name: messages.seeMeetingArchive }).first().click();
   await expect(leader.page).toHaveURL(new RegExp(`/meeting-archives/${sessionId}`));
@@ -294,18 +297,18 @@ test('every agenda item type is a working screen with the meeting’s data', asy
       'external_url',
       // A site outside the CSP's frame-src list (decision 021) is a link, not a frame.
       async (p) => {
-        await expect(stepOf(p)).toContainText(messages.embedNotAllowed);
+        await expect(stepOf(p)).toContainText(liveMessages.embedNotAllowed);
         await expect(stepOf(p).getByRole('link', { name: 'http://127.0.0.1:1/' })).toHaveAttribute('target', '_blank');
         await expect(stepOf(p).locator('iframe')).toHaveCount(0);
       },
     ],
-    ['external_url', async (p) => expect(stepOf(p)).toContainText(messages.noEmbedUrl)],
+    ['external_url', async (p) => expect(stepOf(p)).toContainText(liveMessages.noEmbedUrl)],
     [
       'conclusion',
       async (p) => {
-        const recap = stepOf(p).getByRole('table', { name: messages.recapTable });
+        const recap = stepOf(p).getByRole('table', { name: liveMessages.recapTable });
         await expect(recap.getByRole('row').filter({ hasText: 'Rita Removed' })).toContainText(
-          messages.userNotInMeeting,
+          liveMessages.userNotInMeeting,
         );
       },
     ],
@@ -318,10 +321,10 @@ test('every agenda item type is a working screen with the meeting’s data', asy
     if (index < expectations.length - 1)
       await page.getByRole('button', { name: messages.nextButton, exact: true }).click();
   }
-  await expect(page.getByRole('button', { name: messages.saveAndFinish })).toBeVisible();
+  await expect(page.getByRole('button', { name: liveMessages.saveAndFinish })).toBeVisible();
   // The Online list says the same of Rita as the recap.
   await page.getByTestId('online-button').click();
-  await expect(page.getByTestId('offline-list')).toContainText(messages.userNotInMeeting);
+  await expect(page.getByTestId('offline-list')).toContainText(liveMessages.userNotInMeeting);
   await page.waitForTimeout(300); // the popover's opening transition
   await page.screenshot({ path: `${SCREENS}/live-online-removed.png` });
   await context.close();
@@ -341,33 +344,32 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
   const member = await signedInPage(browser, mate);
   await member.page.goto('/meetings');
   // AG shows the agenda with its minutes; KPI leads to the scorecard settings.
-  await member.page.getByRole('button', { name: messages.agendaShortcutNamed(meeting.title) }).click();
-  const agenda = member.page.getByRole('dialog', { name: messages.agendaShortcutNamed(meeting.title) });
+  await member.page.getByRole('button', { name: meetingsMessages.agendaShortcutNamed(meeting.title) }).click();
+  const agenda = member.page.getByRole('dialog', { name: meetingsMessages.agendaShortcutNamed(meeting.title) });
   await expect(agenda.getByRole('table', { name: messages.agendaLabel })).toContainText('Segue');
   await member.page.screenshot({ path: `${SCREENS}/live-agenda-shortcut.png` });
   await member.page.keyboard.press('Escape');
   await expect(agenda).toBeHidden();
-  await expect(member.page.getByRole('link', { name: messages.kpiShortcutNamed(meeting.title) })).toHaveAttribute(
-    'href',
-    `/kpi/${meeting.id}`,
-  );
-  await member.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
-  const question = member.page.getByRole('dialog', { name: messages.startMeeting });
-  await expect(question).toContainText(messages.liveNotLeader);
+  await expect(
+    member.page.getByRole('link', { name: meetingsMessages.kpiShortcutNamed(meeting.title) }),
+  ).toHaveAttribute('href', `/kpi/${meeting.id}`);
+  await member.page.getByRole('button', { name: liveMessages.startMeetingNamed(meeting.title) }).click();
+  const question = member.page.getByRole('dialog', { name: liveMessages.startMeeting });
+  await expect(question).toContainText(liveMessages.liveNotLeader);
   await question.getByRole('button', { name: messages.continueButton }).click();
-  await expect(question).toContainText(messages.liveNotScheduled);
+  await expect(question).toContainText(liveMessages.liveNotScheduled);
   await member.page.screenshot({ path: `${SCREENS}/live-start-question.png` });
   await question.getByRole('button', { name: messages.continueButton }).click();
   await expect(member.page).toHaveURL(/\/live-meeting\//);
   // The member started it, so the member manages it (document 1 §4: the starter or a leader).
-  await expect(member.page.getByRole('button', { name: messages.cancelMeeting })).toBeVisible();
+  await expect(member.page.getByRole('button', { name: liveMessages.cancelMeeting })).toBeVisible();
 
   // Someone of the workspace who is not in the meeting sees it live, but gets a dialog.
   const other = await signedInPage(browser, outsider);
   await other.page.goto('/home');
-  const live = other.page.getByRole('group', { name: messages.liveSection });
+  const live = other.page.getByRole('group', { name: liveMessages.liveSection });
   await live.getByRole('button', { name: meeting.title }).click();
-  await expect(other.page.getByRole('dialog')).toContainText(messages.liveNotMember);
+  await expect(other.page.getByRole('dialog')).toContainText(liveMessages.liveNotMember);
   await other.context.close();
 
   // The leader joins, tries to leave for the home page, stays, then cancels the meeting.
@@ -375,36 +377,36 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
   await leader.page.goto(dashboardOf(meeting));
   await leader.page.getByRole('button', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(leader.page.getByTestId('live-badge')).toBeVisible();
-  await leader.page.getByRole('link', { name: messages.navDashboard }).click();
-  const leave = leader.page.getByRole('dialog', { name: messages.leaveMeetingTitle });
+  await leader.page.getByRole('link', { name: clientMessages.navDashboard }).click();
+  const leave = leader.page.getByRole('dialog', { name: liveMessages.leaveMeetingTitle });
   await expect(leave).toBeVisible();
-  await leave.getByRole('button', { name: messages.stayHere }).click();
+  await leave.getByRole('button', { name: liveMessages.stayHere }).click();
   await expect(leader.page).toHaveURL(/\/live-meeting\//);
-  await leader.page.getByRole('button', { name: messages.cancelMeeting }).click();
+  await leader.page.getByRole('button', { name: liveMessages.cancelMeeting }).click();
   await leader.page
-    .getByRole('dialog', { name: messages.cancelMeeting })
-    .getByRole('button', { name: messages.cancelMeeting })
+    .getByRole('dialog', { name: liveMessages.cancelMeeting })
+    .getByRole('button', { name: liveMessages.cancelMeeting })
     .click();
   // The member is taken back to the dashboard and told (the toast lasts 3 s: look first).
-  await expect(member.page.getByText(messages.liveCancelledByLeader)).toBeVisible();
+  await expect(member.page.getByText(liveMessages.liveCancelledByLeader)).toBeVisible();
   await expect(member.page).toHaveURL(new RegExp(dashboardOf(meeting)));
   await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
-  await expect(leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) })).toBeVisible();
+  await expect(leader.page.getByRole('button', { name: liveMessages.startMeetingNamed(meeting.title) })).toBeVisible();
   // A cancelled meeting leaves no archive.
-  await expect(leader.page.getByRole('region', { name: messages.meetingArchives })).toContainText(
-    messages.noMeetingArchives,
+  await expect(leader.page.getByRole('region', { name: meetingsMessages.meetingArchives })).toContainText(
+    meetingsMessages.noMeetingArchives,
   );
 
   // Leave Meeting → Leave goes.
-  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
-  const again = leader.page.getByRole('dialog', { name: messages.startMeeting });
-  await expect(again).toContainText(messages.liveNotScheduled);
+  await leader.page.getByRole('button', { name: liveMessages.startMeetingNamed(meeting.title) }).click();
+  const again = leader.page.getByRole('dialog', { name: liveMessages.startMeeting });
+  await expect(again).toContainText(liveMessages.liveNotScheduled);
   await again.getByRole('button', { name: messages.continueButton }).click();
   await expect(leader.page.getByTestId('live-badge')).toBeVisible();
-  await leader.page.getByRole('link', { name: messages.navDashboard }).click();
+  await leader.page.getByRole('link', { name: clientMessages.navDashboard }).click();
   await leader.page
-    .getByRole('dialog', { name: messages.leaveMeetingTitle })
-    .getByRole('button', { name: messages.leaveButton })
+    .getByRole('dialog', { name: liveMessages.leaveMeetingTitle })
+    .getByRole('button', { name: liveMessages.leaveButton })
     .click();
   await expect(leader.page).toHaveURL(/\/home$/);
 
@@ -446,22 +448,22 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   const errors = consoleErrors(leader.page);
   await leader.page.goto('/home');
   const topBar = leader.page.getByTestId('next-meeting');
-  await expect(topBar).toContainText(messages.nextMeetingLive(meeting.title));
+  await expect(topBar).toContainText(meetingsMessages.nextMeetingLive(meeting.title));
   await expect(topBar).not.toContainText(/ in \d/);
   await leader.page.screenshot({ path: `${SCREENS}/live-top-bar-live.png` });
   await topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));
   await expect(leader.page.getByTestId('live-badge')).toBeVisible();
   // In the meeting, the top bar still says it is live but no longer offers to join it.
-  await expect(topBar).toContainText(messages.nextMeetingLive(meeting.title));
+  await expect(topBar).toContainText(meetingsMessages.nextMeetingLive(meeting.title));
   await expect(topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) })).toHaveCount(0);
   await call(request, owner.token, 'POST', `/sessions/${first.sessionId}/finish`, {});
   await expect(leader.page).toHaveURL(new RegExp(dashboardOf(meeting)));
 
   // The same day again: asked about the schedule, and Continue starts it.
-  await leader.page.getByRole('button', { name: messages.startMeetingNamed(meeting.title) }).click();
-  const question = leader.page.getByRole('dialog', { name: messages.startMeeting });
-  await expect(question).toContainText(messages.liveNotScheduled);
+  await leader.page.getByRole('button', { name: liveMessages.startMeetingNamed(meeting.title) }).click();
+  const question = leader.page.getByRole('dialog', { name: liveMessages.startMeeting });
+  await expect(question).toContainText(liveMessages.liveNotScheduled);
   await question.getByRole('button', { name: messages.continueButton }).click();
   await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));
   await expect(leader.page.getByTestId('live-badge')).toBeVisible();
@@ -482,10 +484,12 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   });
   await call(request, owner.token, 'POST', `/sessions/${first.sessionId}/finish`, {});
   await leader.page.goto(`/meeting-archives/${first.sessionId}`);
-  await expect(leader.page.getByRole('region', { name: messages.recapIssuesCreated })).toContainText(
+  await expect(leader.page.getByRole('region', { name: liveMessages.recapIssuesCreated })).toContainText(
     'Coffee machine leaks',
   );
-  await expect(leader.page.getByRole('region', { name: messages.recapGoalsCreated })).toContainText('Hire a barista');
+  await expect(leader.page.getByRole('region', { name: liveMessages.recapGoalsCreated })).toContainText(
+    'Hire a barista',
+  );
 
   // A start the server refuses says so like every server message.
   const bare = await createMeeting(request, owner.token, 'No Agenda', []);
@@ -494,8 +498,8 @@ test('started early, the top bar says LIVE with Join; a second start the same da
     agendaItems: agenda.map((item) => ({ ...item, checked: false })),
   });
   await leader.page.goto(dashboardOf(bare));
-  await leader.page.getByRole('button', { name: messages.startMeetingNamed(bare.title) }).click();
-  await expect(leader.page.getByText(messages.apiFail(messages.liveNoAgenda))).toBeVisible();
+  await leader.page.getByRole('button', { name: liveMessages.startMeetingNamed(bare.title) }).click();
+  await expect(leader.page.getByText(messages.apiFail(liveMessages.liveNoAgenda))).toBeVisible();
 
   // None of it was an error in the console: the questions are asked before the start is sent.
   expect(errors).toEqual([]);

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { boardsMessages } from '../src/features/boards/boards.messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
 
@@ -20,16 +22,16 @@ test('a Meeting Board is made on Save with To Do, Doing and Done, and not at all
 
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Launch-Sync`);
-  const management = page.getByRole('region', { name: messages.meetingManagement });
+  const management = page.getByRole('region', { name: meetingsMessages.meetingManagement });
   const addMeetingBoard = async () => {
-    await management.getByRole('button', { name: messages.editAgenda }).click();
-    const form = page.getByRole('dialog', { name: messages.editAgenda });
-    await form.getByRole('textbox', { name: messages.agendaItemTitle, exact: true }).fill('Launch review');
-    await form.getByRole('combobox', { name: messages.connectionType }).click();
-    await page.getByRole('option', { name: messages.agendaKeyMeetingBoard, exact: true }).click();
-    await form.getByRole('textbox', { name: messages.agendaNewBoardName }).fill('Launch board');
+    await management.getByRole('button', { name: meetingsMessages.editAgenda }).click();
+    const form = page.getByRole('dialog', { name: meetingsMessages.editAgenda });
+    await form.getByRole('textbox', { name: meetingsMessages.agendaItemTitle, exact: true }).fill('Launch review');
+    await form.getByRole('combobox', { name: meetingsMessages.connectionType }).click();
+    await page.getByRole('option', { name: meetingsMessages.agendaKeyMeetingBoard, exact: true }).click();
+    await form.getByRole('textbox', { name: meetingsMessages.agendaNewBoardName }).fill('Launch board');
     await form.getByRole('button', { name: messages.addButton, exact: true }).click();
-    await expect(form.getByRole('textbox', { name: messages.titleOf('Launch review') })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: meetingsMessages.titleOf('Launch review') })).toBeVisible();
     return form;
   };
 
@@ -46,8 +48,8 @@ test('a Meeting Board is made on Save with To Do, Doing and Done, and not at all
 
   // Added and saved: the board exists, linked to the step, with the default lists.
   const form = await addMeetingBoard();
-  await expect(form.getByRole('combobox', { name: messages.agendaBoardOf('Launch review') })).toHaveValue(
-    messages.agendaNewBoardPending('Launch board'),
+  await expect(form.getByRole('combobox', { name: meetingsMessages.agendaBoardOf('Launch review') })).toHaveValue(
+    meetingsMessages.agendaNewBoardPending('Launch board'),
   );
   expect(await boardNames()).toEqual(before);
   await form.getByRole('button', { name: messages.saveButton }).click();
@@ -71,7 +73,7 @@ test('a Meeting Board is made on Save with To Do, Doing and Done, and not at all
   expect(agenda.find((item) => item.title === 'Launch review')?.boardId).toBe(board.id);
   // The dashboard's Boards section shows it at once.
   await expect(
-    page.getByRole('region', { name: messages.boardsSection }).getByText('Launch board').first(),
+    page.getByRole('region', { name: boardsMessages.boardsSection }).getByText('Launch board').first(),
   ).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/meeting-board-saved.png` });
 });

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { orgchartMessages } from '../src/features/orgchart/orgchart.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -38,19 +40,21 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
 
   await page.goto('/home');
   await expect(
-    page.getByRole('navigation', { name: messages.mainNavigation }).getByRole('link', { name: messages.navOrgChart }),
+    page
+      .getByRole('navigation', { name: clientMessages.mainNavigation })
+      .getByRole('link', { name: clientMessages.navOrgChart }),
   ).toHaveAttribute('href', '/chart');
   await page.goto('/chart');
-  await expect(page.getByRole('heading', { name: messages.orgChartTitle })).toBeVisible();
-  await expect(page.getByText(messages.orgChartEmpty)).toBeVisible();
-  await page.getByRole('button', { name: messages.orgChartStart }).click();
+  await expect(page.getByRole('heading', { name: orgchartMessages.orgChartTitle })).toBeVisible();
+  await expect(page.getByText(orgchartMessages.orgChartEmpty)).toBeVisible();
+  await page.getByRole('button', { name: orgchartMessages.orgChartStart }).click();
   await expect(seat(page, 'Visionary')).toBeVisible();
   await expect(page.locator('.orgchart-seat')).toHaveCount(7);
 
   // The mate sees the chart without edit controls, and follows changes live.
   await matePage.goto('/chart');
   await expect(matePage.getByRole('group', { name: 'Sales, row 4, seat 7' })).toBeVisible();
-  await expect(matePage.getByRole('button', { name: messages.addSeat })).toHaveCount(0);
+  await expect(matePage.getByRole('button', { name: orgchartMessages.addSeat })).toHaveCount(0);
 
   // Drag Sales to a free place (row 4, seat 6): it moves, here and in the other browser.
   await drag(page, seat(page, 'Sales'), (p) => p.locator('[data-place="4/6"]'));
@@ -59,28 +63,28 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
 
   // Onto a taken seat (Operations): refused with the spec's message; Sales stays.
   await drag(page, seat(page, 'Sales'), (p) => seat(p, 'Operations'));
-  await expect(toast(page, messages.seatTaken)).toBeVisible();
+  await expect(toast(page, orgchartMessages.seatTaken)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sales, row 4, seat 6' })).toBeVisible();
 
   // Keyboard: M on a seat, then Enter on a free place.
   await page.getByRole('button', { name: 'Customer Service, row 4, seat 10' }).focus();
   await page.keyboard.press('m');
-  await expect(page.getByText(messages.movingSeat('Customer Service'))).toBeVisible();
-  await page.getByRole('button', { name: messages.freeSeatLabel(4, 11) }).focus();
+  await expect(page.getByText(orgchartMessages.movingSeat('Customer Service'))).toBeVisible();
+  await page.getByRole('button', { name: orgchartMessages.freeSeatLabel(4, 11) }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Customer Service, row 4, seat 11' })).toBeVisible();
 
   // Add Seat: taken numbers of the row are not offered.
-  await page.getByRole('button', { name: messages.addSeat }).click();
-  const form = page.getByRole('dialog', { name: messages.addSeat });
-  await form.getByRole('textbox', { name: messages.seatJobTitle }).fill('Controller');
-  await form.getByRole('textbox', { name: messages.seatRow }).fill('4');
-  await form.getByRole('combobox', { name: messages.seatNumber }).click();
+  await page.getByRole('button', { name: orgchartMessages.addSeat }).click();
+  const form = page.getByRole('dialog', { name: orgchartMessages.addSeat });
+  await form.getByRole('textbox', { name: orgchartMessages.seatJobTitle }).fill('Controller');
+  await form.getByRole('textbox', { name: orgchartMessages.seatRow }).fill('4');
+  await form.getByRole('combobox', { name: orgchartMessages.seatNumber }).click();
   await expect(page.getByRole('option', { name: '6', exact: true })).toHaveCount(0);
   await page.getByRole('option', { name: '14', exact: true }).click();
-  await form.getByRole('combobox', { name: messages.seatParent }).click();
+  await form.getByRole('combobox', { name: orgchartMessages.seatParent }).click();
   await page.getByRole('option', { name: /^Finance/ }).click();
-  await form.getByRole('textbox', { name: messages.seatDescription }).fill('Monthly close\nBudget');
+  await form.getByRole('textbox', { name: orgchartMessages.seatDescription }).fill('Monthly close\nBudget');
   await page.screenshot({ path: `${SCREENS}/orgchart-seat-form.png` });
   await form.getByRole('button', { name: messages.saveButton }).click();
   await expect(form).toBeHidden();
@@ -89,28 +93,28 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
 
   // Delete a parent: refused. Delete a leaf: after a confirmation, gone.
   await seat(page, 'Finance').click();
-  let edit = page.getByRole('dialog', { name: messages.editSeat });
-  await edit.getByRole('button', { name: messages.deleteSeat }).click();
-  let confirm = page.getByRole('dialog', { name: messages.deleteSeatTitle('Finance') });
+  let edit = page.getByRole('dialog', { name: orgchartMessages.editSeat });
+  await edit.getByRole('button', { name: orgchartMessages.deleteSeat }).click();
+  let confirm = page.getByRole('dialog', { name: orgchartMessages.deleteSeatTitle('Finance') });
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
-  await expect(confirm.getByText(messages.onlyLeavesDeleted)).toBeVisible();
+  await expect(confirm.getByText(orgchartMessages.onlyLeavesDeleted)).toBeVisible();
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
   await page.keyboard.press('Escape');
   await expect(edit).toBeHidden();
   await seat(page, 'Controller').click();
-  edit = page.getByRole('dialog', { name: messages.editSeat });
-  await edit.getByRole('button', { name: messages.deleteSeat }).click();
-  confirm = page.getByRole('dialog', { name: messages.deleteSeatTitle('Controller') });
+  edit = page.getByRole('dialog', { name: orgchartMessages.editSeat });
+  await edit.getByRole('button', { name: orgchartMessages.deleteSeat }).click();
+  confirm = page.getByRole('dialog', { name: orgchartMessages.deleteSeatTitle('Controller') });
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(seat(page, 'Controller')).toHaveCount(0);
   await expect(matePage.locator('.orgchart-seat')).toHaveCount(7);
 
   // Zoom by the buttons.
-  await page.getByRole('button', { name: messages.zoomIn }).click();
+  await page.getByRole('button', { name: orgchartMessages.zoomIn }).click();
   await expect(page.getByText('90 %')).toBeVisible();
 
   // Export PDF (A4): a real PDF whose first page is looked at as a PNG.
-  await page.getByRole('button', { name: messages.exportPdf }).click();
+  await page.getByRole('button', { name: clientMessages.exportPdf }).click();
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
   const pdfPath = `${SCREENS}/orgchart-export.pdf`;
   await pdf.saveAs(pdfPath);
@@ -130,15 +134,15 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
   // Export PNG, drawn from the data.
   const [png] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: messages.exportPng }).click(),
+    page.getByRole('button', { name: orgchartMessages.exportPng }).click(),
   ]);
   await png.saveAs(`${SCREENS}/orgchart-export.png`);
   expect(png.suggestedFilename()).toBe('org-chart.png');
 
   // Print preview: the app's chrome is hidden and the chart fits a landscape page.
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
-  await expect(page.getByRole('button', { name: messages.exportPdf })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeHidden();
+  await expect(page.getByRole('button', { name: clientMessages.exportPdf })).toBeHidden();
   // What the browser prints (print media): the chart alone on a landscape page.
   await page.pdf({ path: `${SCREENS}/orgchart-print.pdf`, landscape: true, format: 'A4', printBackground: true });
   execFileSync('pdftoppm', [
@@ -166,7 +170,7 @@ test('on a phone the chart opens with its top seat in view', async ({ browser, r
   await page.goto('/chart');
   const head = page.getByRole('button', { name: /^Visionary, row 1/ });
   await expect(head).toBeVisible();
-  const chart = page.getByRole('region', { name: messages.orgChartTitle });
+  const chart = page.getByRole('region', { name: orgchartMessages.orgChartTitle });
   const [seatBox, chartBox] = [(await head.boundingBox())!, (await chart.boundingBox())!];
   // Wholly inside the chart's visible area and the screen, across and down.
   expect(seatBox.x).toBeGreaterThanOrEqual(chartBox.x);

@@ -1,4 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
+import { peopleMessages } from '../src/features/people/people.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, linkFromMail, newUser, SCREENS, signInViaApi, startSignedIn, team } from './helpers.ts';
 
@@ -31,94 +34,94 @@ test('an admin creates a user and a group, renames it in place, and disables a u
   const matePage = await mateContext.newPage();
   await startSignedIn(matePage, mate.token);
   await matePage.goto('/home');
-  await expect(matePage.getByRole('navigation', { name: messages.mainNavigation })).toBeVisible();
+  await expect(matePage.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
 
   await page.goto('/home');
   await page
-    .getByRole('navigation', { name: messages.mainNavigation })
-    .getByRole('link', { name: messages.navDirectory })
+    .getByRole('navigation', { name: clientMessages.mainNavigation })
+    .getByRole('link', { name: clientMessages.navDirectory })
     .click();
   await expect(page).toHaveURL(/\/directory$/);
-  await expect(page.getByRole('heading', { name: messages.directoryTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: peopleMessages.directoryTitle })).toBeVisible();
   // By first name: Bea before Olga.
-  const rows = page.getByRole('list', { name: messages.allUsers }).getByRole('listitem');
+  const rows = page.getByRole('list', { name: peopleMessages.allUsers }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Bea Mate');
   await expect(rows.nth(1)).toContainText(messages.adminBadge);
 
   // New User: the mandatory fields, the email's validity, then created.
-  await page.getByRole('button', { name: messages.newUser }).click();
-  const form = page.getByRole('dialog', { name: messages.addContact });
+  await page.getByRole('button', { name: peopleMessages.newUser }).click();
+  const form = page.getByRole('dialog', { name: peopleMessages.addContact });
   await form.getByRole('button', { name: messages.saveButton }).click();
   await expect(form.getByText(messages.required, { exact: true })).toHaveCount(3);
   await form.getByRole('textbox', { name: messages.firstName }).fill('Carl');
   await form.getByRole('textbox', { name: messages.lastName }).fill('Newman');
   await form.getByRole('textbox', { name: messages.email }).fill('carl@');
-  await expect(form.getByText(messages.invalidEmailShort)).toBeVisible();
+  await expect(form.getByText(peopleMessages.invalidEmailShort)).toBeVisible();
   const carl = newUser('carl');
   await form.getByRole('textbox', { name: messages.email }).fill(carl.email);
-  await expect(form.getByText(messages.validEmail)).toBeVisible();
-  await form.getByRole('textbox', { name: messages.jobTitle }).fill('Account manager');
-  await form.getByRole('textbox', { name: messages.dateOfBirth }).fill('02/30/1990');
+  await expect(form.getByText(peopleMessages.validEmail)).toBeVisible();
+  await form.getByRole('textbox', { name: peopleMessages.jobTitle }).fill('Account manager');
+  await form.getByRole('textbox', { name: peopleMessages.dateOfBirth }).fill('02/30/1990');
   await form.getByRole('button', { name: messages.saveButton }).click();
-  await expect(form.getByText(messages.invalidDob)).toBeVisible();
-  await form.getByRole('textbox', { name: messages.dateOfBirth }).fill('02/28/1990');
+  await expect(form.getByText(peopleMessages.invalidDob)).toBeVisible();
+  await form.getByRole('textbox', { name: peopleMessages.dateOfBirth }).fill('02/28/1990');
   await settle(page);
   await shot(page, 'add-contact');
   await form.getByRole('button', { name: messages.saveButton }).click();
-  await expect(toast(page, messages.userCreated)).toBeVisible();
+  await expect(toast(page, peopleMessages.userCreated)).toBeVisible();
   await expect(form).toBeHidden();
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText('Carl Newman');
 
   // Search.
-  await page.getByRole('textbox', { name: messages.searchContacts }).fill('newm');
+  await page.getByRole('textbox', { name: peopleMessages.searchContacts }).fill('newm');
   await expect(rows).toHaveCount(1);
-  await page.getByRole('textbox', { name: messages.searchContacts }).fill('');
+  await page.getByRole('textbox', { name: peopleMessages.searchContacts }).fill('');
   await expect(rows).toHaveCount(3);
 
   // Groups: Add role, then an inline rename (empty: red, not saved; then saved).
-  await page.getByRole('tab', { name: messages.groupsTab }).click();
-  await expect(page.getByText(messages.noGroups)).toBeVisible();
-  await page.getByRole('button', { name: messages.newGroup }).click();
-  const role = page.getByRole('dialog', { name: messages.addRole });
-  await role.getByRole('textbox', { name: messages.groupName }).fill('Sales');
-  await role.getByRole('combobox', { name: messages.groupMembers }).click();
+  await page.getByRole('tab', { name: peopleMessages.groupsTab }).click();
+  await expect(page.getByText(peopleMessages.noGroups)).toBeVisible();
+  await page.getByRole('button', { name: peopleMessages.newGroup }).click();
+  const role = page.getByRole('dialog', { name: peopleMessages.addRole });
+  await role.getByRole('textbox', { name: peopleMessages.groupName }).fill('Sales');
+  await role.getByRole('combobox', { name: peopleMessages.groupMembers }).click();
   await page.getByRole('option', { name: 'Bea Mate' }).click();
-  await role.getByRole('textbox', { name: messages.groupName }).click();
+  await role.getByRole('textbox', { name: peopleMessages.groupName }).click();
   await role.getByRole('button', { name: messages.saveButton }).click();
-  await expect(toast(page, messages.groupSaved)).toBeVisible();
-  await expect(page.getByText(messages.groupPeopleCount(1))).toBeVisible();
-  const name = page.getByRole('textbox', { name: messages.renameGroup('Sales') });
+  await expect(toast(page, peopleMessages.groupSaved)).toBeVisible();
+  await expect(page.getByText(peopleMessages.groupPeopleCount(1))).toBeVisible();
+  const name = page.getByRole('textbox', { name: peopleMessages.renameGroup('Sales') });
   await name.fill('');
   await name.press('Enter');
   await expect(page.getByText(messages.required, { exact: true })).toBeVisible();
   await shot(page, 'group-empty-name');
   await name.fill('Sales team');
   await name.press('Enter');
-  await expect(toast(page, messages.groupSaved).first()).toBeVisible();
+  await expect(toast(page, peopleMessages.groupSaved).first()).toBeVisible();
   await page.reload();
-  await page.getByRole('tab', { name: messages.groupsTab }).click();
-  await expect(page.getByRole('textbox', { name: messages.renameGroup('Sales team') })).toHaveValue('Sales team');
+  await page.getByRole('tab', { name: peopleMessages.groupsTab }).click();
+  await expect(page.getByRole('textbox', { name: peopleMessages.renameGroup('Sales team') })).toHaveValue('Sales team');
 
   // Bea's contact shows her group; the admin disables her.
-  await page.getByRole('tab', { name: messages.allUsers }).click();
-  await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
-  const details = page.getByRole('dialog', { name: messages.contactDetails });
+  await page.getByRole('tab', { name: peopleMessages.allUsers }).click();
+  await page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') }).click();
+  const details = page.getByRole('dialog', { name: peopleMessages.contactDetails });
   await expect(details.getByText('Sales team')).toBeVisible();
-  await expect(details.getByRole('link', { name: messages.userReport })).toHaveAttribute(
+  await expect(details.getByRole('link', { name: peopleMessages.userReport })).toHaveAttribute(
     'href',
     `/reports/users/${mate.id}`,
   );
   await details.getByRole('button', { name: messages.editButton }).click();
-  const edit = page.getByRole('dialog', { name: messages.editContact });
-  await edit.getByRole('button', { name: messages.disableUserButton }).click();
-  const confirm = page.getByRole('dialog', { name: messages.disableUserButton });
+  const edit = page.getByRole('dialog', { name: peopleMessages.editContact });
+  await edit.getByRole('button', { name: peopleMessages.disableUserButton }).click();
+  const confirm = page.getByRole('dialog', { name: peopleMessages.disableUserButton });
   await settle(page);
   await shot(page, 'disable-confirm');
-  await confirm.getByRole('button', { name: messages.disableUserButton }).click();
-  await expect(toast(page, messages.userDisabled)).toBeVisible();
-  await expect(edit.getByRole('button', { name: messages.enableUserButton })).toBeVisible();
+  await confirm.getByRole('button', { name: peopleMessages.disableUserButton }).click();
+  await expect(toast(page, peopleMessages.userDisabled)).toBeVisible();
+  await expect(edit.getByRole('button', { name: peopleMessages.enableUserButton })).toBeVisible();
 
   // Her open browser lands on the sign-in page at once (no reload, no click).
   await expect(matePage).toHaveURL(/\/login/, { timeout: 15_000 });
@@ -130,8 +133,8 @@ test('an admin creates a user and a group, renames it in place, and disables a u
   await expect(details).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
-  await expect(page.getByRole('button', { name: messages.openContact('Bea Mate') })).toContainText(
-    messages.disabledBadge,
+  await expect(page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') })).toContainText(
+    peopleMessages.disabledBadge,
   );
   await shot(page, 'directory');
 });
@@ -144,23 +147,23 @@ test('a member edits the profile, a too large photo is refused, changes password
   await startSignedIn(page, mate.token);
   await page.goto('/home');
   await page
-    .getByRole('navigation', { name: messages.mainNavigation })
-    .getByRole('link', { name: messages.navSettings })
+    .getByRole('navigation', { name: clientMessages.mainNavigation })
+    .getByRole('link', { name: clientMessages.navSettings })
     .click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
-  const menu = page.getByRole('navigation', { name: messages.settingsMenu });
+  const menu = page.getByRole('navigation', { name: peopleMessages.settingsMenu });
   await expect(menu.getByRole('link')).toHaveText([
-    messages.basicInfo,
-    messages.notificationsMenu,
-    messages.securityMenu,
+    peopleMessages.basicInfo,
+    peopleMessages.notificationsMenu,
+    peopleMessages.securityMenu,
   ]);
 
   // Basic Info.
-  await page.getByRole('textbox', { name: messages.phone, exact: true }).fill('+1 555 0100');
-  await page.getByRole('combobox', { name: messages.firstDayOfWeek }).click();
+  await page.getByRole('textbox', { name: peopleMessages.phone, exact: true }).fill('+1 555 0100');
+  await page.getByRole('combobox', { name: peopleMessages.firstDayOfWeek }).click();
   await page.getByRole('option', { name: 'Sunday' }).click();
   await page.getByRole('button', { name: messages.saveButton }).click();
-  await expect(toast(page, messages.profileUpdated)).toBeVisible();
+  await expect(toast(page, peopleMessages.profileUpdated)).toBeVisible();
 
   // Photos: over 500 KB refused with the spec's toast; a small one is shown at once.
   const chooser = page.locator('input[type=file]');
@@ -169,39 +172,39 @@ test('a member edits the profile, a too large photo is refused, changes password
     mimeType: 'image/png',
     buffer: Buffer.concat([PNG, Buffer.alloc(520_000)]),
   });
-  await expect(toast(page, messages.profileImageTooLarge)).toBeVisible();
+  await expect(toast(page, peopleMessages.profileImageTooLarge)).toBeVisible();
   await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('button', { name: messages.removePhoto })).toBeVisible();
+  await expect(page.getByRole('button', { name: clientMessages.removePhoto })).toBeVisible();
   await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', /\/api\/v2\/users\/.+\/photo\//);
   await shot(page, 'basic-info');
 
   // Notifications.
-  await menu.getByRole('link', { name: messages.notificationsMenu }).click();
-  const slack = page.getByRole('switch', { name: messages.slackNotifications });
+  await menu.getByRole('link', { name: peopleMessages.notificationsMenu }).click();
+  const slack = page.getByRole('switch', { name: peopleMessages.slackNotifications });
   await expect(slack).toBeChecked();
   await slack.click({ force: true });
-  await expect(toast(page, messages.notificationsSaved)).toBeVisible();
+  await expect(toast(page, peopleMessages.notificationsSaved)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: messages.slackNotifications })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: peopleMessages.slackNotifications })).not.toBeChecked();
 
   // Security: the password rules, a confirmation, then the success message.
-  await menu.getByRole('link', { name: messages.securityMenu }).click();
-  const update = page.getByRole('button', { name: messages.updateButton });
+  await menu.getByRole('link', { name: peopleMessages.securityMenu }).click();
+  const update = page.getByRole('button', { name: peopleMessages.updateButton });
   await expect(update).toBeDisabled();
-  await page.getByLabel(messages.currentPassword).fill(mate.user.password);
-  await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill('short');
-  await expect(page.getByText(messages.settingsPasswordTooShort)).toBeVisible();
-  await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill('a much longer one');
-  await page.getByLabel(messages.repeatNewPassword).fill('a much longer two');
+  await page.getByLabel(peopleMessages.currentPassword).fill(mate.user.password);
+  await page.getByLabel(peopleMessages.newPasswordLabel, { exact: true }).fill('short');
+  await expect(page.getByText(peopleMessages.settingsPasswordTooShort)).toBeVisible();
+  await page.getByLabel(peopleMessages.newPasswordLabel, { exact: true }).fill('a much longer one');
+  await page.getByLabel(peopleMessages.repeatNewPassword).fill('a much longer two');
   await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
   await expect(update).toBeDisabled();
-  await page.getByLabel(messages.repeatNewPassword).fill('a much longer one');
+  await page.getByLabel(peopleMessages.repeatNewPassword).fill('a much longer one');
   await expect(update).toBeEnabled();
   await update.click();
-  const confirm = page.getByRole('dialog', { name: messages.changePassword });
-  await confirm.getByRole('button', { name: messages.updateButton }).click();
-  await expect(page.getByText(messages.passwordChanged)).toBeVisible();
-  await expect(page.getByText(messages.passwordChanged)).toBeHidden({ timeout: 8000 });
+  const confirm = page.getByRole('dialog', { name: peopleMessages.changePassword });
+  await confirm.getByRole('button', { name: peopleMessages.updateButton }).click();
+  await expect(page.getByText(peopleMessages.passwordChanged)).toBeVisible();
+  await expect(page.getByText(peopleMessages.passwordChanged)).toBeHidden({ timeout: 8000 });
 
   // Email: Save stays off while unchanged; the change happens through the mailed link.
   const email = page.getByRole('textbox', { name: messages.email });
@@ -210,11 +213,11 @@ test('a member edits the profile, a too large photo is refused, changes password
   const moved = newUser('moved').email;
   await email.fill(moved);
   await save.click();
-  await expect(page.getByText(messages.emailChangeSent(moved))).toBeVisible();
-  await expect(page.getByRole('list').or(page.getByText(messages.sessionsTitle)).first()).toBeVisible();
+  await expect(page.getByText(peopleMessages.emailChangeSent(moved))).toBeVisible();
+  await expect(page.getByRole('list').or(page.getByText(peopleMessages.sessionsTitle)).first()).toBeVisible();
   await shot(page, 'security');
   await page.goto(await linkFromMail(moved, '/confirm-email'));
-  await expect(page.getByText(messages.emailUpdated)).toBeVisible();
+  await expect(page.getByText(peopleMessages.emailUpdated)).toBeVisible();
   await shot(page, 'email-confirmed');
   await page.getByRole('link', { name: messages.myProfile }).click();
   await expect(page.getByRole('textbox', { name: messages.email })).toHaveValue(moved);
@@ -222,10 +225,10 @@ test('a member edits the profile, a too large photo is refused, changes password
   expect(await signInViaApi(request, { ...mate.user, email: moved, password: 'a much longer one' })).toBeTruthy();
 
   // Administration: no link for a member, and the permission page when visited.
-  await expect(menu.getByRole('link', { name: messages.administrationLink })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: peopleMessages.administrationLink })).toHaveCount(0);
   await page.goto('/settings/administration');
-  await expect(page.getByText(messages.permissionDeniedText)).toBeVisible();
-  await expect(page.getByRole('link', { name: messages.permissionDeniedLink })).toHaveAttribute('href', '/');
+  await expect(page.getByText(clientMessages.permissionDeniedText)).toBeVisible();
+  await expect(page.getByRole('link', { name: clientMessages.permissionDeniedLink })).toHaveAttribute('href', '/');
   await shot(page, 'permission');
 });
 
@@ -235,29 +238,29 @@ test("a group's people are added to a meeting's members in one step", async ({ p
   const meeting = await createMeeting(request, owner.token, 'Pipeline review', []);
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Pipeline-review`);
-  const members = page.getByRole('region', { name: messages.meetingMembers });
+  const members = page.getByRole('region', { name: meetingsMessages.meetingMembers });
   await expect(members).not.toContainText('Bea Mate');
-  await members.getByRole('button', { name: messages.editMeeting }).click();
-  const form = page.getByRole('dialog', { name: messages.editMeeting });
-  await form.getByRole('combobox', { name: messages.addGroupPeople }).click();
+  await members.getByRole('button', { name: meetingsMessages.editMeeting }).click();
+  const form = page.getByRole('dialog', { name: meetingsMessages.editMeeting });
+  await form.getByRole('combobox', { name: meetingsMessages.addGroupPeople }).click();
   await page.getByRole('option', { name: 'Sales floor' }).click();
   await expect(form.getByText('Bea Mate')).toBeVisible();
   await form.getByRole('button', { name: messages.saveButton }).click();
-  await expect(page.getByText(messages.meetingUpdated)).toBeVisible();
+  await expect(page.getByText(meetingsMessages.meetingUpdated)).toBeVisible();
   await expect(members).toContainText('Bea Mate');
 });
 
 test('the error pages: unknown path, 500, 401 and 403', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: messages.pageNotFound })).toBeVisible();
-  await page.getByRole('link', { name: messages.goToHomepage }).click();
+  await expect(page.getByRole('heading', { name: clientMessages.pageNotFound })).toBeVisible();
+  await page.getByRole('link', { name: clientMessages.goToHomepage }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.goto('/error/500');
-  await expect(page.getByRole('heading', { name: messages.serverErrorTitle })).toBeVisible();
-  await expect(page.getByRole('link', { name: messages.tryAgain })).toHaveAttribute('href', '/home');
+  await expect(page.getByRole('heading', { name: clientMessages.serverErrorTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: clientMessages.tryAgain })).toHaveAttribute('href', '/home');
   await page.goto('/error/401');
-  await expect(page.getByRole('heading', { name: messages.accessDeniedTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: clientMessages.accessDeniedTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: messages.goToLogin })).toHaveAttribute('href', '/login');
   await page.goto('/error/403');
-  await expect(page.getByText(messages.permissionDeniedText)).toBeVisible();
+  await expect(page.getByText(clientMessages.permissionDeniedText)).toBeVisible();
 });

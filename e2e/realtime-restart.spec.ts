@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
-import { messages } from '../src/shared/messages.ts';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { call, createMeeting, startSignedIn, team } from './helpers.ts';
 
 // A browser keeps its live updates across a restart of the server it is connected to (a deploy
@@ -78,7 +78,9 @@ test('a page gets other people’s changes again within 5 s of its server restar
 
   await page.goto(`${base}/meetings`);
   // The page has loaded (slow on a busy machine) before the first change is made.
-  await expect(page.getByRole('heading', { level: 1, name: messages.meetingsTitle })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1, name: meetingsMessages.meetingsTitle })).toBeVisible({
+    timeout: 120_000,
+  });
   const row = (title: string) => page.getByRole('link', { name: `Open ${title}` });
   await createMeeting(api, owner.token, 'Before the restart', [mate.id]);
   await expect(row('Before the restart')).toBeVisible();

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { serverMessages } from '../src/server/server.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { SCREENS, signedInUser } from './helpers.ts';
 
@@ -12,9 +14,9 @@ test.beforeEach(async ({ page, request }) => {
 // A Monday morning, UTC (the browser's timezone in playwright.config.ts).
 const MORNING = new Date('2026-03-02T09:30:00Z');
 
-const systemStatus = (page: Page) => page.getByRole('region', { name: messages.systemStatus });
+const systemStatus = (page: Page) => page.getByRole('region', { name: clientMessages.systemStatus });
 const statusRow = (page: Page, label: string) => systemStatus(page).getByRole('listitem').filter({ hasText: label });
-const sidebar = (page: Page) => page.getByRole('navigation', { name: messages.mainNavigation });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: clientMessages.mainNavigation });
 
 test('home greets by the hour and shows the date, time and system status', async ({ page }) => {
   // Console errors include CSP violations (the server forbids inline scripts).
@@ -25,22 +27,22 @@ test('home greets by the hour and shows the date, time and system status', async
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.clock.setFixedTime(MORNING);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: messages.goodMorning })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: clientMessages.goodMorning })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(messages.productName);
   await expect(page.getByRole('banner')).toContainText('March 02, 2026, 09:30 AM');
-  await expect(statusRow(page, messages.statusServer)).toContainText(messages.statusOk);
-  await expect(statusRow(page, messages.statusDatabase)).toContainText(messages.statusOk);
+  await expect(statusRow(page, clientMessages.statusServer)).toContainText(clientMessages.statusOk);
+  await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusOk);
   await page.screenshot({ path: `${SCREENS}/home-light.png` });
   expect(consoleErrors).toEqual([]);
 
   // The hour boundaries of document 1 §1.
   for (const [time, greeting] of [
-    ['2026-03-02T06:00:00Z', messages.goodMorning],
-    ['2026-03-02T11:59:00Z', messages.goodMorning],
-    ['2026-03-02T12:00:00Z', messages.goodAfternoon],
-    ['2026-03-02T17:59:00Z', messages.goodAfternoon],
-    ['2026-03-02T18:00:00Z', messages.goodEvening],
-    ['2026-03-02T05:59:00Z', messages.goodEvening],
+    ['2026-03-02T06:00:00Z', clientMessages.goodMorning],
+    ['2026-03-02T11:59:00Z', clientMessages.goodMorning],
+    ['2026-03-02T12:00:00Z', clientMessages.goodAfternoon],
+    ['2026-03-02T17:59:00Z', clientMessages.goodAfternoon],
+    ['2026-03-02T18:00:00Z', clientMessages.goodEvening],
+    ['2026-03-02T05:59:00Z', clientMessages.goodEvening],
   ] as const) {
     await page.clock.setFixedTime(new Date(time));
     await page.goto('/home');
@@ -53,29 +55,29 @@ test('the colour scheme can be switched to dark and is remembered', async ({ pag
   await page.goto('/home');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await page.getByRole('button', { name: messages.toggleColorScheme }).click();
+  await page.getByRole('button', { name: clientMessages.toggleColorScheme }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(statusRow(page, messages.statusDatabase)).toContainText(messages.statusOk);
+  await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusOk);
   await page.screenshot({ path: `${SCREENS}/home-dark.png` });
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(page.getByRole('heading', { level: 1, name: messages.goodMorning })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: clientMessages.goodMorning })).toBeVisible();
 });
 
 test('the sidebar links to the dashboard, and its toggle is remembered', async ({ page }) => {
   await page.goto('/');
-  const dashboard = sidebar(page).getByRole('link', { name: messages.navDashboard });
+  const dashboard = sidebar(page).getByRole('link', { name: clientMessages.navDashboard });
   await expect(dashboard).toHaveAttribute('href', '/home');
   await expect(dashboard).toHaveAttribute('aria-current', 'page');
   await expect(dashboard).toBeInViewport({ ratio: 1 });
 
-  await page.getByRole('button', { name: messages.toggleSidebar }).click();
+  await page.getByRole('button', { name: clientMessages.toggleSidebar }).click();
   await expect(dashboard).not.toBeInViewport();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(dashboard).not.toBeInViewport();
 
-  await page.getByRole('button', { name: messages.toggleSidebar }).click();
+  await page.getByRole('button', { name: clientMessages.toggleSidebar }).click();
   await expect(dashboard).toBeInViewport({ ratio: 1 });
   await dashboard.click();
   await expect(page).toHaveURL(/\/home$/);
@@ -84,11 +86,11 @@ test('the sidebar links to the dashboard, and its toggle is remembered', async (
 test('below the md breakpoint the sidebar is a drawer the burger opens (decision 026)', async ({ page }) => {
   await page.setViewportSize({ width: 240, height: 600 });
   await page.goto('/home');
-  const dashboard = sidebar(page).getByRole('link', { name: messages.navDashboard });
+  const dashboard = sidebar(page).getByRole('link', { name: clientMessages.navDashboard });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(dashboard).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/home-narrow.png` });
-  await page.getByRole('button', { name: messages.openNavigation }).click();
+  await page.getByRole('button', { name: clientMessages.openNavigation }).click();
   await expect(dashboard).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: `${SCREENS}/home-narrow-sidebar.png` });
   // Choosing a page closes the drawer again.
@@ -98,9 +100,9 @@ test('below the md breakpoint the sidebar is a drawer the burger opens (decision
 
 test('an unknown path shows the 404 page, whose button leads home', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: messages.pageNotFound })).toBeVisible();
+  await expect(page.getByRole('heading', { name: clientMessages.pageNotFound })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/not-found.png` });
-  await page.getByRole('link', { name: messages.goToHomepage }).click();
+  await page.getByRole('link', { name: clientMessages.goToHomepage }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
@@ -112,9 +114,9 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     );
     await page.goto('/home');
     await expect(page.getByText('Error: Health check refused', { exact: true })).toBeVisible();
-    await expect(systemStatus(page)).toContainText(messages.statusLoadFailed);
+    await expect(systemStatus(page)).toContainText(clientMessages.statusLoadFailed);
     // No details for a fail envelope: there is no HTTP error to describe.
-    await expect(page.getByRole('button', { name: messages.viewDetails })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: clientMessages.viewDetails })).toHaveCount(0);
   });
 
   const failWithDetails = (page: Page) =>
@@ -139,16 +141,16 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     const fieldLine = toast.getByText('firstName: This field is required');
     await expect(fieldLine).toBeHidden();
 
-    await toast.getByRole('button', { name: messages.viewDetails }).click();
+    await toast.getByRole('button', { name: clientMessages.viewDetails }).click();
     await expect(fieldLine).toBeVisible();
-    await expect(toast.getByText(messages.requestId('req-42'))).toBeVisible();
-    await expect(toast.getByText(messages.httpStatus(500))).toBeVisible();
+    await expect(toast.getByText(clientMessages.requestId('req-42'))).toBeVisible();
+    await expect(toast.getByText(clientMessages.httpStatus(500))).toBeVisible();
     await page.waitForTimeout(400); // let the expand animation finish for the screenshot
     await page.screenshot({ path: `${SCREENS}/toast-details.png` });
 
-    await toast.getByRole('button', { name: messages.hideDetails }).click();
+    await toast.getByRole('button', { name: clientMessages.hideDetails }).click();
     await expect(fieldLine).toBeHidden();
-    await expect(toast.getByRole('button', { name: messages.viewDetails })).toBeVisible();
+    await expect(toast.getByRole('button', { name: clientMessages.viewDetails })).toBeVisible();
   });
 
   test('an error toast stays until dismissed', async ({ page }) => {
@@ -171,7 +173,7 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     );
     await page.goto('/home');
     await expect(page.getByText(messages.apiHttpError(502), { exact: true })).toBeVisible();
-    await expect(systemStatus(page)).toContainText(messages.statusLoadFailed);
+    await expect(systemStatus(page)).toContainText(clientMessages.statusLoadFailed);
   });
 
   test('a 2xx without data shows "Something went wrong"', async ({ page }) => {
@@ -182,20 +184,20 @@ test.describe('API failures become the toasts of document 1 §8', () => {
 
   test('a 503 from the health check shows that the database does not answer', async ({ page }) => {
     await page.route('**/api/health', (route) =>
-      route.fulfill({ status: 503, json: { status: 'fail', message: messages.databaseDown } }),
+      route.fulfill({ status: 503, json: { status: 'fail', message: serverMessages.databaseDown } }),
     );
     await page.goto('/home');
-    await expect(page.getByText(messages.apiFail(messages.databaseDown), { exact: true })).toBeVisible();
-    await expect(statusRow(page, messages.statusServer)).toContainText(messages.statusOk);
-    await expect(statusRow(page, messages.statusDatabase)).toContainText(messages.statusDown);
+    await expect(page.getByText(messages.apiFail(serverMessages.databaseDown), { exact: true })).toBeVisible();
+    await expect(statusRow(page, clientMessages.statusServer)).toContainText(clientMessages.statusOk);
+    await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusDown);
   });
 });
 
 test('a page whose code fails to load shows the unexpected-error page', async ({ page }) => {
   await page.route(/\/assets\/HomePage-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: messages.unexpectedError })).toBeVisible();
-  await expect(page.getByRole('button', { name: messages.reloadPage })).toBeVisible();
+  await expect(page.getByRole('heading', { name: clientMessages.unexpectedError })).toBeVisible();
+  await expect(page.getByRole('button', { name: clientMessages.reloadPage })).toBeVisible();
 });
 
 test('a rejected real-time connection shows the interactivity warning', async ({ page }) => {
@@ -207,7 +209,7 @@ test('a rejected real-time connection shows the interactivity warning', async ({
     return route.continue();
   });
   await page.goto('/home');
-  await expect(page.getByText(messages.realtimeUnavailable)).toBeVisible();
+  await expect(page.getByText(clientMessages.realtimeUnavailable)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/toast-realtime.png` });
 });
 
@@ -218,8 +220,8 @@ test('an unreachable real-time server warns once, not at every retry', async ({ 
     return route.abort();
   });
   await page.goto('/home');
-  await expect(page.getByText(messages.realtimeUnavailable)).toBeVisible();
+  await expect(page.getByText(clientMessages.realtimeUnavailable)).toBeVisible();
   // socket.io retries a transport failure after about a second, then backs off.
   await expect.poll(() => attempts.length, { timeout: 8_000 }).toBeGreaterThan(2);
-  await expect(page.getByText(messages.realtimeUnavailable)).toHaveCount(1);
+  await expect(page.getByText(clientMessages.realtimeUnavailable)).toHaveCount(1);
 });

@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { slackMessages } from '../src/features/slack/slack.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type SlackStandin, startSlackStandin } from '../test/slack-standin.ts';
 import { expectAccessible } from './axe.ts';
@@ -42,15 +43,15 @@ test('an admin connects Slack, picks a recap channel, and disconnects after conf
   const meeting = await createMeeting(request, owner.token, 'Leadership weekly', [mate.id]);
   await startSignedIn(page, owner.token);
   await page.goto('/settings/administration');
-  const integrations = page.getByRole('region', { name: messages.slackIntegrations });
-  const connect = integrations.getByRole('button', { name: messages.slackConnect });
+  const integrations = page.getByRole('region', { name: slackMessages.slackIntegrations });
+  const connect = integrations.getByRole('button', { name: slackMessages.slackConnect });
   await expect(connect).toBeVisible();
 
   // Slack's authorize page (the stand-in's) approves and sends the browser back through the callback.
   await connect.click();
   await expect(page).toHaveURL(/\/settings\/administration$/);
-  await expect(toast(page, messages.slackConnectedToast)).toBeVisible();
-  await expect(integrations.getByText(messages.slackConnectedTo('Acme Slack'))).toBeVisible();
+  await expect(toast(page, slackMessages.slackConnectedToast)).toBeVisible();
+  await expect(integrations.getByText(slackMessages.slackConnectedTo('Acme Slack'))).toBeVisible();
   expect(standin.calls).toContain('oauth.v2.access');
   await integrations.scrollIntoViewIfNeeded();
   await shot(page, 'connected');
@@ -58,39 +59,39 @@ test('an admin connects Slack, picks a recap channel, and disconnects after conf
 
   // The meeting's recap channel, in its Management section.
   await page.goto(`/meeting-dashboard/${meeting.id}/${meeting.title.split(' ').join('-')}`);
-  await expect(page.getByText(messages.slackRecapChannel)).toBeVisible();
-  await expect(page.getByText(messages.slackNoRecapChannel)).toBeVisible();
-  await page.getByRole('button', { name: messages.slackChangeChannel }).click();
-  const picker = page.getByRole('dialog', { name: messages.slackRecapChannel });
+  await expect(page.getByText(slackMessages.slackRecapChannel)).toBeVisible();
+  await expect(page.getByText(slackMessages.slackNoRecapChannel)).toBeVisible();
+  await page.getByRole('button', { name: slackMessages.slackChangeChannel }).click();
+  const picker = page.getByRole('dialog', { name: slackMessages.slackRecapChannel });
   await expect(picker).toBeVisible();
-  await picker.getByRole('combobox', { name: messages.slackChannelLabel }).click();
+  await picker.getByRole('combobox', { name: slackMessages.slackChannelLabel }).click();
   await page.getByRole('option', { name: '#leadership-recaps' }).click();
   await shot(page, 'recap-picker');
   await expectAccessible(page, 'the recap channel picker');
   await picker.getByRole('button', { name: messages.saveButton }).click();
   await expect(picker).toBeHidden();
-  await expect(toast(page, messages.slackRecapSaved)).toBeVisible();
+  await expect(toast(page, slackMessages.slackRecapSaved)).toBeVisible();
   await expect(page.getByText('#leadership-recaps')).toBeVisible();
   // Escape closes the picker, unchanged.
-  await page.getByRole('button', { name: messages.slackChangeChannel }).click();
+  await page.getByRole('button', { name: slackMessages.slackChangeChannel }).click();
   await expect(picker).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(picker).toBeHidden();
 
   // Disconnect asks first; Cancel keeps the connection.
   await page.goto('/settings/administration');
-  await integrations.getByRole('button', { name: messages.slackDisconnect }).click();
-  const confirm = page.getByRole('dialog', { name: messages.slackDisconnectTitle });
+  await integrations.getByRole('button', { name: slackMessages.slackDisconnect }).click();
+  const confirm = page.getByRole('dialog', { name: slackMessages.slackDisconnectTitle });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByText(messages.slackDisconnectWarning)).toBeVisible();
+  await expect(confirm.getByText(slackMessages.slackDisconnectWarning)).toBeVisible();
   await shot(page, 'disconnect-confirm');
   await confirm.getByRole('button', { name: messages.cancelButton }).click();
   await expect(confirm).toBeHidden();
-  await expect(integrations.getByText(messages.slackConnectedTo('Acme Slack'))).toBeVisible();
-  await integrations.getByRole('button', { name: messages.slackDisconnect }).click();
-  await confirm.getByRole('button', { name: messages.slackDisconnect }).click();
-  await expect(toast(page, messages.slackDisconnected)).toBeVisible();
-  await expect(integrations.getByRole('button', { name: messages.slackConnect })).toBeVisible();
+  await expect(integrations.getByText(slackMessages.slackConnectedTo('Acme Slack'))).toBeVisible();
+  await integrations.getByRole('button', { name: slackMessages.slackDisconnect }).click();
+  await confirm.getByRole('button', { name: slackMessages.slackDisconnect }).click();
+  await expect(toast(page, slackMessages.slackDisconnected)).toBeVisible();
+  await expect(integrations.getByRole('button', { name: slackMessages.slackConnect })).toBeVisible();
 
   // At a phone's size the section still fits.
   await page.setViewportSize({ width: 390, height: 844 });

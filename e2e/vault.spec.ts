@@ -1,4 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
+import { peopleMessages } from '../src/features/people/people.messages.ts';
+import { vaultMessages } from '../src/features/vault/vault.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import {
   addToWorkspace,
@@ -45,17 +48,17 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   // The leader opens the vault from the meeting dashboard.
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${meeting.id}/Finance-weekly`);
-  const link = page.getByRole('link', { name: messages.vaultOpenFromDashboard, exact: true });
+  const link = page.getByRole('link', { name: meetingsMessages.vaultOpenFromDashboard, exact: true });
   // The first load of the app's shell can be slow on a busy machine.
   await expect(link).toHaveAttribute('href', `/passwords/${meeting.id}`, { timeout: 60_000 });
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/passwords/${meeting.id}$`));
-  await expect(page.getByRole('heading', { name: messages.vaultOf('Finance weekly') })).toBeVisible();
-  await expect(page.getByText(messages.vaultEmpty)).toBeVisible();
+  await expect(page.getByRole('heading', { name: vaultMessages.vaultOf('Finance weekly') })).toBeVisible();
+  await expect(page.getByText(vaultMessages.vaultEmpty)).toBeVisible();
 
   // Add folder: the name is required.
-  await page.getByRole('button', { name: messages.vaultAddFolder }).click();
-  const folderDialog = page.getByRole('dialog', { name: messages.vaultAddFolderTitle });
+  await page.getByRole('button', { name: vaultMessages.vaultAddFolder }).click();
+  const folderDialog = page.getByRole('dialog', { name: vaultMessages.vaultAddFolderTitle });
   await folderDialog.getByRole('button', { name: messages.createButton }).click();
   await expect(folderDialog.getByText(messages.required)).toBeVisible();
   await folderDialog.getByRole('textbox', { name: messages.folderName }).fill('Banking');
@@ -64,37 +67,37 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await expect(page.locator('[data-vault-folder="Banking"]')).toBeVisible();
 
   // Add New: a generated password with its strength, restricted to Finance, in Banking.
-  await page.getByRole('button', { name: messages.vaultAddNew }).click();
-  const form = page.getByRole('dialog', { name: messages.vaultAddPasswordTitle });
-  await form.getByRole('textbox', { name: messages.vaultAccount }).fill('Payroll portal');
-  await form.getByRole('textbox', { name: messages.vaultUsername }).fill('finance@example.com');
-  await form.getByRole('textbox', { name: messages.vaultSiteUrl }).fill('javascript:alert(1)');
-  await form.getByRole('button', { name: messages.vaultGenerate }).click();
-  await expect(form.getByTestId('password-strength')).toContainText(messages.vaultStrengthLabels[4]!);
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  const form = page.getByRole('dialog', { name: vaultMessages.vaultAddPasswordTitle });
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Payroll portal');
+  await form.getByRole('textbox', { name: vaultMessages.vaultUsername }).fill('finance@example.com');
+  await form.getByRole('textbox', { name: vaultMessages.vaultSiteUrl }).fill('javascript:alert(1)');
+  await form.getByRole('button', { name: vaultMessages.vaultGenerate }).click();
+  await expect(form.getByTestId('password-strength')).toContainText(vaultMessages.vaultStrengthLabels[4]!);
   await form.getByRole('button', { name: messages.createButton }).click();
-  await expect(form.getByText(messages.vaultInvalidUrl)).toBeVisible();
-  await form.getByRole('textbox', { name: messages.vaultSiteUrl }).fill('payroll.example.com');
-  await form.getByRole('combobox', { name: messages.vaultFolder }).click();
+  await expect(form.getByText(vaultMessages.vaultInvalidUrl)).toBeVisible();
+  await form.getByRole('textbox', { name: vaultMessages.vaultSiteUrl }).fill('payroll.example.com');
+  await form.getByRole('combobox', { name: vaultMessages.vaultFolder }).click();
   await page.getByRole('option', { name: 'Banking' }).click();
-  await form.getByRole('combobox', { name: messages.vaultGroups }).click();
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).click();
   await page.getByRole('option', { name: 'Finance' }).click();
-  await form.getByRole('combobox', { name: messages.vaultGroups }).press('Escape');
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).press('Escape');
   await expect(form).toBeVisible();
   await shot(page, 'form');
   await form.getByRole('button', { name: messages.createButton }).click();
   await expect(form).toBeHidden();
 
   // A second entry, for everyone in the meeting, with a typed (weak) password.
-  await page.getByRole('button', { name: messages.vaultAddNew }).click();
-  await form.getByRole('textbox', { name: messages.vaultAccount }).fill('Office Wi-Fi');
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Office Wi-Fi');
   await form.locator('input[type="password"]').fill('guest2026');
   await expect(form.getByTestId('password-strength')).toBeVisible();
   await form.getByRole('button', { name: messages.createButton }).click();
   await expect(form).toBeHidden();
   await expect(row(page, 'Payroll portal')).toContainText('Finance');
   await expect(row(page, 'Payroll portal')).toContainText('Banking');
-  await expect(row(page, 'Office Wi-Fi')).toContainText(messages.vaultMasked);
-  await page.getByText(messages.vaultSortZa, { exact: true }).click();
+  await expect(row(page, 'Office Wi-Fi')).toContainText(vaultMessages.vaultMasked);
+  await page.getByText(vaultMessages.vaultSortZa, { exact: true }).click();
   await expect(page.locator('[data-vault-entry]').first()).toHaveAttribute('data-vault-entry', 'Payroll portal');
   await shot(page, 'leader');
 
@@ -105,17 +108,17 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await startSignedIn(bea, mate.token);
   await bea.goto(`/passwords/${meeting.id}`);
   const payroll = row(bea, 'Payroll portal');
-  await expect(payroll.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
-  await payroll.getByRole('button', { name: messages.vaultRevealOf('Payroll portal') }).click();
-  await expect(payroll.getByTestId('vault-password')).not.toHaveText(messages.vaultMasked);
+  await expect(payroll.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
+  await payroll.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') }).click();
+  await expect(payroll.getByTestId('vault-password')).not.toHaveText(vaultMessages.vaultMasked);
   const revealed = (await payroll.getByTestId('vault-password').textContent()) ?? '';
   expect(revealed).toHaveLength(20);
   await expect(payroll).toContainText(/Hidden again in \d+ s/);
   await shot(bea, 'revealed');
-  await payroll.getByRole('button', { name: messages.vaultHideOf('Payroll portal') }).click();
-  await expect(payroll.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
-  await payroll.getByRole('button', { name: messages.vaultCopyOf('Payroll portal') }).click();
-  await expect(bea.getByText(messages.vaultCopied(30))).toBeVisible();
+  await payroll.getByRole('button', { name: vaultMessages.vaultHideOf('Payroll portal') }).click();
+  await expect(payroll.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
+  await payroll.getByRole('button', { name: vaultMessages.vaultCopyOf('Payroll portal') }).click();
+  await expect(bea.getByText(vaultMessages.vaultCopied(30))).toBeVisible();
   expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
 
   // Carl (not in Finance) sees only the open entry.
@@ -125,18 +128,18 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await carlPage.goto(`/passwords/${meeting.id}`);
   await expect(row(carlPage, 'Office Wi-Fi')).toBeVisible();
   await expect(row(carlPage, 'Payroll portal')).toHaveCount(0);
-  await expect(carlPage.getByRole('button', { name: messages.vaultAddNew })).toHaveCount(0);
+  await expect(carlPage.getByRole('button', { name: vaultMessages.vaultAddNew })).toHaveCount(0);
   await shot(carlPage, 'outsider');
 
   // The leader reads the audit: Bea's reveal and copy.
-  await page.getByRole('tab', { name: messages.vaultActivity }).click();
-  const activity = page.getByRole('table', { name: messages.vaultActivity });
+  await page.getByRole('tab', { name: vaultMessages.vaultActivity }).click();
+  const activity = page.getByRole('table', { name: vaultMessages.vaultActivity });
   await expect(activity.locator('[data-audit-action="copy"]')).toContainText('Bea Mate');
   await expect(activity.locator('[data-audit-action="reveal"]')).toContainText('Payroll portal');
   await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(2);
   await shot(page, 'activity');
   // One person's activity: Bea's reveal and copy only.
-  await page.getByRole('combobox', { name: messages.vaultActivityPerson }).click();
+  await page.getByRole('combobox', { name: vaultMessages.vaultActivityPerson }).click();
   await page.getByRole('option', { name: 'Bea Mate' }).click();
   await expect(activity.locator('[data-audit-action="create"]')).toHaveCount(0);
   await expect(activity.locator('tbody tr')).toHaveCount(2);
@@ -148,13 +151,13 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await expect(row(bea, 'Office Wi-Fi')).toBeVisible();
 
   // Deleting asks first.
-  await page.getByRole('tab', { name: messages.vaultPasswordsTab }).click();
+  await page.getByRole('tab', { name: vaultMessages.vaultPasswordsTab }).click();
   await row(page, 'Office Wi-Fi')
-    .getByRole('button', { name: messages.vaultEntryActions('Office Wi-Fi') })
+    .getByRole('button', { name: vaultMessages.vaultEntryActions('Office Wi-Fi') })
     .click();
   await page.getByRole('menuitem', { name: messages.deleteButton }).click();
-  const confirm = page.getByRole('dialog', { name: messages.vaultDeleteTitle('Office Wi-Fi') });
-  await expect(confirm).toContainText(messages.vaultDeleteWarning);
+  const confirm = page.getByRole('dialog', { name: vaultMessages.vaultDeleteTitle('Office Wi-Fi') });
+  await expect(confirm).toContainText(vaultMessages.vaultDeleteWarning);
   await confirm.getByRole('button', { name: messages.deleteButton }).click();
   await expect(row(page, 'Office Wi-Fi')).toHaveCount(0);
   await expect(row(bea, 'Office Wi-Fi')).toHaveCount(0);
@@ -162,19 +165,18 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   // Bea leaves: her contact tells the admin which passwords she saw, to rotate them.
   await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
   await page.goto('/directory');
-  await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
-  const details = page.getByRole('dialog', { name: messages.contactDetails });
+  await page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') }).click();
+  const details = page.getByRole('dialog', { name: peopleMessages.contactDetails });
   const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
   await expect(seen.locator('[data-audit-entry="Payroll portal"]')).toHaveCount(2);
-  await expect(seen.locator('[data-audit-entry]').first()).toContainText(messages.vaultActionNames.copy!);
-  await expect(seen.getByRole('link', { name: messages.vaultSeenOpenVault('Finance weekly') }).first()).toHaveAttribute(
-    'href',
-    `/passwords/${meeting.id}`,
-  );
+  await expect(seen.locator('[data-audit-entry]').first()).toContainText(vaultMessages.vaultActionNames.copy!);
+  await expect(
+    seen.getByRole('link', { name: vaultMessages.vaultSeenOpenVault('Finance weekly') }).first(),
+  ).toHaveAttribute('href', `/passwords/${meeting.id}`);
   await shot(page, 'seen-by');
   // Carl, still here, has no such section; an active person's contact shows none.
   await details.press('Escape');
-  await page.getByRole('button', { name: messages.openContact('Carl Outside') }).click();
+  await page.getByRole('button', { name: peopleMessages.openContact('Carl Outside') }).click();
   await expect(details.getByRole('heading', { name: 'Carl Outside' })).toBeVisible();
   await expect(details.getByRole('heading', { name: messages.vaultSeenTitle })).toHaveCount(0);
 
@@ -210,20 +212,20 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   await startSignedIn(bea, mate.token);
   await bea.goto(`/passwords/${meeting.id}`);
   const open = row(bea, 'Open entry');
-  await expect(open.getByTestId('vault-password')).toHaveText(messages.vaultMasked, { timeout: 60_000 });
-  await open.getByRole('button', { name: messages.vaultRevealOf('Open entry') }).click();
+  await expect(open.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked, { timeout: 60_000 });
+  await open.getByRole('button', { name: vaultMessages.vaultRevealOf('Open entry') }).click();
   await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
   await bea.clock.fastForward(20_000);
   await expect(open).toContainText(/Hidden again in (10|11) s/);
   await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
   await bea.clock.fastForward(11_000);
-  await expect(open.getByTestId('vault-password')).toHaveText(messages.vaultMasked);
+  await expect(open.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
 
-  await open.getByRole('button', { name: messages.vaultCopyOf('Open entry') }).click();
-  await expect(bea.getByText(messages.vaultCopied(30))).toBeVisible();
+  await open.getByRole('button', { name: vaultMessages.vaultCopyOf('Open entry') }).click();
+  await expect(bea.getByText(vaultMessages.vaultCopied(30))).toBeVisible();
   expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe('open-pass-3');
   await bea.clock.fastForward(31_000);
-  await expect(bea.getByText(messages.vaultClipboardCleared)).toBeVisible();
+  await expect(bea.getByText(vaultMessages.vaultClipboardCleared)).toBeVisible();
   expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe('');
 
   // The leader deletes a folder with an entry: kept (in no folder), then one deleted with it.
@@ -231,22 +233,22 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   await page.goto(`/passwords/${meeting.id}`);
   await expect(row(page, 'Kept entry')).toContainText('Keep folder', { timeout: 60_000 });
   const deleteFolder = async (name: string, choice: string) => {
-    await page.getByRole('button', { name: messages.vaultFolderActions(name) }).click();
-    await page.getByRole('menuitem', { name: messages.vaultDeleteFolder }).click();
-    const dialog = page.getByRole('dialog', { name: messages.vaultDeleteFolderTitle(name) });
-    await expect(dialog).toContainText(messages.vaultDeleteFolderEntries(1));
-    await expect(dialog.getByRole('radio', { name: messages.vaultFolderKeepEntries })).toBeChecked();
+    await page.getByRole('button', { name: vaultMessages.vaultFolderActions(name) }).click();
+    await page.getByRole('menuitem', { name: vaultMessages.vaultDeleteFolder }).click();
+    const dialog = page.getByRole('dialog', { name: vaultMessages.vaultDeleteFolderTitle(name) });
+    await expect(dialog).toContainText(vaultMessages.vaultDeleteFolderEntries(1));
+    await expect(dialog.getByRole('radio', { name: vaultMessages.vaultFolderKeepEntries })).toBeChecked();
     await dialog.getByRole('radio', { name: choice }).check();
     return dialog;
   };
-  const keepDialog = await deleteFolder('Keep folder', messages.vaultFolderKeepEntries);
+  const keepDialog = await deleteFolder('Keep folder', vaultMessages.vaultFolderKeepEntries);
   await shot(page, 'delete-folder');
   await keepDialog.getByRole('button', { name: messages.deleteButton }).click();
   await expect(keepDialog).toBeHidden();
   await expect(page.locator('[data-vault-folder="Keep folder"]')).toHaveCount(0);
   await expect(row(page, 'Kept entry')).toBeVisible();
   await expect(row(page, 'Kept entry')).not.toContainText('Keep folder');
-  const dropDialog = await deleteFolder('Drop folder', messages.vaultFolderDeleteEntries);
+  const dropDialog = await deleteFolder('Drop folder', vaultMessages.vaultFolderDeleteEntries);
   await dropDialog.getByRole('button', { name: messages.deleteButton }).click();
   await expect(dropDialog).toBeHidden();
   await expect(row(page, 'Dropped entry')).toHaveCount(0);
@@ -256,17 +258,17 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   // Bea taken off the meeting: her open vault loses every entry at once.
   await call(request, owner.token, 'PATCH', `/meetings/${meeting.id}`, { members: [stays.id] });
   await expect(bea.locator('[data-vault-entry]')).toHaveCount(0);
-  await expect(bea.getByRole('heading', { name: messages.vaultNotFound })).toBeVisible();
+  await expect(bea.getByRole('heading', { name: vaultMessages.vaultNotFound })).toBeVisible();
 
   // The meeting deleted: its vault's audit stays, read by the admin on /passwords.
   await call(request, owner.token, 'DELETE', `/meetings/${meeting.id}`);
   await page.goto('/passwords');
-  const activity = page.getByRole('table', { name: messages.vaultActivity });
+  const activity = page.getByRole('table', { name: vaultMessages.vaultActivity });
   const revealRow = activity.locator('[data-audit-action="reveal"]');
   await expect(revealRow).toContainText('Open entry', { timeout: 60_000 });
   await expect(revealRow).toContainText('Bea Mate');
   await expect(revealRow.locator('[data-meeting-deleted]')).toHaveText(
-    `Ops weekly (${messages.vaultSeenMeetingDeleted})`,
+    `Ops weekly (${vaultMessages.vaultSeenMeetingDeleted})`,
   );
   await expect(activity.locator('[data-audit-action="delete"]')).toHaveCount(3);
   await shot(page, 'workspace-activity');

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect as baseExpect, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { visionMessages } from '../src/features/vision/vision.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -20,9 +22,9 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   const { owner, mate } = await team(request, 'vision');
   await startSignedIn(page, owner.token);
   await page.goto('/vto');
-  await expect(page.getByRole('heading', { name: messages.visionTitle })).toBeVisible();
-  await expect(page.getByText(messages.visionEmpty)).toBeVisible();
-  await page.getByRole('button', { name: messages.visionStart }).click();
+  await expect(page.getByRole('heading', { name: visionMessages.visionTitle })).toBeVisible();
+  await expect(page.getByText(visionMessages.visionEmpty)).toBeVisible();
+  await page.getByRole('button', { name: visionMessages.visionStart }).click();
   const coreValues = page.getByRole('region', { name: 'Core Values' });
   await expect(coreValues).toBeVisible();
 
@@ -33,9 +35,9 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   await expect(matePage.getByRole('region', { name: 'Core Values' })).toBeVisible();
 
   // Edit a section: the other browser shows the new text without a reload.
-  await coreValues.getByRole('button', { name: messages.editSection('Core Values') }).click();
-  const form = page.getByRole('dialog', { name: messages.updateSection });
-  const editor = form.getByRole('textbox', { name: messages.sectionDescription });
+  await coreValues.getByRole('button', { name: visionMessages.editSection('Core Values') }).click();
+  const form = page.getByRole('dialog', { name: visionMessages.updateSection });
+  const editor = form.getByRole('textbox', { name: visionMessages.sectionDescription });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Customers first. Own the outcome.');
@@ -47,10 +49,10 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   );
 
   // Add a section of written text; the other browser sees it too.
-  await page.getByRole('button', { name: messages.addSection }).click();
-  const add = page.getByRole('dialog', { name: messages.addSection });
-  await add.getByRole('textbox', { name: messages.sectionTitle }).fill('Hiring plan');
-  await add.getByRole('textbox', { name: messages.sectionDescription }).click();
+  await page.getByRole('button', { name: visionMessages.addSection }).click();
+  const add = page.getByRole('dialog', { name: visionMessages.addSection });
+  await add.getByRole('textbox', { name: visionMessages.sectionTitle }).fill('Hiring plan');
+  await add.getByRole('textbox', { name: visionMessages.sectionDescription }).click();
   await page.keyboard.type('Two engineers by June.');
   await add.getByRole('button', { name: messages.saveButton }).click();
   await expect(add).toBeHidden();
@@ -59,7 +61,7 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   await page.screenshot({ path: `${SCREENS}/vision-desktop.png`, fullPage: true });
 
   // Export PDF (A4): a real PDF whose first page is rendered to look at.
-  await page.getByRole('button', { name: messages.exportPdf }).click();
+  await page.getByRole('button', { name: clientMessages.exportPdf }).click();
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'A4' }).click()]);
   const pdfPath = `${SCREENS}/vision-export.pdf`;
   await pdf.saveAs(pdfPath);
@@ -68,7 +70,7 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
 
   // Print: the board alone, without the app's chrome.
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('navigation', { name: messages.mainNavigation })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeHidden();
   await expect(page.getByRole('region', { name: 'Core Values' })).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 

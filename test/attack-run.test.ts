@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarMessages } from '../src/features/calendar/calendar.messages.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createMailer, type Mailer } from '../src/server/mail/mailer.ts';
 import { messages } from '../src/shared/messages.ts';
@@ -56,7 +57,7 @@ describe('rules over several fields', () => {
     expect(calendar.body.errors?.start).toBe(messages.invalidDate);
     // The rule itself still speaks once both fields are right.
     const backwards = await admin.api.get('/calendar/events?start=2026-12-05&end=2026-12-01');
-    expect(backwards.body.errors?.end).toBe(messages.calendarEndBeforeStart);
+    expect(backwards.body.errors?.end).toBe(calendarMessages.calendarEndBeforeStart);
   });
 });
 

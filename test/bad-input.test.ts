@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../src/server/server.messages.ts';
 import { NestingTooDeepError, toCamelKeys } from '../src/shared/case.ts';
 import { MAX_INPUT_DEPTH } from '../src/shared/constants.ts';
 import { isRealIsoDate, isRealIsoInstant } from '../src/shared/dates.ts';
@@ -53,9 +54,9 @@ describe('NUL characters', () => {
     const body = expectFail(
       await send('POST', '/meeting-folders', JSON.stringify({ name: 'Before\u0000after' })),
       400,
-      messages.nulCharacter,
+      serverMessages.nulCharacter,
     );
-    expect(body.errors).toEqual({ name: messages.nulCharacter });
+    expect(body.errors).toEqual({ name: serverMessages.nulCharacter });
     expect(await folderNames()).not.toContain('Beforeafter');
     expect((await folderNames()).some((name) => name.startsWith('Before'))).toBe(false);
   });
@@ -69,17 +70,25 @@ describe('NUL characters', () => {
         JSON.stringify({ files: [{ name: 'x', external_link: 'https://e.com/\u0000' }] }),
       ),
       400,
-      messages.nulCharacter,
+      serverMessages.nulCharacter,
     );
-    expect(nested.errors).toEqual({ 'files.0.externalLink': messages.nulCharacter });
+    expect(nested.errors).toEqual({ 'files.0.externalLink': serverMessages.nulCharacter });
     expectFail(await send('POST', '/meeting-folders', JSON.stringify({ 'na\u0000me': 'x' })), 400);
-    const query = expectFail(await send('GET', '/users/exists?email=a%00b@example.test'), 400, messages.nulCharacter);
-    expect(query.errors).toEqual({ email: messages.nulCharacter });
+    const query = expectFail(
+      await send('GET', '/users/exists?email=a%00b@example.test'),
+      400,
+      serverMessages.nulCharacter,
+    );
+    expect(query.errors).toEqual({ email: serverMessages.nulCharacter });
   });
 
   it('refuses a NUL in a path value and in a header', async () => {
-    expectFail(await send('GET', '/task-preview/abc%00def'), 400, messages.nulCharacter);
-    expectFail(await send('GET', '/self', undefined, { 'x-client-id': 'tab\u0000one' }), 400, messages.nulCharacter);
+    expectFail(await send('GET', '/task-preview/abc%00def'), 400, serverMessages.nulCharacter);
+    expectFail(
+      await send('GET', '/self', undefined, { 'x-client-id': 'tab\u0000one' }),
+      400,
+      serverMessages.nulCharacter,
+    );
   });
 });
 
@@ -154,7 +163,7 @@ describe('empty updates', () => {
       for (const payload of ['{}', '{"unknown_key": 1}']) {
         const answer = await send('PATCH', url, payload);
         expect(answer.statusCode, `${path} ${payload}`).toBe(400);
-        expect(answer.json().message, path).toBe(messages.noValuesToSet);
+        expect(answer.json().message, path).toBe(serverMessages.noValuesToSet);
       }
     }
     const after = (await admin.api.get<{ id: string; name: string }[]>('/meeting-folders')).body.result;
@@ -181,8 +190,8 @@ describe('empty updates', () => {
     const list = (await admin.api.post<{ id: string }>('/checklists', { taskId: task.id, title: 'List' })).body.result;
     const item = (await admin.api.post<{ id: string }>('/checklist-items', { checklistId: list.id, title: 'Kept' }))
       .body.result;
-    expectFail(await send('PUT', `/checklist-items/${item.id}`, '{}'), 400, messages.noValuesToSet);
-    expectFail(await send('PUT', `/checklist-items/${item.id}`, '{"other": 1}'), 400, messages.noValuesToSet);
+    expectFail(await send('PUT', `/checklist-items/${item.id}`, '{}'), 400, serverMessages.noValuesToSet);
+    expectFail(await send('PUT', `/checklist-items/${item.id}`, '{"other": 1}'), 400, serverMessages.noValuesToSet);
     const lists = (await admin.api.get<{ items: { title: string }[] }[]>(`/tasks/${task.id}/checklists`)).body.result;
     expect(lists[0]?.items.map((i) => i.title)).toEqual(['Kept']);
   });
@@ -201,16 +210,16 @@ describe('deep nesting', () => {
       const body = expectFail(
         await send('POST', '/meeting-folders', payload),
         400,
-        messages.nestedTooDeep(MAX_INPUT_DEPTH),
+        serverMessages.nestedTooDeep(MAX_INPUT_DEPTH),
       );
-      expect(body.errors).toEqual({ body: messages.nestedTooDeep(MAX_INPUT_DEPTH) });
+      expect(body.errors).toEqual({ body: serverMessages.nestedTooDeep(MAX_INPUT_DEPTH) });
     }
     // Up to the limit the body reaches the route's own checks (here: name must be a string).
     const shallow = expectFail(
       await send('POST', '/meeting-folders', `{"name":${deepArrayJson(MAX_INPUT_DEPTH - 1)}}`),
       400,
     );
-    expect(shallow.message).not.toBe(messages.nestedTooDeep(MAX_INPUT_DEPTH));
+    expect(shallow.message).not.toBe(serverMessages.nestedTooDeep(MAX_INPUT_DEPTH));
   });
 
   it('converts keys iteratively: 100,000 levels do not overflow the stack', () => {
@@ -253,12 +262,12 @@ describe('uploads', () => {
     expectFail(
       await upload(task.id, part(b, PNG), `multipart/form-data; boundary=${b}`),
       400,
-      messages.uploadMalformed,
+      serverMessages.uploadMalformed,
     );
     // No boundary at all, and a body that is not multipart.
     expectFail(await upload(task.id, '{}', 'multipart/form-data'), 400);
     expectFail(await upload(task.id, 'garbage', `multipart/form-data; boundary=${b}`), 400);
-    expectFail(await upload(task.id, '{"file":"x"}', 'application/json'), 415, messages.uploadNotMultipart);
+    expectFail(await upload(task.id, '{"file":"x"}', 'application/json'), 415, serverMessages.uploadNotMultipart);
     expectFail(await upload(task.id, PNG, 'image/png'), 415);
     const huge = Buffer.concat([
       part(b, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])),
@@ -276,10 +285,10 @@ describe('uploads', () => {
       415,
       messages.unsupportedMediaType,
     );
-    expectFail(await send('POST', '/meeting-folders', '{"name": "x",'), 400, messages.invalidJson);
-    expectFail(await send('POST', '/meeting-folders', ''), 400, messages.invalidJson);
+    expectFail(await send('POST', '/meeting-folders', '{"name": "x",'), 400, serverMessages.invalidJson);
+    expectFail(await send('POST', '/meeting-folders', ''), 400, serverMessages.invalidJson);
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    expectFail(await send('POST', '/meeting-folders', big), 413, messages.bodyTooLarge(1024));
+    expectFail(await send('POST', '/meeting-folders', big), 413, serverMessages.bodyTooLarge(1024));
   });
 });
 
@@ -341,7 +350,7 @@ describe('long URLs and headers', () => {
   it('answers a header block over the limit 431 in the envelope', async () => {
     const answer = await raw(`GET /api/v2/self HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', message: messages.headersTooLarge });
+    expect(JSON.parse(answer.body)).toEqual({ status: 'fail', message: serverMessages.headersTooLarge });
   });
 
   it('answers a URL over the header limit 431 and a path value over 100 characters 414, in the envelope', async () => {
@@ -350,7 +359,7 @@ describe('long URLs and headers', () => {
     expect(JSON.parse(long.body).status).toBe('fail');
     const param = await raw(`GET /api/v2/meetings/${'a'.repeat(500)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     expect(param.status).toBe(414);
-    expect(JSON.parse(param.body)).toEqual({ status: 'fail', message: messages.urlTooLong });
+    expect(JSON.parse(param.body)).toEqual({ status: 'fail', message: serverMessages.urlTooLong });
   });
 
   it('answers a NUL in a raw header and a broken percent-encoding 400 in the envelope', async () => {
@@ -359,7 +368,7 @@ describe('long URLs and headers', () => {
     expect(JSON.parse(nul.body).status).toBe('fail');
     const encoding = await raw('GET /api/v2/meetings/%E2%82 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(encoding.status).toBe(400);
-    expect(JSON.parse(encoding.body)).toEqual({ status: 'fail', message: messages.badRequest });
+    expect(JSON.parse(encoding.body)).toEqual({ status: 'fail', message: serverMessages.badRequest });
   });
 });
 

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgChartSeatImages, orgChartSeats, tenants } from '../src/db/schema/index.ts';
 import type { Meeting, MeetingPage } from '../src/features/meetings/meetings.schemas.ts';
+import { orgchartMessages } from '../src/features/orgchart/orgchart.messages.ts';
+import { serverMessages } from '../src/server/server.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { testApp } from './app.ts';
 import { client, createMeeting, signUp, uploadFile } from './factories.ts';
@@ -102,7 +104,7 @@ describe('uploaded pictures are decoded and stored as a fresh copy (decision 076
     const chart = (await admin.api.post<{ seats: { id: string }[] }>('/org-chart')).body.result;
     const seat = chart.seats[0]!.id;
     const cases = [
-      { method: 'PUT', url: `/org-chart/seats/${seat}/image`, message: messages.seatImageType },
+      { method: 'PUT', url: `/org-chart/seats/${seat}/image`, message: orgchartMessages.seatImageType },
       { method: 'PUT', url: '/self/photo', message: messages.photoTypeNotAllowed },
       { method: 'PUT', url: '/general-settings/logo', message: messages.photoTypeNotAllowed },
     ] as const;
@@ -172,7 +174,7 @@ describe('uploaded pictures are decoded and stored as a fresh copy (decision 076
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdfText(pdf.rawPayload)).toContain(messages.picturesLeftOut(2));
+    expect(pdfText(pdf.rawPayload)).toContain(serverMessages.picturesLeftOut(2));
     // The good picture is still drawn.
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
     // Without broken pictures: no note.

@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { liveMessages } from '../../src/features/live/live.messages.ts';
+import { meetingsMessages } from '../../src/features/meetings/meetings.messages.ts';
+import { reportsMessages } from '../../src/features/reports/reports.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { WCAG21_AA } from '../axe.ts';
 import { call, isoDate, SCREENS, seedHeldMeeting, seedLayoutTeam, startSignedIn, team } from '../helpers.ts';
@@ -67,19 +70,21 @@ eachSize((size) => {
     await startSignedIn(page, owner.token);
 
     await page.goto(`/reports/meetings/${meeting.id}/${slug}`);
-    await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible(LOADED);
+    await expect(page.getByRole('heading', { name: reportsMessages.reportChartRatings })).toBeVisible(LOADED);
     await expect(page.getByText('Hire two support engineers')).toBeVisible();
     await checkPage(page, 'a11y-report-meeting', size, [], WCAG21_AA);
     await page.screenshot({ path: `${SCREENS}/layout-a11y-report-meeting-full-${size}.png`, fullPage: true });
 
     await page.goto(`/reports/users/${owner.id}`);
-    await expect(page.getByRole('heading', { name: messages.reportUserTitle('Olga Owner') })).toBeVisible(LOADED);
-    await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
+    await expect(page.getByRole('heading', { name: reportsMessages.reportUserTitle('Olga Owner') })).toBeVisible(
+      LOADED,
+    );
+    await expect(page.getByRole('heading', { name: reportsMessages.reportChartRatings })).toBeVisible();
     await checkPage(page, 'a11y-report-user', size, [], WCAG21_AA);
     await page.screenshot({ path: `${SCREENS}/layout-a11y-report-user-full-${size}.png`, fullPage: true });
 
     await page.goto(`/meeting-archives/${sessionId}`);
-    await expect(page.getByRole('table', { name: messages.recapTiming })).toBeVisible(LOADED);
+    await expect(page.getByRole('table', { name: liveMessages.recapTiming })).toBeVisible(LOADED);
     await checkPage(page, 'a11y-archive', size, [], WCAG21_AA);
     await page.screenshot({ path: `${SCREENS}/layout-a11y-archive-full-${size}.png`, fullPage: true });
   });
@@ -100,7 +105,7 @@ eachSize((size) => {
     await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, { notAttended: [] });
     await startSignedIn(page, owner.token);
     await page.goto(dashboardOf(meeting));
-    const archives = page.getByRole('region', { name: messages.meetingArchives });
+    const archives = page.getByRole('region', { name: meetingsMessages.meetingArchives });
     await expect(archives.getByRole('table')).toBeVisible(LOADED);
     await expect(page.getByRole('region', { name: messages.kpiSection })).toContainText('Qualified sales calls');
     await checkPage(page, 'a11y-dashboard', size, [], [...WCAG21_AA, 'wcag22aa']);

@@ -1,3 +1,5 @@
+import { liveMessages } from '../../src/features/live/live.messages.ts';
+import { meetingsMessages } from '../../src/features/meetings/meetings.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { call, seedLayoutTeam as seed, startSignedIn } from '../helpers.ts';
 import { checkDialog, checkPage, dashboardOf, eachSize, escapeCloses, expect, expectWhole, test } from './helpers.ts';
@@ -31,7 +33,7 @@ eachSize((size) => {
     await checkPage(page, 'live-online', size);
     await escapeCloses(page, page.getByTestId('online-list'), 'the Online popover');
 
-    await page.getByRole('button', { name: messages.liveShowAgenda }).click();
+    await page.getByRole('button', { name: liveMessages.liveShowAgenda }).click();
     const agenda = page.getByRole('list', { name: messages.agendaLabel });
     await expect(agenda).toBeVisible();
     await escapeCloses(page, agenda, 'the agenda popover');
@@ -60,14 +62,16 @@ eachSize((size) => {
     await startSignedIn(page, owner.token);
     await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
     const printer = page.getByTestId('task-row').filter({ hasText: 'Printer' });
-    await printer.getByRole('button', { name: messages.liveDiscuss }).click();
+    await printer.getByRole('button', { name: liveMessages.liveDiscuss }).click();
     await expect(printer).toHaveAttribute('data-highlighted', 'true');
     await checkPage(page, 'live-issues', size, [page.getByRole('button', { name: messages.nextButton, exact: true })]);
 
-    await printer.getByRole('button', { name: messages.liveTodosFromIssue }).click();
-    const dialog = page.getByRole('dialog', { name: messages.liveTodosFromIssueTitle('Printer') });
+    await printer.getByRole('button', { name: liveMessages.liveTodosFromIssue }).click();
+    const dialog = page.getByRole('dialog', { name: liveMessages.liveTodosFromIssueTitle('Printer') });
     await expect(dialog).toBeVisible();
-    await checkPage(page, 'live-todos-dialog', size, [dialog.getByRole('button', { name: messages.liveCreateTodos })]);
+    await checkPage(page, 'live-todos-dialog', size, [
+      dialog.getByRole('button', { name: liveMessages.liveCreateTodos }),
+    ]);
     await checkDialog(page, dialog, 'the to-dos dialog');
   });
 
@@ -132,18 +136,18 @@ eachSize((size) => {
     });
     await startSignedIn(page, owner.token);
     await page.goto(dashboardOf(meeting));
-    const management = page.getByRole('region', { name: messages.meetingManagement });
-    await management.getByRole('button', { name: messages.editAgenda }).click();
-    const form = page.getByRole('dialog', { name: messages.editAgenda });
+    const management = page.getByRole('region', { name: meetingsMessages.meetingManagement });
+    await management.getByRole('button', { name: meetingsMessages.editAgenda }).click();
+    const form = page.getByRole('dialog', { name: meetingsMessages.editAgenda });
     const rows = form.locator('[data-agenda-item]');
     await expect(rows.first()).toBeVisible();
     await checkPage(page, 'agenda-rows-form', size, [form.getByRole('button', { name: messages.saveButton })]);
     // Each row: the title field, its kind badge and its minutes side by side or on their own lines, never on top of each other.
     for (const row of await rows.all()) {
       const title = (await row.getAttribute('data-agenda-item')) ?? '';
-      const field = await row.getByRole('textbox', { name: messages.titleOf(title) }).boundingBox();
+      const field = await row.getByRole('textbox', { name: meetingsMessages.titleOf(title) }).boundingBox();
       const badge = await row.locator('.mantine-Badge-root').boundingBox();
-      const minutes = await row.getByRole('textbox', { name: messages.minutesOf(title) }).boundingBox();
+      const minutes = await row.getByRole('textbox', { name: meetingsMessages.minutesOf(title) }).boundingBox();
       expect(field && badge && minutes, title).toBeTruthy();
       for (const [other, what] of [
         [badge!, 'kind badge'],
@@ -171,7 +175,7 @@ eachSize((size) => {
       {},
     );
     await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
-    await page.getByRole('button', { name: messages.liveShowAgenda }).click();
+    await page.getByRole('button', { name: liveMessages.liveShowAgenda }).click();
     const list = page.getByRole('list', { name: messages.agendaLabel });
     await expect(list).toBeVisible();
     await checkPage(page, 'agenda-rows-live', size);

@@ -1,3 +1,7 @@
+import { boardsMessages } from '../../src/features/boards/boards.messages.ts';
+import { calendarMessages } from '../../src/features/calendar/calendar.messages.ts';
+import { meetingsMessages } from '../../src/features/meetings/meetings.messages.ts';
+import { tasksMessages } from '../../src/features/tasks/tasks.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { call, SCREENS, seedLayoutTeam as seed, startSignedIn } from '../helpers.ts';
 import {
@@ -26,12 +30,12 @@ eachSize((size) => {
     const { owner } = await seed(request, `layout-list-${size}`);
     await startSignedIn(page, owner.token);
     await page.goto('/meetings');
-    await expect(page.getByRole('heading', { level: 1, name: messages.meetingsTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: meetingsMessages.meetingsTitle })).toBeVisible();
     await checkPage(page, 'meetings', size);
 
-    await page.getByRole('button', { name: messages.addNewMeeting }).first().click();
-    const wizard = page.getByRole('dialog', { name: messages.newMeetingTitle });
-    await expect(wizard.getByRole('heading', { name: messages.wizardStepAgenda })).toBeVisible();
+    await page.getByRole('button', { name: meetingsMessages.addNewMeeting }).first().click();
+    const wizard = page.getByRole('dialog', { name: meetingsMessages.newMeetingTitle });
+    await expect(wizard.getByRole('heading', { name: meetingsMessages.wizardStepAgenda })).toBeVisible();
     await checkPage(page, 'wizard-step-1', size, [
       wizard.getByRole('button', { name: messages.cancelButton }),
       wizard.getByRole('button', { name: messages.nextButton }),
@@ -44,23 +48,23 @@ eachSize((size) => {
     await startSignedIn(page, owner.token);
     await page.goto(dashboardOf(meeting));
     const sections: [string, string][] = [
-      ['agenda', messages.meetingManagement],
-      ['action-items', messages.actionItems],
-      ['goals', messages.goalsSection],
-      ['boards', messages.boardsSection],
+      ['agenda', meetingsMessages.meetingManagement],
+      ['action-items', tasksMessages.actionItems],
+      ['goals', tasksMessages.goalsSection],
+      ['boards', boardsMessages.boardsSection],
       ['kpis', messages.kpiSection],
-      ['archives', messages.meetingArchives],
+      ['archives', meetingsMessages.meetingArchives],
       // home area: the meeting's calendar (decision 042)
       ['calendar', messages.calendarTitle],
     ];
-    await expect(page.getByRole('region', { name: messages.boardsSection })).toContainText('Product roadmap');
+    await expect(page.getByRole('region', { name: boardsMessages.boardsSection })).toContainText('Product roadmap');
     await expect(page.getByRole('region', { name: messages.kpiSection })).toContainText('Qualified sales calls');
-    await expect(page.getByRole('region', { name: messages.goalsSection })).toContainText('Launch the redesigned');
-    await expect(page.getByRole('region', { name: messages.actionItems })).toContainText('Send the signed');
+    await expect(page.getByRole('region', { name: tasksMessages.goalsSection })).toContainText('Launch the redesigned');
+    await expect(page.getByRole('region', { name: tasksMessages.actionItems })).toContainText('Send the signed');
     await expect(
       page
         .getByRole('region', { name: messages.calendarTitle })
-        .getByRole('tab', { name: new RegExp(`^${messages.calendarDay}`) }),
+        .getByRole('tab', { name: new RegExp(`^${calendarMessages.calendarDay}`) }),
     ).toBeVisible();
     await checkPage(page, 'dashboard', size);
     for (const [name, region] of sections) {
@@ -74,8 +78,8 @@ eachSize((size) => {
     }
     await page.screenshot({ path: `${SCREENS}/layout-dashboard-full-${size}.png`, fullPage: true });
     // Action Items and Goals: stacked at 1280 (each gets the page's width), side by side at 1920.
-    const actionItems = page.getByRole('region', { name: messages.actionItems });
-    const goals = page.getByRole('region', { name: messages.goalsSection });
+    const actionItems = page.getByRole('region', { name: tasksMessages.actionItems });
+    const goals = page.getByRole('region', { name: tasksMessages.goalsSection });
     const [items, goalsBox] = [await actionItems.boundingBox(), await goals.boundingBox()];
     expect(goalsBox?.y ?? 0, 'Goals below Action Items').toBeGreaterThan((items?.y ?? 0) + (items?.height ?? 0) - 1);
     if (size === 'desktop') {
@@ -90,9 +94,9 @@ eachSize((size) => {
     }
 
     // A menu (the board's) closes with Escape.
-    const boards = page.getByRole('region', { name: messages.boardsSection });
+    const boards = page.getByRole('region', { name: boardsMessages.boardsSection });
     await boards
-      .getByRole('button', { name: messages.boardActionsOf('Product roadmap and launch planning board') })
+      .getByRole('button', { name: boardsMessages.boardActionsOf('Product roadmap and launch planning board') })
       .click();
     await expect(page.getByRole('menu')).toBeVisible();
     await escapeCloses(page, page.getByRole('menu'), "the board's menu");
@@ -106,10 +110,13 @@ eachSize((size) => {
       route.fulfill({ status: 200, json: { status: 'fail', message: 'Health check refused' } }),
     );
     await page.goto(`/home/${cardId}`);
-    const dialog = page.getByRole('dialog', { name: messages.cardDialogTitle, exact: true });
-    await expect(dialog.getByRole('textbox', { name: messages.cardTitleLabel })).toHaveValue(/Prepare the quarterly/, {
-      timeout: 30_000,
-    });
+    const dialog = page.getByRole('dialog', { name: boardsMessages.cardDialogTitle, exact: true });
+    await expect(dialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel })).toHaveValue(
+      /Prepare the quarterly/,
+      {
+        timeout: 30_000,
+      },
+    );
     const toast = page.getByText('Error: Health check refused', { exact: true });
     await expect(toast).toBeVisible();
     const close = dialog.getByRole('button', { name: messages.closeButton, exact: true }).first();
@@ -126,8 +133,8 @@ eachSize((size) => {
     );
     expect(onTop).toBe(messages.closeButton);
     // A popover inside the dialog: Escape closes the popover, not the dialog.
-    await dialog.getByRole('button', { name: messages.cardShareButton, exact: true }).click();
-    const share = page.getByRole('dialog', { name: messages.cardShareButton, exact: true });
+    await dialog.getByRole('button', { name: boardsMessages.cardShareButton, exact: true }).click();
+    const share = page.getByRole('dialog', { name: boardsMessages.cardShareButton, exact: true });
     await expect(share).toBeVisible();
     await checkPage(page, 'card-share', size);
     await escapeCloses(page, share, 'the Share popover');
@@ -150,15 +157,15 @@ eachSize((size) => {
     await call(request, owner.token, 'POST', `/meetings/${meeting.id}/file-folders`, { name: 'Board packs' });
     await startSignedIn(page, owner.token);
     await page.goto(dashboardOf(meeting));
-    const files = page.getByRole('region', { name: messages.meetingShortcuts });
+    const files = page.getByRole('region', { name: meetingsMessages.meetingShortcuts });
     await files.getByRole('button', { name: 'Board packs', exact: true }).click();
-    await files.getByRole('button', { name: messages.renameFolderButton }).click();
-    const rename = page.getByRole('dialog', { name: messages.renameFileFolderTitle });
+    await files.getByRole('button', { name: meetingsMessages.renameFolderButton }).click();
+    const rename = page.getByRole('dialog', { name: meetingsMessages.renameFileFolderTitle });
     await expect(rename.getByRole('textbox', { name: messages.folderName })).toHaveValue('Board packs');
     await checkPage(page, 'files-rename', size, [rename.getByRole('button', { name: messages.saveButton })]);
     await checkDialog(page, rename, 'the rename folder dialog');
-    await files.getByRole('button', { name: messages.deleteFolderButton }).click();
-    const remove = page.getByRole('dialog', { name: messages.deleteShortcutTitle });
+    await files.getByRole('button', { name: meetingsMessages.deleteFolderButton }).click();
+    const remove = page.getByRole('dialog', { name: meetingsMessages.deleteShortcutTitle });
     await checkPage(page, 'files-delete', size, [remove.getByRole('button', { name: messages.deleteButton })]);
     await checkDialog(page, remove, 'the Delete Shortcut dialog');
   });
@@ -167,29 +174,29 @@ eachSize((size) => {
     const { owner, meeting } = await seed(request, `layout-agenda-${size}`);
     await startSignedIn(page, owner.token);
     await page.goto(dashboardOf(meeting));
-    const management = page.getByRole('region', { name: messages.meetingManagement });
-    await management.getByRole('button', { name: messages.editAgenda }).click();
-    const form = page.getByRole('dialog', { name: messages.editAgenda });
-    await form.getByRole('button', { name: messages.agendaEditDescription('Segue') }).click();
-    await expect(form.getByRole('textbox', { name: messages.agendaDescriptionOf('Segue') })).toBeVisible();
-    await form.getByRole('textbox', { name: messages.agendaItemTitle, exact: true }).fill('Launch board');
-    await form.getByRole('combobox', { name: messages.connectionType }).click();
-    await page.getByRole('option', { name: messages.agendaKeyMeetingBoard, exact: true }).click();
+    const management = page.getByRole('region', { name: meetingsMessages.meetingManagement });
+    await management.getByRole('button', { name: meetingsMessages.editAgenda }).click();
+    const form = page.getByRole('dialog', { name: meetingsMessages.editAgenda });
+    await form.getByRole('button', { name: meetingsMessages.agendaEditDescription('Segue') }).click();
+    await expect(form.getByRole('textbox', { name: meetingsMessages.agendaDescriptionOf('Segue') })).toBeVisible();
+    await form.getByRole('textbox', { name: meetingsMessages.agendaItemTitle, exact: true }).fill('Launch board');
+    await form.getByRole('combobox', { name: meetingsMessages.connectionType }).click();
+    await page.getByRole('option', { name: meetingsMessages.agendaKeyMeetingBoard, exact: true }).click();
     await form.getByRole('button', { name: messages.addButton, exact: true }).click();
     // The new step shows the board it will make on Save (decision 056).
-    await expect(form.getByRole('combobox', { name: messages.agendaBoardOf('Launch board') })).toHaveValue(
-      messages.agendaNewBoardPending('Launch board'),
+    await expect(form.getByRole('combobox', { name: meetingsMessages.agendaBoardOf('Launch board') })).toHaveValue(
+      meetingsMessages.agendaNewBoardPending('Launch board'),
     );
     await checkPage(page, 'agenda-form', size, [form.getByRole('button', { name: messages.saveButton })]);
     await form.getByRole('button', { name: messages.saveButton }).click();
     await expect(form).toBeHidden();
     // The saved toast goes first (it closes after 3 s): fading out beside the next dialog, axe
     // reads it as faint text.
-    await expect(page.locator('[data-toast]').filter({ hasText: messages.agendaSaved })).toBeHidden();
+    await expect(page.locator('[data-toast]').filter({ hasText: meetingsMessages.agendaSaved })).toBeHidden();
 
-    await page.getByRole('button', { name: messages.editMeeting, exact: true }).first().click();
-    const edit = page.getByRole('dialog', { name: messages.editMeeting });
-    await edit.getByText(messages.meetingKindTeam, { exact: true }).click();
+    await page.getByRole('button', { name: meetingsMessages.editMeeting, exact: true }).first().click();
+    const edit = page.getByRole('dialog', { name: meetingsMessages.editMeeting });
+    await edit.getByText(meetingsMessages.meetingKindTeam, { exact: true }).click();
     // A picture chosen (a 1×1 PNG): Choose image and Remove image beside it, both whole.
     await edit.locator('input[type="file"]').setInputFiles({
       name: 'logo.png',
@@ -199,7 +206,7 @@ eachSize((size) => {
         'base64',
       ),
     });
-    await expect(edit.getByRole('img', { name: messages.meetingImage })).toBeVisible();
+    await expect(edit.getByRole('img', { name: meetingsMessages.meetingImage })).toBeVisible();
     await checkPage(page, 'meeting-form-type', size, [
       edit.getByRole('button', { name: messages.saveButton }),
       edit.getByRole('button', { name: messages.chooseImage }),

@@ -1,3 +1,7 @@
+import { clientMessages } from '../../src/client/client.messages.ts';
+import { agencyMessages } from '../../src/features/agency/agency.messages.ts';
+import { orgchartMessages } from '../../src/features/orgchart/orgchart.messages.ts';
+import { visionMessages } from '../../src/features/vision/vision.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { call, seedLayoutTeam as seed, startSignedIn } from '../helpers.ts';
 import { checkDialog, checkPage, eachSize, expect, test } from './helpers.ts';
@@ -21,17 +25,17 @@ eachSize((size) => {
     await page.goto('/chart');
     await expect(page.getByRole('button', { name: /^Visionary, row/ })).toBeVisible();
     await checkPage(page, 'orgchart', size);
-    await page.getByRole('button', { name: messages.addSeat }).click();
-    const seat = page.getByRole('dialog', { name: messages.addSeat });
+    await page.getByRole('button', { name: orgchartMessages.addSeat }).click();
+    const seat = page.getByRole('dialog', { name: orgchartMessages.addSeat });
     await expect(seat).toBeVisible();
     await checkPage(page, 'orgchart-seat-dialog', size, [seat.getByRole('button', { name: messages.saveButton })]);
     await checkDialog(page, seat, 'the seat dialog');
 
     await page.goto('/vto');
     await expect(page.getByRole('region', { name: 'Core Values' })).toBeVisible();
-    await checkPage(page, 'vision', size, [page.getByRole('button', { name: messages.addSection })]);
-    await page.getByRole('button', { name: messages.addSection }).click();
-    const section = page.getByRole('dialog', { name: messages.addSection });
+    await checkPage(page, 'vision', size, [page.getByRole('button', { name: visionMessages.addSection })]);
+    await page.getByRole('button', { name: visionMessages.addSection }).click();
+    const section = page.getByRole('dialog', { name: visionMessages.addSection });
     await expect(section).toBeVisible();
     await checkPage(page, 'vision-section-dialog', size, [section.getByRole('button', { name: messages.saveButton })]);
     await checkDialog(page, section, 'the section dialog');
@@ -43,14 +47,16 @@ eachSize((size) => {
     await startSignedIn(page, owner.token);
     await page.goto('/agency-tools');
     await expect(page.getByRole('region', { name: 'Strategy', exact: true })).toBeVisible();
-    await checkPage(page, 'agency-tools', size, [page.getByRole('button', { name: messages.agencyAddCategory })]);
-    await page.getByRole('button', { name: messages.agencyInfoButton }).click();
-    const info = page.getByRole('dialog', { name: messages.agencyInfoTitle });
+    await checkPage(page, 'agency-tools', size, [page.getByRole('button', { name: agencyMessages.agencyAddCategory })]);
+    await page.getByRole('button', { name: agencyMessages.agencyInfoButton }).click();
+    const info = page.getByRole('dialog', { name: agencyMessages.agencyInfoTitle });
     await expect(info).toBeVisible();
-    await checkPage(page, 'agency-info-dialog', size, [info.getByRole('button', { name: messages.agencyInfoClose })]);
+    await checkPage(page, 'agency-info-dialog', size, [
+      info.getByRole('button', { name: agencyMessages.agencyInfoClose }),
+    ]);
     await checkDialog(page, info, 'the agency info dialog');
-    await page.getByRole('button', { name: messages.agencyAddCategory }).click();
-    const category = page.getByRole('dialog', { name: messages.agencyAddCategory });
+    await page.getByRole('button', { name: agencyMessages.agencyAddCategory }).click();
+    const category = page.getByRole('dialog', { name: agencyMessages.agencyAddCategory });
     await expect(category).toBeVisible();
     await checkPage(page, 'agency-category-dialog', size, [
       category.getByRole('button', { name: messages.saveButton }),
@@ -68,9 +74,9 @@ eachSize((size) => {
       .click();
     const persona = page.getByRole('region', { name: 'Persona 1: the decider', exact: true });
     await expect(persona).toBeVisible();
-    await checkPage(page, 'agency-dashboard', size, [page.getByRole('button', { name: messages.exportPdf })]);
+    await checkPage(page, 'agency-dashboard', size, [page.getByRole('button', { name: clientMessages.exportPdf })]);
 
-    await persona.getByRole('link', { name: messages.agencyOpenColumn('Persona 1: the decider') }).click();
+    await persona.getByRole('link', { name: agencyMessages.agencyOpenColumn('Persona 1: the decider') }).click();
     await expect(page.getByRole('heading', { name: 'Persona 1: the decider', level: 2 })).toBeVisible();
     await checkPage(page, 'agency-single', size);
   });

@@ -1,3 +1,7 @@
+import { peopleMessages } from '../../src/features/people/people.messages.ts';
+import { reportsMessages } from '../../src/features/reports/reports.messages.ts';
+import { timeMessages } from '../../src/features/time/time.messages.ts';
+import { vaultMessages } from '../../src/features/vault/vault.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, seedHeldMeeting, startSignedIn, team } from '../helpers.ts';
 import { checkDialog, checkPage, eachSize, escapeCloses, expect, test } from './helpers.ts';
@@ -44,27 +48,27 @@ eachSize((size) => {
     await page.goto('/time-tracking');
     await expect(page.getByText('Wireframes for the landing page')).toBeVisible({ timeout: 60_000 });
     await checkPage(page, 'time-week', size);
-    await page.getByRole('tab', { name: messages.timeTabAccounts }).click();
+    await page.getByRole('tab', { name: timeMessages.timeTabAccounts }).click();
     const edit = page.getByRole('button', {
-      name: messages.timeEditProjectOf('Website relaunch for the spring campaign'),
+      name: timeMessages.timeEditProjectOf('Website relaunch for the spring campaign'),
     });
     await expect(edit).toBeVisible();
     await checkPage(page, 'time-accounts', size);
     await edit.click();
-    const dialog = page.getByRole('dialog', { name: messages.timeEditProject });
+    const dialog = page.getByRole('dialog', { name: timeMessages.timeEditProject });
     await expect(dialog).toBeVisible();
     await checkPage(page, 'time-project-dialog', size);
     await checkDialog(page, dialog, 'the project dialog');
-    await page.getByRole('button', { name: messages.timeEditAccountOf('Acme') }).click();
-    const accountDialog = page.getByRole('dialog', { name: messages.timeEditAccount });
-    await expect(accountDialog.getByRole('img', { name: messages.timeAccountImage })).toBeVisible();
+    await page.getByRole('button', { name: timeMessages.timeEditAccountOf('Acme') }).click();
+    const accountDialog = page.getByRole('dialog', { name: timeMessages.timeEditAccount });
+    await expect(accountDialog.getByRole('img', { name: timeMessages.timeAccountImage })).toBeVisible();
     await checkPage(page, 'time-account-dialog', size);
     await checkDialog(page, accountDialog, 'the account dialog');
-    await page.getByRole('tab', { name: messages.timeTabMeeting }).click();
+    await page.getByRole('tab', { name: timeMessages.timeTabMeeting }).click();
     await expect(page.getByTestId('team-totals')).toBeVisible();
     await checkPage(page, 'time-meeting', size);
-    await page.getByRole('tab', { name: messages.timeTabReports }).click();
-    await expect(page.getByRole('button', { name: messages.timeExportCsv })).toBeVisible();
+    await page.getByRole('tab', { name: timeMessages.timeTabReports }).click();
+    await expect(page.getByRole('button', { name: timeMessages.timeExportCsv })).toBeVisible();
     await checkPage(page, 'time-reports', size);
   });
 
@@ -102,30 +106,30 @@ eachSize((size) => {
     await startSignedIn(page, owner.token);
     await page.goto(`/passwords/${meeting.id}`);
     await expect(page.locator('[data-vault-entry="Office Wi-Fi"]')).toBeVisible();
-    await checkPage(page, 'vault', size, [page.getByRole('button', { name: messages.vaultAddNew })]);
+    await checkPage(page, 'vault', size, [page.getByRole('button', { name: vaultMessages.vaultAddNew })]);
 
-    await page.getByRole('button', { name: messages.vaultAddNew }).click();
-    const form = page.getByRole('dialog', { name: messages.vaultAddPasswordTitle });
-    await form.getByRole('button', { name: messages.vaultGenerate }).click();
+    await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+    const form = page.getByRole('dialog', { name: vaultMessages.vaultAddPasswordTitle });
+    await form.getByRole('button', { name: vaultMessages.vaultGenerate }).click();
     await expect(form.getByTestId('password-strength')).toBeVisible();
     await checkPage(page, 'vault-form', size, [form.getByRole('button', { name: messages.createButton })]);
     await checkDialog(page, form, 'the password form');
 
-    await page.getByRole('tab', { name: messages.vaultActivity }).click();
-    await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
+    await page.getByRole('tab', { name: vaultMessages.vaultActivity }).click();
+    await expect(page.getByRole('table', { name: vaultMessages.vaultActivity })).toBeVisible();
     await checkPage(page, 'vault-activity', size);
 
     // The workspace's vault activity (admins), on /passwords.
     await page.goto('/passwords');
-    await expect(page.getByRole('table', { name: messages.vaultActivity })).toBeVisible();
+    await expect(page.getByRole('table', { name: vaultMessages.vaultActivity })).toBeVisible();
     await checkPage(page, 'vault-workspace-activity', size);
 
     // Bea leaves: her contact shows an admin the passwords she saw (decision 063).
     await call(request, mate.token, 'POST', `/passwords/${entry.id}/reveal`, { purpose: 'copy' });
     await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
     await page.goto('/directory');
-    await page.getByRole('button', { name: messages.openContact('Bea Mate') }).click();
-    const details = page.getByRole('dialog', { name: messages.contactDetails });
+    await page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') }).click();
+    const details = page.getByRole('dialog', { name: peopleMessages.contactDetails });
     const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
     await expect(seen.locator('[data-audit-entry]')).toHaveCount(2);
     // On a phone the dialog scrolls: the section is below its fields.
@@ -146,11 +150,13 @@ eachSize((size) => {
     );
     await startSignedIn(page, owner.token);
     await page.goto(`/reports/meetings/${meeting.id}/${meeting.title.split(' ').join('-')}`);
-    await expect(page.getByRole('heading', { name: messages.reportChartRatings })).toBeVisible();
-    await expect(page.getByRole('heading', { name: messages.reportTrends })).toBeVisible();
-    await checkPage(page, 'report-meeting', size, [page.getByRole('button', { name: messages.reportExportCsv })]);
+    await expect(page.getByRole('heading', { name: reportsMessages.reportChartRatings })).toBeVisible();
+    await expect(page.getByRole('heading', { name: reportsMessages.reportTrends })).toBeVisible();
+    await checkPage(page, 'report-meeting', size, [
+      page.getByRole('button', { name: reportsMessages.reportExportCsv }),
+    ]);
     await page.screenshot({ path: `${SCREENS}/layout-report-meeting-full-${size}.png`, fullPage: true });
-    await page.getByRole('combobox', { name: messages.reportMember }).click();
+    await page.getByRole('combobox', { name: reportsMessages.reportMember }).click();
     const choices = page.getByRole('listbox');
     await expect(choices).toBeVisible();
     await escapeCloses(page, choices, 'the member choices');
@@ -159,9 +165,9 @@ eachSize((size) => {
     await page.goto(`/reports/meetings/${meeting.id}/${meeting.title.split(' ').join('-')}?dateSince=2026-02-30`);
     await expect(page.getByRole('alert').filter({ hasText: messages.impossibleDate })).toBeVisible();
     await checkPage(page, 'report-window-refused', size, [
-      page.getByLabel(messages.reportFrom),
-      page.getByLabel(messages.reportUntil),
-      page.getByText(messages.reportWindowNoFigures),
+      page.getByLabel(reportsMessages.reportFrom),
+      page.getByLabel(reportsMessages.reportUntil),
+      page.getByText(reportsMessages.reportWindowNoFigures),
     ]);
     // The browser logs the refused answer (400) itself: expected here, and only here.
     const refusedLogs = consoleErrors.filter((error) => error.includes('status of 400'));
@@ -199,19 +205,19 @@ eachSize((size) => {
       }),
     );
     await page.goto('/reports');
-    await expect(page.getByRole('heading', { name: messages.archiveSearchTitle })).toBeVisible();
-    await expect(page.getByText(messages.workspaceExportStatus.expired!).first()).toBeVisible();
-    await checkPage(page, 'reports', size, [page.getByRole('button', { name: messages.archiveSearchButton })]);
-    const startNew = page.getByRole('button', { name: messages.workspaceExportStartNew });
+    await expect(page.getByRole('heading', { name: reportsMessages.archiveSearchTitle })).toBeVisible();
+    await expect(page.getByText(reportsMessages.workspaceExportStatus.expired!).first()).toBeVisible();
+    await checkPage(page, 'reports', size, [page.getByRole('button', { name: reportsMessages.archiveSearchButton })]);
+    const startNew = page.getByRole('button', { name: reportsMessages.workspaceExportStartNew });
     await startNew.scrollIntoViewIfNeeded();
     await checkPage(page, 'reports-exports-expired', size, [startNew]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENS}/layout-reports-full-${size}.png`, fullPage: true });
-    await page.getByRole('button', { name: messages.workspaceExportStart }).click();
-    const question = page.getByRole('dialog', { name: messages.workspaceExportConfirmTitle });
+    await page.getByRole('button', { name: reportsMessages.workspaceExportStart }).click();
+    const question = page.getByRole('dialog', { name: reportsMessages.workspaceExportConfirmTitle });
     await expect(question).toBeVisible();
     await checkPage(page, 'reports-export-question', size, [
-      question.getByRole('button', { name: messages.workspaceExportStart }),
+      question.getByRole('button', { name: reportsMessages.workspaceExportStart }),
     ]);
     await checkDialog(page, question, 'the export question');
   });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { databaseAnswers } from '../db/migrate.ts';
 import { AppError } from '../shared/errors.ts';
-import { messages } from '../shared/messages.ts';
 import { ok, success, ZFail } from './http.ts';
+import { serverMessages } from './server.messages.ts';
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise (for load balancers). */
 export const registerHealth = (app: FastifyInstance, database: Database) => {
@@ -23,7 +23,7 @@ export const registerHealth = (app: FastifyInstance, database: Database) => {
       },
     },
     async () => {
-      if (!(await databaseAnswers(database))) throw new AppError('unavailable', messages.databaseDown);
+      if (!(await databaseAnswers(database))) throw new AppError('unavailable', serverMessages.databaseDown);
       return ok({ status: 'ok' as const, database: 'ok' as const });
     },
   );

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NestingTooDeepError, toCamelKeys } from '../shared/case.ts';
 import { MAX_INPUT_DEPTH } from '../shared/constants.ts';
 import { badRequest } from '../shared/errors.ts';
-import { messages } from '../shared/messages.ts';
 import { findNul } from '../shared/validation.ts';
+import { serverMessages } from './server.messages.ts';
 
 // Checks every request's input once, before any route's schema sees it (decision 024), so that
 // malformed input is a 400 in the envelope and never reaches a service or PostgreSQL.
 
-const nulError = (field: string) => badRequest({ [field]: messages.nulCharacter }, messages.nulCharacter);
+const nulError = (field: string) => badRequest({ [field]: serverMessages.nulCharacter }, serverMessages.nulCharacter);
 
 /** Keys to camelCase (the original client sends snake_case), at most MAX_INPUT_DEPTH deep. */
 const camelCased = (value: unknown, field: string) => {
@@ -16,7 +16,7 @@ const camelCased = (value: unknown, field: string) => {
     return toCamelKeys(value, MAX_INPUT_DEPTH);
   } catch (error) {
     if (!(error instanceof NestingTooDeepError)) throw error;
-    const message = messages.nestedTooDeep(MAX_INPUT_DEPTH);
+    const message = serverMessages.nestedTooDeep(MAX_INPUT_DEPTH);
     throw badRequest({ [field]: message }, message);
   }
 };
@@ -40,7 +40,7 @@ const checkSomethingToSet = (request: FastifyRequest) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const keys = bodyKeys(request.routeOptions.schema?.body);
   if (keys && !keys.some((key) => Object.hasOwn(body, key)))
-    throw badRequest({ body: messages.noValuesToSet }, messages.noValuesToSet);
+    throw badRequest({ body: serverMessages.noValuesToSet }, serverMessages.noValuesToSet);
 };
 
 export const registerInputChecks = (app: FastifyInstance) => {

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
-import { messages } from '../shared/messages.ts';
 import { sendDownload } from './http.ts';
 import { drawableImage } from './images.ts';
+import { serverMessages } from './server.messages.ts';
 
 // PDF exports (org chart, vision board; docs/decisions/046) with pdfmake 0.3 on the server. Only
 // the 14 standard PDF fonts are used (no font files), and pdfmake may fetch nothing: no URL and
@@ -82,7 +82,7 @@ export const workspaceHeading = (
           stack: [
             { text: workspace.name, fontSize: 9, color: '#555555' },
             { text: title, fontSize: 16, bold: true, color: BRAND_COLOR },
-            ...(missing > 0 ? [{ text: messages.picturesLeftOut(missing), fontSize: 7, color: '#555555' }] : []),
+            ...(missing > 0 ? [{ text: serverMessages.picturesLeftOut(missing), fontSize: 7, color: '#555555' }] : []),
           ],
         },
       ],

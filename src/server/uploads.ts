@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../shared/errors.ts';
-import { messages } from '../shared/messages.ts';
+import { serverMessages } from './server.messages.ts';
 
 /**
  * The one file of a multipart upload (field "file"), read whole. Not multipart: 415. Past the
@@ -11,7 +11,7 @@ export const readSingleFile = async (
   request: FastifyRequest,
   tooLargeMessage: string,
 ): Promise<{ fileName: string; bytes: Buffer }> => {
-  if (!request.isMultipart()) throw unsupportedMediaType(messages.uploadNotMultipart);
+  if (!request.isMultipart()) throw unsupportedMediaType(serverMessages.uploadNotMultipart);
   const tooLarge = () => payloadTooLarge(tooLargeMessage, { file: tooLargeMessage });
   let file: { fileName: string; bytes: Buffer } | undefined;
   try {
@@ -24,8 +24,8 @@ export const readSingleFile = async (
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (error instanceof Error && error.name === 'AppError') throw error;
-    throw badRequest({ file: messages.uploadMalformed }, messages.uploadMalformed);
+    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
   }
-  if (!file) throw badRequest({ file: messages.fileMissing }, messages.fileMissing);
+  if (!file) throw badRequest({ file: serverMessages.fileMissing }, serverMessages.fileMissing);
   return file;
 };

@@ -2,6 +2,7 @@ import { toCamelKeys } from '../../shared/case.ts';
 import { API_ROOT, CLIENT_ID_HEADER, REQUEST_ID_HEADER } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { showError, showErrorWithDetails } from '../ui/toast.ts';
 import { clientId } from './clientId.ts';
 import { clearToken, getToken } from './session.ts';
@@ -67,8 +68,8 @@ const parseBody = (text: string): { json: boolean; value: unknown } => {
 /** The lines under "View details": the field errors, the HTTP status and the request id. */
 const detailLines = (status: number, errors: FieldErrors | undefined, requestId: string | undefined): string[] => {
   const lines = Object.entries(errors ?? {}).map(([field, message]) => `${field}: ${message}`);
-  lines.push(messages.httpStatus(status));
-  if (requestId) lines.push(messages.requestId(requestId));
+  lines.push(clientMessages.httpStatus(status));
+  if (requestId) lines.push(clientMessages.requestId(requestId));
   return lines;
 };
 

@@ -1,5 +1,4 @@
 import type { Socket } from 'socket.io-client';
-import { messages } from '../../shared/messages.ts';
 import {
   type ClientToServerEvents,
   type RealtimeEventMap,
@@ -9,6 +8,7 @@ import {
   SOCKET_EVENT,
   SOCKET_PATH,
 } from '../../shared/realtime.ts';
+import { clientMessages } from '../client.messages.ts';
 import { showWarning } from '../ui/toast.ts';
 import { clientId } from './clientId.ts';
 import { getToken, onTokenChange } from './session.ts';
@@ -68,7 +68,7 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
     console.warn('Real-time connection failed', error);
     if (warnedUnavailable || connectedBefore || isRetryLater(error)) return;
     warnedUnavailable = true;
-    showWarning(messages.realtimeUnavailable);
+    showWarning(clientMessages.realtimeUnavailable);
   });
   return socket;
 };

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
 import { AppLoader } from './AppLoader.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -73,7 +73,7 @@ export const AppLayout = () => {
           opened={drawerOpened}
           onClose={drawer.close}
           size={DRAWER_WIDTH}
-          title={messages.navigationDrawer}
+          title={clientMessages.navigationDrawer}
           padding={0}
           styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
         >

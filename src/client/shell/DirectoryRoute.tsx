@@ -3,6 +3,7 @@ import { DirectoryPage } from '../../features/people/client/DirectoryPage.tsx';
 import type { DirectorySlots } from '../../features/people/client/people.slots.ts';
 import { AuditList } from '../../features/vault/client/AuditList.tsx';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 /** What a departed person saw in the vault, for an admin to rotate (decision 063). */
 const SeenInVault = ({ userId }: { userId: string }) => {
@@ -11,7 +12,7 @@ const SeenInVault = ({ userId }: { userId: string }) => {
     <AuditList
       source={{ kind: 'seenBy', userId }}
       timezone={viewer.timezone}
-      heading={{ title: messages.vaultSeenTitle, hint: messages.vaultSeenHint, order: 3 }}
+      heading={{ title: messages.vaultSeenTitle, hint: clientMessages.vaultSeenHint, order: 3 }}
       compact
     />
   );

@@ -2,6 +2,7 @@ import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 // The error pages of spec document 3 §8, routed at /error/500, /error/401 and /error/403. They
 // are bundled with the entry (like the 404 page): they must work when nothing else does.
@@ -21,11 +22,11 @@ const ErrorLayout = ({ code, children }: { code: string; children: ReactNode }) 
 export const ServerErrorPage = () => (
   <ErrorLayout code="500">
     <Title order={1} size="h2">
-      {messages.serverErrorTitle}
+      {clientMessages.serverErrorTitle}
     </Title>
-    <Text c="dimmed">{messages.serverErrorText}</Text>
+    <Text c="dimmed">{clientMessages.serverErrorText}</Text>
     <Button component={Link} to="/home" size="md">
-      {messages.tryAgain}
+      {clientMessages.tryAgain}
     </Button>
   </ErrorLayout>
 );
@@ -34,9 +35,9 @@ export const ServerErrorPage = () => (
 export const AccessDeniedPage = () => (
   <ErrorLayout code="401">
     <Title order={1} size="h2">
-      {messages.accessDeniedTitle}
+      {clientMessages.accessDeniedTitle}
     </Title>
-    <Text c="dimmed">{messages.accessDeniedText}</Text>
+    <Text c="dimmed">{clientMessages.accessDeniedText}</Text>
     <Button component={Link} to="/login" size="md">
       {messages.goToLogin}
     </Button>
@@ -47,12 +48,12 @@ export const AccessDeniedPage = () => (
 const PermissionDeniedText = () => (
   <>
     <Title order={1} size="h2">
-      {messages.permissionDeniedTitle}
+      {clientMessages.permissionDeniedTitle}
     </Title>
     <Text>
-      {messages.permissionDeniedText}{' '}
+      {clientMessages.permissionDeniedText}{' '}
       <Anchor component={Link} to="/">
-        {messages.permissionDeniedLink}
+        {clientMessages.permissionDeniedLink}
       </Anchor>
     </Text>
   </>

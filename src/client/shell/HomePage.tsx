@@ -6,8 +6,8 @@ import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
 import { useSimpleMeetings, useViewer } from '../../features/meetings/client/meetings.queries.ts';
 import { useSaveHiddenMeetings, useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
 import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
-import { messages } from '../../shared/messages.ts';
 import { TASK_TYPE } from '../../shared/tasks.ts';
+import { clientMessages } from '../client.messages.ts';
 import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
 import { SectionError, SectionLoading } from '../ui/SectionState.tsx';
@@ -42,9 +42,9 @@ export const HomePage = () => {
     todos: () => (
       <MyItemsWidget
         type={TASK_TYPE.todo}
-        title={messages.homeTodosTitle}
-        empty={messages.homeTodosEmpty}
-        emptyFiltered={messages.homeTodosEmptyFiltered}
+        title={clientMessages.homeTodosTitle}
+        empty={clientMessages.homeTodosEmpty}
+        emptyFiltered={clientMessages.homeTodosEmptyFiltered}
         hiddenMeetingIds={hiddenMeetingIds}
         ready={ready}
       />
@@ -52,9 +52,9 @@ export const HomePage = () => {
     goals: () => (
       <MyItemsWidget
         type={TASK_TYPE.goal}
-        title={messages.homeGoalsTitle}
-        empty={messages.homeGoalsEmpty}
-        emptyFiltered={messages.homeGoalsEmptyFiltered}
+        title={clientMessages.homeGoalsTitle}
+        empty={clientMessages.homeGoalsEmpty}
+        emptyFiltered={clientMessages.homeGoalsEmptyFiltered}
         hiddenMeetingIds={hiddenMeetingIds}
         ready={ready}
       />
@@ -81,11 +81,15 @@ export const HomePage = () => {
       )}
       {settings.isPending && <SectionLoading />}
       {settings.isError && (
-        <SectionError title={messages.widgetsLoadFailed} error={settings.error} onRetry={() => settings.refetch()} />
+        <SectionError
+          title={clientMessages.widgetsLoadFailed}
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
       )}
       {settings.data && visible.length === 0 && (
         <Text size="sm" c="dimmed">
-          {messages.widgetsNoneVisible}
+          {clientMessages.widgetsNoneVisible}
         </Text>
       )}
       {visible.map((w) => (

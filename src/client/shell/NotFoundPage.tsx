@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 /** Unknown paths (document 1 §2). */
 export const NotFoundPage = () => (
@@ -10,10 +10,10 @@ export const NotFoundPage = () => (
         404
       </Text>
       <Title order={1} size="h2">
-        {messages.pageNotFound}
+        {clientMessages.pageNotFound}
       </Title>
       <Button component={Link} to="/home" size="md">
-        {messages.goToHomepage}
+        {clientMessages.goToHomepage}
       </Button>
     </Stack>
   </Center>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { authKeys, useSelf } from '../../features/auth/client/auth.queries.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { loginPath } from '../lib/redirect.ts';
 import { sessionEndedByUser } from '../lib/session.ts';
@@ -45,7 +46,7 @@ export const RequireAuth = () => {
       <Center mih="100vh" p="md">
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} maw={420}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{messages.sessionLoadFailed}</Text>
+            <Text size="sm">{clientMessages.sessionLoadFailed}</Text>
             <Text size="sm" c="dimmed">
               {self.error.message}
             </Text>

@@ -17,7 +17,7 @@ import { Link, useLocation } from 'react-router';
 import { useSelf } from '../../features/auth/client/auth.queries.ts';
 import { LiveNav } from '../../features/live/client/LiveNav.tsx';
 import { MyMeetingsNav } from '../../features/meetings/client/components/MyMeetingsNav.tsx';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 interface SidebarEntry {
   label: string;
@@ -32,20 +32,20 @@ interface SidebarEntry {
 // Entries arrive with their pages (DIRECTORY, SETTINGS…): no link may lead nowhere.
 const entries: SidebarEntry[] = [
   {
-    label: messages.navDashboard,
+    label: clientMessages.navDashboard,
     to: '/home',
     icon: IconLayoutDashboard,
     matches: (pathname) => pathname === '/' || pathname === '/home' || pathname.startsWith('/home/'),
   },
   {
-    label: messages.navMeetings,
+    label: clientMessages.navMeetings,
     to: '/meetings',
     icon: IconCalendarRepeat,
     matches: (pathname) =>
       pathname === '/meetings' || pathname === '/accounts' || pathname.startsWith('/meeting-dashboard/'),
   },
   {
-    label: messages.navDirectory,
+    label: clientMessages.navDirectory,
     to: '/directory',
     icon: IconAddressBook,
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
@@ -53,14 +53,14 @@ const entries: SidebarEntry[] = [
   },
   // Org chart and vision board (issue 21)
   {
-    label: messages.navOrgChart,
+    label: clientMessages.navOrgChart,
     to: '/chart',
     icon: IconHierarchy2,
     matches: (pathname) => pathname === '/chart',
     needsWorkspace: true,
   },
   {
-    label: messages.navVision,
+    label: clientMessages.navVision,
     to: '/vto',
     icon: IconTargetArrow,
     matches: (pathname) => pathname === '/vto',
@@ -68,7 +68,7 @@ const entries: SidebarEntry[] = [
   },
   // Agency tools (issue 24)
   {
-    label: messages.navAgency,
+    label: clientMessages.navAgency,
     to: '/agency-tools',
     icon: IconBriefcase,
     matches: (pathname) =>
@@ -79,7 +79,7 @@ const entries: SidebarEntry[] = [
   },
   // Time tracking (document 3 §2)
   {
-    label: messages.navTimeTracking,
+    label: clientMessages.navTimeTracking,
     to: '/time-tracking',
     icon: IconClock,
     matches: (pathname) => pathname === '/time-tracking',
@@ -87,7 +87,7 @@ const entries: SidebarEntry[] = [
   },
   // administration (issue 20): the quarters of each year.
   {
-    label: messages.navQuarters,
+    label: clientMessages.navQuarters,
     to: '/quartals',
     icon: IconCalendarStats,
     matches: (pathname) => pathname === '/quartals',
@@ -95,7 +95,7 @@ const entries: SidebarEntry[] = [
   },
   // Password vault (issue 22)
   {
-    label: messages.navPasswords,
+    label: clientMessages.navPasswords,
     to: '/passwords',
     icon: IconLock,
     matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
@@ -103,14 +103,14 @@ const entries: SidebarEntry[] = [
   },
   // Reports (issue 25): the archive search and, for admins, the workspace export.
   {
-    label: messages.reportsNav,
+    label: clientMessages.reportsNav,
     to: '/reports',
     icon: IconReportAnalytics,
     matches: (pathname) => pathname === '/reports' || pathname.startsWith('/reports/meetings/'),
     needsWorkspace: true,
   },
   {
-    label: messages.navSettings,
+    label: clientMessages.navSettings,
     to: '/settings/profile',
     icon: IconSettings,
     matches: (pathname) => pathname === '/settings' || pathname.startsWith('/settings/'),
@@ -123,7 +123,7 @@ export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
   const hasWorkspace = Boolean(useSelf().data?.tenant);
   const shown = hasWorkspace ? entries : entries.filter((entry) => !entry.needsWorkspace);
   return (
-    <ScrollArea component="nav" aria-label={messages.mainNavigation} p="sm">
+    <ScrollArea component="nav" aria-label={clientMessages.mainNavigation} p="sm">
       {shown.map(({ label, to, icon: Icon, matches }) => {
         const active = matches(pathname);
         return (

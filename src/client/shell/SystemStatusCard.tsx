@@ -2,13 +2,19 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { useHealth } from './health.queries.ts';
 
 type Answer = 'ok' | 'down' | 'unknown';
 
 const StatusRow = ({ label, answer }: { label: string; answer: Answer }) => {
-  const text = answer === 'ok' ? messages.statusOk : answer === 'down' ? messages.statusDown : messages.statusUnknown;
+  const text =
+    answer === 'ok'
+      ? clientMessages.statusOk
+      : answer === 'down'
+        ? clientMessages.statusDown
+        : clientMessages.statusUnknown;
   const color = answer === 'ok' ? 'teal' : answer === 'down' ? 'red' : 'gray';
   return (
     <Group component="li" justify="space-between" wrap="nowrap">
@@ -41,11 +47,11 @@ export const SystemStatusCard = () => {
     body = (
       <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
         <StatusRow
-          label={messages.statusServer}
+          label={clientMessages.statusServer}
           answer={health.isSuccess && health.data.status !== 'ok' ? 'unknown' : 'ok'}
         />
         <StatusRow
-          label={messages.statusDatabase}
+          label={clientMessages.statusDatabase}
           answer={databaseDown ? 'down' : health.data?.database === 'ok' ? 'ok' : 'unknown'}
         />
       </Stack>
@@ -54,7 +60,7 @@ export const SystemStatusCard = () => {
     body = (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{messages.statusLoadFailed}</Text>
+          <Text size="sm">{clientMessages.statusLoadFailed}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => health.refetch()} loading={health.isFetching}>
             {messages.retry}
           </Button>
@@ -66,7 +72,7 @@ export const SystemStatusCard = () => {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h5" id={titleId} mb="sm">
-        {messages.systemStatus}
+        {clientMessages.systemStatus}
       </Title>
       {body}
     </Card>

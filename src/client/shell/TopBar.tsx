@@ -23,6 +23,7 @@ import { NextMeetingIndicator } from '../../features/meetings/client/components/
 import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { inZone } from '../lib/dayjs.ts';
 import { useNow } from '../lib/useNow.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -52,7 +53,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             size="sm"
             opened={sidebarOpen}
             onClick={onToggleSidebar}
-            aria-label={messages.openNavigation}
+            aria-label={clientMessages.openNavigation}
             aria-expanded={sidebarOpen}
           />
         ) : (
@@ -61,7 +62,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             color="gray"
             size="lg"
             onClick={onToggleSidebar}
-            aria-label={messages.toggleSidebar}
+            aria-label={clientMessages.toggleSidebar}
             aria-expanded={sidebarOpen}
           >
             {sidebarOpen ? (
@@ -121,7 +122,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={messages.toggleColorScheme}
+          aria-label={clientMessages.toggleColorScheme}
           onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
         >
           {scheme === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}

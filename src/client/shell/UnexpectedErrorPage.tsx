@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './ErrorPages.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -27,11 +27,11 @@ export const UnexpectedErrorPage = () => {
           <IconAlertTriangle size={56} stroke={1.5} />
         </Text>
         <Title order={1} size="h3">
-          {messages.unexpectedError}
+          {clientMessages.unexpectedError}
         </Title>
         {/* A reload fetches the current build, which is what fixes a failed chunk load. */}
         <Button variant="light" onClick={() => window.location.reload()}>
-          {messages.reloadPage}
+          {clientMessages.reloadPage}
         </Button>
       </Stack>
     </Center>

@@ -7,6 +7,7 @@ import { useLogout } from '../../features/auth/client/auth.queries.ts';
 import { AddPersonDialog } from '../../features/workspaces/client/AddPersonDialog.tsx';
 import { ADMIN_FLAG } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 /** The settings menu of the top bar (document 1 §2): My profile, Workspaces, Logout. */
 export const UserMenu = ({ self }: { self: Self }) => {
@@ -19,7 +20,7 @@ export const UserMenu = ({ self }: { self: Self }) => {
     <>
       <Menu position="bottom-end" width={240} shadow="md">
         <Menu.Target>
-          <UnstyledButton aria-label={messages.accountMenu} style={{ borderRadius: '50%' }}>
+          <UnstyledButton aria-label={clientMessages.accountMenu} style={{ borderRadius: '50%' }}>
             <Avatar src={self.user.image} name={fullName} color="initials" size={34} alt="" />
           </UnstyledButton>
         </Menu.Target>
@@ -46,7 +47,7 @@ export const UserMenu = ({ self }: { self: Self }) => {
           )}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-            {messages.logout}
+            {clientMessages.logout}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { showError } from './toast.ts';
 
 /** The copied state shows this long (documents 1 and 2, §9: copy confirmation 2 s). */
@@ -32,7 +32,7 @@ export const CopyButton = ({
       },
       (error: unknown) => {
         console.warn('Copy to the clipboard failed', error);
-        showError(messages.copyFailed);
+        showError(clientMessages.copyFailed);
       },
     );
   };

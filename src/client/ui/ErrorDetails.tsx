@@ -1,6 +1,6 @@
 import { Anchor, Collapse, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 
 export interface ErrorDetailsProps {
   /** The toast's first line, e.g. "Error: Some fields are not valid". */
@@ -26,7 +26,7 @@ export const ErrorDetails = ({ message, details }: ErrorDetailsProps) => {
             aria-expanded={open}
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? messages.hideDetails : messages.viewDetails}
+            {open ? clientMessages.hideDetails : clientMessages.viewDetails}
           </Anchor>
           <Collapse expanded={open}>
             {/* A long validation report scrolls instead of pushing the toast off screen. */}

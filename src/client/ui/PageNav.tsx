@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { pageWindow } from './pageWindow.ts';
 
 /** Numbered pages (1-based) with previous and next, for a list paged on the server. */
@@ -21,7 +21,7 @@ export const PageNav = ({
       variant="default"
       onClick={() => onChange(page - 1)}
       disabled={page <= 1}
-      aria-label={messages.previousPage}
+      aria-label={clientMessages.previousPage}
     >
       <IconChevronLeft size={16} />
     </ActionIcon>
@@ -32,7 +32,7 @@ export const PageNav = ({
         miw={30}
         variant={n === page ? 'filled' : 'default'}
         onClick={() => onChange(n)}
-        aria-label={messages.pageNumber(n)}
+        aria-label={clientMessages.pageNumber(n)}
         aria-current={n === page ? 'page' : undefined}
       >
         {n}
@@ -42,7 +42,7 @@ export const PageNav = ({
       variant="default"
       onClick={() => onChange(page + 1)}
       disabled={page >= totalPages}
-      aria-label={messages.nextPage}
+      aria-label={clientMessages.nextPage}
     >
       <IconChevronRight size={16} />
     </ActionIcon>

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAPER_SIZES } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { downloadFile } from '../lib/download.ts';
 import { errorText } from './FormError.tsx';
 import { showError } from './toast.ts';
@@ -31,7 +32,7 @@ export const PdfExportMenu = ({
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting}>
-          {messages.exportPdf}
+          {clientMessages.exportPdf}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

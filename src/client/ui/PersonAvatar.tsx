@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { messages } from '../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../shared/person.ts';
+import { clientMessages } from '../client.messages.ts';
 
 // People of a meeting. Removed users stay visible in the 'deleted-user' style (document 1 §6):
 // faded and struck through, with the reason in their label.
@@ -31,7 +32,7 @@ export const PersonAvatar = ({ person, size = 30 }: { person: PersonSummary; siz
  * system, or as `gone` says (e.g. taken off the meeting) — is faded and struck through, with why.
  */
 export const PersonLine = ({ person, gone = null }: { person: PersonSummary; gone?: string | null }) => {
-  const why = person.deleted ? messages.userDeletedFromSystem : gone;
+  const why = person.deleted ? clientMessages.userDeletedFromSystem : gone;
   return (
     <Group gap="sm" wrap="nowrap" miw={0} data-deleted-user={person.deleted || undefined}>
       <Avatar

@@ -3,6 +3,7 @@ import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PHOTO_TYPES } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { clientMessages } from '../client.messages.ts';
 import { errorText, FormError } from './FormError.tsx';
 import { showError } from './toast.ts';
 
@@ -25,10 +26,10 @@ export const PhotoInput = ({
   wrongTypeMessage = messages.photoTypeNotAllowed,
   radius,
   error,
-  label = messages.photo,
+  label = clientMessages.photo,
   alt = messages.contactPhotoOf(name),
-  chooseLabel = messages.choosePhoto,
-  removeLabel = messages.removePhoto,
+  chooseLabel = clientMessages.choosePhoto,
+  removeLabel = clientMessages.removePhoto,
 }: {
   name: string;
   image: string | null;

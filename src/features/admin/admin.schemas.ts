@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../../shared/messages.ts';
+import { adminMessages } from './admin.messages.ts';
 
 // General settings (document 3 §3): the workspace's brand colours and its logo (decision 044).
 
@@ -41,7 +41,7 @@ const ZColour = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(#[0-9a-f]{6})?$/, { error: messages.colourFormat })
+  .regex(/^(#[0-9a-f]{6})?$/, { error: adminMessages.colourFormat })
   .nullable()
   .transform((value) => value || null);
 

@@ -10,6 +10,7 @@ import {
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { agencyMessages } from './agency.messages.ts';
 
 // Agency tools' wire format (document 3 §3 "Agency category", "Agency item", "Column",
 // "Question", "Answer"; §7 getAtCategories, saveAnswer; decisions 052–053).
@@ -160,7 +161,7 @@ export const ZAgencyExportQuery = z.object({ paper: z.enum(PAPER_SIZES).default(
 export const ZSaveAnswer = z.object({
   answer: z
     .string({ error: messages.required })
-    .max(AGENCY_LIMITS.answer, { error: messages.agencyAnswerTooLong(AGENCY_LIMITS.answer) }),
+    .max(AGENCY_LIMITS.answer, { error: agencyMessages.agencyAnswerTooLong(AGENCY_LIMITS.answer) }),
 });
 export type SaveAnswer = z.infer<typeof ZSaveAnswer>;
 export const ZAnswerPath = z.object({
@@ -184,7 +185,7 @@ const link = z
   .string()
   .trim()
   .max(AGENCY_LIMITS.url, { error: messages.tooLong(AGENCY_LIMITS.url) })
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: messages.agencyInvalidUrl })
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: agencyMessages.agencyInvalidUrl })
   .nullish()
   .transform((value) => value || null);
 

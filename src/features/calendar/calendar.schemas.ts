@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
 import { addDays, isoDate } from '../../shared/dates.ts';
-import { messages } from '../../shared/messages.ts';
 import { TIMEZONES } from '../../shared/timezones.ts';
 import { commaSeparatedIds, onceFieldsValid } from '../../shared/validation.ts';
+import { calendarMessages } from './calendar.messages.ts';
 
 // The calendar (document 2 §2–3, decision 034): one call for a window of days, with the
 // meetings' sessions, the cards and goals due in it.
@@ -28,11 +28,11 @@ export const ZCalendarQuery = z
     /** Only items whose title holds every word (the event search). */
     search: z.string().trim().max(200).optional(),
   })
-  .refine((q) => q.end > q.start, { path: ['end'], error: messages.calendarEndBeforeStart, ...onceFieldsValid })
+  .refine((q) => q.end > q.start, { path: ['end'], error: calendarMessages.calendarEndBeforeStart, ...onceFieldsValid })
   .refine((q) => q.end <= addDays(q.start, CALENDAR_MAX_SPAN_DAYS), {
     ...onceFieldsValid,
     path: ['end'],
-    error: messages.calendarSpanTooLong(CALENDAR_MAX_SPAN_DAYS),
+    error: calendarMessages.calendarSpanTooLong(CALENDAR_MAX_SPAN_DAYS),
   });
 export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
 

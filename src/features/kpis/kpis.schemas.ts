@@ -14,6 +14,7 @@ import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { onceFieldsValid, requiredText } from '../../shared/validation.ts';
 import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { kpisMessages } from './kpis.messages.ts';
 
 // The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
 // score × meeting date, and the scorecard view. Imported by the server's routes and the client.
@@ -34,7 +35,7 @@ export const ZKpiValue = z
   .transform((value, context) => {
     const normalised = normaliseKpiValue(value);
     if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
-      context.addIssue({ code: 'custom', message: messages.kpiInvalidNumber });
+      context.addIssue({ code: 'custom', message: kpisMessages.kpiInvalidNumber });
       return z.NEVER;
     }
     return normalised;
@@ -173,14 +174,14 @@ export type Scorecard = z.infer<typeof ZScorecard>;
  */
 export const ZScorecardQuery = z
   .object({
-    quarterId: z.string().regex(QUARTER_ID, { error: messages.kpiInvalidQuarter }).optional(),
+    quarterId: z.string().regex(QUARTER_ID, { error: kpisMessages.kpiInvalidQuarter }).optional(),
     dateSince: ZIsoDate.optional(),
     dateUntil: ZIsoDate.optional(),
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
-    error: messages.kpiRangeOrder,
+    error: kpisMessages.kpiRangeOrder,
     path: ['dateUntil'],
   });
 export type ScorecardQuery = z.infer<typeof ZScorecardQuery>;
@@ -192,14 +193,14 @@ export type ExportFormat = z.infer<typeof ZExportFormat>;
 export const ZScorecardExportQuery = z
   .object({
     format: ZExportFormat.default('csv'),
-    quarterId: z.string().regex(QUARTER_ID, { error: messages.kpiInvalidQuarter }).optional(),
+    quarterId: z.string().regex(QUARTER_ID, { error: kpisMessages.kpiInvalidQuarter }).optional(),
     dateSince: ZIsoDate.optional(),
     dateUntil: ZIsoDate.optional(),
     userId: z.uuid().optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
-    error: messages.kpiRangeOrder,
+    error: kpisMessages.kpiRangeOrder,
     path: ['dateUntil'],
   });
 export type ScorecardExportQuery = z.infer<typeof ZScorecardExportQuery>;

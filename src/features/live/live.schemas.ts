@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { email, int32, requiredText } from '../../shared/validation.ts';
 import { ZAgendaItem, ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { liveMessages } from './live.messages.ts';
 
 // The live meeting (document 1 §2–§4, §7) and its archive (document 3 §3). Imported by the
 // server's routes and by the client. See docs/decisions/017-live-meeting.md.
@@ -130,8 +131,8 @@ export const ZSaveRating = z.object({
   score: z
     .number()
     .int()
-    .min(RECAP_SCORE.min, { error: messages.recapScoreRange })
-    .max(RECAP_SCORE.max, { error: messages.recapScoreRange })
+    .min(RECAP_SCORE.min, { error: liveMessages.recapScoreRange })
+    .max(RECAP_SCORE.max, { error: liveMessages.recapScoreRange })
     .nullable()
     .optional(),
   note: z

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { meetingsMessages } from './meetings.messages.ts';
 
 // How long until something happens, as the top bar says it (document 1 §9): minutes under
 // 60 minutes, then hours under 24 hours, else days — always rounded up, so "in 1 minute"
@@ -23,19 +23,19 @@ export const roundDuration = (ms: number): { count: number; unit: DurationUnit }
 /** "5 minutes", "1 hour", "3 days". */
 export const formatDuration = (ms: number): string => {
   const { count, unit } = roundDuration(ms);
-  if (unit === 'minutes') return messages.minutesCount(count);
-  if (unit === 'hours') return messages.hoursCount(count);
-  return messages.daysCount(count);
+  if (unit === 'minutes') return meetingsMessages.minutesCount(count);
+  if (unit === 'hours') return meetingsMessages.hoursCount(count);
+  return meetingsMessages.daysCount(count);
 };
 
 /** The top bar's next meeting: '{title}, in {time}', or '{title}, now' once it has begun. */
 export const nextMeetingText = (title: string, startsAt: Date, now: Date): string => {
   const ms = startsAt.getTime() - now.getTime();
-  return ms > 0 ? messages.nextMeetingIn(title, formatDuration(ms)) : messages.nextMeetingNow(title);
+  return ms > 0 ? meetingsMessages.nextMeetingIn(title, formatDuration(ms)) : meetingsMessages.nextMeetingNow(title);
 };
 
 /** 'in 5 minutes', or 'now' once it has begun. */
 export const untilText = (startsAt: Date, now: Date): string => {
   const ms = startsAt.getTime() - now.getTime();
-  return ms > 0 ? messages.inTime(formatDuration(ms)) : messages.startedNow;
+  return ms > 0 ? meetingsMessages.inTime(formatDuration(ms)) : meetingsMessages.startedNow;
 };

@@ -4,6 +4,7 @@ import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { int32, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { meetingsMessages } from './meetings.messages.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -12,7 +13,7 @@ export type MeetingType = (typeof MEETING_TYPES)[number];
 /** How the form names a rule (document 1 §3 `interval`); derived from repeat-every and unit. */
 export const INTERVALS = ['none', 'daily', 'weekly', 'monthly', 'annually', 'custom'] as const;
 
-export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
+export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: meetingsMessages.invalidTime });
 
 /**
  * A link typed by a person: 'https://' is added when the scheme is missing (document 1 §5).

@@ -11,6 +11,7 @@ import {
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { requiredText } from '../../shared/validation.ts';
+import { orgchartMessages } from './orgchart.messages.ts';
 
 // The org chart's wire format (document 2 §3 "Org chart node", §5, §7 getOrgChart/saveOrgChart).
 
@@ -61,15 +62,15 @@ export const ZOrgChart = z
 export type OrgChart = z.infer<typeof ZOrgChart>;
 
 const row = z
-  .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.seatRowRange) })
-  .int({ error: messages.seatRowRange })
-  .min(1, { error: messages.seatRowRange })
-  .max(ORG_CHART_MAX_ROWS, { error: messages.seatRowRange });
+  .number({ error: (issue) => (issue.input === undefined ? messages.required : orgchartMessages.seatRowRange) })
+  .int({ error: orgchartMessages.seatRowRange })
+  .min(1, { error: orgchartMessages.seatRowRange })
+  .max(ORG_CHART_MAX_ROWS, { error: orgchartMessages.seatRowRange });
 const seatNumber = z
-  .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.seatNumberRange) })
-  .int({ error: messages.seatNumberRange })
-  .min(SEAT_NUMBER_MIN, { error: messages.seatNumberRange })
-  .max(SEAT_NUMBER_MAX, { error: messages.seatNumberRange });
+  .number({ error: (issue) => (issue.input === undefined ? messages.required : orgchartMessages.seatNumberRange) })
+  .int({ error: orgchartMessages.seatNumberRange })
+  .min(SEAT_NUMBER_MIN, { error: orgchartMessages.seatNumberRange })
+  .max(SEAT_NUMBER_MAX, { error: orgchartMessages.seatNumberRange });
 const line = z.string().max(SEAT_LINE_MAX, { error: messages.tooLong(SEAT_LINE_MAX) });
 const name = z
   .string()

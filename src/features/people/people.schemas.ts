@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { email, onceFieldsValid, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
 import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
+import { peopleMessages } from './people.messages.ts';
 
 /** A person as the directory lists them (sorted by first name, document 2 §9). */
 export const ZDirectoryUser = z
@@ -120,7 +121,7 @@ export type UpdateGroup = z.infer<typeof ZUpdateGroup>;
 export const settingsPassword = () =>
   z
     .string({ error: messages.required })
-    .min(SETTINGS_PASSWORD_MIN, { error: messages.settingsPasswordTooShort })
+    .min(SETTINGS_PASSWORD_MIN, { error: peopleMessages.settingsPasswordTooShort })
     .max(200, { error: messages.tooLong(200) });
 
 export const ZChangePassword = z

@@ -1,5 +1,5 @@
 import { addDays, type IsoDate, parseIsoDate } from '../../shared/dates.ts';
-import { messages } from '../../shared/messages.ts';
+import { quartersMessages } from './quarters.messages.ts';
 
 // The rules of a year's periods (document 3 §4, §5), the same on the server and in the forms.
 
@@ -61,27 +61,27 @@ export const yearDateErrors = (
   const errors: Record<string, string> = {};
   const { year, starts, endDate } = dates;
   if (dates.isCalendarYear === '1') {
-    if (starts[0] !== `${year}-01-01`) errors[startField(0)] = messages.calendarYearFixed;
-    if (endDate !== `${year}-12-31`) errors.endDate = messages.calendarYearFixed;
+    if (starts[0] !== `${year}-01-01`) errors[startField(0)] = quartersMessages.calendarYearFixed;
+    if (endDate !== `${year}-12-31`) errors.endDate = quartersMessages.calendarYearFixed;
   } else {
-    if (parseIsoDate(starts[0]).year !== year) errors[startField(0)] = messages.annualStartOutsideYear(year);
+    if (parseIsoDate(starts[0]).year !== year) errors[startField(0)] = quartersMessages.annualStartOutsideYear(year);
     const latestEnd = addDays(`${parseIsoDate(starts[0]).year + 1}${starts[0].slice(4)}`, -1);
-    if (endDate > latestEnd && !errors[startField(0)]) errors.endDate = messages.annualTooLong(latestEnd);
+    if (endDate > latestEnd && !errors[startField(0)]) errors.endDate = quartersMessages.annualTooLong(latestEnd);
   }
   for (let i = 1; i < 4; i++) {
-    if ((starts[i] as IsoDate) <= (starts[i - 1] as IsoDate)) errors[startField(i)] ??= messages.periodsOverlap;
+    if ((starts[i] as IsoDate) <= (starts[i - 1] as IsoDate)) errors[startField(i)] ??= quartersMessages.periodsOverlap;
   }
-  if (endDate < starts[3]) errors.endDate ??= messages.periodsOverlap;
+  if (endDate < starts[3]) errors.endDate ??= quartersMessages.periodsOverlap;
   if (neighbours.previousEnd && starts[0] <= neighbours.previousEnd)
-    errors[startField(0)] ??= messages.annualStartOverlap(neighbours.previousEnd);
+    errors[startField(0)] ??= quartersMessages.annualStartOverlap(neighbours.previousEnd);
   if (neighbours.nextStart && endDate >= neighbours.nextStart)
-    errors.endDate ??= messages.annualEndOverlap(neighbours.nextStart);
+    errors.endDate ??= quartersMessages.annualEndOverlap(neighbours.nextStart);
   if (locked) {
     const { before, today } = locked;
     before.starts.forEach((old, i) => {
-      if (old < today && starts[i] !== old) errors[startField(i)] = messages.pastDateLocked;
+      if (old < today && starts[i] !== old) errors[startField(i)] = quartersMessages.pastDateLocked;
     });
-    if (before.endDate < today && endDate !== before.endDate) errors.endDate = messages.pastDateLocked;
+    if (before.endDate < today && endDate !== before.endDate) errors.endDate = quartersMessages.pastDateLocked;
   }
   return errors;
 };

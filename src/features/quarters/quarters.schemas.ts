@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../shared/dates.ts';
-import { messages } from '../../shared/messages.ts';
 import { pageOf, pageParams } from '../../shared/validation.ts';
+import { quartersMessages } from './quarters.messages.ts';
 
 // Annuals and quarters (document 3 §3): two shapes of one record (decision 043).
 
@@ -48,10 +48,10 @@ export const ZQuarterRecord = z
 export type QuarterRecord = z.infer<typeof ZQuarterRecord>;
 
 const ZYear = z.coerce
-  .number({ error: messages.quarterYearFormat })
-  .int({ error: messages.quarterYearFormat })
-  .min(1900, { error: messages.quarterYearFormat })
-  .max(2999, { error: messages.quarterYearFormat });
+  .number({ error: quartersMessages.quarterYearFormat })
+  .int({ error: quartersMessages.quarterYearFormat })
+  .min(1900, { error: quartersMessages.quarterYearFormat })
+  .max(2999, { error: quartersMessages.quarterYearFormat });
 
 /** `POST/PUT annuals`: the year, its kind, the four period starts and the year's end. */
 export const ZSaveAnnual = z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addMonths, isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { onceFieldsValid, pageOf, pageParams } from '../../shared/validation.ts';
+import { reportsMessages } from './reports.messages.ts';
 
 // Reports (document 3 §2, §3, §7, §9; issue 25): the meeting, member and user reports, the
 // meeting's trends, the archive search and the workspace export. Imported by server and client.
@@ -31,9 +32,9 @@ type WindowFields = { dateSince?: string | undefined; dateUntil?: string | undef
 const checkWindow = (q: WindowFields, ctx: z.RefinementCtx) => {
   if (!q.dateSince || !q.dateUntil) return;
   if (q.dateUntil < q.dateSince) {
-    ctx.addIssue({ code: 'custom', message: messages.reportWindowOrder, path: ['dateUntil'] });
+    ctx.addIssue({ code: 'custom', message: reportsMessages.reportWindowOrder, path: ['dateUntil'] });
   } else if (q.dateUntil > addMonths(q.dateSince, REPORT_WINDOW_MAX_MONTHS)) {
-    ctx.addIssue({ code: 'custom', message: messages.reportWindowTooLong, path: ['dateUntil'] });
+    ctx.addIssue({ code: 'custom', message: reportsMessages.reportWindowTooLong, path: ['dateUntil'] });
   }
 };
 

@@ -6,6 +6,7 @@ import {
   type WidgetKey,
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { settingsMessages } from './settings.messages.ts';
 
 const widgetKeys = DEFAULT_WIDGETS.map((w) => w.key) as [WidgetKey, ...WidgetKey[]];
 
@@ -34,7 +35,7 @@ export type UserSettings = z.infer<typeof ZUserSettings>;
 const ZWidgetList = z
   .array(z.object({ key: z.enum(widgetKeys), visible: z.boolean() }))
   .refine((list) => list.length === widgetKeys.length && new Set(list.map((w) => w.key)).size === widgetKeys.length, {
-    error: messages.widgetsIncomplete,
+    error: settingsMessages.widgetsIncomplete,
   });
 
 export const ZUpdateUserSettings = z.object({
@@ -48,9 +49,9 @@ export const ZUpdateUserSettings = z.object({
     .transform((value) => value || null)
     .pipe(
       z
-        .url({ protocol: /^https$/, error: messages.httpsUrlRequired })
+        .url({ protocol: /^https$/, error: settingsMessages.httpsUrlRequired })
         // Shown in a frame beside the calendar: only Google Calendar's embed pages (CSP frame-src).
-        .regex(GOOGLE_CALENDAR_EMBED, { error: messages.googleCalendarEmbedRequired })
+        .regex(GOOGLE_CALENDAR_EMBED, { error: settingsMessages.googleCalendarEmbedRequired })
         .nullable(),
     )
     .optional(),
@@ -61,7 +62,7 @@ export const ZUpdateUserSettings = z.object({
    */
   hiddenMeetingIds: z
     .array(z.uuid({ error: messages.notFound }))
-    .max(HOME_HIDDEN_MEETINGS_MAX, { error: messages.tooManyHiddenMeetings(HOME_HIDDEN_MEETINGS_MAX) })
+    .max(HOME_HIDDEN_MEETINGS_MAX, { error: settingsMessages.tooManyHiddenMeetings(HOME_HIDDEN_MEETINGS_MAX) })
     .optional(),
 });
 export type UpdateUserSettings = z.infer<typeof ZUpdateUserSettings>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../../shared/messages.ts';
+import { slackMessages } from './slack.messages.ts';
 
 // Slack (issue 20, decision 051): the workspace's connection, a meeting's recap channel, and
 // the slash command's form as Slack sends it.
@@ -28,7 +28,7 @@ export const ZSlackCallbackQuery = z.object({
 });
 
 /** A Slack channel id: C… (public), G… (private), as Slack writes them. */
-const ZChannelId = z.string().regex(/^[CG][A-Z0-9]{2,30}$/, { error: messages.slackChannelInvalid });
+const ZChannelId = z.string().regex(/^[CG][A-Z0-9]{2,30}$/, { error: slackMessages.slackChannelInvalid });
 
 export const ZSlackChannel = z
   .object({

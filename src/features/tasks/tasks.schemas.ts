@@ -13,6 +13,7 @@ import {
   type TaskType,
 } from '../../shared/tasks.ts';
 import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { tasksMessages } from './tasks.messages.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
 // attachments and share links (document 2 §3–§9). Imported by the server's routes and the
@@ -21,7 +22,7 @@ import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText } from '
 
 export const TASK_TYPES = Object.keys(TASK_TYPE_NAMES) as [TaskType, ...TaskType[]];
 export const ZTaskType = z.enum(TASK_TYPES);
-export const ZTaskStatus = z.enum(['0', '1', '2', '3'] satisfies TaskStatus[], { error: messages.selectStatus });
+export const ZTaskStatus = z.enum(['0', '1', '2', '3'] satisfies TaskStatus[], { error: tasksMessages.selectStatus });
 /** '4' is Overdue: shown for an active goal past its due date, never stored. */
 export const ZShownStatus = z.enum(['0', '1', '2', '3', '4']);
 export const ZReminder = z.enum(REMINDERS);

@@ -13,6 +13,7 @@ import {
 import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
+import { timeMessages } from './time.messages.ts';
 
 // Time tracking's wire shapes (document 3 §3, §7). Money travels as integer cents, durations
 // and budget hours as whole minutes (decision 048).
@@ -20,21 +21,21 @@ import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 const cents = () =>
   z
     .number({ error: messages.required })
-    .int({ error: messages.timeWholeCents })
-    .min(0, { error: messages.timeNotNegative })
-    .max(MONEY_MAX_CENTS, { error: messages.timeTooLarge });
+    .int({ error: timeMessages.timeWholeCents })
+    .min(0, { error: timeMessages.timeNotNegative })
+    .max(MONEY_MAX_CENTS, { error: timeMessages.timeTooLarge });
 const budgetMinutes = () =>
   z
     .number({ error: messages.required })
-    .int({ error: messages.timeWholeMinutes })
-    .min(0, { error: messages.timeNotNegative })
-    .max(1_000_000 * 60, { error: messages.timeTooLarge });
+    .int({ error: timeMessages.timeWholeMinutes })
+    .min(0, { error: timeMessages.timeNotNegative })
+    .max(1_000_000 * 60, { error: timeMessages.timeTooLarge });
 const durationMinutes = () =>
   z
     .number({ error: messages.required })
-    .int({ error: messages.timeWholeMinutes })
-    .min(1, { error: messages.timeDurationPositive })
-    .max(MINUTES_PER_DAY, { error: messages.timeDayFull });
+    .int({ error: timeMessages.timeWholeMinutes })
+    .min(1, { error: timeMessages.timeDurationPositive })
+    .max(MINUTES_PER_DAY, { error: timeMessages.timeDayFull });
 const optionalText = (max: number) =>
   z
     .string()
@@ -122,8 +123,8 @@ const projectFields = {
   percentOfBudgetExceed: z
     .number()
     .int()
-    .min(1, { error: messages.timePercent })
-    .max(100, { error: messages.timePercent })
+    .min(1, { error: timeMessages.timePercent })
+    .max(100, { error: timeMessages.timePercent })
     .default(TIME_DEFAULTS.alertPercent),
   showToAdmins: z.boolean().default(false),
   showToAll: z.boolean().default(true),
@@ -373,9 +374,9 @@ export type TeamWeek = z.infer<typeof ZTeamWeek>;
 export const ZSetCapacity = z.object({
   weeklyMinutes: z
     .number()
-    .int({ error: messages.timeWholeMinutes })
-    .min(0, { error: messages.timeNotNegative })
-    .max(7 * MINUTES_PER_DAY, { error: messages.timeTooLarge }),
+    .int({ error: timeMessages.timeWholeMinutes })
+    .min(0, { error: timeMessages.timeNotNegative })
+    .max(7 * MINUTES_PER_DAY, { error: timeMessages.timeTooLarge }),
 });
 
 export const REPORT_GROUPS = ['account', 'project', 'task', 'person'] as const;

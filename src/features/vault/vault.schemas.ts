@@ -10,6 +10,7 @@ import {
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
+import { vaultMessages } from './vault.messages.ts';
 
 // The password vault of a meeting (document 3 §2/§3/§7, decision 045). No schema that a list
 // answers with has a password field: only the reveal call returns one, for one entry.
@@ -28,9 +29,9 @@ export const ZSiteUrl = z
   .string()
   .trim()
   .max(2000, { error: messages.tooLong(2000) })
-  .refine((value) => !/\s/.test(value), { error: messages.vaultInvalidUrl })
+  .refine((value) => !/\s/.test(value), { error: vaultMessages.vaultInvalidUrl })
   .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: messages.vaultInvalidUrl })]))
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: vaultMessages.vaultInvalidUrl })]))
   .nullish()
   .transform((value) => value || null);
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../shared/messages.ts';
+import { serverMessages } from '../server.messages.ts';
 
 /**
  * Serves the built React client and answers unknown paths: an API or asset path gets a 404
@@ -39,6 +39,6 @@ export const registerClient = async (app: FastifyInstance, clientDir: string) =>
     ) {
       return reply.sendFile('index.html');
     }
-    return reply.status(404).send({ status: 'fail', message: messages.routeNotFound(request.method, path) });
+    return reply.status(404).send({ status: 'fail', message: serverMessages.routeNotFound(request.method, path) });
   });
 };

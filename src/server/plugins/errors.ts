@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '../../shared/constants.ts';
 import { AppError, type FailEnvelope, type FieldErrors } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { serverMessages } from '../server.messages.ts';
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
 
@@ -16,20 +17,21 @@ const isUniqueViolation = (error: unknown) =>
 
 /** The answer to a client error of Fastify's or Node's own, in words a person understands. */
 const clientErrorMessage = (status: number, code: string | undefined): string => {
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return messages.invalidJson;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return serverMessages.invalidJson;
   switch (status) {
     case 404:
       return messages.notFound;
     case 413:
-      return messages.bodyTooLarge(BODY_LIMIT_BYTES / 1024);
+      return serverMessages.bodyTooLarge(BODY_LIMIT_BYTES / 1024);
     case 414:
-      return messages.urlTooLong;
+      return serverMessages.urlTooLong;
     case 415:
       return messages.unsupportedMediaType;
     case 431:
-      return messages.headersTooLarge;
+      return serverMessages.headersTooLarge;
     default:
-      return messages.badRequest;
+      return serverMessages.badRequest;
   }
 };
 
@@ -68,7 +70,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, { status: 'fail', message: messages.internalError(request.id), requestId: request.id });
+    return send(reply, 500, {
+      status: 'fail',
+      message: serverMessages.internalError(request.id),
+      requestId: request.id,
+    });
   });
 };
 
@@ -92,7 +98,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify({
     status: 'fail',
-    message: status === 408 ? messages.badRequest : clientErrorMessage(status, error.code),
+    message: status === 408 ? serverMessages.badRequest : clientErrorMessage(status, error.code),
   } satisfies FailEnvelope);
   this.log.trace({ err: error }, 'client error');
   if (socket.writable) {

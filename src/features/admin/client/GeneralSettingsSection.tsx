@@ -7,6 +7,7 @@ import { showSuccess } from '../../../client/ui/toast.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { adminMessages } from '../admin.messages.ts';
 import { COLOUR_KEYS, type ColourKey, type GeneralSettings } from '../admin.schemas.ts';
 import { useGeneralSettings, useSaveGeneralSettings, useSaveLogo } from './admin.queries.ts';
 import { contrastWarnings } from './brand.ts';
@@ -31,8 +32,8 @@ const ColourFields = ({ keys, form }: { keys: readonly ColourKey[]; form: Colour
       {keys.map((key) => (
         <ColorInput
           key={form.key(key)}
-          label={messages.colourLabel(key)}
-          placeholder={messages.colourDefault}
+          label={adminMessages.colourLabel(key)}
+          placeholder={adminMessages.colourDefault}
           format="hex"
           withEyeDropper={false}
           popoverProps={{ withinPortal: true }}
@@ -52,7 +53,7 @@ const useColourForm = (settings: GeneralSettings) =>
     validate: Object.fromEntries(
       COLOUR_KEYS.map((key) => [
         key,
-        (value: string) => (value === '' || HEX.test(value) ? null : messages.colourFormat),
+        (value: string) => (value === '' || HEX.test(value) ? null : adminMessages.colourFormat),
       ]),
     ),
   });
@@ -74,11 +75,11 @@ const SettingsForm = ({ settings }: { settings: GeneralSettings }) => {
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Title order={3} size="h5">
-          {messages.primaryColours}
+          {adminMessages.primaryColours}
         </Title>
         <ColourFields keys={COLOUR_KEYS.slice(0, 4)} form={form} />
         <Title order={3} size="h5">
-          {messages.secondaryColours}
+          {adminMessages.secondaryColours}
         </Title>
         <ColourFields keys={COLOUR_KEYS.slice(4)} form={form} />
         <FormError message={save.error ? errorText(save.error) : null} />
@@ -87,7 +88,7 @@ const SettingsForm = ({ settings }: { settings: GeneralSettings }) => {
             variant="default"
             onClick={() => form.setValues(Object.fromEntries(COLOUR_KEYS.map((key) => [key, ''])) as Values)}
           >
-            {messages.resetColours}
+            {adminMessages.resetColours}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {messages.saveButton}
@@ -108,10 +109,10 @@ export const GeneralSettingsSection = () => {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4">
-            {messages.generalSettings}
+            {adminMessages.generalSettings}
           </Title>
           <Text size="sm" c="dimmed">
-            {messages.generalSettingsIntro}
+            {adminMessages.generalSettingsIntro}
           </Text>
         </div>
         {settings.isPending ? (
@@ -130,11 +131,11 @@ export const GeneralSettingsSection = () => {
                 name={workspace?.name ?? ''}
                 image={settings.data.iconLogo}
                 maxBytes={LOGO_MAX_BYTES}
-                tooLargeMessage={messages.logoTooLarge}
-                label={messages.logoLabel}
+                tooLargeMessage={adminMessages.logoTooLarge}
+                label={adminMessages.logoLabel}
                 alt={messages.workspaceLogo(workspace?.name ?? '')}
-                chooseLabel={messages.logoUpload}
-                removeLabel={messages.logoRemove}
+                chooseLabel={adminMessages.logoUpload}
+                removeLabel={adminMessages.logoRemove}
                 upload={async (file) => {
                   const saved = await saveLogo.mutateAsync(file);
                   showSuccess(messages.settingsSaved);
@@ -142,11 +143,11 @@ export const GeneralSettingsSection = () => {
                 }}
                 remove={async () => {
                   await saveLogo.mutateAsync(null);
-                  showSuccess(messages.logoRemoved);
+                  showSuccess(adminMessages.logoRemoved);
                 }}
               />
               <Text size="xs" c="dimmed">
-                {messages.logoHint}
+                {adminMessages.logoHint}
               </Text>
             </Stack>
             <SettingsForm settings={settings.data} />

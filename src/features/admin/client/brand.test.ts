@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, luminance, toRgba } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrast } from '../../../client/theme.ts';
-import { messages } from '../../../shared/messages.ts';
+import { adminMessages } from '../admin.messages.ts';
 import type { ColourKey, GeneralSettings } from '../admin.schemas.ts';
 import { brandCss, brandPalette, contrastWarnings, type Scheme, textOn } from './brand.ts';
 
@@ -27,24 +27,26 @@ describe('contrastWarnings', () => {
 
   it('warns when primary 1, as link text on white, fails AA, and not when it passes', () => {
     // #fab005 on white is 1.89:1 (shown rounded down); #0b7285 is 5.6:1.
-    expect(warningsFor({ primaryColor1: '#fab005' })).toEqual({ primaryColor1: messages.contrastWarning('1.8') });
+    expect(warningsFor({ primaryColor1: '#fab005' })).toEqual({ primaryColor1: adminMessages.contrastWarning('1.8') });
     expect(warningsFor({ primaryColor1: '#0b7285' })).toEqual({});
   });
 
   it('draws the line at 4.5:1, never rounding a failing ratio up to it', () => {
     // #767676 on white is 4.54:1 (passes); #777777 is 4.48:1 (fails).
     expect(warningsFor({ primaryColor1: '#767676' })).toEqual({});
-    expect(warningsFor({ primaryColor1: '#777777' })).toEqual({ primaryColor1: messages.contrastWarning('4.4') });
+    expect(warningsFor({ primaryColor1: '#777777' })).toEqual({ primaryColor1: adminMessages.contrastWarning('4.4') });
   });
 
   it('checks the light backgrounds under primary-1 text, and the sidebar under its dark text', () => {
     // Under the default primary (indigo 8): #dbe4ff is 4.47:1, #e7f5ff 5.1:1.
     expect(warningsFor({ primaryColor3: '#dbe4ff', primaryColor4: '#e7f5ff' })).toEqual({
-      primaryColor3: messages.contrastWarning('4.4'),
+      primaryColor3: adminMessages.contrastWarning('4.4'),
     });
     // Under a darker chosen primary 1 instead, #1864ab text on #dbe4ff reads (4.8:1).
     expect(warningsFor({ primaryColor1: '#1864ab', primaryColor3: '#dbe4ff' })).toEqual({});
-    expect(warningsFor({ secondaryColor3: '#495057' })).toEqual({ secondaryColor3: messages.contrastWarning('2.5') });
+    expect(warningsFor({ secondaryColor3: '#495057' })).toEqual({
+      secondaryColor3: adminMessages.contrastWarning('2.5'),
+    });
     expect(warningsFor({ secondaryColor3: '#f1f3f5' })).toEqual({});
   });
 
@@ -59,7 +61,7 @@ describe('contrastWarnings', () => {
     // Teal takes white text: a darker hover keeps it readable, a cream one does not (1.1:1).
     expect(warningsFor({ primaryColor1: '#0b7285', primaryColor2: '#0a6778' })).toEqual({});
     expect(warningsFor({ primaryColor1: '#0b7285', primaryColor2: '#fff3bf' })).toEqual({
-      primaryColor2: messages.contrastWarning('1.1'),
+      primaryColor2: adminMessages.contrastWarning('1.1'),
     });
     // Yellow takes black text, so a lighter hover reads; without primary 1 the text is the default white.
     expect(warningsFor({ primaryColor1: '#fab005', primaryColor2: '#ffd43b' })).not.toHaveProperty('primaryColor2');

@@ -1,6 +1,6 @@
 import { alpha, DEFAULT_THEME, darken, lighten, toRgba } from '@mantine/core';
 import { contrast, theme } from '../../../client/theme.ts';
-import { messages } from '../../../shared/messages.ts';
+import { adminMessages } from '../admin.messages.ts';
 import type { ColourKey, GeneralSettings } from '../admin.schemas.ts';
 
 // The workspace's colours as the app's theme, in both colour schemes (decisions 044 and 070).
@@ -249,7 +249,7 @@ export const contrastWarnings = (colours: Colours): Partial<Record<ColourKey, st
     if (!colour) continue;
     const ratio = contrast(colour, on);
     // Rounded down: 4.48:1 fails, and "4.5:1" would read as a pass.
-    if (ratio < AA) warnings[key] = messages.contrastWarning((Math.floor(ratio * 10) / 10).toFixed(1));
+    if (ratio < AA) warnings[key] = adminMessages.contrastWarning((Math.floor(ratio * 10) / 10).toFixed(1));
   }
   return warnings;
 };

@@ -6,8 +6,8 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { checkPhoto } from '../../people/server/photos.service.ts';
+import { adminMessages } from '../admin.messages.ts';
 import { ZGeneralSettings, ZSaveGeneralSettings } from '../admin.schemas.ts';
 import { getGeneralSettings, readLogo, saveGeneralSettings, saveLogo } from './general-settings.service.ts';
 
@@ -59,8 +59,8 @@ export const adminRoutes = async (fastify: FastifyInstance) => {
     async (request) => {
       // The admin check comes first, so nobody else gets an upload read.
       await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
-      const { bytes } = await readSingleFile(request, messages.logoTooLarge);
-      const logo = await checkPhoto(bytes, LOGO_MAX_BYTES, messages.logoTooLarge);
+      const { bytes } = await readSingleFile(request, adminMessages.logoTooLarge);
+      const logo = await checkPhoto(bytes, LOGO_MAX_BYTES, adminMessages.logoTooLarge);
       return ok(await request.inTenant((ctx) => saveLogo(ctx, logo)));
     },
   );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, PNG_PIXEL as PNG, signUp, uploadFile } from '../../../../test/factories.ts';
 import { messages } from '../../../shared/messages.ts';
+import { adminMessages } from '../admin.messages.ts';
 import type { GeneralSettings } from '../admin.schemas.ts';
 
 let app: FastifyInstance;
@@ -43,7 +44,7 @@ describe('general settings', () => {
     const member = await joinWorkspace(app, admin);
     const bad = await admin.api.post('/general-settings', { primaryColor1: 'red', primaryColor2: '#123456' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ primaryColor1: messages.colourFormat });
+    expect(bad.body.errors).toEqual({ primaryColor1: adminMessages.colourFormat });
     const unknown = await admin.api.post('/general-settings', { tertiaryColor: '#123456' });
     expect(unknown.status).toBe(400);
     expect((await member.api.post('/general-settings', { primaryColor1: '#123456' })).status).toBe(403);
@@ -72,7 +73,7 @@ describe('general settings', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(admin.token, big);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().message).toBe(messages.logoTooLarge);
+    expect(tooLarge.json().message).toBe(adminMessages.logoTooLarge);
     expect((await admin.api.get<GeneralSettings>('/general-settings')).body.result.iconLogo).toBe(iconLogo);
 
     const removed = await admin.api.delete<GeneralSettings>('/general-settings/logo');

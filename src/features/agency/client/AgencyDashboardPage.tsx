@@ -6,6 +6,7 @@ import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyItem } from '../agency.schemas.ts';
 import { useAgencyItem } from './agency.queries.ts';
 import { ContentMenu } from './components/ContentMenu.tsx';
@@ -17,7 +18,7 @@ const BackToCatalogue = () => (
   <Anchor component={Link} to="/agency-tools" size="sm" className="cadence-no-print">
     <Group gap={4} component="span">
       <IconChevronLeft size={14} />
-      {messages.agencyBackToCatalogue}
+      {agencyMessages.agencyBackToCatalogue}
     </Group>
   </Anchor>
 );
@@ -54,7 +55,7 @@ const Heading = ({ item, menu }: { item: AgencyItem; menu: React.ReactNode }) =>
           </Title>
           {item.hidden && (
             <Badge size="sm" color="gray" variant="outline">
-              {messages.agencyHiddenBadge}
+              {agencyMessages.agencyHiddenBadge}
             </Badge>
           )}
           {menu}
@@ -71,7 +72,7 @@ const Heading = ({ item, menu }: { item: AgencyItem; menu: React.ReactNode }) =>
     {item.recap && (
       <Text size="sm" c="gray.7" fs="italic">
         <Text span fw={600} fs="normal">
-          {messages.agencyRecap}:{' '}
+          {agencyMessages.agencyRecap}:{' '}
         </Text>
         {item.recap}
       </Text>
@@ -79,7 +80,7 @@ const Heading = ({ item, menu }: { item: AgencyItem; menu: React.ReactNode }) =>
     {webLink(item.url) && (
       <Anchor href={item.url!} target="_blank" rel="noopener noreferrer" size="sm">
         <Group gap={4} component="span">
-          {messages.agencyReadMore(item.title)}
+          {agencyMessages.agencyReadMore(item.title)}
           <Text span size="xs" c="gray.7">
             ({webLink(item.url)})
           </Text>
@@ -108,7 +109,7 @@ export const AgencyDashboardPage = () => {
       <PageLoadError
         back={<BackToCatalogue />}
         error={item.error}
-        notFoundTitle={messages.agencyItemNotFound}
+        notFoundTitle={agencyMessages.agencyItemNotFound}
         failedTitle={messages.agencyLoadFailed}
         onRetry={() => void item.refetch()}
         retrying={item.isFetching}
@@ -125,7 +126,7 @@ export const AgencyDashboardPage = () => {
       {isAdmin && (
         <Switch
           className="cadence-no-print"
-          label={messages.agencyShowHidden}
+          label={agencyMessages.agencyShowHidden}
           checked={withHidden}
           onChange={(event) => setWithHidden(event.currentTarget.checked)}
         />

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import { useAgencyColumn } from './agency.queries.ts';
 import { ColumnCard } from './components/ColumnCard.tsx';
 import './agency.css';
@@ -18,11 +19,11 @@ export const AgencySinglePage = () => {
       <PageLoadError
         back={
           <Anchor component={Link} to="/agency-tools" size="sm">
-            {messages.agencyBackToCatalogue}
+            {agencyMessages.agencyBackToCatalogue}
           </Anchor>
         }
         error={single.error}
-        notFoundTitle={messages.agencyColumnNotFound}
+        notFoundTitle={agencyMessages.agencyColumnNotFound}
         failedTitle={messages.agencyLoadFailed}
         onRetry={() => void single.refetch()}
         retrying={single.isFetching}
@@ -35,7 +36,7 @@ export const AgencySinglePage = () => {
       <Anchor component={Link} to={`/agency-dashboard/${item.id}`} size="sm">
         <Group gap={4} component="span">
           <IconChevronLeft size={14} />
-          {messages.agencyBackToItem(item.title)}
+          {agencyMessages.agencyBackToItem(item.title)}
         </Group>
       </Anchor>
       <Text size="sm" c="gray.7">
@@ -52,13 +53,13 @@ export const AgencySinglePage = () => {
         <Group gap="md" wrap="wrap" component="nav" aria-label={item.title}>
           {parent && (
             <Anchor component={Link} to={`/agency-single/${parent.id}`} size="sm">
-              {messages.agencyFollows(parent.title)}
+              {agencyMessages.agencyFollows(parent.title)}
             </Anchor>
           )}
           {children.map((child) => (
             <Anchor key={child.id} component={Link} to={`/agency-single/${child.id}`} size="sm">
               <Group gap={4} component="span">
-                {messages.agencyLeadsTo}
+                {agencyMessages.agencyLeadsTo}
                 <IconArrowRight size={14} />
                 {child.title}
               </Group>

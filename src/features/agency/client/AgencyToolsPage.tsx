@@ -22,6 +22,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { AGENCY_PREVIEW_ITEMS, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyCategory, AgencyItemsPage } from '../agency.schemas.ts';
 import { AgencyIconView } from './agency.icons.tsx';
 import { agencyKeys, useCategories, useCategoryItems } from './agency.queries.ts';
@@ -34,15 +35,15 @@ const InfoDialog = ({ opened, onClose }: { opened: boolean; onClose: () => void 
   <Modal
     opened={opened}
     onClose={onClose}
-    title={messages.agencyInfoTitle}
+    title={agencyMessages.agencyInfoTitle}
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
   >
     <Stack gap="md">
-      <Text size="sm">{messages.agencyInfoText}</Text>
+      <Text size="sm">{agencyMessages.agencyInfoText}</Text>
       <Group justify="flex-end">
         <Button onClick={onClose} data-autofocus>
-          {messages.agencyInfoClose}
+          {agencyMessages.agencyInfoClose}
         </Button>
       </Group>
     </Stack>
@@ -77,12 +78,12 @@ const CategoryCard = ({
               <Group gap={4}>
                 {category.hidden && (
                   <Badge size="xs" color="gray" variant="outline">
-                    {messages.agencyHiddenBadge}
+                    {agencyMessages.agencyHiddenBadge}
                   </Badge>
                 )}
                 {!category.shipped && (
                   <Badge size="xs" color={category.color} variant="light">
-                    {messages.agencyOwnBadge}
+                    {agencyMessages.agencyOwnBadge}
                   </Badge>
                 )}
               </Group>
@@ -107,7 +108,7 @@ const CategoryCard = ({
               <Group gap={2} wrap="nowrap">
                 {item.hidden && (
                   <Badge size="xs" color="gray" variant="outline">
-                    {messages.agencyHiddenBadge}
+                    {agencyMessages.agencyHiddenBadge}
                   </Badge>
                 )}
                 {actions && <ContentMenu kind="items" row={item} title={item.title} actions={actions} small />}
@@ -116,7 +117,7 @@ const CategoryCard = ({
           ))}
           {items.length === 0 && (
             <Text component="li" size="sm" c="gray.7">
-              {messages.agencyCategoryEmpty}
+              {agencyMessages.agencyCategoryEmpty}
             </Text>
           )}
         </Stack>
@@ -131,7 +132,7 @@ const CategoryCard = ({
         <Group justify="space-between" mt="auto" gap="xs">
           {category.itemsTotal > AGENCY_PREVIEW_ITEMS ? (
             <Button variant="subtle" size="compact-sm" loading={all && more.isPending} onClick={() => setAll(!all)}>
-              {all ? messages.agencyShowLess : messages.agencyShowAll(category.itemsTotal)}
+              {all ? agencyMessages.agencyShowLess : agencyMessages.agencyShowAll(category.itemsTotal)}
             </Button>
           ) : (
             <span />
@@ -173,10 +174,15 @@ export const AgencyToolsPage = () => {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs">
           <Title order={1} size="h2">
-            {messages.agencyTitle}
+            {agencyMessages.agencyTitle}
           </Title>
-          <Tooltip label={messages.agencyInfoButton}>
-            <ActionIcon variant="subtle" size="lg" aria-label={messages.agencyInfoButton} onClick={() => setInfo(true)}>
+          <Tooltip label={agencyMessages.agencyInfoButton}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={agencyMessages.agencyInfoButton}
+              onClick={() => setInfo(true)}
+            >
               <IconInfoCircle size={22} />
             </ActionIcon>
           </Tooltip>
@@ -184,12 +190,12 @@ export const AgencyToolsPage = () => {
         {isAdmin && (
           <Group gap="sm">
             <Switch
-              label={messages.agencyShowHidden}
+              label={agencyMessages.agencyShowHidden}
               checked={withHidden}
               onChange={(event) => setWithHidden(event.currentTarget.checked)}
             />
             <Button leftSection={<IconPlus size={16} />} onClick={addCategory}>
-              {messages.agencyAddCategory}
+              {agencyMessages.agencyAddCategory}
             </Button>
           </Group>
         )}

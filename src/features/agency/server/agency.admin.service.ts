@@ -11,7 +11,7 @@ import { sanitizePlainText, sanitizeRichText } from '../../../server/sanitize.ts
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { AGENCY_LIMITS, type AgencyKind } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type {
   CreateAgencyCategory,
   CreateAgencyColumn,
@@ -101,14 +101,15 @@ const assertRoomFor = async (ctx: TenantContext, where: { categoryId: string } |
       .select({ n: count() })
       .from(agencyCategories)
       .where(visibleTo(agencyCategories, ctx.tenantId));
-    if (n >= AGENCY_LIMITS.categories) throw conflict(messages.agencyTooManyCategories(AGENCY_LIMITS.categories));
+    if (n >= AGENCY_LIMITS.categories) throw conflict(agencyMessages.agencyTooManyCategories(AGENCY_LIMITS.categories));
     return;
   }
   const [{ n } = { n: 0 }] = await ctx.db
     .select({ n: count() })
     .from(agencyItems)
     .where(and(eq(agencyItems.categoryId, where.categoryId), visibleTo(agencyItems, ctx.tenantId)));
-  if (n >= AGENCY_LIMITS.itemsPerCategory) throw conflict(messages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
+  if (n >= AGENCY_LIMITS.itemsPerCategory)
+    throw conflict(agencyMessages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
 };
 
 // Categories
@@ -193,7 +194,7 @@ const columnItem = async (ctx: TenantContext, columnId: string) => {
 const assertParent = async (ctx: TenantContext, itemId: string, parentId: string, columnId: string | null) => {
   const parentItem = await columnItem(ctx, parentId);
   if (parentItem !== itemId)
-    throw badRequest({ parentId: messages.agencyParentOtherItem }, messages.agencyParentOtherItem);
+    throw badRequest({ parentId: agencyMessages.agencyParentOtherItem }, agencyMessages.agencyParentOtherItem);
   if (!columnId) return;
   const result = await ctx.db.execute(sql`
     with recursive up(id, parent_id, depth) as (
@@ -203,7 +204,7 @@ const assertParent = async (ctx: TenantContext, itemId: string, parentId: string
     )
     select exists (select 1 from up where id = ${columnId}) as cycle`);
   const [row] = (result as unknown as { rows: { cycle: boolean }[] }).rows;
-  if (row?.cycle) throw badRequest({ parentId: messages.agencyParentCycle }, messages.agencyParentCycle);
+  if (row?.cycle) throw badRequest({ parentId: agencyMessages.agencyParentCycle }, agencyMessages.agencyParentCycle);
 };
 
 export const createColumn = async (ctx: TenantContext, input: CreateAgencyColumn) => {
@@ -214,7 +215,7 @@ export const createColumn = async (ctx: TenantContext, input: CreateAgencyColumn
     .select({ n: count() })
     .from(agencyColumns)
     .where(and(eq(agencyColumns.itemId, input.itemId), visibleTo(agencyColumns, ctx.tenantId)));
-  if (n >= AGENCY_LIMITS.columns) throw conflict(messages.agencyTooManyColumns);
+  if (n >= AGENCY_LIMITS.columns) throw conflict(agencyMessages.agencyTooManyColumns);
   const [row] = await ctx.db
     .insert(agencyColumns)
     .values({
@@ -257,7 +258,7 @@ export const createQuestion = async (ctx: TenantContext, input: CreateAgencyQues
     .select({ n: count() })
     .from(agencyQuestions)
     .where(and(eq(agencyQuestions.columnId, input.columnId), visibleTo(agencyQuestions, ctx.tenantId)));
-  if (n >= AGENCY_LIMITS.questions) throw conflict(messages.agencyTooManyQuestions);
+  if (n >= AGENCY_LIMITS.questions) throw conflict(agencyMessages.agencyTooManyQuestions);
   const [row] = await ctx.db
     .insert(agencyQuestions)
     .values({ ...plain(input, ['question']), tenantId: ctx.tenantId, createdBy: ctx.userId })

@@ -3,7 +3,7 @@ import { agencyAnswers, agencyColumns, agencyItems, agencyQuestions, users } fro
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyAnswer, SaveAnswer } from '../agency.schemas.ts';
 import { assertEditableColumn } from './agency.policy.ts';
 import { hiddenIn, personName, visibleTo } from './agency.sql.ts';
@@ -47,8 +47,8 @@ const answerTarget = async (ctx: TenantContext, questionId: string) => {
 const assertPosition = (position: number, numOfAnswers: number) => {
   if (position >= numOfAnswers)
     throw badRequest(
-      { position: messages.agencyTooManyAnswers(numOfAnswers) },
-      messages.agencyTooManyAnswers(numOfAnswers),
+      { position: agencyMessages.agencyTooManyAnswers(numOfAnswers) },
+      agencyMessages.agencyTooManyAnswers(numOfAnswers),
     );
 };
 
@@ -64,8 +64,8 @@ export const saveAnswer = async (
   const answer = sanitizePlainText(input.answer);
   if (answer.length > target.maxLength)
     throw badRequest(
-      { answer: messages.agencyAnswerTooLong(target.maxLength) },
-      messages.agencyAnswerTooLong(target.maxLength),
+      { answer: agencyMessages.agencyAnswerTooLong(target.maxLength) },
+      agencyMessages.agencyAnswerTooLong(target.maxLength),
     );
   const now = new Date();
   await ctx.db

@@ -1,6 +1,6 @@
 import { richTextBlocks } from '../../../server/pdf.richtext.ts';
 import { PAGE_POINTS, type PdfContent, renderPdf, workspaceHeading } from '../../../server/pdf.ts';
-import { messages } from '../../../shared/messages.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyColumn, AgencyItem } from '../agency.schemas.ts';
 
 // A framework as a PDF (landscape, A4 or Letter): the workspace's heading, the framework's
@@ -35,7 +35,7 @@ const columnBlock = (column: AgencyColumn, titles: Map<string, string>, width: n
     { text: column.title, bold: true, fontSize: 12, color: '#212529', margin: [0, 4, 0, 0] },
     ...(column.subtitle ? [{ text: column.subtitle, color: '#666666', margin: [0, 0, 0, 2] }] : []),
     ...(column.parentId
-      ? [{ text: messages.agencyFollows(titles.get(column.parentId) ?? ''), fontSize: 8, color: '#888888' }]
+      ? [{ text: agencyMessages.agencyFollows(titles.get(column.parentId) ?? ''), fontSize: 8, color: '#888888' }]
       : []),
     ...richTextBlocks(column.description),
     ...column.questions.map((question) => {

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../../server/context.ts';
 import { forbidden } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { agencyMessages } from '../agency.messages.ts';
 
 // Who may do what in agency tools (decision 052): every member reads the catalogue and answers
 // questions in editable columns; workspace admins add content of their own and hide any
@@ -13,12 +13,12 @@ export const assertContentAdmin = (ctx: TenantContext) => {
 
 /** The product's content is read-only: hide it instead. */
 export const assertOwnContent = (row: { tenantId: string | null }) => {
-  if (row.tenantId === null) throw forbidden(messages.agencyShippedReadOnly);
+  if (row.tenantId === null) throw forbidden(agencyMessages.agencyShippedReadOnly);
 };
 
 /** A 'noneditable' column's answers cannot be changed. */
 export const assertEditableColumn = (columnType: string) => {
-  if (columnType === 'noneditable') throw forbidden(messages.agencyNotEditable);
+  if (columnType === 'noneditable') throw forbidden(agencyMessages.agencyNotEditable);
 };
 
 /** Hidden content shows only to admins who ask for it. */

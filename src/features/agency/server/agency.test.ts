@@ -14,8 +14,8 @@ import {
 } from '../../../db/schema/index.ts';
 import { dataMigrations } from '../../../server/data-migrations.ts';
 import { AGENCY_LIMITS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
+import { agencyMessages } from '../agency.messages.ts';
 import type {
   AgencyAnswer,
   AgencyCategoriesPage,
@@ -169,10 +169,10 @@ describe('agency tools: answers', () => {
     expect(Date.parse(changed.body.result.changedAt)).toBeGreaterThan(changedAt);
     const tooLong = await admin.api.put(url(1), { answer: 'x'.repeat(question.maxLength + 1) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.errors?.answer).toBe(messages.agencyAnswerTooLong(question.maxLength));
+    expect(tooLong.body.errors?.answer).toBe(agencyMessages.agencyAnswerTooLong(question.maxLength));
     const tooMany = await admin.api.put(url(question.numOfAnswers), { answer: 'One more' });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.errors?.position).toBe(messages.agencyTooManyAnswers(question.numOfAnswers));
+    expect(tooMany.body.errors?.position).toBe(agencyMessages.agencyTooManyAnswers(question.numOfAnswers));
     expect((await admin.api.put(url(0), { answer: 'a\u0000b' })).status).toBe(400);
     expect((await admin.api.put(url(0), {})).status).toBe(400);
     expect((await admin.api.put('/agency/questions/not-a-uuid/answers/0', { answer: 'x' })).status).toBe(404);
@@ -182,7 +182,7 @@ describe('agency tools: answers', () => {
     await admin.api.patch(`/agency/columns/${own.secondColumnId}`, { columnType: 'noneditable' });
     const refused = await admin.api.put(`/agency/questions/${own.questionId}/answers/0`, { answer: 'x' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(messages.agencyNotEditable);
+    expect(refused.body.message).toBe(agencyMessages.agencyNotEditable);
     const after = (await admin.api.get<AgencyItem>(`/agency/items/${item.id}`)).body.result;
     expect(after.columns.find((c) => c.id === strengths.id)?.questions[0]?.answers.map((a) => a.answer)).toEqual([
       'Fast support always',
@@ -258,7 +258,7 @@ describe('agency tools: admin content and hiding', () => {
     const strategy = page.items.find((c) => c.title === 'Strategy')!;
     const shippedEdit = await admin.api.patch(`/agency/categories/${strategy.id}`, { title: 'Ours' });
     expect(shippedEdit.status).toBe(403);
-    expect(shippedEdit.body.message).toBe(messages.agencyShippedReadOnly);
+    expect(shippedEdit.body.message).toBe(agencyMessages.agencyShippedReadOnly);
     expect((await admin.api.delete(`/agency/categories/${strategy.id}`)).status).toBe(403);
     expect((await catalogue(admin)).items.find((c) => c.id === strategy.id)?.title).toBe('Strategy');
     const bad = await admin.api.post('/agency/categories', {
@@ -310,7 +310,7 @@ describe('agency tools: admin content and hiding', () => {
     const body = { title: 'One too many', avatar: 'star', color: 'red', buttonTitle: 'Go' };
     const refused = await admin.api.post('/agency/categories', body);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(messages.agencyTooManyCategories(AGENCY_LIMITS.categories));
+    expect(refused.body.message).toBe(agencyMessages.agencyTooManyCategories(AGENCY_LIMITS.categories));
     const full = await catalogue(admin, `?limit=${AGENCY_LIMITS.categories}&hidden=true`);
     expect(full.total).toBe(AGENCY_LIMITS.categories);
     expect(full.items).toHaveLength(AGENCY_LIMITS.categories);
@@ -328,7 +328,7 @@ describe('agency tools: admin content and hiding', () => {
     );
     const tooMany = await admin.api.post('/agency/items', { categoryId: strategy.id, title: 'One too many' });
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body.message).toBe(messages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
+    expect(tooMany.body.message).toBe(agencyMessages.agencyTooManyItems(AGENCY_LIMITS.itemsPerCategory));
     const mine = await admin.api.post<{ id: string }>('/agency/items', { categoryId: own.id, title: 'Mine' });
     expect(mine.status).toBe(201);
     const moved = await admin.api.patch(`/agency/items/${mine.body.result.id}`, { categoryId: strategy.id });
@@ -355,14 +355,14 @@ describe('agency tools: admin content and hiding', () => {
     });
     const cycle = await admin.api.patch(`/agency/columns/${own.firstColumnId}`, { parentId: third.body.result.id });
     expect(cycle.status).toBe(400);
-    expect(cycle.body.errors?.parentId).toBe(messages.agencyParentCycle);
+    expect(cycle.body.errors?.parentId).toBe(agencyMessages.agencyParentCycle);
     expect(
       (await admin.api.patch(`/agency/columns/${own.firstColumnId}`, { parentId: own.firstColumnId })).status,
     ).toBe(400);
     const elsewhere = (await swot(admin)).columns[0]!.id;
     const foreignParent = await admin.api.patch(`/agency/columns/${third.body.result.id}`, { parentId: elsewhere });
     expect(foreignParent.status).toBe(400);
-    expect(foreignParent.body.errors?.parentId).toBe(messages.agencyParentOtherItem);
+    expect(foreignParent.body.errors?.parentId).toBe(agencyMessages.agencyParentOtherItem);
     const item = (await admin.api.get<AgencyItem>(`/agency/items/${own.itemId}`)).body.result;
     expect(item.columns.map((c) => c.parentId)).toEqual([null, own.firstColumnId, own.secondColumnId]);
   });

@@ -9,6 +9,7 @@ import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { email } from '../../../shared/validation.ts';
+import { authMessages } from '../auth.messages.ts';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 
 /** Asks for the email that gets a reset link; the answer is the same whether it has an account. */
@@ -34,7 +35,7 @@ const RequestResetForm = () => {
   if (sent) {
     return (
       <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
-        {messages.resetRequested}
+        {authMessages.resetRequested}
       </Alert>
     );
   }
@@ -44,7 +45,7 @@ const RequestResetForm = () => {
         <TextInput label={messages.email} type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <FormError message={failure} />
         <Button type="submit" fullWidth loading={pending}>
-          {messages.sendResetLink}
+          {authMessages.sendResetLink}
         </Button>
       </Stack>
     </form>
@@ -58,13 +59,13 @@ export const ForgotPasswordPage = () => {
   const [passwordSaved, setPasswordSaved] = useState(false);
   return (
     <AuthLayout
-      title={hash ? messages.resetPasswordTitle : messages.forgotPasswordTitle}
-      intro={hash ? undefined : messages.forgotPasswordIntro}
+      title={hash ? authMessages.resetPasswordTitle : authMessages.forgotPasswordTitle}
+      intro={hash ? undefined : authMessages.forgotPasswordIntro}
       footer={
         // Once the password is saved the form itself offers the Login button.
         !passwordSaved && (
           <Anchor component={Link} to="/login" fw={600}>
-            {messages.returnToLogin}
+            {authMessages.returnToLogin}
           </Anchor>
         )
       }

@@ -8,6 +8,7 @@ import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { email } from '../../../shared/validation.ts';
+import { authMessages } from '../auth.messages.ts';
 import type { SignInResult } from '../auth.schemas.ts';
 import { signInExtras, useCompleteSignIn } from './auth.queries.ts';
 import { GoogleButton } from './components/GoogleButton.tsx';
@@ -48,12 +49,12 @@ export const LoginPage = () => {
 
   return (
     <AuthLayout
-      title={messages.signInTitle}
+      title={authMessages.signInTitle}
       footer={
         <>
-          {messages.noAccountYet}{' '}
+          {authMessages.noAccountYet}{' '}
           <Anchor component={Link} to="/sign-up" fw={600}>
-            {messages.signUpLink}
+            {authMessages.signUpLink}
           </Anchor>
         </>
       }
@@ -68,20 +69,20 @@ export const LoginPage = () => {
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label={messages.password}
+            label={authMessages.password}
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}
           />
           <Group justify="space-between" gap="sm">
-            <Checkbox label={messages.rememberMe} {...form.getInputProps('rememberUser', { type: 'checkbox' })} />
+            <Checkbox label={authMessages.rememberMe} {...form.getInputProps('rememberUser', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forgotpassword" size="sm">
-              {messages.forgotPasswordLink}
+              {authMessages.forgotPasswordLink}
             </Anchor>
           </Group>
           <FormError message={failure} />
           <Button type="submit" fullWidth loading={pending}>
-            {messages.signInButton}
+            {authMessages.signInButton}
           </Button>
           <GoogleButton onCredential={onGoogle} />
         </Stack>

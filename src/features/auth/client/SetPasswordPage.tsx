@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../auth.messages.ts';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';
@@ -19,13 +20,13 @@ export const SetPasswordPage = () => {
   const onGoogle = useGoogleSignIn(false);
   return (
     <AuthLayout
-      title={messages.setPasswordTitle}
-      intro={messages.setPasswordIntro}
+      title={authMessages.setPasswordTitle}
+      intro={authMessages.setPasswordIntro}
       footer={
         // Once the password is saved the form itself offers the Login button.
         !passwordSaved && (
           <Anchor component={Link} to="/login" fw={600}>
-            {messages.returnToLogin}
+            {authMessages.returnToLogin}
           </Anchor>
         )
       }

@@ -10,6 +10,7 @@ import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { email, password, requiredText } from '../../../shared/validation.ts';
+import { authMessages } from '../auth.messages.ts';
 import type { Register } from '../auth.schemas.ts';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { type GoogleSignUp, type SignUpLocationState, useGoogleSignIn } from './useGoogleSignIn.ts';
@@ -89,7 +90,7 @@ const SignUpForm = ({ google }: { google: GoogleSignUp | undefined }) => {
         <Stack gap="md">
           {google && (
             <Text size="sm" c="dimmed">
-              {messages.googleDetailsLocked}
+              {authMessages.googleDetailsLocked}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -119,13 +120,13 @@ const SignUpForm = ({ google }: { google: GoogleSignUp | undefined }) => {
           {!google && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <PasswordInput
-                label={messages.password}
+                label={authMessages.password}
                 autoComplete="new-password"
                 required
                 {...form.getInputProps('password')}
               />
               <PasswordInput
-                label={messages.repeatPassword}
+                label={authMessages.repeatPassword}
                 autoComplete="new-password"
                 required
                 {...form.getInputProps('repeatPassword')}
@@ -133,7 +134,7 @@ const SignUpForm = ({ google }: { google: GoogleSignUp | undefined }) => {
             </SimpleGrid>
           )}
           <TextInput
-            label={messages.companyName}
+            label={authMessages.companyName}
             autoComplete="organization"
             required
             {...form.getInputProps('companyName')}
@@ -142,7 +143,7 @@ const SignUpForm = ({ google }: { google: GoogleSignUp | undefined }) => {
           <input type="hidden" name="timezone" value={timezone} />
           <FormError message={failure} />
           <Button type="submit" fullWidth loading={pending}>
-            {messages.signUpButton}
+            {authMessages.signUpButton}
           </Button>
           {!google && <GoogleButton onCredential={onGoogle} />}
         </Stack>
@@ -157,12 +158,12 @@ export const SignUpPage = () => {
   const google = (location.state as SignUpLocationState | null)?.google;
   return (
     <AuthLayout
-      title={messages.signUpTitle}
-      intro={messages.signUpIntro}
+      title={authMessages.signUpTitle}
+      intro={authMessages.signUpIntro}
       wide
       footer={
         <Anchor component={Link} to="/login" fw={600}>
-          {messages.returnToLogin}
+          {authMessages.returnToLogin}
         </Anchor>
       }
     >

@@ -2,17 +2,17 @@ import { Button, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../auth.messages.ts';
 
 /** /sign-up-success: the account exists; the next step is signing in. */
 export const SignUpSuccessPage = () => (
-  <AuthLayout title={messages.signUpSuccessTitle}>
+  <AuthLayout title={authMessages.signUpSuccessTitle}>
     <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
       <IconCircleCheck size={30} stroke={1.6} />
     </ThemeIcon>
-    <Text>{messages.signUpSuccessText}</Text>
+    <Text>{authMessages.signUpSuccessText}</Text>
     <Button component={Link} to="/login" fullWidth>
-      {messages.loginLink}
+      {authMessages.loginLink}
     </Button>
   </AuthLayout>
 );

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { AuthLimits } from '../../../server/config.ts';
 import { countTry, emailKey, type Refund } from '../../../server/rate-limit.ts';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../auth.messages.ts';
 
 // What the public auth calls count against (decision 022), with the server's configured limits
 // (README, "Limits"). `address` is the client address as Fastify resolves it: X-Forwarded-For
@@ -27,7 +27,7 @@ export const countSignIn = async (
           { key: `sign-in:account:${emailKey(email)}`, limit: limits.signInPerAccount },
           { key: `sign-in:address:${address}`, limit: limits.signInPerAddress },
         ],
-        messages.tooManySignIns,
+        authMessages.tooManySignIns,
       )
     : uncounted;
 

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { unauthorized } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { ZSwitchResult, ZSwitchWorkspace } from '../../workspaces/workspaces.schemas.ts';
+import { authMessages } from '../auth.messages.ts';
 import {
   ZAuthConfig,
   ZForgotPassword,
@@ -80,7 +80,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       const result = await request.inTransaction((ctx) =>
         signIn(ctx, { ...request.body, userAgent: request.headers['user-agent'] }),
       );
-      if (!result) throw unauthorized(messages.wrongCredentials);
+      if (!result) throw unauthorized(authMessages.wrongCredentials);
       await refund();
       return ok(result);
     },
@@ -146,7 +146,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
       request.server.afterReply(() =>
         request.inTransaction((ctx) => requestPasswordReset(ctx, email, request.server.config.publicUrl)),
       );
-      return ok({ message: messages.resetRequested });
+      return ok({ message: authMessages.resetRequested });
     },
   );
 

@@ -7,7 +7,6 @@ import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
 import {
@@ -16,6 +15,7 @@ import {
   listMyWorkspaces,
   myWorkspacesJson,
 } from '../../workspaces/server/workspaces.service.ts';
+import { authMessages } from '../auth.messages.ts';
 import type {
   GoogleSignIn,
   Register,
@@ -73,13 +73,13 @@ export const getUser = async (db: Db, id: string): Promise<User> => {
 export type GoogleVerifier = ((credential: string) => Promise<GoogleProfile>) | null;
 
 const verifyWithGoogle = async (google: GoogleVerifier, credential: string, log: Logger) => {
-  if (!google) throw unauthorized(messages.googleFailed);
+  if (!google) throw unauthorized(authMessages.googleFailed);
   try {
     return await google(credential);
   } catch (error) {
     // document 1 §8: a Google sign-in failure is logged only; the reason never reaches the client.
     log.warn({ reason: (error as Error).message }, 'Google sign-in refused');
-    throw unauthorized(messages.googleFailed);
+    throw unauthorized(authMessages.googleFailed);
   }
 };
 
@@ -100,9 +100,9 @@ export const register = async (
 ) => {
   if (input.user.token) {
     const profile = await verifyWithGoogle(google, input.user.token, log);
-    if (profile.email !== input.user.email) throw badRequest({ 'user.email': messages.googleEmailMismatch });
+    if (profile.email !== input.user.email) throw badRequest({ 'user.email': authMessages.googleEmailMismatch });
   }
-  const received = { message: messages.signUpReceived };
+  const received = { message: authMessages.signUpReceived };
   const passwordHash = await hashPassword(input.user.password ?? randomBytes(16).toString('hex'));
   const [user] = await ctx.db
     .insert(users)
@@ -159,7 +159,7 @@ const openSession = async (
   const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
   // Someone with no workspace but an open invitation signs in to the picker, to accept it.
   if (!workspace && (await listMyWorkspaces(db, userId)).length === 0 && !(await hasOpenInvitation(db, userId))) {
-    throw unauthorized(messages.noWorkspaceLeft);
+    throw unauthorized(authMessages.noWorkspaceLeft);
   }
   const session = await createSession(db, {
     userId,
@@ -219,7 +219,7 @@ export const requestPasswordReset = async (ctx: TxContext, email: string, public
     const token = await issuePasswordToken(ctx.db, user.id, 'reset');
     await ctx.sendMail(await resetPasswordMail(ctx.db, user, publicUrl, token));
   }
-  return { message: messages.resetRequested };
+  return { message: authMessages.resetRequested };
 };
 
 /** Sets the password from an emailed link; every signed-in session of the user ends. */
@@ -231,7 +231,7 @@ export const resetPassword = async (ctx: TxContext, input: ResetPassword) => {
     .where(eq(users.id, userId));
   await revokeAllSessions(ctx.db, userId);
   ctx.disconnect({ userId });
-  return { message: purpose === 'reset' ? messages.passwordReset : messages.passwordSet };
+  return { message: purpose === 'reset' ? authMessages.passwordReset : authMessages.passwordSet };
 };
 
 /** A person's own profile; a time zone outside the list becomes the default one. */

@@ -5,6 +5,7 @@ import { testApp, testConfig } from '../../../../test/app.ts';
 import { client, lastMailTo, PASSWORD, signIn, signUp, uniqueEmail } from '../../../../test/factories.ts';
 import { tenants } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../auth.messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('POST register', () => {
     const email = uniqueEmail('ada');
     const answer = await client(app).post<{ message: string }>('/register', registration(email.toUpperCase()));
     expect(answer.status).toBe(201);
-    expect(answer.body.result).toEqual({ message: messages.signUpReceived });
+    expect(answer.body.result).toEqual({ message: authMessages.signUpReceived });
 
     const token = await signIn(app, email);
     const self = await client(app, token).get<{ isAdmin: string; tenant: { name: string } }>('/self');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, testConfig } from '../../../../test/app.ts';
 import { PASSWORD, signUp, uniqueEmail } from '../../../../test/factories.ts';
 import { RATE_LIMITS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { authMessages } from '../auth.messages.ts';
 
 // Sign-in limits per account over all addresses and per address over all accounts, counted
 // atomically (decision 022). TRUST_PROXY is on, so X-Forwarded-For stands for the address.
@@ -59,7 +59,7 @@ describe('sign-in limits', { timeout: 90_000 }, () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(perAccount);
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - perAccount);
     const refused = answers.find((answer) => answer.statusCode === 429)!;
-    expect(refused.json()).toEqual({ status: 'fail', message: messages.tooManySignIns });
+    expect(refused.json()).toEqual({ status: 'fail', message: authMessages.tooManySignIns });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The right password is refused too until the window has passed.
     expect((await attempt(email, PASSWORD, from(9))).statusCode).toBe(429);

@@ -13,6 +13,7 @@ import { messages } from '../../../shared/messages.ts';
 import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import type { Board } from '../boards.schemas.ts';
 import { placeAt, removalBlocker } from './boards.format.ts';
 import { useMeetingBoards, useOrderBoards, useRemoveBoard } from './boards.queries.ts';
@@ -61,15 +62,15 @@ const BoardPicker = ({
     );
   };
   return (
-    <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.boardKeyboardHint}>
+    <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={boardsMessages.boardKeyboardHint}>
       <Droppable droppableId="boards" direction="horizontal" type="BOARD">
         {(provided) => (
           <Box
             ref={provided.innerRef}
             {...provided.droppableProps}
             component="ul"
-            aria-label={messages.boardTabs}
-            title={messages.boardPickerHint}
+            aria-label={boardsMessages.boardTabs}
+            title={boardsMessages.boardPickerHint}
             style={{ display: 'flex', gap: 6, listStyle: 'none', margin: 0, padding: 0, overflowX: 'auto' }}
             pb={4}
             flex={1}
@@ -84,7 +85,7 @@ const BoardPicker = ({
                       <Group
                         {...drag.dragHandleProps}
                         aria-pressed={selected}
-                        aria-label={messages.boardSelect(board.name)}
+                        aria-label={boardsMessages.boardSelect(board.name)}
                         data-testid="board-chip"
                         className="mantine-focus-auto"
                         gap={6}
@@ -117,7 +118,7 @@ const BoardPicker = ({
                         >
                           {board.name}
                         </Text>
-                        <Text size="xs" c="dimmed" title={messages.boardActiveCards(board.activeCardCount)}>
+                        <Text size="xs" c="dimmed" title={boardsMessages.boardActiveCards(board.activeCardCount)}>
                           {board.activeCardCount}
                         </Text>
                       </Group>
@@ -161,7 +162,7 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
 
   return (
     <SectionCard
-      title={messages.boardsSection}
+      title={boardsMessages.boardsSection}
       actions={
         canCreate ? (
           <Button
@@ -170,7 +171,7 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
             leftSection={<IconPlus size={14} />}
             onClick={() => setForm({ board: null })}
           >
-            {messages.createBoard}
+            {boardsMessages.createBoard}
           </Button>
         ) : null
       }
@@ -186,7 +187,7 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
         />
       ) : list.length === 0 || !current ? (
         <Text size="sm" c="dimmed">
-          {messages.noBoards}
+          {boardsMessages.noBoards}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -200,13 +201,13 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
             {current.permissions.canEdit && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={messages.boardActionsOf(current.name)}>
+                  <ActionIcon variant="subtle" color="gray" aria-label={boardsMessages.boardActionsOf(current.name)}>
                     <IconDots size={18} />
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setForm({ board: current })}>
-                    {messages.editBoard}
+                    {boardsMessages.editBoard}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
@@ -222,7 +223,7 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
                       setRemoveOpen(true);
                     }}
                   >
-                    {current.cardCount > 0 ? messages.archiveBoardTitle : messages.deleteBoardTitle}
+                    {current.cardCount > 0 ? boardsMessages.archiveBoardTitle : boardsMessages.deleteBoardTitle}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -248,8 +249,8 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
       <BlockedDialog reason={blocked} onClose={() => setBlocked(null)} />
       <ConfirmDialog
         opened={removeOpen}
-        title={hasCards ? messages.archiveBoardTitle : messages.deleteBoardTitle}
-        confirmLabel={hasCards ? messages.archiveButton : messages.deleteButton}
+        title={hasCards ? boardsMessages.archiveBoardTitle : boardsMessages.deleteBoardTitle}
+        confirmLabel={hasCards ? boardsMessages.archiveButton : messages.deleteButton}
         onClose={() => setRemoveOpen(false)}
         onConfirm={() => {
           if (!removing) return;
@@ -258,7 +259,7 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
             onSuccess: (result) => {
               setRemoveOpen(false);
               setChosen(null);
-              showSuccess(result.action === 'archived' ? messages.boardArchived : messages.boardDeleted);
+              showSuccess(result.action === 'archived' ? boardsMessages.boardArchived : boardsMessages.boardDeleted);
             },
             onError: (error) => setRemoveError(errorText(error)),
           });
@@ -268,10 +269,10 @@ export const BoardsSection = ({ meeting, timezone }: { meeting: Meeting; timezon
       >
         <Stack gap={6}>
           <Text size="sm" fw={500}>
-            {hasCards ? messages.archiveBoardWarning : messages.deleteBoardWarning}
+            {hasCards ? boardsMessages.archiveBoardWarning : boardsMessages.deleteBoardWarning}
           </Text>
           <Text size="sm" c="dimmed">
-            {hasCards ? messages.boardArchiveHint(removing?.cardCount ?? 0) : messages.boardDeleteHint}
+            {hasCards ? boardsMessages.boardArchiveHint(removing?.cardCount ?? 0) : boardsMessages.boardDeleteHint}
           </Text>
         </Stack>
       </ConfirmDialog>
@@ -284,7 +285,7 @@ const BlockedDialog = ({ reason, onClose }: { reason: string | null; onClose: ()
   <Modal
     opened={reason !== null}
     onClose={onClose}
-    title={messages.boardCannotBeRemoved}
+    title={boardsMessages.boardCannotBeRemoved}
     centered
     // Its one button is Close (Escape too): no second, header X of the same name.
     withCloseButton={false}

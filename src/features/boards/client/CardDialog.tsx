@@ -25,6 +25,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import type { Label } from '../boards.schemas.ts';
 import { useDeleteCard, useUpdateCard } from './boards.queries.ts';
 import { ActivityPanel } from './card/ActivityPanel.tsx';
@@ -133,7 +134,7 @@ const CardBody = ({
             <DescriptionPanel task={task} save={save} />
             <ChecklistPanel task={task} />
             <div ref={attachmentsRef}>
-              <Section title={messages.attachmentsHeading}>
+              <Section title={boardsMessages.attachmentsHeading}>
                 <AttachmentsPanel
                   task={task}
                   timezone={timezone}
@@ -143,17 +144,17 @@ const CardBody = ({
               </Section>
             </div>
             <Divider />
-            <Section title={messages.activityHeading}>
+            <Section title={boardsMessages.activityHeading}>
               <ActivityPanel task={task} people={people} timezone={timezone} />
             </Section>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <Stack gap="lg" component="nav" aria-label={messages.cardSidePanel} pos="sticky" top={0}>
+          <Stack gap="lg" component="nav" aria-label={boardsMessages.cardSidePanel} pos="sticky" top={0}>
             {canEdit && (
               <Stack gap={6}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-                  {messages.cardAddHeading}
+                  {boardsMessages.cardAddHeading}
                 </Text>
                 <Popover
                   opened={checklistForm}
@@ -165,7 +166,7 @@ const CardBody = ({
                 >
                   <Popover.Target>
                     <SideButton icon={<IconChecklist size={14} />} onClick={() => setChecklistForm((o) => !o)}>
-                      {messages.cardChecklistButton}
+                      {boardsMessages.cardChecklistButton}
                     </SideButton>
                   </Popover.Target>
                   <Popover.Dropdown>
@@ -175,7 +176,7 @@ const CardBody = ({
                 <FileButton onChange={attach}>
                   {(props) => (
                     <SideButton icon={<IconPaperclip size={14} />} loading={upload.isPending} {...props}>
-                      {messages.cardAttachmentButton}
+                      {boardsMessages.cardAttachmentButton}
                     </SideButton>
                   )}
                 </FileButton>
@@ -183,12 +184,12 @@ const CardBody = ({
             )}
             <Stack gap={6}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-                {messages.cardActionsHeading}
+                {boardsMessages.cardActionsHeading}
               </Text>
               <Popover opened={shareOpen} onChange={setShareOpen} position="left-start" withArrow shadow="md" trapFocus>
                 <Popover.Target>
                   <SideButton icon={<IconShare size={14} />} onClick={() => setShareOpen((o) => !o)}>
-                    {messages.cardShareButton}
+                    {boardsMessages.cardShareButton}
                   </SideButton>
                 </Popover.Target>
                 <Popover.Dropdown>{shareOpen && <SharePanel task={task} />}</Popover.Dropdown>
@@ -196,10 +197,10 @@ const CardBody = ({
               {canEdit && (
                 <>
                   <SideButton icon={<IconArrowsMove size={14} />} onClick={() => setMoving('move')}>
-                    {messages.cardMoveButton}
+                    {boardsMessages.cardMoveButton}
                   </SideButton>
                   <SideButton icon={<IconCopy size={14} />} onClick={() => setMoving('copy')}>
-                    {messages.cardCopyButton}
+                    {boardsMessages.cardCopyButton}
                   </SideButton>
                 </>
               )}
@@ -212,7 +213,7 @@ const CardBody = ({
                     setConfirmDelete(true);
                   }}
                 >
-                  {messages.deleteCardButton}
+                  {boardsMessages.deleteCardButton}
                 </SideButton>
               )}
             </Stack>
@@ -225,7 +226,7 @@ const CardBody = ({
       <MoveCopyDialog task={task} kind={moving} onClose={() => setMoving(null)} />
       <ConfirmDialog
         opened={confirmDelete}
-        title={messages.deleteCardTitle}
+        title={boardsMessages.deleteCardTitle}
         onClose={() => setConfirmDelete(false)}
         onConfirm={() =>
           remove.mutate(task, {
@@ -239,7 +240,7 @@ const CardBody = ({
         pending={remove.isPending}
         error={deleteError}
       >
-        {messages.deleteCardWarning}
+        {boardsMessages.deleteCardWarning}
       </ConfirmDialog>
     </Stack>
   );
@@ -303,7 +304,7 @@ export const CardDialog = ({
     <Modal
       opened={taskId !== null || creating || createFailure !== null}
       onClose={onClose}
-      title={messages.cardDialogTitle}
+      title={boardsMessages.cardDialogTitle}
       size={960}
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -312,16 +313,20 @@ export const CardDialog = ({
           visible={waiting && !createFailure}
           zIndex={5}
           overlayProps={{ blur: 1, backgroundOpacity: 0.6 }}
-          loaderProps={{ 'aria-label': taskId === null ? messages.cardCreating : messages.loading } as object}
+          loaderProps={{ 'aria-label': taskId === null ? boardsMessages.cardCreating : messages.loading } as object}
           data-testid="card-overlay"
         />
         {createFailure ? (
-          <SectionError title={messages.cardCreateFailed} error={createFailure.error} onRetry={createFailure.onRetry} />
+          <SectionError
+            title={boardsMessages.cardCreateFailed}
+            error={createFailure.error}
+            onRetry={createFailure.onRetry}
+          />
         ) : taskId === null || card.isPending ? (
           <CardSkeleton />
         ) : card.isError ? (
           <SectionError
-            title={messages.cardLoadFailed}
+            title={boardsMessages.cardLoadFailed}
             error={card.error}
             onRetry={() => void card.refetch()}
             retrying={card.isFetching}

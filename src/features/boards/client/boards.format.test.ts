@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { cardDateLine } from '../../tasks/client/tasks.format.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import type { BoardDetail } from '../boards.schemas.ts';
 import {
   boardOrder,
@@ -135,7 +136,7 @@ describe('buildColumns', () => {
     expect(columns.map((c) => c.key)).toEqual([BEA, OLGA, NOBODY]);
     expect(idsOf(columns[0])).toEqual(['d1']);
     expect(idsOf(columns[1])).toEqual(['c1', 'c2', 'd1']);
-    expect(columns[2]).toMatchObject({ title: messages.groupNobody, dropDisabled: true, count: 1 });
+    expect(columns[2]).toMatchObject({ title: boardsMessages.groupNobody, dropDisabled: true, count: 1 });
   });
 
   it('by status: Active and Done', () => {
@@ -322,9 +323,9 @@ describe('planDrop', () => {
 describe('removalBlocker', () => {
   const board = { linkedToAgenda: false, activeCardCount: 0 };
   it('says why, in the server’s order, or null when the server should be asked', () => {
-    expect(removalBlocker({ linkedToAgenda: true, activeCardCount: 3 }, 1)).toBe(messages.boardLinkedToAgenda);
-    expect(removalBlocker({ ...board, activeCardCount: 3 }, 1)).toBe(messages.boardHasActiveCards);
-    expect(removalBlocker(board, 1)).toBe(messages.lastBoard);
+    expect(removalBlocker({ linkedToAgenda: true, activeCardCount: 3 }, 1)).toBe(boardsMessages.boardLinkedToAgenda);
+    expect(removalBlocker({ ...board, activeCardCount: 3 }, 1)).toBe(boardsMessages.boardHasActiveCards);
+    expect(removalBlocker(board, 1)).toBe(boardsMessages.lastBoard);
     expect(removalBlocker(board, 2)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages.ts';
 import { fullName } from '../../../shared/person.ts';
 import { isActive } from '../../../shared/tasks.ts';
 import type { Card, DropTask } from '../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import {
   BOARD_PAGE_SIZE,
   type Board,
@@ -35,9 +36,9 @@ export const removalBlocker = (
   boardsInMeeting: number,
 ): string | null => {
   // The server's order, so that both say the same thing.
-  if (board.linkedToAgenda) return messages.boardLinkedToAgenda;
-  if (board.activeCardCount > 0) return messages.boardHasActiveCards;
-  if (boardsInMeeting <= 1) return messages.lastBoard;
+  if (board.linkedToAgenda) return boardsMessages.boardLinkedToAgenda;
+  if (board.activeCardCount > 0) return boardsMessages.boardHasActiveCards;
+  if (boardsInMeeting <= 1) return boardsMessages.lastBoard;
   return null;
 };
 
@@ -80,13 +81,14 @@ export const buildColumns = (detail: BoardDetail): Column[] => {
     const cards = (group?.cardIds ?? []).flatMap((id) => cardsById.get(id) ?? []);
     return { key, title, cards, count: group?.count ?? 0, ...extra };
   };
-  if (detail.groupBy === 'status') return [column('active', messages.groupActive), column('done', messages.groupDone)];
+  if (detail.groupBy === 'status')
+    return [column('active', boardsMessages.groupActive), column('done', boardsMessages.groupDone)];
   if (detail.groupBy === 'user') {
     const columns = detail.people
       .filter((person) => !person.deleted || groups.has(person.id))
       .map((person) => column(person.id, fullName(person)));
     // Cards of No one can be dragged to a person; nothing can be dropped on No one.
-    if (groups.has(NOBODY)) columns.push(column(NOBODY, messages.groupNobody, { dropDisabled: true }));
+    if (groups.has(NOBODY)) columns.push(column(NOBODY, boardsMessages.groupNobody, { dropDisabled: true }));
     return columns;
   }
   return [...detail.lists].sort((a, b) => a.sort - b.sort).map((list) => column(list.id, list.name, { list }));

@@ -4,6 +4,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { boardsMessages } from '../boards.messages.ts';
 
 // The rows of a new board, written by `POST boards` and by the agenda form's "Meeting Board"
 // (decision 056). Imports no other feature, so the meetings feature may call it without a cycle
@@ -12,9 +13,9 @@ import { messages } from '../../../shared/messages.ts';
 
 /** The lists a Meeting Board made from the agenda form starts with. */
 export const DEFAULT_BOARD_LISTS = [
-  messages.defaultBoardListTodo,
-  messages.defaultBoardListDoing,
-  messages.defaultBoardListDone,
+  boardsMessages.defaultBoardListTodo,
+  boardsMessages.defaultBoardListDoing,
+  boardsMessages.defaultBoardListDone,
 ];
 
 export const cleanName = (name: string, field = 'name') => {

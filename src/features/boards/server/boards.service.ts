@@ -17,7 +17,6 @@ import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { todayUtc } from '../../../shared/dates.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { canManage, loadMeetingAccess } from '../../meetings/server/meetings.access.ts';
 import {
   assertBoardEditor,
@@ -29,6 +28,7 @@ import { cardsJson, describeCards } from '../../tasks/server/cards.query.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
 import { countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import type {
   Board,
   BoardColumnPage,
@@ -147,9 +147,9 @@ const assertRemovable = async (ctx: TenantContext, access: BoardAccess, fromMeet
     .from(agendaItems)
     .where(and(eq(agendaItems.tenantId, ctx.tenantId), eq(agendaItems.boardId, access.board.id)))
     .limit(1);
-  if (linked) throw conflict(messages.boardLinkedToAgenda);
+  if (linked) throw conflict(boardsMessages.boardLinkedToAgenda);
   const counts = await countBoardCards(ctx, access.board.id);
-  if (counts.active > 0) throw conflict(messages.boardHasActiveCards);
+  if (counts.active > 0) throw conflict(boardsMessages.boardHasActiveCards);
   if (fromMeetings.length > 0) {
     const others = await ctx.db
       .select({ meetingId: boardMeetings.meetingId, count: sql<number>`count(*)::int` })
@@ -163,7 +163,7 @@ const assertRemovable = async (ctx: TenantContext, access: BoardAccess, fromMeet
         ),
       )
       .groupBy(boardMeetings.meetingId);
-    if (others.length < fromMeetings.length) throw conflict(messages.lastBoard);
+    if (others.length < fromMeetings.length) throw conflict(boardsMessages.lastBoard);
   }
   return counts;
 };
@@ -185,7 +185,7 @@ export const updateBoard = async (ctx: TenantContext, id: string, input: UpdateB
       .from(boardMeetings)
       .innerJoin(boards, eq(boards.id, boardMeetings.boardId))
       .where(and(anyOf(boardMeetings.meetingId, removed), sql`${boards.id} <> ${id}`, isNull(boards.archivedAt)));
-    if ((other?.count ?? 0) === 0) throw conflict(messages.lastBoard);
+    if ((other?.count ?? 0) === 0) throw conflict(boardsMessages.lastBoard);
   }
   const [row] = await ctx.db
     .update(boards)

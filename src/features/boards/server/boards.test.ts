@@ -13,8 +13,8 @@ import {
   tasks,
 } from '../../../db/schema/index.ts';
 import { success } from '../../../server/http.ts';
-import { messages } from '../../../shared/messages.ts';
 import { type Card, type Task, ZCard } from '../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../boards.messages.ts';
 import {
   type Board,
   type BoardColumnPage,
@@ -129,7 +129,7 @@ describe('boards', () => {
     expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ status: 'success' });
     const refused = await admin.api.delete(`/boards/${board.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(messages.boardLinkedToAgenda);
+    expect(refused.body.message).toBe(boardsMessages.boardLinkedToAgenda);
     await app.database.db.update(agendaItems).set({ boardId: null }).where(eq(agendaItems.meetingId, meeting.id));
     expect((await admin.api.delete(`/boards/${board.id}`)).status).toBe(200);
   });

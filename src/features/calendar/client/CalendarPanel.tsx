@@ -24,6 +24,7 @@ import { fullName } from '../../../shared/person.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
+import { calendarMessages } from '../calendar.messages.ts';
 import type { CalendarEvent } from '../calendar.schemas.ts';
 import { CalendarSettingsButton } from './CalendarSettings.tsx';
 import { DEFAULT_EVENT_COLOR, MORE_EVENT_COLOR, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
@@ -92,7 +93,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
     () =>
       Object.entries(query.data?.moreByDay ?? {}).map(([day, count]) => ({
         id: `more-${day}`,
-        title: messages.calendarMore(count),
+        title: calendarMessages.calendarMore(count),
         start: day,
         allDay: true,
         color: MORE_EVENT_COLOR,
@@ -120,8 +121,8 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
             {!meetingId && <CalendarSettingsButton />}
             <MultiSelect
-              aria-label={messages.calendarPeople}
-              placeholder={people.length === 0 ? messages.calendarPeople : undefined}
+              aria-label={calendarMessages.calendarPeople}
+              placeholder={people.length === 0 ? calendarMessages.calendarPeople : undefined}
               data={(everyone.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }))}
               value={people}
               onChange={setPeople}
@@ -132,8 +133,8 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput
-              aria-label={messages.calendarSearch}
-              placeholder={messages.calendarSearch}
+              aria-label={calendarMessages.calendarSearch}
+              placeholder={calendarMessages.calendarSearch}
               leftSection={<IconSearch size={14} aria-hidden />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
@@ -156,14 +157,14 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
               </>
             ) : query.isSuccess && shown.length === 0 && Object.keys(query.data.moreByDay).length === 0 ? (
               <Text size="xs" c="dimmed">
-                {searched ? messages.calendarNoMatch(searched) : messages.calendarEmpty}
+                {searched ? calendarMessages.calendarNoMatch(searched) : calendarMessages.calendarEmpty}
               </Text>
             ) : null}
           </Group>
         )}
         {query.data?.truncated && (
           <Alert color="yellow" variant="light" p="xs">
-            {messages.calendarTruncated}
+            {calendarMessages.calendarTruncated}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, lg: embedUrl ? 3 : 1 }} spacing="md">
@@ -190,12 +191,12 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
                 {...(english
                   ? {
                       buttons: {
-                        today: { text: messages.calendarToday },
-                        timeGridDay: { text: messages.calendarDay },
-                        timeGridWeek: { text: messages.calendarWeek },
-                        dayGridMonth: { text: messages.calendarMonth },
+                        today: { text: calendarMessages.calendarToday },
+                        timeGridDay: { text: calendarMessages.calendarDay },
+                        timeGridWeek: { text: calendarMessages.calendarWeek },
+                        dayGridMonth: { text: calendarMessages.calendarMonth },
                       },
-                      moreLinkContent: (more: { num: number }) => messages.calendarMore(more.num),
+                      moreLinkContent: (more: { num: number }) => calendarMessages.calendarMore(more.num),
                     }
                   : {})}
                 height="auto"
@@ -239,7 +240,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
           {embedUrl && (
             <iframe
               src={embedUrl}
-              title={messages.googleCalendarTitle}
+              title={calendarMessages.googleCalendarTitle}
               style={{ border: 0, width: '100%', minHeight: 480, borderRadius: 'var(--mantine-radius-sm)' }}
               loading="lazy"
               referrerPolicy="no-referrer"

@@ -10,6 +10,7 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSaveUserSettings, useUserSettings } from '../../settings/client/userSettings.queries.ts';
+import { calendarMessages } from '../calendar.messages.ts';
 import type { CalendarFeed } from '../calendar.schemas.ts';
 
 /** Its own root: the calendar's events are refreshed on every change of a card or meeting, the feed never. */
@@ -41,8 +42,8 @@ const EmbedForm = ({ initial, onClose }: { initial: string; onClose: () => void 
       }
     >
       <TextInput
-        label={messages.googleCalendarEmbedLabel}
-        description={messages.googleCalendarEmbedHint}
+        label={calendarMessages.googleCalendarEmbedLabel}
+        description={calendarMessages.googleCalendarEmbedHint}
         placeholder="https://calendar.google.com/calendar/embed?src=…"
         value={value}
         onChange={(e) => {
@@ -83,54 +84,54 @@ const FeedPanel = () => {
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        {messages.feedTitle}
+        {calendarMessages.feedTitle}
       </Title>
       <Text size="sm" c="dimmed">
-        {messages.feedHint}
+        {calendarMessages.feedHint}
       </Text>
       {shown ? (
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap">
-            <TextInput aria-label={messages.feedTitle} value={shown} readOnly style={{ flex: 1 }} size="xs" />
+            <TextInput aria-label={calendarMessages.feedTitle} value={shown} readOnly style={{ flex: 1 }} size="xs" />
             <CopyButton value={shown}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? messages.feedCopied : messages.feedCopy}
+                  {copied ? calendarMessages.feedCopied : calendarMessages.feedCopy}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            {messages.feedCopyOnce}
+            {calendarMessages.feedCopyOnce}
           </Text>
         </Stack>
       ) : (
         <Text size="sm">
           {active && feed.data?.createdAt
-            ? messages.feedActiveSince(new Date(feed.data.createdAt).toLocaleDateString())
-            : messages.feedNone}
+            ? calendarMessages.feedActiveSince(new Date(feed.data.createdAt).toLocaleDateString())
+            : calendarMessages.feedNone}
         </Text>
       )}
       <Group gap="xs">
         <Button size="xs" onClick={() => create.mutate()} loading={create.isPending} disabled={feed.isPending}>
-          {active ? messages.feedRenew : messages.feedCreate}
+          {active ? calendarMessages.feedRenew : calendarMessages.feedCreate}
         </Button>
         {active && (
           <Button size="xs" variant="default" color="red" onClick={() => setConfirming(true)}>
-            {messages.feedRevoke}
+            {calendarMessages.feedRevoke}
           </Button>
         )}
       </Group>
       <ConfirmDialog
         opened={confirming}
-        title={messages.feedRevoke}
-        confirmLabel={messages.feedRevoke}
+        title={calendarMessages.feedRevoke}
+        confirmLabel={calendarMessages.feedRevoke}
         onClose={() => setConfirming(false)}
         pending={revoke.isPending}
         error={revoke.isError ? errorText(revoke.error) : null}
         onConfirm={() => revoke.mutate()}
       >
-        {messages.feedRevokeConfirm}
+        {calendarMessages.feedRevokeConfirm}
       </ConfirmDialog>
     </Stack>
   );
@@ -142,10 +143,15 @@ export const CalendarSettingsButton = () => {
   const settings = useUserSettings();
   return (
     <>
-      <ActionIcon variant="default" size="md" aria-label={messages.calendarSettings} onClick={() => setOpened(true)}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        aria-label={calendarMessages.calendarSettings}
+        onClick={() => setOpened(true)}
+      >
         <IconSettings size={16} stroke={1.6} />
       </ActionIcon>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={messages.calendarSettings} size="lg">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={calendarMessages.calendarSettings} size="lg">
         <Stack gap="md">
           {settings.data && (
             <EmbedForm initial={settings.data.googleCalendarEmbedUrl ?? ''} onClose={() => setOpened(false)} />

@@ -3,12 +3,12 @@ import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { CALENDAR_MAX_ITEMS } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { quartersBetween } from '../../quarters/server/quarters.service.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
+import { calendarMessages } from '../calendar.messages.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
@@ -85,11 +85,13 @@ const quarterStarts = async (ctx: TenantContext, query: CalendarQuery): Promise<
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return quarters
     .filter((q) => q.startDate >= query.start && q.startDate < query.end)
-    .filter((q) => words.every((word) => messages.calendarQuarterStarts(q.number, q.year).toLowerCase().includes(word)))
+    .filter((q) =>
+      words.every((word) => calendarMessages.calendarQuarterStarts(q.number, q.year).toLowerCase().includes(word)),
+    )
     .map((q) => ({
       id: `quarter-${q.id}`,
       kind: 'quarter',
-      title: messages.calendarQuarterStarts(q.number, q.year),
+      title: calendarMessages.calendarQuarterStarts(q.number, q.year),
       start: q.startDate,
       end: null,
       allDay: true,

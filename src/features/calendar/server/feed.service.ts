@@ -9,11 +9,11 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays, parseIsoDate, todayUtc } from '../../../shared/dates.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { hashToken } from '../../auth/server/tokens.service.ts';
 import { occurrences, type RecurrenceRule, type RepeatUnit } from '../../meetings/meetings.recurrence.ts';
 import { participates } from '../../meetings/server/meetings.access.ts';
+import { calendarMessages } from '../calendar.messages.ts';
 
 // The private ICS feed (decision 035): a secret URL per person and workspace, its token kept
 // only as a hash; a new link replaces the old one, revoking makes it 404. The feed holds the
@@ -159,7 +159,7 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
   };
 
   const calendar = ical({
-    name: messages.feedName,
+    name: calendarMessages.feedName,
     prodId: { company: 'Cadence', product: 'Cadence', language: 'EN' },
     // Each event names its meeting's zone; a VTIMEZONE is written for each zone used.
     timezone: { name: null, generator: getVtimezoneComponent },
@@ -223,7 +223,7 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     const { year, month, day } = parseIsoDate(task.due_date);
     calendar.createEvent({
       id: `task-${task.id}@cadence`,
-      summary: task.type === TASK_TYPE.goal ? messages.feedGoal(task.title) : task.title,
+      summary: task.type === TASK_TYPE.goal ? calendarMessages.feedGoal(task.title) : task.title,
       description: statusName(task.type, task.status),
       start: new Date(Date.UTC(year, month - 1, day)),
       allDay: true,

@@ -9,6 +9,7 @@ import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { EMAIL_MESSAGE_MAX, EMAIL_SUBJECT_MAX, renderEmail, templateTextError } from '../../../shared/emailRender.ts';
 import { type EmailTemplateKey, sampleValues } from '../../../shared/emailTemplates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { emailsMessages } from '../emails.messages.ts';
 import type { EmailTemplate, EmailVariableInfo } from '../emails.schemas.ts';
 import { useSaveEmailTemplate } from './emails.queries.ts';
 
@@ -34,7 +35,7 @@ const VariableButtons = ({
 }) => (
   <Stack gap={6}>
     <Text size="sm" fw={500}>
-      {messages.emailTemplateVariables}
+      {emailsMessages.emailTemplateVariables}
     </Text>
     <Group gap={6}>
       {variables.map((variable) => (
@@ -43,11 +44,11 @@ const VariableButtons = ({
             size="compact-sm"
             variant="light"
             onClick={() => onInsert(variable.code)}
-            aria-label={messages.emailTemplateInsert(variable.code)}
+            aria-label={emailsMessages.emailTemplateInsert(variable.code)}
             aria-description={variable.description}
           >
             {variable.code}
-            {required.includes(variable.id) ? ` (${messages.emailTemplateRequired})` : ''}
+            {required.includes(variable.id) ? ` (${emailsMessages.emailTemplateRequired})` : ''}
           </Button>
         </Tooltip>
       ))}
@@ -62,14 +63,14 @@ const LivePreview = ({ id, subject, message }: { id: EmailTemplateKey; subject: 
     [id, subject, message],
   );
   return (
-    <Card withBorder padding="sm" radius="sm" aria-label={messages.emailTemplatePreview} role="region">
+    <Card withBorder padding="sm" radius="sm" aria-label={emailsMessages.emailTemplatePreview} role="region">
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          {messages.emailTemplatePreview}
+          {emailsMessages.emailTemplatePreview}
         </Text>
         <Text size="sm" data-testid="email-preview-subject" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={500}>
-            {messages.emailTemplatePreviewSubject}
+            {emailsMessages.emailTemplatePreviewSubject}
           </Text>{' '}
           {rendered.subject}
         </Text>
@@ -158,7 +159,7 @@ export const EmailTemplateDialog = ({
   });
 
   return (
-    <Modal opened onClose={onClose} title={messages.emailTemplateEditTitle(template.templateName)} size="70rem">
+    <Modal opened onClose={onClose} title={emailsMessages.emailTemplateEditTitle(template.templateName)} size="70rem">
       <DialogForm
         onSubmit={submit}
         onCancel={onClose}
@@ -173,14 +174,14 @@ export const EmailTemplateDialog = ({
           <Stack gap="sm">
             <TextInput
               ref={inputs.subject}
-              label={messages.emailTemplateSubject}
+              label={emailsMessages.emailTemplateSubject}
               maxLength={EMAIL_SUBJECT_MAX}
               {...field('subject')}
             />
             <Textarea
               ref={inputs.message}
-              label={messages.emailTemplateMessage}
-              description={messages.emailTemplateMessageHint}
+              label={emailsMessages.emailTemplateMessage}
+              description={emailsMessages.emailTemplateMessageHint}
               autosize
               minRows={8}
               maxRows={18}

@@ -6,6 +6,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { emailsMessages } from '../emails.messages.ts';
 import type { EmailTemplate } from '../emails.schemas.ts';
 import { EmailTemplateDialog } from './EmailTemplateDialog.tsx';
 import { useEmailTemplates, useEmailVariables, useResetEmailTemplate } from './emails.queries.ts';
@@ -26,7 +27,7 @@ const TemplateRow = ({
         <Group gap="xs">
           <Text fw={600}>{template.templateName}</Text>
           <Badge variant={custom ? 'filled' : 'light'} color={custom ? 'teal.9' : 'gray'}>
-            {custom ? messages.emailTemplateCustom : messages.emailTemplateDefault}
+            {custom ? emailsMessages.emailTemplateCustom : emailsMessages.emailTemplateDefault}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
@@ -36,11 +37,11 @@ const TemplateRow = ({
       <Group gap="xs">
         {custom && (
           <Button variant="default" size="xs" onClick={onReset}>
-            {messages.emailTemplateReset}
+            {emailsMessages.emailTemplateReset}
           </Button>
         )}
-        <Button size="xs" onClick={onEdit} aria-label={messages.emailTemplateEditOf(template.templateName)}>
-          {messages.emailTemplateEdit}
+        <Button size="xs" onClick={onEdit} aria-label={emailsMessages.emailTemplateEditOf(template.templateName)}>
+          {emailsMessages.emailTemplateEdit}
         </Button>
       </Group>
     </Group>
@@ -65,7 +66,7 @@ export const EmailTemplatesSection = () => {
     resetting &&
     reset.mutate(resetting.id, {
       onSuccess: () => {
-        showSuccess(messages.emailTemplateResetDone);
+        showSuccess(emailsMessages.emailTemplateResetDone);
         setResetting(null);
       },
     });
@@ -75,10 +76,10 @@ export const EmailTemplatesSection = () => {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="email-templates-title">
-            {messages.emailTemplatesTitle}
+            {emailsMessages.emailTemplatesTitle}
           </Title>
           <Text size="sm" c="dimmed">
-            {messages.emailTemplatesIntro}
+            {emailsMessages.emailTemplatesIntro}
           </Text>
         </div>
         {failed ? (
@@ -92,7 +93,7 @@ export const EmailTemplatesSection = () => {
           <SectionLoading />
         ) : templates.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.emailTemplatesEmpty}
+            {emailsMessages.emailTemplatesEmpty}
           </Text>
         ) : (
           <Stack gap="sm">
@@ -119,14 +120,14 @@ export const EmailTemplatesSection = () => {
       )}
       <ConfirmDialog
         opened={resetting !== null}
-        title={messages.emailTemplateResetTitle(resetting?.templateName ?? '')}
-        confirmLabel={messages.emailTemplateResetConfirm}
+        title={emailsMessages.emailTemplateResetTitle(resetting?.templateName ?? '')}
+        confirmLabel={emailsMessages.emailTemplateResetConfirm}
         onConfirm={confirmReset}
         onClose={closeReset}
         pending={reset.isPending}
         error={reset.error ? errorText(reset.error) : null}
       >
-        {messages.emailTemplateResetWarning}
+        {emailsMessages.emailTemplateResetWarning}
       </ConfirmDialog>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Avatar, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import { messages } from '../../../shared/messages.ts';
 import type { SimpleMeeting } from '../../meetings/meetings.schemas.ts';
+import { homeMessages } from '../home.messages.ts';
 
 /**
  * 'Show/hide meetings' (document 1 §1, decision 069): one avatar per meeting of the caller, each a
@@ -25,9 +25,9 @@ export const MeetingAvatarStrip = ({
   if (meetings.length === 0) return null;
   const none = hidden.size === 0;
   return (
-    <Group gap="xs" wrap="wrap" role="group" aria-label={messages.homeMeetingsFilter}>
+    <Group gap="xs" wrap="wrap" role="group" aria-label={homeMessages.homeMeetingsFilter}>
       <Text size="sm" c="dimmed">
-        {messages.homeMeetingsFilter}
+        {homeMessages.homeMeetingsFilter}
       </Text>
       {meetings.map((meeting) => {
         const shown = !hidden.has(meeting.id);
@@ -35,7 +35,7 @@ export const MeetingAvatarStrip = ({
           <Tooltip key={meeting.id} label={meeting.title} withinPortal>
             <UnstyledButton
               aria-pressed={shown}
-              aria-label={messages.homeMeetingToggle(meeting.title)}
+              aria-label={homeMessages.homeMeetingToggle(meeting.title)}
               onClick={() => onToggle(meeting.id)}
               className="cadence-meeting-toggle"
               data-shown={shown || undefined}
@@ -69,11 +69,11 @@ export const MeetingAvatarStrip = ({
           if (!none) onShowAll();
         }}
       >
-        {messages.homeMeetingsShowAll}
+        {homeMessages.homeMeetingsShowAll}
       </Button>
       {!none && (
         <Text size="xs" c="dimmed">
-          {messages.homeMeetingsHidden(hidden.size)}
+          {homeMessages.homeMeetingsHidden(hidden.size)}
         </Text>
       )}
     </Group>

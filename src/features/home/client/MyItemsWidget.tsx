@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { messages } from '../../../shared/messages.ts';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
+import { homeMessages } from '../home.messages.ts';
 import { useMyOpenItems } from './home.queries.ts';
 
 /** At most this many rows; the rest is counted. */
@@ -54,7 +54,7 @@ export const MyItemsWidget = ({
           <SectionLoading />
         ) : items.isError ? (
           <SectionError
-            title={type === TASK_TYPE.goal ? messages.homeGoalsLoadFailed : messages.homeTodosLoadFailed}
+            title={type === TASK_TYPE.goal ? homeMessages.homeGoalsLoadFailed : homeMessages.homeTodosLoadFailed}
             error={items.error}
             onRetry={() => items.refetch()}
           />
@@ -81,14 +81,14 @@ export const MyItemsWidget = ({
                     </Badge>
                   )}
                   <Text size="xs" c="dimmed">
-                    {card.dueDate ? messages.homeDue(card.dueDate) : messages.homeNoDue}
+                    {card.dueDate ? homeMessages.homeDue(card.dueDate) : homeMessages.homeNoDue}
                   </Text>
                 </Group>
               </Group>
             ))}
             {more > 0 && (
               <Text size="xs" c="dimmed" component="li">
-                {messages.homeMoreItems(more)}
+                {homeMessages.homeMoreItems(more)}
               </Text>
             )}
           </Stack>

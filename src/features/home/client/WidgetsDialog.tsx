@@ -9,6 +9,7 @@ import { messages } from '../../../shared/messages.ts';
 import { isIgnoredDrop, reorder } from '../../meetings/client/meetings.format.ts';
 import { useSaveUserSettings, useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import type { Widget } from '../../settings/settings.schemas.ts';
+import { homeMessages } from '../home.messages.ts';
 
 /** The widget list being edited: reordered by drag (mouse or keyboard), shown or hidden by ticks. */
 const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => void }) => {
@@ -40,7 +41,7 @@ const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => v
       failure={failure}
     >
       <Text size="sm" c="dimmed">
-        {messages.widgetsHint}
+        {homeMessages.widgetsHint}
       </Text>
       <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.agendaKeyboardHint}>
         <Droppable droppableId="widgets">
@@ -69,7 +70,7 @@ const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => v
                         <Box
                           {...drag.dragHandleProps}
                           className="mantine-focus-auto"
-                          aria-label={messages.widgetMove(widget.title)}
+                          aria-label={homeMessages.widgetMove(widget.title)}
                           c="dimmed"
                           style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
                         >
@@ -77,7 +78,7 @@ const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => v
                         </Box>
                         <Checkbox
                           label={widget.title}
-                          aria-label={messages.widgetShown(widget.title)}
+                          aria-label={homeMessages.widgetShown(widget.title)}
                           checked={widget.visible}
                           onChange={(event) => {
                             const visible = event.currentTarget.checked;
@@ -107,13 +108,13 @@ export const WidgetsButton = () => {
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label={messages.widgetsButton}
+        aria-label={homeMessages.widgetsButton}
         onClick={() => setOpened(true)}
         disabled={!settings.data}
       >
         <IconLayoutDashboard size={18} stroke={1.6} />
       </ActionIcon>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={messages.widgetsTitle} size="sm">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={homeMessages.widgetsTitle} size="sm">
         {settings.data && <WidgetsForm initial={settings.data.widgets} onClose={() => setOpened(false)} />}
       </Modal>
     </>

@@ -1,8 +1,8 @@
 import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { messages } from '../../../shared/messages.ts';
 import { useMeetingRoom, useSimpleMeetings, useViewer } from '../../meetings/client/meetings.queries.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import { KpiPanel } from './KpiPanel.tsx';
 
 // The home page's KPI widget (document 2 §2): "My KPI's" with a meeting selector. It shows
@@ -36,8 +36,8 @@ export const HomeKpiPanel = () => {
 
   const selector = (
     <Select
-      aria-label={messages.kpiMeetingLabel}
-      placeholder={messages.kpiMeetingLabel}
+      aria-label={kpisMessages.kpiMeetingLabel}
+      placeholder={kpisMessages.kpiMeetingLabel}
       size="xs"
       w={200}
       data={options}
@@ -62,25 +62,25 @@ export const HomeKpiPanel = () => {
       {meetingId && <MeetingRoom meetingId={meetingId} />}
       <KpiPanel
         meetingId={meetingId}
-        title={messages.myKpis}
+        title={kpisMessages.myKpis}
         timezone={viewer.timezone}
         viewerId={viewer.userId}
         userId={viewer.userId || null}
         selector={selector}
-        emptyText={messages.kpiNoMyScores}
+        emptyText={kpisMessages.kpiNoMyScores}
         placeholder={
           meetings.isPending ? (
             <SectionLoading />
           ) : meetings.isError ? (
             <SectionError
-              title={messages.kpiLoadFailed}
+              title={kpisMessages.kpiLoadFailed}
               error={meetings.error}
               onRetry={() => void meetings.refetch()}
               retrying={meetings.isFetching}
             />
           ) : (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {messages.kpiNoMeetings}
+              {kpisMessages.kpiNoMeetings}
             </Text>
           )
         }

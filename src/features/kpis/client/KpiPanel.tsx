@@ -8,6 +8,7 @@ import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import type { ScorecardRow, ScorecardSession } from '../kpis.schemas.ts';
 import { KpiNoteDialog, type NoteTarget } from './components/KpiNoteDialog.tsx';
 import { RangePicker } from './components/RangePicker.tsx';
@@ -76,7 +77,7 @@ export const KpiPanel = ({
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={() => setScoreDialog({ mode: 'add' })}
         >
-          {messages.kpiAddScore}
+          {kpisMessages.kpiAddScore}
         </Button>
       )}
       {meetingId && (
@@ -87,7 +88,7 @@ export const KpiPanel = ({
           to={`/kpi/${meetingId}`}
           leftSection={<IconSettings size={14} aria-hidden />}
         >
-          {messages.kpiSettings}
+          {kpisMessages.kpiSettings}
         </Button>
       )}
     </>
@@ -99,7 +100,7 @@ export const KpiPanel = ({
   else if (scorecard.isError && !data)
     body = (
       <SectionError
-        title={messages.kpiLoadFailed}
+        title={kpisMessages.kpiLoadFailed}
         error={scorecard.error}
         onRetry={() => void scorecard.refetch()}
         retrying={scorecard.isFetching}
@@ -110,7 +111,7 @@ export const KpiPanel = ({
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
           <Switch
-            label={messages.kpiGroupByUser}
+            label={kpisMessages.kpiGroupByUser}
             checked={groupByUser}
             onChange={(event) => setGroupByUser(event.currentTarget.checked)}
             mt={4}
@@ -119,7 +120,7 @@ export const KpiPanel = ({
         </Group>
         {scorecard.isError && (
           <SectionError
-            title={messages.kpiLoadFailed}
+            title={kpisMessages.kpiLoadFailed}
             error={scorecard.error}
             onRetry={() => void scorecard.refetch()}
             retrying={scorecard.isFetching}
@@ -170,7 +171,7 @@ export const KpiPanel = ({
           <KpiNoteDialog meetingId={meetingId} target={note} onClose={() => setNote(null)} />
           <ConfirmDialog
             opened={deleting !== null}
-            title={messages.kpiDeleteScore}
+            title={kpisMessages.kpiDeleteScore}
             onClose={() => setDeleting(null)}
             pending={removeScore.isPending}
             error={removeScore.isError ? errorText(removeScore.error) : null}
@@ -178,11 +179,11 @@ export const KpiPanel = ({
               if (deleting) removeScore.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
             }}
           >
-            {messages.kpiDeleteScoreWarning(deleting?.title ?? '')}
+            {kpisMessages.kpiDeleteScoreWarning(deleting?.title ?? '')}
           </ConfirmDialog>
           <ConfirmDialog
             opened={deletingColumn !== null}
-            title={messages.kpiDeleteMeetingDate}
+            title={kpisMessages.kpiDeleteMeetingDate}
             onClose={() => setDeletingColumn(null)}
             pending={removeColumn.isPending}
             error={removeColumn.isError ? errorText(removeColumn.error) : null}
@@ -190,7 +191,7 @@ export const KpiPanel = ({
               if (deletingColumn) removeColumn.mutate(deletingColumn.id, { onSuccess: () => setDeletingColumn(null) });
             }}
           >
-            {messages.kpiDeleteDateWarning(deletingColumn ? dateLabel(deletingColumn) : '')}
+            {kpisMessages.kpiDeleteDateWarning(deletingColumn ? dateLabel(deletingColumn) : '')}
           </ConfirmDialog>
         </>
       )}

@@ -25,6 +25,7 @@ import type { PersonSummary } from '../../../shared/person.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import type { ExportFormat, ScorecardRow } from '../kpis.schemas.ts';
 import { RangePicker } from './components/RangePicker.tsx';
 import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
@@ -40,9 +41,9 @@ const USER_WIDTH = { base: 96, sm: 180 };
 const GOAL_WIDTH = { base: 64, sm: 110 };
 const ROWS_MIN_WIDTH = 480;
 const TYPE_NAMES = {
-  number: messages.kpiTypeNumber,
-  dollar: messages.kpiTypeDollar,
-  percentage: messages.kpiTypePercentage,
+  number: kpisMessages.kpiTypeNumber,
+  dollar: kpisMessages.kpiTypeDollar,
+  percentage: kpisMessages.kpiTypePercentage,
 } as const;
 
 const name = (person: PersonSummary | undefined) =>
@@ -89,20 +90,20 @@ const ScoreLine = ({
       {canEdit && (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={messages.kpiScoreActionsOf(row.title)}>
+            <ActionIcon variant="subtle" color="gray" aria-label={kpisMessages.kpiScoreActionsOf(row.title)}>
               <IconDots size={16} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-              {messages.kpiEditScore}
+              {kpisMessages.kpiEditScore}
             </Menu.Item>
             <Menu.Item leftSection={<IconCopy size={14} />} onClick={onClone}>
-              {messages.kpiCloneScore}
+              {kpisMessages.kpiCloneScore}
             </Menu.Item>
             {row.canDelete && (
               <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-                {messages.kpiDeleteScore}
+                {kpisMessages.kpiDeleteScore}
               </Menu.Item>
             )}
           </Menu.Dropdown>
@@ -155,7 +156,7 @@ export const ScorecardSettingsPage = () => {
     try {
       await downloadScorecard(meetingId, format, range, userFilter);
     } catch (error) {
-      showError(error instanceof ApiError ? messages.apiFail(error.message) : messages.kpiExportFailed);
+      showError(error instanceof ApiError ? messages.apiFail(error.message) : kpisMessages.kpiExportFailed);
     } finally {
       setExporting(null);
     }
@@ -177,15 +178,15 @@ export const ScorecardSettingsPage = () => {
         <Anchor component={Link} to={dashboardPath(meeting.data)} size="sm">
           <Group gap={4}>
             <IconArrowLeft size={14} aria-hidden />
-            {messages.kpiBackToDashboard}
+            {kpisMessages.kpiBackToDashboard}
           </Group>
         </Anchor>
       )}
       <Title order={1} size="h2">
-        {meeting.data ? messages.kpiSettingsOf(meeting.data.title) : messages.kpiSettings}
+        {meeting.data ? kpisMessages.kpiSettingsOf(meeting.data.title) : kpisMessages.kpiSettings}
       </Title>
       <SectionCard
-        title={messages.kpiScores}
+        title={kpisMessages.kpiScores}
         actions={
           data && (
             <>
@@ -196,7 +197,7 @@ export const ScorecardSettingsPage = () => {
                 loading={exporting === 'csv'}
                 onClick={() => void exportAs('csv')}
               >
-                {messages.kpiExportCsv}
+                {kpisMessages.kpiExportCsv}
               </Button>
               <Button
                 size="compact-sm"
@@ -205,7 +206,7 @@ export const ScorecardSettingsPage = () => {
                 loading={exporting === 'xlsx'}
                 onClick={() => void exportAs('xlsx')}
               >
-                {messages.kpiExportXlsx}
+                {kpisMessages.kpiExportXlsx}
               </Button>
               {canEdit && (
                 <Button
@@ -214,7 +215,7 @@ export const ScorecardSettingsPage = () => {
                   leftSection={<IconPlus size={14} aria-hidden />}
                   onClick={() => setDialog({ mode: 'add' })}
                 >
-                  {messages.kpiAddScore}
+                  {kpisMessages.kpiAddScore}
                 </Button>
               )}
             </>
@@ -225,7 +226,7 @@ export const ScorecardSettingsPage = () => {
           <SectionLoading />
         ) : !data ? (
           <SectionError
-            title={messages.kpiLoadFailed}
+            title={kpisMessages.kpiLoadFailed}
             error={scorecard.error}
             onRetry={() => void scorecard.refetch()}
             retrying={scorecard.isFetching}
@@ -234,10 +235,10 @@ export const ScorecardSettingsPage = () => {
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
               <Select
-                aria-label={messages.kpiUserFilter}
+                aria-label={kpisMessages.kpiUserFilter}
                 size="xs"
                 w={200}
-                placeholder={messages.kpiAllUsers}
+                placeholder={kpisMessages.kpiAllUsers}
                 data={owners}
                 value={userFilter}
                 onChange={setUserFilter}
@@ -268,8 +269,8 @@ export const ScorecardSettingsPage = () => {
                     { label: messages.kpiColumnUser, w: USER_WIDTH },
                     { label: messages.kpiColumnMeasurable, flex: 1 },
                     { label: messages.kpiColumnGoal, w: GOAL_WIDTH },
-                    { label: messages.kpiColumnType, w: 90, hide: true },
-                    { label: messages.kpiColumnUnits, w: 70, hide: true },
+                    { label: kpisMessages.kpiColumnType, w: 90, hide: true },
+                    { label: kpisMessages.kpiColumnUnits, w: 70, hide: true },
                   ].map((column) => (
                     <Text
                       key={column.label}
@@ -286,13 +287,13 @@ export const ScorecardSettingsPage = () => {
                   ))}
                   <Box w={28} />
                 </Group>
-                <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.kpiReorderHint}>
+                <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={kpisMessages.kpiReorderHint}>
                   <Droppable droppableId="scores" isDropDisabled={!canEdit}>
                     {(provided) => (
                       <Box
                         ref={provided.innerRef}
                         {...provided.droppableProps}
-                        aria-label={messages.kpiScores}
+                        aria-label={kpisMessages.kpiScores}
                         miw={ROWS_MIN_WIDTH}
                       >
                         {rows.map((row, index) => (
@@ -322,7 +323,7 @@ export const ScorecardSettingsPage = () => {
                                       color="gray"
                                       w={28}
                                       {...drag.dragHandleProps}
-                                      aria-label={messages.kpiMoveScore(row.title)}
+                                      aria-label={kpisMessages.kpiMoveScore(row.title)}
                                       style={{ cursor: canEdit ? 'grab' : 'default' }}
                                     >
                                       <IconGripVertical size={16} />
@@ -358,7 +359,7 @@ export const ScorecardSettingsPage = () => {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.kpiDeleteScore}
+        title={kpisMessages.kpiDeleteScore}
         onClose={() => setDeleting(null)}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error) : null}
@@ -366,7 +367,7 @@ export const ScorecardSettingsPage = () => {
           if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
         }}
       >
-        {messages.kpiDeleteScoreWarning(deleting?.title ?? '')}
+        {kpisMessages.kpiDeleteScoreWarning(deleting?.title ?? '')}
       </ConfirmDialog>
     </Stack>
   );

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { downloadFile } from '../../../client/lib/download.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import { messages } from '../../../shared/messages.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import type {
   DeletedColumn,
   ExportFormat,
@@ -154,7 +154,11 @@ export const downloadScorecard = async (
   const params = rangeParams(range);
   params.set('format', format);
   if (userId) params.set('userId', userId);
-  await downloadFile(`/meetings/${meetingId}/kpis/export?${params}`, `scorecard.${format}`, messages.kpiExportFailed);
+  await downloadFile(
+    `/meetings/${meetingId}/kpis/export?${params}`,
+    `scorecard.${format}`,
+    kpisMessages.kpiExportFailed,
+  );
 };
 
 // --- Real time (the meeting's room; our own echoes never arrive here)

@@ -6,7 +6,7 @@ import { testApp, workerDatabase } from '../../../../test/app.ts';
 import { kpisFixtures, Q1_DATES } from '../../../../test/kpis-fixtures.ts';
 import type { Database } from '../../../db/client.ts';
 import { scoreCells } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import type { DeletedColumn, Scorecard } from '../kpis.schemas.ts';
 
 let app: FastifyInstance;
@@ -121,15 +121,15 @@ describe('the scorecard’s range', () => {
     const { leader, meeting } = await setup();
     const reversed = await leader.api.get(`/meetings/${meeting.id}/kpis?dateSince=2026-03-01&dateUntil=2026-02-01`);
     expect(reversed.status).toBe(400);
-    expect(reversed.body.errors).toEqual({ dateUntil: messages.kpiRangeOrder });
+    expect(reversed.body.errors).toEqual({ dateUntil: kpisMessages.kpiRangeOrder });
     const badQuarter = await leader.api.get(`/meetings/${meeting.id}/kpis?quarterId=2026-Q5`);
     expect(badQuarter.status).toBe(400);
-    expect(badQuarter.body.errors).toEqual({ quarterId: messages.kpiInvalidQuarter });
+    expect(badQuarter.body.errors).toEqual({ quarterId: kpisMessages.kpiInvalidQuarter });
     const badDate = await leader.api.get(`/meetings/${meeting.id}/kpis?dateSince=03/01/2026`);
     expect(badDate.status).toBe(400);
     const tooLong = await leader.api.get(`/meetings/${meeting.id}/kpis?dateSince=2010-01-01&dateUntil=2026-01-01`);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe(messages.kpiRangeTooLong);
+    expect(tooLong.body.message).toBe(kpisMessages.kpiRangeTooLong);
   });
 });
 

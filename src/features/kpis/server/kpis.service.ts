@@ -17,11 +17,11 @@ import {
   quarterOf,
   quarterRange,
 } from '../../../shared/kpis.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { canManage, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { nextAndLastSessions } from '../../meetings/server/sessions.service.ts';
 import { quarterById, quartersBetween } from '../../quarters/server/quarters.service.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import type {
   CloneScore,
   CreateScore,
@@ -111,14 +111,14 @@ const publishScore = (ctx: TenantContext, id: string, meetingId: string, action:
 const assertOwner = (meeting: MeetingAccess, userId: string, current?: string) => {
   if (userId === current) return;
   if (!isParticipant(userId, meeting)) {
-    throw badRequest({ userId: messages.kpiOwnerNotInMeeting }, messages.kpiOwnerNotInMeeting);
+    throw badRequest({ userId: kpisMessages.kpiOwnerNotInMeeting }, kpisMessages.kpiOwnerNotInMeeting);
   }
 };
 
 const assertRoom = async (ctx: TenantContext, meetingId: string, adding = 1) => {
   const [row] = await ctx.db.select({ n: count() }).from(scores).where(eq(scores.meetingId, meetingId));
   if ((row?.n ?? 0) + adding > KPI_SCORES_MAX)
-    throw badRequest({ title: messages.kpiTooManyScores }, messages.kpiTooManyScores);
+    throw badRequest({ title: kpisMessages.kpiTooManyScores }, kpisMessages.kpiTooManyScores);
 };
 
 /** `POST meetings/{id}/scores`: a new score at the end, with an empty cell on every meeting date. */
@@ -229,7 +229,7 @@ export const orderScores = async (ctx: TenantContext, meetingId: string, ids: st
   const current = await ctx.db.select({ id: scores.id }).from(scores).where(eq(scores.meetingId, meetingId));
   const known = new Set(current.map((row) => row.id));
   if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((scoreId) => known.has(scoreId))) {
-    throw badRequest({ ids: messages.kpiOrderMismatch }, messages.kpiOrderMismatch);
+    throw badRequest({ ids: kpisMessages.kpiOrderMismatch }, kpisMessages.kpiOrderMismatch);
   }
   const rows = await ctx.db
     .update(scores)
@@ -321,7 +321,8 @@ export const resolveRange = async (ctx: TenantContext, query: ScorecardQuery, to
           (q) => q.startDate <= today && today <= q.endDate,
         );
     if (quarter) return { quarterId: quarter.id, dateSince: quarter.startDate, dateUntil: quarter.endDate };
-    if (query.quarterId) throw badRequest({ quarterId: messages.kpiInvalidQuarter }, messages.kpiInvalidQuarter);
+    if (query.quarterId)
+      throw badRequest({ quarterId: kpisMessages.kpiInvalidQuarter }, kpisMessages.kpiInvalidQuarter);
     // Today in no period (the days before a fiscal year that follows a year without periods):
     // the calendar quarter's dates, as a custom range.
     return { quarterId: null, ...quarterRange(quarterOf(today))! };
@@ -329,7 +330,7 @@ export const resolveRange = async (ctx: TenantContext, query: ScorecardQuery, to
   const dateSince = query.dateSince ?? addDays(query.dateUntil!, -OPEN_RANGE_DAYS);
   const dateUntil = query.dateUntil ?? addDays(query.dateSince!, OPEN_RANGE_DAYS);
   if (addDays(dateSince, KPI_RANGE_MAX_DAYS) < dateUntil) {
-    throw badRequest({ dateUntil: messages.kpiRangeTooLong }, messages.kpiRangeTooLong);
+    throw badRequest({ dateUntil: kpisMessages.kpiRangeTooLong }, kpisMessages.kpiRangeTooLong);
   }
   return { quarterId: null, dateSince, dateUntil };
 };

@@ -10,6 +10,7 @@ import { scoreCells, sessions } from '../../../db/schema/index.ts';
 import { success } from '../../../server/http.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ZPersonSummary } from '../../../shared/person.ts';
+import { kpisMessages } from '../kpis.messages.ts';
 import {
   type Score,
   type ScoreCell,
@@ -242,7 +243,7 @@ describe('scores and their cells', () => {
 
     const partial = await leader.api.put(`/meetings/${meeting.id}/scores/order`, { ids: [a.id, b.id] });
     expect(partial.status).toBe(400);
-    expect(partial.body.message).toBe(messages.kpiOrderMismatch);
+    expect(partial.body.message).toBe(kpisMessages.kpiOrderMismatch);
     expect((await card(leader, meeting.id)).scores.map((s) => s.id)).toEqual(order);
   });
 
@@ -266,7 +267,7 @@ describe('scores and their cells', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['goal', 'score', 'type']);
-    expect(bad.body.errors?.score).toBe(messages.kpiInvalidNumber);
+    expect(bad.body.errors?.score).toBe(kpisMessages.kpiInvalidNumber);
     const notInMeeting = await leader.api.post(`/meetings/${meeting.id}/scores`, {
       title: 'X',
       userId: outsider.userId,
@@ -274,7 +275,7 @@ describe('scores and their cells', () => {
       score: '1',
     });
     expect(notInMeeting.status).toBe(400);
-    expect(notInMeeting.body.errors).toEqual({ userId: messages.kpiOwnerNotInMeeting });
+    expect(notInMeeting.body.errors).toEqual({ userId: kpisMessages.kpiOwnerNotInMeeting });
     expect((await card(leader, meeting.id)).scores).toEqual([]);
   });
 });
@@ -333,7 +334,7 @@ describe('values, notes and the met rule', () => {
 
     const invalid = await save(leader, atLeast.id, s3!.id, { measured: '12abc' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual({ measured: messages.kpiInvalidNumber });
+    expect(invalid.body.errors).toEqual({ measured: kpisMessages.kpiInvalidNumber });
 
     const shown = await card(leader, meeting.id);
     const row = shown.scores.find((s) => s.id === atLeast.id)!;

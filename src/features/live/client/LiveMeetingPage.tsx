@@ -16,6 +16,7 @@ import { dashboardPath, totalMinutes } from '../../meetings/client/meetings.form
 import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { taskKeys } from '../../tasks/client/tasks.queries.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
 import { notInMeeting } from './components/RecapStep.tsx';
@@ -69,7 +70,7 @@ const PeopleList = ({
     </Text>
     {people.length === 0 && (
       <Text component="li" size="sm" c="dimmed">
-        {messages.liveNobody}
+        {liveMessages.liveNobody}
       </Text>
     )}
     {people.map((person) => (
@@ -89,13 +90,13 @@ const OnlineButton = ({ state }: { state: LiveState }) => {
     <Popover position="bottom-end" shadow="md" withArrow width={280} trapFocus returnFocus>
       <Popover.Target>
         <Button variant="default" size="sm" leftSection={<IconUsers size={16} />} data-testid="online-button">
-          {messages.liveOnlineCount(here.length)}
+          {liveMessages.liveOnlineCount(here.length)}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm">
-          <PeopleList label={messages.liveOnline} color="green" people={here} testId="online-list" />
-          <PeopleList label={messages.liveOffline} color="dimmed" people={away} testId="offline-list" />
+          <PeopleList label={liveMessages.liveOnline} color="green" people={here} testId="online-list" />
+          <PeopleList label={liveMessages.liveOffline} color="dimmed" people={away} testId="offline-list" />
         </Stack>
       </Popover.Dropdown>
     </Popover>
@@ -123,7 +124,7 @@ const AgendaButton = ({ state, onJump }: { state: LiveState; onJump: (index: num
           leftSection={<IconListDetails size={16} />}
           onClick={() => setOpened((value) => !value)}
         >
-          {messages.liveShowAgenda}
+          {liveMessages.liveShowAgenda}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
@@ -180,7 +181,7 @@ const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) =
   <Card withBorder padding="lg" radius="md" maw={560}>
     <Stack gap="sm">
       <Title order={1} size="h3">
-        {state.session.finishedAt ? messages.liveEnded : messages.liveNotStarted}
+        {state.session.finishedAt ? liveMessages.liveEnded : liveMessages.liveNotStarted}
       </Title>
       <Text size="sm" c="dimmed">
         {meeting.title}
@@ -192,7 +193,7 @@ const EndedCard = ({ state, meeting }: { state: LiveState; meeting: Meeting }) =
           </Button>
         )}
         <Button component={Link} to={dashboardPath(meeting)} variant="default">
-          {messages.liveBackToDashboard}
+          {liveMessages.liveBackToDashboard}
         </Button>
       </Group>
     </Stack>
@@ -239,10 +240,10 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
     <Stack gap="md">
       <LeaveGuard
         when={!leaving}
-        title={messages.leaveMeetingTitle}
-        text={messages.leaveMeetingText}
-        stayLabel={messages.stayHere}
-        leaveLabel={messages.leaveButton}
+        title={liveMessages.leaveMeetingTitle}
+        text={liveMessages.leaveMeetingText}
+        stayLabel={liveMessages.stayHere}
+        leaveLabel={liveMessages.leaveButton}
         allow={(pathname) => pathname.startsWith('/live-meeting/')}
         beforeUnload={false}
       />
@@ -254,9 +255,9 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
               {meeting.title}
             </Title>
             <Badge color="red" variant="filled" data-testid="live-badge" style={{ flex: 'none' }}>
-              {messages.liveBadge}
+              {liveMessages.liveBadge}
             </Badge>
-            <Clock seconds={meetingLeft} label={messages.liveMeetingClock} />
+            <Clock seconds={meetingLeft} label={liveMessages.liveMeetingClock} />
           </Group>
           <Group gap="xs" wrap="wrap">
             <VideoLink meeting={meeting} canEdit={meeting.permissions.canEdit} />
@@ -264,7 +265,7 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
             <AgendaButton state={state} onJump={go} />
             {state.canManage && (
               <Button variant="light" color="red" size="sm" onClick={() => setAsking('cancel')}>
-                {messages.cancelMeeting}
+                {liveMessages.cancelMeeting}
               </Button>
             )}
           </Group>
@@ -277,9 +278,9 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
             <StepHeading item={item} index={index} total={steps.length} />
             <Stack gap={0} align="flex-end">
               <Text size="xs" c="dimmed">
-                {messages.liveStepTimer}
+                {liveMessages.liveStepTimer}
               </Text>
-              <Clock seconds={stepLeft} label={messages.liveStepTimer} size="xl" />
+              <Clock seconds={stepLeft} label={liveMessages.liveStepTimer} size="xl" />
             </Stack>
           </Group>
           <div data-testid="live-step" data-step={index} data-key={item.keyName}>
@@ -294,12 +295,12 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
           </div>
         </Stack>
       ) : (
-        <Text c="dimmed">{messages.liveNoAgenda}</Text>
+        <Text c="dimmed">{liveMessages.liveNoAgenda}</Text>
       )}
 
       <Paper
         component="nav"
-        aria-label={messages.liveStepsNav}
+        aria-label={liveMessages.liveStepsNav}
         withBorder
         radius="md"
         p="sm"
@@ -315,11 +316,11 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
               disabled={index === 0}
               onClick={() => go(index - 1)}
             >
-              {messages.previousButton}
+              {liveMessages.previousButton}
             </Button>
             {last ? (
               <Button color="green" onClick={() => setAsking('finish')}>
-                {messages.saveAndFinish}
+                {liveMessages.saveAndFinish}
               </Button>
             ) : (
               <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(index + 1)}>
@@ -329,31 +330,31 @@ const LiveScreen = ({ state, meeting, slots }: { state: LiveState; meeting: Meet
           </Group>
         ) : (
           <Text size="sm" c="dimmed" ta="center">
-            {messages.liveFollowing}
+            {liveMessages.liveFollowing}
           </Text>
         )}
       </Paper>
 
       <ConfirmDialog
         opened={asking === 'finish'}
-        title={messages.endMeetingTitle}
-        confirmLabel={messages.endMeetingButton}
+        title={liveMessages.endMeetingTitle}
+        confirmLabel={liveMessages.endMeetingButton}
         confirmColor="green"
         pending={finish.isPending}
         onConfirm={() => end(false)}
         onClose={() => setAsking(null)}
       >
-        {messages.endMeetingText}
+        {liveMessages.endMeetingText}
       </ConfirmDialog>
       <ConfirmDialog
         opened={asking === 'cancel'}
-        title={messages.cancelMeeting}
-        confirmLabel={messages.cancelMeeting}
+        title={liveMessages.cancelMeeting}
+        confirmLabel={liveMessages.cancelMeeting}
         pending={finish.isPending}
         onConfirm={() => end(true)}
         onClose={() => setAsking(null)}
       >
-        {messages.cancelMeetingText}
+        {liveMessages.cancelMeetingText}
       </ConfirmDialog>
     </Stack>
   );
@@ -393,7 +394,7 @@ export const LiveMeetingPage = ({ slots }: { slots: LiveStepSlots }) => {
     if (live) wasLive.current = true;
     else if (wasLive.current && data && meeting.data) {
       wasLive.current = false;
-      showInfo(data.session.finishedAt ? messages.liveEndedByLeader : messages.liveCancelledByLeader);
+      showInfo(data.session.finishedAt ? liveMessages.liveEndedByLeader : liveMessages.liveCancelledByLeader);
       void navigate(dashboardPath(meeting.data));
     }
   }, [live, data, meeting.data, navigate]);
@@ -408,8 +409,8 @@ export const LiveMeetingPage = ({ slots }: { slots: LiveStepSlots }) => {
           </Anchor>
         }
         error={state.error ?? meeting.error}
-        notFoundTitle={messages.liveNotFound}
-        failedTitle={messages.liveLoadFailed}
+        notFoundTitle={liveMessages.liveNotFound}
+        failedTitle={liveMessages.liveLoadFailed}
         onRetry={() => {
           void state.refetch();
           void meeting.refetch();

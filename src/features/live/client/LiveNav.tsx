@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { livePath } from '../../../shared/live.ts';
-import { messages } from '../../../shared/messages.ts';
 import { DEFAULT_MEETING_COLOR } from '../../meetings/client/meetings.format.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveSessionEntry } from '../live.schemas.ts';
 import { useLiveSessions } from './live.queries.ts';
 
@@ -23,10 +23,10 @@ export const LiveNav = ({ onNavigate }: { onNavigate: () => void }) => {
   // A failure here is logged only (document 1 §7 'GET meetings/live-sessions'); an empty list hides the section.
   if (list.length === 0) return null;
   return (
-    <Stack gap={2} mt="md" aria-label={messages.liveSection} role="group">
+    <Stack gap={2} mt="md" aria-label={liveMessages.liveSection} role="group">
       <Group gap={6} px="sm" py={4}>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
-          {messages.liveSection}
+          {liveMessages.liveSection}
         </Text>
         <Badge size="xs" color="red" variant="filled" circle>
           {list.length}
@@ -61,10 +61,10 @@ export const LiveNav = ({ onNavigate }: { onNavigate: () => void }) => {
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
       >
         <Stack gap="md">
-          <Text size="sm">{messages.liveNotMember}</Text>
+          <Text size="sm">{liveMessages.liveNotMember}</Text>
           <Group justify="flex-end">
             <Button onClick={() => setOutsider(null)} data-autofocus>
-              {messages.okButton}
+              {liveMessages.okButton}
             </Button>
           </Group>
         </Stack>

@@ -32,7 +32,7 @@ const archivedScore = (kpi: ArchivedKpi) => ({
 const dueText = (dueDate: string | null, today: string) => {
   if (!dueDate) return { text: messages.archiveDueNotSet, color: 'dimmed' };
   const label = dayjs(dueDate).format(DATE_FORMAT);
-  return dueDate < today ? { text: messages.archiveOverdue(label), color: 'red' } : { text: label, color: undefined };
+  return dueDate < today ? { text: liveMessages.archiveOverdue(label), color: 'red' } : { text: label, color: undefined };
 };
 
 const People = ({ label, people }: { label: string; people: { userId: string; fullName: string }[] }) => (
@@ -86,7 +86,7 @@ const ItemsByPerson = ({ groups, today, empty }: { groups: ArchiveItems; today: 
 const GoalsChanged = ({ goals }: { goals: MeetingArchive['goalsChanged'] }) =>
   goals.length === 0 ? (
     <Text size="sm" c="dimmed">
-      {messages.archiveNoItems}
+      {liveMessages.archiveNoItems}
     </Text>
   ) : (
     <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -110,7 +110,7 @@ const GoalsChanged = ({ goals }: { goals: MeetingArchive['goalsChanged'] }) =>
 const CascadingList = ({ list }: { list: MeetingArchive['cascadingMessages'] }) =>
   list.length === 0 ? (
     <Text size="sm" c="dimmed">
-      {messages.archiveNoItems}
+      {liveMessages.archiveNoItems}
     </Text>
   ) : (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -151,18 +151,18 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
           <Title order={1} size="h2">
             {archive.meetingTitle}
           </Title>
-          <Badge variant="light">{messages.meetingArchiveBadge}</Badge>
+          <Badge variant="light">{liveMessages.meetingArchiveBadge}</Badge>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Fact label={messages.archiveDate}>{dayjs(archive.meetingDate).format(DATE_FORMAT)}</Fact>
-          <Fact label={messages.archiveDuration}>{messages.minutesShort(archive.meetingDuration)}</Fact>
-          <Fact label={messages.averageScore}>
+          <Fact label={liveMessages.archiveDate}>{dayjs(archive.meetingDate).format(DATE_FORMAT)}</Fact>
+          <Fact label={liveMessages.archiveDuration}>{messages.minutesShort(archive.meetingDuration)}</Fact>
+          <Fact label={liveMessages.averageScore}>
             <span data-testid="archive-average">{archive.avgScore === null ? '–' : archive.avgScore.toFixed(1)}</span>
           </Fact>
-          <Fact label={messages.recordingLink}>
+          <Fact label={liveMessages.recordingLink}>
             {archive.link ? (
               <Anchor href={archive.link} target="_blank" rel="noopener noreferrer">
-                {messages.openLink}
+                {liveMessages.openLink}
               </Anchor>
             ) : (
               '–'
@@ -184,19 +184,19 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
           <People label={messages.archiveNotAttended} people={archive.notAttended} />
           {archive.guests.length > 0 && (
             <People
-              label={messages.recapGuests}
+              label={liveMessages.recapGuests}
               people={archive.guests.map((email) => ({ userId: email, fullName: email }))}
             />
           )}
         </Stack>
       </SectionCard>
-      <SectionCard title={messages.archiveScores}>
+      <SectionCard title={liveMessages.archiveScores}>
         {archive.scores.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.archiveNoScores}
+            {liveMessages.archiveNoScores}
           </Text>
         ) : (
-          <Table fz="sm" aria-label={messages.archiveScores}>
+          <Table fz="sm" aria-label={liveMessages.archiveScores}>
             <Table.Tbody>
               {archive.scores.map((row) => (
                 <Table.Tr key={row.userId}>
@@ -224,7 +224,7 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
                 <Table.Th>{messages.kpiColumnUser}</Table.Th>
                 <Table.Th>{messages.kpiColumnMeasurable}</Table.Th>
                 <Table.Th>{messages.kpiColumnGoal}</Table.Th>
-                <Table.Th>{messages.archiveMeasured}</Table.Th>
+                <Table.Th>{liveMessages.archiveMeasured}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -248,38 +248,38 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
       )}
     </SectionCard>
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <SectionCard title={messages.archiveCompleted}>
-        <ItemsByPerson groups={archive.completedActionItems} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.archiveCompleted}>
+        <ItemsByPerson groups={archive.completedActionItems} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
-      <SectionCard title={messages.archiveOpen}>
-        <ItemsByPerson groups={archive.openActionItems} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.archiveOpen}>
+        <ItemsByPerson groups={archive.openActionItems} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={messages.recapTodosCreated}>
-        <ItemsByPerson groups={archive.todosCreated} today={today} empty={messages.archiveNoItems} />
+        <ItemsByPerson groups={archive.todosCreated} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={messages.recapIssuesSolved}>
-        <ItemsByPerson groups={archive.issuesSolved} today={today} empty={messages.archiveNoItems} />
+        <ItemsByPerson groups={archive.issuesSolved} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
-      <SectionCard title={messages.recapIssuesCreated}>
-        <ItemsByPerson groups={archive.issuesCreated} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.recapIssuesCreated}>
+        <ItemsByPerson groups={archive.issuesCreated} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
-      <SectionCard title={messages.recapGoalsCreated}>
-        <ItemsByPerson groups={archive.goalsCreated} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.recapGoalsCreated}>
+        <ItemsByPerson groups={archive.goalsCreated} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
-      <SectionCard title={messages.recapGoalsFinished}>
-        <ItemsByPerson groups={archive.goalsFinished} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.recapGoalsFinished}>
+        <ItemsByPerson groups={archive.goalsFinished} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
-      <SectionCard title={messages.recapHeadlines}>
-        <ItemsByPerson groups={archive.headlines} today={today} empty={messages.archiveNoItems} />
+      <SectionCard title={liveMessages.recapHeadlines}>
+        <ItemsByPerson groups={archive.headlines} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={liveMessages.recapReassigned}>
-        <ItemsByPerson groups={archive.todosReassigned} today={today} empty={messages.archiveNoItems} />
+        <ItemsByPerson groups={archive.todosReassigned} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={liveMessages.archiveHeadlineIssues}>
-        <ItemsByPerson groups={archive.headlineIssues} today={today} empty={messages.archiveNoItems} />
+        <ItemsByPerson groups={archive.headlineIssues} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={liveMessages.archiveBackburner}>
-        <ItemsByPerson groups={archive.backburnerIssues} today={today} empty={messages.archiveNoItems} />
+        <ItemsByPerson groups={archive.backburnerIssues} today={today} empty={liveMessages.archiveNoItems} />
       </SectionCard>
       <SectionCard title={liveMessages.archiveGoalsChanged}>
         <GoalsChanged goals={archive.goalsChanged} />
@@ -296,36 +296,36 @@ const overrunColour = (overrun: number) => (overrun > 0 ? 'red.8' : undefined);
 
 /** Planned against spent minutes per step, and the session's total (decision 036). */
 const TimingSection = ({ timing }: { timing: NonNullable<MeetingArchive['timing']> }) => (
-  <SectionCard title={messages.recapTiming}>
-    <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} aria-label={messages.recapTiming}>
-      <Table fz="sm" aria-label={messages.recapTiming}>
+  <SectionCard title={liveMessages.recapTiming}>
+    <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} aria-label={liveMessages.recapTiming}>
+      <Table fz="sm" aria-label={liveMessages.recapTiming}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{messages.archiveTimingStep}</Table.Th>
-            <Table.Th ta="right">{messages.archiveTimingPlanned}</Table.Th>
-            <Table.Th ta="right">{messages.archiveTimingActual}</Table.Th>
-            <Table.Th ta="right">{messages.archiveTimingOverrun}</Table.Th>
+            <Table.Th>{liveMessages.archiveTimingStep}</Table.Th>
+            <Table.Th ta="right">{liveMessages.archiveTimingPlanned}</Table.Th>
+            <Table.Th ta="right">{liveMessages.archiveTimingActual}</Table.Th>
+            <Table.Th ta="right">{liveMessages.archiveTimingOverrun}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {timing.items.map((row) => (
             <Table.Tr key={row.agendaItemId}>
               <Table.Td>{row.title}</Table.Td>
-              <Table.Td ta="right">{messages.archiveMinutes(row.plannedMinutes)}</Table.Td>
-              <Table.Td ta="right">{messages.archiveMinutes(row.actualMinutes)}</Table.Td>
+              <Table.Td ta="right">{liveMessages.archiveMinutes(row.plannedMinutes)}</Table.Td>
+              <Table.Td ta="right">{liveMessages.archiveMinutes(row.actualMinutes)}</Table.Td>
               <Table.Td ta="right" c={overrunColour(row.overrunMinutes)}>
-                {messages.archiveOverrun(row.overrunMinutes)}
+                {liveMessages.archiveOverrun(row.overrunMinutes)}
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700}>
-            <Table.Td>{messages.archiveTimingTotal}</Table.Td>
-            <Table.Td ta="right">{messages.archiveMinutes(timing.plannedMinutes)}</Table.Td>
-            <Table.Td ta="right">{messages.archiveMinutes(timing.actualMinutes)}</Table.Td>
+            <Table.Td>{liveMessages.archiveTimingTotal}</Table.Td>
+            <Table.Td ta="right">{liveMessages.archiveMinutes(timing.plannedMinutes)}</Table.Td>
+            <Table.Td ta="right">{liveMessages.archiveMinutes(timing.actualMinutes)}</Table.Td>
             <Table.Td ta="right" c={overrunColour(timing.overrunMinutes)}>
-              {messages.archiveOverrun(timing.overrunMinutes)}
+              {liveMessages.archiveOverrun(timing.overrunMinutes)}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
@@ -346,7 +346,7 @@ export const MeetingArchivePage = () => {
     >
       <Group gap={4}>
         <IconArrowLeft size={14} aria-hidden />
-        {archive.data ? messages.liveBackToDashboard : messages.backToMeetings}
+        {archive.data ? liveMessages.liveBackToDashboard : messages.backToMeetings}
       </Group>
     </Anchor>
   );
@@ -356,7 +356,7 @@ export const MeetingArchivePage = () => {
       <PageLoadError
         back={back}
         error={archive.error}
-        notFoundTitle={messages.archiveNotFound}
+        notFoundTitle={liveMessages.archiveNotFound}
         failedTitle={messages.archivesLoadFailed}
         onRetry={() => void archive.refetch()}
         retrying={archive.isFetching}

@@ -8,6 +8,7 @@ import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
+import { liveMessages } from '../live.messages.ts';
 import { fetchStartChecks, type StartFlags, useStartMeeting } from './live.queries.ts';
 
 // document 1 §2, §4: 'Start Meeting' when no session is live, 'Join Meeting' when one is. The
@@ -24,8 +25,8 @@ const flagOf: Record<StartConfirmation, keyof StartFlags> = {
 };
 
 const questionOf: Record<StartConfirmation, string> = {
-  notLeader: messages.liveNotLeader,
-  unscheduled: messages.liveNotScheduled,
+  notLeader: liveMessages.liveNotLeader,
+  unscheduled: liveMessages.liveNotScheduled,
 };
 
 const confirmationOf = (error: unknown): StartConfirmation | null => {
@@ -122,13 +123,13 @@ export const StartMeetingButton = ({
         leftSection={<IconPlayerPlay size={16} aria-hidden />}
         loading={checking || (start.isPending && question === null)}
         onClick={() => void begin()}
-        aria-label={messages.startMeetingNamed(meeting.title)}
+        aria-label={liveMessages.startMeetingNamed(meeting.title)}
       >
-        {messages.startMeeting}
+        {liveMessages.startMeeting}
       </Button>
       <ConfirmDialog
         opened={question !== null}
-        title={messages.startMeeting}
+        title={liveMessages.startMeeting}
         confirmLabel={messages.continueButton}
         confirmColor="blue"
         pending={start.isPending}

@@ -3,8 +3,8 @@ import { sessions } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { isLiveSession } from '../../../shared/live.ts';
-import { messages } from '../../../shared/messages.ts';
 import { canManage, findVisibleMeeting, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
+import { liveMessages } from '../live.messages.ts';
 
 // Who may do what in a live meeting (document 1 §6): whoever sees the meeting (its leaders and
 // members, workspace admins) opens it, joins it, rates themselves and adds guests; the starter,
@@ -37,7 +37,7 @@ export const findVisibleSession = async (ctx: TenantContext, sessionId: string) 
 /** The same, for a session under way; 409 when it is not live (any more). */
 export const findLiveSession = async (ctx: TenantContext, sessionId: string) => {
   const found = await findVisibleSession(ctx, sessionId);
-  if (!isLiveSession(found.session)) throw conflict(messages.liveNotLive);
+  if (!isLiveSession(found.session)) throw conflict(liveMessages.liveNotLive);
   return found;
 };
 

@@ -5,11 +5,11 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { loadTemplateText, mailOf } from '../../emails/server/emails.send.ts';
 import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
@@ -25,7 +25,7 @@ type Person = { userId: string; fullName: string };
 type Items = Archived['openActionItems'];
 
 const nameOf = (first: string | null, last: string | null) =>
-  first === null ? messages.liveNobody : `${first} ${last ?? ''}`.trim();
+  first === null ? liveMessages.liveNobody : `${first} ${last ?? ''}`.trim();
 
 /** Items grouped by person, people by name, in the order the rows came (due date, then title). */
 const byPerson = (
@@ -163,7 +163,7 @@ const archivedActionItems = async (ctx: TenantContext, session: SessionRow, star
 const archivedConclude = async (ctx: TenantContext, session: SessionRow, startedAt: Date) => {
   const lists = await concludeLists(ctx, session.meetingId, startedAt, session.finishedAt);
   const grouped = (rows: typeof lists.todos) =>
-    byPerson(rows.map((row) => ({ ...row, fullName: row.ownerName ?? messages.liveNobody })));
+    byPerson(rows.map((row) => ({ ...row, fullName: row.ownerName ?? liveMessages.liveNobody })));
   return {
     todosReassigned: grouped(lists.todos.filter((row) => row.reassigned)),
     headlineIssues: grouped(lists.headlineIssues),
@@ -171,7 +171,7 @@ const archivedConclude = async (ctx: TenantContext, session: SessionRow, started
     goalsChanged: lists.goalsChanged.map((row) => ({
       id: row.id,
       title: row.title,
-      fullName: row.ownerName ?? messages.liveNobody,
+      fullName: row.ownerName ?? liveMessages.liveNobody,
       status: row.status,
     })),
   };

@@ -369,4 +369,4 @@ export const sendCascadingMessages = async (
 
 /** An audience as the recap mail and archive name it. */
 export const audienceLabel = (message: Pick<ArchivedCascadingMessage, 'audience' | 'audienceName'>) =>
-  message.audience === 'everyone' ? liveMessages.cascadingEveryone : (message.audienceName ?? messages.liveNobody);
+  message.audience === 'everyone' ? liveMessages.cascadingEveryone : (message.audienceName ?? liveMessages.liveNobody);

@@ -6,7 +6,7 @@ import { signUp } from '../../../../test/factories.ts';
 import { liveFixtures, meetingNow, start, stateOf } from '../../../../test/live-fixtures.ts';
 import { listen } from '../../../../test/realtime.ts';
 import { users } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveAttendee, LiveSession, LiveState } from '../live.schemas.ts';
 
 let app: FastifyInstance;
@@ -44,7 +44,7 @@ describe('during the meeting', () => {
 
     const beyond = await leader.api.post(`/sessions/${sessionId}/step`, { step: steps.length });
     expect(beyond.status).toBe(400);
-    expect(beyond.body.message).toBe(messages.liveStepOutOfRange);
+    expect(beyond.body.message).toBe(liveMessages.liveStepOutOfRange);
     expect((await sessionRow(sessionId))?.currentStep).toBe(2);
   });
 
@@ -104,7 +104,7 @@ describe('during the meeting', () => {
     const stranger = await signUp(app);
     const notHere = await leader.api.patch(`/sessions/${sessionId}/ratings/${stranger.userId}`, { score: 5 });
     expect(notHere.status).toBe(404);
-    expect(notHere.body.message).toBe(messages.liveNotAttendee);
+    expect(notHere.body.message).toBe(liveMessages.liveNotAttendee);
   });
 
   it('adds guests by email, once each, and refuses what is not an email address', async () => {

@@ -7,7 +7,7 @@ import { liveFixtures, meetingLater, meetingNow, start, stateOf, todayUtc } from
 import { listen } from '../../../../test/realtime.ts';
 import { outbox, sessions } from '../../../db/schema/index.ts';
 import { addDays } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveSessionEntry, MeetingArchive } from '../live.schemas.ts';
 
 let app: FastifyInstance;
@@ -200,7 +200,7 @@ describe('finishing', () => {
     ] as const) {
       const answer = await leader.api[method](url, body);
       expect(answer.status, url).toBe(409);
-      expect(answer.body.message).toBe(messages.liveNotLive);
+      expect(answer.body.message).toBe(liveMessages.liveNotLive);
     }
     expect((await leader.api.get(`/sessions/${later!.id}/archive`)).status).toBe(404);
   });

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { sessions, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { describeCards } from '../../tasks/server/cards.query.ts';
 import { findVisibleTask } from '../../tasks/server/tasks.access.ts';
 import { createTask, updateTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { ConvertHeadline, LiveSession, TodosFromIssue } from '../live.schemas.ts';
 import { findManagedLiveSession, type SessionRow } from './live.access.ts';
 import { toLiveSession } from './live.service.ts';
@@ -26,7 +26,7 @@ const findOpenItem = async (ctx: TenantContext, session: SessionRow, taskId: str
   const access = await findVisibleTask(ctx, taskId);
   if (![...access.meetingIds, ...access.boardMeetingIds].includes(session.meetingId)) throw notFound();
   if (access.task.type !== type || access.task.status !== '0')
-    throw conflict(type === TASK_TYPE.issue ? messages.liveNotAnIssue : messages.liveNotAHeadline);
+    throw conflict(type === TASK_TYPE.issue ? liveMessages.liveNotAnIssue : liveMessages.liveNotAHeadline);
   return access.task;
 };
 

@@ -19,7 +19,7 @@ export const mailDate = (isoDate: string) =>
 
 const itemLines = (groups: MeetingArchive['todosCreated']) =>
   groups.length === 0
-    ? [`  ${messages.archiveNoItems}`]
+    ? [`  ${liveMessages.archiveNoItems}`]
     : groups.flatMap((group) =>
         group.items.map(
           (item) => `  - ${item.title} (${group.fullName}${item.dueDate ? `, due ${mailDate(item.dueDate)}` : ''})`,
@@ -37,8 +37,8 @@ const kpiLines = (kpis: MeetingArchive['kpis']) =>
           owner.list.map((kpi) => {
             const typed = { goal: kpi.goal as KpiGoal, score: kpi.score, type: kpi.type as KpiType, units: kpi.units };
             const value = kpi.measured === null ? '–' : formatKpiValue(kpi.measured, typed);
-            const verdict = kpi.met === null ? '' : ` (${kpi.met ? messages.recapKpiMet : messages.recapKpiMissed})`;
-            return `  - ${kpi.title} (${owner.fullName}): ${value}, ${messages.recapKpiGoal} ${formatKpiGoal(typed)}${verdict}`;
+            const verdict = kpi.met === null ? '' : ` (${kpi.met ? liveMessages.recapKpiMet : liveMessages.recapKpiMissed})`;
+            return `  - ${kpi.title} (${owner.fullName}): ${value}, ${liveMessages.recapKpiGoal} ${formatKpiGoal(typed)}${verdict}`;
           }),
         ),
       ];
@@ -48,12 +48,12 @@ const timingLines = (timing: MeetingArchive['timing']) =>
   timing
     ? [
         '',
-        `${messages.recapTiming}:`,
+        `${liveMessages.recapTiming}:`,
         ...timing.items.map(
           (item) =>
-            `  - ${messages.recapTimingLine(item.title, item.plannedMinutes, item.actualMinutes, item.overrunMinutes)}`,
+            `  - ${liveMessages.recapTimingLine(item.title, item.plannedMinutes, item.actualMinutes, item.overrunMinutes)}`,
         ),
-        `  ${messages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes)}`,
+        `  ${liveMessages.recapTimingTotal(timing.plannedMinutes, timing.actualMinutes, timing.overrunMinutes)}`,
       ]
     : [];
 
@@ -71,12 +71,12 @@ const concludeLines = (archive: MeetingArchive) => [
   '',
   `${liveMessages.archiveGoalsChanged}:`,
   ...(archive.goalsChanged.length === 0
-    ? [`  ${messages.archiveNoItems}`]
+    ? [`  ${liveMessages.archiveNoItems}`]
     : archive.goalsChanged.map((goal) => `  - ${goal.title} (${goal.fullName}): ${statusName('1', goal.status)}`)),
   '',
   `${liveMessages.recapMailCascading}:`,
   ...(archive.cascadingMessages.length === 0
-    ? [`  ${messages.archiveNoItems}`]
+    ? [`  ${liveMessages.archiveNoItems}`]
     : archive.cascadingMessages.map(
         (message) =>
           `  - ${liveMessages.cascadingTo(message.audience === 'everyone' ? liveMessages.cascadingEveryone : (message.audienceName ?? '–'))}: ${message.text}`,
@@ -87,7 +87,7 @@ const concludeLines = (archive: MeetingArchive) => [
 export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailValues<'meeting-recap'> => {
   const ratings =
     archive.scores.length === 0
-      ? [`  ${messages.archiveNoScores}`]
+      ? [`  ${liveMessages.archiveNoScores}`]
       : archive.scores.map((row) => `  - ${row.fullName}: ${row.score}${row.note ? ` — ${row.note}` : ''}`);
   const attendees = [...archive.attendeesAdmins, ...archive.attendeesMembers].map((p) => p.fullName);
   const summary = [
@@ -95,7 +95,7 @@ export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailVa
     `${messages.archiveNotAttended}: ${archive.notAttended.map((p) => p.fullName).join(', ') || '–'}`,
     ...kpiLines(archive.kpis),
     '',
-    `${messages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
+    `${liveMessages.archiveScores} (${messages.recapAverage(archive.avgScore)}):`,
     ...ratings,
     '',
     `${messages.recapTodosCreated}:`,
@@ -105,19 +105,19 @@ export const recapValues = (archive: MeetingArchive, publicUrl: string): EmailVa
     `${messages.recapIssuesSolved}:`,
     ...itemLines(archive.issuesSolved),
     '',
-    `${messages.recapIssuesCreated}:`,
+    `${liveMessages.recapIssuesCreated}:`,
     ...itemLines(archive.issuesCreated),
     '',
-    `${messages.recapGoalsCreated}:`,
+    `${liveMessages.recapGoalsCreated}:`,
     ...itemLines(archive.goalsCreated),
     '',
-    `${messages.recapGoalsFinished}:`,
+    `${liveMessages.recapGoalsFinished}:`,
     ...itemLines(archive.goalsFinished),
     '',
-    `${messages.recapHeadlines}:`,
+    `${liveMessages.recapHeadlines}:`,
     ...itemLines(archive.headlines),
     ...timingLines(archive.timing),
-    ...(archive.note ? ['', `${messages.recapNote}: ${archive.note}`] : []),
+    ...(archive.note ? ['', `${liveMessages.recapNote}: ${archive.note}`] : []),
   ];
   return {
     meetingTitle: archive.meetingTitle,

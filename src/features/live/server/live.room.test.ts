@@ -19,6 +19,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { BoardDetail } from '../../boards/boards.schemas.ts';
 import type { AgendaItem, Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Card, Task } from '../../tasks/tasks.schemas.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveSession, LiveState, MeetingArchive } from '../live.schemas.ts';
 
 // The live meeting's second pass (issue 17): issues solved in the room, headlines turned into
@@ -112,7 +113,7 @@ describe('solving issues in the room', () => {
     );
     const again = await leader.api.post(`/sessions/${sessionId}/issues/${printer.id}/solve`);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ message: messages.liveNotAnIssue });
+    expect(again.body).toMatchObject({ message: liveMessages.liveNotAnIssue });
 
     const dropped = await leader.api.post<Card>(`/sessions/${sessionId}/issues/${hiring.id}/backburner`);
     expect(dropped.status).toBe(200);
@@ -216,7 +217,7 @@ describe('solving issues in the room', () => {
     await finish(leader, sessionId);
     const late = await leader.api.post(`/sessions/${sessionId}/issues/${mine.id}/solve`);
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ message: messages.liveNotLive });
+    expect(late.body).toMatchObject({ message: liveMessages.liveNotLive });
   });
 });
 
@@ -448,13 +449,13 @@ describe('the timing report', () => {
     expect(archive.attendeesAdmins.map((p) => p.userId)).toEqual([leader.userId]);
 
     const mail = await lastMailTo(app, member.email);
-    expect(mail?.text).toContain(`${messages.recapTiming}:`);
-    expect(mail?.text).toContain(messages.recapTimingLine('Segue', 5, 8, 3));
-    expect(mail?.text).toContain(messages.recapTimingTotal(90, 13, -77));
+    expect(mail?.text).toContain(`${liveMessages.recapTiming}:`);
+    expect(mail?.text).toContain(liveMessages.recapTimingLine('Segue', 5, 8, 3));
+    expect(mail?.text).toContain(liveMessages.recapTimingTotal(90, 13, -77));
     expect(mail?.text).toContain('Record month');
     expect(mail?.text).toContain(`${messages.archiveNotAttended}: –`);
     expect(mail?.text).toContain('Calls made (Max');
-    expect(mail?.text).toContain(`25, ${messages.recapKpiGoal} >= 20 (${messages.recapKpiMet})`);
+    expect(mail?.text).toContain(`25, ${liveMessages.recapKpiGoal} >= 20 (${liveMessages.recapKpiMet})`);
     expect(mail?.text).toContain('Add a runner');
   });
 });

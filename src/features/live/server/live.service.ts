@@ -17,12 +17,12 @@ import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { LIVE_GUESTS_MAX, START_WINDOW_MS, type StartConfirmation } from '../../../shared/live.ts';
-import { messages } from '../../../shared/messages.ts';
 import { addCellsForSessions } from '../../kpis/server/cells.hooks.ts';
 import { getAgenda } from '../../meetings/server/agenda.service.ts';
 import { findVisibleMeeting, isLeader, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { toSessionSummary } from '../../meetings/server/sessions.service.ts';
 import { notifyMeetingStarted } from '../../notifications/server/meetings.notify.ts';
+import { liveMessages } from '../live.messages.ts';
 import type {
   FinishMeeting,
   LiveSession,
@@ -161,7 +161,7 @@ const sessionToStart = async (
 ): Promise<SessionRow> => {
   const scheduled = await scheduledNearNow(ctx, meeting.id, now);
   if (scheduled) return scheduled;
-  if (!flags.confirmUnscheduled) throw conflict(messages.liveNotScheduled, { confirm: 'unscheduled' });
+  if (!flags.confirmUnscheduled) throw conflict(liveMessages.liveNotScheduled, { confirm: 'unscheduled' });
 
   const today = utcToZonedParts(now, meeting.timezone).date;
   const [ofToday] = await ctx.db
@@ -192,7 +192,7 @@ export const startChecks = async (ctx: TenantContext, meetingId: string): Promis
     .select({ n: count() })
     .from(agendaItems)
     .where(and(eq(agendaItems.meetingId, meetingId), eq(agendaItems.checked, true)));
-  if (!agenda?.n) return { confirm: [], refusal: messages.liveNoAgenda };
+  if (!agenda?.n) return { confirm: [], refusal: liveMessages.liveNoAgenda };
   const confirm: StartConfirmation[] = [];
   if (!isLeader(ctx.userId, access)) confirm.push('notLeader');
   if (!(await scheduledNearNow(ctx, meetingId, new Date()))) confirm.push('unscheduled');
@@ -232,9 +232,9 @@ export const startMeeting = async (
     .select({ n: count() })
     .from(agendaItems)
     .where(and(eq(agendaItems.meetingId, meetingId), eq(agendaItems.checked, true)));
-  if (!agenda?.n) throw conflict(messages.liveNoAgenda);
+  if (!agenda?.n) throw conflict(liveMessages.liveNoAgenda);
   if (!isLeader(ctx.userId, access) && !flags.confirmNotLeader) {
-    throw conflict(messages.liveNotLeader, { confirm: 'notLeader' });
+    throw conflict(liveMessages.liveNotLeader, { confirm: 'notLeader' });
   }
 
   const chosen = await sessionToStart(ctx, meeting!, flags, now);
@@ -319,7 +319,8 @@ const withStepTime = (session: SessionRow, steps: { id: string }[], now: Date) =
 export const moveStep = async (ctx: TenantContext, sessionId: string, step: number): Promise<LiveSession> => {
   const { session } = await findManagedLiveSession(ctx, sessionId);
   const steps = await checkedAgenda(ctx, session.meetingId);
-  if (step >= steps.length) throw badRequest({ step: messages.liveStepOutOfRange }, messages.liveStepOutOfRange);
+  if (step >= steps.length)
+    throw badRequest({ step: liveMessages.liveStepOutOfRange }, liveMessages.liveStepOutOfRange);
   const now = new Date();
   const [moved] = await ctx.db
     .update(sessions)
@@ -344,7 +345,7 @@ export const moveStep = async (ctx: TenantContext, sessionId: string, step: numb
 /** The recap row of one person of the session: a leader or member of the meeting, or someone who joined. */
 const findRecapPerson = async (ctx: TenantContext, session: SessionRow, meeting: MeetingAccess, userId: string) => {
   const person = (await loadAttendees(ctx.db, session, meeting)).find((attendee) => attendee.id === userId);
-  if (!person) throw notFound(messages.liveNotAttendee);
+  if (!person) throw notFound(liveMessages.liveNotAttendee);
   return person;
 };
 
@@ -403,7 +404,7 @@ export const addGuest = async (ctx: TenantContext, sessionId: string, email: str
   const address = email.trim().toLowerCase();
   if (guests.includes(address)) return guests;
   if (guests.length >= LIVE_GUESTS_MAX) {
-    const full = messages.liveGuestsFull(LIVE_GUESTS_MAX);
+    const full = liveMessages.liveGuestsFull(LIVE_GUESTS_MAX);
     throw badRequest({ email: full }, full);
   }
   await ctx.db
@@ -505,7 +506,7 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     .select({ snapshot: sessionArchives.snapshot })
     .from(sessionArchives)
     .where(eq(sessionArchives.sessionId, session.id));
-  if (!archive) throw notFound(messages.archiveNotFound);
+  if (!archive) throw notFound(liveMessages.archiveNotFound);
   type Later =
     | 'issuesCreated'
     | 'goalsCreated'

@@ -6,8 +6,8 @@ import { createMeeting, type SignedUp, signUp } from '../../../../test/factories
 import { liveFixtures, meetingLater, meetingNow, start, stateOf, todayUtc } from '../../../../test/live-fixtures.ts';
 import { listen } from '../../../../test/realtime.ts';
 import { scoreCells, sessions } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
+import { liveMessages } from '../live.messages.ts';
 import type { LiveSessionEntry, MeetingArchive } from '../live.schemas.ts';
 
 let app: FastifyInstance;
@@ -73,10 +73,10 @@ describe('starting a meeting', () => {
 
     const first = await member.api.post(`/meetings/${meeting.id}/start`, {});
     expect(first.status).toBe(409);
-    expect(first.body).toMatchObject({ message: messages.liveNotLeader, errors: { confirm: 'notLeader' } });
+    expect(first.body).toMatchObject({ message: liveMessages.liveNotLeader, errors: { confirm: 'notLeader' } });
     const second = await member.api.post(`/meetings/${meeting.id}/start`, { confirmNotLeader: true });
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ message: messages.liveNotScheduled, errors: { confirm: 'unscheduled' } });
+    expect(second.body).toMatchObject({ message: liveMessages.liveNotScheduled, errors: { confirm: 'unscheduled' } });
     // Nothing was started by the questions.
     expect((await member.api.get<LiveSessionEntry[]>('/meetings/live-sessions')).body.result).toEqual([]);
 
@@ -109,7 +109,7 @@ describe('starting a meeting', () => {
     });
     const answer = await leader.api.post(`/meetings/${meeting.id}/start`, { confirmUnscheduled: true });
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(messages.liveNoAgenda);
+    expect(answer.body.message).toBe(liveMessages.liveNoAgenda);
     expect((await leader.api.get<LiveSessionEntry[]>('/meetings/live-sessions')).body.result).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('starting a meeting', () => {
 
     const asked = await leader.api.post(`/meetings/${meeting.id}/start`, {});
     expect(asked.status).toBe(409);
-    expect(asked.body).toMatchObject({ message: messages.liveNotScheduled, errors: { confirm: 'unscheduled' } });
+    expect(asked.body).toMatchObject({ message: liveMessages.liveNotScheduled, errors: { confirm: 'unscheduled' } });
     const again = await start(leader, meeting, { confirmUnscheduled: true });
     expect(again.sessionId).toBe(first.sessionId);
     expect(again.session).toMatchObject({ finishedAt: null });
@@ -184,7 +184,7 @@ describe('starting a meeting', () => {
     await leader.api.put(`/meetings/${later.id}/agenda-items`, {
       agendaItems: agenda.body.result.map((item) => ({ ...item, checked: false })),
     });
-    expect(await checks(leader, later.id)).toEqual({ confirm: [], refusal: messages.liveNoAgenda });
+    expect(await checks(leader, later.id)).toEqual({ confirm: [], refusal: liveMessages.liveNoAgenda });
     // Nothing was started by asking.
     expect((await leader.api.get<LiveSessionEntry[]>('/meetings/live-sessions')).body.result).toHaveLength(1);
     const other = await signUp(app);

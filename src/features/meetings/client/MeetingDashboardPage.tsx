@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import type { Meeting } from '../meetings.schemas.ts';
 import { ArchivesSection } from './components/ArchivesSection.tsx';
 import { ManagementSection } from './components/ManagementSection.tsx';
@@ -22,7 +23,7 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
   const color = meeting.color ?? DEFAULT_MEETING_COLOR;
   return (
     <Card withBorder padding={0} radius="md" style={{ overflow: 'hidden' }}>
-      <Box h={6} bg={color} data-testid="meeting-color" aria-label={messages.meetingColor(color)} role="img" />
+      <Box h={6} bg={color} data-testid="meeting-color" aria-label={meetingsMessages.meetingColor(color)} role="img" />
       <Group p="lg" gap="md" wrap="nowrap" align="center">
         <Avatar src={meeting.image} size={56} radius="md" color="initials" name={meeting.title} />
         <Stack gap={4} flex={1} miw={0}>
@@ -37,7 +38,7 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
             <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm">
               <Group gap={4}>
                 <IconLock size={14} aria-hidden />
-                {messages.vaultOpenFromDashboard}
+                {meetingsMessages.vaultOpenFromDashboard}
               </Group>
             </Anchor>
           </Group>
@@ -93,7 +94,7 @@ export const MeetingDashboardPage = ({ slots }: { slots: MeetingDashboardSlots }
         back={backLink}
         error={meeting.error}
         notFoundTitle={messages.meetingNotFound}
-        failedTitle={messages.meetingLoadFailed}
+        failedTitle={meetingsMessages.meetingLoadFailed}
         onRetry={() => void meeting.refetch()}
         retrying={meeting.isFetching}
       />

@@ -27,7 +27,7 @@ import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import type { Meeting } from '../meetings.schemas.ts';
 import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MeetingLiveActions } from './components/MeetingLiveActions.tsx';
@@ -71,7 +71,7 @@ const MeetingRow = ({
             fw={600}
             c="inherit"
             onClick={(event) => event.stopPropagation()}
-            aria-label={messages.openMeeting(meeting.title)}
+            aria-label={meetingsMessages.openMeeting(meeting.title)}
           >
             {meeting.title}
           </Anchor>
@@ -87,7 +87,7 @@ const MeetingRow = ({
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            {messages.notScheduled}
+            {meetingsMessages.notScheduled}
           </Text>
         )}
       </Table.Td>
@@ -96,20 +96,20 @@ const MeetingRow = ({
           {meeting.permissions.isParticipant && <MeetingLiveActions meeting={meeting} startButton={startButton} />}
           {meeting.permissions.canEdit && (
             <>
-              <Tooltip label={messages.editMeeting} withArrow>
+              <Tooltip label={meetingsMessages.editMeeting} withArrow>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={messages.editMeetingNamed(meeting.title)}
+                  aria-label={meetingsMessages.editMeetingNamed(meeting.title)}
                   onClick={() => onEdit(meeting)}
                 >
                   <IconPencil size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={messages.deleteMeetingTitle} withArrow>
+              <Tooltip label={meetingsMessages.deleteMeetingTitle} withArrow>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={messages.deleteMeetingNamed(meeting.title)}
+                  aria-label={meetingsMessages.deleteMeetingNamed(meeting.title)}
                   onClick={() => onDelete(meeting)}
                 >
                   <IconTrash size={18} />
@@ -161,8 +161,8 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
   const [deleting, setDeleting] = useState<Meeting | null>(null);
   const remove = useDeleteMeeting();
 
-  const title = kind === 'accounts' ? messages.accountsTitle : messages.meetingsTitle;
-  const addLabel = kind === 'accounts' ? messages.addNewAccount : messages.addNewMeeting;
+  const title = kind === 'accounts' ? meetingsMessages.accountsTitle : meetingsMessages.meetingsTitle;
+  const addLabel = kind === 'accounts' ? meetingsMessages.addNewAccount : meetingsMessages.addNewMeeting;
   const meetings = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / MEETING_LIST_PAGE.size);
@@ -172,7 +172,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        showSuccess(messages.meetingDeleted);
+        showSuccess(meetingsMessages.meetingDeleted);
         setDeleting(null);
       },
     });
@@ -183,7 +183,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
   else if (list.isError)
     body = (
       <SectionError
-        title={messages.meetingsLoadFailed}
+        title={meetingsMessages.meetingsLoadFailed}
         error={list.error}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
@@ -192,7 +192,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
   else if (meetings.length === 0 && query)
     body = (
       <Text c="dimmed" ta="center" py="lg">
-        {messages.noMeetingsMatch(query)}
+        {meetingsMessages.noMeetingsMatch(query)}
       </Text>
     );
   else if (meetings.length === 0)
@@ -201,8 +201,8 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
         py="xl"
         icon={<IconCalendarPlus size={28} stroke={1.5} />}
         withIndicatorBackground
-        title={kind === 'accounts' ? messages.noAccountsYet : messages.noMeetingsYet}
-        description={kind === 'accounts' ? messages.noAccountsText : messages.noMeetingsText}
+        title={kind === 'accounts' ? meetingsMessages.noAccountsYet : meetingsMessages.noMeetingsYet}
+        description={kind === 'accounts' ? meetingsMessages.noAccountsText : meetingsMessages.noMeetingsText}
       >
         <EmptyState.Actions>
           <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
@@ -217,11 +217,11 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
         <Table highlightOnHover verticalSpacing="sm" aria-label={title}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{messages.columnName}</Table.Th>
-              <Table.Th>{messages.columnMembers}</Table.Th>
-              <Table.Th>{messages.columnNextMeeting}</Table.Th>
+              <Table.Th>{meetingsMessages.columnName}</Table.Th>
+              <Table.Th>{meetingsMessages.columnMembers}</Table.Th>
+              <Table.Th>{meetingsMessages.columnNextMeeting}</Table.Th>
               <Table.Th w={100}>
-                <VisuallyHidden>{messages.columnActions}</VisuallyHidden>
+                <VisuallyHidden>{meetingsMessages.columnActions}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -253,19 +253,19 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
           </Title>
           <SegmentedControl
             size="xs"
-            aria-label={messages.meetingKinds}
+            aria-label={meetingsMessages.meetingKinds}
             value={kind}
             onChange={(value) => void navigate(value === 'accounts' ? '/accounts' : '/meetings')}
             data={[
-              { value: 'meetings', label: messages.meetingsTitle },
-              { value: 'accounts', label: messages.accountsTitle },
+              { value: 'meetings', label: meetingsMessages.meetingsTitle },
+              { value: 'accounts', label: meetingsMessages.accountsTitle },
             ]}
           />
         </Group>
         <Group gap="sm">
           <SegmentedControl
             size="xs"
-            aria-label={messages.sortByName}
+            aria-label={meetingsMessages.sortByName}
             value={sort}
             onChange={(value) =>
               setParams((params) => {
@@ -275,8 +275,8 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
               })
             }
             data={[
-              { value: 'asc', label: messages.sortAscending },
-              { value: 'desc', label: messages.sortDescending },
+              { value: 'asc', label: meetingsMessages.sortAscending },
+              { value: 'desc', label: meetingsMessages.sortDescending },
             ]}
           />
           <Button leftSection={<IconPlus size={16} />} onClick={wizard.open}>
@@ -285,8 +285,8 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
         </Group>
       </Group>
       <TextInput
-        aria-label={messages.searchMeetings}
-        placeholder={messages.searchMeetings}
+        aria-label={meetingsMessages.searchMeetings}
+        placeholder={meetingsMessages.searchMeetings}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
@@ -299,14 +299,14 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
       {pages > 1 && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed">
-            {messages.shownOfTotal(
+            {meetingsMessages.shownOfTotal(
               (page - 1) * MEETING_LIST_PAGE.size + 1,
               Math.min(page * MEETING_LIST_PAGE.size, total),
               total,
             )}
           </Text>
           <PageNav
-            label={messages.meetingPages}
+            label={meetingsMessages.meetingPages}
             page={Math.min(page, pages)}
             totalPages={pages}
             onChange={(next) =>
@@ -322,7 +322,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
       <MeetingFormDialog meeting={editing} opened={editing !== null} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteMeetingTitle}
+        title={meetingsMessages.deleteMeetingTitle}
         onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
         pending={remove.isPending}
@@ -332,7 +332,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
           <Text size="sm" fw={600}>
             {deleting?.title}
           </Text>
-          <Text size="sm">{messages.deleteMeetingWarning}</Text>
+          <Text size="sm">{meetingsMessages.deleteMeetingWarning}</Text>
         </Stack>
       </ConfirmDialog>
     </Stack>

@@ -40,19 +40,19 @@ export const usDate = (isoDate: string): string => {
 export type Interval = (typeof INTERVALS)[number];
 
 export const REPEAT_OPTIONS: { value: Interval; label: string }[] = [
-  { value: 'none', label: messages.repeatNone },
-  { value: 'daily', label: messages.repeatDaily },
-  { value: 'weekly', label: messages.repeatWeekly },
-  { value: 'monthly', label: messages.repeatMonthly },
-  { value: 'annually', label: messages.repeatAnnually },
-  { value: 'custom', label: messages.repeatCustom },
+  { value: 'none', label: meetingsMessages.repeatNone },
+  { value: 'daily', label: meetingsMessages.repeatDaily },
+  { value: 'weekly', label: meetingsMessages.repeatWeekly },
+  { value: 'monthly', label: meetingsMessages.repeatMonthly },
+  { value: 'annually', label: meetingsMessages.repeatAnnually },
+  { value: 'custom', label: meetingsMessages.repeatCustom },
 ];
 
 export const UNIT_OPTIONS: { value: RepeatUnit; label: string }[] = [
-  { value: 'days', label: messages.unitDays },
-  { value: 'weeks', label: messages.unitWeeks },
-  { value: 'months', label: messages.unitMonths },
-  { value: 'years', label: messages.unitYears },
+  { value: 'days', label: meetingsMessages.unitDays },
+  { value: 'weeks', label: meetingsMessages.unitWeeks },
+  { value: 'months', label: meetingsMessages.unitMonths },
+  { value: 'years', label: meetingsMessages.unitYears },
 ];
 
 /** The rule the API stores for a form option; custom takes the form's repeat-every and unit. */
@@ -67,28 +67,28 @@ export const repeatText = (repeatEvery: number, repeatType: RepeatUnit | null): 
   const interval = intervalOf(repeatEvery, repeatType);
   if (interval !== 'custom') return REPEAT_OPTIONS.find((option) => option.value === interval)?.label ?? '';
   const unit = UNIT_OPTIONS.find((option) => option.value === repeatType)?.label ?? '';
-  return messages.repeatSummary(repeatEvery, unit);
+  return meetingsMessages.repeatSummary(repeatEvery, unit);
 };
 
 export const AGENDA_KEY_LABELS: Record<AgendaKey, string> = {
-  free_activity: messages.agendaKeyFreeActivity,
-  scorecard: messages.agendaKeyScorecard,
-  rock_review: messages.agendaKeyRockReview,
-  to_do_list: messages.agendaKeyToDoList,
-  accountability_board: messages.agendaKeyAccountabilityBoard,
-  accountability_list: messages.agendaKeyAccountabilityList,
-  external_url: messages.agendaKeyExternalUrl,
-  conclusion: messages.agendaKeyConclusion,
-  agency_framework: messages.agendaAgencyFramework,
+  free_activity: meetingsMessages.agendaKeyFreeActivity,
+  scorecard: meetingsMessages.agendaKeyScorecard,
+  rock_review: meetingsMessages.agendaKeyRockReview,
+  to_do_list: meetingsMessages.agendaKeyToDoList,
+  accountability_board: meetingsMessages.agendaKeyAccountabilityBoard,
+  accountability_list: meetingsMessages.agendaKeyAccountabilityList,
+  external_url: meetingsMessages.agendaKeyExternalUrl,
+  conclusion: meetingsMessages.agendaKeyConclusion,
+  agency_framework: meetingsMessages.agendaAgencyFramework,
   cascading_messages: meetingsMessages.agendaKeyCascadingMessages,
   todo_recap: meetingsMessages.agendaKeyTodoRecap,
 };
 
 /** What an action-items step shows (decision 036). */
 export const AGENDA_TASK_TYPE_OPTIONS: { value: AgendaTaskType; label: string }[] = [
-  { value: '4', label: messages.agendaTaskTypeTodos },
-  { value: '2', label: messages.agendaTaskTypeIssues },
-  { value: '3', label: messages.agendaTaskTypeHeadlines },
+  { value: '4', label: meetingsMessages.agendaTaskTypeTodos },
+  { value: '2', label: meetingsMessages.agendaTaskTypeIssues },
+  { value: '3', label: meetingsMessages.agendaTaskTypeHeadlines },
 ];
 
 /** The connections a custom agenda item may have (the conclusion is the one built-in item). */

@@ -4,7 +4,7 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import type { ShortcutFile } from '../meetings.schemas.ts';
 import { findVisibleMeeting } from './meetings.access.ts';
 
@@ -95,7 +95,7 @@ export const createFileFolder = async (
     .values({ tenantId: ctx.tenantId, meetingId, parentId: input.parentId ?? null, name: input.name })
     .onConflictDoNothing()
     .returning(folderColumns);
-  if (!row) throw conflict(messages.folderNameTaken, { name: messages.folderNameTaken });
+  if (!row) throw conflict(meetingsMessages.folderNameTaken, { name: meetingsMessages.folderNameTaken });
   return row;
 };
 
@@ -114,7 +114,7 @@ export const renameFileFolder = async (ctx: TenantContext, meetingId: string, fo
         ne(fileFolders.id, folderId),
       ),
     );
-  if (taken) throw conflict(messages.folderNameTaken, { name: messages.folderNameTaken });
+  if (taken) throw conflict(meetingsMessages.folderNameTaken, { name: meetingsMessages.folderNameTaken });
   const [row] = await ctx.db
     .update(fileFolders)
     .set({ name })

@@ -4,6 +4,7 @@ import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { create } from '../../../../test/meetings-fixtures.ts';
 import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import type { AgendaItem, Meeting, MeetingPage } from '../meetings.schemas.ts';
 
 let app: FastifyInstance;
@@ -120,7 +121,7 @@ describe('meeting type and agenda descriptions', () => {
     expect(listed.body.result.items.map((m) => m.id)).toContain(meeting.id);
     const refused = await admin.api.patch(`/meetings/${meeting.id}`, { type: 'account' });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({ type: messages.meetingTypeAccountFixed });
+    expect(refused.body.errors).toEqual({ type: meetingsMessages.meetingTypeAccountFixed });
     expect((await admin.api.get<Meeting>(`/meetings/${meeting.id}`)).body.result.type).toBe('team');
     const account = await create(admin, { title: 'Acme', type: 'account' });
     expect((await admin.api.patch(`/meetings/${account.id}`, { type: 'meeting' })).status).toBe(400);

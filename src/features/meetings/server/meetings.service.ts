@@ -19,6 +19,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { notifyMeetingAdded } from '../../notifications/server/meetings.notify.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import { intervalOf, type RepeatUnit } from '../meetings.recurrence.ts';
 import type {
   CreateMeeting,
@@ -213,7 +214,7 @@ const normaliseRule = (rule: {
   endDate: string | null;
 }) => {
   if (rule.repeatEvery > 0 && !rule.repeatType) throw badRequest({ repeatType: messages.required });
-  if (rule.endDate && rule.endDate < rule.startDate) throw badRequest({ endDate: messages.endBeforeStart });
+  if (rule.endDate && rule.endDate < rule.startDate) throw badRequest({ endDate: meetingsMessages.endBeforeStart });
   return rule.repeatEvery > 0 ? rule.repeatType : null;
 };
 
@@ -313,7 +314,7 @@ export const updateMeeting = async (ctx: TenantContext, id: string, patch: Updat
   if (fields.image) fields.image = await meetingImageToStore(fields.image);
   // 'meeting' and 'team' change into each other; accounts have their own page (document 1 §1).
   if (fields.type && (fields.type === 'account') !== (current!.type === 'account'))
-    throw badRequest({ type: messages.meetingTypeAccountFixed }, messages.meetingTypeAccountFixed);
+    throw badRequest({ type: meetingsMessages.meetingTypeAccountFixed }, meetingsMessages.meetingTypeAccountFixed);
   // People already in the meeting may stay (a deleted user included); new ones must be the workspace's.
   const present = [...access.leaderIds, ...access.memberIds];
   await assertInWorkspace(ctx.db, ctx.tenantId, {

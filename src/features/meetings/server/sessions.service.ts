@@ -6,7 +6,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { lifecycle } from '../../../server/lifecycle.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { meetingsMessages } from '../meetings.messages.ts';
 import { occurrences, type RecurrenceRule } from '../meetings.recurrence.ts';
 import type { Session, SessionSummary } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
@@ -265,7 +265,8 @@ export const updateSession = async (
 export const deleteSession = async (ctx: TenantContext, id: string) => {
   const { session, meeting } = await findSession(ctx, id);
   assertMeetingLeader(ctx, meeting);
-  if (session.startedAt && !session.finishedAt) throw badRequest({ id: messages.sessionLive }, messages.sessionLive);
+  if (session.startedAt && !session.finishedAt)
+    throw badRequest({ id: meetingsMessages.sessionLive }, meetingsMessages.sessionLive);
   // Its KPI cells (and a "Delete meeting date" mark) go with it: their foreign keys cascade.
   await ctx.db.delete(sessions).where(eq(sessions.id, session.id));
   publishSessionChange(ctx, id, session.meetingId);

@@ -18,6 +18,7 @@ import { inZone } from '../../../client/lib/dayjs.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { notificationsMessages } from '../notifications.messages.ts';
 import type { Notification } from '../notifications.schemas.ts';
 import { useMarkAllRead, useNotifications, useShowAllRead, useUnreadCount } from './notifications.queries.ts';
 
@@ -54,7 +55,7 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label={messages.notificationsBell(count)}
+            aria-label={notificationsMessages.notificationsBell(count)}
             aria-haspopup="dialog"
             onClick={() => open(!opened)}
             data-testid="notification-bell"
@@ -63,10 +64,15 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown p={0} role="dialog" aria-label={messages.notificationsTitle} maw="calc(100vw - 16px)">
+      <Popover.Dropdown
+        p={0}
+        role="dialog"
+        aria-label={notificationsMessages.notificationsTitle}
+        maw="calc(100vw - 16px)"
+      >
         <Group justify="space-between" px="sm" py={8} wrap="nowrap">
           <Text fw={600} size="sm">
-            {messages.notificationsTitle}
+            {notificationsMessages.notificationsTitle}
           </Text>
           <Group gap={4} wrap="nowrap">
             <Button
@@ -79,7 +85,7 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
                 if (count > 0) markAllRead.mutate();
               }}
             >
-              {messages.notificationsMarkAllRead}
+              {notificationsMessages.notificationsMarkAllRead}
             </Button>
             <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpened(false)}>
               {messages.closeButton}
@@ -92,13 +98,13 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
               <SectionLoading />
             ) : list.isError ? (
               <SectionError
-                title={messages.notificationsLoadFailed}
+                title={notificationsMessages.notificationsLoadFailed}
                 error={list.error}
                 onRetry={() => list.refetch()}
               />
             ) : items.length === 0 ? (
               <Text size="sm" c="dimmed" py="sm">
-                {messages.notificationsEmpty}
+                {notificationsMessages.notificationsEmpty}
               </Text>
             ) : (
               <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -122,7 +128,9 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
                         />
                         <Stack gap={2} miw={0}>
                           <Text size="sm" fw={isUnread(n) ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-                            {isUnread(n) && <VisuallyHidden>{messages.notificationUnread}: </VisuallyHidden>}
+                            {isUnread(n) && (
+                              <VisuallyHidden>{notificationsMessages.notificationUnread}: </VisuallyHidden>
+                            )}
                             {n.message}
                           </Text>
                           <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
@@ -144,7 +152,7 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
                 loading={list.isFetchingNextPage}
                 onClick={() => list.fetchNextPage()}
               >
-                {messages.notificationsMore}
+                {notificationsMessages.notificationsMore}
               </Button>
             )}
           </Box>

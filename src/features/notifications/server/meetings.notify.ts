@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../../server/context.ts';
-import { messages } from '../../../shared/messages.ts';
+import { notificationsMessages } from '../notifications.messages.ts';
 import { notify } from './notifications.service.ts';
 
 // The meeting and workspace notifications (decision 033). They live here, not in the meetings,
@@ -15,7 +15,7 @@ export const notifyMeetingStarted = async (
 ) => {
   await notify(ctx, people, {
     kind: 'meetingStarted',
-    message: (who) => messages.notificationMeetingStarted(who, meeting.title),
+    message: (who) => notificationsMessages.notificationMeetingStarted(who, meeting.title),
     link: `/live-meeting/${meeting.id}/${sessionId}`,
     meetingId: meeting.id,
   });
@@ -32,7 +32,7 @@ export const notifyMeetingAdded = async (
   if (added.length === 0) return;
   await notify(ctx, added, {
     kind: 'meetingAdded',
-    message: (who) => messages.notificationMeetingAdded(who, meeting.title),
+    message: (who) => notificationsMessages.notificationMeetingAdded(who, meeting.title),
     link: `/meeting-dashboard/${meeting.id}`,
     meetingId: meeting.id,
   });
@@ -46,7 +46,7 @@ export const notifyWorkspaceAdded = async (
 ) => {
   await notify(ctx, [userId], {
     kind: 'workspaceAdded',
-    message: () => messages.notificationWorkspaceAdded(names.inviter.trim(), names.workspace),
+    message: () => notificationsMessages.notificationWorkspaceAdded(names.inviter.trim(), names.workspace),
     link: '/home',
     // The new account's invitation mail (choose a password) already tells them: no second mail.
     mail: false,

@@ -6,8 +6,8 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { NOTIFICATION_STATUS, type NotificationKind } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { loadWorkspaceTemplates, mailOf } from '../../emails/server/emails.send.ts';
+import { notificationsMessages } from '../notifications.messages.ts';
 import type {
   ChangeStatus,
   Notification,
@@ -140,7 +140,7 @@ export const notifyMany = async (
     const own = switches.get(userId);
     return draft.mail !== false && !!own?.enableEmailNotification && own[EMAIL_SWITCH[draft.kind]];
   };
-  const sender = receivers[0]?.sender ?? messages.notificationSomeone;
+  const sender = receivers[0]?.sender ?? notificationsMessages.notificationSomeone;
   const values = drafts.flatMap((draft, i) => {
     const to = wanted[i]!.filter((userId) => enabled.has(`${draft.tenantId}:${userId}`));
     if (to.length === 0) return [];

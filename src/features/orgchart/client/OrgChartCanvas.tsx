@@ -1,7 +1,7 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ORG_CHART_MAX_ROWS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import {
   CELL_HEIGHT,
@@ -125,7 +125,7 @@ export const OrgChartCanvas = ({
       className="orgchart-viewport"
       tabIndex={0}
       role="region"
-      aria-label={messages.orgChartTitle}
+      aria-label={orgchartMessages.orgChartTitle}
       aria-describedby={editable ? 'orgchart-move-hint' : undefined}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && moving) {
@@ -182,7 +182,7 @@ export const OrgChartCanvas = ({
               key={`${row}/${seatNumber}`}
               ref={index === 0 ? firstFree : undefined}
               className="orgchart-free"
-              aria-label={messages.freeSeatLabel(row, seatNumber)}
+              aria-label={orgchartMessages.freeSeatLabel(row, seatNumber)}
               data-place={`${row}/${seatNumber}`}
               onClick={() => dropAt(row, seatNumber)}
               onDragOver={(event) => event.preventDefault()}
@@ -207,7 +207,7 @@ export const OrgChartCanvas = ({
       </Box>
       {moving?.by === 'keyboard' && (
         <Text role="status" className="orgchart-moving" size="sm">
-          {messages.movingSeat(moving.seat.jobTitle)}
+          {orgchartMessages.movingSeat(moving.seat.jobTitle)}
         </Text>
       )}
     </Box>

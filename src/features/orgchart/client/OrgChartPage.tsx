@@ -7,6 +7,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { ORG_CHART_MAX_ROWS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { clampZoom, OrgChartCanvas, ZOOM } from './OrgChartCanvas.tsx';
 import { CELL_HEIGHT, CELL_WIDTH, columnsShown, rowsShown } from './orgchart.layout.ts';
@@ -72,7 +73,7 @@ export const OrgChartPage = () => {
     move.mutate(
       { id: seat.id, row, seatNumber },
       {
-        onSuccess: () => showSuccess(messages.seatMoved),
+        onSuccess: () => showSuccess(orgchartMessages.seatMoved),
         onError: (error) => showError(errorText(error)),
       },
     );
@@ -82,7 +83,7 @@ export const OrgChartPage = () => {
     <Stack gap="md" className="cadence-printable">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          {messages.orgChartTitle}
+          {orgchartMessages.orgChartTitle}
         </Title>
         {seats.length > 0 && (
           <Group gap="xs" wrap="wrap" className="cadence-no-print">
@@ -91,15 +92,15 @@ export const OrgChartPage = () => {
                 leftSection={<IconPlus size={16} />}
                 onClick={() => setForm({ seat: null, draft: firstFreePlace(seats) })}
               >
-                {messages.addSeat}
+                {orgchartMessages.addSeat}
               </Button>
             )}
             <Group gap={4}>
-              <Tooltip label={messages.zoomOut}>
+              <Tooltip label={orgchartMessages.zoomOut}>
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={messages.zoomOut}
+                  aria-label={orgchartMessages.zoomOut}
                   disabled={zoom <= ZOOM.min}
                   onClick={() => setZoom(clampZoom(zoom - ZOOM.step))}
                 >
@@ -109,19 +110,24 @@ export const OrgChartPage = () => {
               <Text size="sm" w={44} ta="center" aria-live="polite">
                 {Math.round(zoom * 100)} %
               </Text>
-              <Tooltip label={messages.zoomIn}>
+              <Tooltip label={orgchartMessages.zoomIn}>
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={messages.zoomIn}
+                  aria-label={orgchartMessages.zoomIn}
                   disabled={zoom >= ZOOM.max}
                   onClick={() => setZoom(clampZoom(zoom + ZOOM.step))}
                 >
                   <IconZoomIn size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={messages.zoomReset}>
-                <ActionIcon variant="default" size="lg" aria-label={messages.zoomReset} onClick={() => setZoom(1)}>
+              <Tooltip label={orgchartMessages.zoomReset}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={orgchartMessages.zoomReset}
+                  onClick={() => setZoom(1)}
+                >
                   <IconZoomReset size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -131,10 +137,12 @@ export const OrgChartPage = () => {
               variant="default"
               leftSection={<IconDownload size={16} />}
               onClick={() =>
-                exportOrgChartPng(seats, messages.orgChartTitle).catch((error: unknown) => showError(errorText(error)))
+                exportOrgChartPng(seats, orgchartMessages.orgChartTitle).catch((error: unknown) =>
+                  showError(errorText(error)),
+                )
               }
             >
-              {messages.exportPng}
+              {orgchartMessages.exportPng}
             </Button>
             <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
               {messages.printButton}
@@ -146,7 +154,7 @@ export const OrgChartPage = () => {
         <SectionLoading />
       ) : chart.isError ? (
         <SectionError
-          title={messages.orgChartLoadFailed}
+          title={orgchartMessages.orgChartLoadFailed}
           error={chart.error}
           onRetry={() => void chart.refetch()}
           retrying={chart.isFetching}
@@ -154,17 +162,17 @@ export const OrgChartPage = () => {
       ) : seats.length === 0 ? (
         <Card withBorder padding="lg" radius="md" maw={560}>
           <Stack gap="sm" align="flex-start">
-            <Text fw={600}>{messages.orgChartEmpty}</Text>
+            <Text fw={600}>{orgchartMessages.orgChartEmpty}</Text>
             {editable && (
               <>
                 <Text size="sm" c="gray.7">
-                  {messages.orgChartStartHint}
+                  {orgchartMessages.orgChartStartHint}
                 </Text>
                 <Button
                   onClick={() => create.mutate(undefined, { onError: (error) => showError(errorText(error)) })}
                   loading={create.isPending}
                 >
-                  {messages.orgChartStart}
+                  {orgchartMessages.orgChartStart}
                 </Button>
               </>
             )}
@@ -174,7 +182,7 @@ export const OrgChartPage = () => {
         <>
           {editable && (
             <Text id="orgchart-move-hint" size="sm" c="gray.7" className="cadence-no-print">
-              {messages.moveSeatHint}
+              {orgchartMessages.moveSeatHint}
             </Text>
           )}
           <OrgChartCanvas

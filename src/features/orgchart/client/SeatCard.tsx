@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
 import { memo } from 'react';
-import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import { seatPeople } from '../orgchart.names.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { SEAT_HEIGHT, SEAT_WIDTH, seatLeft, seatTop } from './orgchart.layout.ts';
@@ -43,7 +43,7 @@ export const SeatCard = memo(
       opacity: moving ? 0.5 : 1,
       cursor: editable ? 'grab' : 'default',
     } as const;
-    const label = messages.seatLabel(seat.jobTitle, seat.row, seat.seatNumber);
+    const label = orgchartMessages.seatLabel(seat.jobTitle, seat.row, seat.seatNumber);
     // Plain elements styled by orgchart.css: a chart draws hundreds of seats, and a Mantine
     // Text or Stack per line costs each seat several components to render. Spans, since a
     // button may hold only phrasing content.
@@ -53,7 +53,7 @@ export const SeatCard = memo(
         <span className="orgchart-seat-people">
           {people.length > 0 && <Avatar src={picture} name={people[0]} color="initials" size={22} alt="" />}
           <span className={people.length ? 'orgchart-seat-line' : 'orgchart-seat-line orgchart-seat-vacant'}>
-            {people.length ? people.join(', ') : messages.seatVacant}
+            {people.length ? people.join(', ') : orgchartMessages.seatVacant}
           </span>
         </span>
         {seat.description.slice(0, 3).map((line, index) => (

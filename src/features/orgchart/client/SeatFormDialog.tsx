@@ -35,6 +35,7 @@ import {
 } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { useDeleteSeat, useSaveSeat } from './orgchart.queries.ts';
 
@@ -67,8 +68,8 @@ const withDescendants = (seats: Seat[], id: string) => {
 
 const imageRule = (file: File | null) => {
   if (!file) return null;
-  if (!(SEAT_IMAGE_TYPES as readonly string[]).includes(file.type)) return messages.seatImageType;
-  return file.size > SEAT_IMAGE_MAX_BYTES ? messages.seatImageTooLarge : null;
+  if (!(SEAT_IMAGE_TYPES as readonly string[]).includes(file.type)) return orgchartMessages.seatImageType;
+  return file.size > SEAT_IMAGE_MAX_BYTES ? orgchartMessages.seatImageTooLarge : null;
 };
 
 const SeatForm = ({
@@ -117,7 +118,7 @@ const SeatForm = ({
   const excluded = seat ? withDescendants(seats, seat.id) : new Set<string>();
   const parents = seats
     .filter((s) => !excluded.has(s.id))
-    .map((s) => ({ value: s.id, label: `${s.jobTitle} (${messages.seatRow} ${s.row}, #${s.seatNumber})` }));
+    .map((s) => ({ value: s.id, label: `${s.jobTitle} (${orgchartMessages.seatRow} ${s.row}, #${s.seatNumber})` }));
   // People already in the seat stay choosable even if disabled since.
   const known = new Map((people.data ?? []).map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
   for (const user of seat?.users ?? [])
@@ -142,7 +143,7 @@ const SeatForm = ({
       { id: seat?.id ?? null, input, image: values.image ?? (values.removeImage ? null : undefined) },
       {
         onSuccess: () => {
-          showSuccess(messages.seatSaved);
+          showSuccess(orgchartMessages.seatSaved);
           closeSoon();
         },
       },
@@ -158,10 +159,10 @@ const SeatForm = ({
         pending={save.isPending}
         failure={save.error ? errorText(save.error) : null}
       >
-        <TextInput label={messages.seatJobTitle} required data-autofocus {...form.getInputProps('jobTitle')} />
+        <TextInput label={orgchartMessages.seatJobTitle} required data-autofocus {...form.getInputProps('jobTitle')} />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput
-            label={messages.seatRow}
+            label={orgchartMessages.seatRow}
             min={1}
             max={ORG_CHART_MAX_ROWS}
             allowDecimal={false}
@@ -175,7 +176,7 @@ const SeatForm = ({
             }}
           />
           <Select
-            label={messages.seatNumber}
+            label={orgchartMessages.seatNumber}
             data={numbers.map(String)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
@@ -183,15 +184,15 @@ const SeatForm = ({
           />
         </SimpleGrid>
         <Select
-          label={messages.seatParent}
-          data={[{ value: '', label: messages.seatNoParent }, ...parents]}
+          label={orgchartMessages.seatParent}
+          data={[{ value: '', label: orgchartMessages.seatNoParent }, ...parents]}
           searchable
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('parentId')}
         />
         <ColorInput
-          label={messages.seatColor}
+          label={orgchartMessages.seatColor}
           withEyeDropper={false}
           format="hex"
           swatches={[...SEAT_COLORS]}
@@ -199,7 +200,7 @@ const SeatForm = ({
           {...form.getInputProps('color')}
         />
         <MultiSelect
-          label={messages.seatUsers}
+          label={orgchartMessages.seatUsers}
           data={[...known].map(([value, label]) => ({ value, label }))}
           searchable
           clearable
@@ -207,23 +208,26 @@ const SeatForm = ({
           {...form.getInputProps('coworkers')}
         />
         <Text size="sm" fw={500} mb={-8}>
-          {messages.seatPersonHint}
+          {orgchartMessages.seatPersonHint}
         </Text>
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput label={messages.seatFirstName} {...form.getInputProps('firstName')} />
-          <TextInput label={messages.seatLastName} {...form.getInputProps('lastName')} />
+          <TextInput label={orgchartMessages.seatFirstName} {...form.getInputProps('firstName')} />
+          <TextInput label={orgchartMessages.seatLastName} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <FileInput
-          label={messages.seatImage}
+          label={orgchartMessages.seatImage}
           accept={SEAT_IMAGE_TYPES.join(',')}
           clearable
           {...form.getInputProps('image')}
         />
         {seat?.image && !form.values.image && (
-          <Checkbox label={messages.seatRemoveImage} {...form.getInputProps('removeImage', { type: 'checkbox' })} />
+          <Checkbox
+            label={orgchartMessages.seatRemoveImage}
+            {...form.getInputProps('removeImage', { type: 'checkbox' })}
+          />
         )}
         <Textarea
-          label={messages.seatDescription}
+          label={orgchartMessages.seatDescription}
           autosize
           minRows={3}
           maxRows={8}
@@ -237,7 +241,7 @@ const SeatForm = ({
               leftSection={<IconTrash size={16} />}
               onClick={() => setConfirming(true)}
             >
-              {messages.deleteSeat}
+              {orgchartMessages.deleteSeat}
             </Button>
           </Group>
         )}
@@ -245,7 +249,7 @@ const SeatForm = ({
       {seat && (
         <ConfirmDialog
           opened={confirming}
-          title={messages.deleteSeatTitle(seat.jobTitle)}
+          title={orgchartMessages.deleteSeatTitle(seat.jobTitle)}
           onClose={() => {
             setConfirming(false);
             remove.reset();
@@ -255,14 +259,14 @@ const SeatForm = ({
           onConfirm={() =>
             remove.mutate(seat.id, {
               onSuccess: () => {
-                showSuccess(messages.seatDeleted);
+                showSuccess(orgchartMessages.seatDeleted);
                 setConfirming(false);
                 onClose();
               },
             })
           }
         >
-          {messages.deleteSeatWarning}
+          {orgchartMessages.deleteSeatWarning}
         </ConfirmDialog>
       )}
     </>
@@ -286,7 +290,7 @@ export const SeatFormDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={seat ? messages.editSeat : messages.addSeat}
+    title={seat ? orgchartMessages.editSeat : orgchartMessages.addSeat}
     centered
     size="lg"
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

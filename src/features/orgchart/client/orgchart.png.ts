@@ -1,5 +1,6 @@
 import { saveBlob } from '../../../client/lib/download.ts';
 import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import { seatPeople } from '../orgchart.names.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 import { CELL_HEIGHT, CELL_WIDTH, linkPoints, SEAT_HEIGHT, SEAT_WIDTH, seatLeft, seatTop } from './orgchart.layout.ts';
@@ -72,7 +73,11 @@ export const drawOrgChart = (seats: Seat[], title: string): HTMLCanvasElement =>
     const people = seatPeople(seat);
     context.font = '12px sans-serif';
     context.fillStyle = '#343a40';
-    context.fillText(clip(context, people.length ? people.join(', ') : messages.seatVacant, inner), x + 8, y + 40);
+    context.fillText(
+      clip(context, people.length ? people.join(', ') : orgchartMessages.seatVacant, inner),
+      x + 8,
+      y + 40,
+    );
     context.font = '11px sans-serif';
     seat.description.slice(0, 4).forEach((line, index) => {
       context.fillText(clip(context, `• ${line}`, inner), x + 8, y + 58 + index * 15);

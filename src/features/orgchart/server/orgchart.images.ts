@@ -6,8 +6,8 @@ import { anyOf } from '../../../db/sql.ts';
 import { drawableImage } from '../../../server/images.ts';
 import { API_ROOT, SEAT_IMAGE_MAX_BYTES, SEAT_IMAGE_TYPES } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { checkPhoto } from '../../people/server/photos.service.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 
 // A seat's picture (someone not yet a user): jpg, png or gif up to 2 MB, the type read from the
 // bytes; stored in the database and served at a URL carrying its hash (as photos, decision 031).
@@ -15,7 +15,10 @@ import { checkPhoto } from '../../people/server/photos.service.ts';
 const types: ReadonlySet<string> = new Set(SEAT_IMAGE_TYPES);
 
 export const checkSeatImage = (bytes: Buffer) =>
-  checkPhoto(bytes, SEAT_IMAGE_MAX_BYTES, messages.seatImageTooLarge, { types, message: messages.seatImageType });
+  checkPhoto(bytes, SEAT_IMAGE_MAX_BYTES, orgchartMessages.seatImageTooLarge, {
+    types,
+    message: orgchartMessages.seatImageType,
+  });
 
 export const seatImageUrl = (seatId: string, hash: string) => `${API_ROOT}/org-chart/seats/${seatId}/image/${hash}`;
 

@@ -1,5 +1,5 @@
 import { PAGE_POINTS, type PdfContent, type PdfDocument, renderPdf, workspaceHeading } from '../../../server/pdf.ts';
-import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import { seatPeople } from '../orgchart.names.ts';
 import type { Seat } from '../orgchart.schemas.ts';
 
@@ -86,7 +86,11 @@ export const orgChartPdf = (
     const pad = Math.min(4, boxWidth / 20);
     const text: PdfContent[] = [
       { text: seat.jobTitle, bold: true, fontSize },
-      { text: names.length > 0 ? names.join(', ') : messages.seatVacant, fontSize: fontSize * 0.9, color: '#333333' },
+      {
+        text: names.length > 0 ? names.join(', ') : orgchartMessages.seatVacant,
+        fontSize: fontSize * 0.9,
+        color: '#333333',
+      },
       ...seat.description
         .slice(0, 6)
         .map((line) => ({ text: `• ${line}`, fontSize: fontSize * 0.8, color: '#444444' })),
@@ -103,9 +107,9 @@ export const orgChartPdf = (
     pageSize: paper,
     pageOrientation: 'landscape',
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
-    info: { title: `${workspace.name} — ${messages.orgChartTitle}` },
+    info: { title: `${workspace.name} — ${orgchartMessages.orgChartTitle}` },
     content: [
-      ...workspaceHeading(workspace, messages.orgChartTitle, width, leftOut),
+      ...workspaceHeading(workspace, orgchartMessages.orgChartTitle, width, leftOut),
       { canvas: shapes, absolutePosition: { x: MARGIN, y: top } },
       ...labels,
     ],

@@ -7,7 +7,7 @@ import { exportingWorkspace, sendPdf } from '../../../server/pdf.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { SEAT_IMAGE_MAX_BYTES } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import { ZCreateSeat, ZExportQuery, ZOrgChart, ZSeat, ZUpdateSeat } from '../orgchart.schemas.ts';
 import { checkSeatImage, readSeatImage, readSeatImages, removeSeatImage, saveSeatImage } from './orgchart.images.ts';
 import { orgChartPdf } from './orgchart.pdf.ts';
@@ -119,7 +119,7 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      const { bytes } = await readSingleFile(request, messages.seatImageTooLarge);
+      const { bytes } = await readSingleFile(request, orgchartMessages.seatImageTooLarge);
       const picture = await checkSeatImage(bytes);
       return ok(
         await request.inTenant(async (ctx) => {
@@ -200,7 +200,7 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
         const withImage = seats.filter((seat) => seat.image).map((seat) => seat.id);
         return { workspace, seats, images: await readSeatImages(ctx.db, withImage) };
       });
-      if (seats.length === 0) throw notFound(messages.orgChartEmpty);
+      if (seats.length === 0) throw notFound(orgchartMessages.orgChartEmpty);
       const pdf = await orgChartPdf(workspace, seats, request.query.paper, images.images, images.leftOut);
       return sendPdf(reply, pdf, 'org-chart.pdf');
     },

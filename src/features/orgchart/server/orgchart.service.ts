@@ -8,7 +8,7 @@ import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { ORG_CHART_MIN_ROWS, ORG_CHART_MIN_SEATS, SEAT_COLORS } from '../../../shared/constants.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import type { CreateSeat, OrgChart, Seat, SeatUser, UpdateSeat } from '../orgchart.schemas.ts';
 
 // The org chart (document 2 §4–§5, docs/decisions/046): every member of the workspace sees it,
@@ -88,7 +88,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Runs a write that takes a place; a place taken meanwhile (the unique index) is the spec's message. */
-const takingPlace = async <T>(write: () => Promise<T>, message: string = messages.seatTaken): Promise<T> => {
+const takingPlace = async <T>(write: () => Promise<T>, message: string = orgchartMessages.seatTaken): Promise<T> => {
   try {
     return await write();
   } catch (error) {
@@ -99,7 +99,7 @@ const takingPlace = async <T>(write: () => Promise<T>, message: string = message
 
 const assertPlaceFree = (places: Place[], row: number, seatNumber: number, except: string | null) => {
   if (places.some((place) => place.row === row && place.seatNumber === seatNumber && place.id !== except))
-    throw conflict(messages.seatTaken, { seatNumber: messages.seatTaken });
+    throw conflict(orgchartMessages.seatTaken, { seatNumber: orgchartMessages.seatTaken });
 };
 
 /** The parent must be a seat of this chart (404 otherwise) and not the seat or one below it. */
@@ -108,14 +108,14 @@ const assertParent = (places: Place[], seatId: string | null, parentId: string |
   const byId = new Map(places.map((place) => [place.id, place]));
   if (!byId.has(parentId)) throw notFound();
   for (let at: string | null = parentId, steps = 0; at && steps <= places.length; steps++) {
-    if (at === seatId) throw conflict(messages.seatParentCycle, { parentId: messages.seatParentCycle });
+    if (at === seatId) throw conflict(orgchartMessages.seatParentCycle, { parentId: orgchartMessages.seatParentCycle });
     at = byId.get(at)?.parentId ?? null;
   }
 };
 
 const assertMinimum = (places: Place[]) => {
   if (places.length < ORG_CHART_MIN_SEATS || new Set(places.map((place) => place.row)).size < ORG_CHART_MIN_ROWS)
-    throw conflict(messages.orgChartMinimum);
+    throw conflict(orgchartMessages.orgChartMinimum);
 };
 
 const setSeatUsers = async (ctx: TenantContext, seatId: string, userIds: string[]) => {
@@ -146,8 +146,8 @@ const cleanLines = (lines: string[] | undefined) =>
  */
 export const createDefaultChart = async (ctx: TenantContext): Promise<OrgChart> => {
   assertWorkspaceAdmin(ctx);
-  if ((await readPlaces(ctx)).length > 0) throw conflict(messages.orgChartExists);
-  const names = messages.orgChartDefaults;
+  if ((await readPlaces(ctx)).length > 0) throw conflict(orgchartMessages.orgChartExists);
+  const names = orgchartMessages.orgChartDefaults;
   const id = () => randomUUID();
   const visionary = id();
   const integrator = id();
@@ -174,7 +174,7 @@ export const createDefaultChart = async (ctx: TenantContext): Promise<OrgChart> 
       ctx.db
         .insert(orgChartSeats)
         .values(seats.map((seat) => ({ ...seat, tenantId: ctx.tenantId, changedBy: ctx.userId }))),
-    messages.orgChartExists,
+    orgchartMessages.orgChartExists,
   );
   changed(ctx, null);
   return getOrgChart(ctx);
@@ -185,7 +185,7 @@ export const createSeat = async (ctx: TenantContext, input: CreateSeat): Promise
   assertWorkspaceAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: input.coworkers, seats: [input.parentId] });
   const places = await readPlaces(ctx);
-  if (places.length === 0) throw conflict(messages.orgChartEmpty);
+  if (places.length === 0) throw conflict(orgchartMessages.orgChartEmpty);
   assertParent(places, null, input.parentId);
   assertPlaceFree(places, input.row, input.seatNumber, null);
   const [row] = await takingPlace(() =>
@@ -252,7 +252,7 @@ export const deleteSeat = async (ctx: TenantContext, seatId: string): Promise<bo
   assertWorkspaceAdmin(ctx);
   const places = await readPlaces(ctx);
   if (!places.some((place) => place.id === seatId)) throw notFound();
-  if (places.some((place) => place.parentId === seatId)) throw conflict(messages.onlyLeavesDeleted);
+  if (places.some((place) => place.parentId === seatId)) throw conflict(orgchartMessages.onlyLeavesDeleted);
   assertMinimum(places.filter((place) => place.id !== seatId));
   await ctx.db.delete(orgChartSeats).where(eq(orgChartSeats.id, seatId));
   changed(ctx, seatId);

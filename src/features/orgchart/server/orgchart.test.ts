@@ -5,6 +5,7 @@ import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, PNG_PIXEL, type SignedUp, signUp, uploadFile } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { messages } from '../../../shared/messages.ts';
+import { orgchartMessages } from '../orgchart.messages.ts';
 import type { OrgChart, Seat } from '../orgchart.schemas.ts';
 
 let app: FastifyInstance;
@@ -42,7 +43,7 @@ describe('org chart', () => {
       expect(byTitle.get(title)?.parentId).toBe(byTitle.get('Integrator')?.id);
     const again = await admin.api.post('/org-chart');
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(messages.orgChartExists);
+    expect(again.body.message).toBe(orgchartMessages.orgChartExists);
     expect((await chartOf(admin)).seats).toHaveLength(7);
   });
 
@@ -73,7 +74,7 @@ describe('org chart', () => {
 
     const taken = await admin.api.post('/org-chart/seats', { row: 4, seatNumber: 13, jobTitle: 'Twin' });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(messages.seatTaken);
+    expect(taken.body.message).toBe(orgchartMessages.seatTaken);
     for (const seatNumber of [0, 21, 2.5, '3'])
       expect((await admin.api.post('/org-chart/seats', { row: 5, seatNumber, jobTitle: 'Out' })).status).toBe(400);
     expect((await admin.api.post('/org-chart/seats', { row: 21, seatNumber: 1, jobTitle: 'Out' })).status).toBe(400);
@@ -102,7 +103,7 @@ describe('org chart', () => {
       parentId: seat('Operations').id,
     });
     expect(cycle.status).toBe(409);
-    expect(cycle.body.message).toBe(messages.seatParentCycle);
+    expect(cycle.body.message).toBe(orgchartMessages.seatParentCycle);
     const self = await admin.api.patch(`/org-chart/seats/${seat('Integrator').id}`, {
       parentId: seat('Integrator').id,
     });
@@ -131,7 +132,7 @@ describe('org chart', () => {
     expect(parent.body.message).toBe('Only leaves can be deleted!');
     const minimum = await admin.api.delete(`/org-chart/seats/${seat('Finance').id}`);
     expect(minimum.status).toBe(409);
-    expect(minimum.body.message).toBe(messages.orgChartMinimum);
+    expect(minimum.body.message).toBe(orgchartMessages.orgChartMinimum);
     const extra = await admin.api.post<Seat>('/org-chart/seats', {
       row: 4,
       seatNumber: 13,
@@ -142,10 +143,10 @@ describe('org chart', () => {
     expect((await chartOf(admin)).seats.map((s) => s.id)).not.toContain(seat('Sales').id);
     // Finance has a child now: not a leaf.
     expect((await admin.api.delete(`/org-chart/seats/${seat('Finance').id}`)).body.message).toBe(
-      messages.onlyLeavesDeleted,
+      orgchartMessages.onlyLeavesDeleted,
     );
     expect((await admin.api.delete(`/org-chart/seats/${extra.body.result.id}`)).body.message).toBe(
-      messages.orgChartMinimum,
+      orgchartMessages.orgChartMinimum,
     );
   });
 
@@ -200,7 +201,7 @@ describe('org chart', () => {
       Buffer.from('<svg onload=alert(1)>'),
     );
     expect(disguised.statusCode).toBe(400);
-    expect(disguised.json().message).toBe(messages.seatImageType);
+    expect(disguised.json().message).toBe(orgchartMessages.seatImageType);
     const big = Buffer.concat([PNG_PIXEL, Buffer.alloc(2 * 1024 * 1024)]);
     expect((await uploadFile(app, admin.token, 'PUT', `/org-chart/seats/${id}/image`, big)).statusCode).toBe(413);
     expect((await chartOf(admin)).seats.find((s) => s.id === id)?.image).toBe(url);

@@ -8,6 +8,7 @@ import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../people.messages.ts';
 
 /** /confirm-email?hash=…: the link mailed to a new address; opening it changes the email (once). */
 export const ConfirmEmailPage = () => {
@@ -27,12 +28,12 @@ export const ConfirmEmailPage = () => {
   }, [confirm]);
   const next = getToken() ? '/settings/profile/security' : '/login';
   return (
-    <AuthLayout title={messages.confirmEmailTitle}>
+    <AuthLayout title={peopleMessages.confirmEmailTitle}>
       <Stack gap="md">
         {confirm.isPending || confirm.isIdle ? (
           <Stack align="center" gap="xs" role="status">
             <Loader size="sm" />
-            <Text size="sm">{messages.confirmingEmail}</Text>
+            <Text size="sm">{peopleMessages.confirmingEmail}</Text>
           </Stack>
         ) : confirm.isSuccess ? (
           <Alert color="teal" variant="light" role="status">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact } from '../people.schemas.ts';
 import { dobToInput } from './dob.ts';
 import { useContact, useGroups } from './people.queries.ts';
@@ -18,12 +19,12 @@ export const PersonBadges = ({ person }: { person: Pick<Contact, 'isAdmin' | 'di
     )}
     {person.deleted ? (
       <Badge size="sm" variant="outline" color="gray.7">
-        {messages.deletedBadge}
+        {peopleMessages.deletedBadge}
       </Badge>
     ) : (
       person.disabled && (
         <Badge size="sm" variant="outline" color="gray.7">
-          {messages.disabledBadge}
+          {peopleMessages.disabledBadge}
         </Badge>
       )
     )}
@@ -36,7 +37,7 @@ const Field = ({ label, value }: { label: string; value: string | null }) => (
       {label}
     </Text>
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {value || messages.notSet}
+      {value || peopleMessages.notSet}
     </Text>
   </Stack>
 );
@@ -77,20 +78,20 @@ const Details = ({
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Field label={messages.email} value={contact.deleted ? null : contact.email} />
-        <Field label={messages.timezone} value={contact.timezone} />
-        <Field label={messages.phone} value={contact.phone} />
-        <Field label={messages.alternativePhone} value={contact.alternativePhone} />
-        <Field label={messages.address} value={contact.address} />
-        <Field label={messages.alternativeAddress} value={contact.alternativeAddress} />
-        <Field label={messages.dateOfBirth} value={dobToInput(contact.dob) || null} />
+        <Field label={peopleMessages.timezone} value={contact.timezone} />
+        <Field label={peopleMessages.phone} value={contact.phone} />
+        <Field label={peopleMessages.alternativePhone} value={contact.alternativePhone} />
+        <Field label={peopleMessages.address} value={contact.address} />
+        <Field label={peopleMessages.alternativeAddress} value={contact.alternativeAddress} />
+        <Field label={peopleMessages.dateOfBirth} value={dobToInput(contact.dob) || null} />
         <Field label={messages.slack} value={contact.slack} />
-        <Field label={messages.groupsField} value={groupNames.join(', ') || null} />
+        <Field label={peopleMessages.groupsField} value={groupNames.join(', ') || null} />
       </SimpleGrid>
       {/* A departed person: what they saw in the vault, for an admin to rotate (decision 063). */}
       {isAdmin && (contact.disabled || contact.deleted) && seenInVault({ userId: contact.id })}
       <Group justify="space-between" className="cadence-dialog-footer">
         <Anchor component={Link} to={`/reports/users/${contact.id}`} size="sm">
-          {messages.userReport}
+          {peopleMessages.userReport}
         </Anchor>
         {canEdit && !contact.deleted && <Button onClick={onEdit}>{messages.editButton}</Button>}
       </Group>
@@ -119,7 +120,7 @@ export const ContactDetailsDialog = ({
     <Modal
       opened={userId !== null}
       onClose={onClose}
-      title={messages.contactDetails}
+      title={peopleMessages.contactDetails}
       size="lg"
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
@@ -128,7 +129,7 @@ export const ContactDetailsDialog = ({
         <SectionLoading />
       ) : contact.isError ? (
         <SectionError
-          title={messages.contactLoadFailed}
+          title={peopleMessages.contactLoadFailed}
           error={contact.error}
           onRetry={() => void contact.refetch()}
           retrying={contact.isFetching}

@@ -2,6 +2,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { messages } from '../../../shared/messages.ts';
 import { TIMEZONES } from '../../../shared/timezones.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact } from '../people.schemas.ts';
 import { dobToInput, inputToDob } from './dob.ts';
 
@@ -61,16 +62,16 @@ export const contactPayload = (values: ContactFormValues) => ({
   slack: values.slack.trim() || null,
 });
 
-export const dobRule = (value: string) => (inputToDob(value) === undefined ? messages.invalidDob : null);
+export const dobRule = (value: string) => (inputToDob(value) === undefined ? peopleMessages.invalidDob : null);
 
 const timezoneOptions = [...TIMEZONES];
 
 /** Job title, time zone, phones, addresses, date of birth and Slack. */
 export const ContactDetailFields = <V extends ContactFormValues>({ form }: { form: UseFormReturnType<V> }) => (
   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-    <TextInput label={messages.jobTitle} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
+    <TextInput label={peopleMessages.jobTitle} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
     <Select
-      label={messages.timezone}
+      label={peopleMessages.timezone}
       data={timezoneOptions}
       searchable
       allowDeselect={false}
@@ -78,16 +79,16 @@ export const ContactDetailFields = <V extends ContactFormValues>({ form }: { for
       comboboxProps={{ withinPortal: true }}
       {...form.getInputProps('timezone')}
     />
-    <TextInput label={messages.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-    <TextInput label={messages.alternativePhone} type="tel" {...form.getInputProps('alternativePhone')} />
-    <TextInput label={messages.address} autoComplete="street-address" {...form.getInputProps('address')} />
-    <TextInput label={messages.alternativeAddress} {...form.getInputProps('alternativeAddress')} />
+    <TextInput label={peopleMessages.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+    <TextInput label={peopleMessages.alternativePhone} type="tel" {...form.getInputProps('alternativePhone')} />
+    <TextInput label={peopleMessages.address} autoComplete="street-address" {...form.getInputProps('address')} />
+    <TextInput label={peopleMessages.alternativeAddress} {...form.getInputProps('alternativeAddress')} />
     <TextInput
-      label={messages.dateOfBirth}
-      placeholder={messages.dobPlaceholder}
+      label={peopleMessages.dateOfBirth}
+      placeholder={peopleMessages.dobPlaceholder}
       inputMode="numeric"
       {...form.getInputProps('dob')}
     />
-    <TextInput label={messages.slack} placeholder={messages.slackPlaceholder} {...form.getInputProps('slack')} />
+    <TextInput label={messages.slack} placeholder={peopleMessages.slackPlaceholder} {...form.getInputProps('slack')} />
   </SimpleGrid>
 );

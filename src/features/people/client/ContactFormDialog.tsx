@@ -12,6 +12,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { CONTACT_PHOTO_MAX_BYTES, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { email, requiredText } from '../../../shared/validation.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact } from '../people.schemas.ts';
 import {
   ContactDetailFields,
@@ -33,11 +34,11 @@ const isEmail = (value: string) => email().safeParse(value).success;
 const EmailValidity = ({ value }: { value: string }) =>
   value.trim() === '' ? null : isEmail(value) ? (
     <Text size="xs" c="teal.9">
-      {messages.validEmail}
+      {peopleMessages.validEmail}
     </Text>
   ) : (
     <Text size="xs" c="red.8">
-      {messages.invalidEmailShort}
+      {peopleMessages.invalidEmailShort}
     </Text>
   );
 
@@ -54,21 +55,21 @@ const DisablePanel = ({ contact: opened }: { contact: Contact }) => {
       {
         onSuccess: () => {
           setConfirming(false);
-          showSuccess(disabled ? messages.userDisabled : messages.userEnabled);
+          showSuccess(disabled ? peopleMessages.userDisabled : peopleMessages.userEnabled);
         },
       },
     );
   return (
-    <Alert color={contact.disabled ? 'gray' : 'red'} variant="light" title={messages.disableUserPanel}>
+    <Alert color={contact.disabled ? 'gray' : 'red'} variant="light" title={peopleMessages.disableUserPanel}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{messages.disableUserText}</Text>
+        <Text size="sm">{peopleMessages.disableUserText}</Text>
         {contact.disabled ? (
           <Button size="xs" variant="default" loading={setDisabled.isPending} onClick={() => toggle(false)}>
-            {messages.enableUserButton}
+            {peopleMessages.enableUserButton}
           </Button>
         ) : (
           <Button size="xs" color="red" onClick={() => setConfirming(true)}>
-            {messages.disableUserButton}
+            {peopleMessages.disableUserButton}
           </Button>
         )}
         {setDisabled.error && !confirming && (
@@ -79,14 +80,14 @@ const DisablePanel = ({ contact: opened }: { contact: Contact }) => {
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title={messages.disableUserButton}
-        confirmLabel={messages.disableUserButton}
+        title={peopleMessages.disableUserButton}
+        confirmLabel={peopleMessages.disableUserButton}
         onConfirm={() => toggle(true)}
         onClose={() => setConfirming(false)}
         pending={setDisabled.isPending}
         error={setDisabled.error ? errorText(setDisabled.error) : null}
       >
-        {messages.disableUserConfirm(name)}
+        {peopleMessages.disableUserConfirm(name)}
       </ConfirmDialog>
     </Alert>
   );
@@ -155,7 +156,7 @@ const ContactForm = ({
           name={name}
           image={image}
           maxBytes={CONTACT_PHOTO_MAX_BYTES}
-          tooLargeMessage={messages.contactPhotoTooLarge}
+          tooLargeMessage={peopleMessages.contactPhotoTooLarge}
           upload={async (file) => {
             const saved = await uploadPhoto(`/users/${contact.id}/photo`, file);
             setImage(saved.image);
@@ -172,7 +173,7 @@ const ContactForm = ({
           name={name}
           image={preview}
           maxBytes={CONTACT_PHOTO_MAX_BYTES}
-          tooLargeMessage={messages.contactPhotoTooLarge}
+          tooLargeMessage={peopleMessages.contactPhotoTooLarge}
           upload={async (file) => {
             setPendingPhoto(file);
             return null;
@@ -196,7 +197,7 @@ const ContactForm = ({
         required={!contact}
         readOnly={Boolean(contact)}
         variant={contact ? 'filled' : 'default'}
-        description={contact ? messages.emailLockedForExisting : undefined}
+        description={contact ? peopleMessages.emailLockedForExisting : undefined}
         autoComplete="off"
         {...form.getInputProps('email')}
       />
@@ -204,7 +205,7 @@ const ContactForm = ({
       <ContactDetailFields form={form} />
       {isAdmin && (
         <MultiSelect
-          label={messages.groupsField}
+          label={peopleMessages.groupsField}
           data={groupOptions}
           searchable
           clearable
@@ -239,7 +240,7 @@ export const ContactFormDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={contact ? messages.editContact : messages.addContact}
+    title={contact ? peopleMessages.editContact : peopleMessages.addContact}
     size="lg"
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

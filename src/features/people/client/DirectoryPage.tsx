@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact, DirectoryUser } from '../people.schemas.ts';
 import { ContactDetailsDialog, PersonBadges } from './ContactDetailsDialog.tsx';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
@@ -21,7 +21,7 @@ const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => vo
   return (
     <UnstyledButton
       onClick={onOpen}
-      aria-label={messages.openContact(name)}
+      aria-label={peopleMessages.openContact(name)}
       className="cadence-row-button"
       display="block"
       w="100%"
@@ -58,8 +58,8 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
     <Stack gap="sm">
       <Group gap="sm" justify="space-between" wrap="wrap">
         <TextInput
-          aria-label={messages.searchContacts}
-          placeholder={messages.searchContacts}
+          aria-label={peopleMessages.searchContacts}
+          placeholder={peopleMessages.searchContacts}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -70,7 +70,7 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
         />
         {isAdmin && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setForm({ contact: null })}>
-            {messages.newUser}
+            {peopleMessages.newUser}
           </Button>
         )}
       </Group>
@@ -78,17 +78,17 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
         <SectionLoading />
       ) : directory.isError ? (
         <SectionError
-          title={messages.directoryLoadFailed}
+          title={peopleMessages.directoryLoadFailed}
           error={directory.error}
           onRetry={() => void directory.refetch()}
           retrying={directory.isFetching}
         />
       ) : directory.data.users.length === 0 ? (
         <Text c="gray.7" size="sm">
-          {messages.noContacts}
+          {peopleMessages.noContacts}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" aria-label={messages.allUsers} m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack component="ul" gap="xs" aria-label={peopleMessages.allUsers} m={0} p={0} style={{ listStyle: 'none' }}>
           {directory.data.users.map((person) => (
             <li key={person.id} style={{ minWidth: 0 }}>
               <PersonRow person={person} onOpen={() => setOpenId(person.id)} />
@@ -101,7 +101,7 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
           page={page + 1}
           totalPages={pages}
           onChange={(value) => setPage(value - 1)}
-          label={messages.directoryPages}
+          label={peopleMessages.directoryPages}
         />
       )}
       <ContactDetailsDialog
@@ -130,12 +130,12 @@ export const DirectoryPage = ({ slots }: { slots: DirectorySlots }) => {
   return (
     <Stack gap="lg" maw={900}>
       <Title order={1} size="h2">
-        {messages.directoryTitle}
+        {peopleMessages.directoryTitle}
       </Title>
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="users">{messages.allUsers}</Tabs.Tab>
-          <Tabs.Tab value="groups">{messages.groupsTab}</Tabs.Tab>
+          <Tabs.Tab value="users">{peopleMessages.allUsers}</Tabs.Tab>
+          <Tabs.Tab value="groups">{peopleMessages.groupsTab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersPanel isAdmin={isAdmin} selfId={self?.user.id ?? ''} slots={slots} />

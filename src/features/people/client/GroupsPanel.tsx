@@ -25,6 +25,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Group as UserGroup } from '../people.schemas.ts';
 import { useDeleteGroup, useGroups, useSaveGroup } from './people.queries.ts';
 
@@ -46,7 +47,7 @@ const GroupForm = ({ group, onClose }: { group: UserGroup | null; onClose: () =>
       { id: group?.id ?? null, input: { name: values.name.trim(), userIds: values.userIds } },
       {
         onSuccess: () => {
-          showSuccess(messages.groupSaved);
+          showSuccess(peopleMessages.groupSaved);
           closeSoon();
         },
       },
@@ -60,9 +61,9 @@ const GroupForm = ({ group, onClose }: { group: UserGroup | null; onClose: () =>
       pending={save.isPending}
       failure={save.error ? errorText(save.error) : null}
     >
-      <TextInput label={messages.groupName} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label={peopleMessages.groupName} required data-autofocus {...form.getInputProps('name')} />
       <MultiSelect
-        label={messages.groupMembers}
+        label={peopleMessages.groupMembers}
         data={[...known].map(([value, label]) => ({ value, label }))}
         searchable
         clearable
@@ -77,7 +78,7 @@ const GroupDialog = ({ opened, group, onClose }: { opened: boolean; group: UserG
   <Modal
     opened={opened}
     onClose={onClose}
-    title={group ? messages.editRole : messages.addRole}
+    title={group ? peopleMessages.editRole : peopleMessages.addRole}
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
   >
@@ -95,14 +96,14 @@ const InlineName = ({ group }: { group: UserGroup }) => {
     save.mutate(
       { id: group.id, input: { name: value.trim() } },
       {
-        onSuccess: () => showSuccess(messages.groupSaved),
+        onSuccess: () => showSuccess(peopleMessages.groupSaved),
         onError: (error) => showError(errorText(error)),
       },
     );
   };
   return (
     <TextInput
-      aria-label={messages.renameGroup(group.name)}
+      aria-label={peopleMessages.renameGroup(group.name)}
       value={value}
       onChange={(event) => setValue(event.currentTarget.value)}
       onBlur={commit}
@@ -154,22 +155,22 @@ const GroupRow = ({ group, isAdmin, onEdit }: { group: UserGroup; isAdmin: boole
               ))}
             </Avatar.Group>
             <Text size="sm" c="gray.7">
-              {messages.groupPeopleCount(users.length)}
+              {peopleMessages.groupPeopleCount(users.length)}
             </Text>
           </Group>
         </Stack>
         {isAdmin && (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={messages.editRole}>
-              <ActionIcon variant="subtle" color="gray" aria-label={messages.editRole} onClick={onEdit}>
+            <Tooltip label={peopleMessages.editRole}>
+              <ActionIcon variant="subtle" color="gray" aria-label={peopleMessages.editRole} onClick={onEdit}>
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={messages.deleteGroup}>
+            <Tooltip label={peopleMessages.deleteGroup}>
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={messages.deleteGroup}
+                aria-label={peopleMessages.deleteGroup}
                 onClick={() => setConfirming(true)}
               >
                 <IconTrash size={18} />
@@ -180,12 +181,12 @@ const GroupRow = ({ group, isAdmin, onEdit }: { group: UserGroup; isAdmin: boole
       </Group>
       <ConfirmDialog
         opened={confirming}
-        title={messages.deleteGroup}
+        title={peopleMessages.deleteGroup}
         onConfirm={() =>
           remove.mutate(group.id, {
             onSuccess: () => {
               setConfirming(false);
-              showSuccess(messages.groupDeleted);
+              showSuccess(peopleMessages.groupDeleted);
             },
           })
         }
@@ -193,7 +194,7 @@ const GroupRow = ({ group, isAdmin, onEdit }: { group: UserGroup; isAdmin: boole
         pending={remove.isPending}
         error={remove.error ? errorText(remove.error) : null}
       >
-        {messages.deleteGroupConfirm(group.name)}
+        {peopleMessages.deleteGroupConfirm(group.name)}
       </ConfirmDialog>
     </Paper>
   );
@@ -208,7 +209,7 @@ export const GroupsPanel = ({ isAdmin }: { isAdmin: boolean }) => {
       {isAdmin && (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ group: null })}>
-            {messages.newGroup}
+            {peopleMessages.newGroup}
           </Button>
         </Group>
       )}
@@ -216,14 +217,14 @@ export const GroupsPanel = ({ isAdmin }: { isAdmin: boolean }) => {
         <SectionLoading />
       ) : groups.isError ? (
         <SectionError
-          title={messages.groupsLoadFailed}
+          title={peopleMessages.groupsLoadFailed}
           error={groups.error}
           onRetry={() => void groups.refetch()}
           retrying={groups.isFetching}
         />
       ) : groups.data.groups.length === 0 ? (
         <Text c="gray.7" size="sm">
-          {messages.noGroups}
+          {peopleMessages.noGroups}
         </Text>
       ) : (
         groups.data.groups.map((group) => (

@@ -3,9 +3,9 @@ import { type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { Self } from '../../auth/auth.schemas.ts';
 import { authKeys } from '../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact, DirectoryPage, Group } from '../people.schemas.ts';
 
 export const peopleKeys = {
@@ -80,7 +80,7 @@ export const useSaveContact = () => {
       id
         ? api
             .patch<Contact>(`/users/${id}`, input, { silent: true })
-            .then((user) => ({ outcome: 'saved', message: messages.userSaved, user }))
+            .then((user) => ({ outcome: 'saved', message: peopleMessages.userSaved, user }))
         : api.post<SaveContactResult>('/users', input, { silent: true }),
     onSuccess: (_result, { id }) => {
       refresh();

@@ -6,10 +6,10 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { revokeWorkspaceSessions } from '../../auth/server/tokens.service.ts';
 import { addUserToWorkspace } from '../../workspaces/server/workspaces.service.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Contact, CreateContact, DirectoryPage, UpdateContact } from '../people.schemas.ts';
 
 // The directory of a workspace (document 3 §2): its people, disabled and deleted ones included
@@ -157,7 +157,7 @@ export const createContact = async (ctx: TenantContext, input: CreateContact, pu
   await ctx.db.update(users).set(contactValues(fields)).where(eq(users.id, userId));
   if (groupIds?.length) await setUserGroups(ctx, userId, groupIds);
   ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
-  return { outcome: 'created' as const, message: messages.userCreated, user: await getContact(ctx, userId) };
+  return { outcome: 'created' as const, message: peopleMessages.userCreated, user: await getContact(ctx, userId) };
 };
 
 /**
@@ -184,7 +184,8 @@ export const updateContact = async (ctx: TenantContext, userId: string, patch: U
 export const setContactDisabled = async (ctx: TenantContext, userId: string, disabled: boolean): Promise<Contact> => {
   assertWorkspaceAdmin(ctx);
   const current = await getContact(ctx, userId);
-  if (userId === ctx.userId) throw badRequest({ id: messages.cannotDisableSelf }, messages.cannotDisableSelf);
+  if (userId === ctx.userId)
+    throw badRequest({ id: peopleMessages.cannotDisableSelf }, peopleMessages.cannotDisableSelf);
   if (current.deleted) throw notFound();
   await ctx.db
     .update(memberships)

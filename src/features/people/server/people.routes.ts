@@ -6,7 +6,7 @@ import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../.
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { peopleMessages } from '../people.messages.ts';
 import {
   ZContact,
   ZCreateContact,
@@ -140,8 +140,8 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      const { bytes } = await readSingleFile(request, messages.contactPhotoTooLarge);
-      const photo = await checkPhoto(bytes, CONTACT_PHOTO_MAX_BYTES, messages.contactPhotoTooLarge);
+      const { bytes } = await readSingleFile(request, peopleMessages.contactPhotoTooLarge);
+      const photo = await checkPhoto(bytes, CONTACT_PHOTO_MAX_BYTES, peopleMessages.contactPhotoTooLarge);
       return ok(
         await request.inTenant(async (ctx) => {
           assertMayEditContact(ctx, await getContact(ctx, request.params.id));

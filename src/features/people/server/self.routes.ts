@@ -6,13 +6,13 @@ import { failures, ok, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { ZMessageResult } from '../../auth/auth.schemas.ts';
 import { ZNotificationSettings, ZUpdateNotificationSettings } from '../../notifications/notifications.schemas.ts';
 import {
   notificationPreferences,
   updateNotificationPreferences,
 } from '../../notifications/server/preferences.service.ts';
+import { peopleMessages } from '../people.messages.ts';
 import { ZAuthSession, ZChangePassword, ZConfirmEmail, ZDeleteAccount, ZUpdateEmail } from '../people.schemas.ts';
 import { checkPhoto, removePhoto, savePhoto } from './photos.service.ts';
 import {
@@ -45,8 +45,8 @@ export const selfRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => {
-      const { bytes } = await readSingleFile(request, messages.profileImageTooLarge);
-      const photo = await checkPhoto(bytes, PROFILE_IMAGE_MAX_BYTES, messages.profileImageTooLarge);
+      const { bytes } = await readSingleFile(request, peopleMessages.profileImageTooLarge);
+      const photo = await checkPhoto(bytes, PROFILE_IMAGE_MAX_BYTES, peopleMessages.profileImageTooLarge);
       return ok(await request.inUser(async (ctx) => ({ image: await savePhoto(ctx.db, ctx.userId, photo) })));
     },
   );

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { hashPassword, verifyPassword } from '../../auth/server/passwords.ts';
 import { hashToken, revokeAllSessions, revokeOtherSessions, revokeSession } from '../../auth/server/tokens.service.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { AuthSessionRow, ChangePassword } from '../people.schemas.ts';
 import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from './people.mails.ts';
 
@@ -21,14 +22,14 @@ export const changePassword = async (ctx: UserContext, input: ChangePassword) =>
   const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId));
   if (!user) throw notFound();
   if (user.passwordHash !== null && !(await verifyPassword(user.passwordHash, input.currentPassword ?? '')))
-    throw badRequest({ currentPassword: messages.wrongCurrentPassword }, messages.wrongCurrentPassword);
+    throw badRequest({ currentPassword: peopleMessages.wrongCurrentPassword }, peopleMessages.wrongCurrentPassword);
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), changedAt: new Date() })
     .where(eq(users.id, ctx.userId));
   const ended = await revokeOtherSessions(ctx.db, ctx.userId, ctx.sessionId);
   for (const { id } of ended) ctx.disconnect({ sessionId: id });
-  return { message: messages.passwordChanged };
+  return { message: peopleMessages.passwordChanged };
 };
 
 /**
@@ -41,9 +42,9 @@ export const requestEmailChange = async (ctx: UserContext, newEmail: string, pub
     .from(users)
     .where(eq(users.id, ctx.userId));
   if (!me) throw notFound();
-  if (me.email === newEmail) throw badRequest({ email: messages.emailUnchanged }, messages.emailUnchanged);
+  if (me.email === newEmail) throw badRequest({ email: peopleMessages.emailUnchanged }, peopleMessages.emailUnchanged);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-  if (taken) throw conflict(messages.emailChangeUnavailable, { email: messages.emailChangeUnavailable });
+  if (taken) throw conflict(peopleMessages.emailChangeUnavailable, { email: peopleMessages.emailChangeUnavailable });
   // One open request at a time: a new one replaces the previous link.
   await ctx.db
     .update(emailChanges)
@@ -60,7 +61,7 @@ export const requestEmailChange = async (ctx: UserContext, newEmail: string, pub
     await confirmEmailMail(ctx.db, me, newEmail, publicUrl, token),
     await emailChangeRequestedMail(ctx.db, me, newEmail),
   ]);
-  return { message: messages.emailChangeSent(newEmail) };
+  return { message: peopleMessages.emailChangeSent(newEmail) };
 };
 
 /** The mailed link: the email changes now (if the address is still free), and the old one is told. */
@@ -86,10 +87,10 @@ export const confirmEmailChange = async (ctx: TxContext, token: string) => {
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, change.newEmail), ne(users.id, change.userId)));
-  if (taken) throw conflict(messages.emailChangeUnavailable, { email: messages.emailChangeUnavailable });
+  if (taken) throw conflict(peopleMessages.emailChangeUnavailable, { email: peopleMessages.emailChangeUnavailable });
   await ctx.db.update(users).set({ email: change.newEmail, changedAt: new Date() }).where(eq(users.id, change.userId));
   await ctx.sendMail(await emailChangedMail(ctx.db, me, change.newEmail));
-  return { message: messages.emailUpdated };
+  return { message: peopleMessages.emailUpdated };
 };
 
 /** The person's signed-in sessions (open and not expired), newest first; at most 50. */
@@ -145,7 +146,7 @@ export const deleteMyAccount = async (ctx: UserContext, confirmEmail: string) =>
   const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId));
   if (!me) throw notFound();
   if (me.email !== confirmEmail)
-    throw badRequest({ email: messages.deleteAccountConfirm }, messages.deleteAccountConfirm);
+    throw badRequest({ email: peopleMessages.deleteAccountConfirm }, peopleMessages.deleteAccountConfirm);
   // Workspaces where the person is an enabled admin and no other enabled, undeleted admin is.
   const lastAdminOf = await ctx.db
     .select({ id: tenants.id, name: tenants.name })
@@ -163,7 +164,7 @@ export const deleteMyAccount = async (ctx: UserContext, confirmEmail: string) =>
     )
     .orderBy(tenants.name);
   if (lastAdminOf.length > 0) {
-    const message = messages.lastAdminOf(lastAdminOf.map((t) => t.name).join(', '));
+    const message = peopleMessages.lastAdminOf(lastAdminOf.map((t) => t.name).join(', '));
     throw conflict(message, { account: message });
   }
   await ctx.db.delete(userPhotos).where(eq(userPhotos.userId, ctx.userId));
@@ -186,5 +187,5 @@ export const deleteMyAccount = async (ctx: UserContext, confirmEmail: string) =>
     .where(eq(users.id, ctx.userId));
   await revokeAllSessions(ctx.db, ctx.userId);
   ctx.disconnect({ userId: ctx.userId });
-  return { message: messages.accountDeleted };
+  return { message: peopleMessages.accountDeleted };
 };

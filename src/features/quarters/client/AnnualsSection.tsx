@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import { periodState } from '../quarters.rules.ts';
 import type { Annual } from '../quarters.schemas.ts';
 import { DeleteYearButton } from './DeleteYearButton.tsx';
@@ -13,7 +14,11 @@ import { YearDialog, type YearDialogTarget } from './YearDialog.tsx';
 
 // document 3 §4: a period starting in the future is red, the current one yellow, past ones grey.
 const STATE_COLOUR = { future: 'red', current: 'yellow', past: 'gray' } as const;
-const STATE_LABEL = { future: messages.periodFuture, current: messages.periodCurrent, past: messages.periodPast };
+const STATE_LABEL = {
+  future: quartersMessages.periodFuture,
+  current: quartersMessages.periodCurrent,
+  past: quartersMessages.periodPast,
+};
 
 const AnnualRow = ({ annual, onEdit }: { annual: Annual; onEdit: () => void }) => {
   const today = todayLocal();
@@ -22,7 +27,8 @@ const AnnualRow = ({ annual, onEdit }: { annual: Annual; onEdit: () => void }) =
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Text fw={600}>
-            {annual.year} · {annual.isCalendarYear === '1' ? messages.annualCalendarYear : messages.annualFiscalYear}
+            {annual.year} ·{' '}
+            {annual.isCalendarYear === '1' ? quartersMessages.annualCalendarYear : quartersMessages.annualFiscalYear}
           </Text>
           <Group gap={6}>
             {annual.quarters.map((quarter) => {
@@ -44,15 +50,20 @@ const AnnualRow = ({ annual, onEdit }: { annual: Annual; onEdit: () => void }) =
           </Group>
         </Stack>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={messages.editAnnual(annual.year)}>
-            <ActionIcon variant="subtle" color="gray" aria-label={messages.editAnnual(annual.year)} onClick={onEdit}>
+          <Tooltip label={quartersMessages.editAnnual(annual.year)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={quartersMessages.editAnnual(annual.year)}
+              onClick={onEdit}
+            >
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
           <DeleteYearButton
             id={annual.id}
-            title={messages.deleteAnnualTitle(annual.year)}
-            done={messages.annualDeleted}
+            title={quartersMessages.deleteAnnualTitle(annual.year)}
+            done={quartersMessages.annualDeleted}
           />
         </Group>
       </Group>
@@ -73,10 +84,10 @@ export const AnnualsSection = () => {
         <Group justify="space-between" align="flex-start">
           <div style={{ flex: '1 1 240px' }}>
             <Title order={2} size="h4">
-              {messages.annualsTitle}
+              {quartersMessages.annualsTitle}
             </Title>
             <Text size="sm" c="dimmed">
-              {messages.annualsIntro}
+              {quartersMessages.annualsIntro}
             </Text>
           </div>
           {years.length > 0 && (
@@ -84,7 +95,7 @@ export const AnnualsSection = () => {
               leftSection={<IconPlus size={16} />}
               onClick={() => setTarget({ kind: 'annual', id: null, dates: null, choices: years })}
             >
-              {messages.addAnnual}
+              {quartersMessages.addAnnual}
             </Button>
           )}
         </Group>
@@ -99,7 +110,7 @@ export const AnnualsSection = () => {
           />
         ) : annuals.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.annualsEmpty}
+            {quartersMessages.annualsEmpty}
           </Text>
         ) : (
           annuals.data.items.map((annual) => (
@@ -115,7 +126,7 @@ export const AnnualsSection = () => {
             page={page}
             totalPages={Math.ceil(annuals.data.total / QUARTERS_PAGE_SIZE)}
             onChange={setPage}
-            label={messages.annualsTitle}
+            label={quartersMessages.annualsTitle}
           />
         )}
       </Stack>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import { useDeleteYear } from './quarters.queries.ts';
 
 /** Delete a year's periods (an annual, a quarter record: the same row), after a confirmation. */
@@ -33,7 +33,7 @@ export const DeleteYearButton = ({ id, title, done }: { id: string; title: strin
         pending={remove.isPending}
         error={remove.error ? errorText(remove.error) : null}
       >
-        {messages.deleteAnnualWarning}
+        {quartersMessages.deleteAnnualWarning}
       </ConfirmDialog>
     </>
   );

@@ -19,6 +19,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import type { QuarterRecord } from '../quarters.schemas.ts';
 import { DeleteYearButton } from './DeleteYearButton.tsx';
 import { yearDatesOf } from './quarters.format.ts';
@@ -26,22 +27,31 @@ import { QUARTERS_PAGE_SIZE, useQuarterRecords } from './quarters.queries.ts';
 import { YearDialog, type YearDialogTarget } from './YearDialog.tsx';
 
 const DATES = [
-  ['startQuartal1', messages.quarterStartLabel(1)],
-  ['startQuartal2', messages.quarterStartLabel(2)],
-  ['startQuartal3', messages.quarterStartLabel(3)],
-  ['startQuartal4', messages.quarterStartLabel(4)],
-  ['endQuartal4', messages.quarterEndLabel],
+  ['startQuartal1', quartersMessages.quarterStartLabel(1)],
+  ['startQuartal2', quartersMessages.quarterStartLabel(2)],
+  ['startQuartal3', quartersMessages.quarterStartLabel(3)],
+  ['startQuartal4', quartersMessages.quarterStartLabel(4)],
+  ['endQuartal4', quartersMessages.quarterEndLabel],
 ] as const;
 
 /** An admin's Edit and Delete of one year. */
 const YearActions = ({ record, onEdit }: { record: QuarterRecord; onEdit: () => void }) => (
   <Group gap={4} wrap="nowrap" justify="flex-end">
-    <Tooltip label={messages.editQuartal}>
-      <ActionIcon variant="subtle" color="gray" aria-label={`${messages.editQuartal} ${record.year}`} onClick={onEdit}>
+    <Tooltip label={quartersMessages.editQuartal}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`${quartersMessages.editQuartal} ${record.year}`}
+        onClick={onEdit}
+      >
         <IconPencil size={18} />
       </ActionIcon>
     </Tooltip>
-    <DeleteYearButton id={record.id} title={messages.deleteQuartalTitle(record.year)} done={messages.quartalDeleted} />
+    <DeleteYearButton
+      id={record.id}
+      title={quartersMessages.deleteQuartalTitle(record.year)}
+      done={quartersMessages.quartalDeleted}
+    />
   </Group>
 );
 
@@ -88,7 +98,7 @@ const YearsTable = ({
         <Table striped verticalSpacing="xs" miw={560}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{messages.annualYearLabel}</Table.Th>
+              <Table.Th>{quartersMessages.annualYearLabel}</Table.Th>
               {DATES.map(([key, label]) => (
                 <Table.Th key={key}>{label}</Table.Th>
               ))}
@@ -129,10 +139,10 @@ export const QuartalsPage = () => {
       <Group justify="space-between" align="flex-start">
         <div style={{ flex: '1 1 260px' }}>
           <Title order={1} size="h2">
-            {messages.quartersTitle}
+            {quartersMessages.quartersTitle}
           </Title>
           <Text size="sm" c="dimmed">
-            {messages.quartersIntro}
+            {quartersMessages.quartersIntro}
           </Text>
         </div>
         {isAdmin && (
@@ -140,7 +150,7 @@ export const QuartalsPage = () => {
             leftSection={<IconPlus size={16} />}
             onClick={() => setTarget({ kind: 'quartal', id: null, dates: null })}
           >
-            {messages.addQuartal}
+            {quartersMessages.addQuartal}
           </Button>
         )}
       </Group>
@@ -155,7 +165,7 @@ export const QuartalsPage = () => {
         />
       ) : records.data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.quartersEmpty}
+          {quartersMessages.quartersEmpty}
         </Text>
       ) : (
         <YearsTable
@@ -170,7 +180,7 @@ export const QuartalsPage = () => {
           page={page}
           totalPages={Math.ceil(records.data.total / QUARTERS_PAGE_SIZE)}
           onChange={setPage}
-          label={messages.quartersTitle}
+          label={quartersMessages.quartersTitle}
         />
       )}
       <YearDialog target={target} onClose={() => setTarget(null)} />

@@ -8,6 +8,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { isRealIsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import { defaultYearDates, isPastDate, startField, type YearDates, yearDateErrors } from '../quarters.rules.ts';
 import { todayLocal } from './quarters.format.ts';
 import { useSaveYear } from './quarters.queries.ts';
@@ -57,7 +58,7 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
   const submit = () => {
     const year = target.kind === 'quartal' ? Number(yearText) : dates.year;
     const local: Record<string, string> = {};
-    if (!/^\d{4}$/.test(yearText)) local.year = messages.quarterYearFormat;
+    if (!/^\d{4}$/.test(yearText)) local.year = quartersMessages.quarterYearFormat;
     DATE_FIELDS.forEach((i) => {
       const value = values[i] as string;
       if (!value) local[fieldNames(i)[0] as string] = messages.required;
@@ -76,7 +77,7 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
       return;
     }
     const onSuccess = () => {
-      showSuccess(target.kind === 'annual' ? messages.annualSaved : messages.quartalSaved);
+      showSuccess(target.kind === 'annual' ? quartersMessages.annualSaved : quartersMessages.quartalSaved);
       closeSoon();
     };
     const onError = (error: unknown) => setErrors(error instanceof ApiError ? (error.errors ?? {}) : {});
@@ -117,11 +118,11 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
   const label = (i: number) =>
     target.kind === 'annual'
       ? i < 4
-        ? messages.periodStartLabel(i + 1)
-        : messages.periodEndLabel(4)
+        ? quartersMessages.periodStartLabel(i + 1)
+        : quartersMessages.periodEndLabel(4)
       : i < 4
-        ? messages.quarterStartLabel(i + 1)
-        : messages.quarterEndLabel;
+        ? quartersMessages.quarterStartLabel(i + 1)
+        : quartersMessages.quarterEndLabel;
   // A message for a field the form has no input for (e.g. the year) shows under the fields.
   const shownFields = new Set([...DATE_FIELDS.flatMap(fieldNames), 'year']);
   const other = Object.entries(errors).find(([field]) => !shownFields.has(field))?.[1];
@@ -139,7 +140,7 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
       {target.kind === 'annual' ? (
         <>
           <Select
-            label={messages.annualYearLabel}
+            label={quartersMessages.annualYearLabel}
             data={(editing ? [dates.year] : target.choices).map((y) => String(y))}
             value={String(dates.year)}
             onChange={(value) => value && setYear(Number(value))}
@@ -148,21 +149,21 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
             comboboxProps={{ withinPortal: true }}
           />
           <SegmentedControl
-            aria-label={messages.annualKindLabel}
+            aria-label={quartersMessages.annualKindLabel}
             value={dates.isCalendarYear}
             disabled={editing && locked(0)}
             onChange={(value) =>
               setDates(value === '1' ? defaultYearDates(dates.year) : { ...dates, isCalendarYear: '0' })
             }
             data={[
-              { value: '1', label: messages.annualCalendarYear },
-              { value: '0', label: messages.annualFiscalYear },
+              { value: '1', label: quartersMessages.annualCalendarYear },
+              { value: '0', label: quartersMessages.annualFiscalYear },
             ]}
           />
         </>
       ) : (
         <TextInput
-          label={messages.annualYearLabel}
+          label={quartersMessages.annualYearLabel}
           placeholder="YYYY"
           inputMode="numeric"
           maxLength={4}
@@ -199,11 +200,11 @@ export const YearDialog = ({ target, onClose }: { target: YearDialogTarget | nul
     ? ''
     : target.kind === 'annual'
       ? target.id && target.dates
-        ? messages.editAnnual(target.dates.year)
-        : messages.addAnnual
+        ? quartersMessages.editAnnual(target.dates.year)
+        : quartersMessages.addAnnual
       : target.id
-        ? messages.editQuartal
-        : messages.addQuartal;
+        ? quartersMessages.editQuartal
+        : quartersMessages.addQuartal;
   return (
     <Modal
       opened={target !== null}

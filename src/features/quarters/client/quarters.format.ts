@@ -1,7 +1,7 @@
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { quarterLabel } from '../../../shared/kpis.ts';
-import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import type { YearDates } from '../quarters.rules.ts';
 import type { Annual, Quarter, QuarterRecord } from '../quarters.schemas.ts';
 
@@ -49,7 +49,7 @@ export const pickableQuarters = (
 
 /** 'Q1 2027 (Feb 1 – Apr 30, 2027)': a quarter with its own dates. */
 export const quarterOptionLabel = (quarter: Quarter) =>
-  messages.quarterOption(
+  quartersMessages.quarterOption(
     quarter.number,
     quarter.year,
     dayjs(quarter.startDate).format('MMM D'),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { badRequest } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import {
   ZAnnual,
   ZAnnualChoices,
@@ -169,7 +169,7 @@ export const quartersRoutes = async (fastify: FastifyInstance) => {
     async (request) => {
       const { since, until } = request.query;
       const span = (Date.parse(until) - Date.parse(since)) / 86_400_000;
-      if (span < 0 || span > QUARTERS_WINDOW_DAYS) throw badRequest({ until: messages.quartersWindow });
+      if (span < 0 || span > QUARTERS_WINDOW_DAYS) throw badRequest({ until: quartersMessages.quartersWindow });
       return ok(await request.inTenant((ctx) => quartersBetween(ctx.db, ctx.tenantId, since, until)));
     },
   );

@@ -7,7 +7,7 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { type IsoDate, todayUtc } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import { defaultYearDates, periodsOf, type YearDates, yearChoices, yearDateErrors } from '../quarters.rules.ts';
 import type { Annual, Quarter, QuarterRecord, SaveAnnual, SaveQuarterRecord } from '../quarters.schemas.ts';
 
@@ -131,7 +131,7 @@ const columnsOf = (dates: YearDates) => ({
 const saveYear = async (ctx: TenantContext, id: string | undefined, dates: YearDates): Promise<Row> => {
   assertWorkspaceAdmin(ctx);
   const before = id === undefined ? undefined : await findRow(ctx, id);
-  if (before && before.year !== dates.year) throw badRequest({ year: messages.annualYearFixed });
+  if (before && before.year !== dates.year) throw badRequest({ year: quartersMessages.annualYearFixed });
   const errors = yearDateErrors(
     dates,
     await neighboursOf(ctx, dates.year),
@@ -148,7 +148,10 @@ const saveYear = async (ctx: TenantContext, id: string | undefined, dates: YearD
     .select({ id: annuals.id })
     .from(annuals)
     .where(and(inTenant(ctx), eq(annuals.year, dates.year)));
-  if (taken) throw conflict(messages.annualYearTaken(dates.year), { year: messages.annualYearTaken(dates.year) });
+  if (taken)
+    throw conflict(quartersMessages.annualYearTaken(dates.year), {
+      year: quartersMessages.annualYearTaken(dates.year),
+    });
   const [row] = await ctx.db
     .insert(annuals)
     .values({ tenantId: ctx.tenantId, year: dates.year, ...values })
@@ -172,7 +175,7 @@ const fromAnnual = (body: SaveAnnual): YearDates => ({
 export const createAnnual = async (ctx: TenantContext, body: SaveAnnual): Promise<Annual> => {
   assertWorkspaceAdmin(ctx);
   const year = currentYear();
-  if (body.year < year || body.year > year + 2) throw badRequest({ year: messages.annualYearChoice });
+  if (body.year < year || body.year > year + 2) throw badRequest({ year: quartersMessages.annualYearChoice });
   return toAnnual(await saveYear(ctx, undefined, fromAnnual(body)));
 };
 

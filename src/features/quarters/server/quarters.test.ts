@@ -4,6 +4,7 @@ import { calendarRecord, calendarYear } from '../../../../test/annual-fixtures.t
 import { testApp } from '../../../../test/app.ts';
 import { joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { messages } from '../../../shared/messages.ts';
+import { quartersMessages } from '../quarters.messages.ts';
 import type { Annual, Quarter, QuarterRecord } from '../quarters.schemas.ts';
 
 let app: FastifyInstance;
@@ -57,10 +58,10 @@ describe('annuals', () => {
     expect((await admin.api.get<{ years: number[] }>('/annuals/choices')).body.result.years).toEqual([year, year + 2]);
     const later = await admin.api.post('/annuals', calendarYear(year + 3));
     expect(later.status).toBe(400);
-    expect(later.body.errors).toEqual({ year: messages.annualYearChoice });
+    expect(later.body.errors).toEqual({ year: quartersMessages.annualYearChoice });
     const again = await admin.api.post('/annuals', calendarYear(year + 1));
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(messages.annualYearTaken(year + 1));
+    expect(again.body.message).toBe(quartersMessages.annualYearTaken(year + 1));
     await admin.api.post('/annuals', calendarYear(year));
     await admin.api.post('/annuals', calendarYear(year + 2));
     expect((await admin.api.get<{ years: number[] }>('/annuals/choices')).body.result.years).toEqual([]);
@@ -74,29 +75,29 @@ describe('annuals', () => {
       fiscal(y, [`${y}-01-01`, `${y}-07-01`, `${y}-04-01`, `${y}-10-01`], `${y}-12-31`),
     );
     expect(unordered.status).toBe(400);
-    expect(unordered.body.errors).toEqual({ 'quarters.2.startDate': messages.periodsOverlap });
+    expect(unordered.body.errors).toEqual({ 'quarters.2.startDate': quartersMessages.periodsOverlap });
     const same = await admin.api.post(
       '/annuals',
       fiscal(y, [`${y}-01-01`, `${y}-04-01`, `${y}-04-01`, `${y}-10-01`], `${y}-12-31`),
     );
-    expect(same.body.errors).toEqual({ 'quarters.2.startDate': messages.periodsOverlap });
+    expect(same.body.errors).toEqual({ 'quarters.2.startDate': quartersMessages.periodsOverlap });
     const endBeforeLast = await admin.api.post(
       '/annuals',
       fiscal(y, [`${y}-01-01`, `${y}-04-01`, `${y}-07-01`, `${y}-10-01`], `${y}-09-30`),
     );
-    expect(endBeforeLast.body.errors).toEqual({ endDate: messages.periodsOverlap });
+    expect(endBeforeLast.body.errors).toEqual({ endDate: quartersMessages.periodsOverlap });
     const notCalendar = await admin.api.post('/annuals', { ...calendarYear(y), endDate: `${y}-12-30` });
-    expect(notCalendar.body.errors).toEqual({ endDate: messages.calendarYearFixed });
+    expect(notCalendar.body.errors).toEqual({ endDate: quartersMessages.calendarYearFixed });
     const otherYear = await admin.api.post(
       '/annuals',
       fiscal(y, [`${y - 1}-10-01`, `${y}-01-01`, `${y}-04-01`, `${y}-07-01`], `${y}-09-30`),
     );
-    expect(otherYear.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOutsideYear(y) });
+    expect(otherYear.body.errors).toEqual({ 'quarters.0.startDate': quartersMessages.annualStartOutsideYear(y) });
     const tooLong = await admin.api.post(
       '/annuals',
       fiscal(y, [`${y}-02-01`, `${y}-05-01`, `${y}-08-01`, `${y}-11-01`], `${y + 1}-02-01`),
     );
-    expect(tooLong.body.errors).toEqual({ endDate: messages.annualTooLong(`${y + 1}-01-31`) });
+    expect(tooLong.body.errors).toEqual({ endDate: quartersMessages.annualTooLong(`${y + 1}-01-31`) });
     const impossible = await admin.api.post('/annuals', { ...calendarYear(y), endDate: `${y}-02-30` });
     expect(impossible.status).toBe(400);
     expect((await admin.api.get<{ total: number }>('/annuals')).body.result.total).toBe(0);
@@ -109,13 +110,15 @@ describe('annuals', () => {
     await admin.api.post('/annuals', fiscal(c, [`${c}-01-01`, `${c}-04-01`, `${c}-07-01`, `${c}-10-01`], `${c}-12-31`));
     const startOverlap = await admin.api.post('/annuals', calendarYear(b));
     expect(startOverlap.status).toBe(400);
-    expect(startOverlap.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOverlap(`${b}-01-31`) });
-    expect(startOverlap.body.message).toBe(messages.annualStartOverlap(`${b}-01-31`));
+    expect(startOverlap.body.errors).toEqual({
+      'quarters.0.startDate': quartersMessages.annualStartOverlap(`${b}-01-31`),
+    });
+    expect(startOverlap.body.message).toBe(quartersMessages.annualStartOverlap(`${b}-01-31`));
     const endOverlap = await admin.api.post(
       '/annuals',
       fiscal(b, [`${b}-02-01`, `${b}-05-01`, `${b}-08-01`, `${b}-11-01`], `${c}-01-01`),
     );
-    expect(endOverlap.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+    expect(endOverlap.body.errors).toEqual({ endDate: quartersMessages.annualEndOverlap(`${c}-01-01`) });
     const fits = await admin.api.post(
       '/annuals',
       fiscal(b, [`${b}-02-01`, `${b}-05-01`, `${b}-08-01`, `${b}-11-01`], `${b}-12-31`),
@@ -130,7 +133,7 @@ describe('annuals', () => {
       quarters: [`${b}-12-31`, `${c}-04-01`, `${c}-07-01`, `${c}-10-01`].map((startDate) => ({ startDate })),
       isCalendarYear: '0',
     });
-    expect(moved.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOutsideYear(c) });
+    expect(moved.body.errors).toEqual({ 'quarters.0.startDate': quartersMessages.annualStartOutsideYear(c) });
   });
 
   // document 3 §5: the start must be AFTER the previous annual's end and the end BEFORE the next
@@ -155,12 +158,12 @@ describe('annuals', () => {
       const { admin } = await setUp();
       const onEnd = await admin.api.post('/annuals', yearB([`${b}-01-31`, ...bStarts.slice(1)], `${b}-12-31`));
       expect(onEnd.status).toBe(400);
-      expect(onEnd.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOverlap(`${b}-01-31`) });
-      expect(onEnd.body.message).toBe(messages.annualStartOverlap(`${b}-01-31`));
+      expect(onEnd.body.errors).toEqual({ 'quarters.0.startDate': quartersMessages.annualStartOverlap(`${b}-01-31`) });
+      expect(onEnd.body.message).toBe(quartersMessages.annualStartOverlap(`${b}-01-31`));
       const onStart = await admin.api.post('/annuals', yearB(bStarts, `${c}-01-01`));
       expect(onStart.status).toBe(400);
-      expect(onStart.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
-      expect(onStart.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+      expect(onStart.body.errors).toEqual({ endDate: quartersMessages.annualEndOverlap(`${c}-01-01`) });
+      expect(onStart.body.message).toBe(quartersMessages.annualEndOverlap(`${c}-01-01`));
       expect((await admin.api.get<{ total: number }>('/annuals')).body.result.total).toBe(2);
       // Feb 1 is the day after a's end, Dec 31 the day before c's start.
       const fits = await admin.api.post<Annual>('/annuals', yearB(bStarts, `${b}-12-31`));
@@ -176,20 +179,20 @@ describe('annuals', () => {
         const answer = await edit(middle.id, yearB([start, ...bStarts.slice(1)], `${b}-12-31`));
         expect(answer.status, start).toBe(400);
         expect(answer.body.errors, start).toEqual({
-          'quarters.0.startDate': messages.annualStartOverlap(`${b}-01-31`),
+          'quarters.0.startDate': quartersMessages.annualStartOverlap(`${b}-01-31`),
         });
-        expect(answer.body.message).toBe(messages.annualStartOverlap(`${b}-01-31`));
+        expect(answer.body.message).toBe(quartersMessages.annualStartOverlap(`${b}-01-31`));
       }
       for (const end of [`${c}-01-20`, `${c}-01-01`]) {
         const answer = await edit(middle.id, yearB(bStarts, end));
         expect(answer.status, end).toBe(400);
-        expect(answer.body.errors, end).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
-        expect(answer.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+        expect(answer.body.errors, end).toEqual({ endDate: quartersMessages.annualEndOverlap(`${c}-01-01`) });
+        expect(answer.body.message).toBe(quartersMessages.annualEndOverlap(`${c}-01-01`));
       }
       // The earlier year's end moved onto the next year's first day (its starts unchanged).
       const earlier = await edit(first.id, fiscal(a, aStarts, `${b}-02-01`));
       expect(earlier.status).toBe(400);
-      expect(earlier.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${b}-02-01`) });
+      expect(earlier.body.errors).toEqual({ endDate: quartersMessages.annualEndOverlap(`${b}-02-01`) });
       const list = await admin.api.get<{ items: Annual[] }>('/annuals');
       expect(list.body.result.items.map(datesOf)).toEqual([
         [c, `${c}-01-01`, `${c}-12-31`],
@@ -217,18 +220,18 @@ describe('annuals', () => {
       ...fiscal(2020, ['2020-01-02', '2020-04-01', '2020-07-01', '2020-10-01'], '2020-12-31'),
     });
     expect(past.status).toBe(400);
-    expect(past.body.errors).toEqual({ 'quarters.0.startDate': messages.pastDateLocked });
+    expect(past.body.errors).toEqual({ 'quarters.0.startDate': quartersMessages.pastDateLocked });
     const pastEnd = await admin.api.put(`/annuals/${id}`, {
       ...fiscal(2020, ['2020-01-01', '2020-04-01', '2020-07-01', '2020-10-01'], '2020-12-30'),
     });
-    expect(pastEnd.body.errors).toEqual({ endDate: messages.pastDateLocked });
+    expect(pastEnd.body.errors).toEqual({ endDate: quartersMessages.pastDateLocked });
     const pastRecord = await admin.api.put('/quartals', {
       ...record(2020, ['2020-01-01', '2020-05-01', '2020-07-01', '2020-10-01', '2020-12-31']),
       id,
     });
-    expect(pastRecord.body.errors).toEqual({ 'quarters.1.startDate': messages.pastDateLocked });
+    expect(pastRecord.body.errors).toEqual({ 'quarters.1.startDate': quartersMessages.pastDateLocked });
     const otherYear = await admin.api.put(`/annuals/${id}`, calendarYear(2021));
-    expect(otherYear.body.errors).toEqual({ year: messages.annualYearFixed });
+    expect(otherYear.body.errors).toEqual({ year: quartersMessages.annualYearFixed });
     const kept = await admin.api.get<{ items: QuarterRecord[] }>('/quartals');
     expect(kept.body.result.items).toEqual([expect.objectContaining({ year: 2020, startQuartal2: '2020-04-01' })]);
     // A future year's dates can all change.
@@ -279,7 +282,7 @@ describe('quartals', () => {
       '/quartals',
       record(2023, ['2023-01-01', '2023-04-01', '2023-07-01', '2023-10-01', '2023-12-31']),
     );
-    expect(overlap.body.errors).toEqual({ 'quarters.0.startDate': messages.annualStartOverlap('2023-01-31') });
+    expect(overlap.body.errors).toEqual({ 'quarters.0.startDate': quartersMessages.annualStartOverlap('2023-01-31') });
     const badYear = await admin.api.post('/quartals', { ...record(2023, []), year: '23' });
     expect(badYear.status).toBe(400);
     const badDate = await admin.api.post(
@@ -324,8 +327,8 @@ describe('quartals', () => {
     for (const end of [`${c}-01-15`, `${c}-01-01`]) {
       const answer = await admin.api.post('/quartals', record(b, [...starts, end]));
       expect(answer.status, end).toBe(400);
-      expect(answer.body.errors, end).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
-      expect(answer.body.message).toBe(messages.annualEndOverlap(`${c}-01-01`));
+      expect(answer.body.errors, end).toEqual({ endDate: quartersMessages.annualEndOverlap(`${c}-01-01`) });
+      expect(answer.body.message).toBe(quartersMessages.annualEndOverlap(`${c}-01-01`));
     }
     expect((await admin.api.get<{ total: number }>('/quartals')).body.result.total).toBe(1);
     const fits = await admin.api.post<QuarterRecord>('/quartals', record(b, [...starts, `${b}-12-31`]));
@@ -335,7 +338,7 @@ describe('quartals', () => {
       id: fits.body.result.id,
     });
     expect(moved.status).toBe(400);
-    expect(moved.body.errors).toEqual({ endDate: messages.annualEndOverlap(`${c}-01-01`) });
+    expect(moved.body.errors).toEqual({ endDate: quartersMessages.annualEndOverlap(`${c}-01-01`) });
     const kept = await admin.api.get<{ items: QuarterRecord[] }>('/quartals');
     expect(kept.body.result.items.map((r) => [r.year, r.endQuartal4])).toEqual([
       [c, `${c}-12-31`],

@@ -1,5 +1,5 @@
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { messages } from '../../../shared/messages.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import { TrendsCard } from './components/TrendsPanel.tsx';
 import { meetingReportPath } from './reportPaths.ts';
 import { useMeetingTrends } from './reports.queries.ts';
@@ -14,7 +14,11 @@ export const MeetingTrendsCard = ({ meeting, canSee }: { meeting: { id: string; 
   if (trends.isPending) return <SectionLoading />;
   if (trends.isError)
     return (
-      <SectionError title={messages.reportTrendsLoadFailed} error={trends.error} onRetry={() => trends.refetch()} />
+      <SectionError
+        title={reportsMessages.reportTrendsLoadFailed}
+        error={trends.error}
+        onRetry={() => trends.refetch()}
+      />
     );
   return <TrendsCard trends={trends.data} reportLink={meetingReportPath(meeting)} />;
 };

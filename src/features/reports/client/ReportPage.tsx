@@ -6,7 +6,7 @@ import { ApiError } from '../../../client/lib/api.ts';
 import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isRealIsoDate } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import type { Report, ReportFormat } from '../reports.schemas.ts';
 import { ReportCharts } from './components/ReportCharts.tsx';
 import { ReportFigures, ReportTables } from './components/ReportTables.tsx';
@@ -93,15 +93,15 @@ const Toolbar = ({
   const exportable = report !== undefined && problem === null;
   return (
     <Group align="flex-end" wrap="wrap" gap="sm" className="cadence-no-print">
-      {dateField('dateSince', messages.reportFrom)}
-      {dateField('dateUntil', messages.reportUntil)}
+      {dateField('dateSince', reportsMessages.reportFrom)}
+      {dateField('dateUntil', reportsMessages.reportUntil)}
       {onMember && report && (
         <Select
-          label={messages.reportMember}
+          label={reportsMessages.reportMember}
           value={report.person?.userId ?? ''}
           onChange={(value) => onMember(value || null)}
           data={[
-            { value: '', label: messages.reportWholeMeeting },
+            { value: '', label: reportsMessages.reportWholeMeeting },
             ...report.people.map((p) => ({ value: p.userId, label: p.fullName })),
           ]}
           allowDeselect={false}
@@ -109,10 +109,10 @@ const Toolbar = ({
         />
       )}
       <Button variant="default" onClick={() => onExport('csv')} disabled={!exportable}>
-        {messages.reportExportCsv}
+        {reportsMessages.reportExportCsv}
       </Button>
       <Button variant="default" onClick={() => onExport('xlsx')} disabled={!exportable}>
-        {messages.reportExportXlsx}
+        {reportsMessages.reportExportXlsx}
       </Button>
       <Button
         variant="default"
@@ -120,7 +120,7 @@ const Toolbar = ({
         onClick={() => globalThis.print()}
         disabled={!report}
       >
-        {messages.reportPrint}
+        {reportsMessages.reportPrint}
       </Button>
     </Group>
   );
@@ -135,7 +135,11 @@ const ReportBody = ({ report, trends }: { report: Report; trends: ReturnType<typ
       (trends.isPending ? (
         <SectionLoading />
       ) : trends.isError ? (
-        <SectionError title={messages.reportTrendsLoadFailed} error={trends.error} onRetry={() => trends.refetch()} />
+        <SectionError
+          title={reportsMessages.reportTrendsLoadFailed}
+          error={trends.error}
+          onRetry={() => trends.refetch()}
+        />
       ) : (
         <TrendsCard trends={trends.data} />
       ))}
@@ -144,7 +148,7 @@ const ReportBody = ({ report, trends }: { report: Report; trends: ReturnType<typ
 );
 
 const exportFailed = (error: unknown) =>
-  showError(error instanceof Error ? error.message : messages.reportExportFailed);
+  showError(error instanceof Error ? error.message : reportsMessages.reportExportFailed);
 
 /** A window the server refused (400): its message under the inputs, the last good report kept. */
 const windowProblem = (error: unknown): WindowProblem | null => {
@@ -188,8 +192,8 @@ const ReportLayout = ({
         <PageLoadError
           back={back}
           error={query.error}
-          notFoundTitle={messages.reportNotFound}
-          failedTitle={forbidden ? query.error.message : messages.reportLoadFailed}
+          notFoundTitle={reportsMessages.reportNotFound}
+          failedTitle={forbidden ? query.error.message : reportsMessages.reportLoadFailed}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -222,7 +226,7 @@ const ReportLayout = ({
       ) : (
         // The figures' place, in its error state until the window is put right.
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm">
-          <Text size="sm">{messages.reportWindowNoFigures}</Text>
+          <Text size="sm">{reportsMessages.reportWindowNoFigures}</Text>
         </Alert>
       )}
     </Stack>
@@ -251,13 +255,13 @@ export const MeetingReportPage = () => {
     <ReportLayout
       query={query}
       trends={memberId ? null : trends}
-      back={<BackLink to={dashboard} label={messages.reportBack} />}
+      back={<BackLink to={dashboard} label={reportsMessages.reportBack} />}
       title={(report) =>
         report.person && report.meeting
-          ? messages.reportMemberTitle(report.person.fullName, report.meeting.title)
-          : messages.reportMeetingTitle(report.meeting?.title ?? '')
+          ? reportsMessages.reportMemberTitle(report.person.fullName, report.meeting.title)
+          : reportsMessages.reportMeetingTitle(report.meeting?.title ?? '')
       }
-      fallbackTitle={messages.reportMeetingTitle(slug.replace(/-/g, ' '))}
+      fallbackTitle={reportsMessages.reportMeetingTitle(slug.replace(/-/g, ' '))}
       toolbar={(report, problem) => (
         <Toolbar
           report={report}
@@ -272,7 +276,7 @@ export const MeetingReportPage = () => {
           onExport={(format) => {
             if (exporting) return;
             setExporting(true);
-            downloadReport({ meetingId, memberId }, range, format, messages.reportExportFailed)
+            downloadReport({ meetingId, memberId }, range, format, reportsMessages.reportExportFailed)
               .catch(exportFailed)
               .finally(() => setExporting(false));
           }}
@@ -291,9 +295,9 @@ export const UserReportPage = () => {
     <ReportLayout
       query={query}
       trends={null}
-      back={<BackLink to="/directory" label={messages.reportBackToDirectory} />}
-      title={(report) => messages.reportUserTitle(report.person?.fullName ?? '')}
-      fallbackTitle={messages.reportUserFallbackTitle}
+      back={<BackLink to="/directory" label={reportsMessages.reportBackToDirectory} />}
+      title={(report) => reportsMessages.reportUserTitle(report.person?.fullName ?? '')}
+      fallbackTitle={reportsMessages.reportUserFallbackTitle}
       toolbar={(report, problem) => (
         <Toolbar
           report={report}
@@ -302,7 +306,7 @@ export const UserReportPage = () => {
           setDate={setDate}
           onMember={null}
           onExport={(format) =>
-            downloadReport({ userId }, range, format, messages.reportExportFailed).catch(exportFailed)
+            downloadReport({ userId }, range, format, reportsMessages.reportExportFailed).catch(exportFailed)
           }
         />
       )}

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
-import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import { ArchiveSearch } from './components/ArchiveSearch.tsx';
 import { WorkspaceExportPanel } from './components/WorkspaceExportPanel.tsx';
 
@@ -10,7 +10,7 @@ export const ReportsPage = () => {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {messages.reportsPageTitle}
+        {reportsMessages.reportsPageTitle}
       </Title>
       <ArchiveSearch />
       {isAdmin && <WorkspaceExportPanel />}

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { messages } from '../../../shared/messages.ts';
 import { statusName, type TaskType } from '../../../shared/tasks.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import type { Report, ReportFormat } from '../reports.schemas.ts';
 
 // A report as CSV (one file, its tables one after another under their names) or XLSX (one sheet
@@ -72,16 +72,21 @@ const tablesOf = (report: Report): Table[] => [
     // The chart's series, in the chart's and its legend's order (decision 059).
     headers: [
       'Month',
-      messages.reportSeriesOnTime,
-      messages.reportSeriesLate,
-      messages.reportSeriesOverdue,
-      messages.reportSeriesOpen,
+      reportsMessages.reportSeriesOnTime,
+      reportsMessages.reportSeriesLate,
+      reportsMessages.reportSeriesOverdue,
+      reportsMessages.reportSeriesOpen,
     ],
     rows: report.charts.completionByMonth.map((m) => [m.month, m.onTime, m.late, m.overdue, m.open]),
   },
   {
     name: 'KPI hits by week',
-    headers: ['Week', messages.reportSeriesHits, messages.reportSeriesMisses, messages.reportSeriesEmpty],
+    headers: [
+      'Week',
+      reportsMessages.reportSeriesHits,
+      reportsMessages.reportSeriesMisses,
+      reportsMessages.reportSeriesEmpty,
+    ],
     rows: report.charts.kpiHitsByWeek.map((w) => [w.week, w.hits, w.misses, w.empty]),
   },
 ];

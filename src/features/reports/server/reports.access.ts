@@ -3,7 +3,7 @@ import { meetingPeople, meetings, memberships, users } from '../../../db/schema/
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { reportsMessages } from '../reports.messages.ts';
 
 // Who sees which report (document 3 §6, issue 25): a meeting's report and its member reports
 // are for the meeting's leaders and workspace admins; a participant who does not lead gets 403,
@@ -41,7 +41,7 @@ export const meetingForReport = async (ctx: TenantContext, meetingId: string): P
   };
   if (ctx.isAdmin) return meeting;
   if (meeting.leaderIds.includes(ctx.userId)) return meeting;
-  if (meeting.memberIds.includes(ctx.userId)) throw forbidden(messages.reportForbidden);
+  if (meeting.memberIds.includes(ctx.userId)) throw forbidden(reportsMessages.reportForbidden);
   throw notFound();
 };
 
@@ -52,7 +52,7 @@ export const meetingForReport = async (ctx: TenantContext, meetingId: string): P
 export const assertReportMember = async (ctx: TenantContext, meeting: ReportMeeting, memberId: string) => {
   if (meeting.leaderIds.includes(memberId) || meeting.memberIds.includes(memberId)) return;
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: [memberId] });
-  throw badRequest({ memberId: messages.reportMemberNotInMeeting }, messages.reportMemberNotInMeeting);
+  throw badRequest({ memberId: reportsMessages.reportMemberNotInMeeting }, reportsMessages.reportMemberNotInMeeting);
 };
 
 export interface ReportPerson {
@@ -72,7 +72,7 @@ export const personForReport = async (ctx: TenantContext, userId: string): Promi
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.userId, userId)));
   if (!row) throw notFound();
-  if (row.id !== ctx.userId && !ctx.isAdmin) throw forbidden(messages.reportUserForbidden);
+  if (row.id !== ctx.userId && !ctx.isAdmin) throw forbidden(reportsMessages.reportUserForbidden);
   return { userId: row.id, fullName: `${row.firstName} ${row.lastName}`.trim(), timezone: row.timezone };
 };
 

@@ -4,8 +4,8 @@ import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addMonths, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import {
   type MeetingReportQuery,
   REPORT_WINDOW_MAX_MONTHS,
@@ -24,9 +24,10 @@ export const reportWindow = (query: { dateSince?: string; dateUntil?: string }, 
   const until = query.dateUntil ?? (query.dateSince && query.dateSince > today ? query.dateSince : today);
   const since = query.dateSince ?? `${until.slice(0, 4)}-01-01`;
   // One side given: the other filled in may still make a window the schema would refuse.
-  if (until < since) throw badRequest({ dateUntil: messages.reportWindowOrder }, messages.reportWindowOrder);
+  if (until < since)
+    throw badRequest({ dateUntil: reportsMessages.reportWindowOrder }, reportsMessages.reportWindowOrder);
   if (until > addMonths(since, REPORT_WINDOW_MAX_MONTHS))
-    throw badRequest({ dateUntil: messages.reportWindowTooLong }, messages.reportWindowTooLong);
+    throw badRequest({ dateUntil: reportsMessages.reportWindowTooLong }, reportsMessages.reportWindowTooLong);
   return { since, until, today };
 };
 

@@ -14,6 +14,7 @@ import {
 } from '../../../../test/reportsHistory.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import type { Report, Trends } from '../reports.schemas.ts';
 
 let app: FastifyInstance;
@@ -387,7 +388,7 @@ describe('permissions', () => {
     expect((await cast.lee.api.get(url)).status).toBe(200);
     const member = await cast.pat.api.get(url);
     expect(member.status).toBe(403);
-    expect(member.body.message).toBe(messages.reportForbidden);
+    expect(member.body.message).toBe(reportsMessages.reportForbidden);
     expect((await cast.rob.api.get(url)).status).toBe(404);
     expect((await cast.pat.api.get(`/reports/meetings/${cast.meeting.id}/trends`)).status).toBe(403);
     expect((await cast.rob.api.get(`/reports/meetings/${cast.meeting.id}/export?format=csv`)).status).toBe(404);
@@ -398,13 +399,13 @@ describe('permissions', () => {
     expect((await cast.ada.api.get(`/reports/users/${cast.pat.userId}`)).status).toBe(200);
     const other = await cast.lee.api.get(`/reports/users/${cast.pat.userId}`);
     expect(other.status).toBe(403);
-    expect(other.body.message).toBe(messages.reportUserForbidden);
+    expect(other.body.message).toBe(reportsMessages.reportUserForbidden);
   });
 
   it('refuses a member outside the meeting (400) and anyone of another workspace (404)', async () => {
     const outside = await cast.ada.api.get(`/reports/meetings/${cast.meeting.id}?memberId=${cast.rob.userId}`);
     expect(outside.status).toBe(400);
-    expect(outside.body.errors?.memberId).toBe(messages.reportMemberNotInMeeting);
+    expect(outside.body.errors?.memberId).toBe(reportsMessages.reportMemberNotInMeeting);
     const stranger = await signUp(app, { firstName: 'Stranger' });
     const foreignMeeting = await createMeeting(stranger, [stranger.userId]);
     expect((await cast.ada.api.get(`/reports/meetings/${cast.meeting.id}?memberId=${stranger.userId}`)).status).toBe(
@@ -423,16 +424,16 @@ describe('permissions', () => {
 describe('window validation', () => {
   const url = () => `/reports/meetings/${cast.meeting.id}`;
   it.each([
-    ['end before start', '?dateSince=2025-03-01&dateUntil=2025-02-28', 'dateUntil', messages.reportWindowOrder],
+    ['end before start', '?dateSince=2025-03-01&dateUntil=2025-02-28', 'dateUntil', reportsMessages.reportWindowOrder],
     ['impossible date', '?dateSince=2025-02-29&dateUntil=2025-03-31', 'dateSince', messages.impossibleDate],
     ['not a date', '?dateSince=yesterday', 'dateSince', messages.invalidDate],
-    ['over five years', '?dateSince=2020-01-01&dateUntil=2025-01-02', 'dateUntil', messages.reportWindowTooLong],
-    ['start alone too long ago', '?dateSince=2015-01-01', 'dateUntil', messages.reportWindowTooLong],
+    ['over five years', '?dateSince=2020-01-01&dateUntil=2025-01-02', 'dateUntil', reportsMessages.reportWindowTooLong],
+    ['start alone too long ago', '?dateSince=2015-01-01', 'dateUntil', reportsMessages.reportWindowTooLong],
     [
       'end alone before Jan 1 of its year? no: start after end',
       '?dateSince=2099-01-01&dateUntil=2098-01-01',
       'dateUntil',
-      messages.reportWindowOrder,
+      reportsMessages.reportWindowOrder,
     ],
   ])('refuses %s with a 400 and the field’s message', async (_name, query, field, message) => {
     const answer = await cast.ada.api.get(`${url()}${query}`);

@@ -10,10 +10,10 @@ import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransact
 import { ZipWriter } from '../../../server/zip.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
 import { conflict, forbidden, gone, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { composeMail } from '../../emails/server/emails.send.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
 import { exportTables, IMAGE_FILE_COLUMN, imageExtension } from './workspace-export.tables.ts';
 
@@ -62,7 +62,7 @@ export const requestExport = async (ctx: TenantContext): Promise<WorkspaceExport
   // A running export of a server that stopped would block the workspace for good: it is failed.
   await ctx.db
     .update(workspaceExports)
-    .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date() })
+    .set({ status: 'failed', error: reportsMessages.workspaceExportError, finishedAt: new Date() })
     .where(
       and(
         eq(workspaceExports.tenantId, ctx.tenantId),
@@ -74,7 +74,7 @@ export const requestExport = async (ctx: TenantContext): Promise<WorkspaceExport
     .select({ n: count() })
     .from(workspaceExports)
     .where(and(eq(workspaceExports.tenantId, ctx.tenantId), inArray(workspaceExports.status, ['queued', 'running'])));
-  if ((open?.n ?? 0) > 0) throw conflict(messages.workspaceExportRunning);
+  if ((open?.n ?? 0) > 0) throw conflict(reportsMessages.workspaceExportRunning);
   const [row] = await ctx.db
     .insert(workspaceExports)
     .values({ tenantId: ctx.tenantId, requestedBy: ctx.userId })
@@ -116,13 +116,14 @@ export const getExport = async (ctx: TenantContext, id: string) => toExport(awai
  */
 export const exportFile = async (ctx: TenantContext, dataDir: string, id: string) => {
   const row = await findExport(ctx, id);
-  if (isExpired(row)) throw gone(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
-  if (row.status !== 'done' || !row.storageKey || !row.fileName) throw conflict(messages.workspaceExportNotReady);
+  if (isExpired(row)) throw gone(reportsMessages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+  if (row.status !== 'done' || !row.storageKey || !row.fileName)
+    throw conflict(reportsMessages.workspaceExportNotReady);
   const file = path.join(exportsDir(dataDir), row.storageKey);
   try {
     await stat(file);
   } catch {
-    throw notFound(messages.workspaceExportGone);
+    throw notFound(reportsMessages.workspaceExportGone);
   }
   return { path: file, fileName: row.fileName };
 };
@@ -306,7 +307,7 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
     await rm(target, { force: true });
     const [row] = await deps.db
       .update(workspaceExports)
-      .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: new Date(), storageKey: null })
+      .set({ status: 'failed', error: reportsMessages.workspaceExportError, finishedAt: new Date(), storageKey: null })
       .where(eq(workspaceExports.id, id))
       .returning();
     if (row) notify(row);
@@ -330,7 +331,7 @@ export const removeExpiredExports = async (db: Db, dataDir: string, now = new Da
   // An export still queued or running an hour after it was asked for died with its server.
   await db
     .update(workspaceExports)
-    .set({ status: 'failed', error: messages.workspaceExportError, finishedAt: now })
+    .set({ status: 'failed', error: reportsMessages.workspaceExportError, finishedAt: now })
     .where(
       and(
         inArray(workspaceExports.status, ['queued', 'running']),

@@ -19,7 +19,7 @@ import { unzip } from '../../../../test/unzip.ts';
 import { slackInstallations, vaultEntries, workspaceExports } from '../../../db/schema/index.ts';
 import { startJobs } from '../../../server/jobs/scheduler.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { reportsMessages } from '../reports.messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
 import { removeExpiredExports } from './workspace-export.service.ts';
 
@@ -119,7 +119,7 @@ describe('workspace export', () => {
     expect([201, 409]).toContain(again.status);
     const done = await waitDone(ada, started.body.result.id);
     if (again.status === 201) await waitDone(ada, (again.body.result as WorkspaceExport).id);
-    else expect(again.body.message).toBe(messages.workspaceExportRunning);
+    else expect(again.body.message).toBe(reportsMessages.workspaceExportRunning);
     expect(done).toMatchObject({ status: 'done', progress: 100, error: null });
     expect(done.fileName).toMatch(/^cadence-workspace-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.zip$/);
 
@@ -300,7 +300,7 @@ describe('workspace export retention (decision 059)', () => {
       .where(eq(workspaceExports.id, old.id));
     const early = await ada.api.get(`/workspace-exports/${old.id}/download`);
     expect(early.status).toBe(410);
-    expect(early.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+    expect(early.body.message).toBe(reportsMessages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
 
     // A failed export's partial zip, one that died running two hours ago, a stray file and a new one.
     const failedKey = `${ada.tenantId}/failed-partial.zip`;
@@ -339,7 +339,7 @@ describe('workspace export retention (decision 059)', () => {
     expect(expired.body.result).toMatchObject({ status: 'expired', expiresAt: null });
     const refused = await ada.api.get(`/workspace-exports/${old.id}/download`);
     expect(refused.status).toBe(410);
-    expect(refused.body.message).toBe(messages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
+    expect(refused.body.message).toBe(reportsMessages.workspaceExportExpired(WORKSPACE_EXPORT_RETENTION_DAYS));
     expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${dead!.id}`)).body.result.status).toBe('failed');
     expect((await ada.api.get<WorkspaceExport>(`/workspace-exports/${failed!.id}`)).body.result.status).toBe('failed');
     const list = await ada.api.get<{ items: WorkspaceExport[] }>('/workspace-exports');

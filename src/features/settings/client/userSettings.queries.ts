@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { showError } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { settingsMessages } from '../settings.messages.ts';
 import type { UpdateUserSettings, UserSettings } from '../settings.schemas.ts';
 
 // GET and PATCH self/settings: the home widgets' order and visibility, the meetings hidden on
@@ -50,7 +50,7 @@ export const useSaveHiddenMeetings = () => {
       if (last()) queryClient.setQueryData(userSettingsKeys.self, saved);
     },
     onError: () => {
-      showError(messages.homeMeetingsSaveFailed);
+      showError(settingsMessages.homeMeetingsSaveFailed);
       if (last()) void queryClient.invalidateQueries({ queryKey: userSettingsKeys.self, exact: true });
     },
   });

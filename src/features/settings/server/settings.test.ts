@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, inviteAndAccept, joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { HOME_HIDDEN_MEETINGS_MAX } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { settingsMessages } from '../settings.messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('self/settings', () => {
     const notGoogle = await api.patch('/self/settings', {
       googleCalendarEmbedUrl: 'https://evil.example/calendar/embed?src=x',
     });
-    expect(notGoogle.body.errors).toEqual({ googleCalendarEmbedUrl: messages.googleCalendarEmbedRequired });
+    expect(notGoogle.body.errors).toEqual({ googleCalendarEmbedUrl: settingsMessages.googleCalendarEmbedRequired });
     const settings = await api.get<Settings>('/self/settings');
     expect(settings.body.result.googleCalendarEmbedUrl).toBeNull();
   });

@@ -6,6 +6,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { MeetingSlack } from '../slack.schemas.ts';
 import { useMeetingSlack, useSaveMeetingSlack, useSlackChannels } from './slack.queries.ts';
 
@@ -28,9 +29,9 @@ const ChannelDialog = ({
   const [choice, setChoice] = useState<string>(current?.id ?? NONE);
   const listed = channels.data?.pages.flatMap((page) => page.items) ?? [];
   const options = [
-    { value: NONE, label: messages.slackNoRecapChannel },
+    { value: NONE, label: slackMessages.slackNoRecapChannel },
     ...(current && !listed.some((c) => c.id === current.id) ? [{ value: current.id, label: `#${current.name}` }] : []),
-    ...listed.map((c) => ({ value: c.id, label: c.isMember ? `#${c.name}` : messages.slackNotMember(c.name) })),
+    ...listed.map((c) => ({ value: c.id, label: c.isMember ? `#${c.name}` : slackMessages.slackNotMember(c.name) })),
   ];
   const close = () => {
     save.reset();
@@ -40,7 +41,7 @@ const ChannelDialog = ({
     <Modal
       opened={opened}
       onClose={close}
-      title={messages.slackRecapChannel}
+      title={slackMessages.slackRecapChannel}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -52,7 +53,7 @@ const ChannelDialog = ({
             { channelId: choice === NONE ? null : choice },
             {
               onSuccess: () => {
-                showSuccess(messages.slackRecapSaved);
+                showSuccess(slackMessages.slackRecapSaved);
                 onClose();
               },
             },
@@ -61,13 +62,13 @@ const ChannelDialog = ({
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {messages.slackRecapChannelHint}
+            {slackMessages.slackRecapChannelHint}
           </Text>
           {channels.isPending ? (
             <SectionLoading />
           ) : channels.isError ? (
             <SectionError
-              title={messages.slackChannelsFailed}
+              title={slackMessages.slackChannelsFailed}
               error={channels.error}
               onRetry={() => void channels.refetch()}
               retrying={channels.isFetching}
@@ -75,7 +76,7 @@ const ChannelDialog = ({
           ) : (
             <Stack gap="xs">
               <Select
-                label={messages.slackChannelLabel}
+                label={slackMessages.slackChannelLabel}
                 data={options}
                 value={choice}
                 onChange={(value) => setChoice(value ?? NONE)}
@@ -91,7 +92,7 @@ const ChannelDialog = ({
                   loading={channels.isFetchingNextPage}
                   style={{ alignSelf: 'flex-start' }}
                 >
-                  {messages.slackMoreChannels}
+                  {slackMessages.slackMoreChannels}
                 </Button>
               )}
             </Stack>
@@ -127,19 +128,19 @@ export const SlackRecapChannel = ({ meetingId }: { meetingId: string }) => {
         <IconBrandSlack size={18} stroke={1.6} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
           <Text fw={600} size="sm">
-            {messages.slackRecapChannel}
+            {slackMessages.slackRecapChannel}
           </Text>
           <Text size="sm" c={data.channel ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
             {!data.connected
-              ? messages.slackRecapNotConnected
+              ? slackMessages.slackRecapNotConnected
               : data.channel
                 ? `#${data.channel.name}`
-                : messages.slackNoRecapChannel}
+                : slackMessages.slackNoRecapChannel}
           </Text>
         </Stack>
         {data.connected && data.canManage && (
           <Button size="compact-sm" variant="light" onClick={() => setOpened(true)} style={{ flex: 'none' }}>
-            {messages.slackChangeChannel}
+            {slackMessages.slackChangeChannel}
           </Button>
         )}
         {opened && (

@@ -8,6 +8,7 @@ import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError, showInfo, showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
 import { useConnectSlack, useDisconnectSlack, useSlackStatus } from './slack.queries.ts';
 
@@ -19,9 +20,9 @@ const useCallbackResult = () => {
   useEffect(() => {
     if (!result || told.current === result) return;
     told.current = result;
-    if (result === 'connected') showSuccess(messages.slackConnectedToast);
-    else if (result === 'cancelled') showInfo(messages.slackCancelledToast);
-    else showError(messages.slackFailedToast);
+    if (result === 'connected') showSuccess(slackMessages.slackConnectedToast);
+    else if (result === 'cancelled') showInfo(slackMessages.slackCancelledToast);
+    else showError(slackMessages.slackFailedToast);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -40,21 +41,21 @@ const Connected = ({ status }: { status: SlackStatus }) => {
     <Group justify="space-between" align="center" gap="sm">
       <Stack gap={0} miw={0}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {messages.slackConnectedTo(status.teamName ?? '')}
+          {slackMessages.slackConnectedTo(status.teamName ?? '')}
         </Text>
         {status.installedAt && (
           <Text size="sm" c="dimmed">
-            {messages.slackConnectedSince(dayjs(status.installedAt).format('MMM D, YYYY'))}
+            {slackMessages.slackConnectedSince(dayjs(status.installedAt).format('MMM D, YYYY'))}
           </Text>
         )}
       </Stack>
       <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-        {messages.slackDisconnect}
+        {slackMessages.slackDisconnect}
       </Button>
       <ConfirmDialog
         opened={confirming}
-        title={messages.slackDisconnectTitle}
-        confirmLabel={messages.slackDisconnect}
+        title={slackMessages.slackDisconnectTitle}
+        confirmLabel={slackMessages.slackDisconnect}
         pending={disconnect.isPending}
         error={disconnect.error ? errorText(disconnect.error) : null}
         onClose={() => {
@@ -65,12 +66,12 @@ const Connected = ({ status }: { status: SlackStatus }) => {
           disconnect.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              showSuccess(messages.slackDisconnected);
+              showSuccess(slackMessages.slackDisconnected);
             },
           })
         }
       >
-        {messages.slackDisconnectWarning}
+        {slackMessages.slackDisconnectWarning}
       </ConfirmDialog>
     </Group>
   );
@@ -85,7 +86,7 @@ const NotConnected = () => {
         onClick={() => connect.mutate()}
         loading={connect.isPending}
       >
-        {messages.slackConnect}
+        {slackMessages.slackConnect}
       </Button>
       <FormError message={connect.error ? errorText(connect.error) : null} />
     </Stack>
@@ -101,7 +102,7 @@ export const SlackSection = () => {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="integrations-title">
-            {messages.slackIntegrations}
+            {slackMessages.slackIntegrations}
           </Title>
         </div>
         <Group gap="sm" align="flex-start" wrap="nowrap">
@@ -114,21 +115,21 @@ export const SlackSection = () => {
                 {messages.slack}
               </Title>
               <Text size="sm" c="dimmed">
-                {messages.slackIntro}
+                {slackMessages.slackIntro}
               </Text>
             </div>
             {status.isPending ? (
               <SectionLoading />
             ) : status.isError ? (
               <SectionError
-                title={messages.slackLoadFailed}
+                title={slackMessages.slackLoadFailed}
                 error={status.error}
                 onRetry={() => void status.refetch()}
                 retrying={status.isFetching}
               />
             ) : !status.data.configured ? (
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="sm">
-                <Text size="sm">{messages.slackNotConfiguredHint}</Text>
+                <Text size="sm">{slackMessages.slackNotConfiguredHint}</Text>
               </Alert>
             ) : status.data.connected ? (
               <Connected status={status.data} />

@@ -3,8 +3,8 @@ import { slackInstallations, slackMeetingChannels } from '../../../db/schema/ind
 import type { TenantContext } from '../../../server/context.ts';
 import { SLACK_CHANNEL_PAGE } from '../../../shared/constants.ts';
 import { AppError, badRequest } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { assertMeetingLeader, canManage, findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { MeetingSlack, SaveMeetingSlack, SlackChannelPage } from '../slack.schemas.ts';
 import { slackErrorOf } from './slack.api.ts';
 import { findInstallation, type SlackDeps } from './slack.install.service.ts';
@@ -12,10 +12,10 @@ import { findInstallation, type SlackDeps } from './slack.install.service.ts';
 // A meeting's recap channel (decision 051): its leaders and the workspace's admins choose one of
 // the connected Slack team's channels; the recap of each archived session is posted there.
 
-const notConnected = () => new AppError('conflict', messages.slackNotConnected);
+const notConnected = () => new AppError('conflict', slackMessages.slackNotConnected);
 
 /** Slack said no (or could not be reached): a 409 naming Slack's reason, never a 500. */
-const slackRefused = (error: unknown) => new AppError('conflict', messages.slackCallFailed(slackErrorOf(error)));
+const slackRefused = (error: unknown) => new AppError('conflict', slackMessages.slackCallFailed(slackErrorOf(error)));
 
 /** `GET meetings/{id}/slack`: any participant sees where the recap goes. One statement after the access check. */
 export const getMeetingSlack = async (
@@ -75,7 +75,7 @@ export const listChannels = async (
       nextCursor: page.response_metadata?.next_cursor || null,
     };
   } catch (error) {
-    if (slackErrorOf(error) === 'invalid_cursor') throw badRequest({ cursor: messages.slackBadCursor });
+    if (slackErrorOf(error) === 'invalid_cursor') throw badRequest({ cursor: slackMessages.slackBadCursor });
     throw slackRefused(error);
   }
 };
@@ -102,7 +102,7 @@ export const saveMeetingSlack = async (
       name = info.channel?.name ?? input.channelId;
     } catch (error) {
       if (slackErrorOf(error) === 'channel_not_found')
-        throw badRequest({ channelId: messages.slackChannelNotFound }, messages.slackChannelNotFound);
+        throw badRequest({ channelId: slackMessages.slackChannelNotFound }, slackMessages.slackChannelNotFound);
       throw slackRefused(error);
     }
     const row = { channelId: input.channelId, channelName: name, changedBy: ctx.userId, changedAt: new Date() };

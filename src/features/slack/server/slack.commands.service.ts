@@ -3,11 +3,11 @@ import type { Db } from '../../../db/client.ts';
 import { meetings, memberships, slackSeenSignatures, users } from '../../../db/schema/index.ts';
 import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { unauthorized } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { participates } from '../../meetings/server/meetings.access.ts';
 import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { SlashAnswer, SlashCommand } from '../slack.schemas.ts';
 import { slackErrorOf, slackEscape, slackLink } from './slack.api.ts';
 import { findInstallation, type SlackDeps } from './slack.install.service.ts';
@@ -94,40 +94,40 @@ export const runSlashCommand = async (
     .select({ signature: slackSeenSignatures.signature })
     .from(slackSeenSignatures)
     .where(eq(slackSeenSignatures.signature, signature));
-  if (seen) throw unauthorized(messages.slackReplay);
+  if (seen) throw unauthorized(slackMessages.slackReplay);
   const remembered = (text: string) =>
     inTransaction((ctx) => rememberSignature(ctx.db, signature).then(() => answer(text)));
 
   const installation = await findInstallation(db, deps.keyring, { teamId: command.teamId });
-  if (!installation || !deps.api) return remembered(messages.slackTeamNotConnected);
+  if (!installation || !deps.api) return remembered(slackMessages.slackTeamNotConnected);
   const parsed = parseCommand(command.text);
-  if (!parsed) return remembered(messages.slackCommandHelp(command.command));
+  if (!parsed) return remembered(slackMessages.slackCommandHelp(command.command));
   let email: string | undefined;
   try {
     const info = await deps.api.users.info({ token: installation.token, user: command.userId });
     email = info.user?.profile?.email;
   } catch (error) {
-    return remembered(messages.slackProfileUnreadable(slackErrorOf(error)));
+    return remembered(slackMessages.slackProfileUnreadable(slackErrorOf(error)));
   }
-  if (!email) return remembered(messages.slackNoEmail);
+  if (!email) return remembered(slackMessages.slackNoEmail);
   const tenantId = installation.tenantId;
   return inTransaction(async (tx) => {
     await rememberSignature(tx.db, signature);
     const member = await memberByEmail(tx.db, tenantId, email);
-    if (!member) return answer(messages.slackNoMember(email, installation.teamName));
+    if (!member) return answer(slackMessages.slackNoMember(email, installation.teamName));
     const ctx: TenantContext = { ...tx, userId: member.userId, tenantId, isAdmin: member.isAdmin === '1' };
     const meeting = await findMeeting(ctx, parsed);
-    if (!meeting) return answer(messages.slackNoMeeting(command.command));
+    if (!meeting) return answer(slackMessages.slackNoMeeting(command.command));
     const input = ZCreateTask.safeParse({
       title: meeting.taskTitle,
       type: parsed.type,
       userId: member.userId,
       meetingIds: [meeting.id],
     });
-    if (!input.success) return answer(messages.slackTitleInvalid);
+    if (!input.success) return answer(slackMessages.slackTitleInvalid);
     const task = await createTask(ctx, input.data);
-    const kind = parsed.type === TASK_TYPE.issue ? messages.slackIssueWord : messages.slackTodoWord;
-    const link = slackLink(`${tx.publicUrl}/home/${task.id}`, messages.slackOpenInCadence);
-    return answer(messages.slackTaskCreated(kind, slackEscape(task.title), slackEscape(meeting.title), link));
+    const kind = parsed.type === TASK_TYPE.issue ? slackMessages.slackIssueWord : slackMessages.slackTodoWord;
+    const link = slackLink(`${tx.publicUrl}/home/${task.id}`, slackMessages.slackOpenInCadence);
+    return answer(slackMessages.slackTaskCreated(kind, slackEscape(task.title), slackEscape(meeting.title), link));
   });
 };

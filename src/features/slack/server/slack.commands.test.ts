@@ -5,7 +5,7 @@ import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../..
 import { connectSlack, SIGNING_SECRET, slashCommand, startSlackServer } from '../../../../test/slack.ts';
 import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { taskMeetings, tasks } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import { parseCommand } from './slack.commands.service.ts';
 import { slackSignature } from './slack.signature.ts';
 
@@ -86,12 +86,12 @@ describe('the /cadence slash command', () => {
     const fields = { team_id: teamId, user_id: slackUser, text: 'todo Leadership Team Signed twice' };
     const bad = await slashCommand(app, fields, { secret: 'not-the-signing-secret' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().message).toBe(messages.slackSignatureInvalid);
+    expect(bad.json().message).toBe(slackMessages.slackSignatureInvalid);
     expect((await slashCommand(app, fields, { signature: 'v0=00' })).statusCode).toBe(401);
     const old = Math.floor(Date.now() / 1000) - 6 * 60;
     const stale = await slashCommand(app, fields, { timestamp: old });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json().message).toBe(messages.slackTimestampStale);
+    expect(stale.json().message).toBe(slackMessages.slackTimestampStale);
     expect(await tasksOf(meeting.id)).toHaveLength(0);
 
     // The same signed request twice: the second is a replay.
@@ -100,7 +100,7 @@ describe('the /cadence slash command', () => {
     expect(first.statusCode).toBe(200);
     const replay = await slashCommand(app, fields, { timestamp });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toBe(messages.slackReplay);
+    expect(replay.json().message).toBe(slackMessages.slackReplay);
     expect(await tasksOf(meeting.id)).toHaveLength(1);
 
     // A body changed after signing does not match its signature.
@@ -123,20 +123,20 @@ describe('the /cadence slash command', () => {
     const { admin, member, teamId, meeting } = await setup();
     const slackUser = inSlack(member);
     const help = await slashCommand(app, { team_id: teamId, user_id: slackUser, text: '' });
-    expect(help.json()).toEqual({ response_type: 'ephemeral', text: messages.slackCommandHelp('/cadence') });
+    expect(help.json()).toEqual({ response_type: 'ephemeral', text: slackMessages.slackCommandHelp('/cadence') });
     const noMeeting = await slashCommand(app, { team_id: teamId, user_id: slackUser, text: 'todo Marketing Plan it' });
-    expect(noMeeting.json().text).toBe(messages.slackNoMeeting('/cadence'));
+    expect(noMeeting.json().text).toBe(slackMessages.slackNoMeeting('/cadence'));
     // A Slack user whose email is no member's.
     const stranger = await signUp(app);
     const strangerId = inSlack(stranger);
     const notMember = await slashCommand(app, { team_id: teamId, user_id: strangerId, text: 'todo Leadership Team X' });
     expect(notMember.json().text).toContain(stranger.email.toUpperCase());
     const otherTeam = await slashCommand(app, { team_id: 'TNOTCONNECTED', user_id: slackUser, text: 'todo x y' });
-    expect(otherTeam.json().text).toBe(messages.slackTeamNotConnected);
+    expect(otherTeam.json().text).toBe(slackMessages.slackTeamNotConnected);
     // A meeting the person does not attend is not theirs to name.
     await createMeeting(admin, [], { title: 'Board Only' });
     const hidden = await slashCommand(app, { team_id: teamId, user_id: slackUser, text: 'issue Board Only Secret' });
-    expect(hidden.json().text).toBe(messages.slackNoMeeting('/cadence'));
+    expect(hidden.json().text).toBe(slackMessages.slackNoMeeting('/cadence'));
     expect(await tasksOf(meeting.id)).toHaveLength(0);
   });
 

@@ -25,6 +25,7 @@ import {
   unwrapDataKey,
   WORKSPACE_SECRET,
 } from '../../vault/server/vault.keys.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
 import { type SlackApi, slackLogger } from './slack.api.ts';
 import { signedStateStore, verifyState } from './slack.state.ts';
@@ -43,7 +44,7 @@ export interface SlackDeps {
 
 export const callbackUrl = (publicUrl: string) => `${publicUrl}${API_ROOT}/slack/callback`;
 
-const notConfigured = () => new AppError('conflict', messages.slackNotConfigured);
+const notConfigured = () => new AppError('conflict', slackMessages.slackNotConfigured);
 
 const configured = (deps: SlackDeps) => {
   if (!deps.config || !deps.api) throw notConfigured();
@@ -94,7 +95,7 @@ export const installUrl = async (ctx: TenantContext, deps: SlackDeps) => {
 export type CallbackResult = 'connected' | 'cancelled' | 'failed';
 
 /** The state's nonce was redeemed already (a reused link): 403. */
-const used = () => forbidden(messages.slackStateUsed);
+const used = () => forbidden(slackMessages.slackStateUsed);
 
 /** The admin who asked is still an enabled admin of that workspace (403 otherwise). */
 const assertStillAdmin = async (db: Db, tenantId: string, userId: string) => {
@@ -110,7 +111,7 @@ const assertStillAdmin = async (db: Db, tenantId: string, userId: string) => {
         isNull(users.deletedAt),
       ),
     );
-  if (row?.isAdmin !== '1') throw forbidden(messages.slackStateNotAdmin);
+  if (row?.isAdmin !== '1') throw forbidden(slackMessages.slackStateNotAdmin);
 };
 
 /**
@@ -126,7 +127,7 @@ export const completeInstall = async (
   log: (err: unknown, what: string) => void,
 ): Promise<CallbackResult> => {
   const { config, api } = configured(deps);
-  if (!query.state) throw badRequest({ state: messages.slackStateInvalid }, messages.slackStateInvalid);
+  if (!query.state) throw badRequest({ state: slackMessages.slackStateInvalid }, slackMessages.slackStateInvalid);
   const state = verifyState(config.clientSecret, query.state, new Date());
   const [seen] = await db
     .select({ nonce: slackOauthStates.nonce })
@@ -135,7 +136,7 @@ export const completeInstall = async (
   if (seen) throw used();
   await assertStillAdmin(db, state.tenantId, state.userId);
   if (query.error) return 'cancelled';
-  if (!query.code) throw badRequest({ code: messages.required }, messages.slackCodeMissing);
+  if (!query.code) throw badRequest({ code: messages.required }, slackMessages.slackCodeMissing);
   let answer: OauthV2AccessResponse;
   try {
     answer = await api.oauth.v2.access({
@@ -198,7 +199,7 @@ const storeInstallation = async (
     .select({ tenantId: slackInstallations.tenantId })
     .from(slackInstallations)
     .where(and(eq(slackInstallations.teamId, exchanged.teamId), ne(slackInstallations.tenantId, tenantId)));
-  if (taken) throw conflict(messages.slackTeamTaken(exchanged.teamName));
+  if (taken) throw conflict(slackMessages.slackTeamTaken(exchanged.teamName));
   const botToken = sealWorkspaceSecret(
     await dataKeyForWrite(db, keyring, tenantId),
     tenantId,

@@ -9,7 +9,7 @@ import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { memberships, slackInstallations, slackOauthStates, tenants } from '../../../db/schema/index.ts';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { SLACK_RETURN_PATH } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { SlackStatus } from '../slack.schemas.ts';
 import { signState } from './slack.state.ts';
 
@@ -71,7 +71,7 @@ describe('Slack install', () => {
     });
     const install = await admin.api.post('/slack/install');
     expect(install.status).toBe(409);
-    expect(install.body.message).toBe(messages.slackNotConfigured);
+    expect(install.body.message).toBe(slackMessages.slackNotConfigured);
   });
 
   it("gives admins Slack's authorize page with the scopes, the v2 callback and a signed state; others 403", async () => {
@@ -129,7 +129,7 @@ describe('Slack install', () => {
     const attacker = await signUp(app);
     const forgedPayload = Buffer.from(JSON.stringify({ ...payload, t: attacker.tenantId })).toString('base64url');
     const cases: [string, string, number, string][] = [
-      ['forged', `${forgedPayload}.${signature}`, 403, messages.slackStateForged],
+      ['forged', `${forgedPayload}.${signature}`, 403, slackMessages.slackStateForged],
       [
         'signed with another secret',
         signState('not-the-secret', {
@@ -139,7 +139,7 @@ describe('Slack install', () => {
           nonce: 'n'.repeat(24),
         }),
         403,
-        messages.slackStateForged,
+        slackMessages.slackStateForged,
       ],
       [
         'expired',
@@ -150,10 +150,10 @@ describe('Slack install', () => {
           nonce: 'e'.repeat(24),
         }),
         400,
-        messages.slackStateExpired,
+        slackMessages.slackStateExpired,
       ],
-      ['malformed', 'not-a-state', 400, messages.slackStateInvalid],
-      ['missing', '', 400, messages.slackStateInvalid],
+      ['malformed', 'not-a-state', 400, slackMessages.slackStateInvalid],
+      ['missing', '', 400, slackMessages.slackStateInvalid],
     ];
     for (const [what, bad, status, message] of cases) {
       const answer = await callback(app, { code: standin.issueCode(), state: bad });
@@ -170,7 +170,7 @@ describe('Slack install', () => {
     const exchanges = standin.calls.filter((call) => call === 'oauth.v2.access').length;
     const reused = await callback(app, { code: standin.issueCode(), state });
     expect(reused.statusCode).toBe(403);
-    expect(reused.json().message).toBe(messages.slackStateUsed);
+    expect(reused.json().message).toBe(slackMessages.slackStateUsed);
     expect(standin.calls.filter((call) => call === 'oauth.v2.access').length).toBe(exchanges);
     expect(await stored(admin.tenantId)).toEqual(first);
     const nonces = await app.database.db
@@ -202,7 +202,7 @@ describe('Slack install', () => {
     await adminFlag('0');
     const answer = await callback(app, { code: standin.issueCode(), state });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json().message).toBe(messages.slackStateNotAdmin);
+    expect(answer.json().message).toBe(slackMessages.slackStateNotAdmin);
     expect(await stored(admin.tenantId)).toBeUndefined();
   });
 

@@ -13,7 +13,7 @@ import { connect, eventually, listen, settle } from '../../../../test/realtime.t
 import { connectSlack, startSlackServer } from '../../../../test/slack.ts';
 import type { SlackStandin } from '../../../../test/slack-standin.ts';
 import { slackMeetingChannels } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import type { MeetingSlack, SlackChannelPage } from '../slack.schemas.ts';
 
 let standin: SlackStandin;
@@ -63,7 +63,7 @@ describe('Slack direct messages', () => {
     expect(posted.map((m) => m.channel)).toEqual([onId]);
     expect(posted[0]!.text).toContain('Costs &gt; 5k &amp; rising');
     expect(posted[0]!.text).toContain('<http://cadence.test/home/');
-    expect(posted[0]!.text).toContain(`|${messages.slackOpenInCadence}>`);
+    expect(posted[0]!.text).toContain(`|${slackMessages.slackOpenInCadence}>`);
     expect(posted.some((m) => m.channel === offId)).toBe(false);
   });
 
@@ -141,7 +141,7 @@ describe('Slack meeting recap', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]!.text).toContain('Recap of Weekly &lt;Sync&gt;');
     expect(posted[0]!.text).toContain(
-      `<http://cadence.test/meeting-archives/${sessionId}|${messages.slackOpenArchive}>`,
+      `<http://cadence.test/meeting-archives/${sessionId}|${slackMessages.slackOpenArchive}>`,
     );
 
     // Stopping the recaps: the next session posts nothing.
@@ -178,7 +178,7 @@ describe('Slack meeting recap', () => {
     const id = channel('not-connected');
     const refused = await admin.api.put(`/meetings/${meeting.id}/slack`, { channelId: id });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(messages.slackNotConnected);
+    expect(refused.body.message).toBe(slackMessages.slackNotConnected);
 
     await connectSlack(app, admin, standin);
     await admin.api.put(`/meetings/${meeting.id}/slack`, { channelId: id });

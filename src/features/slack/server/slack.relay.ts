@@ -18,6 +18,7 @@ import { mailDate } from '../../live/server/live.mails.ts';
 import type { Notification } from '../../notifications/notifications.schemas.ts';
 import { EMAIL_SWITCH } from '../../notifications/server/notifications.service.ts';
 import { notificationPreferencesOf } from '../../notifications/server/preferences.service.ts';
+import { slackMessages } from '../slack.messages.ts';
 import { type SlackApi, slackErrorOf, slackEscape, slackLink } from './slack.api.ts';
 import { installationColumns, openInstallation } from './slack.install.service.ts';
 
@@ -71,7 +72,7 @@ const sendDm = async (deps: RelayDeps, notification: Notification, tenantId: str
   await deps.api.chat.postMessage({
     token: target.token,
     channel: found.user.id,
-    text: `${slackEscape(notification.message)}\n${slackLink(`${deps.publicUrl}${notification.link}`, messages.slackOpenInCadence)}`,
+    text: `${slackEscape(notification.message)}\n${slackLink(`${deps.publicUrl}${notification.link}`, slackMessages.slackOpenInCadence)}`,
     unfurl_links: false,
   });
 };
@@ -87,13 +88,13 @@ export const recapText = (archive: MeetingArchive, publicUrl: string) => {
   const todos = itemLines(archive.todosCreated);
   const solved = itemLines(archive.issuesSolved);
   return [
-    `*${slackEscape(messages.slackRecapTitle(archive.meetingTitle, mailDate(archive.meetingDate)))}* (${archive.meetingDuration} min)`,
+    `*${slackEscape(slackMessages.slackRecapTitle(archive.meetingTitle, mailDate(archive.meetingDate)))}* (${archive.meetingDuration} min)`,
     `${messages.archiveAttendees}: ${slackEscape(names([...archive.attendeesAdmins, ...archive.attendeesMembers]))}`,
     `${messages.archiveNotAttended}: ${slackEscape(names(archive.notAttended))}`,
     messages.recapAverage(archive.avgScore),
     ...(todos.length ? [`*${messages.recapTodosCreated}*`, ...todos] : []),
     ...(solved.length ? [`*${messages.recapIssuesSolved}*`, ...solved] : []),
-    slackLink(`${publicUrl}${archivePath(archive.sessionId)}`, messages.slackOpenArchive),
+    slackLink(`${publicUrl}${archivePath(archive.sessionId)}`, slackMessages.slackOpenArchive),
   ].join('\n');
 };
 

@@ -5,6 +5,7 @@ import { failures, ok, success } from '../../../server/http.ts';
 import { SLACK_COMMAND_BODY_LIMIT, SLACK_RETURN_PATH } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 import {
   ZMeetingSlack,
   ZSaveMeetingSlack,
@@ -35,8 +36,8 @@ const escapeHtml = (text: string) =>
 /** A refused callback as a page, for the admin's browser (the status stays 400/403). */
 const refusalPage = (message: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(messages.slack)}</title></head>` +
-  `<body><main><h1>${escapeHtml(messages.slackConnectRefused)}</h1><p>${escapeHtml(message)}</p>` +
-  `<p><a href="${SLACK_RETURN_PATH}">${escapeHtml(messages.slackBackToAdministration)}</a></p></main></body></html>`;
+  `<body><main><h1>${escapeHtml(slackMessages.slackConnectRefused)}</h1><p>${escapeHtml(message)}</p>` +
+  `<p><a href="${SLACK_RETURN_PATH}">${escapeHtml(slackMessages.slackBackToAdministration)}</a></p></main></body></html>`;
 
 /** What the Slack routes share: the SDK client (null when not configured) and the relay. */
 export interface SlackServer {
@@ -226,7 +227,7 @@ export const slackRoutes = async (fastify: FastifyInstance) => {
       },
       // The signature is over the raw body: checked before the form is even validated.
       preValidation: async (request) => {
-        if (!config.slack) throw new AppError('conflict', messages.slackNotConfigured);
+        if (!config.slack) throw new AppError('conflict', slackMessages.slackNotConfigured);
         verifySlackRequest(config.slack.signingSecret, request.headers, rawBodies.get(request) ?? '', new Date());
       },
     },

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { slackSeenSignatures } from '../../../db/schema/index.ts';
 import { SLACK_SIGNATURE_WINDOW_SECONDS } from '../../../shared/constants.ts';
 import { unauthorized } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 
 // Requests from Slack (decision 051): `X-Slack-Signature` is `v0=` and the hex HMAC-SHA256 of
 // `v0:{X-Slack-Request-Timestamp}:{raw body}` under the app's signing secret. A timestamp more
@@ -29,13 +29,14 @@ export const verifySlackRequest = (
 ): string => {
   const timestamp = header(headers, 'x-slack-request-timestamp');
   const signature = header(headers, 'x-slack-signature');
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) throw unauthorized(messages.slackSignatureInvalid);
+  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp))
+    throw unauthorized(slackMessages.slackSignatureInvalid);
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > SLACK_SIGNATURE_WINDOW_SECONDS)
-    throw unauthorized(messages.slackTimestampStale);
+    throw unauthorized(slackMessages.slackTimestampStale);
   const expected = Buffer.from(slackSignature(signingSecret, timestamp, rawBody));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw unauthorized(messages.slackSignatureInvalid);
+    throw unauthorized(slackMessages.slackSignatureInvalid);
   return signature;
 };
 
@@ -49,5 +50,5 @@ export const rememberSignature = async (db: Db, signature: string) => {
     .values({ signature })
     .onConflictDoNothing()
     .returning({ signature: slackSeenSignatures.signature });
-  if (fresh.length === 0) throw unauthorized(messages.slackReplay);
+  if (fresh.length === 0) throw unauthorized(slackMessages.slackReplay);
 };

@@ -3,7 +3,7 @@ import type { InstallURLOptions, StateStore } from '@slack/oauth';
 import { z } from 'zod';
 import { SLACK_STATE_TTL_MS } from '../../../shared/constants.ts';
 import { badRequest, forbidden } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { slackMessages } from '../slack.messages.ts';
 
 // The OAuth `state` (decision 051): the workspace and the admin who asked, an expiry and a
 // nonce, signed with HMAC-SHA256 under a key derived from the Slack client secret. It needs no
@@ -31,7 +31,7 @@ export const signState = (clientSecret: string, state: InstallState) => {
   return `${payload}.${mac(clientSecret, payload).toString('base64url')}`;
 };
 
-const invalid = () => badRequest({ state: messages.slackStateInvalid }, messages.slackStateInvalid);
+const invalid = () => badRequest({ state: slackMessages.slackStateInvalid }, slackMessages.slackStateInvalid);
 
 /** The state's content; 400 when malformed or expired, 403 when its signature is not ours. */
 export const verifyState = (clientSecret: string, state: string, now: Date): InstallState => {
@@ -39,7 +39,8 @@ export const verifyState = (clientSecret: string, state: string, now: Date): Ins
   if (!payload || !signature || rest.length > 0) throw invalid();
   const expected = mac(clientSecret, payload);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden(messages.slackStateForged);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forbidden(slackMessages.slackStateForged);
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -49,7 +50,7 @@ export const verifyState = (clientSecret: string, state: string, now: Date): Ins
   const parsed = ZPayload.safeParse(decoded);
   if (!parsed.success) throw invalid();
   if (parsed.data.e <= now.getTime())
-    throw badRequest({ state: messages.slackStateExpired }, messages.slackStateExpired);
+    throw badRequest({ state: slackMessages.slackStateExpired }, slackMessages.slackStateExpired);
   return { tenantId: parsed.data.t, userId: parsed.data.u, expiresAt: parsed.data.e, nonce: parsed.data.n };
 };
 

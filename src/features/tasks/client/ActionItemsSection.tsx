@@ -21,6 +21,7 @@ import type { IsoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../shared/person.ts';
 import { isActive, TASK_LIST_MAX_PAGE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../shared/tasks.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { DeleteTaskDialog } from './components/DeleteTaskDialog.tsx';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
@@ -47,7 +48,7 @@ const useToday = (timezone: string): IsoDate => {
 /** The section header's "Add To Do", "Add Goals", … button. */
 const AddButton = ({ type, onClick }: { type: TaskType; onClick: () => void }) => (
   <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onClick}>
-    {messages.addTaskOfType(TASK_TYPE_NAMES[type])}
+    {tasksMessages.addTaskOfType(TASK_TYPE_NAMES[type])}
   </Button>
 );
 
@@ -123,7 +124,7 @@ const TaskPanel = ({
       {state ??
         (empty ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
-            {messages.noTasksOfType(typeName)}
+            {tasksMessages.noTasksOfType(typeName)}
           </Text>
         ) : (
           <>
@@ -131,9 +132,9 @@ const TaskPanel = ({
             {doneTotal > 0 && (
               <Stack gap={4} mt="xs">
                 <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0}>
-                  {messages.tasksDoneHeading(doneTotal)}
+                  {tasksMessages.tasksDoneHeading(doneTotal)}
                 </Text>
-                <PagedList list={finished} keep={doneNow} label={messages.tasksDoneHeading(doneTotal)} row={row} />
+                <PagedList list={finished} keep={doneNow} label={tasksMessages.tasksDoneHeading(doneTotal)} row={row} />
               </Stack>
             )}
           </>
@@ -152,7 +153,7 @@ export const ActionItemsSection = ({ meeting, timezone }: Props) => {
   const [adding, setAdding] = useState<TaskDialogState>(null);
   return (
     <SectionCard
-      title={messages.actionItems}
+      title={tasksMessages.actionItems}
       actions={counts.data && <AddButton type={tab} onClick={() => setAdding({ mode: 'add', type: tab })} />}
     >
       {state ?? (
@@ -231,7 +232,7 @@ const GoalGroup = ({
     />
   );
   return (
-    <Box role="group" aria-label={messages.goalsOf(name)} data-testid="goal-group">
+    <Box role="group" aria-label={tasksMessages.goalsOf(name)} data-testid="goal-group">
       <Group
         gap="xs"
         py={6}
@@ -242,12 +243,12 @@ const GoalGroup = ({
       >
         {owner ? <PersonLine person={owner} /> : <Text size="sm">{name}</Text>}
         <Badge size="sm" variant="light" color="blue" radius="sm" tt="none" fw={500}>
-          {messages.goalsActiveCount(active.length)}
+          {tasksMessages.goalsActiveCount(active.length)}
         </Badge>
         <Box flex={1} />
         {onAdd && (
-          <Tooltip label={messages.addGoalFor(name)} withArrow>
-            <ActionIcon variant="subtle" color="gray" aria-label={messages.addGoalFor(name)} onClick={onAdd}>
+          <Tooltip label={tasksMessages.addGoalFor(name)} withArrow>
+            <ActionIcon variant="subtle" color="gray" aria-label={tasksMessages.addGoalFor(name)} onClick={onAdd}>
               <IconPlus size={16} />
             </ActionIcon>
           </Tooltip>
@@ -255,15 +256,15 @@ const GoalGroup = ({
       </Group>
       {active.length > 0 && (
         <Stack gap={4}>
-          <CardList cards={active} label={messages.goalsOf(name)} row={row} />
+          <CardList cards={active} label={tasksMessages.goalsOf(name)} row={row} />
         </Stack>
       )}
       {finished.length > 0 && (
         <Stack gap={4} mt="xs">
           <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h4" m={0} px="xs">
-            {messages.tasksDoneHeading(finished.length)}
+            {tasksMessages.tasksDoneHeading(finished.length)}
           </Text>
-          <CardList cards={finished} label={messages.tasksDoneHeading(finished.length)} row={row} />
+          <CardList cards={finished} label={tasksMessages.tasksDoneHeading(finished.length)} row={row} />
         </Stack>
       )}
     </Box>
@@ -282,7 +283,7 @@ const GoalsHeader = ({ sort, onSort }: { sort: DueSort; onSort: () => void }) =>
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" flex={1}>
-        {messages.goalColumn}
+        {tasksMessages.goalColumn}
       </Text>
       <Box w={GOAL_DUE_COLUMN_WIDTH + 64} style={{ flexShrink: 0 }}>
         <UnstyledButton
@@ -313,7 +314,7 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
   // Active goals are few (a quarter's rocks): up to a long page at once; finished ones page.
   const active = useMeetingTaskList(meeting.id, TASK_TYPE.goal, 'active', TASK_LIST_MAX_PAGE);
   const finished = useMeetingTaskList(meeting.id, TASK_TYPE.goal, 'done');
-  const state = listsState([active, finished], messages.goalsLoadFailed);
+  const state = listsState([active, finished], tasksMessages.goalsLoadFailed);
   const today = useToday(timezone);
   const [adding, setAdding] = useState<TaskDialogState>(null);
   const [dialog, setDialog] = useState<TaskDialogState>(null);
@@ -341,7 +342,7 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
 
   return (
     <SectionCard
-      title={messages.goalsSection}
+      title={tasksMessages.goalsSection}
       actions={
         active.data && (
           <AddButton type={TASK_TYPE.goal} onClick={() => setAdding({ mode: 'add', type: TASK_TYPE.goal })} />
@@ -351,7 +352,7 @@ export const GoalsSection = ({ meeting, timezone }: Props) => {
       {state ??
         (goals.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
-            {messages.noTasksOfType(TASK_TYPE_NAMES[TASK_TYPE.goal])}
+            {tasksMessages.noTasksOfType(TASK_TYPE_NAMES[TASK_TYPE.goal])}
           </Text>
         ) : (
           <Stack gap="sm">

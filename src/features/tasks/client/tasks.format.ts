@@ -12,6 +12,7 @@ import {
 } from '../../../shared/tasks.ts';
 import { pickableQuarters } from '../../quarters/client/quarters.format.ts';
 import type { Quarter } from '../../quarters/quarters.schemas.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Card } from '../tasks.schemas.ts';
 
 // Small pure helpers of the action-item screens: dates, periods, labels, description text.
@@ -43,22 +44,22 @@ export const quarterPeriods = (
 ): { value: IsoDate; label: string }[] =>
   pickableQuarters(today, quarters, (q) => q.endDate === current).map((q) => ({
     value: q.endDate,
-    label: messages.taskPeriodOption(q.number, q.year, formatDay(q.endDate)),
+    label: tasksMessages.taskPeriodOption(q.number, q.year, formatDay(q.endDate)),
   }));
 
 export const REMINDER_OPTIONS: { value: Reminder; label: string }[] = [
-  { value: 'none', label: messages.reminderNone },
-  { value: 'daily', label: messages.reminderDaily },
-  { value: 'weekly', label: messages.reminderWeekly },
-  { value: 'monthly', label: messages.reminderMonthly },
+  { value: 'none', label: tasksMessages.reminderNone },
+  { value: 'daily', label: tasksMessages.reminderDaily },
+  { value: 'weekly', label: tasksMessages.reminderWeekly },
+  { value: 'monthly', label: tasksMessages.reminderMonthly },
 ];
 
 /** The types the dashboard's Action Items tabs show, in order, with their tab names. */
 export const ACTION_ITEM_TABS: { type: TaskType; label: string }[] = [
-  { type: TASK_TYPE.todo, label: messages.taskTabTodos },
-  { type: TASK_TYPE.issue, label: messages.taskTabIssues },
-  { type: TASK_TYPE.headline, label: messages.taskTabHeadlines },
-  { type: TASK_TYPE.backburner, label: messages.taskTabBackburner },
+  { type: TASK_TYPE.todo, label: tasksMessages.taskTabTodos },
+  { type: TASK_TYPE.issue, label: tasksMessages.taskTabIssues },
+  { type: TASK_TYPE.headline, label: tasksMessages.taskTabHeadlines },
+  { type: TASK_TYPE.backburner, label: tasksMessages.taskTabBackburner },
 ];
 
 /** A due date the rules can use: 'YYYY-MM-DD' and a real day ('Invalid date' counts as none). */

@@ -6,6 +6,7 @@ import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Activity } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
 import { notifyCardComment } from './tasks.notify.ts';
@@ -85,7 +86,7 @@ export const createActivity = async (ctx: TenantContext, input: { taskId: string
 
 export const updateActivity = async (ctx: TenantContext, id: string, input: { description: string }) => {
   const { activity, access } = await findActivity(ctx, id);
-  if (activity.createdBy !== ctx.userId) throw forbidden(messages.notYourComment);
+  if (activity.createdBy !== ctx.userId) throw forbidden(tasksMessages.notYourComment);
   await ctx.db
     .update(activities)
     .set({ description: clean(input.description), changedAt: new Date(), changedBy: ctx.userId })
@@ -96,7 +97,7 @@ export const updateActivity = async (ctx: TenantContext, id: string, input: { de
 
 export const deleteActivity = async (ctx: TenantContext, id: string) => {
   const { activity, access } = await findActivity(ctx, id);
-  if (activity.createdBy !== ctx.userId && !ctx.isAdmin) throw forbidden(messages.notYourComment);
+  if (activity.createdBy !== ctx.userId && !ctx.isAdmin) throw forbidden(tasksMessages.notYourComment);
   await ctx.db.delete(activities).where(eq(activities.id, id));
   publishTaskPart(ctx, access, 'activity');
   return true;

@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { attachments } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Attachment } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
 import { publishTaskPart } from './tasks.service.ts';
@@ -56,15 +56,15 @@ export const detectType = async (fileName: string, bytes: Buffer): Promise<strin
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) {
     const extensions = BINARY_TYPES[detected.mime];
-    if (!extensions) throw badRequest({ file: messages.fileTypeNotAllowed }, messages.fileTypeNotAllowed);
+    if (!extensions) throw badRequest({ file: tasksMessages.fileTypeNotAllowed }, tasksMessages.fileTypeNotAllowed);
     if (!extensions.includes(extension))
-      throw badRequest({ file: messages.fileTypeMismatch }, messages.fileTypeMismatch);
+      throw badRequest({ file: tasksMessages.fileTypeMismatch }, tasksMessages.fileTypeMismatch);
     return detected.mime;
   }
   const text = TEXT_TYPES[extension];
   if (text && isPlainText(bytes)) return text;
   const known = Object.values(BINARY_TYPES).some((list) => list.includes(extension));
-  const message = known ? messages.fileTypeMismatch : messages.fileTypeNotAllowed;
+  const message = known ? tasksMessages.fileTypeMismatch : tasksMessages.fileTypeNotAllowed;
   throw badRequest({ file: message }, message);
 };
 

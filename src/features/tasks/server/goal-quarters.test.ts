@@ -6,7 +6,7 @@ import { testApp, workerDatabase } from '../../../../test/app.ts';
 import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
 import type { Database } from '../../../db/client.ts';
 import { tasks } from '../../../db/schema/index.ts';
-import { messages } from '../../../shared/messages.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Task } from '../tasks.schemas.ts';
 
 // A goal's quarter is one of the workspace's quarters (issue 20, decision 056): 'YYYY-Qn', its
@@ -55,7 +55,7 @@ describe('goals’ quarter', () => {
     for (const bad of ['Q2 2027', '2027-Q5', '2027-q2', 'next quarter', '0999-Q1', '<b>2027-Q1</b>']) {
       const created = await goal(admin, meeting.id, { quarterId: bad });
       expect(created.status, bad).toBe(400);
-      expect(created.body.errors, bad).toEqual({ quarterId: messages.goalQuarterUnknown });
+      expect(created.body.errors, bad).toEqual({ quarterId: tasksMessages.goalQuarterUnknown });
       const patched = await admin.api.patch(`/tasks/${made.body.result.id}`, { quarterId: bad });
       expect(patched.status, bad).toBe(400);
     }

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { taskMembers, tasks } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
-import { messages } from '../../../shared/messages.ts';
 import { REMINDERS, reminderPeriod } from '../../../shared/tasks.ts';
 import { type AddressedDraft, notifyMany } from '../../notifications/server/notifications.service.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 
 // Reminders (none / every day / every week / every month, document 2 §4): a scheduled job tells
 // the owner and members of each active card once per period, in the bell (live) and by mail when
@@ -58,7 +58,7 @@ export const sendTaskReminders = (deps: JobDeps, now = new Date()) =>
         tenantId: task.tenantId,
         receiverIds: [task.userId, ...(membersOf.get(task.id) ?? [])],
         kind: 'reminder',
-        message: () => messages.notificationReminder(task.title, task.dueDate),
+        message: () => tasksMessages.notificationReminder(task.title, task.dueDate),
         link: `/home/${task.id}`,
         taskId: task.id,
         mail: {

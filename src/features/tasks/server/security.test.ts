@@ -5,6 +5,7 @@ import { testApp } from '../../../../test/app.ts';
 import { type SignedUp, signUp } from '../../../../test/factories.ts';
 import { activities, tasks } from '../../../db/schema/index.ts';
 import { messages } from '../../../shared/messages.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Activity, Attachment, Task } from '../tasks.schemas.ts';
 
 let app: FastifyInstance;
@@ -200,7 +201,7 @@ describe('attachments', () => {
       Buffer.from('<html><script>alert(1)</script></html>'),
     );
     expect(disguised.statusCode).toBe(400);
-    expect(disguised.json().message).toBe(messages.fileTypeMismatch);
+    expect(disguised.json().message).toBe(tasksMessages.fileTypeMismatch);
 
     const exe = Buffer.alloc(512);
     exe.write('MZ', 0);
@@ -208,7 +209,7 @@ describe('attachments', () => {
     exe.write('PE\0\0', 128, 'latin1');
     const program = await upload(who.token, task.id, 'notes.txt', exe);
     expect(program.statusCode).toBe(400);
-    expect([messages.fileTypeNotAllowed, messages.fileTypeMismatch]).toContain(program.json().message);
+    expect([tasksMessages.fileTypeNotAllowed, tasksMessages.fileTypeMismatch]).toContain(program.json().message);
 
     const huge = await upload(who.token, task.id, 'big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]));
     expect(huge.statusCode).toBe(413);

@@ -13,7 +13,7 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 
 // Who may see and change a card (document 2 §6, docs/decisions/010): workspace admins; the
 // leaders and members of its meetings or of its board's meetings; and its owner, members and
@@ -123,7 +123,7 @@ export const assignableUsers = async (db: Db, tenantId: string, meetingIds: stri
 /** New people on a card must be assignable; those already on it may stay (deleted users included). */
 export const assertAssignable = (field: string, wanted: string[], assignable: Set<string>, already: string[]) => {
   const bad = wanted.filter((id) => !assignable.has(id) && !already.includes(id));
-  if (bad.length > 0) throw badRequest({ [field]: messages.notAssignable });
+  if (bad.length > 0) throw badRequest({ [field]: tasksMessages.notAssignable });
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../../server/context.ts';
-import { messages } from '../../../shared/messages.ts';
 import { statusName, type TaskType } from '../../../shared/tasks.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 
 // Who hears about a card (document 2 §4, decision 033): the people made its owner or members,
 // and — when it changes status, gets a comment or is moved — its owner and watchers. The
@@ -25,14 +25,14 @@ export const notifyCardPeople = async (
   if (newOwner)
     await notify(ctx, [newOwner], {
       kind: 'cardOwner',
-      message: (who) => messages.notificationCardOwner(who, card.title),
+      message: (who) => tasksMessages.notificationCardOwner(who, card.title),
       link: cardLink(card.id),
       taskId: card.id,
     });
   const newMembers = after.members.filter((m) => m !== newOwner && !(before?.members ?? []).includes(m));
   await notify(ctx, newMembers, {
     kind: 'cardMember',
-    message: (who) => messages.notificationCardMember(who, card.title),
+    message: (who) => tasksMessages.notificationCardMember(who, card.title),
     link: cardLink(card.id),
     taskId: card.id,
   });
@@ -44,7 +44,7 @@ const followers = (card: Followed) => [card.task.userId, ...card.watchers];
 export const notifyCardStatus = (ctx: TenantContext, card: Followed, type: TaskType, status: string) =>
   notify(ctx, followers(card), {
     kind: 'cardStatus',
-    message: (who) => messages.notificationCardStatus(who, card.task.title, statusName(type, status)),
+    message: (who) => tasksMessages.notificationCardStatus(who, card.task.title, statusName(type, status)),
     link: cardLink(card.task.id),
     taskId: card.task.id,
   });
@@ -52,7 +52,7 @@ export const notifyCardStatus = (ctx: TenantContext, card: Followed, type: TaskT
 export const notifyCardComment = (ctx: TenantContext, card: Followed) =>
   notify(ctx, followers(card), {
     kind: 'cardComment',
-    message: (who) => messages.notificationCardComment(who, card.task.title),
+    message: (who) => tasksMessages.notificationCardComment(who, card.task.title),
     link: cardLink(card.task.id),
     taskId: card.task.id,
   });
@@ -60,7 +60,7 @@ export const notifyCardComment = (ctx: TenantContext, card: Followed) =>
 export const notifyCardMoved = (ctx: TenantContext, card: Followed) =>
   notify(ctx, followers(card), {
     kind: 'cardMoved',
-    message: (who) => messages.notificationCardMoved(who, card.task.title),
+    message: (who) => tasksMessages.notificationCardMoved(who, card.task.title),
     link: cardLink(card.task.id),
     taskId: card.task.id,
   });

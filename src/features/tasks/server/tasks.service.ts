@@ -34,6 +34,7 @@ import {
 } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { quarterById } from '../../quarters/server/quarters.service.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { CreateTask, DropTask, MoveTask, Task, TasksOrder, UpdateTask } from '../tasks.schemas.ts';
 import { findVisibleBoard, findVisibleList } from './boards.access.ts';
 import { describeCards } from './cards.query.ts';
@@ -239,7 +240,7 @@ const checkedQuarter = async (ctx: TenantContext, quarterId: string | null | und
   if (value === null || value === before) return value;
   const year = Number(value.slice(0, 4));
   if (year < 1900 || year > 2999 || !(await quarterById(ctx.db, ctx.tenantId, value)))
-    throw badRequest({ quarterId: messages.goalQuarterUnknown }, messages.goalQuarterUnknown);
+    throw badRequest({ quarterId: tasksMessages.goalQuarterUnknown }, tasksMessages.goalQuarterUnknown);
   return value;
 };
 
@@ -250,7 +251,7 @@ export const createTask = async (ctx: TenantContext, input: CreateTask) => {
   const meetingIds = [...new Set(input.meetingIds)];
   await assertVisibleMeetings(ctx, meetingIds);
   const placement = await resolvePlacement(ctx, input.boardId, input.taskTypeId, meetingIds);
-  if (!hasDueDate(input.type) && input.dueDate) throw badRequest({ dueDate: messages.headlineNoDueDate });
+  if (!hasDueDate(input.type) && input.dueDate) throw badRequest({ dueDate: tasksMessages.headlineNoDueDate });
   const members = [...new Set(input.members ?? [input.userId])];
   const watchers = [...new Set(input.watchers ?? [])];
   const assignable = await assignableUsers(ctx.db, ctx.tenantId, [...meetingIds, ...placement.boardMeetingIds]);
@@ -355,7 +356,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
     boardListId: listId,
   });
 
-  if (!hasDueDate(type) && input.dueDate) throw badRequest({ dueDate: messages.headlineNoDueDate });
+  if (!hasDueDate(type) && input.dueDate) throw badRequest({ dueDate: tasksMessages.headlineNoDueDate });
   const dueDate = !hasDueDate(type) ? null : input.dueDate !== undefined ? input.dueDate : task.dueDate;
 
   const userId = input.userId ?? task.userId;

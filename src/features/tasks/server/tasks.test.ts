@@ -7,6 +7,7 @@ import { outbox, taskMembers as taskMembersTable, tasks as tasksTable } from '..
 import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Board, BoardList } from '../../boards/boards.schemas.ts';
+import { tasksMessages } from '../tasks.messages.ts';
 import type { Activity, Card, Checklist, ShareLink, Task, TaskPage, TaskPreview } from '../tasks.schemas.ts';
 import { sendTaskReminders } from './reminders.service.ts';
 
@@ -72,7 +73,7 @@ describe('action items', () => {
       dueDate: '2026-01-01',
     });
     expect(headline.status).toBe(400);
-    expect(headline.body.errors?.dueDate).toBe(messages.headlineNoDueDate);
+    expect(headline.body.errors?.dueDate).toBe(tasksMessages.headlineNoDueDate);
   });
 
   it('accepts each type’s statuses only (document 2 §4)', async () => {
@@ -195,7 +196,7 @@ describe('action items', () => {
       meetingIds: [meeting.id],
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors?.userId).toBe(messages.notAssignable);
+    expect(answer.body.errors?.userId).toBe(tasksMessages.notAssignable);
   });
 
   it('deletes a card for good and tells the meeting', async () => {

@@ -27,6 +27,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showError } from '../../../client/ui/toast.ts';
 import { ACCOUNT_IMAGE, MEETING_IMAGE_TYPES, TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
 import type { Account, ProjectReport } from '../time.schemas.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
@@ -48,7 +49,7 @@ const BudgetBar = ({ report }: { report: ProjectReport }) => {
   if (f.budget === null)
     return (
       <Text size="xs" c="dimmed">
-        {messages.timeNoBudget}
+        {timeMessages.timeNoBudget}
       </Text>
     );
   const used = f.usedPercent ?? 0;
@@ -56,7 +57,7 @@ const BudgetBar = ({ report }: { report: ProjectReport }) => {
     <Progress
       value={Math.min(100, used)}
       color={used >= 100 ? 'red' : used >= 80 ? 'orange' : 'teal'}
-      aria-label={messages.timeBudgetUsed(report.name, used)}
+      aria-label={timeMessages.timeBudgetUsed(report.name, used)}
       size="lg"
     />
   );
@@ -78,7 +79,7 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
     setImageError(null);
   };
   return (
-    <Modal opened onClose={onClose} title={account ? messages.timeEditAccount : messages.timeNewAccount}>
+    <Modal opened onClose={onClose} title={account ? timeMessages.timeEditAccount : timeMessages.timeNewAccount}>
       <DialogForm
         onSubmit={() => {
           if (!title.trim()) return setError(messages.required);
@@ -94,7 +95,7 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
           );
         }}
         onCancel={onClose}
-        submitLabel={messages.timeSave}
+        submitLabel={timeMessages.timeSave}
         pending={save.isPending}
         failure={failure}
       >
@@ -109,8 +110,8 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
             wrongTypeMessage={messages.imageWrongType}
             radius="md"
             error={imageError}
-            label={messages.timeAccountImage}
-            alt={messages.timeAccountImage}
+            label={timeMessages.timeAccountImage}
+            alt={timeMessages.timeAccountImage}
             chooseLabel={messages.chooseImage}
             removeLabel={messages.removeImage}
             upload={async (file) => {
@@ -128,7 +129,7 @@ const AccountDialog = ({ account, onClose }: { account: Account | null; onClose:
             remove={async () => keep(null)}
           />
           <TextInput
-            label={messages.timeAccountTitle}
+            label={timeMessages.timeAccountTitle}
             required
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
@@ -178,21 +179,21 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
       <Group justify="space-between" wrap="wrap">
         <Group wrap="wrap">
           <SegmentedControl
-            aria-label={messages.timeFilterLabel}
+            aria-label={timeMessages.timeFilterLabel}
             value={filter}
             onChange={(value) => {
               setFilter(value);
               setPage(0);
             }}
             data={[
-              { value: 'all', label: messages.timeFilterAll },
-              { value: 'budgeted', label: messages.timeFilterBudgeted },
-              { value: 'mine', label: messages.timeFilterMine },
+              { value: 'all', label: timeMessages.timeFilterAll },
+              { value: 'budgeted', label: timeMessages.timeFilterBudgeted },
+              { value: 'mine', label: timeMessages.timeFilterMine },
             ]}
           />
           <Select
-            aria-label={messages.timeAccountFilter}
-            placeholder={messages.timeAllAccounts}
+            aria-label={timeMessages.timeAccountFilter}
+            placeholder={timeMessages.timeAllAccounts}
             clearable
             data={(accounts.data?.items ?? []).map((a) => ({ value: a.id, label: a.title }))}
             value={accountId}
@@ -206,10 +207,10 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
         {isAdmin && (
           <Group>
             <Button variant="default" onClick={() => setAccountDialog('new')}>
-              {messages.timeNewAccount}
+              {timeMessages.timeNewAccount}
             </Button>
             <Button onClick={() => setProjectDialog('new')} disabled={(accounts.data?.items.length ?? 0) === 0}>
-              {messages.timeNewProject}
+              {timeMessages.timeNewProject}
             </Button>
           </Group>
         )}
@@ -224,7 +225,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
                 <ActionIcon
                   variant="subtle"
                   size="sm"
-                  aria-label={messages.timeEditAccountOf(account.title)}
+                  aria-label={timeMessages.timeEditAccountOf(account.title)}
                   onClick={() => setAccountDialog(account)}
                 >
                   <IconEdit size={14} />
@@ -233,7 +234,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
                   variant="subtle"
                   size="sm"
                   color="red"
-                  aria-label={messages.timeDeleteAccountOf(account.title)}
+                  aria-label={timeMessages.timeDeleteAccountOf(account.title)}
                   onClick={() => setDeleting({ kind: 'account', id: account.id, name: account.title })}
                 >
                   <IconTrash size={14} />
@@ -243,25 +244,25 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
           ))}
         </Group>
       )}
-      {accounts.data?.items.length === 0 && <Text c="dimmed">{messages.timeNoAccounts}</Text>}
+      {accounts.data?.items.length === 0 && <Text c="dimmed">{timeMessages.timeNoAccounts}</Text>}
       {reports.isPending ? (
         <SectionLoading />
       ) : reports.isError ? (
-        <SectionError title={messages.timeLoadFailed} error={reports.error} onRetry={() => reports.refetch()} />
+        <SectionError title={timeMessages.timeLoadFailed} error={reports.error} onRetry={() => reports.refetch()} />
       ) : reports.data.items.length === 0 ? (
-        <Text c="dimmed">{messages.timeNoProjectReports}</Text>
+        <Text c="dimmed">{timeMessages.timeNoProjectReports}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th w={160}>{messages.timeBudgetBarColumn}</Table.Th>
-                <Table.Th ta="right">{messages.timeBudget}</Table.Th>
-                <Table.Th ta="right">{messages.timeSpent}</Table.Th>
-                <Table.Th ta="right">{messages.timeRemaining}</Table.Th>
-                <Table.Th ta="right">{messages.timeRemainingPercent}</Table.Th>
-                <Table.Th ta="right">{messages.timeCost}</Table.Th>
+                <Table.Th>{timeMessages.timeProject}</Table.Th>
+                <Table.Th w={160}>{timeMessages.timeBudgetBarColumn}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeBudget}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeSpent}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeRemaining}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeRemainingPercent}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeCost}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -293,7 +294,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
                         {report.canManage && (
                           <ActionIcon
                             variant="subtle"
-                            aria-label={messages.timeEditProjectOf(report.name)}
+                            aria-label={timeMessages.timeEditProjectOf(report.name)}
                             onClick={() => setProjectDialog(report.id)}
                           >
                             <IconEdit size={16} />
@@ -303,7 +304,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={`${messages.timeDeleteProject} ${report.name}`}
+                            aria-label={`${timeMessages.timeDeleteProject} ${report.name}`}
                             onClick={() => setDeleting({ kind: 'project', id: report.id, name: report.name })}
                           >
                             <IconTrash size={16} />
@@ -323,7 +324,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
           page={page + 1}
           totalPages={Math.ceil(reports.data.total / TIME_PAGE.default)}
           onChange={(n) => setPage(n - 1)}
-          label={messages.timeTabAccounts}
+          label={timeMessages.timeTabAccounts}
         />
       )}
       {accountDialog && (
@@ -342,10 +343,10 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
         opened={deleting !== null}
         title={
           deleting?.kind === 'account'
-            ? messages.timeDeleteAccountTitle(deleting.name)
-            : messages.timeDeleteProjectTitle(deleting?.name ?? '')
+            ? timeMessages.timeDeleteAccountTitle(deleting.name)
+            : timeMessages.timeDeleteProjectTitle(deleting?.name ?? '')
         }
-        confirmLabel={messages.timeDelete}
+        confirmLabel={timeMessages.timeDelete}
         pending={removeProject.isPending || removeAccount.isPending}
         error={deleteFailure}
         onClose={() => {
@@ -365,7 +366,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
           else removeAccount.mutate(deleting.id, done);
         }}
       >
-        {deleting?.kind === 'project' ? messages.timeDeleteProjectText : ''}
+        {deleting?.kind === 'project' ? timeMessages.timeDeleteProjectText : ''}
       </ConfirmDialog>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { addDays, isoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, parseDuration } from '../time.money.ts';
 import type { Entry } from '../time.schemas.ts';
 import {
@@ -80,8 +81,8 @@ export const EntryDialog = ({
     if (!projectId) found.projectId = messages.required;
     if (!taskId) found.taskId = messages.required;
     if (mode === 'entry') {
-      if (minutes === null) found.minutes = messages.timeDurationFormat;
-      else if (minutes <= 0) found.minutes = messages.timeDurationPositive;
+      if (minutes === null) found.minutes = timeMessages.timeDurationFormat;
+      else if (minutes <= 0) found.minutes = timeMessages.timeDurationPositive;
       const date = isoDate().safeParse(spentOn);
       if (!date.success) found.spentOn = date.error.issues[0]?.message ?? messages.invalidDate;
     }
@@ -103,18 +104,19 @@ export const EntryDialog = ({
     );
   };
 
-  const title = mode === 'timer' ? messages.timeStartTimer : entry ? messages.timeEditEntry : messages.timeNewEntry;
+  const title =
+    mode === 'timer' ? timeMessages.timeStartTimer : entry ? timeMessages.timeEditEntry : timeMessages.timeNewEntry;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
       <DialogForm
         onSubmit={submit}
         onCancel={onClose}
-        submitLabel={mode === 'timer' ? messages.timeStart : messages.timeSave}
+        submitLabel={mode === 'timer' ? timeMessages.timeStart : timeMessages.timeSave}
         pending={save.isPending || start.isPending}
         failure={failure}
       >
         <Select
-          label={messages.timeProject}
+          label={timeMessages.timeProject}
           required
           searchable
           data={(loggable.data ?? []).map((p) => ({ value: p.id, label: `${p.accountTitle} / ${p.name}` }))}
@@ -124,11 +126,11 @@ export const EntryDialog = ({
             setTaskId(loggable.data?.find((p) => p.id === value)?.tasks[0]?.id ?? null);
           }}
           error={errors.projectId}
-          nothingFoundMessage={messages.timeNoProjects}
+          nothingFoundMessage={timeMessages.timeNoProjects}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label={messages.timeTask}
+          label={timeMessages.timeTask}
           required
           data={(project?.tasks ?? []).map((t) => ({ value: t.id, label: t.title }))}
           value={taskId}
@@ -139,8 +141,8 @@ export const EntryDialog = ({
         {mode === 'entry' && (
           <>
             <TextInput
-              label={messages.timeDuration}
-              description={messages.timeDurationHint}
+              label={timeMessages.timeDuration}
+              description={timeMessages.timeDurationHint}
               required
               value={duration}
               onChange={(event) => setDuration(event.currentTarget.value)}
@@ -148,7 +150,7 @@ export const EntryDialog = ({
               data-autofocus
             />
             <TextInput
-              label={messages.timeDate}
+              label={timeMessages.timeDate}
               type="date"
               required
               value={spentOn}
@@ -158,7 +160,7 @@ export const EntryDialog = ({
           </>
         )}
         <Textarea
-          label={messages.timeNote}
+          label={timeMessages.timeNote}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           error={errors.note}
@@ -166,7 +168,7 @@ export const EntryDialog = ({
           minRows={2}
         />
         <Select
-          label={messages.timeMeeting}
+          label={timeMessages.timeMeeting}
           clearable
           data={(meetings.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
           value={meetingId}
@@ -178,14 +180,14 @@ export const EntryDialog = ({
         />
         {mode === 'entry' && meetingId && (
           <Select
-            label={messages.timeSession}
-            description={messages.timeSessionHint}
+            label={timeMessages.timeSession}
+            description={timeMessages.timeSessionHint}
             clearable
             data={session.options}
             value={session.value}
             onChange={session.setPicked}
             error={errors.sessionId}
-            placeholder={session.loading || session.options.length > 0 ? undefined : messages.timeNoSessions}
+            placeholder={session.loading || session.options.length > 0 ? undefined : timeMessages.timeNoSessions}
             comboboxProps={{ withinPortal: true }}
           />
         )}

@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconEdit } from '@tabler/icons-react
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { addDays } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, parseDuration } from '../time.money.ts';
 import type { TeamRow, TeamWeek } from '../time.schemas.ts';
 import { useSetCapacity, useTeamWeek, useWeek } from './time.queries.ts';
@@ -21,7 +21,7 @@ const CapacityEditor = ({ row }: { row: TeamRow }) => {
         <ActionIcon
           variant="subtle"
           size="sm"
-          aria-label={messages.timeSetCapacity(row.name)}
+          aria-label={timeMessages.timeSetCapacity(row.name)}
           onClick={() => setOpened((o) => !o)}
         >
           <IconEdit size={14} />
@@ -32,7 +32,7 @@ const CapacityEditor = ({ row }: { row: TeamRow }) => {
           onSubmit={(event) => {
             event.preventDefault();
             const minutes = parseDuration(text);
-            if (minutes === null) return setError(messages.timeDurationFormat);
+            if (minutes === null) return setError(timeMessages.timeDurationFormat);
             save.mutate(
               { userId: row.userId, weeklyMinutes: minutes },
               { onSuccess: () => setOpened(false), onError: (e) => setError((e as Error).message) },
@@ -40,8 +40,8 @@ const CapacityEditor = ({ row }: { row: TeamRow }) => {
           }}
         >
           <TextInput
-            label={messages.timeSetCapacity(row.name)}
-            description={messages.timeDurationHint}
+            label={timeMessages.timeSetCapacity(row.name)}
+            description={timeMessages.timeDurationHint}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={error}
@@ -75,12 +75,12 @@ const MeetingTime = ({ meeting }: { meeting: TeamWeek['meetings'][number] }) => 
       {meeting.sessions.map((s) => (
         <MinutesRow
           key={s.sessionId}
-          label={messages.timeSessionOn(`${weekdayOf(s.sessionDate).slice(0, 3)}, ${shortDate(s.sessionDate)}`)}
+          label={timeMessages.timeSessionOn(`${weekdayOf(s.sessionDate).slice(0, 3)}, ${shortDate(s.sessionDate)}`)}
           minutes={s.minutes}
         />
       ))}
       {onSessions > 0 && meeting.minutes > onSessions && (
-        <MinutesRow label={messages.timeNoSessionTime} minutes={meeting.minutes - onSessions} />
+        <MinutesRow label={timeMessages.timeNoSessionTime} minutes={meeting.minutes - onSessions} />
       )}
     </Stack>
   );
@@ -92,10 +92,10 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
   // The week starts on the caller's first day of week: the week view knows it.
   const start = useWeek(day).data?.start ?? null;
   const team = useTeamWeek(start ?? day, isAdmin && start !== null);
-  if (!isAdmin) return <Text c="dimmed">{messages.timeTeamAdminsOnly}</Text>;
+  if (!isAdmin) return <Text c="dimmed">{timeMessages.timeTeamAdminsOnly}</Text>;
   if (!start || team.isPending) return <SectionLoading />;
   if (team.isError)
-    return <SectionError title={messages.timeLoadFailed} error={team.error} onRetry={() => team.refetch()} />;
+    return <SectionError title={timeMessages.timeLoadFailed} error={team.error} onRetry={() => team.refetch()} />;
   const data = team.data;
   const cells = (r: Omit<TeamRow, 'userId' | 'name'>) => (
     <>
@@ -112,32 +112,36 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
       <Group gap="xs">
         <ActionIcon
           variant="default"
-          aria-label={messages.timePreviousWeek}
+          aria-label={timeMessages.timePreviousWeek}
           onClick={() => setDay(shiftWeek(start, -1))}
         >
           <IconChevronLeft size={18} />
         </ActionIcon>
-        <ActionIcon variant="default" aria-label={messages.timeNextWeek} onClick={() => setDay(shiftWeek(start, 1))}>
+        <ActionIcon
+          variant="default"
+          aria-label={timeMessages.timeNextWeek}
+          onClick={() => setDay(shiftWeek(start, 1))}
+        >
           <IconChevronRight size={18} />
         </ActionIcon>
-        <Text fw={600}>{messages.timeWeekOf(shortDate(start), shortDate(addDays(start, 6)))}</Text>
+        <Text fw={600}>{timeMessages.timeWeekOf(shortDate(start), shortDate(addDays(start, 6)))}</Text>
       </Group>
       <Table.ScrollContainer minWidth={680}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{messages.timeEmployee}</Table.Th>
-              <Table.Th ta="right">{messages.timeHours}</Table.Th>
-              <Table.Th ta="right">{messages.timeCapacity}</Table.Th>
-              <Table.Th ta="right">{messages.timeBillableHours}</Table.Th>
-              <Table.Th ta="right">{messages.timeNonBillableHours}</Table.Th>
-              <Table.Th ta="right">{messages.timeBillablePercent}</Table.Th>
-              <Table.Th ta="right">{messages.timeNonBillablePercent}</Table.Th>
+              <Table.Th>{timeMessages.timeEmployee}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeHours}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeCapacity}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeBillableHours}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeNonBillableHours}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeBillablePercent}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeNonBillablePercent}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr fw={700} data-testid="team-totals">
-              <Table.Td>{messages.timeTeamTotals}</Table.Td>
+              <Table.Td>{timeMessages.timeTeamTotals}</Table.Td>
               {cells(data.totals)}
             </Table.Tr>
             {data.items.map((row) => (
@@ -154,9 +158,9 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text fw={600}>{messages.timeByMeeting}</Text>
+      <Text fw={600}>{timeMessages.timeByMeeting}</Text>
       {data.meetings.length === 0 ? (
-        <Text c="dimmed">{messages.timeNoMeetingTime}</Text>
+        <Text c="dimmed">{timeMessages.timeNoMeetingTime}</Text>
       ) : (
         data.meetings.map((m) => <MeetingTime key={m.meetingId} meeting={m} />)
       )}

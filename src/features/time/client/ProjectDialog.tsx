@@ -25,6 +25,7 @@ import {
   TIME_DEFAULTS,
 } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { moneyText, parseDuration, parseMoney } from '../time.money.ts';
 import type { Project } from '../time.schemas.ts';
 import { hoursText, type MemberRow, MemberRows, type TaskRow, TaskRows } from './ProjectLists.tsx';
@@ -102,20 +103,21 @@ export const ProjectDialog = ({
     const found: Record<string, string> = {};
     const money = (key: string, text: string) => {
       const value = parseMoney(text);
-      if (value === null) found[key] = messages.timeMoneyFormat;
+      if (value === null) found[key] = timeMessages.timeMoneyFormat;
       return value ?? 0;
     };
     const hours = (key: string, text: string) => {
       const value = parseDuration(text);
-      if (value === null) found[key] = messages.timeDurationFormat;
+      if (value === null) found[key] = timeMessages.timeDurationFormat;
       return value ?? 0;
     };
     if (!form.name.trim()) found.name = messages.required;
     if (!form.accountId) found.accountId = messages.required;
-    if (tasks.length === 0) found.tasks = messages.timeAtLeastOne;
-    if (members.length === 0) found.teams = messages.timeAtLeastOne;
+    if (tasks.length === 0) found.tasks = timeMessages.timeAtLeastOne;
+    if (members.length === 0) found.teams = timeMessages.timeAtLeastOne;
     const percent = Number(form.percentOfBudgetExceed);
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100) found.percentOfBudgetExceed = messages.timePercent;
+    if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+      found.percentOfBudgetExceed = timeMessages.timePercent;
     const body = {
       accountId: form.accountId ?? '',
       name: form.name,
@@ -175,17 +177,22 @@ export const ProjectDialog = ({
   );
 
   return (
-    <Modal opened onClose={onClose} title={project ? messages.timeEditProject : messages.timeNewProject} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={project ? timeMessages.timeEditProject : timeMessages.timeNewProject}
+      size="xl"
+    >
       <DialogForm
         onSubmit={() => submit(false)}
         onCancel={onClose}
-        submitLabel={messages.timeSave}
+        submitLabel={timeMessages.timeSave}
         pending={save.isPending}
         failure={failure}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label={messages.timeAccount}
+            label={timeMessages.timeAccount}
             required
             data={(accounts.data?.items ?? []).map((a) => ({ value: a.id, label: a.title }))}
             value={form.accountId}
@@ -193,7 +200,7 @@ export const ProjectDialog = ({
             error={errors.accountId}
           />
           <TextInput
-            label={messages.timeProjectName}
+            label={timeMessages.timeProjectName}
             required
             value={form.name}
             onChange={(e) => set('name', e.currentTarget.value)}
@@ -203,7 +210,7 @@ export const ProjectDialog = ({
         </SimpleGrid>
         {isAdmin && (
           <Textarea
-            label={messages.timeProjectNote}
+            label={timeMessages.timeProjectNote}
             value={form.note}
             onChange={(e) => set('note', e.currentTarget.value)}
             autosize
@@ -211,7 +218,7 @@ export const ProjectDialog = ({
           />
         )}
         <Text fw={600} size="sm">
-          {messages.timeProjectType}
+          {timeMessages.timeProjectType}
         </Text>
         <Tabs
           value={form.type}
@@ -226,35 +233,35 @@ export const ProjectDialog = ({
           }}
         >
           <Tabs.List>
-            <Tabs.Tab value="time">{messages.timeTypeTime}</Tabs.Tab>
-            <Tabs.Tab value="fixed_fee">{messages.timeTypeFixedFee}</Tabs.Tab>
-            <Tabs.Tab value="non_billable">{messages.timeTypeNonBillable}</Tabs.Tab>
+            <Tabs.Tab value="time">{timeMessages.timeTypeTime}</Tabs.Tab>
+            <Tabs.Tab value="fixed_fee">{timeMessages.timeTypeFixedFee}</Tabs.Tab>
+            <Tabs.Tab value="non_billable">{timeMessages.timeTypeNonBillable}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {form.type === 'fixed_fee' && moneyInput('fixedFee', messages.timeFixedFee)}
+          {form.type === 'fixed_fee' && moneyInput('fixedFee', timeMessages.timeFixedFee)}
           <Select
-            label={messages.timeRateMode}
-            data={PROJECT_RATE_MODES.map((value) => ({ value, label: messages.timeRateModes[value] }))}
+            label={timeMessages.timeRateMode}
+            data={PROJECT_RATE_MODES.map((value) => ({ value, label: timeMessages.timeRateModes[value] }))}
             value={form.hourlyRate}
             onChange={(value) => value && set('hourlyRate', value as ProjectRateMode)}
             error={errors.hourlyRate}
             allowDeselect={false}
           />
-          {form.hourlyRate === 'project' && moneyInput('projectHoursRate', messages.timeProjectRate)}
+          {form.hourlyRate === 'project' && moneyInput('projectHoursRate', timeMessages.timeProjectRate)}
           <Select
-            label={messages.timeBudgetType}
-            data={budgetChoices.map((value) => ({ value, label: messages.timeBudgetTypes[value] }))}
+            label={timeMessages.timeBudgetType}
+            data={budgetChoices.map((value) => ({ value, label: timeMessages.timeBudgetTypes[value] }))}
             value={form.budgetType}
             onChange={(value) => value && set('budgetType', value as ProjectBudgetType)}
             error={errors.budgetType}
             allowDeselect={false}
           />
-          {form.budgetType === 'total_project_fees' && moneyInput('totalProjectFee', messages.timeTotalFee)}
+          {form.budgetType === 'total_project_fees' && moneyInput('totalProjectFee', timeMessages.timeTotalFee)}
           {form.budgetType === 'total_project_hours' && (
             <TextInput
-              label={messages.timeTotalHours}
-              description={messages.timeDurationHint}
+              label={timeMessages.timeTotalHours}
+              description={timeMessages.timeDurationHint}
               value={form.totalProjectHours}
               onChange={(e) => set('totalProjectHours', e.currentTarget.value)}
               error={errors.totalProjectHours ?? errors.totalProjectMinutes}
@@ -262,10 +269,10 @@ export const ProjectDialog = ({
           )}
           {form.budgetType !== 'no_budget' && (
             <Select
-              label={messages.timeBudgetReset}
+              label={timeMessages.timeBudgetReset}
               data={[
-                { value: 'never', label: messages.timeResetNever },
-                { value: 'monthly', label: messages.timeResetMonthly },
+                { value: 'never', label: timeMessages.timeResetNever },
+                { value: 'monthly', label: timeMessages.timeResetMonthly },
               ]}
               value={form.budgetReset}
               onChange={(value) => value && set('budgetReset', value as 'never' | 'monthly')}
@@ -276,19 +283,19 @@ export const ProjectDialog = ({
         {form.budgetType !== 'no_budget' && (
           <Stack gap="xs">
             <Checkbox
-              label={messages.timeBudgetExpenses}
-              description={messages.timeBudgetExpensesHint}
+              label={timeMessages.timeBudgetExpenses}
+              description={timeMessages.timeBudgetExpensesHint}
               checked={form.budgetProjectExpenses}
               onChange={(e) => set('budgetProjectExpenses', e.currentTarget.checked)}
             />
             <Group align="flex-end">
               <Checkbox
-                label={messages.timeEmailAlert}
+                label={timeMessages.timeEmailAlert}
                 checked={form.budgetEmailExceeds}
                 onChange={(e) => set('budgetEmailExceeds', e.currentTarget.checked)}
               />
               <TextInput
-                aria-label={messages.timeAlertPercent}
+                aria-label={timeMessages.timeAlertPercent}
                 w={90}
                 rightSection="%"
                 disabled={!form.budgetEmailExceeds}
@@ -298,9 +305,9 @@ export const ProjectDialog = ({
               />
             </Group>
             <Select
-              label={messages.timeAlertMeeting}
+              label={timeMessages.timeAlertMeeting}
               clearable
-              placeholder={messages.timeNoMeeting}
+              placeholder={timeMessages.timeNoMeeting}
               data={(meetings.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
               value={form.meetingId}
               onChange={(value) => set('meetingId', value)}
@@ -309,18 +316,18 @@ export const ProjectDialog = ({
           </Stack>
         )}
         <Checkbox
-          label={messages.timeShowToAdmins}
+          label={timeMessages.timeShowToAdmins}
           checked={form.showToAdmins}
           onChange={(e) => set('showToAdmins', e.currentTarget.checked)}
         />
         <Checkbox
-          label={messages.timeShowToAll}
+          label={timeMessages.timeShowToAll}
           checked={form.showToAll}
           onChange={(e) => set('showToAll', e.currentTarget.checked)}
         />
         {project && (
           <Checkbox
-            label={messages.timeApplyRates}
+            label={timeMessages.timeApplyRates}
             checked={form.applyRatesToLoggedTime}
             onChange={(e) => set('applyRatesToLoggedTime', e.currentTarget.checked)}
           />
@@ -344,7 +351,11 @@ export const ProjectDialog = ({
           setErrors={setErrors}
         />
       </DialogForm>
-      <Modal opened={confirmType !== null} onClose={() => setConfirmType(null)} title={messages.timeConfirmTypeTitle}>
+      <Modal
+        opened={confirmType !== null}
+        onClose={() => setConfirmType(null)}
+        title={timeMessages.timeConfirmTypeTitle}
+      >
         <Stack>
           <Text>{confirmType}</Text>
           <Group justify="flex-end">
@@ -357,7 +368,7 @@ export const ProjectDialog = ({
                 submit(true);
               }}
             >
-              {messages.timeConfirmSwitch}
+              {timeMessages.timeConfirmSwitch}
             </Button>
           </Group>
         </Stack>

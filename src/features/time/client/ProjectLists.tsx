@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Select, Text, TextInput } from '@m
 import { IconTrash } from '@tabler/icons-react';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { type ProjectBudgetType, type ProjectRateMode, TIME_DEFAULTS } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, moneyText } from '../time.money.ts';
 
 // The Edit Project dialog's task and team lists (document 3 §5): each row's budget and rate
@@ -48,11 +48,11 @@ export const TaskRows = ({
   const [newTask, setNewTask] = useState('');
   return (
     <>
-      <Text fw={600}>{messages.timeTasks}</Text>
+      <Text fw={600}>{timeMessages.timeTasks}</Text>
       {tasks.map((task, i) => (
         <Group key={task.id ?? `new-${i}`} align="flex-end" gap="xs" wrap="wrap">
           <TextInput
-            label={messages.timeTaskTitle}
+            label={timeMessages.timeTaskTitle}
             value={task.title}
             onChange={(e) => {
               const title = e.currentTarget.value;
@@ -61,7 +61,7 @@ export const TaskRows = ({
             style={{ flex: '1 1 160px' }}
           />
           <Checkbox
-            label={messages.timeBillable}
+            label={timeMessages.timeBillable}
             checked={task.billable}
             onChange={(e) => {
               const billable = e.currentTarget.checked;
@@ -71,7 +71,7 @@ export const TaskRows = ({
           />
           {budgetType === 'fees_per_task' && (
             <TextInput
-              label={messages.timeTaskBudget}
+              label={timeMessages.timeTaskBudget}
               w={100}
               value={task.budget}
               error={errors[`tasks.${i}.budget`]}
@@ -83,7 +83,7 @@ export const TaskRows = ({
           )}
           {budgetType === 'hours_per_task' && (
             <TextInput
-              label={messages.timeBudgetHours}
+              label={timeMessages.timeBudgetHours}
               w={100}
               value={task.budgetHours}
               error={errors[`tasks.${i}.budgetHours`]}
@@ -95,7 +95,7 @@ export const TaskRows = ({
           )}
           {hourlyRate === 'task' && (
             <TextInput
-              label={messages.timeHourlyRate}
+              label={timeMessages.timeHourlyRate}
               w={100}
               value={task.hourlyRate}
               error={errors[`tasks.${i}.hourlyRate`]}
@@ -109,9 +109,9 @@ export const TaskRows = ({
             variant="subtle"
             color="red"
             mb={6}
-            aria-label={messages.timeRemoveTask(task.title)}
+            aria-label={timeMessages.timeRemoveTask(task.title)}
             onClick={() => {
-              if (tasks.length === 1) setErrors((e) => ({ ...e, tasks: messages.timeAtLeastOne }));
+              if (tasks.length === 1) setErrors((e) => ({ ...e, tasks: timeMessages.timeAtLeastOne }));
               else setTasks((list) => list.filter((_, j) => j !== i));
             }}
           >
@@ -121,7 +121,7 @@ export const TaskRows = ({
       ))}
       <Group align="flex-start" gap="xs">
         <TextInput
-          label={messages.timeTaskTitle}
+          label={timeMessages.timeTaskTitle}
           value={newTask}
           onChange={(e) => setNewTask(e.currentTarget.value)}
           error={errors.tasks}
@@ -146,7 +146,7 @@ export const TaskRows = ({
             setErrors(({ tasks: _t, ...rest }) => rest);
           }}
         >
-          {messages.timeAddTask}
+          {timeMessages.timeAddTask}
         </Button>
       </Group>
     </>
@@ -169,14 +169,14 @@ export const MemberRows = ({
   const [newMember, setNewMember] = useState<string | null>(null);
   return (
     <>
-      <Text fw={600}>{messages.timeTeam}</Text>
+      <Text fw={600}>{timeMessages.timeTeam}</Text>
       {members.map((member, i) => (
         <Group key={member.userId} align="flex-end" gap="xs" wrap="wrap">
           <Text style={{ flex: '1 1 140px' }} mb={8}>
             {member.name}
           </Text>
           <Checkbox
-            label={messages.timeManages}
+            label={timeMessages.timeManages}
             checked={member.manage}
             onChange={(e) => {
               const manage = e.currentTarget.checked;
@@ -186,7 +186,7 @@ export const MemberRows = ({
           />
           {budgetType === 'hours_per_person' && (
             <TextInput
-              label={messages.timeBudgetHours}
+              label={timeMessages.timeBudgetHours}
               w={100}
               value={member.budgetHours}
               error={errors[`teams.${i}.budgetHours`]}
@@ -198,7 +198,7 @@ export const MemberRows = ({
           )}
           {hourlyRate === 'person' && (
             <TextInput
-              label={messages.timeHourlyRate}
+              label={timeMessages.timeHourlyRate}
               w={100}
               value={member.hourlyRate}
               error={errors[`teams.${i}.hourlyRate`]}
@@ -212,9 +212,9 @@ export const MemberRows = ({
             variant="subtle"
             color="red"
             mb={6}
-            aria-label={messages.timeRemoveMember(member.name)}
+            aria-label={timeMessages.timeRemoveMember(member.name)}
             onClick={() => {
-              if (members.length === 1) setErrors((e) => ({ ...e, teams: messages.timeAtLeastOne }));
+              if (members.length === 1) setErrors((e) => ({ ...e, teams: timeMessages.timeAtLeastOne }));
               else setMembers((list) => list.filter((_, j) => j !== i));
             }}
           >
@@ -224,7 +224,7 @@ export const MemberRows = ({
       ))}
       <Group align="flex-start" gap="xs">
         <Select
-          label={messages.timeChooseMember}
+          label={timeMessages.timeChooseMember}
           searchable
           data={candidates.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}`.trim() }))}
           value={newMember}
@@ -253,7 +253,7 @@ export const MemberRows = ({
             setErrors(({ teams: _t, ...rest }) => rest);
           }}
         >
-          {messages.timeAddMember}
+          {timeMessages.timeAddMember}
         </Button>
       </Group>
     </>

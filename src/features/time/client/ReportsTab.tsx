@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
 import { REPORT_GROUPS, type ReportQuery } from '../time.schemas.ts';
 import { downloadReport, useReport } from './time.queries.ts';
@@ -19,13 +19,13 @@ export const ReportsTab = () => {
   });
   const report = useReport(query);
   const exportAs = (format: 'csv' | 'xlsx') =>
-    downloadReport(query, format, messages.timeLoadFailed).catch((error: Error) => showError(error.message));
+    downloadReport(query, format, timeMessages.timeLoadFailed).catch((error: Error) => showError(error.message));
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
         <TextInput
           type="date"
-          label={messages.timeReportFrom}
+          label={timeMessages.timeReportFrom}
           value={query.from}
           onChange={(e) => {
             const from = e.currentTarget.value;
@@ -34,7 +34,7 @@ export const ReportsTab = () => {
         />
         <TextInput
           type="date"
-          label={messages.timeReportTo}
+          label={timeMessages.timeReportTo}
           value={query.to}
           onChange={(e) => {
             const to = e.currentTarget.value;
@@ -42,24 +42,24 @@ export const ReportsTab = () => {
           }}
         />
         <SegmentedControl
-          aria-label={messages.timeReportGroup}
+          aria-label={timeMessages.timeReportGroup}
           value={query.groupBy}
           onChange={(value) => setQuery((q) => ({ ...q, groupBy: value as ReportQuery['groupBy'] }))}
-          data={REPORT_GROUPS.map((value) => ({ value, label: messages.timeReportGroups[value] }))}
+          data={REPORT_GROUPS.map((value) => ({ value, label: timeMessages.timeReportGroups[value] }))}
         />
         <Button variant="default" onClick={() => exportAs('csv')}>
-          {messages.timeExportCsv}
+          {timeMessages.timeExportCsv}
         </Button>
         <Button variant="default" onClick={() => exportAs('xlsx')}>
-          {messages.timeExportXlsx}
+          {timeMessages.timeExportXlsx}
         </Button>
       </Group>
       {report.isPending ? (
         <SectionLoading />
       ) : report.isError ? (
-        <SectionError title={messages.timeLoadFailed} error={report.error} onRetry={() => report.refetch()} />
+        <SectionError title={timeMessages.timeLoadFailed} error={report.error} onRetry={() => report.refetch()} />
       ) : report.data.rows.length === 0 ? (
-        <Text c="dimmed">{messages.timeNoReportRows}</Text>
+        <Text c="dimmed">{timeMessages.timeNoReportRows}</Text>
       ) : (
         <>
           <BarChart
@@ -68,17 +68,17 @@ export const ReportsTab = () => {
               .slice(0, 20)
               .map((r) => ({ name: r.name, hours: Math.round(r.minutes / 0.6) / 100 }))}
             dataKey="name"
-            series={[{ name: 'hours', label: messages.timeHours, color: 'teal.6' }]}
+            series={[{ name: 'hours', label: timeMessages.timeHours, color: 'teal.6' }]}
           />
           {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
-          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={messages.timeTabReports}>
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={timeMessages.timeTabReports}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{messages.timeReportGroups[report.data.groupBy]}</Table.Th>
-                  <Table.Th ta="right">{messages.timeHours}</Table.Th>
-                  <Table.Th ta="right">{messages.timeBillableTime}</Table.Th>
-                  <Table.Th ta="right">{messages.timeAmount}</Table.Th>
+                  <Table.Th>{timeMessages.timeReportGroups[report.data.groupBy]}</Table.Th>
+                  <Table.Th ta="right">{timeMessages.timeHours}</Table.Th>
+                  <Table.Th ta="right">{timeMessages.timeBillableTime}</Table.Th>
+                  <Table.Th ta="right">{timeMessages.timeAmount}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -91,7 +91,7 @@ export const ReportsTab = () => {
                   </Table.Tr>
                 ))}
                 <Table.Tr fw={700}>
-                  <Table.Td>{messages.timeTotal}</Table.Td>
+                  <Table.Td>{timeMessages.timeTotal}</Table.Td>
                   <Table.Td ta="right">{formatMinutes(report.data.totalMinutes)}</Table.Td>
                   <Table.Td />
                   <Table.Td ta="right">{formatMoney(report.data.totalAmount)}</Table.Td>

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { addDays } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Entry, Timer } from '../time.schemas.ts';
 import { EntryDialog } from './EntryDialog.tsx';
@@ -30,17 +30,17 @@ const TimerBar = ({ timer, onStartNew }: { timer: Timer | undefined; onStartNew:
     return (
       <Group>
         <Button leftSection={<IconPlayerPlay size={16} />} variant="light" onClick={onStartNew}>
-          {messages.timeStartTimer}
+          {timeMessages.timeStartTimer}
         </Button>
       </Group>
     );
   }
   const what = `${timer.projectName} / ${timer.taskTitle}`;
   return (
-    <Paper withBorder p="sm" role="status" aria-label={messages.timeRunning(what)}>
+    <Paper withBorder p="sm" role="status" aria-label={timeMessages.timeRunning(what)}>
       <Group justify="space-between" wrap="wrap">
         <Stack gap={0}>
-          <Text fw={600}>{messages.timeRunning(what)}</Text>
+          <Text fw={600}>{timeMessages.timeRunning(what)}</Text>
           {timer.note && (
             <Text size="sm" c="dimmed">
               {timer.note}
@@ -52,10 +52,10 @@ const TimerBar = ({ timer, onStartNew }: { timer: Timer | undefined; onStartNew:
             {elapsedText(timer.startedAt, now)}
           </Text>
           <Button color="red" onClick={() => stop.mutate()} loading={stop.isPending}>
-            {messages.timeStop}
+            {timeMessages.timeStop}
           </Button>
           <Button variant="default" onClick={() => reset.mutate()} loading={reset.isPending}>
-            {messages.timeReset}
+            {timeMessages.timeReset}
           </Button>
         </Group>
       </Group>
@@ -84,7 +84,7 @@ export const TimeTab = () => {
 
   if (week.isPending) return <SectionLoading />;
   if (week.isError)
-    return <SectionError title={messages.timeLoadFailed} error={week.error} onRetry={() => week.refetch()} />;
+    return <SectionError title={timeMessages.timeLoadFailed} error={week.error} onRetry={() => week.refetch()} />;
   const data = week.data;
   const entries = data.entries.filter((e) => e.spentOn === day);
   const dayMinutes = data.days.find((d) => d.date === day)?.minutes ?? 0;
@@ -95,30 +95,30 @@ export const TimeTab = () => {
         <Group gap="xs">
           <ActionIcon
             variant="default"
-            aria-label={messages.timePreviousWeek}
+            aria-label={timeMessages.timePreviousWeek}
             onClick={() => setDay(shiftWeek(data.start, -1))}
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
           <Button variant="default" size="xs" onClick={() => setDay(todayIso())}>
-            {messages.timeThisWeek}
+            {timeMessages.timeThisWeek}
           </Button>
           <ActionIcon
             variant="default"
-            aria-label={messages.timeNextWeek}
+            aria-label={timeMessages.timeNextWeek}
             onClick={() => setDay(shiftWeek(data.start, 1))}
           >
             <IconChevronRight size={18} />
           </ActionIcon>
           <Text fw={600} data-testid="week-range">
-            {messages.timeWeekOf(shortDate(data.start), shortDate(addDays(data.start, 6)))}
+            {timeMessages.timeWeekOf(shortDate(data.start), shortDate(addDays(data.start, 6)))}
           </Text>
         </Group>
         <Group gap="md">
           <Text>
-            {messages.timeWeekTotal}: <b data-testid="week-total">{formatMinutes(data.totalMinutes)}</b>
+            {timeMessages.timeWeekTotal}: <b data-testid="week-total">{formatMinutes(data.totalMinutes)}</b>
           </Text>
-          <Button onClick={() => setDialog({ mode: 'entry', entry: null })}>{messages.timeNewEntry}</Button>
+          <Button onClick={() => setDialog({ mode: 'entry', entry: null })}>{timeMessages.timeNewEntry}</Button>
         </Group>
       </Group>
       <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
@@ -139,18 +139,18 @@ export const TimeTab = () => {
         </Tabs.List>
       </Tabs>
       <Text>
-        {weekdayOf(day)}, {shortDate(day)} — {messages.timeDayTotal}:{' '}
+        {weekdayOf(day)}, {shortDate(day)} — {timeMessages.timeDayTotal}:{' '}
         <b data-testid="day-total">{formatMinutes(dayMinutes)}</b>
       </Text>
       {entries.length === 0 ? (
-        <Text c="dimmed">{messages.timeNoEntries}</Text>
+        <Text c="dimmed">{timeMessages.timeNoEntries}</Text>
       ) : (
         <Table.ScrollContainer minWidth={330}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{messages.timeProject}</Table.Th>
-                <Table.Th ta="right">{messages.timeDuration}</Table.Th>
+                <Table.Th>{timeMessages.timeProject}</Table.Th>
+                <Table.Th ta="right">{timeMessages.timeDuration}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -181,14 +181,14 @@ export const TimeTab = () => {
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <ActionIcon
                           variant="subtle"
-                          aria-label={messages.timeEntryStart(what)}
+                          aria-label={timeMessages.timeEntryStart(what)}
                           onClick={() => startTimer.mutate({ entryId: entry.id })}
                         >
                           <IconPlayerPlay size={16} />
                         </ActionIcon>
                         <ActionIcon
                           variant="subtle"
-                          aria-label={messages.timeEntryEdit(what)}
+                          aria-label={timeMessages.timeEntryEdit(what)}
                           onClick={() => setDialog({ mode: 'entry', entry })}
                         >
                           <IconEdit size={16} />
@@ -196,7 +196,7 @@ export const TimeTab = () => {
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={messages.timeEntryDelete(what)}
+                          aria-label={timeMessages.timeEntryDelete(what)}
                           onClick={() => setDeleting(entry)}
                         >
                           <IconTrash size={16} />
@@ -215,8 +215,8 @@ export const TimeTab = () => {
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.timeDeleteEntryTitle}
-        confirmLabel={messages.timeDelete}
+        title={timeMessages.timeDeleteEntryTitle}
+        confirmLabel={timeMessages.timeDelete}
         pending={remove.isPending}
         error={remove.error ? errorText(remove.error) : null}
         onClose={() => {
@@ -225,7 +225,7 @@ export const TimeTab = () => {
         }}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       >
-        {messages.timeDeleteEntryText(formatMinutes(deleting?.minutes ?? 0))}
+        {timeMessages.timeDeleteEntryText(formatMinutes(deleting?.minutes ?? 0))}
       </ConfirmDialog>
     </Stack>
   );

@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { timeMessages } from '../time.messages.ts';
 import { AccountsTab } from './AccountsTab.tsx';
 import { MeetingTab } from './MeetingTab.tsx';
 import { TimeTab } from './TimeTab.tsx';
@@ -25,7 +25,7 @@ export const TimeTrackingPage = () => {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {messages.timeTitle}
+        {timeMessages.timeTitle}
       </Title>
       <Tabs
         value={tab}
@@ -33,10 +33,10 @@ export const TimeTrackingPage = () => {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="time">{messages.timeTabTime}</Tabs.Tab>
-          <Tabs.Tab value="accounts">{messages.timeTabAccounts}</Tabs.Tab>
-          <Tabs.Tab value="meeting">{messages.timeTabMeeting}</Tabs.Tab>
-          <Tabs.Tab value="reports">{messages.timeTabReports}</Tabs.Tab>
+          <Tabs.Tab value="time">{timeMessages.timeTabTime}</Tabs.Tab>
+          <Tabs.Tab value="accounts">{timeMessages.timeTabAccounts}</Tabs.Tab>
+          <Tabs.Tab value="meeting">{timeMessages.timeTabMeeting}</Tabs.Tab>
+          <Tabs.Tab value="reports">{timeMessages.timeTabReports}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="time" pt="md">
           <TimeTab />

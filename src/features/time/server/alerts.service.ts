@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { meetingPeople, timeBudgetAlerts, timeProjectMembers, timeProjects, users } from '../../../db/schema/index.ts';
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
 import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
 import type { ProjectReport } from '../time.schemas.ts';
 import { periodKey, projectReports } from './budgets.query.ts';
@@ -28,7 +28,7 @@ const issueDescription = (ctx: TenantContext, report: ProjectReport, used: numbe
   const f = report.figures;
   const shown = (value: number | null) =>
     value === null ? '—' : f.unit === 'money' ? formatMoney(value) : formatMinutes(value);
-  const text = messages.timeBudgetIssueText(
+  const text = timeMessages.timeBudgetIssueText(
     escapeHtml(report.name),
     escapeHtml(report.accountTitle),
     used,
@@ -38,7 +38,7 @@ const issueDescription = (ctx: TenantContext, report: ProjectReport, used: numbe
   );
   const link = escapeHtml(`${ctx.publicUrl}${projectLink(report.id)}`);
   // The address is the link's text too: the issue dialog shows descriptions as plain text.
-  return `<p>${text}</p><p>${escapeHtml(messages.timeBudgetIssueLink(report.name))} <a href="${link}">${link}</a></p>`;
+  return `<p>${text}</p><p>${escapeHtml(timeMessages.timeBudgetIssueLink(report.name))} <a href="${link}">${link}</a></p>`;
 };
 
 /** Checks the projects after a write in the same transaction; fires what was newly crossed. */
@@ -118,7 +118,7 @@ const raiseAlert = async (
     managers.map((m) => m.id),
     {
       kind: 'budgetAlert',
-      message: () => messages.timeBudgetNotification(name, used),
+      message: () => timeMessages.timeBudgetNotification(name, used),
       link: projectLink(projectId),
       meetingId,
       // The e-mail copy (by each manager's switches, like every notification's) says it in full.
@@ -148,7 +148,7 @@ const raiseAlert = async (
   const issue = await createTask(
     { ...ctx, isAdmin: true },
     ZCreateTask.parse({
-      title: messages.timeBudgetIssueTitle(name, used),
+      title: timeMessages.timeBudgetIssueTitle(name, used),
       description: issueDescription(ctx, report, used),
       type: TASK_TYPE.issue,
       userId: owner,

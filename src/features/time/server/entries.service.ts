@@ -5,8 +5,8 @@ import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { MINUTES_PER_DAY } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { timeMessages } from '../time.messages.ts';
 import type { Entry, SaveEntry, Week } from '../time.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
 import { announceProjects } from './time.audience.ts';
@@ -41,8 +41,8 @@ export const placeTime = async (ctx: TenantContext, projectId: string, taskId: s
     }
   ).rows;
   if (!row) throw notFound();
-  if (!row.member) throw forbidden(messages.timeNotOnProject);
-  if (row.task_project !== projectId || row.deleted) throw badRequest({ taskId: messages.timeTaskNotOnProject });
+  if (!row.member) throw forbidden(timeMessages.timeNotOnProject);
+  if (row.task_project !== projectId || row.deleted) throw badRequest({ taskId: timeMessages.timeTaskNotOnProject });
   return { rate: row.rate, billable: row.billable };
 };
 
@@ -77,7 +77,7 @@ export const dayRoom = async (ctx: TenantContext, spentOn: string, exceptId?: st
 
 /** A day holds at most 24 hours of one person's time (400 on `minutes` otherwise). */
 const assertDayRoom = async (ctx: TenantContext, spentOn: string, minutes: number, exceptId?: string) => {
-  if (minutes > (await dayRoom(ctx, spentOn, exceptId))) throw badRequest({ minutes: messages.timeDayFull });
+  if (minutes > (await dayRoom(ctx, spentOn, exceptId))) throw badRequest({ minutes: timeMessages.timeDayFull });
 };
 
 /**
@@ -92,12 +92,12 @@ export const assertMeeting = async (
   await assertInWorkspace(ctx.db, ctx.tenantId, { meetings: [meetingId], sessions: [sessionId] });
   if (meetingId) await findVisibleMeeting(ctx, meetingId);
   if (!sessionId) return;
-  if (!meetingId) throw badRequest({ sessionId: messages.timeSessionNeedsMeeting });
+  if (!meetingId) throw badRequest({ sessionId: timeMessages.timeSessionNeedsMeeting });
   const [session] = await ctx.db
     .select({ meetingId: sessions.meetingId })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.tenantId, ctx.tenantId)));
-  if (session?.meetingId !== meetingId) throw badRequest({ sessionId: messages.timeSessionNotOfMeeting });
+  if (session?.meetingId !== meetingId) throw badRequest({ sessionId: timeMessages.timeSessionNotOfMeeting });
 };
 
 /** Entries with their names, by the given condition (SQL on `e`), oldest first. */

@@ -12,8 +12,8 @@ import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { FEE_BUDGET_TYPES } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, moneyText, parseMoney } from '../time.money.ts';
 import type {
   Account,
@@ -108,7 +108,7 @@ export const deleteAccount = async (ctx: TenantContext, id: string) => {
   assertAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { timeAccounts: [id] });
   const [projects] = await ctx.db.select({ n: count() }).from(timeProjects).where(eq(timeProjects.accountId, id));
-  if ((projects?.n ?? 0) > 0) throw conflict(messages.timeAccountHasProjects);
+  if ((projects?.n ?? 0) > 0) throw conflict(timeMessages.timeAccountHasProjects);
   await ctx.db.delete(timeAccounts).where(and(eq(timeAccounts.id, id), eq(timeAccounts.tenantId, ctx.tenantId)));
   publishAccountChange(ctx);
   return true;
@@ -218,14 +218,15 @@ export const getProject = async (ctx: TenantContext, id: string): Promise<Projec
 /** The form's rules that zod cannot see (document 3 §5; decision 049). */
 const checkProject = (input: CreateProject) => {
   const errors: Record<string, string> = {};
-  if (input.tasks.length === 0) errors.tasks = messages.timeAtLeastOne;
-  if (input.teams.length === 0) errors.teams = messages.timeAtLeastOne;
+  if (input.tasks.length === 0) errors.tasks = timeMessages.timeAtLeastOne;
+  if (input.teams.length === 0) errors.teams = timeMessages.timeAtLeastOne;
   if (new Set(input.teams.map((m) => m.userId)).size !== input.teams.length)
-    errors.teams = messages.timeDuplicateMember;
-  if (input.startDate && input.endDate && input.endDate < input.startDate) errors.endDate = messages.timeEndBeforeStart;
+    errors.teams = timeMessages.timeDuplicateMember;
+  if (input.startDate && input.endDate && input.endDate < input.startDate)
+    errors.endDate = timeMessages.timeEndBeforeStart;
   const feeBudget = FEE_BUDGET_TYPES.includes(input.budgetType);
-  if (feeBudget && input.type === 'non_billable') errors.budgetType = messages.timeNonBillableFees;
-  else if (feeBudget && input.hourlyRate === 'no_rate') errors.hourlyRate = messages.timeFeeBudgetNeedsRate;
+  if (feeBudget && input.type === 'non_billable') errors.budgetType = timeMessages.timeNonBillableFees;
+  else if (feeBudget && input.hourlyRate === 'no_rate') errors.hourlyRate = timeMessages.timeFeeBudgetNeedsRate;
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 };
 
@@ -398,7 +399,7 @@ export const updateProject = async (ctx: TenantContext, id: string, input: Updat
       .where(eq(timeEntries.projectId, id));
     const minutes = logged?.minutes ?? 0;
     if (minutes > 0 && !input.confirmTypeChange) {
-      throw conflict(messages.timeTypeChangeWithTime(formatMinutes(minutes)), { type: 'confirm' });
+      throw conflict(timeMessages.timeTypeChangeWithTime(formatMinutes(minutes)), { type: 'confirm' });
     }
   }
   // Before the team is rewritten: people taken off it hear of it too (their entry form changes).

@@ -6,9 +6,9 @@ import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { TIME_DEFAULTS, TIME_REPORT_MAX_DAYS } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, moneyText } from '../time.money.ts';
 import type { Report, ReportQuery, TeamRow, TeamWeek } from '../time.schemas.ts';
 import { assertAdmin } from './time.access.ts';
@@ -153,7 +153,7 @@ const GROUPS = {
  */
 export const timeReport = async (ctx: TenantContext, query: ReportQuery): Promise<Report> => {
   if (query.to < query.from || query.to > addDays(query.from, TIME_REPORT_MAX_DAYS - 1)) {
-    throw badRequest({ to: messages.timeReportRange });
+    throw badRequest({ to: timeMessages.timeReportRange });
   }
   const group = GROUPS[query.groupBy];
   const mine = ctx.isAdmin ? sql`` : sql`and e.user_id = ${ctx.userId}`;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { timeProjectMembers, timeProjects } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { forbidden, notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 
 // Who may do what in time tracking (document 3 §6; decision 049):
 // - workspace admins see and manage every project, and alone read and write its note;
@@ -70,5 +70,5 @@ export const assertAdmin = (ctx: TenantContext) => {
 
 /** Logging time needs a place on the project's team. */
 export const assertMayLog = (access: ProjectAccess) => {
-  if (!access.isMember) throw forbidden(messages.timeNotOnProject);
+  if (!access.isMember) throw forbidden(timeMessages.timeNotOnProject);
 };

@@ -10,6 +10,7 @@ import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import type { Task, TaskPage } from '../../tasks/tasks.schemas.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Account, Project, ProjectReportPage, StopResult, TeamWeek, Timer, Week } from '../time.schemas.ts';
 import { timeClock } from './time.clock.ts';
@@ -38,7 +39,7 @@ describe('project rules', () => {
       projectBody(account.id, [{ userId: ben.userId }, { userId: ben.userId, manage: true }]),
     );
     expect(twice.status).toBe(400);
-    expect(twice.body.errors?.teams).toBe(messages.timeDuplicateMember);
+    expect(twice.body.errors?.teams).toBe(timeMessages.timeDuplicateMember);
     expect(must(await ada.api.get<ProjectReportPage>('/time/projects'), 'list').total).toBe(0);
   });
 
@@ -57,7 +58,7 @@ describe('project rules', () => {
     for (const [change, field] of cases) {
       const refused = await ada.api.post('/time/projects', { ...body, ...change });
       expect(refused.status, field).toBe(400);
-      expect(refused.body.errors?.[field], field).toBe(messages.timeNotNegative);
+      expect(refused.body.errors?.[field], field).toBe(timeMessages.timeNotNegative);
     }
     expect(must(await ada.api.get<ProjectReportPage>('/time/projects'), 'list').total).toBe(0);
     // An edit with a negative budget leaves the project as it was.
@@ -69,7 +70,7 @@ describe('project rules', () => {
 
     const capacity = await ada.api.put(`/time/capacities/${ben.userId}`, { weeklyMinutes: -60 });
     expect(capacity.status).toBe(400);
-    expect(capacity.body.errors?.weeklyMinutes).toBe(messages.timeNotNegative);
+    expect(capacity.body.errors?.weeklyMinutes).toBe(timeMessages.timeNotNegative);
     const team = must(await ada.api.get<TeamWeek>('/time/team?week=2026-03-02'), 'team');
     expect(team.items.find((r) => r.userId === ben.userId)?.capacity).toBe(40);
   });
@@ -244,12 +245,12 @@ describe('budget alerts', () => {
     const page = must(await ada.api.get<TaskPage>(`/tasks?meetingId=${meeting.id}&type=2&limit=100`), 'page');
     const issue = must(await ada.api.get<Task>(`/tasks/${page.items[0]!.id}`), 'issue');
     expect(issue.description).toContain(
-      messages.timeBudgetIssueText('Website', 'Acme', 125, '5:00', '4:00', formatMinutes(-60)),
+      timeMessages.timeBudgetIssueText('Website', 'Acme', 125, '5:00', '4:00', formatMinutes(-60)),
     );
     expect(issue.description).toContain(
       `href="http://cadence.test/time-tracking?tab=accounts&amp;project=${project.id}"`,
     );
-    expect(issue.description).toContain(messages.timeBudgetIssueLink('Website'));
+    expect(issue.description).toContain(timeMessages.timeBudgetIssueLink('Website'));
   });
 });
 
@@ -273,7 +274,7 @@ describe('the timer and the day', () => {
     expect(result.timer.timerStatus).toBe('STOPPED_TIMER');
     expect(result.entry).toMatchObject({ spentOn: day, minutes: 30 });
     expect(result.droppedMinutes).toBeGreaterThanOrEqual(90);
-    expect(result.notice).toBe(messages.timeTimerCapped('0:30', formatMinutes(result.droppedMinutes), day));
+    expect(result.notice).toBe(timeMessages.timeTimerCapped('0:30', formatMinutes(result.droppedMinutes), day));
     expect(must(await ben.api.get<Timer>('/time/timer'), 'timer').timerStatus).toBe('STOPPED_TIMER');
     const week = must(await ben.api.get<Week>(`/time/week?week=${day}`), 'week');
     expect(week.days.find((d) => d.date === day)?.minutes).toBe(1440);
@@ -290,7 +291,7 @@ describe('the timer and the day', () => {
     must(await ben.api.post('/time/timer', { entryId: first.id }), 'continue');
     await startedAt(ben, new Date(Date.now() - 45 * 60_000));
     const full = must(await ben.api.post<StopResult>('/time/timer/stop'), 'stop');
-    expect(full).toMatchObject({ entry: null, droppedMinutes: 45, notice: messages.timeTimerDayFull('0:45', day) });
+    expect(full).toMatchObject({ entry: null, droppedMinutes: 45, notice: timeMessages.timeTimerDayFull('0:45', day) });
     expect(must(await ben.api.get<Timer>('/time/timer'), 'timer').timerStatus).toBe('STOPPED_TIMER');
     expect(must(await ben.api.get<Week>(`/time/week?week=${day}`), 'w').entries.map((e) => e.minutes)).toEqual([
       720, 720,
@@ -310,7 +311,7 @@ describe('the timer and the day', () => {
     expect(left).toMatchObject({
       entry: null,
       droppedMinutes: 20,
-      notice: messages.timeTimerNotWritten('0:20', messages.timeNotOnProject),
+      notice: timeMessages.timeTimerNotWritten('0:20', timeMessages.timeNotOnProject),
     });
     expect(must(await ben.api.get<Timer>('/time/timer'), 'timer').timerStatus).toBe('STOPPED_TIMER');
   });
@@ -320,7 +321,7 @@ describe('the timer and the day', () => {
     const project = await newProject(ada, projectBody(account.id, [{ userId: ben.userId }]));
     const answers = await Promise.all([log(ben, project, '2026-03-03', 800), log(ben, project, '2026-03-03', 800)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
-    expect(answers.find((a) => a.status === 400)?.body.errors?.minutes).toBe(messages.timeDayFull);
+    expect(answers.find((a) => a.status === 400)?.body.errors?.minutes).toBe(timeMessages.timeDayFull);
     expect(must(await ben.api.get<Week>('/time/week?week=2026-03-03'), 'week').totalMinutes).toBe(800);
 
     const [design, adminTask] = project.tasks;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, signUp } from '../../../../test/factories.ts';
 import { log, must, newProject, projectBody, setup } from '../../../../test/time-fixtures.ts';
-import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import type { Account, Report, TeamWeek } from '../time.schemas.ts';
 
 // Reports with amounts (rated projects, every grouping, the range limit, the XLSX cells) and the
@@ -66,7 +66,7 @@ describe('reports with amounts', () => {
     for (const range of ['from=2026-01-01&to=2027-01-02', 'from=2026-04-30&to=2026-04-01']) {
       const refused = await ada.api.get(`/time/reports?${range}`);
       expect(refused.status).toBe(400);
-      expect(refused.body.errors?.to).toBe(messages.timeReportRange);
+      expect(refused.body.errors?.to).toBe(timeMessages.timeReportRange);
     }
     expect((await ada.api.get('/time/reports?from=2026-01-01&to=2026-12-31')).status).toBe(200);
 

@@ -5,6 +5,7 @@ import { createMeeting, type SignedUp, signUp } from '../../../../test/factories
 import { log, must, newProject, projectBody, setup } from '../../../../test/time-fixtures.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { SessionSummary } from '../../meetings/meetings.schemas.ts';
+import { timeMessages } from '../time.messages.ts';
 import type { Entry, Project, TeamWeek, Week } from '../time.schemas.ts';
 
 // Time logged against a meeting's session (decision 068), and the week from the person's first
@@ -77,13 +78,13 @@ describe('entries on a session (decision 068)', () => {
 
     const other = await log(ben, project, '2026-03-02', 30, { meetingId: l10.id, sessionId: salesMonday.id });
     expect(other.status).toBe(400);
-    expect(other.body).toMatchObject({ status: 'fail', errors: { sessionId: messages.timeSessionNotOfMeeting } });
+    expect(other.body).toMatchObject({ status: 'fail', errors: { sessionId: timeMessages.timeSessionNotOfMeeting } });
     const foreign = await log(ben, project, '2026-03-02', 30, { meetingId: l10.id, sessionId: eveMonday.id });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ status: 'fail', message: messages.notFound });
     const alone = await log(ben, project, '2026-03-02', 30, { sessionId: salesMonday.id });
     expect(alone.status).toBe(400);
-    expect(alone.body.errors).toEqual({ sessionId: messages.timeSessionNeedsMeeting });
+    expect(alone.body.errors).toEqual({ sessionId: timeMessages.timeSessionNeedsMeeting });
     expect(await entriesOf(ben, '2026-03-02')).toEqual([]);
 
     // The same on an edit: the entry is as it was.

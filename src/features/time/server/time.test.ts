@@ -11,9 +11,9 @@ import {
   type ProjectRateMode,
   type ProjectType,
 } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import type { TaskPage } from '../../tasks/tasks.schemas.ts';
+import { timeMessages } from '../time.messages.ts';
 import { parseDuration, timeValue } from '../time.money.ts';
 import type { Entry, Project, ProjectReportPage, Report, TeamWeek, Timer, Week } from '../time.schemas.ts';
 
@@ -87,12 +87,12 @@ describe('the money: every project type × rate mode × budget type (docs/time-b
     );
     if (fees && type === 'non_billable') {
       expect(answer.status).toBe(400);
-      expect(answer.body.errors?.budgetType).toBe(messages.timeNonBillableFees);
+      expect(answer.body.errors?.budgetType).toBe(timeMessages.timeNonBillableFees);
       return;
     }
     if (fees && mode === 'no_rate') {
       expect(answer.status).toBe(400);
-      expect(answer.body.errors?.hourlyRate).toBe(messages.timeFeeBudgetNeedsRate);
+      expect(answer.body.errors?.hourlyRate).toBe(timeMessages.timeFeeBudgetNeedsRate);
       return;
     }
     const project = must(answer, 'project');
@@ -162,13 +162,13 @@ describe('projects: rules and permissions', () => {
     const { ada, ben, account } = await setup();
     const empty = await ada.api.post('/time/projects', { ...projectBody(account.id, []), tasks: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toMatchObject({ tasks: messages.timeAtLeastOne, teams: messages.timeAtLeastOne });
+    expect(empty.body.errors).toMatchObject({ tasks: timeMessages.timeAtLeastOne, teams: timeMessages.timeAtLeastOne });
     const negative = await ada.api.post(
       '/time/projects',
       projectBody(account.id, [{ userId: ben.userId }], { projectHoursRate: -1 }),
     );
     expect(negative.status).toBe(400);
-    expect(negative.body.errors?.projectHoursRate).toBe(messages.timeNotNegative);
+    expect(negative.body.errors?.projectHoursRate).toBe(timeMessages.timeNotNegative);
 
     const body = projectBody(account.id, [{ userId: ben.userId }]);
     const project = must(await ada.api.post<Project>('/time/projects', body), 'project');
@@ -184,7 +184,7 @@ describe('projects: rules and permissions', () => {
     const update = { ...body, tasks: project.tasks, teams: project.teams, type: 'non_billable' };
     const refused = await ada.api.put(`/time/projects/${project.id}`, update);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(messages.timeTypeChangeWithTime('1:30'));
+    expect(refused.body.message).toBe(timeMessages.timeTypeChangeWithTime('1:30'));
     expect((await ada.api.get<Project>(`/time/projects/${project.id}`)).body.result.type).toBe('time');
     must(await ada.api.put(`/time/projects/${project.id}`, { ...update, confirmTypeChange: true }), 'confirmed');
     const week = must(await ben.api.get<Week>('/time/week?week=2026-03-02'), 'week');
@@ -247,12 +247,12 @@ describe('entries and the timer', () => {
     const entry = { projectId: project.id, taskId: project.tasks[0]!.id, spentOn: '2026-03-03', minutes: 600 };
     const notOn = await cy.api.post('/time/entries', entry);
     expect(notOn.status).toBe(403);
-    expect(notOn.body.message).toBe(messages.timeNotOnProject);
+    expect(notOn.body.message).toBe(timeMessages.timeNotOnProject);
     must(await ben.api.post('/time/entries', entry), 'first');
     must(await ben.api.post('/time/entries', { ...entry, minutes: 800 }), 'second');
     const full = await ben.api.post('/time/entries', { ...entry, minutes: 41 });
     expect(full.status).toBe(400);
-    expect(full.body.errors?.minutes).toBe(messages.timeDayFull);
+    expect(full.body.errors?.minutes).toBe(timeMessages.timeDayFull);
     expect((await ben.api.post('/time/entries', { ...entry, minutes: -5 })).status).toBe(400);
     const week = must(await ben.api.get<Week>('/time/week?week=2026-03-05'), 'week');
     expect(week.start).toBe('2026-03-02');

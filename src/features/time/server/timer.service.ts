@@ -6,6 +6,7 @@ import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { AppError, badRequest } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { timeMessages } from '../time.messages.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Entry, StopResult, Timer, ZStartTimer } from '../time.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
@@ -97,12 +98,12 @@ const finishTimer = async (ctx: TenantContext): Promise<Finished | null> => {
   const written = refused ? 0 : Math.min(elapsed, room);
   const dropped = elapsed - written;
   const notice = refused
-    ? messages.timeTimerNotWritten(formatMinutes(elapsed), refused)
+    ? timeMessages.timeTimerNotWritten(formatMinutes(elapsed), refused)
     : dropped === 0
       ? null
       : written > 0
-        ? messages.timeTimerCapped(formatMinutes(written), formatMinutes(dropped), day)
-        : messages.timeTimerDayFull(formatMinutes(dropped), day);
+        ? timeMessages.timeTimerCapped(formatMinutes(written), formatMinutes(dropped), day)
+        : timeMessages.timeTimerDayFull(formatMinutes(dropped), day);
   if (written === 0) return { entry: null, droppedMinutes: dropped, notice };
   let entryId: string;
   if (continued) {
@@ -198,7 +199,7 @@ export const startTimer = async (ctx: TenantContext, input: z.output<typeof ZSta
 export const stopTimer = async (ctx: TenantContext): Promise<StopResult> => {
   await lockTimer(ctx);
   const finished = await finishTimer(ctx);
-  if (!finished) throw badRequest({}, messages.timeNoTimer);
+  if (!finished) throw badRequest({}, timeMessages.timeNoTimer);
   publishTimer(ctx, STOPPED);
   return { timer: STOPPED, ...finished };
 };

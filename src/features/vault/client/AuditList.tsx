@@ -5,6 +5,7 @@ import { inZone } from '../../../client/lib/dayjs.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type { VaultAuditRow } from '../vault.schemas.ts';
 import { type AuditSource, auditPageSize, useVaultAudit } from './vault.queries.ts';
 
@@ -41,15 +42,15 @@ const textsOf = (source: AuditSource) =>
   source.kind === 'seenBy'
     ? {
         label: messages.vaultSeenTitle,
-        failed: messages.vaultSeenFailed,
-        empty: messages.vaultSeenEmpty,
-        pages: messages.vaultSeenPages,
+        failed: vaultMessages.vaultSeenFailed,
+        empty: vaultMessages.vaultSeenEmpty,
+        pages: vaultMessages.vaultSeenPages,
       }
     : {
-        label: messages.vaultActivity,
-        failed: messages.vaultActivityFailed,
-        empty: messages.vaultActivityEmpty,
-        pages: messages.vaultActivity,
+        label: vaultMessages.vaultActivity,
+        failed: vaultMessages.vaultActivityFailed,
+        empty: vaultMessages.vaultActivityEmpty,
+        pages: vaultMessages.vaultActivity,
       };
 
 const sourceKey = (source: AuditSource) => JSON.stringify(source);
@@ -147,23 +148,23 @@ const When = ({ row, timezone }: { row: VaultAuditRow; timezone: string }) => (
 /** The action's word; all of it: a badge alone would shrink to an ellipsis in a narrow table. */
 const Action = ({ row, size }: { row: VaultAuditRow; size: 'xs' | 'sm' }) => (
   <Badge size={size} variant="light" color={ACTION_COLORS[row.action]} miw="max-content">
-    {messages.vaultActionNames[row.action]}
+    {vaultMessages.vaultActionNames[row.action]}
   </Badge>
 );
 
 /** The row's meeting: a link to its vault, or its kept title once it is deleted. */
 const Meeting = ({ row, size, prefix }: { row: VaultAuditRow; size: 'xs' | 'sm'; prefix: boolean }) => {
-  const title = prefix ? messages.vaultSeenIn(row.meetingTitle) : row.meetingTitle;
+  const title = prefix ? vaultMessages.vaultSeenIn(row.meetingTitle) : row.meetingTitle;
   return row.meetingDeleted ? (
     <Text size={size} c="gray.7" data-meeting-deleted style={{ overflowWrap: 'anywhere' }}>
-      {title} ({messages.vaultSeenMeetingDeleted})
+      {title} ({vaultMessages.vaultSeenMeetingDeleted})
     </Text>
   ) : (
     <Anchor
       component={Link}
       to={`/passwords/${row.meetingId}`}
       size={size}
-      aria-label={messages.vaultSeenOpenVault(row.meetingTitle)}
+      aria-label={vaultMessages.vaultSeenOpenVault(row.meetingTitle)}
       style={{ overflowWrap: 'anywhere' }}
     >
       {title}
@@ -177,12 +178,12 @@ const AuditTable = ({ rows, columns, label, timezone }: RowsProps) => (
     <Table verticalSpacing={6} fz="sm" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{messages.vaultActivityWhen}</Table.Th>
-          {columns.who && <Table.Th>{messages.vaultActivityWho}</Table.Th>}
-          <Table.Th>{messages.vaultActivityWhat}</Table.Th>
-          {columns.entry && <Table.Th>{messages.vaultActivityEntry}</Table.Th>}
-          {columns.meeting && <Table.Th>{messages.vaultActivityMeeting}</Table.Th>}
-          {columns.from && <Table.Th>{messages.vaultActivityFrom}</Table.Th>}
+          <Table.Th>{vaultMessages.vaultActivityWhen}</Table.Th>
+          {columns.who && <Table.Th>{vaultMessages.vaultActivityWho}</Table.Th>}
+          <Table.Th>{vaultMessages.vaultActivityWhat}</Table.Th>
+          {columns.entry && <Table.Th>{vaultMessages.vaultActivityEntry}</Table.Th>}
+          {columns.meeting && <Table.Th>{vaultMessages.vaultActivityMeeting}</Table.Th>}
+          {columns.from && <Table.Th>{vaultMessages.vaultActivityFrom}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -10,6 +10,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
 
 // The vault's table: passwords masked; Reveal shows one for a while, Copy puts it on the
@@ -38,11 +39,11 @@ const PasswordCell = ({
 }) => {
   if (!entry.canReveal) {
     return (
-      <Tooltip label={messages.vaultNoAccessToSecret} withArrow>
+      <Tooltip label={vaultMessages.vaultNoAccessToSecret} withArrow>
         <Group gap={4} wrap="nowrap" tabIndex={0} c="dimmed">
           <IconLock size={14} aria-hidden />
           <Text size="sm" c="dimmed">
-            {messages.vaultMasked}
+            {vaultMessages.vaultMasked}
           </Text>
         </Group>
       </Tooltip>
@@ -57,25 +58,25 @@ const PasswordCell = ({
         style={revealed ? { wordBreak: 'break-all' } : { whiteSpace: 'nowrap' }}
         aria-live="polite"
       >
-        {revealed ? revealed.password : messages.vaultMasked}
+        {revealed ? revealed.password : vaultMessages.vaultMasked}
       </Text>
       {revealed && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {messages.vaultRevealedFor(revealed.secondsLeft)}
+          {vaultMessages.vaultRevealedFor(revealed.secondsLeft)}
         </Text>
       )}
-      <Tooltip label={revealed ? messages.vaultHide : messages.vaultReveal} withArrow>
+      <Tooltip label={revealed ? vaultMessages.vaultHide : vaultMessages.vaultReveal} withArrow>
         <ActionIcon
           variant="subtle"
-          aria-label={revealed ? messages.vaultHideOf(entry.account) : messages.vaultRevealOf(entry.account)}
+          aria-label={revealed ? vaultMessages.vaultHideOf(entry.account) : vaultMessages.vaultRevealOf(entry.account)}
           onClick={revealed ? onHide : onReveal}
           loading={busy}
         >
           {revealed ? <IconEyeOff size={16} /> : <IconEye size={16} />}
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={messages.vaultCopy} withArrow>
-        <ActionIcon variant="subtle" aria-label={messages.vaultCopyOf(entry.account)} onClick={onCopy}>
+      <Tooltip label={vaultMessages.vaultCopy} withArrow>
+        <ActionIcon variant="subtle" aria-label={vaultMessages.vaultCopyOf(entry.account)} onClick={onCopy}>
           <IconCopy size={16} />
         </ActionIcon>
       </Tooltip>
@@ -111,14 +112,14 @@ export const EntriesTable = ({
   onHistory: (entry: VaultEntry) => void;
 }) => (
   <Table.ScrollContainer minWidth={720} type="native">
-    <Table verticalSpacing={8} fz="sm" aria-label={messages.vaultTitle} highlightOnHover>
+    <Table verticalSpacing={8} fz="sm" aria-label={vaultMessages.vaultTitle} highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{messages.vaultAccount}</Table.Th>
-          <Table.Th>{messages.vaultUsername}</Table.Th>
-          <Table.Th>{messages.vaultPassword}</Table.Th>
-          <Table.Th>{messages.vaultFolder}</Table.Th>
-          <Table.Th>{messages.vaultGroups}</Table.Th>
+          <Table.Th>{vaultMessages.vaultAccount}</Table.Th>
+          <Table.Th>{vaultMessages.vaultUsername}</Table.Th>
+          <Table.Th>{vaultMessages.vaultPassword}</Table.Th>
+          <Table.Th>{vaultMessages.vaultFolder}</Table.Th>
+          <Table.Th>{vaultMessages.vaultGroups}</Table.Th>
           <Table.Th w={48}>
             <VisuallyHidden>{messages.editButton}</VisuallyHidden>
           </Table.Th>
@@ -158,12 +159,12 @@ export const EntriesTable = ({
               <Group gap={4}>
                 {entry.restricted && entry.groupIds.length === 0 && (
                   <Badge size="sm" variant="light" color="gray">
-                    {messages.vaultRestricted}
+                    {vaultMessages.vaultRestricted}
                   </Badge>
                 )}
                 {entry.groupIds.map((id) => (
                   <Badge key={id} size="sm" variant="light">
-                    {groupNames.get(id) ?? messages.vaultRestricted}
+                    {groupNames.get(id) ?? vaultMessages.vaultRestricted}
                   </Badge>
                 ))}
               </Group>
@@ -172,7 +173,11 @@ export const EntriesTable = ({
               {(entry.canManage || canReadAudit) && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={messages.vaultEntryActions(entry.account)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={vaultMessages.vaultEntryActions(entry.account)}
+                    >
                       <IconDots size={16} />
                     </ActionIcon>
                   </Menu.Target>
@@ -184,7 +189,7 @@ export const EntriesTable = ({
                     )}
                     {canReadAudit && (
                       <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => onHistory(entry)}>
-                        {messages.vaultHistory}
+                        {vaultMessages.vaultHistory}
                       </Menu.Item>
                     )}
                     {entry.canManage && (

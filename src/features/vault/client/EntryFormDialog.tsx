@@ -22,6 +22,7 @@ import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS, VAULT_GENERATOR, VAULT_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useGroups } from '../../people/client/people.queries.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import { type VaultEntry, type VaultFolder, ZCreateVaultEntry, ZUpdateVaultEntry } from '../vault.schemas.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { generatePassword } from './vault.generator.ts';
@@ -73,7 +74,7 @@ export const EntryFormDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={entry ? messages.vaultEditPasswordTitle : messages.vaultAddPasswordTitle}
+    title={entry ? vaultMessages.vaultEditPasswordTitle : vaultMessages.vaultAddPasswordTitle}
     centered
     size="lg"
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
@@ -129,7 +130,7 @@ const EntryForm = ({
       { id: entry?.id ?? null, input },
       {
         onSuccess: () => {
-          showSuccess(messages.vaultSaved);
+          showSuccess(vaultMessages.vaultSaved);
           closeSoon();
         },
         onError: (error) => {
@@ -151,7 +152,7 @@ const EntryForm = ({
     >
       <Stack gap="sm">
         <TextInput
-          label={messages.vaultAccount}
+          label={vaultMessages.vaultAccount}
           required
           data-autofocus
           maxLength={VAULT_LIMITS.account}
@@ -160,7 +161,7 @@ const EntryForm = ({
           error={errors.account}
         />
         <TextInput
-          label={messages.vaultUsername}
+          label={vaultMessages.vaultUsername}
           maxLength={VAULT_LIMITS.username}
           autoComplete="off"
           value={values.username}
@@ -169,9 +170,9 @@ const EntryForm = ({
         />
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <PasswordInput
-            label={messages.vaultPassword}
+            label={vaultMessages.vaultPassword}
             required={!entry}
-            description={entry ? messages.vaultPasswordKeep : undefined}
+            description={entry ? vaultMessages.vaultPasswordKeep : undefined}
             autoComplete="new-password"
             maxLength={VAULT_LIMITS.password}
             flex={1}
@@ -182,7 +183,7 @@ const EntryForm = ({
             error={errors.password}
           />
           <NumberInput
-            label={messages.vaultGeneratorLength}
+            label={vaultMessages.vaultGeneratorLength}
             w={90}
             min={VAULT_GENERATOR.min}
             max={VAULT_GENERATOR.max}
@@ -190,11 +191,11 @@ const EntryForm = ({
             value={length}
             onChange={(value) => setLength(typeof value === 'number' ? value : VAULT_GENERATOR.default)}
           />
-          <Tooltip label={messages.vaultGenerate} withArrow>
+          <Tooltip label={vaultMessages.vaultGenerate} withArrow>
             <ActionIcon
               size="lg"
               variant="light"
-              aria-label={messages.vaultGenerate}
+              aria-label={vaultMessages.vaultGenerate}
               mb={errors.password ? 22 : 0}
               onClick={() => {
                 set('password', generatePassword(length));
@@ -207,7 +208,7 @@ const EntryForm = ({
         </Group>
         <PasswordStrength password={values.password} />
         <TextInput
-          label={messages.vaultSiteUrl}
+          label={vaultMessages.vaultSiteUrl}
           placeholder="https://"
           inputMode="url"
           value={values.siteUrl}
@@ -215,9 +216,9 @@ const EntryForm = ({
           error={errors.siteUrl}
         />
         <Select
-          label={messages.vaultFolder}
+          label={vaultMessages.vaultFolder}
           data={[
-            { value: NO_FOLDER, label: messages.vaultNoFolder },
+            { value: NO_FOLDER, label: vaultMessages.vaultNoFolder },
             ...folders.map((folder) => ({ value: folder.id, label: folder.name })),
           ]}
           value={values.folderId}
@@ -226,8 +227,8 @@ const EntryForm = ({
           error={errors.folderId}
         />
         <MultiSelect
-          label={messages.vaultGroups}
-          description={messages.vaultGroupsHint}
+          label={vaultMessages.vaultGroups}
+          description={vaultMessages.vaultGroupsHint}
           data={(groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
           value={values.groupIds}
           onChange={(value) => set('groupIds', value)}
@@ -236,7 +237,7 @@ const EntryForm = ({
           error={errors.groupIds}
         />
         <Textarea
-          label={messages.vaultNotes}
+          label={vaultMessages.vaultNotes}
           autosize
           minRows={2}
           maxRows={6}

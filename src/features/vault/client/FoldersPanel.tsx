@@ -9,6 +9,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { useFieldError } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS, VAULT_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import { type VaultFolder, ZSaveVaultFolder } from '../vault.schemas.ts';
 import { useDeleteFolder, useSaveFolder } from './vault.queries.ts';
 
@@ -41,7 +42,7 @@ const FolderNameForm = ({
       { id: folder?.id ?? null, name: check.data },
       {
         onSuccess: () => {
-          showSuccess(messages.vaultFolderSaved);
+          showSuccess(vaultMessages.vaultFolderSaved);
           closeSoon();
         },
         onError: (e) => setFailure(errorText(e)),
@@ -86,7 +87,7 @@ const DeleteFolderDialog = ({
   return (
     <ConfirmDialog
       opened={folder !== null}
-      title={messages.vaultDeleteFolderTitle(folder?.name ?? '')}
+      title={vaultMessages.vaultDeleteFolderTitle(folder?.name ?? '')}
       onClose={() => {
         remove.reset();
         setEntries('keep');
@@ -98,7 +99,7 @@ const DeleteFolderDialog = ({
           { id: folder.id, entries: count > 0 ? entries : 'keep' },
           {
             onSuccess: () => {
-              showSuccess(messages.vaultFolderDeleted);
+              showSuccess(vaultMessages.vaultFolderDeleted);
               setEntries('keep');
               onDeleted(folder);
             },
@@ -109,16 +110,16 @@ const DeleteFolderDialog = ({
       error={remove.isError ? errorText(remove.error) : null}
     >
       {count === 0 ? (
-        messages.vaultDeleteFolderEmpty
+        vaultMessages.vaultDeleteFolderEmpty
       ) : (
         <Radio.Group
-          label={messages.vaultDeleteFolderEntries(count)}
+          label={vaultMessages.vaultDeleteFolderEntries(count)}
           value={entries}
           onChange={(value) => setEntries(value === 'delete' ? 'delete' : 'keep')}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="keep" label={messages.vaultFolderKeepEntries} />
-            <Radio value="delete" label={messages.vaultFolderDeleteEntries} color="red" />
+            <Radio value="keep" label={vaultMessages.vaultFolderKeepEntries} />
+            <Radio value="delete" label={vaultMessages.vaultFolderDeleteEntries} color="red" />
           </Stack>
         </Radio.Group>
       )}
@@ -145,7 +146,7 @@ export const FoldersPanel = ({
     <Stack gap={4} component="section" aria-labelledby="vault-folders">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} size="h5" id="vault-folders">
-          {messages.vaultFolders}
+          {vaultMessages.vaultFolders}
         </Title>
         {canManage && (
           <Button
@@ -154,13 +155,13 @@ export const FoldersPanel = ({
             leftSection={<IconFolderPlus size={16} />}
             onClick={() => setNaming({ folder: null })}
           >
-            {messages.vaultAddFolder}
+            {vaultMessages.vaultAddFolder}
           </Button>
         )}
       </Group>
       <NavLink
         component="button"
-        label={messages.vaultAllFolders}
+        label={vaultMessages.vaultAllFolders}
         leftSection={<IconKey size={16} />}
         active={selected === null}
         aria-current={selected === null ? 'true' : undefined}
@@ -186,16 +187,16 @@ export const FoldersPanel = ({
           {canManage && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={messages.vaultFolderActions(folder.name)}>
+                <ActionIcon variant="subtle" color="gray" aria-label={vaultMessages.vaultFolderActions(folder.name)}>
                   <IconDots size={16} />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setNaming({ folder })}>
-                  {messages.vaultEditFolder}
+                  {vaultMessages.vaultEditFolder}
                 </Menu.Item>
                 <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(folder)}>
-                  {messages.vaultDeleteFolder}
+                  {vaultMessages.vaultDeleteFolder}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -204,7 +205,7 @@ export const FoldersPanel = ({
       ))}
       <NavLink
         component="button"
-        label={messages.vaultNoFolder}
+        label={vaultMessages.vaultNoFolder}
         leftSection={<IconInbox size={16} />}
         active={selected === 'none'}
         aria-current={selected === 'none' ? 'true' : undefined}
@@ -213,7 +214,7 @@ export const FoldersPanel = ({
       <Modal
         opened={naming !== null}
         onClose={() => setNaming(null)}
-        title={naming?.folder ? messages.vaultEditFolderTitle : messages.vaultAddFolderTitle}
+        title={naming?.folder ? vaultMessages.vaultEditFolderTitle : vaultMessages.vaultAddFolderTitle}
         centered
         size="sm"
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

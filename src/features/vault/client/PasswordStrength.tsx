@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 
 // The strength meter of the password form: zxcvbn-ts (its dictionaries are large, so they load
 // only when the form first opens, in a chunk of their own).
@@ -42,7 +42,7 @@ export const PasswordStrength = ({ password }: { password: string }) => {
     };
   }, [password]);
   if (score === null) return null;
-  const label = messages.vaultStrengthLabels[score] ?? '';
+  const label = vaultMessages.vaultStrengthLabels[score] ?? '';
   return (
     <Group gap="xs" wrap="nowrap" data-testid="password-strength">
       <Progress
@@ -54,7 +54,7 @@ export const PasswordStrength = ({ password }: { password: string }) => {
         aria-hidden
       />
       <Text size="xs" c="dimmed" miw={80} ta="right">
-        {messages.vaultStrength}: {label}
+        {vaultMessages.vaultStrength}: {label}
       </Text>
     </Group>
   );

@@ -24,11 +24,11 @@ import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS, VAULT_LIMITS, VAULT_PAGE } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useMeeting, useMeetingRoom, useSimpleMeetings, useViewer } from '../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { useGroups } from '../../people/client/people.queries.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
 import { AuditList } from './AuditList.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
@@ -52,7 +52,11 @@ const MeetingPicker = () => {
         <AuditList
           source={{ kind: 'workspace' }}
           timezone={viewer.timezone}
-          heading={{ title: messages.vaultWorkspaceActivity, hint: messages.vaultWorkspaceActivityHint, order: 2 }}
+          heading={{
+            title: vaultMessages.vaultWorkspaceActivity,
+            hint: vaultMessages.vaultWorkspaceActivityHint,
+            order: 2,
+          }}
           framed
         />
       )}
@@ -64,24 +68,24 @@ const MeetingList = ({ meetings }: { meetings: ReturnType<typeof useSimpleMeetin
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} size="h2">
-        {messages.vaultTitle}
+        {vaultMessages.vaultTitle}
       </Title>
-      <Text size="sm">{messages.vaultPickMeeting}</Text>
+      <Text size="sm">{vaultMessages.vaultPickMeeting}</Text>
       {meetings.isPending ? (
         <SectionLoading />
       ) : meetings.isError ? (
         <SectionError
-          title={messages.vaultLoadFailed}
+          title={vaultMessages.vaultLoadFailed}
           error={meetings.error}
           onRetry={() => void meetings.refetch()}
           retrying={meetings.isFetching}
         />
       ) : meetings.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.vaultNoMeetings}
+          {vaultMessages.vaultNoMeetings}
         </Text>
       ) : (
-        <Card withBorder padding="xs" radius="md" component="nav" aria-label={messages.vaultMeetingLabel}>
+        <Card withBorder padding="xs" radius="md" component="nav" aria-label={vaultMessages.vaultMeetingLabel}>
           {meetings.data.map((meeting) => (
             <NavLink key={meeting.id} component={Link} to={`/passwords/${meeting.id}`} label={meeting.title} />
           ))}
@@ -127,8 +131,8 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
       <PageLoadError
         back={<BackLink meeting={meeting} />}
         error={entries.error}
-        notFoundTitle={messages.vaultNotFound}
-        failedTitle={messages.vaultLoadFailed}
+        notFoundTitle={vaultMessages.vaultNotFound}
+        failedTitle={vaultMessages.vaultLoadFailed}
         onRetry={() => void entries.refetch()}
         retrying={entries.isFetching}
       />
@@ -142,7 +146,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
     <SectionLoading />
   ) : items.length === 0 ? (
     <Text size="sm" c="dimmed" py="md">
-      {filtered ? messages.vaultEmptyFiltered : messages.vaultEmpty}
+      {filtered ? vaultMessages.vaultEmptyFiltered : vaultMessages.vaultEmpty}
     </Text>
   ) : (
     <EntriesTable
@@ -169,7 +173,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
       <Card withBorder radius="md" padding="sm">
         {folders.isError ? (
           <SectionError
-            title={messages.vaultLoadFailed}
+            title={vaultMessages.vaultLoadFailed}
             error={folders.error}
             onRetry={() => void folders.refetch()}
             retrying={folders.isFetching}
@@ -188,7 +192,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
         <Stack gap="sm">
           <Group gap="sm" align="flex-end">
             <TextInput
-              label={messages.vaultSearch}
+              label={vaultMessages.vaultSearch}
               leftSection={<IconSearch size={16} />}
               value={search}
               maxLength={VAULT_LIMITS.search}
@@ -196,8 +200,8 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
               flex="1 1 200px"
             />
             <Select
-              label={messages.vaultFilterGroup}
-              placeholder={messages.vaultAllGroups}
+              label={vaultMessages.vaultFilterGroup}
+              placeholder={vaultMessages.vaultAllGroups}
               data={(groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
               value={groupId}
               onChange={setGroupId}
@@ -206,21 +210,21 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
             />
             <Stack gap={2}>
               <Text size="sm" fw={500} id="vault-sort">
-                {messages.vaultSort}
+                {vaultMessages.vaultSort}
               </Text>
               <SegmentedControl
                 aria-labelledby="vault-sort"
                 value={sort}
                 onChange={(value) => setSort(value === 'desc' ? 'desc' : 'asc')}
                 data={[
-                  { value: 'asc', label: messages.vaultSortAz },
-                  { value: 'desc', label: messages.vaultSortZa },
+                  { value: 'asc', label: vaultMessages.vaultSortAz },
+                  { value: 'desc', label: vaultMessages.vaultSortZa },
                 ]}
               />
             </Stack>
             {canManage && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ entry: null })}>
-                {messages.vaultAddNew}
+                {vaultMessages.vaultAddNew}
               </Button>
             )}
           </Group>
@@ -230,7 +234,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
               page={page + 1}
               totalPages={totalPages}
               onChange={(n) => setPage(n - 1)}
-              label={messages.vaultTitle}
+              label={vaultMessages.vaultTitle}
             />
           )}
         </Stack>
@@ -242,21 +246,21 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
     <Stack gap="lg">
       <BackLink meeting={meeting} />
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-        {messages.vaultOf(meeting.title)}
+        {vaultMessages.vaultOf(meeting.title)}
       </Title>
       {canManage ? (
         <Tabs defaultValue="passwords" keepMounted={false}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="passwords">{messages.vaultPasswordsTab}</Tabs.Tab>
-            <Tabs.Tab value="activity">{messages.vaultActivity}</Tabs.Tab>
+            <Tabs.Tab value="passwords">{vaultMessages.vaultPasswordsTab}</Tabs.Tab>
+            <Tabs.Tab value="activity">{vaultMessages.vaultActivity}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="passwords">{passwords}</Tabs.Panel>
           <Tabs.Panel value="activity">
             <Card withBorder radius="md" padding="md">
               <Stack gap="sm">
                 <Select
-                  label={messages.vaultActivityPerson}
-                  placeholder={messages.vaultActivityEveryone}
+                  label={vaultMessages.vaultActivityPerson}
+                  placeholder={vaultMessages.vaultActivityEveryone}
                   data={[...meeting.administrators, ...meeting.members]
                     .filter((person, index, all) => all.findIndex((p) => p.id === person.id) === index)
                     .map((person) => ({ value: person.id, label: `${person.firstName} ${person.lastName}` }))}
@@ -285,13 +289,13 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.vaultDeleteTitle(deleting?.account ?? '')}
+        title={vaultMessages.vaultDeleteTitle(deleting?.account ?? '')}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              showSuccess(messages.vaultDeleted);
+              showSuccess(vaultMessages.vaultDeleted);
               setDeleting(null);
             },
           })
@@ -299,12 +303,12 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error) : null}
       >
-        {messages.vaultDeleteWarning}
+        {vaultMessages.vaultDeleteWarning}
       </ConfirmDialog>
       <Modal
         opened={history !== null}
         onClose={() => setHistory(null)}
-        title={messages.vaultHistoryOf(history?.account ?? '')}
+        title={vaultMessages.vaultHistoryOf(history?.account ?? '')}
         centered
         size="xl"
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
@@ -338,12 +342,12 @@ export const VaultPage = () => {
       <PageLoadError
         back={
           <Anchor component={Link} to="/passwords" size="sm">
-            {messages.vaultTitle}
+            {vaultMessages.vaultTitle}
           </Anchor>
         }
         error={meeting.error}
-        notFoundTitle={messages.vaultNotFound}
-        failedTitle={messages.vaultLoadFailed}
+        notFoundTitle={vaultMessages.vaultNotFound}
+        failedTitle={vaultMessages.vaultLoadFailed}
         onRetry={() => void meeting.refetch()}
         retrying={meeting.isFetching}
       />

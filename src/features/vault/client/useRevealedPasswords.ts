@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { showError, showInfo } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
 import type { RevealedValue } from './EntriesTable.tsx';
 import { revealPassword } from './vault.queries.ts';
@@ -17,7 +17,7 @@ const clearClipboardLater = (password: string, seconds: number) => {
       const now = await navigator.clipboard.readText().catch(() => password);
       if (now !== password) return;
       await navigator.clipboard.writeText('');
-      showInfo(messages.vaultClipboardCleared);
+      showInfo(vaultMessages.vaultClipboardCleared);
     } catch {
       // The page lost focus: the browser refuses; nothing else to do.
     }
@@ -77,10 +77,10 @@ export const useRevealedPasswords = (entries: VaultEntry[]) => {
         try {
           await navigator.clipboard.writeText(password);
         } catch {
-          showError(messages.vaultCopyFailed);
+          showError(vaultMessages.vaultCopyFailed);
           return;
         }
-        showInfo(messages.vaultCopied(seconds));
+        showInfo(vaultMessages.vaultCopied(seconds));
         clearClipboardLater(password, seconds);
       })
       .catch((error: unknown) => showError(errorText(error)));

@@ -8,7 +8,7 @@ import { vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
-import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type { Revealed, VaultAuditPage, VaultEntry } from '../vault.schemas.ts';
 import { rewrapDataKeys } from './vault.keys.ts';
 
@@ -96,7 +96,7 @@ describe('tampering', () => {
       v,
       v.first,
       ['first-secret', 'second-secret'],
-      messages.vaultUndecryptable('First', v.first.id),
+      vaultMessages.vaultUndecryptable('First', v.first.id),
     );
     expect((await reveal(v.leader, second.id)).body.result.password).toBe('second-secret');
     expect((await v.leader.api.get(`/meetings/${v.meeting.id}/passwords`)).status).toBe(200);
@@ -115,7 +115,7 @@ describe('tampering', () => {
       v,
       second,
       ['first-secret', 'second-secret'],
-      messages.vaultUndecryptable('Second', second.id),
+      vaultMessages.vaultUndecryptable('Second', second.id),
     );
     expect((await reveal(v.leader, v.first.id)).body.result.password).toBe('first-secret');
     // Swapped: neither reads.
@@ -123,14 +123,24 @@ describe('tampering', () => {
     await setSecret(v.first.id, b);
     await setSecret(third.id, a);
     expect((await reveal(v.leader, v.first.id)).status).toBe(500);
-    await expectTampered(v, third, ['first-secret', 'third-secret'], messages.vaultUndecryptable('Third', third.id));
+    await expectTampered(
+      v,
+      third,
+      ['first-secret', 'third-secret'],
+      vaultMessages.vaultUndecryptable('Third', third.id),
+    );
   });
 
   it('refuses a ciphertext or a wrapped key copied into another workspace', async () => {
     const a = await vault('secret-of-a');
     const b = await vault('secret-of-b');
     await setSecret(b.first.id, await secretOf(a.first.id));
-    await expectTampered(b, b.first, ['secret-of-a', 'secret-of-b'], messages.vaultUndecryptable('First', b.first.id));
+    await expectTampered(
+      b,
+      b.first,
+      ['secret-of-a', 'secret-of-b'],
+      vaultMessages.vaultUndecryptable('First', b.first.id),
+    );
     expect((await reveal(a.leader, a.first.id)).body.result.password).toBe('secret-of-a');
 
     // The workspace key of A put in C's key row: C's entries no longer open (the key is bound to A).
@@ -140,7 +150,12 @@ describe('tampering', () => {
       .update(vaultKeys)
       .set({ wrappedKey: keyOfA!.wrappedKey, masterKeyId: keyOfA!.masterKeyId })
       .where(eq(vaultKeys.tenantId, c.leader.tenantId));
-    await expectTampered(c, c.first, ['secret-of-a', 'secret-of-c'], messages.vaultKeyTamperedFor('First', c.first.id));
+    await expectTampered(
+      c,
+      c.first,
+      ['secret-of-a', 'secret-of-c'],
+      vaultMessages.vaultKeyTamperedFor('First', c.first.id),
+    );
     expect((await reveal(a.leader, a.first.id)).body.result.password).toBe('secret-of-a');
   });
 });
@@ -187,7 +202,7 @@ describe('keys', () => {
     const refused = await reveals(wrong);
     expect(refused.statusCode).toBe(500);
     // The answer and the logged error name the entry (account and id) and the key, never a value.
-    const message = messages.vaultKeyUnavailableFor('First', v.first.id);
+    const message = vaultMessages.vaultKeyUnavailableFor('First', v.first.id);
     expect(message).toContain('VAULT_MASTER_KEY');
     expect(refused.json().message).toBe(message);
     const logged = wrongKeyLines(v.first.id);

@@ -4,7 +4,7 @@ import { slackInstallations, vaultEntries, vaultKeys } from '../../../db/schema/
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import { entryBinding, keyBinding, newDataKey, open, seal, workspaceSecretBinding } from './vault.crypto.ts';
 
 // The workspaces' data keys (decision 045): one random AES-256 key per workspace, stored only
@@ -29,7 +29,7 @@ export class VaultTampered extends AppError {
 
 /** No master key of the keyring wrapped the workspace's key: VAULT_MASTER_KEY does not match (a 500). */
 export class VaultKeyUnavailable extends AppError {
-  constructor(message: string = messages.vaultKeyUnavailable) {
+  constructor(message: string = vaultMessages.vaultKeyUnavailable) {
     super('internal', message);
   }
 }
@@ -47,7 +47,7 @@ export const unwrapDataKey = (keyring: VaultKeyring, tenantId: string, row: Wrap
     return open(master, row.wrappedKey, keyBinding(tenantId));
   } catch {
     // The master key that wrapped it is here, so the wrapped key itself was changed or moved.
-    throw new VaultTampered('key', messages.vaultKeyTampered);
+    throw new VaultTampered('key', vaultMessages.vaultKeyTampered);
   }
 };
 
@@ -89,7 +89,7 @@ export const openPassword = (
   try {
     return open(dataKey, entry.secret, entryBinding(entry.tenantId, entry.id)).toString('utf8');
   } catch {
-    throw new VaultTampered('entry', messages.vaultUndecryptable(entry.account, entry.id));
+    throw new VaultTampered('entry', vaultMessages.vaultUndecryptable(entry.account, entry.id));
   }
 };
 
@@ -117,7 +117,7 @@ export const openWorkspaceSecret = (
   try {
     return open(dataKey, sealed, workspaceSecretBinding(tenantId, purpose)).toString('utf8');
   } catch {
-    throw vaultFailure(messages.workspaceSecretUndecryptable(purpose));
+    throw vaultFailure(vaultMessages.workspaceSecretUndecryptable(purpose));
   }
 };
 

@@ -8,7 +8,7 @@ import type { VaultKeyring } from '../../../server/secrets.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { VAULT_CLIPBOARD_SECONDS, VAULT_REVEAL_SECONDS } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { messages } from '../../../shared/messages.ts';
+import { vaultMessages } from '../vault.messages.ts';
 import type {
   CreateVaultEntry,
   Revealed,
@@ -304,18 +304,18 @@ export const revealPassword = async (
     return { refused: true };
   }
   if (!row.wrappedKey || !row.masterKeyId)
-    throw new VaultKeyUnavailable(messages.vaultKeyUnavailableFor(row.account, entryId));
+    throw new VaultKeyUnavailable(vaultMessages.vaultKeyUnavailableFor(row.account, entryId));
   let password: string;
   try {
     const dataKey = unwrapDataKey(keyring, ctx.tenantId, { wrappedKey: row.wrappedKey, masterKeyId: row.masterKeyId });
     password = openPassword(dataKey, row);
   } catch (error) {
     if (error instanceof VaultKeyUnavailable)
-      throw new VaultKeyUnavailable(messages.vaultKeyUnavailableFor(row.account, entryId));
+      throw new VaultKeyUnavailable(vaultMessages.vaultKeyUnavailableFor(row.account, entryId));
     if (!(error instanceof VaultTampered)) throw error;
     const audit = { meetingId: row.meetingId, entryId, account: row.account, action: 'undecryptable' as const };
     await recordAudit(ctx, actor, [audit]);
-    const message = error.part === 'key' ? messages.vaultKeyTamperedFor(row.account, entryId) : error.message;
+    const message = error.part === 'key' ? vaultMessages.vaultKeyTamperedFor(row.account, entryId) : error.message;
     return { tampered: new VaultTampered(error.part, message) };
   }
   await recordAudit(ctx, actor, [{ meetingId: row.meetingId, entryId, account: row.account, action: purpose }]);

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Card, Group, List, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { SafeHtml } from '../../../client/ui/SafeHtml.tsx';
-import { messages } from '../../../shared/messages.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type { Section } from '../vision.schemas.ts';
 
 /** A section of the board: its title and its text, or its live items (read when shown). */
@@ -20,16 +20,16 @@ export const SectionCard = ({
         {section.title}
       </Title>
       <Group gap={4} wrap="nowrap" className="cadence-no-print">
-        <Tooltip label={messages.editSection(section.title)}>
-          <ActionIcon variant="subtle" aria-label={messages.editSection(section.title)} onClick={onEdit}>
+        <Tooltip label={visionMessages.editSection(section.title)}>
+          <ActionIcon variant="subtle" aria-label={visionMessages.editSection(section.title)} onClick={onEdit}>
             <IconPencil size={16} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={messages.deleteSection}>
+        <Tooltip label={visionMessages.deleteSection}>
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label={`${messages.deleteSection}: ${section.title}`}
+            aria-label={`${visionMessages.deleteSection}: ${section.title}`}
             onClick={onDelete}
           >
             <IconTrash size={16} />
@@ -41,7 +41,7 @@ export const SectionCard = ({
       <>
         {section.items.length === 0 ? (
           <Text size="sm" c="gray.7" fs="italic">
-            {section.kind === 'quarterlyGoals' ? messages.sectionNoGoals : messages.sectionNoIssues}
+            {section.kind === 'quarterlyGoals' ? visionMessages.sectionNoGoals : visionMessages.sectionNoIssues}
           </Text>
         ) : (
           <List size="sm" spacing={4}>
@@ -62,7 +62,7 @@ export const SectionCard = ({
           </List>
         )}
         <Text size="xs" c="gray.7" mt="xs" className="cadence-no-print">
-          {messages.liveSectionHint}
+          {visionMessages.liveSectionHint}
         </Text>
       </>
     ) : (

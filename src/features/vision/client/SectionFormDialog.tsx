@@ -11,13 +11,14 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS, VISION_DESCRIPTION_MAX, VISION_TITLE_MAX } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type { Section, SectionKind, Template } from '../vision.schemas.ts';
 import { useSaveSection, watchSectionEdits } from './vision.queries.ts';
 
 const KIND_LABELS: Record<SectionKind, string> = {
-  text: messages.sectionKindText,
-  quarterlyGoals: messages.sectionKindQuarterlyGoals,
-  longTermIssues: messages.sectionKindLongTermIssues,
+  text: visionMessages.sectionKindText,
+  quarterlyGoals: visionMessages.sectionKindQuarterlyGoals,
+  longTermIssues: visionMessages.sectionKindLongTermIssues,
 };
 
 /**
@@ -71,7 +72,7 @@ const SectionForm = ({
       { id: section?.id ?? null, input: section ? { ...input, version } : input },
       {
         onSuccess: () => {
-          showSuccess(messages.sectionSaved);
+          showSuccess(visionMessages.sectionSaved);
           closeSoon();
         },
         onError: (error) => {
@@ -94,12 +95,12 @@ const SectionForm = ({
     >
       {(conflict || changedElsewhere) && (
         <Alert color="yellow" role="alert" p="xs">
-          {conflict ? messages.sectionConflict : messages.sectionChangedElsewhere(section?.title ?? '')}
+          {conflict ? visionMessages.sectionConflict : visionMessages.sectionChangedElsewhere(section?.title ?? '')}
         </Alert>
       )}
-      <TextInput label={messages.sectionTitle} required data-autofocus {...form.getInputProps('title')} />
+      <TextInput label={visionMessages.sectionTitle} required data-autofocus {...form.getInputProps('title')} />
       <Select
-        label={messages.sectionKind}
+        label={visionMessages.sectionKind}
         data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
@@ -107,7 +108,7 @@ const SectionForm = ({
       />
       {form.values.kind === 'text' ? (
         <RichTextEditor
-          label={messages.sectionDescription}
+          label={visionMessages.sectionDescription}
           value={form.values.description}
           onChange={(html) => form.setFieldValue('description', html)}
           error={form.errors.description as string | undefined}
@@ -132,7 +133,7 @@ export const SectionFormDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={section ? messages.updateSection : messages.addSection}
+    title={section ? visionMessages.updateSection : visionMessages.addSection}
     centered
     size="lg"
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

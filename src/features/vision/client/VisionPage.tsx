@@ -24,6 +24,7 @@ import { DIALOG_CLOSE_DELAY_MS, VISION_TITLE_MAX } from '../../../shared/constan
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type { Section, Template, TemplatesPage } from '../vision.schemas.ts';
 import { DEFAULT_CATALOG_KEY } from '../vision.templates.ts';
 import { SectionCard } from './SectionCard.tsx';
@@ -46,9 +47,9 @@ const StartBoard = ({ catalog, onCreated }: { catalog: TemplatesPage['catalog'];
   return (
     <Card withBorder padding="lg" radius="md" maw={560}>
       <Stack gap="sm" align="flex-start">
-        <Text fw={600}>{messages.visionEmpty}</Text>
+        <Text fw={600}>{visionMessages.visionEmpty}</Text>
         <Select
-          label={messages.visionStartFrom}
+          label={visionMessages.visionStartFrom}
           data={catalog.map((entry) => ({ value: entry.key, label: entry.title }))}
           value={key}
           onChange={(value) => value && setKey(value)}
@@ -70,7 +71,7 @@ const StartBoard = ({ catalog, onCreated }: { catalog: TemplatesPage['catalog'];
             )
           }
         >
-          {messages.visionStart}
+          {visionMessages.visionStart}
         </Button>
       </Stack>
     </Card>
@@ -96,7 +97,7 @@ const SaveTemplateDialog = ({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={messages.saveTemplateTitle}
+      title={visionMessages.saveTemplateTitle}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -111,7 +112,7 @@ const SaveTemplateDialog = ({
             { title: checked.data, fromTemplateId: template.id, columns: template.columns === 1 ? 1 : 2 },
             {
               onSuccess: (saved) => {
-                showSuccess(messages.templateSaved);
+                showSuccess(visionMessages.templateSaved);
                 onSaved(saved.id);
                 onClose();
               },
@@ -124,7 +125,7 @@ const SaveTemplateDialog = ({
         failure={create.error ? errorText(create.error) : null}
       >
         <TextInput
-          label={messages.templateTitle}
+          label={visionMessages.templateTitle}
           required
           data-autofocus
           value={title}
@@ -152,21 +153,21 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
     <>
       <Group gap="xs" wrap="wrap" className="cadence-no-print">
         <SegmentedControl
-          aria-label={messages.twoColumns}
+          aria-label={visionMessages.twoColumns}
           value={String(template.columns)}
           data={[
-            { value: '1', label: messages.oneColumn },
-            { value: '2', label: messages.twoColumns },
+            { value: '1', label: visionMessages.oneColumn },
+            { value: '2', label: visionMessages.twoColumns },
           ]}
           onChange={(value) =>
             update.mutate({ columns: value === '1' ? 1 : 2 }, { onError: (error) => showError(errorText(error)) })
           }
         />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ section: null })}>
-          {messages.addSection}
+          {visionMessages.addSection}
         </Button>
         <Button variant="default" leftSection={<IconTemplate size={16} />} onClick={() => setSaving(true)}>
-          {messages.saveTemplate}
+          {visionMessages.saveTemplate}
         </Button>
         <PdfExportMenu
           path={(paper) => `/vision/templates/${template.id}/export?paper=${paper}`}
@@ -182,7 +183,7 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
             leftSection={<IconTrash size={16} />}
             onClick={() => setDeletingTemplate(true)}
           >
-            {messages.deleteTemplate}
+            {visionMessages.deleteTemplate}
           </Button>
         )}
       </Group>
@@ -212,7 +213,7 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
       <SaveTemplateDialog template={template} opened={saving} onClose={() => setSaving(false)} onSaved={onSelect} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteSectionTitle(deleting?.title ?? '')}
+        title={visionMessages.deleteSectionTitle(deleting?.title ?? '')}
         pending={removeSection.isPending}
         error={removeSection.error ? errorText(removeSection.error) : null}
         onClose={() => {
@@ -223,31 +224,31 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
           deleting &&
           removeSection.mutate(deleting.id, {
             onSuccess: () => {
-              showSuccess(messages.sectionDeleted);
+              showSuccess(visionMessages.sectionDeleted);
               setDeleting(null);
             },
           })
         }
       >
-        {messages.deleteSectionWarning}
+        {visionMessages.deleteSectionWarning}
       </ConfirmDialog>
       <ConfirmDialog
         opened={deletingTemplate}
-        title={messages.deleteTemplateTitle(template.title)}
+        title={visionMessages.deleteTemplateTitle(template.title)}
         pending={removeTemplate.isPending}
         error={removeTemplate.error ? errorText(removeTemplate.error) : null}
         onClose={() => setDeletingTemplate(false)}
         onConfirm={() =>
           removeTemplate.mutate(template.id, {
             onSuccess: () => {
-              showSuccess(messages.templateDeleted);
+              showSuccess(visionMessages.templateDeleted);
               setDeletingTemplate(false);
               onSelect(null);
             },
           })
         }
       >
-        {messages.deleteTemplateWarning}
+        {visionMessages.deleteTemplateWarning}
       </ConfirmDialog>
     </>
   );
@@ -266,12 +267,12 @@ export const VisionPage = () => {
     <Stack gap="md" className="cadence-printable">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          {messages.visionTitle}
+          {visionMessages.visionTitle}
         </Title>
         {items.length > 0 && (
           <Select
             className="cadence-no-print"
-            label={messages.templateSelect}
+            label={visionMessages.templateSelect}
             data={items.map((t) => ({ value: t.id, label: t.title }))}
             value={selectedId}
             onChange={(value) => value && select(value)}
@@ -284,7 +285,7 @@ export const VisionPage = () => {
         <SectionLoading />
       ) : templates.isError ? (
         <SectionError
-          title={messages.visionLoadFailed}
+          title={visionMessages.visionLoadFailed}
           error={templates.error}
           onRetry={() => void templates.refetch()}
           retrying={templates.isFetching}
@@ -293,7 +294,7 @@ export const VisionPage = () => {
         <StartBoard catalog={templates.data.catalog} onCreated={select} />
       ) : template.isError ? (
         <SectionError
-          title={messages.visionLoadFailed}
+          title={visionMessages.visionLoadFailed}
           error={template.error}
           onRetry={() => void template.refetch()}
           retrying={template.isFetching}

@@ -1,6 +1,6 @@
 import { richTextBlocks } from '../../../server/pdf.richtext.ts';
 import { PAGE_POINTS, type PdfContent, renderPdf, workspaceHeading } from '../../../server/pdf.ts';
-import { messages } from '../../../shared/messages.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type { Section, Template } from '../vision.schemas.ts';
 
 // The vision board as a PDF (portrait, A4 or Letter): the workspace's heading, the template's
@@ -18,7 +18,7 @@ const sectionBlock = (section: Section): PdfContent => ({
       ? section.items.length === 0
         ? [
             {
-              text: section.kind === 'quarterlyGoals' ? messages.sectionNoGoals : messages.sectionNoIssues,
+              text: section.kind === 'quarterlyGoals' ? visionMessages.sectionNoGoals : visionMessages.sectionNoIssues,
               italics: true,
               color: '#666666',
             },

@@ -9,10 +9,10 @@ import { LIVE_SECTION_ITEMS_MAX, VISION_SECTIONS_MAX } from '../../../shared/con
 import { todayUtc } from '../../../shared/dates.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
 import { quarterOf, quarterRange } from '../../../shared/kpis.ts';
-import { messages } from '../../../shared/messages.ts';
 import { statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { visibleTasksSql } from '../../tasks/server/tasks.access.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type {
   CreateSection,
   CreateTemplate,
@@ -263,7 +263,7 @@ export const createSection = async (ctx: TenantContext, templateId: string, inpu
     .select({ n: count(), last: sql<number>`coalesce(max(${visionSections.sort}), -1)`.mapWith(Number) })
     .from(visionSections)
     .where(eq(visionSections.templateId, templateId));
-  if (n >= VISION_SECTIONS_MAX) throw conflict(messages.templateTooManySections);
+  if (n >= VISION_SECTIONS_MAX) throw conflict(visionMessages.templateTooManySections);
   const [row] = await ctx.db
     .insert(visionSections)
     .values({
@@ -298,7 +298,7 @@ export const updateSection = async (ctx: TenantContext, sectionId: string, patch
     })
     .where(and(eq(visionSections.id, sectionId), eq(visionSections.version, patch.version)))
     .returning();
-  if (!row) throw conflict(messages.sectionConflict, { version: messages.sectionConflict });
+  if (!row) throw conflict(visionMessages.sectionConflict, { version: visionMessages.sectionConflict });
   changed(ctx, current.templateId, sectionId, row.version);
   return withLive(ctx, row);
 };

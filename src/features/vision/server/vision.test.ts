@@ -5,6 +5,7 @@ import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../..
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { quarterOf, quarterRange } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
+import { visionMessages } from '../vision.messages.ts';
 import type { Section, Template, TemplatesPage } from '../vision.schemas.ts';
 
 let app: FastifyInstance;
@@ -95,7 +96,7 @@ describe('vision board', () => {
     expect(first.status).toBe(200);
     const second = await mate.api.put(`/vision/sections/${id}`, { description: '<p>Theirs</p>', version: 1 });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(messages.sectionConflict);
+    expect(second.body.message).toBe(visionMessages.sectionConflict);
     const stored = (await mate.api.get<Template>(`/vision/templates/${section('10-Year Target').templateId}`)).body
       .result;
     expect(stored.sections.find((s) => s.id === id)).toMatchObject({ description: '<p>Mine</p>', version: 2 });

@@ -8,6 +8,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { email, requiredText } from '../../../shared/validation.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 import type { AddUser } from '../workspaces.schemas.ts';
 import { addUserToWorkspace, lookUpUser } from './workspaces.queries.ts';
 
@@ -51,7 +52,7 @@ const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
   const lookUp = (address: string) =>
     run(async () => {
       const found = await lookUpUser(address);
-      if (found.existsInTenant) setFailure(messages.userAlreadyInWorkspace);
+      if (found.existsInTenant) setFailure(workspacesMessages.userAlreadyInWorkspace);
       else if (found.exists) setStep({ kind: 'existing', email: address });
       else setStep({ kind: 'new', email: address });
     });
@@ -88,11 +89,11 @@ const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
             {...form.getInputProps('email')}
           />
         )}
-        {step.kind === 'existing' && <Text>{messages.invitePerson(step.email)}</Text>}
+        {step.kind === 'existing' && <Text>{workspacesMessages.invitePerson(step.email)}</Text>}
         {step.kind === 'new' && (
           <>
             <Text size="sm" c="dimmed">
-              {messages.newPersonIntro(step.email)}
+              {workspacesMessages.newPersonIntro(step.email)}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput label={messages.firstName} required data-autofocus {...form.getInputProps('firstName')} />
@@ -108,7 +109,7 @@ const AddPersonForm = ({ onClose }: { onClose: () => void }) => {
             </Button>
           ) : (
             <Button variant="default" onClick={goBack} disabled={pending || added}>
-              {messages.goBack}
+              {workspacesMessages.goBack}
             </Button>
           )}
           <Button type="submit" loading={pending || added}>
@@ -125,7 +126,7 @@ export const AddPersonDialog = ({ opened, onClose }: { opened: boolean; onClose:
   <Modal
     opened={opened}
     onClose={onClose}
-    title={messages.addPersonTitle}
+    title={workspacesMessages.addPersonTitle}
     centered
     size="md"
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

@@ -6,6 +6,7 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 import { useCreateWorkspace } from './workspaces.queries.ts';
 
 interface DialogProps {
@@ -22,7 +23,7 @@ const CreateWorkspaceForm = ({ onClose }: { onClose: () => void }) => {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label={messages.workspaceName} required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={workspacesMessages.workspaceName} required data-autofocus {...form.getInputProps('name')} />
         <FormError message={create.isError ? errorText(create.error) : null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -42,7 +43,7 @@ export const CreateWorkspaceDialog = ({ opened, onClose }: DialogProps) => (
   <Modal
     opened={opened}
     onClose={onClose}
-    title={messages.createWorkspace}
+    title={workspacesMessages.createWorkspace}
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
   >

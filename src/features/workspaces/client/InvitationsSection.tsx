@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
-import { messages } from '../../../shared/messages.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 import type { Invitation } from '../workspaces.schemas.ts';
 import { WorkspaceAvatar } from './WorkspaceAvatar.tsx';
 import { useAnswerInvitation, useMyInvitations } from './workspaces.queries.ts';
@@ -22,7 +22,9 @@ const InvitationCard = ({ invitation }: { invitation: Invitation }) => {
       { id: invitation.id, answer: value },
       {
         onSuccess: () =>
-          showSuccess(value === 'accept' ? messages.invitationAccepted(name) : messages.invitationDeclined),
+          showSuccess(
+            value === 'accept' ? workspacesMessages.invitationAccepted(name) : workspacesMessages.invitationDeclined,
+          ),
         onError: (error) => setFailure(errorText(error)),
       },
     );
@@ -36,11 +38,11 @@ const InvitationCard = ({ invitation }: { invitation: Invitation }) => {
           <WorkspaceAvatar name={name} iconLogo={invitation.workspace.iconLogo} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Text id={headingId} fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {messages.invitationWorkspace(name)}
+              {workspacesMessages.invitationWorkspace(name)}
             </Text>
             {invitation.invitedBy && (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {messages.invitationFrom(invitation.invitedBy, name)}
+                {workspacesMessages.invitationFrom(invitation.invitedBy, name)}
               </Text>
             )}
           </Stack>
@@ -50,21 +52,21 @@ const InvitationCard = ({ invitation }: { invitation: Invitation }) => {
           <Button
             variant="default"
             size="xs"
-            aria-label={messages.declineInvitationLabel(name)}
+            aria-label={workspacesMessages.declineInvitationLabel(name)}
             loading={pendingAnswer === 'decline'}
             disabled={answer.isPending && pendingAnswer !== 'decline'}
             onClick={() => send('decline')}
           >
-            {messages.declineInvitation}
+            {workspacesMessages.declineInvitation}
           </Button>
           <Button
             size="xs"
-            aria-label={messages.acceptInvitationLabel(name)}
+            aria-label={workspacesMessages.acceptInvitationLabel(name)}
             loading={pendingAnswer === 'accept'}
             disabled={answer.isPending && pendingAnswer !== 'accept'}
             onClick={() => send('accept')}
           >
-            {messages.acceptInvitation}
+            {workspacesMessages.acceptInvitation}
           </Button>
         </Group>
       </Stack>
@@ -84,7 +86,7 @@ export const InvitationsSection = () => {
   if (invitations.isError) {
     return (
       <SectionError
-        title={messages.invitationsLoadFailed}
+        title={workspacesMessages.invitationsLoadFailed}
         error={invitations.error}
         onRetry={() => invitations.refetch()}
         retrying={invitations.isFetching}
@@ -95,7 +97,7 @@ export const InvitationsSection = () => {
   return (
     <Stack gap="sm" component="section" aria-labelledby="invitations-title">
       <Title order={2} size="h4" id="invitations-title">
-        {messages.invitationsTitle}
+        {workspacesMessages.invitationsTitle}
       </Title>
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
         {invitations.data.map((invitation) => (

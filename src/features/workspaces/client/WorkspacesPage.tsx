@@ -5,6 +5,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSelf } from '../../auth/client/auth.queries.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 import type { MyWorkspace } from '../workspaces.schemas.ts';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
@@ -29,7 +30,7 @@ const WorkspaceRow = ({ workspace, current, switching, disabled, onChoose, onAdd
         <UnstyledButton
           onClick={onChoose}
           disabled={disabled}
-          aria-label={messages.openWorkspace(workspace.name)}
+          aria-label={workspacesMessages.openWorkspace(workspace.name)}
           p="md"
           style={{ flex: 1, minWidth: 0 }}
           className="cadence-row-button"
@@ -48,7 +49,7 @@ const WorkspaceRow = ({ workspace, current, switching, disabled, onChoose, onAdd
                 )}
                 {current && (
                   <Badge size="sm" variant="light" color="teal">
-                    {messages.currentBadge}
+                    {workspacesMessages.currentBadge}
                   </Badge>
                 )}
               </Group>
@@ -84,7 +85,7 @@ export const WorkspacesPage = () => {
   } else if (workspaces.isError) {
     body = (
       <SectionError
-        title={messages.workspacesLoadFailed}
+        title={workspacesMessages.workspacesLoadFailed}
         error={workspaces.error}
         onRetry={() => workspaces.refetch()}
         retrying={workspaces.isFetching}
@@ -116,11 +117,11 @@ export const WorkspacesPage = () => {
             {messages.workspacesTitle}
           </Title>
           <Text c="dimmed" size="sm">
-            {messages.workspacesIntro}
+            {workspacesMessages.workspacesIntro}
           </Text>
         </Stack>
         <Button leftSection={<IconPlus size={18} />} onClick={createDialog.open}>
-          {messages.createWorkspace}
+          {workspacesMessages.createWorkspace}
         </Button>
       </Group>
       <InvitationsSection />

@@ -4,6 +4,7 @@ import { testApp } from '../../../../test/app.ts';
 import { client, lastMailTo, linkHash, signUp, uniqueEmail } from '../../../../test/factories.ts';
 import { RATE_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -85,7 +86,7 @@ describe('adding a person to a workspace', () => {
     const other = await signUp(app);
     const added = await admin.api.post('/tenants/add-user', { email: other.email });
     expect(added.status).toBe(201);
-    expect(added.body.result).toEqual({ outcome: 'invited', message: messages.invitationSent, person: null });
+    expect(added.body.result).toEqual({ outcome: 'invited', message: workspacesMessages.invitationSent, person: null });
     const mail = await lastMailTo(app, other.email);
     expect(mail?.subject).toBe('Test Person invited you to Guild on Cadence');
     expect(mail?.text).toContain('http://cadence.test/workspaces');

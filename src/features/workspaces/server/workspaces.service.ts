@@ -9,6 +9,7 @@ import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { notifyWorkspaceAdded } from '../../notifications/server/meetings.notify.ts';
+import { workspacesMessages } from '../workspaces.messages.ts';
 import type {
   AddUser,
   AddUserResult,
@@ -133,18 +134,19 @@ export const addUserToWorkspace = async (
 ): Promise<AddUserResult> => {
   assertWorkspaceAdmin(ctx);
   const found = await findPerson(ctx, input);
-  if (found?.memberOf) throw conflict(messages.userAlreadyInWorkspace, { email: messages.userAlreadyInWorkspace });
+  if (found?.memberOf)
+    throw conflict(workspacesMessages.userAlreadyInWorkspace, { email: workspacesMessages.userAlreadyInWorkspace });
   if ('id' in input && (!found || found.deletedAt)) throw notFound();
   if (found && !found.deletedAt) {
     await inviteToWorkspace(ctx, found.id, publicUrl);
-    return { outcome: 'invited', message: messages.invitationSent, person: null };
+    return { outcome: 'invited', message: workspacesMessages.invitationSent, person: null };
   }
   if (found || 'id' in input) throw notFound(); // a deleted account cannot be brought back here
   if (!input.firstName || !input.lastName) {
     const errors: Record<string, string> = {};
     if (!input.firstName) errors.firstName = messages.required;
     if (!input.lastName) errors.lastName = messages.required;
-    throw badRequest(errors, messages.namesNeededForNewAccount);
+    throw badRequest(errors, workspacesMessages.namesNeededForNewAccount);
   }
   const [person] = await ctx.db
     .insert(users)
@@ -154,7 +156,7 @@ export const addUserToWorkspace = async (
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
   await notifyWorkspaceAdded(ctx, person!.id, { inviter, workspace });
   await lifecycle.raise('account.createdByAdmin', ctx, { person: person!, inviter, workspace, publicUrl });
-  return { outcome: 'added', message: messages.userAdded, person: person! };
+  return { outcome: 'added', message: workspacesMessages.userAdded, person: person! };
 };
 
 /** The enabled people of the caller's workspace, by name (the spec's getUsers). */

@@ -3,7 +3,7 @@ import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyAnswer } from '../../agency.schemas.ts';
 import { useRemoveAnswer, useSaveAnswer, watchAnswers } from '../agency.queries.ts';
 
@@ -92,14 +92,14 @@ export const AnswerField = ({
   );
 
   const status = save.isPending
-    ? messages.agencySaving
+    ? agencyMessages.agencySaving
     : save.isError
-      ? messages.agencyNotSaved
+      ? agencyMessages.agencyNotSaved
       : save.isSuccess && !dirty
-        ? messages.agencySaved
+        ? agencyMessages.agencySaved
         : null;
   const who = answer?.changedBy
-    ? messages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))
+    ? agencyMessages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))
     : null;
 
   return (
@@ -123,12 +123,12 @@ export const AnswerField = ({
         }}
         rightSection={
           removable ? (
-            <Tooltip label={messages.agencyRemoveAnswer}>
+            <Tooltip label={agencyMessages.agencyRemoveAnswer}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="sm"
-                aria-label={`${messages.agencyRemoveAnswer}: ${label}`}
+                aria-label={`${agencyMessages.agencyRemoveAnswer}: ${label}`}
                 loading={remove.isPending}
                 onClick={() => remove.mutate(position)}
               >
@@ -145,7 +145,7 @@ export const AnswerField = ({
         <Group gap={6} wrap="nowrap">
           {text.length > maxLength * 0.8 && (
             <Text size="xs" c="gray.7">
-              {messages.agencyCharacters(text.length, maxLength)}
+              {agencyMessages.agencyCharacters(text.length, maxLength)}
             </Text>
           )}
           {status && (
@@ -156,12 +156,13 @@ export const AnswerField = ({
               className="cadence-no-print"
               data-testid="answer-status"
             >
-              {status === messages.agencySaved && <IconCheck size={12} style={{ verticalAlign: 'middle' }} />} {status}
+              {status === agencyMessages.agencySaved && <IconCheck size={12} style={{ verticalAlign: 'middle' }} />}{' '}
+              {status}
             </Text>
           )}
           {save.isError && (
             <Button size="compact-xs" variant="light" color="red" onClick={send}>
-              {messages.agencyRetry}
+              {agencyMessages.agencyRetry}
             </Button>
           )}
         </Group>
@@ -178,7 +179,7 @@ export const AnswerField = ({
       )}
       {elsewhere !== null && (
         <Alert variant="light" color="yellow" p={6} mt={4}>
-          <Text size="xs">{messages.agencyChangedElsewhere(elsewhere)}</Text>
+          <Text size="xs">{agencyMessages.agencyChangedElsewhere(elsewhere)}</Text>
         </Alert>
       )}
     </div>

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Card, Group, Stack, Text, ThemeIcon, Title, Tooltip 
 import { IconArrowsMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyColumn } from '../../agency.schemas.ts';
 import { AgencyIconView } from '../agency.icons.tsx';
 import type { ContentActions } from './ContentMenu.tsx';
@@ -55,7 +55,7 @@ export const ColumnCard = ({
             )}
             {parentTitle && (
               <Text size="xs" c="gray.7">
-                {messages.agencyFollows(parentTitle)}
+                {agencyMessages.agencyFollows(parentTitle)}
               </Text>
             )}
           </Stack>
@@ -63,16 +63,16 @@ export const ColumnCard = ({
         <Group gap={4} wrap="nowrap" className="cadence-no-print">
           {column.hidden && (
             <Badge size="xs" color="gray" variant="outline">
-              {messages.agencyHiddenBadge}
+              {agencyMessages.agencyHiddenBadge}
             </Badge>
           )}
           {!single && (
-            <Tooltip label={messages.agencyOpenColumn(column.title)}>
+            <Tooltip label={agencyMessages.agencyOpenColumn(column.title)}>
               <ActionIcon
                 variant="subtle"
                 component={Link}
                 to={`/agency-single/${column.id}`}
-                aria-label={messages.agencyOpenColumn(column.title)}
+                aria-label={agencyMessages.agencyOpenColumn(column.title)}
               >
                 <IconArrowsMaximize size={16} />
               </ActionIcon>
@@ -95,7 +95,7 @@ export const ColumnCard = ({
         ))}
         {column.questions.length === 0 && (
           <Text size="sm" c="gray.7" fs="italic">
-            {readOnly ? messages.agencyReadOnly : messages.agencyNoQuestions}
+            {readOnly ? agencyMessages.agencyReadOnly : agencyMessages.agencyNoQuestions}
           </Text>
         )}
       </Stack>

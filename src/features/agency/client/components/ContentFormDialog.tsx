@@ -13,6 +13,7 @@ import {
   DIALOG_CLOSE_DELAY_MS,
 } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import {
   ZCreateAgencyCategory,
   ZCreateAgencyColumn,
@@ -37,65 +38,81 @@ const colors = AGENCY_COLORS.map((color) => ({ value: color, label: color }));
 
 const FIELDS = (parents: { value: string; label: string }[]): Record<AgencyKind, Field[]> => ({
   categories: [
-    { name: 'title', label: messages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
-    { name: 'description', label: messages.agencyFieldDescription, type: 'textarea', max: AGENCY_LIMITS.description },
-    { name: 'avatar', label: messages.agencyFieldAvatar, type: 'select', options: icons },
-    { name: 'color', label: messages.agencyFieldColor, type: 'select', options: colors },
+    { name: 'title', label: agencyMessages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
+    {
+      name: 'description',
+      label: agencyMessages.agencyFieldDescription,
+      type: 'textarea',
+      max: AGENCY_LIMITS.description,
+    },
+    { name: 'avatar', label: agencyMessages.agencyFieldAvatar, type: 'select', options: icons },
+    { name: 'color', label: agencyMessages.agencyFieldColor, type: 'select', options: colors },
     {
       name: 'buttonTitle',
-      label: messages.agencyFieldButtonTitle,
+      label: agencyMessages.agencyFieldButtonTitle,
       type: 'text',
       required: true,
       max: AGENCY_LIMITS.buttonTitle,
     },
   ],
   items: [
-    { name: 'title', label: messages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
-    { name: 'description', label: messages.agencyFieldDescription, type: 'textarea', max: AGENCY_LIMITS.description },
-    { name: 'recap', label: messages.agencyFieldRecap, type: 'textarea', max: AGENCY_LIMITS.recap },
-    { name: 'url', label: messages.agencyFieldUrl, type: 'text', max: AGENCY_LIMITS.url },
-    { name: 'isDefault', label: messages.agencyFieldDefault, type: 'switch' },
+    { name: 'title', label: agencyMessages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
+    {
+      name: 'description',
+      label: agencyMessages.agencyFieldDescription,
+      type: 'textarea',
+      max: AGENCY_LIMITS.description,
+    },
+    { name: 'recap', label: agencyMessages.agencyFieldRecap, type: 'textarea', max: AGENCY_LIMITS.recap },
+    { name: 'url', label: agencyMessages.agencyFieldUrl, type: 'text', max: AGENCY_LIMITS.url },
+    { name: 'isDefault', label: agencyMessages.agencyFieldDefault, type: 'switch' },
   ],
   columns: [
-    { name: 'title', label: messages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
-    { name: 'subtitle', label: messages.agencyFieldSubtitle, type: 'text', max: AGENCY_LIMITS.subtitle },
-    { name: 'image', label: messages.agencyFieldImage, type: 'select', options: icons, clearable: true },
-    { name: 'color', label: messages.agencyFieldColor, type: 'select', options: colors },
+    { name: 'title', label: agencyMessages.agencyFieldTitle, type: 'text', required: true, max: AGENCY_LIMITS.title },
+    { name: 'subtitle', label: agencyMessages.agencyFieldSubtitle, type: 'text', max: AGENCY_LIMITS.subtitle },
+    { name: 'image', label: agencyMessages.agencyFieldImage, type: 'select', options: icons, clearable: true },
+    { name: 'color', label: agencyMessages.agencyFieldColor, type: 'select', options: colors },
     {
       name: 'columnType',
-      label: messages.agencyFieldColumnType,
+      label: agencyMessages.agencyFieldColumnType,
       type: 'select',
       options: [
-        { value: 'editable', label: messages.agencyColumnEditable },
-        { value: 'noneditable', label: messages.agencyColumnNoneditable },
+        { value: 'editable', label: agencyMessages.agencyColumnEditable },
+        { value: 'noneditable', label: agencyMessages.agencyColumnNoneditable },
       ],
     },
     {
       name: 'parentId',
-      label: messages.agencyFieldParent,
+      label: agencyMessages.agencyFieldParent,
       type: 'select',
       options: parents,
       clearable: true,
     },
-    { name: 'description', label: messages.agencyFieldDescription, type: 'rich', max: AGENCY_LIMITS.description },
+    { name: 'description', label: agencyMessages.agencyFieldDescription, type: 'rich', max: AGENCY_LIMITS.description },
   ],
   questions: [
     {
       name: 'question',
-      label: messages.agencyFieldQuestion,
+      label: agencyMessages.agencyFieldQuestion,
       type: 'textarea',
       required: true,
       max: AGENCY_LIMITS.question,
     },
-    { name: 'maxLength', label: messages.agencyFieldMaxLength, type: 'number', min: 1, max: AGENCY_LIMITS.answer },
+    {
+      name: 'maxLength',
+      label: agencyMessages.agencyFieldMaxLength,
+      type: 'number',
+      min: 1,
+      max: AGENCY_LIMITS.answer,
+    },
     {
       name: 'numOfAnswers',
-      label: messages.agencyFieldNumOfAnswers,
+      label: agencyMessages.agencyFieldNumOfAnswers,
       type: 'number',
       min: 1,
       max: AGENCY_LIMITS.numOfAnswers,
     },
-    { name: 'addAnswer', label: messages.agencyFieldAddAnswer, type: 'switch' },
+    { name: 'addAnswer', label: agencyMessages.agencyFieldAddAnswer, type: 'switch' },
   ],
 });
 
@@ -123,10 +140,10 @@ export const DEFAULTS: Record<AgencyKind, Values> = {
 };
 
 const TITLES: Record<AgencyKind, [string, string]> = {
-  categories: [messages.agencyAddCategory, messages.agencyEditCategory],
-  items: [messages.agencyAddItem, messages.agencyEditItem],
-  columns: [messages.agencyAddColumn, messages.agencyEditColumn],
-  questions: [messages.agencyAddQuestion, messages.agencyEditQuestion],
+  categories: [agencyMessages.agencyAddCategory, agencyMessages.agencyEditCategory],
+  items: [agencyMessages.agencyAddItem, agencyMessages.agencyEditItem],
+  columns: [agencyMessages.agencyAddColumn, agencyMessages.agencyEditColumn],
+  questions: [agencyMessages.agencyAddQuestion, agencyMessages.agencyEditQuestion],
 };
 
 export interface ContentForm {
@@ -163,7 +180,7 @@ const FormBody = ({ form, onClose }: { form: ContentForm; onClose: () => void })
       { id: form.id, input: { ...values, ...form.parent } },
       {
         onSuccess: () => {
-          showSuccess(messages.agencySavedContent);
+          showSuccess(agencyMessages.agencySavedContent);
           onClose();
         },
         onError: (error) => {
@@ -232,7 +249,7 @@ const FormBody = ({ form, onClose }: { form: ContentForm; onClose: () => void })
                 onChange={(next) => set(field.name, next)}
                 clearable={field.clearable}
                 allowDeselect={field.clearable ?? false}
-                placeholder={field.name === 'parentId' ? messages.agencyNoParent : undefined}
+                placeholder={field.name === 'parentId' ? agencyMessages.agencyNoParent : undefined}
                 comboboxProps={{ withinPortal: true }}
               />
             );

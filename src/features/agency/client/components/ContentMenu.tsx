@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AgencyKind } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 
 // The admin menu of a piece of agency content (decision 052): their own content is edited and
 // deleted, any content hidden or shown again, and something added inside it.
@@ -17,16 +17,16 @@ export interface ContentActions {
 }
 
 const CHILD: Partial<Record<AgencyKind, { kind: AgencyKind; label: string }>> = {
-  categories: { kind: 'items', label: messages.agencyAddItem },
-  items: { kind: 'columns', label: messages.agencyAddColumn },
-  columns: { kind: 'questions', label: messages.agencyAddQuestion },
+  categories: { kind: 'items', label: agencyMessages.agencyAddItem },
+  items: { kind: 'columns', label: agencyMessages.agencyAddColumn },
+  columns: { kind: 'questions', label: agencyMessages.agencyAddQuestion },
 };
 
 const EDIT_LABEL: Record<AgencyKind, string> = {
-  categories: messages.agencyEditCategory,
-  items: messages.agencyEditItem,
-  columns: messages.agencyEditColumn,
-  questions: messages.agencyEditQuestion,
+  categories: agencyMessages.agencyEditCategory,
+  items: agencyMessages.agencyEditItem,
+  columns: agencyMessages.agencyEditColumn,
+  questions: agencyMessages.agencyEditQuestion,
 };
 
 const ContentMenuItems = ({
@@ -57,7 +57,7 @@ const ContentMenuItems = ({
         leftSection={row.hidden ? <IconEye size={14} /> : <IconEyeOff size={14} />}
         onClick={() => actions.hide(kind, row.id, !row.hidden)}
       >
-        {row.hidden ? messages.agencyUnhide : messages.agencyHide}
+        {row.hidden ? agencyMessages.agencyUnhide : agencyMessages.agencyHide}
       </Menu.Item>
       {!row.shipped && (
         <Menu.Item
@@ -65,7 +65,7 @@ const ContentMenuItems = ({
           leftSection={<IconTrash size={14} />}
           onClick={() => actions.remove(kind, row.id, title)}
         >
-          {messages.agencyDelete}
+          {agencyMessages.agencyDelete}
         </Menu.Item>
       )}
     </>
@@ -92,7 +92,7 @@ export const ContentMenu = ({
         variant="subtle"
         size={small ? 'sm' : 'md'}
         className="cadence-no-print"
-        aria-label={messages.agencyContentMenu(title)}
+        aria-label={agencyMessages.agencyContentMenu(title)}
       >
         <IconDots size={small ? 14 : 18} />
       </ActionIcon>

@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyColumn, AgencyItem } from '../../agency.schemas.ts';
 import { ColumnCard } from './ColumnCard.tsx';
 import type { ContentActions } from './ContentMenu.tsx';
@@ -50,7 +50,7 @@ export const FrameworkBoard = ({
   if (item.columns.length === 0)
     return (
       <Text size="sm" c="gray.7">
-        {messages.agencyNoColumns}
+        {agencyMessages.agencyNoColumns}
       </Text>
     );
   const cell = (column: AgencyColumn) => (
@@ -82,7 +82,7 @@ export const FrameworkBoard = ({
       <Box key={column.id} className="agency-family" data-testid="agency-family">
         {cell(column)}
         <Arrow />
-        <Box className="agency-followers" role="group" aria-label={messages.agencyFollowers(column.title)}>
+        <Box className="agency-followers" role="group" aria-label={agencyMessages.agencyFollowers(column.title)}>
           {children.map((child) => (
             <Box key={child.column.id} className="agency-follower">
               {render(child)}

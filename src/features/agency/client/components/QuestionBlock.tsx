@@ -1,7 +1,7 @@
 import { Button, List, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyQuestion } from '../../agency.schemas.ts';
 import { AnswerField, formatChangedAt } from './AnswerField.tsx';
 
@@ -9,7 +9,7 @@ import { AnswerField, formatChangedAt } from './AnswerField.tsx';
 const AnswersAsText = ({ question }: { question: AgencyQuestion }) =>
   question.answers.length === 0 ? (
     <Text size="sm" c="gray.7" fs="italic">
-      {messages.agencyNoAnswer}
+      {agencyMessages.agencyNoAnswer}
     </Text>
   ) : (
     <List size="sm" spacing={4}>
@@ -19,7 +19,7 @@ const AnswersAsText = ({ question }: { question: AgencyQuestion }) =>
           {answer.changedBy && (
             <Text span size="xs" c="gray.7">
               {' '}
-              ({messages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))})
+              ({agencyMessages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))})
             </Text>
           )}
         </List.Item>
@@ -62,7 +62,7 @@ export const QuestionBlock = ({
             ids={ids}
             position={position}
             answer={question.answers.find((answer) => answer.position === position)}
-            label={messages.agencyAnswerLabel(question.question, position + 1, slots)}
+            label={agencyMessages.agencyAnswerLabel(question.question, position + 1, slots)}
             maxLength={question.maxLength}
             removable={question.addAnswer && position < given}
             viewerId={viewerId}
@@ -76,9 +76,9 @@ export const QuestionBlock = ({
           onClick={() => setShown(slots + 1)}
           className="cadence-no-print"
           style={{ alignSelf: 'flex-start' }}
-          aria-label={`${messages.agencyAddAnswer}: ${question.question}`}
+          aria-label={`${agencyMessages.agencyAddAnswer}: ${question.question}`}
         >
-          {messages.agencyAddAnswer}
+          {agencyMessages.agencyAddAnswer}
         </Button>
       )}
     </Stack>

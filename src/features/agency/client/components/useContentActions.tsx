@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import type { AgencyKind } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { agencyMessages } from '../../agency.messages.ts';
 import { useDeleteContent, useSetHidden } from '../agency.queries.ts';
 import { type ContentForm, ContentFormDialog, DEFAULTS } from './ContentFormDialog.tsx';
 import type { ContentActions } from './ContentMenu.tsx';
@@ -52,7 +52,8 @@ export const useContentActions = ({
           hide.mutate(
             { kind, id, hidden },
             {
-              onSuccess: () => showSuccess(hidden ? messages.agencyHiddenDone : messages.agencyUnhiddenDone),
+              onSuccess: () =>
+                showSuccess(hidden ? agencyMessages.agencyHiddenDone : agencyMessages.agencyUnhiddenDone),
               onError: (error) => showError(errorText(error)),
             },
           ),
@@ -64,7 +65,7 @@ export const useContentActions = ({
       <ContentFormDialog form={form} onClose={() => setForm(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.agencyDeleteTitle(deleting?.title ?? '')}
+        title={agencyMessages.agencyDeleteTitle(deleting?.title ?? '')}
         pending={remove.isPending}
         error={remove.error ? errorText(remove.error) : null}
         onClose={() => {
@@ -75,13 +76,13 @@ export const useContentActions = ({
           deleting &&
           remove.mutate(deleting, {
             onSuccess: () => {
-              showSuccess(messages.agencyDeleted);
+              showSuccess(agencyMessages.agencyDeleted);
               setDeleting(null);
             },
           })
         }
       >
-        {messages.agencyDeleteWarning}
+        {agencyMessages.agencyDeleteWarning}
       </ConfirmDialog>
     </>
   );

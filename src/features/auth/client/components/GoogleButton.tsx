@@ -1,6 +1,6 @@
 import { Box, Divider } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { authMessages } from '../../auth.messages.ts';
 import { useAuthConfig } from '../auth.queries.ts';
 
 // Google Identity Services renders its own button and hands back an ID token (the
@@ -81,7 +81,7 @@ export const GoogleButton = ({ onCredential }: { onCredential: (credential: stri
   if (!clientId) return null;
   return (
     <>
-      <Divider label={messages.orSeparator} labelPosition="center" />
+      <Divider label={authMessages.orSeparator} labelPosition="center" />
       <Box ref={container} mih={44} display="flex" style={{ justifyContent: 'center' }} />
     </>
   );

@@ -8,6 +8,7 @@ import { fieldRule } from '../../../../client/lib/formRules.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { password } from '../../../../shared/validation.ts';
+import { authMessages } from '../../auth.messages.ts';
 
 /**
  * A new password and its repeat, sent with the emailed link's hash (POST /auth/reset-password,
@@ -50,7 +51,7 @@ export const NewPasswordForm = ({ hash, onDone }: { hash: string; onDone: () => 
           {done}
         </Alert>
         <Button component={Link} to="/login" fullWidth>
-          {messages.loginLink}
+          {authMessages.loginLink}
         </Button>
       </Stack>
     );
@@ -59,20 +60,20 @@ export const NewPasswordForm = ({ hash, onDone }: { hash: string; onDone: () => 
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PasswordInput
-          label={messages.newPassword}
+          label={authMessages.newPassword}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label={messages.repeatPassword}
+          label={authMessages.repeatPassword}
           autoComplete="new-password"
           required
           {...form.getInputProps('repeatPassword')}
         />
         <FormError message={failure} />
         <Button type="submit" fullWidth loading={pending}>
-          {messages.confirmButton}
+          {authMessages.confirmButton}
         </Button>
       </Stack>
     </form>

@@ -24,6 +24,7 @@ import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Activity, Attachment, Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { useActivities, useActivityChange, useAttachmentImage, useAttachments } from '../card.queries.ts';
 
 // The activity log (document 2 §2, §3, §5): comments in rich text (HTML rendered through
@@ -40,7 +41,7 @@ const AttachmentImage = ({ attachment }: { attachment: Attachment }) => {
   return (
     <Image
       src={image.data}
-      alt={messages.attachmentImageOf(attachment.fileName)}
+      alt={boardsMessages.attachmentImageOf(attachment.fileName)}
       maw={320}
       mah={240}
       w="auto"
@@ -61,7 +62,7 @@ const EditComment = ({ activity, onClose }: { activity: Activity | null; onClose
     <Modal
       opened={activity !== null}
       onClose={onClose}
-      title={messages.commentEditTitle}
+      title={boardsMessages.commentEditTitle}
       size="lg"
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -82,7 +83,7 @@ const EditComment = ({ activity, onClose }: { activity: Activity | null; onClose
         >
           <Stack gap="sm">
             <RichTextEditor
-              label={messages.commentLabel}
+              label={boardsMessages.commentLabel}
               value={activity.description}
               onChange={setHtml}
               compact
@@ -159,8 +160,8 @@ export const ActivityPanel = ({
           <Stack gap={6}>
             <RichTextEditor
               key={draftKey}
-              label={messages.commentLabel}
-              placeholder={messages.commentPlaceholder}
+              label={boardsMessages.commentLabel}
+              placeholder={boardsMessages.commentPlaceholder}
               value=""
               onChange={setDraft}
               error={draftError}
@@ -169,7 +170,7 @@ export const ActivityPanel = ({
             />
             <Group justify="flex-end">
               <Button type="submit" size="xs" loading={change.isPending && change.variables?.kind === 'add'}>
-                {messages.commentSaveButton}
+                {boardsMessages.commentSaveButton}
               </Button>
             </Group>
           </Stack>
@@ -178,7 +179,7 @@ export const ActivityPanel = ({
       {(activities.isPending || attachments.isPending) && <Loader size="xs" aria-label={messages.loading} />}
       {activities.isError && (
         <Group gap="xs">
-          <FormError message={`${messages.activityLoadFailed} ${errorText(activities.error)}`} />
+          <FormError message={`${boardsMessages.activityLoadFailed} ${errorText(activities.error)}`} />
           <Button size="compact-xs" variant="subtle" onClick={() => void activities.refetch()}>
             {messages.retry}
           </Button>
@@ -186,20 +187,20 @@ export const ActivityPanel = ({
       )}
       {activities.isSuccess && attachments.isSuccess && entries.length === 0 && (
         <Text size="sm" c="dimmed">
-          {messages.activityEmpty}
+          {boardsMessages.activityEmpty}
         </Text>
       )}
       <Stack
         gap="md"
         component="ol"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        aria-label={messages.activityHeading}
+        aria-label={boardsMessages.activityHeading}
       >
         {entries.map((entry) => {
           if (entry.kind === 'file') {
             const { attachment } = entry;
             const person = attachment.createdBy ? personById.get(attachment.createdBy) : undefined;
-            const name = person ? fullName(person) : messages.activitySomeone;
+            const name = person ? fullName(person) : boardsMessages.activitySomeone;
             return (
               <Group
                 key={`f-${attachment.id}`}
@@ -218,7 +219,7 @@ export const ActivityPanel = ({
                     <Group gap={2} wrap="nowrap">
                       <IconPaperclip size={12} aria-hidden />
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {messages.activityAttached(attachment.fileName)}
+                        {boardsMessages.activityAttached(attachment.fileName)}
                       </Text>
                     </Group>
                     <Text size="xs" c="dimmed">
@@ -231,7 +232,7 @@ export const ActivityPanel = ({
             );
           }
           const { activity } = entry;
-          const name = activity.author ? fullName(activity.author) : messages.activitySomeone;
+          const name = activity.author ? fullName(activity.author) : boardsMessages.activitySomeone;
           // Both are the insert's time until an edit sets changedAt (an edit in the same second counts).
           const edited = activity.changedAt !== activity.createdAt;
           return (
@@ -252,7 +253,7 @@ export const ActivityPanel = ({
                     </Text>
                     <Text size="xs" c="dimmed">
                       {when(activity.createdAt, timezone)}
-                      {edited ? ` · ${messages.commentEdited}` : ''}
+                      {edited ? ` · ${boardsMessages.commentEdited}` : ''}
                     </Text>
                   </Group>
                   {(activity.permissions.canEdit || activity.permissions.canDelete) && (
@@ -262,7 +263,7 @@ export const ActivityPanel = ({
                           variant="subtle"
                           color="gray"
                           size="sm"
-                          aria-label={messages.commentActionsOf(name)}
+                          aria-label={boardsMessages.commentActionsOf(name)}
                         >
                           <IconDots size={14} />
                         </ActionIcon>
@@ -272,7 +273,7 @@ export const ActivityPanel = ({
                           <Menu.Item
                             leftSection={<IconPencil size={14} />}
                             onClick={() => setEditing(activity)}
-                            aria-label={messages.commentEditNamed(name)}
+                            aria-label={boardsMessages.commentEditNamed(name)}
                           >
                             {messages.taskEdit}
                           </Menu.Item>
@@ -281,7 +282,7 @@ export const ActivityPanel = ({
                           <Menu.Item
                             color="red"
                             leftSection={<IconTrash size={14} />}
-                            aria-label={messages.commentDeleteNamed(name)}
+                            aria-label={boardsMessages.commentDeleteNamed(name)}
                             onClick={() => {
                               setDeleteError(null);
                               setDeleting(activity);
@@ -313,7 +314,7 @@ export const ActivityPanel = ({
       <EditComment activity={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.commentDeleteTitle}
+        title={boardsMessages.commentDeleteTitle}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
@@ -325,7 +326,7 @@ export const ActivityPanel = ({
         pending={change.isPending && change.variables?.kind === 'delete'}
         error={deleteError}
       >
-        {messages.commentDeleteWarning}
+        {boardsMessages.commentDeleteWarning}
       </ConfirmDialog>
     </Stack>
   );

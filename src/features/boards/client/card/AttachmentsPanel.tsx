@@ -6,6 +6,7 @@ import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Attachment, Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { downloadAttachment, useAttachments, useDeleteAttachment } from '../card.queries.ts';
 import { formatSize } from './card.format.ts';
 
@@ -36,7 +37,7 @@ export const AttachmentsPanel = ({
     <Stack gap={6}>
       {attachments.isError && (
         <Group gap="xs">
-          <FormError message={`${messages.attachmentsLoadFailed} ${errorText(attachments.error)}`} />
+          <FormError message={`${boardsMessages.attachmentsLoadFailed} ${errorText(attachments.error)}`} />
           <Button size="compact-xs" variant="subtle" onClick={() => void attachments.refetch()}>
             {messages.retry}
           </Button>
@@ -44,7 +45,7 @@ export const AttachmentsPanel = ({
       )}
       {attachments.isSuccess && list.length === 0 && !uploading && (
         <Text size="sm" c="dimmed">
-          {messages.attachmentsEmpty}
+          {boardsMessages.attachmentsEmpty}
         </Text>
       )}
       {list.map((attachment) => (
@@ -64,11 +65,11 @@ export const AttachmentsPanel = ({
               </Stack>
             </Group>
             <Group gap={2} wrap="nowrap">
-              <Tooltip label={messages.attachmentDownloadNamed(attachment.fileName)} withinPortal>
+              <Tooltip label={boardsMessages.attachmentDownloadNamed(attachment.fileName)} withinPortal>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={messages.attachmentDownloadNamed(attachment.fileName)}
+                  aria-label={boardsMessages.attachmentDownloadNamed(attachment.fileName)}
                   onClick={() => {
                     setDownloadError(null);
                     downloadAttachment(attachment).catch((error) => setDownloadError(errorText(error)));
@@ -81,7 +82,7 @@ export const AttachmentsPanel = ({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={messages.attachmentDeleteNamed(attachment.fileName)}
+                  aria-label={boardsMessages.attachmentDeleteNamed(attachment.fileName)}
                   onClick={() => {
                     setDeleteError(null);
                     setDeleting(attachment);
@@ -98,14 +99,14 @@ export const AttachmentsPanel = ({
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            {messages.attachmentUploading(uploading)}
+            {boardsMessages.attachmentUploading(uploading)}
           </Text>
         </Group>
       )}
       <FormError message={uploadError ?? downloadError} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.attachmentDeleteTitle}
+        title={boardsMessages.attachmentDeleteTitle}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
@@ -117,7 +118,7 @@ export const AttachmentsPanel = ({
         pending={remove.isPending}
         error={deleteError}
       >
-        {messages.attachmentDeleteWarning(deleting?.fileName ?? '')}
+        {boardsMessages.attachmentDeleteWarning(deleting?.fileName ?? '')}
       </ConfirmDialog>
     </Stack>
   );

@@ -19,6 +19,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { hasDueDate } from '../../../../shared/tasks.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { DEFAULT_LABEL_COLOR, LABEL_COLORS, type Label } from '../../boards.schemas.ts';
 import { useCreateLabel } from '../boards.queries.ts';
 import { useSetWatchers } from '../card.queries.ts';
@@ -50,13 +51,13 @@ export const LabelForm = ({ boardId, onCreated }: { boardId: string | null; onCr
             setOpened((o) => !o);
           }}
         >
-          {messages.newLabelButton}
+          {boardsMessages.newLabelButton}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <form
           noValidate
-          aria-label={messages.newLabelButton}
+          aria-label={boardsMessages.newLabelButton}
           onSubmit={(event) => {
             event.preventDefault();
             create.mutate(
@@ -79,13 +80,13 @@ export const LabelForm = ({ boardId, onCreated }: { boardId: string | null; onCr
           <Stack gap="xs" w={236}>
             <TextInput
               size="xs"
-              label={messages.labelNameLabel}
+              label={boardsMessages.labelNameLabel}
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               maxLength={100}
               data-autofocus
             />
-            <Group gap={6} role="radiogroup" aria-label={messages.boardColorLabel}>
+            <Group gap={6} role="radiogroup" aria-label={boardsMessages.boardColorLabel}>
               {LABEL_COLORS.map((option) => (
                 <ColorSwatch
                   key={option}
@@ -94,7 +95,7 @@ export const LabelForm = ({ boardId, onCreated }: { boardId: string | null; onCr
                   color={option}
                   size={20}
                   role="radio"
-                  aria-label={messages.labelColorOption(option)}
+                  aria-label={boardsMessages.labelColorOption(option)}
                   aria-checked={color === option}
                   onClick={() => setColor(option)}
                   style={{ cursor: 'pointer' }}
@@ -165,7 +166,7 @@ export const CardFields = ({
         <MultiSelect
           flex={1}
           size="xs"
-          label={messages.cardLabelsLabel}
+          label={boardsMessages.cardLabelsLabel}
           data={labelOptions}
           value={task.labelIds.filter((id) => colorOf.has(id))}
           readOnly={!canEdit}
@@ -177,7 +178,7 @@ export const CardFields = ({
             </Group>
           )}
           searchable
-          nothingFoundMessage={messages.cardNoMatches}
+          nothingFoundMessage={boardsMessages.cardNoMatches}
           comboboxProps={{ withinPortal: true }}
           styles={{ pill: { maxWidth: 140 } }}
         />
@@ -194,12 +195,12 @@ export const CardFields = ({
       </Group>
       <MultiSelect
         size="xs"
-        label={messages.cardMembersLabel}
+        label={boardsMessages.cardMembersLabel}
         data={personOptions}
         value={task.members}
         readOnly={!canEdit}
         searchable
-        nothingFoundMessage={messages.cardNoMatches}
+        nothingFoundMessage={boardsMessages.cardNoMatches}
         onChange={(members) => {
           // document 2 §4, §8: an action item keeps at least one member (checked again by the server).
           if (members.length === 0 && task.showInTasks === '1') {
@@ -211,12 +212,12 @@ export const CardFields = ({
       />
       <MultiSelect
         size="xs"
-        label={messages.cardWatchersLabel}
+        label={boardsMessages.cardWatchersLabel}
         data={personOptions}
         value={task.watchers}
         readOnly={!canEdit}
         searchable
-        nothingFoundMessage={messages.cardNoMatches}
+        nothingFoundMessage={boardsMessages.cardNoMatches}
         error={watcherError}
         onChange={(next) => {
           setWatcherError(null);
@@ -227,7 +228,7 @@ export const CardFields = ({
         <TextInput
           type="date"
           size="xs"
-          label={messages.cardDueDateLabel}
+          label={boardsMessages.cardDueDateLabel}
           value={task.dueDate ?? ''}
           readOnly={!canEdit}
           onChange={(event) => {
@@ -241,7 +242,7 @@ export const CardFields = ({
                 variant="subtle"
                 color="gray"
                 size="sm"
-                aria-label={messages.cardDueDateClear}
+                aria-label={boardsMessages.cardDueDateClear}
                 onClick={() => save({ dueDate: null })}
               >
                 <IconX size={12} />

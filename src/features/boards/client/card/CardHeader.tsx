@@ -6,6 +6,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { canLock } from '../../../../shared/tasks.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { SaveCard } from './cardTypes.ts';
 
 // The task panel's top (document 2 §2): breadcrumb meeting > board > list with the `Saved`
@@ -16,7 +17,7 @@ export const SavedIndicator = ({ saved }: { saved: boolean }) => (
   <Group gap={4} wrap="nowrap" aria-live="polite" style={{ visibility: saved ? 'visible' : 'hidden' }}>
     <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />
     <Text size="xs" c="teal" fw={600} data-testid="saved-indicator">
-      {saved ? messages.savedIndicator : ''}
+      {saved ? boardsMessages.savedIndicator : ''}
     </Text>
   </Group>
 );
@@ -66,7 +67,7 @@ export const CardTitle = ({ task, save }: { task: Task; save: SaveCard }) => {
 
   return (
     <TextInput
-      aria-label={messages.cardTitleLabel}
+      aria-label={boardsMessages.cardTitleLabel}
       value={title}
       readOnly={!canEdit}
       error={error}
@@ -106,7 +107,7 @@ export const CardStatusRow = ({ task, save, timezone }: { task: Task; save: Save
     <Group gap="lg" wrap="wrap" align="center">
       <Group gap={8} wrap="nowrap">
         <Checkbox
-          label={messages.cardDoneLabel}
+          label={boardsMessages.cardDoneLabel}
           checked={done}
           // document 2 §4: a locked card cannot be completed.
           disabled={!canEdit || (task.isLocked && !done)}
@@ -119,14 +120,14 @@ export const CardStatusRow = ({ task, save, timezone }: { task: Task; save: Save
         )}
       </Group>
       <Switch
-        label={messages.cardLockLabel}
+        label={boardsMessages.cardLockLabel}
         checked={task.isLocked}
         // Locking only while open; unlocking always.
         disabled={!canEdit || (!task.isLocked && !canLock(task.status))}
         onChange={(event) => save({ isLocked: event.currentTarget.checked })}
       />
       <Checkbox
-        label={messages.cardInTasksLabel}
+        label={boardsMessages.cardInTasksLabel}
         checked={task.showInTasks === '1'}
         disabled={!canEdit}
         onChange={(event) => save({ showInTasks: event.currentTarget.checked ? '1' : '0' })}

@@ -18,6 +18,7 @@ import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Checklist, Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { useChecklistChange, useChecklists } from '../boards.queries.ts';
 import { checklistProgress } from './card.format.ts';
 
@@ -29,7 +30,7 @@ import { checklistProgress } from './card.format.ts';
 export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void }) => {
   const checklists = useChecklists(task.id);
   const change = useChecklistChange(task);
-  const [title, setTitle] = useState<string>(messages.cardChecklistButton);
+  const [title, setTitle] = useState<string>(boardsMessages.cardChecklistButton);
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
   const [error, setError] = useFieldError(title);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +38,7 @@ export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void
   return (
     <form
       noValidate
-      aria-label={messages.checklistFormTitle}
+      aria-label={boardsMessages.checklistFormTitle}
       onSubmit={(event) => {
         event.preventDefault();
         if (!title.trim()) {
@@ -54,11 +55,11 @@ export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void
     >
       <Stack gap="xs" w={250}>
         <Text size="sm" fw={600}>
-          {messages.checklistFormTitle}
+          {boardsMessages.checklistFormTitle}
         </Text>
         <TextInput
           size="xs"
-          label={messages.checklistTitleLabel}
+          label={boardsMessages.checklistTitleLabel}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           error={error}
@@ -69,8 +70,8 @@ export const ChecklistForm = ({ task, onDone }: { task: Task; onDone: () => void
         {sources.length > 0 && (
           <Select
             size="xs"
-            label={messages.checklistCopyFromLabel}
-            placeholder={messages.checklistCopyNone}
+            label={boardsMessages.checklistCopyFromLabel}
+            placeholder={boardsMessages.checklistCopyNone}
             data={sources}
             value={copyFrom}
             onChange={setCopyFrom}
@@ -108,15 +109,15 @@ const AddItem = ({ onAdd, pending }: { onAdd: (text: string, done: () => void) =
         <TextInput
           size="xs"
           flex={1}
-          aria-label={messages.checklistItemLabel}
-          placeholder={messages.checklistItemLabel}
+          aria-label={boardsMessages.checklistItemLabel}
+          placeholder={boardsMessages.checklistItemLabel}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           error={error}
           maxLength={500}
         />
         <Button type="submit" size="xs" variant="light" loading={pending}>
-          {messages.addItemButton}
+          {boardsMessages.addItemButton}
         </Button>
       </Group>
     </form>
@@ -139,7 +140,7 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
   if (checklists.isError)
     return (
       <Group gap="xs">
-        <FormError message={`${messages.checklistsLoadFailed} ${errorText(checklists.error)}`} />
+        <FormError message={`${boardsMessages.checklistsLoadFailed} ${errorText(checklists.error)}`} />
         <Button size="compact-xs" variant="subtle" onClick={() => void checklists.refetch()}>
           {messages.retry}
         </Button>
@@ -176,7 +177,7 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
                     variant="subtle"
                     color="gray"
                     size="sm"
-                    aria-label={messages.deleteChecklistNamed(checklist.title)}
+                    aria-label={boardsMessages.deleteChecklistNamed(checklist.title)}
                     onClick={() => {
                       setDeleteError(null);
                       setDeleting(checklist);
@@ -194,12 +195,12 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
                   value={progress}
                   flex={1}
                   color={progress === 100 ? 'teal' : 'blue'}
-                  aria-label={messages.checklistProgressOf(checklist.title)}
+                  aria-label={boardsMessages.checklistProgressOf(checklist.title)}
                 />
               </Group>
               {checklist.items.length === 0 && (
                 <Text size="xs" c="dimmed">
-                  {messages.checklistEmpty}
+                  {boardsMessages.checklistEmpty}
                 </Text>
               )}
               <Stack gap={4} pl={4}>
@@ -225,7 +226,7 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
                         variant="subtle"
                         color="gray"
                         size="xs"
-                        aria-label={messages.deleteItemNamed(item.title)}
+                        aria-label={boardsMessages.deleteItemNamed(item.title)}
                         onClick={() => run({ kind: 'deleteItem', id: item.id })}
                       >
                         <IconTrash size={12} />
@@ -251,7 +252,7 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
       <FormError message={failure} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteChecklistTitle}
+        title={boardsMessages.deleteChecklistTitle}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
@@ -263,7 +264,7 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
         pending={change.isPending && change.variables?.kind === 'deleteChecklist'}
         error={deleteError}
       >
-        {messages.deleteChecklistWarning(deleting?.title ?? '')}
+        {boardsMessages.deleteChecklistWarning(deleting?.title ?? '')}
       </ConfirmDialog>
     </Stack>
   );

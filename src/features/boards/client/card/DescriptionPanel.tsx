@@ -5,6 +5,7 @@ import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { DESCRIPTION_MAX } from '../../../../shared/tasks.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { SaveCard } from './cardTypes.ts';
 import { AUTOSAVE_MS } from './useFlash.ts';
 
@@ -53,13 +54,13 @@ export const DescriptionPanel = ({ task, save }: { task: Task; save: SaveCard })
     return (
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          {messages.cardDescriptionLabel}
+          {boardsMessages.cardDescriptionLabel}
         </Text>
         {task.description ? (
           <SafeHtml html={task.description} fz="sm" data-testid="card-description" />
         ) : (
           <Text size="sm" c="dimmed">
-            {messages.previewNoDescription}
+            {boardsMessages.previewNoDescription}
           </Text>
         )}
       </Stack>
@@ -68,9 +69,9 @@ export const DescriptionPanel = ({ task, save }: { task: Task; save: SaveCard })
   return (
     <div data-testid="card-description">
       <RichTextEditor
-        label={messages.cardDescriptionLabel}
-        description={messages.cardDescriptionHint}
-        placeholder={messages.cardDescriptionPlaceholder}
+        label={boardsMessages.cardDescriptionLabel}
+        description={boardsMessages.cardDescriptionHint}
+        placeholder={boardsMessages.cardDescriptionPlaceholder}
         value={task.description}
         error={error}
         minHeight={110}

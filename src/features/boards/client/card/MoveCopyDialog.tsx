@@ -9,6 +9,7 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useSimpleMeetings } from '../../../meetings/client/meetings.queries.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { fetchMoveQuestion, useBoardLists, useMeetingBoardOptions, useMoveOrCopy } from '../card.queries.ts';
 
 // Move and Copy (document 2 §4, §8): meeting, then board, then list. Choosing a meeting clears
@@ -73,7 +74,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
       {
         onSuccess: () => {
           setQuestion(null);
-          showSuccess(kind === 'move' ? messages.cardMoved : messages.cardCopied);
+          showSuccess(kind === 'move' ? boardsMessages.cardMoved : boardsMessages.cardCopied);
           onClose();
         },
         onError: (error) => {
@@ -93,7 +94,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
     );
   };
 
-  const title = kind === 'copy' ? messages.copyCardTitle : messages.moveCardTitle;
+  const title = kind === 'copy' ? boardsMessages.copyCardTitle : boardsMessages.moveCardTitle;
   const boardOptions = (boards.data ?? [])
     .filter((board) => !board.archived)
     .map((board) => ({ value: board.id, label: board.name }));
@@ -120,10 +121,10 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
         >
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {messages.moveCardHint}
+              {boardsMessages.moveCardHint}
             </Text>
             <Select
-              label={messages.moveMeetingLabel}
+              label={boardsMessages.moveMeetingLabel}
               data={(meetings.data ?? []).map((meeting) => ({ value: meeting.id, label: meeting.title }))}
               value={meetingId}
               onChange={(value) => {
@@ -136,12 +137,12 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
               required
               error={errors.meeting ?? (meetings.isError ? errorText(meetings.error) : undefined)}
               disabled={meetings.isPending}
-              nothingFoundMessage={messages.cardNoMatches}
+              nothingFoundMessage={boardsMessages.cardNoMatches}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
-              label={messages.moveBoardLabel}
-              placeholder={messages.moveNoBoard}
+              label={boardsMessages.moveBoardLabel}
+              placeholder={boardsMessages.moveNoBoard}
               data={boardOptions}
               value={boardId}
               onChange={(value) => {
@@ -155,14 +156,16 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
               comboboxProps={{ withinPortal: true }}
             />
             <Select
-              label={messages.moveListLabel}
+              label={boardsMessages.moveListLabel}
               data={listOptions}
               value={listId}
               onChange={setListId}
               disabled={!boardId || lists.isPending}
               required={boardId !== null}
               error={errors.list ?? (lists.isError ? errorText(lists.error) : undefined)}
-              description={boardId && lists.isSuccess && listOptions.length === 0 ? messages.moveNoLists : undefined}
+              description={
+                boardId && lists.isSuccess && listOptions.length === 0 ? boardsMessages.moveNoLists : undefined
+              }
               comboboxProps={{ withinPortal: true }}
             />
             <FormError message={failure} />
@@ -171,7 +174,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
                 {messages.cancelButton}
               </Button>
               <Button type="submit" loading={checking || (call.isPending && question === null)}>
-                {kind === 'copy' ? messages.cardCopyButton : messages.cardMoveButton}
+                {kind === 'copy' ? boardsMessages.cardCopyButton : boardsMessages.cardMoveButton}
               </Button>
             </Group>
           </Stack>
@@ -179,7 +182,7 @@ export const MoveCopyDialog = ({ task, kind, onClose }: { task: Task; kind: Move
       </Modal>
       <ConfirmDialog
         opened={question !== null}
-        title={messages.meetingMembersTitle}
+        title={boardsMessages.meetingMembersTitle}
         confirmLabel={messages.continueButton}
         onClose={() => setQuestion(null)}
         onConfirm={() => send(true)}

@@ -5,6 +5,7 @@ import { CopyButton } from '../../../../client/ui/CopyButton.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { Task } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { useShareChange, useShareLink } from '../card.queries.ts';
 import { COPIED_MS } from './useFlash.ts';
 
@@ -29,10 +30,10 @@ export const SharePanel = ({ task }: { task: Task }) => {
   return (
     <Stack gap="xs" w={340} data-testid="share-panel">
       <Text size="sm" fw={600}>
-        {messages.shareTitle}
+        {boardsMessages.shareTitle}
       </Text>
       <Text size="xs" c="dimmed">
-        {messages.shareHint}
+        {boardsMessages.shareHint}
       </Text>
       {link.isPending ? (
         <Loader size="xs" aria-label={messages.loading} />
@@ -42,7 +43,7 @@ export const SharePanel = ({ task }: { task: Task }) => {
         <>
           <TextInput
             size="xs"
-            label={messages.shareLinkLabel}
+            label={boardsMessages.shareLinkLabel}
             value={url}
             readOnly
             onFocus={(event) => event.currentTarget.select()}
@@ -57,7 +58,7 @@ export const SharePanel = ({ task }: { task: Task }) => {
                   onClick={copy}
                   aria-live="polite"
                 >
-                  {copied ? messages.shareCopied : messages.shareCopyLink}
+                  {copied ? boardsMessages.shareCopied : boardsMessages.shareCopyLink}
                 </Button>
               )}
             </CopyButton>
@@ -68,7 +69,7 @@ export const SharePanel = ({ task }: { task: Task }) => {
                     {messages.cancelButton}
                   </Button>
                   <Button size="xs" color="red" loading={change.isPending} onClick={() => run('revoke')}>
-                    {messages.shareRevoke}
+                    {boardsMessages.shareRevoke}
                   </Button>
                 </Group>
               ) : (
@@ -79,13 +80,13 @@ export const SharePanel = ({ task }: { task: Task }) => {
                   leftSection={<IconLinkOff size={14} />}
                   onClick={() => setConfirmRevoke(true)}
                 >
-                  {messages.shareRevoke}
+                  {boardsMessages.shareRevoke}
                 </Button>
               ))}
           </Group>
           {confirmRevoke && (
             <Text size="xs" c="red">
-              {messages.shareRevokeWarning}
+              {boardsMessages.shareRevokeWarning}
             </Text>
           )}
         </>
@@ -97,7 +98,7 @@ export const SharePanel = ({ task }: { task: Task }) => {
           onClick={() => run('share')}
           disabled={!task.permissions.canEdit}
         >
-          {messages.shareCreateLink}
+          {boardsMessages.shareCreateLink}
         </Button>
       )}
       <FormError message={failure} />

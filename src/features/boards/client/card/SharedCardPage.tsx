@@ -25,6 +25,7 @@ import { fullName } from '../../../../shared/person.ts';
 import { hasDueDate, OVERDUE, statusName, TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
 import { formatDay, formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { TaskPreview } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { useTaskPreview } from '../card.queries.ts';
 
 // /task-preview/{token} (document 1 §2, document 2 §2): the one shared card, read-only, for
@@ -76,7 +77,7 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
         <Stack gap={8}>
           <Group gap="xs">
             <Badge variant="light" color="gray" size="sm">
-              {messages.previewBadge}
+              {boardsMessages.previewBadge}
             </Badge>
             <Badge variant="light" size="sm">
               {TASK_TYPE_NAMES[card.type]}
@@ -99,17 +100,17 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
         </Stack>
         <Group gap="xl" align="flex-start">
           {card.owner && (
-            <Field label={messages.previewOwner}>
+            <Field label={boardsMessages.previewOwner}>
               <Text size="sm">{fullName(card.owner)}</Text>
             </Field>
           )}
           {card.members.length > 0 && (
-            <Field label={messages.previewMembers}>
+            <Field label={boardsMessages.previewMembers}>
               <Text size="sm">{card.members.map(fullName).join(', ')}</Text>
             </Field>
           )}
           {card.labels.length > 0 && (
-            <Field label={messages.previewLabels}>
+            <Field label={boardsMessages.previewLabels}>
               <Group gap={6}>
                 {card.labels.map((label, index) => (
                   <Badge
@@ -126,12 +127,12 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
             </Field>
           )}
         </Group>
-        <Field label={messages.previewDescription}>
+        <Field label={boardsMessages.previewDescription}>
           {card.description ? (
             <SafeHtml html={card.description} fz="sm" data-testid="preview-description" />
           ) : (
             <Text size="sm" c="dimmed">
-              {messages.previewNoDescription}
+              {boardsMessages.previewNoDescription}
             </Text>
           )}
         </Field>
@@ -148,7 +149,7 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
               <Progress
                 value={checklist.progress}
                 flex={1}
-                aria-label={messages.checklistProgressOf(checklist.title)}
+                aria-label={boardsMessages.checklistProgressOf(checklist.title)}
               />
             </Group>
             {/* Read-only: a list with marks, not checkboxes (which would toggle on a click). */}
@@ -172,7 +173,9 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
                       style={{ flex: 'none' }}
                     />
                     <Text size="sm" td={ticked ? 'line-through' : undefined}>
-                      <VisuallyHidden>{ticked ? messages.previewItemDone : messages.previewItemOpen}</VisuallyHidden>
+                      <VisuallyHidden>
+                        {ticked ? boardsMessages.previewItemDone : boardsMessages.previewItemOpen}
+                      </VisuallyHidden>
                       {item.title}
                     </Text>
                   </Group>
@@ -182,7 +185,7 @@ const SharedCard = ({ card }: { card: TaskPreview }) => {
           </Field>
         ))}
         <Text size="xs" c="dimmed" ta="center">
-          {messages.previewFooter}
+          {boardsMessages.previewFooter}
         </Text>
       </Stack>
     </Paper>
@@ -210,10 +213,10 @@ export const SharedCardPage = () => {
               <IconLinkOff size={26} />
             </ThemeIcon>
             <Title order={1} size="h3">
-              {notFound ? messages.previewNotFoundTitle : messages.previewLoadFailed}
+              {notFound ? boardsMessages.previewNotFoundTitle : boardsMessages.previewLoadFailed}
             </Title>
             <Text size="sm" c="dimmed" maw={440}>
-              {notFound ? messages.previewNotFoundText : errorText(preview.error)}
+              {notFound ? boardsMessages.previewNotFoundText : errorText(preview.error)}
             </Text>
             {!notFound && (
               <Button variant="light" onClick={() => void preview.refetch()} loading={preview.isFetching}>

@@ -2,10 +2,10 @@ import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dn
 import { Avatar, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { IconAlignLeft, IconCircleCheckFilled, IconListCheck, IconLock, IconPaperclip } from '@tabler/icons-react';
 import { memo } from 'react';
-import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { cardDateLine, DUE_COLOUR } from '../../../tasks/client/tasks.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { Label } from '../../boards.schemas.ts';
 import { cardIsActive } from '../boards.format.ts';
 
@@ -109,12 +109,12 @@ export const BoardCard = memo(
               >
                 {date.text}
               </Text>
-              {card.isLocked && <IconLock size={14} aria-label={messages.cardLockLabel} role="img" />}
+              {card.isLocked && <IconLock size={14} aria-label={boardsMessages.cardLockLabel} role="img" />}
               {card.hasDescription && (
                 <IconAlignLeft
                   size={14}
                   color="var(--mantine-color-dimmed)"
-                  aria-label={messages.cardHasDescription}
+                  aria-label={boardsMessages.cardHasDescription}
                   role="img"
                   style={{ flexShrink: 0 }}
                 />
@@ -124,7 +124,7 @@ export const BoardCard = memo(
                   gap={2}
                   wrap="nowrap"
                   role="img"
-                  aria-label={messages.cardChecklist(card.checklist.done, card.checklist.total)}
+                  aria-label={boardsMessages.cardChecklist(card.checklist.done, card.checklist.total)}
                   data-testid="card-checklist"
                 >
                   <IconListCheck
@@ -142,7 +142,7 @@ export const BoardCard = memo(
                   gap={2}
                   wrap="nowrap"
                   role="img"
-                  aria-label={messages.cardAttachmentCount(card.attachmentCount)}
+                  aria-label={boardsMessages.cardAttachmentCount(card.attachmentCount)}
                   data-testid="card-attachments"
                 >
                   <IconPaperclip size={14} aria-hidden />
@@ -155,7 +155,7 @@ export const BoardCard = memo(
             {members.length > 0 && (
               <Box
                 role="img"
-                aria-label={messages.cardMembersOf(members.map(fullName).join(', '))}
+                aria-label={boardsMessages.cardMembersOf(members.map(fullName).join(', '))}
                 style={{ flexShrink: 0 }}
               >
                 {/* A plain title per avatar: hundreds of tiles stay light (no tooltip component each). */}

@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { memo, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { Column, GroupBy } from '../boards.format.ts';
 import { BoardCard, type CardContext } from './BoardCard.tsx';
 
@@ -59,7 +60,7 @@ const ColumnCards = memo(
           mih={36}
           m={0}
           p={0}
-          aria-label={messages.listCards(title)}
+          aria-label={boardsMessages.listCards(title)}
           style={{
             listStyle: 'none',
             borderRadius: 'var(--mantine-radius-sm)',
@@ -76,7 +77,7 @@ const ColumnCards = memo(
           {provided.placeholder}
           {empty && !snapshot.isDraggingOver && (
             <Text size="xs" c="dimmed" ta="center" py={8} component="li">
-              {messages.noCards}
+              {boardsMessages.noCards}
             </Text>
           )}
         </Box>
@@ -137,7 +138,7 @@ export const ColumnView = ({
           <Title order={3} size="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
             {column.title}
           </Title>
-          <Text size="xs" c="dimmed" aria-label={messages.cardCountOf(column.count)} data-testid="column-count">
+          <Text size="xs" c="dimmed" aria-label={boardsMessages.cardCountOf(column.count)} data-testid="column-count">
             {column.count}
           </Text>
         </Group>

@@ -8,6 +8,7 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { useSimpleMeetings } from '../../../meetings/client/meetings.queries.ts';
 import type { Meeting } from '../../../meetings/meetings.schemas.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import { type Board, LABEL_COLORS } from '../../boards.schemas.ts';
 import { useCreateBoard, useUpdateBoard } from '../boards.queries.ts';
 
@@ -91,7 +92,7 @@ export const BoardFormDialog = ({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={board ? messages.editBoard : messages.createBoard}
+      title={board ? boardsMessages.editBoard : boardsMessages.createBoard}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -103,7 +104,7 @@ export const BoardFormDialog = ({
         failure={failure}
       >
         <TextInput
-          label={messages.boardNameLabel}
+          label={boardsMessages.boardNameLabel}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
@@ -112,7 +113,7 @@ export const BoardFormDialog = ({
           data-autofocus
         />
         <ColorInput
-          label={messages.boardColorLabel}
+          label={boardsMessages.boardColorLabel}
           value={color}
           onChange={setColor}
           format="hex"
@@ -121,7 +122,7 @@ export const BoardFormDialog = ({
           error={errors.color}
         />
         <MultiSelect
-          label={messages.boardMeetingsLabel}
+          label={boardsMessages.boardMeetingsLabel}
           data={[...options].map(([value, label]) => ({ value, label }))}
           value={meetingIds}
           onChange={setMeetingIds}
@@ -131,8 +132,8 @@ export const BoardFormDialog = ({
         />
         {!board && (
           <Textarea
-            label={messages.boardFirstListsLabel}
-            description={messages.boardFirstListsHint}
+            label={boardsMessages.boardFirstListsLabel}
+            description={boardsMessages.boardFirstListsHint}
             value={lists}
             onChange={(event) => setLists(event.currentTarget.value)}
             autosize

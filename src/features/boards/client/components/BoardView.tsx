@@ -21,6 +21,7 @@ import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
@@ -208,7 +209,7 @@ export const BoardView = ({
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={messages.editListNamed(column.title)}
+            aria-label={boardsMessages.editListNamed(column.title)}
             onClick={() => setListForm({ list: column.list ?? null })}
           >
             <IconPencil size={14} />
@@ -231,19 +232,19 @@ export const BoardView = ({
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SegmentedControl
             size="xs"
-            aria-label={messages.boardStateLabel}
+            aria-label={boardsMessages.boardStateLabel}
             value={state}
             onChange={(value) => setState(value as 'active' | 'all')}
             data={[
-              { value: 'active', label: messages.boardStateActive },
-              { value: 'all', label: messages.boardStateAll },
+              { value: 'active', label: boardsMessages.boardStateActive },
+              { value: 'all', label: boardsMessages.boardStateAll },
             ]}
           />
           <TextInput
             size="xs"
             w={220}
-            aria-label={messages.cardSearchLabel}
-            placeholder={messages.cardSearchPlaceholder}
+            aria-label={boardsMessages.cardSearchLabel}
+            placeholder={boardsMessages.cardSearchPlaceholder}
             leftSection={<IconSearch size={14} />}
             value={searchInput}
             onChange={(event) => setSearchInput(event.currentTarget.value)}
@@ -252,23 +253,23 @@ export const BoardView = ({
           <Select
             size="xs"
             w={170}
-            aria-label={messages.dueFilterLabel}
-            placeholder={messages.dueFilterAny}
+            aria-label={boardsMessages.dueFilterLabel}
+            placeholder={boardsMessages.dueFilterAny}
             clearable
             value={due}
             onChange={(value) => setDue(value as DueFilter | null)}
             data={[
-              { value: 'overdue', label: messages.dueFilterOverdue },
-              { value: 'soon', label: messages.dueFilterSoon },
-              { value: 'later', label: messages.dueFilterLater },
-              { value: 'none', label: messages.dueFilterNone },
+              { value: 'overdue', label: boardsMessages.dueFilterOverdue },
+              { value: 'soon', label: boardsMessages.dueFilterSoon },
+              { value: 'later', label: boardsMessages.dueFilterLater },
+              { value: 'none', label: boardsMessages.dueFilterNone },
             ]}
           />
           <MultiSelect
             size="xs"
             w={220}
-            aria-label={messages.memberFilterLabel}
-            placeholder={memberIds.length ? undefined : messages.memberFilterPlaceholder}
+            aria-label={boardsMessages.memberFilterLabel}
+            placeholder={memberIds.length ? undefined : boardsMessages.memberFilterPlaceholder}
             value={memberIds}
             onChange={setMemberIds}
             data={people.map((person) => ({ value: person.id, label: fullName(person) }))}
@@ -277,13 +278,13 @@ export const BoardView = ({
           />
           {filtered && (
             <Button size="xs" variant="subtle" color="gray" onClick={clearFilters}>
-              {messages.clearFilters}
+              {boardsMessages.clearFilters}
             </Button>
           )}
           <Group gap={6} align="center" ml="auto" wrap="nowrap">
             {detail.isFetching && !detail.isPending && <Loader size="xs" aria-label={messages.loading} />}
             <Text size="xs" c="dimmed" id={`group-by-${board.id}`}>
-              {messages.groupByLabel}
+              {boardsMessages.groupByLabel}
             </Text>
             <SegmentedControl
               size="xs"
@@ -291,9 +292,9 @@ export const BoardView = ({
               value={groupBy}
               onChange={(value) => setGroupBy(value as GroupBy)}
               data={[
-                { value: 'list', label: messages.groupByList },
-                { value: 'user', label: messages.groupByUser },
-                { value: 'status', label: messages.groupByStatus },
+                { value: 'list', label: boardsMessages.groupByList },
+                { value: 'user', label: boardsMessages.groupByUser },
+                { value: 'status', label: boardsMessages.groupByStatus },
               ]}
             />
             <Button
@@ -302,7 +303,7 @@ export const BoardView = ({
               onClick={() => setCreating(true)}
               disabled={lists.length === 0}
             >
-              {messages.createCard}
+              {boardsMessages.createCard}
             </Button>
           </Group>
         </Group>
@@ -317,7 +318,7 @@ export const BoardView = ({
         </Group>
       ) : detail.isError ? (
         <SectionError
-          title={messages.boardLoadFailed}
+          title={boardsMessages.boardLoadFailed}
           error={detail.error}
           onRetry={() => void detail.refetch()}
           retrying={detail.isFetching}
@@ -326,11 +327,11 @@ export const BoardView = ({
         <Paper withBorder radius="md" p="lg" style={{ borderStyle: 'dashed' }}>
           <Stack gap="sm" align="center">
             <Text size="sm" c="dimmed" ta="center">
-              {canEdit ? messages.emptyBoard : messages.noListsYet}
+              {canEdit ? boardsMessages.emptyBoard : boardsMessages.noListsYet}
             </Text>
             {canEdit && (
               <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setListForm({ list: null })}>
-                {messages.addList}
+                {boardsMessages.addList}
               </Button>
             )}
           </Stack>
@@ -339,10 +340,10 @@ export const BoardView = ({
         <>
           {filtered && data?.cards.length === 0 && (
             <Text size="sm" c="dimmed" role="status">
-              {messages.noMatchingCards}
+              {boardsMessages.noMatchingCards}
             </Text>
           )}
-          <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.boardKeyboardHint}>
+          <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={boardsMessages.boardKeyboardHint}>
             <Box
               ref={scrollRoot}
               style={{ overflowX: 'auto', overflowY: 'hidden' }}
@@ -367,7 +368,7 @@ export const BoardView = ({
                                 column,
                                 <Box
                                   {...drag.dragHandleProps}
-                                  aria-label={messages.moveList(column.title)}
+                                  aria-label={boardsMessages.moveList(column.title)}
                                   className="mantine-focus-auto"
                                   c="dimmed"
                                   style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
@@ -393,7 +394,7 @@ export const BoardView = ({
                         justify="flex-start"
                         onClick={() => setListForm({ list: null })}
                       >
-                        {messages.addList}
+                        {boardsMessages.addList}
                       </Button>
                     )}
                   </Group>

@@ -5,6 +5,7 @@ import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { useFieldError, useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { BoardList } from '../../boards.schemas.ts';
 
 // Adding cards to a board: inline at the foot of a list, or in a dialog.
@@ -36,10 +37,10 @@ export const AddCardForm = ({
         justify="flex-start"
         leftSection={<IconPlus size={14} />}
         onClick={() => setOpen(true)}
-        aria-label={`${messages.addCard}: ${listName}`}
+        aria-label={`${boardsMessages.addCard}: ${listName}`}
         fullWidth
       >
-        {messages.addCard}
+        {boardsMessages.addCard}
       </Button>
     );
   const submit = async () => {
@@ -61,7 +62,7 @@ export const AddCardForm = ({
       <Stack gap={6}>
         <TextInput
           size="xs"
-          label={messages.cardTitleLabel}
+          label={boardsMessages.cardTitleLabel}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           error={error}
@@ -122,13 +123,19 @@ export const CreateCardDialog = ({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={messages.createCard}
+      title={boardsMessages.createCard}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
-      <DialogForm onSubmit={submit} onCancel={onClose} submitLabel={messages.createCard} pending={false} failure={null}>
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitLabel={boardsMessages.createCard}
+        pending={false}
+        failure={null}
+      >
         <TextInput
-          label={messages.cardTitleLabel}
+          label={boardsMessages.cardTitleLabel}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           error={errors.title}
@@ -137,7 +144,7 @@ export const CreateCardDialog = ({
           data-autofocus
         />
         <Select
-          label={messages.cardListLabel}
+          label={boardsMessages.cardListLabel}
           data={lists.map((list) => ({ value: list.id, label: list.name }))}
           value={listId}
           onChange={setListId}

@@ -5,6 +5,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { boardsMessages } from '../../boards.messages.ts';
 import type { BoardList } from '../../boards.schemas.ts';
 import { useDeleteList, useSaveList } from '../boards.queries.ts';
 
@@ -53,7 +54,7 @@ export const ListFormDialog = ({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={list ? messages.editList : messages.addList}
+      title={list ? boardsMessages.editList : boardsMessages.addList}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >
@@ -66,7 +67,7 @@ export const ListFormDialog = ({
       >
         <Stack gap="sm">
           <TextInput
-            label={messages.listNameLabel}
+            label={boardsMessages.listNameLabel}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={error}
@@ -76,7 +77,7 @@ export const ListFormDialog = ({
           />
           {confirmDelete && list && (
             <Text size="sm" c="red">
-              {messages.deleteListWarning(list.name)}
+              {boardsMessages.deleteListWarning(list.name)}
             </Text>
           )}
           <FormError message={failure} />
@@ -94,7 +95,7 @@ export const ListFormDialog = ({
                   remove.mutate(list, { onSuccess: closeSoon, onError: (e) => setFailure(errorText(e)) });
                 }}
               >
-                {messages.deleteListButton}
+                {boardsMessages.deleteListButton}
               </Button>
             ) : (
               <span />

@@ -3,7 +3,7 @@ import { IconNote, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValue } from '../../../../shared/kpis.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
 import { cellText, draftMet, typedKpiValue } from '../kpis.format.ts';
 import { useSaveCell } from '../kpis.queries.ts';
@@ -48,7 +48,7 @@ export const KpiCell = ({
     clearTimeout(timer.current);
     const normalised = normaliseKpiValue(text);
     if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
-      setError(messages.kpiInvalidNumber);
+      setError(kpisMessages.kpiInvalidNumber);
       return;
     }
     setError(null);
@@ -79,7 +79,7 @@ export const KpiCell = ({
     [],
   );
 
-  const label = messages.kpiCellLabel(row.title, dateLabel);
+  const label = kpisMessages.kpiCellLabel(row.title, dateLabel);
   const pendingValue = save.isPending ? (save.variables?.body.measured ?? null) : undefined;
   const shownValue = pendingValue !== undefined ? pendingValue : measured;
   const met =
@@ -101,7 +101,7 @@ export const KpiCell = ({
           </span>
           {hasNote && (
             <Tooltip label={note} withArrow multiline maw={280}>
-              <IconNote size={14} className="kpi-note-mark" aria-label={`${messages.kpiNoteLabel}: ${note}`} />
+              <IconNote size={14} className="kpi-note-mark" aria-label={`${kpisMessages.kpiNoteLabel}: ${note}`} />
             </Tooltip>
           )}
         </div>
@@ -164,14 +164,14 @@ export const KpiCell = ({
           />
         </Tooltip>
         {colour && (
-          <Tooltip label={hasNote ? note : messages.kpiAddNote} withArrow multiline maw={280}>
+          <Tooltip label={hasNote ? note : kpisMessages.kpiAddNote} withArrow multiline maw={280}>
             <ActionIcon
               size="xs"
               variant={hasNote ? 'filled' : 'subtle'}
               color={hasNote ? 'gray' : colour}
               className="kpi-note-button"
               data-has-note={hasNote || undefined}
-              aria-label={messages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
+              aria-label={kpisMessages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
               onClick={onNote}
             >
               {hasNote ? <IconNote size={12} /> : <IconPencil size={12} />}

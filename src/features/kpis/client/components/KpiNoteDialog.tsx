@@ -6,6 +6,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { formatKpiValue, KPI_NOTE_MAX } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
 import { useSaveCell } from '../kpis.queries.ts';
 
@@ -37,13 +38,13 @@ const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: N
       failure={save.isError ? errorText(save.error) : null}
     >
       <Text size="sm" c="dimmed">
-        {messages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
+        {kpisMessages.kpiCellLabel(target.row.title, target.dateLabel)}:{' '}
         <Text span fw={600} c="var(--mantine-color-text)">
           {formatKpiValue(target.cell?.measured ?? null, target.row)}
         </Text>
       </Text>
       <Textarea
-        label={messages.kpiNoteLabel}
+        label={kpisMessages.kpiNoteLabel}
         data-autofocus
         autosize
         minRows={3}
@@ -73,7 +74,7 @@ export const KpiNoteDialog = ({
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={current?.cell?.note ? messages.kpiEditNote : messages.kpiAddNote}
+      title={current?.cell?.note ? kpisMessages.kpiEditNote : kpisMessages.kpiAddNote}
       centered
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
     >

@@ -3,9 +3,9 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
-import { messages } from '../../../../shared/messages.ts';
 import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
+import { kpisMessages } from '../../kpis.messages.ts';
 import type { KpiRange } from '../kpis.format.ts';
 
 // The scorecard's quarter picker and date-range picker (document 2 §2): choosing a quarter
@@ -55,15 +55,15 @@ export const RangePicker = ({
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={messages.kpiPreviousQuarter}
+          aria-label={kpisMessages.kpiPreviousQuarter}
           disabled={!quarterId}
           onClick={() => quarterId && pickQuarter(shiftQuarter(quarterId, -1))}
         >
           <IconChevronLeft size={16} />
         </ActionIcon>
         <Select
-          aria-label={messages.kpiQuarterLabel}
-          placeholder={messages.kpiCustomRange}
+          aria-label={kpisMessages.kpiQuarterLabel}
+          placeholder={kpisMessages.kpiCustomRange}
           size="xs"
           w={240}
           maw="calc(100vw - 120px)"
@@ -76,7 +76,7 @@ export const RangePicker = ({
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={messages.kpiNextQuarter}
+          aria-label={kpisMessages.kpiNextQuarter}
           disabled={!quarterId}
           onClick={() => quarterId && pickQuarter(shiftQuarter(quarterId, 1))}
         >
@@ -87,7 +87,7 @@ export const RangePicker = ({
         <TextInput
           type="date"
           size="xs"
-          aria-label={messages.kpiDateSince}
+          aria-label={kpisMessages.kpiDateSince}
           value={since}
           onChange={(event) => editDates({ since: event.currentTarget.value, until })}
         />
@@ -97,10 +97,10 @@ export const RangePicker = ({
         <TextInput
           type="date"
           size="xs"
-          aria-label={messages.kpiDateUntil}
+          aria-label={kpisMessages.kpiDateUntil}
           value={until}
           onChange={(event) => editDates({ since, until: event.currentTarget.value })}
-          error={ordered ? undefined : messages.kpiRangeOrder}
+          error={ordered ? undefined : kpisMessages.kpiRangeOrder}
         />
       </Group>
     </Group>

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
+import { kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardRow } from '../../kpis.schemas.ts';
 import { useSaveScore } from '../kpis.queries.ts';
 
@@ -29,15 +30,15 @@ export type ScoreDialogState =
   | null;
 
 const GOAL_OPTIONS: { value: KpiGoal; label: string }[] = [
-  { value: '>=', label: messages.kpiGoalAtLeast },
-  { value: '<=', label: messages.kpiGoalAtMost },
-  { value: '==', label: messages.kpiGoalExactly },
+  { value: '>=', label: kpisMessages.kpiGoalAtLeast },
+  { value: '<=', label: kpisMessages.kpiGoalAtMost },
+  { value: '==', label: kpisMessages.kpiGoalExactly },
 ];
 
 const TYPE_OPTIONS: { value: KpiType; label: string }[] = [
-  { value: 'number', label: messages.kpiTypeNumber },
-  { value: 'dollar', label: messages.kpiTypeDollar },
-  { value: 'percentage', label: messages.kpiTypePercentage },
+  { value: 'number', label: kpisMessages.kpiTypeNumber },
+  { value: 'dollar', label: kpisMessages.kpiTypeDollar },
+  { value: 'percentage', label: kpisMessages.kpiTypePercentage },
 ];
 
 interface Values {
@@ -52,7 +53,11 @@ type Field = 'title' | 'userId' | 'goal' | 'score' | 'units' | 'type';
 type Errors = Partial<Record<Field, string>>;
 
 const titleOf = (state: NonNullable<ScoreDialogState>) =>
-  state.mode === 'add' ? messages.kpiAddScore : state.mode === 'edit' ? messages.kpiEditScore : messages.kpiCloneScore;
+  state.mode === 'add'
+    ? kpisMessages.kpiAddScore
+    : state.mode === 'edit'
+      ? kpisMessages.kpiEditScore
+      : kpisMessages.kpiCloneScore;
 
 const ScoreForm = ({
   meetingId,
@@ -93,7 +98,7 @@ const ScoreForm = ({
     if (!values.userId) problems.userId = messages.required;
     const target = normaliseKpiValue(values.score);
     if (target === null) problems.score = messages.required;
-    else if (target === undefined) problems.score = messages.kpiInvalidNumber;
+    else if (target === undefined) problems.score = kpisMessages.kpiInvalidNumber;
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !values.userId || !target) return;
     const body = {
@@ -125,7 +130,7 @@ const ScoreForm = ({
       failure={failure}
     >
       <TextInput
-        label={messages.kpiTitleLabel}
+        label={kpisMessages.kpiTitleLabel}
         required
         data-autofocus
         maxLength={KPI_TITLE_MAX}
@@ -134,7 +139,7 @@ const ScoreForm = ({
         error={errors.title}
       />
       <Select
-        label={messages.kpiOwnerLabel}
+        label={kpisMessages.kpiOwnerLabel}
         placeholder={messages.taskOwnerPlaceholder}
         required
         searchable
@@ -151,7 +156,7 @@ const ScoreForm = ({
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
-          label={messages.kpiGoalLabel}
+          label={kpisMessages.kpiGoalLabel}
           required
           data={GOAL_OPTIONS}
           value={values.goal}
@@ -161,7 +166,7 @@ const ScoreForm = ({
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label={messages.kpiTargetLabel}
+          label={kpisMessages.kpiTargetLabel}
           required
           inputMode="decimal"
           maxLength={KPI_VALUE_MAX}
@@ -172,7 +177,7 @@ const ScoreForm = ({
       </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={500} component="span" id="score-type-label">
-          {messages.kpiTypeLabel}
+          {kpisMessages.kpiTypeLabel}
         </Text>
         <SegmentedControl
           aria-labelledby="score-type-label"
@@ -197,8 +202,8 @@ const ScoreForm = ({
         />
       </Stack>
       <TextInput
-        label={messages.kpiUnitsLabel}
-        description={messages.kpiUnitsHint}
+        label={kpisMessages.kpiUnitsLabel}
+        description={kpisMessages.kpiUnitsHint}
         maxLength={KPI_UNITS_MAX}
         value={values.units}
         onChange={(event) => set('units', event.currentTarget.value)}

@@ -24,6 +24,7 @@ import { formatKpiGoal } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
 import { formatDay } from '../../../tasks/client/tasks.format.ts';
+import { kpisMessages } from '../../kpis.messages.ts';
 import type { Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
 import { cellText, groupRows, reorderVisible, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';
 import { KpiCell } from './KpiCell.tsx';
@@ -84,7 +85,7 @@ const DragHandle = ({ title, handleProps }: { title: string; handleProps: Dragga
     size="sm"
     className="kpi-handle"
     {...handleProps}
-    aria-label={messages.kpiMoveScore(title)}
+    aria-label={kpisMessages.kpiMoveScore(title)}
   >
     <IconGripVertical size={14} aria-hidden />
   </ActionIcon>
@@ -214,7 +215,7 @@ export const ScorecardTable = ({
           {canDrag ? (
             <DragHandle title={score.title} handleProps={drag.dragHandleProps} />
           ) : (
-            <Tooltip label={messages.kpiReorderSorted} withArrow position="right">
+            <Tooltip label={kpisMessages.kpiReorderSorted} withArrow position="right">
               <span className="kpi-handle-off">
                 <IconGripVertical size={14} aria-hidden />
               </span>
@@ -237,21 +238,21 @@ export const ScorecardTable = ({
                   variant="subtle"
                   color="gray"
                   size="sm"
-                  aria-label={messages.kpiScoreActionsOf(score.title)}
+                  aria-label={kpisMessages.kpiScoreActionsOf(score.title)}
                 >
                   <IconDots size={14} />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(score)}>
-                  {messages.kpiEditScore}
+                  {kpisMessages.kpiEditScore}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => actions.onClone(score)}>
-                  {messages.kpiCloneScore}
+                  {kpisMessages.kpiCloneScore}
                 </Menu.Item>
                 {score.canDelete && (
                   <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.onDelete(score)}>
-                    {messages.kpiDeleteScore}
+                    {kpisMessages.kpiDeleteScore}
                   </Menu.Item>
                 )}
               </Menu.Dropdown>
@@ -288,20 +289,20 @@ export const ScorecardTable = ({
         {score.total === null ? '–' : cellText(score.total, score)}
       </td>
       <td>
-        <TrendLine values={trendValues(score)} label={messages.kpiTrendOf(score.title)} />
+        <TrendLine values={trendValues(score)} label={kpisMessages.kpiTrendOf(score.title)} />
       </td>
     </tr>
   );
 
   return (
     <div className="kpi-scroll" ref={scroller}>
-      <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.kpiReorderHint}>
+      <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={kpisMessages.kpiReorderHint}>
         <table className="kpi-table" aria-label={messages.kpiSection} data-reorderable={reorderable || undefined}>
           <thead>
             <tr>
               {reorderable && (
                 <th scope="col" className="kpi-sticky kpi-col-handle">
-                  <VisuallyHidden>{messages.kpiColumnOrder}</VisuallyHidden>
+                  <VisuallyHidden>{kpisMessages.kpiColumnOrder}</VisuallyHidden>
                 </th>
               )}
               <th scope="col" className="kpi-sticky kpi-col-user">
@@ -339,17 +340,17 @@ export const ScorecardTable = ({
                     <Stack gap={0} align="flex-end">
                       <span>{dayjs(session.sessionDate).format('MMM D')}</span>
                       <Text span size="10px" c="dimmed" fw={500}>
-                        {session.isCurrent ? messages.kpiCurrentSession : dayjs(session.sessionDate).format('YYYY')}
+                        {session.isCurrent ? kpisMessages.kpiCurrentSession : dayjs(session.sessionDate).format('YYYY')}
                       </Text>
                     </Stack>
                     {canDeleteColumns && (
-                      <Tooltip label={messages.kpiDeleteMeetingDate} withArrow>
+                      <Tooltip label={kpisMessages.kpiDeleteMeetingDate} withArrow>
                         <ActionIcon
                           variant="subtle"
                           color="gray"
                           size="xs"
                           className="kpi-date-delete"
-                          aria-label={messages.kpiDeleteDateNamed(dateLabel(session))}
+                          aria-label={kpisMessages.kpiDeleteDateNamed(dateLabel(session))}
                           onClick={() => actions.onDeleteColumn(session)}
                         >
                           <IconTrash size={12} />
@@ -360,12 +361,12 @@ export const ScorecardTable = ({
                 </th>
               ))}
               <th scope="col" className="kpi-figure kpi-col-first-figure">
-                {messages.kpiColumnAverage}
+                {kpisMessages.kpiColumnAverage}
               </th>
               <th scope="col" className="kpi-figure">
-                {messages.kpiColumnTotal}
+                {kpisMessages.kpiColumnTotal}
               </th>
-              <th scope="col">{messages.kpiColumnTrend}</th>
+              <th scope="col">{kpisMessages.kpiColumnTrend}</th>
             </tr>
           </thead>
           {sessions.length === 0 && (
@@ -373,7 +374,7 @@ export const ScorecardTable = ({
               <tr>
                 <td colSpan={columnCount}>
                   <Text size="sm" c="dimmed" className="kpi-group-label" py={4}>
-                    {messages.kpiNoSessions}
+                    {kpisMessages.kpiNoSessions}
                   </Text>
                 </td>
               </tr>
@@ -392,7 +393,7 @@ export const ScorecardTable = ({
                         <Group gap="sm" className="kpi-group-label" wrap="nowrap">
                           <PersonCell person={people.get(group.userId)} />
                           <Badge size="sm" variant="light" color="gray" radius="sm" tt="none" fw={500}>
-                            {messages.kpiGroupSummary(hits, counted)}
+                            {kpisMessages.kpiGroupSummary(hits, counted)}
                           </Badge>
                         </Group>
                       </th>

@@ -18,6 +18,7 @@ import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
 import { ACTION_ITEM_TABS, assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
 import { loadedCards, taskKeys, useCreateTask } from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
+import { liveMessages } from '../../live.messages.ts';
 import type { LiveState } from '../../live.schemas.ts';
 import { actionItemsStepLists } from '../live.prefetch.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
@@ -96,7 +97,7 @@ const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeti
     <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-default-hover)">
       <form
         noValidate
-        aria-label={messages.liveAddInline(typeName)}
+        aria-label={liveMessages.liveAddInline(typeName)}
         onSubmit={(event) => {
           event.preventDefault();
           add();
@@ -107,8 +108,8 @@ const InlineAdd = ({ type, meeting, viewerId }: { type: TaskType; meeting: Meeti
             flex={3}
             miw={180}
             size="sm"
-            aria-label={messages.liveNewItem(TASK_TYPE_NAMES[type])}
-            placeholder={messages.liveNewItem(TASK_TYPE_NAMES[type])}
+            aria-label={liveMessages.liveNewItem(TASK_TYPE_NAMES[type])}
+            placeholder={liveMessages.liveNewItem(TASK_TYPE_NAMES[type])}
             value={title}
             onChange={(event) => setTitle(event.currentTarget.value)}
             error={errors.title}
@@ -173,21 +174,21 @@ const RoomActions = ({
   );
   if (card.type === TASK_TYPE.headline)
     return (
-      <fieldset className="room-actions" aria-label={messages.liveActionsOf(card.title)}>
-        {button(messages.liveHeadlineToIssue, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.issue }))}
-        {button(messages.liveHeadlineToTodo, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.todo }))}
+      <fieldset className="room-actions" aria-label={liveMessages.liveActionsOf(card.title)}>
+        {button(liveMessages.liveHeadlineToIssue, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.issue }))}
+        {button(liveMessages.liveHeadlineToTodo, () => convert.mutate({ taskId: card.id, type: TASK_TYPE.todo }))}
       </fieldset>
     );
   return (
-    <fieldset className="room-actions" aria-label={messages.liveActionsOf(card.title)}>
+    <fieldset className="room-actions" aria-label={liveMessages.liveActionsOf(card.title)}>
       {button(
-        discussed ? messages.liveStopDiscussing : messages.liveDiscuss,
+        discussed ? liveMessages.liveStopDiscussing : liveMessages.liveDiscuss,
         () => discuss.mutate(discussed ? null : card.id),
         discussed ? 'discussed' : 'light',
       )}
-      {button(messages.liveSolve, () => decide.mutate({ taskId: card.id, decision: 'solve' }), 'solve')}
-      {button(messages.liveTodosFromIssue, onTodos)}
-      {button(messages.liveBackburner, () => decide.mutate({ taskId: card.id, decision: 'backburner' }), 'default')}
+      {button(liveMessages.liveSolve, () => decide.mutate({ taskId: card.id, decision: 'solve' }), 'solve')}
+      {button(liveMessages.liveTodosFromIssue, onTodos)}
+      {button(liveMessages.liveBackburner, () => decide.mutate({ taskId: card.id, decision: 'backburner' }), 'default')}
     </fieldset>
   );
 };
@@ -269,14 +270,14 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
       <InlineAdd type={type} meeting={meeting} viewerId={viewerId} />
       {open.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
-          {messages.liveNothingOpen(typeName)}
+          {liveMessages.liveNothingOpen(typeName)}
         </Text>
       ) : (
         <>
           <Text size="xs" c="dimmed">
-            {messages.liveReorderHint}
+            {liveMessages.liveReorderHint}
           </Text>
-          <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={messages.liveReorderHint}>
+          <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={liveMessages.liveReorderHint}>
             <Droppable droppableId={`live-${type}`}>
               {(drop) => (
                 // The drag wrappers are the list's items (a ul may hold only li elements).
@@ -295,7 +296,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
                               pt={4}
                               c="dimmed"
                               {...drag.dragHandleProps}
-                              aria-label={messages.liveReorderHandle(card.title)}
+                              aria-label={liveMessages.liveReorderHandle(card.title)}
                               style={{ cursor: 'grab', borderRadius: 4 }}
                               className="mantine-focus-auto"
                             >
@@ -317,9 +318,9 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
       {doneSince.length > 0 && (
         <Stack gap={4} mt="xs">
           <Text size="xs" fw={600} c="dimmed" tt="uppercase" component="h3" m={0}>
-            {messages.liveDoneSince(doneSince.length)}
+            {liveMessages.liveDoneSince(doneSince.length)}
           </Text>
-          <Box component="ul" m={0} p={0} aria-label={messages.liveDoneSince(doneSince.length)}>
+          <Box component="ul" m={0} p={0} aria-label={liveMessages.liveDoneSince(doneSince.length)}>
             {doneSince.map((card) => row(card))}
           </Box>
           {!doneComplete && <ShowMore list={doneList} />}

@@ -11,6 +11,7 @@ import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
 import { linkError } from '../../../meetings/client/meetings.links.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../../tasks/client/tasks.format.ts';
+import { liveMessages } from '../../live.messages.ts';
 import type { LiveState } from '../../live.schemas.ts';
 import type { LiveStepSlots } from '../live.slots.ts';
 import { ActionItemsStep } from './ActionItemsStep.tsx';
@@ -42,7 +43,7 @@ const BoardStep = ({ item, meeting, viewerId, timezone, slots }: StepProps) => {
   const boards = useMeetingBoards(meeting.id);
   if (boards.isPending) return <SectionLoading />;
   const board = boards.data?.find((candidate) => candidate.id === item.boardId);
-  if (!board) return <Notice>{item.boardId ? messages.liveBoardGone : messages.liveNoBoard}</Notice>;
+  if (!board) return <Notice>{item.boardId ? liveMessages.liveBoardGone : liveMessages.liveNoBoard}</Notice>;
   return (
     <Paper withBorder radius="md" p="md">
       {slots.board({
@@ -60,13 +61,13 @@ const BoardStep = ({ item, meeting, viewerId, timezone, slots }: StepProps) => {
 /** An agency_framework step: the framework's columns with the workspace's answers, edited live. */
 const AgencyStep = ({ item, viewerId, slots }: StepProps) => {
   const framework = useAgencyItem(item.agencyItemId);
-  if (!item.agencyItemId) return <Notice>{messages.liveNoAgencyItem}</Notice>;
-  if (framework.isError) return <Notice>{messages.liveAgencyGone}</Notice>;
+  if (!item.agencyItemId) return <Notice>{liveMessages.liveNoAgencyItem}</Notice>;
+  if (framework.isError) return <Notice>{liveMessages.liveAgencyGone}</Notice>;
   if (!framework.data) return <SectionLoading />;
   return (
     <Stack gap="sm">
       <Anchor component={Link} to={`/agency-dashboard/${framework.data.id}`} size="sm" target="_blank">
-        {messages.liveAgencyOpen}: {framework.data.title}
+        {liveMessages.liveAgencyOpen}: {framework.data.title}
       </Anchor>
       {slots.framework({ item: framework.data, viewerId })}
     </Stack>
@@ -82,14 +83,14 @@ const frameAllowed = (url: string) => {
 };
 
 const ExternalUrlStep = ({ item }: StepProps) => {
-  if (!item.embedUrl) return <Notice>{messages.noEmbedUrl}</Notice>;
+  if (!item.embedUrl) return <Notice>{liveMessages.noEmbedUrl}</Notice>;
   const invalid = linkError(item.embedUrl);
   if (invalid) return <Notice>{messages.invalidUrl}</Notice>;
   // The CSP frames only these origins (decision 021): anything else opens in its own tab.
   if (!frameAllowed(item.embedUrl))
     return (
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-        {messages.embedNotAllowed}{' '}
+        {liveMessages.embedNotAllowed}{' '}
         <Anchor href={item.embedUrl} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
           {item.embedUrl}
         </Anchor>
@@ -114,7 +115,7 @@ const FreeActivityStep = ({ item }: StepProps) =>
       <SafeHtml html={item.description} data-testid="step-description" />
     </Paper>
   ) : (
-    <Notice>{messages.liveNoDescription}</Notice>
+    <Notice>{liveMessages.liveNoDescription}</Notice>
   );
 
 /**
@@ -165,7 +166,7 @@ const StepBody = (props: StepProps) => {
 export const StepHeading = ({ item, index, total }: { item: AgendaItem; index: number; total: number }) => (
   <Stack gap={0}>
     <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-      {messages.liveStepOf(index + 1, total)}
+      {liveMessages.liveStepOf(index + 1, total)}
     </Text>
     <Text component="h2" fz="h3" fw={700} m={0}>
       {item.title}

@@ -20,6 +20,7 @@ import { showError } from '../../../../client/ui/toast.ts';
 import { averageScore, looksLikeEmail, RECAP_NOTE_MAX, RECAP_SCORE } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
+import { liveMessages } from '../../live.messages.ts';
 import type { LiveAttendee, LiveState } from '../../live.schemas.ts';
 import { useAddGuest, useMarkAttendance, useSaveRating } from '../live.queries.ts';
 
@@ -34,7 +35,7 @@ const SCORE_OPTIONS = Array.from({ length: RECAP_SCORE.max - RECAP_SCORE.min + 1
 
 /** Why someone of the recap is no longer part of the meeting (deleted users: PersonLine says). */
 export const notInMeeting = (person: LiveAttendee): string | null =>
-  person.removedFromMeeting ? messages.userNotInMeeting : null;
+  person.removedFromMeeting ? liveMessages.userNotInMeeting : null;
 
 const RecapRow = ({
   person,
@@ -65,7 +66,7 @@ const RecapRow = ({
       <Table.Td w={110}>
         <Select
           size="xs"
-          aria-label={messages.recapScoreOf(name)}
+          aria-label={liveMessages.recapScoreOf(name)}
           placeholder="–"
           data={SCORE_OPTIONS}
           value={person.score === null ? null : String(person.score)}
@@ -82,8 +83,8 @@ const RecapRow = ({
           minRows={1}
           maxRows={4}
           maxLength={RECAP_NOTE_MAX}
-          aria-label={messages.recapNoteOf(name)}
-          placeholder={editable ? messages.recapNotePlaceholder : undefined}
+          aria-label={liveMessages.recapNoteOf(name)}
+          placeholder={editable ? liveMessages.recapNotePlaceholder : undefined}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           onBlur={() => {
@@ -96,7 +97,7 @@ const RecapRow = ({
         {canManage ? (
           <Checkbox
             size="xs"
-            label={messages.didNotAttend}
+            label={liveMessages.didNotAttend}
             checked={person.notAttended}
             onChange={(event) =>
               mark.mutate({ userId: person.id, notAttended: event.currentTarget.checked }, { onError })
@@ -105,7 +106,7 @@ const RecapRow = ({
         ) : (
           person.notAttended && (
             <Badge variant="light" color="gray" size="sm">
-              {messages.didNotAttend}
+              {liveMessages.didNotAttend}
             </Badge>
           )
         )}
@@ -128,7 +129,7 @@ const GuestForm = ({ sessionId, guests }: { sessionId: string; guests: string[] 
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
-        {messages.recapGuests}
+        {liveMessages.recapGuests}
       </Text>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
@@ -136,8 +137,8 @@ const GuestForm = ({ sessionId, guests }: { sessionId: string; guests: string[] 
           flex={1}
           maw={360}
           type="email"
-          aria-label={messages.recapGuestEmail}
-          placeholder={messages.recapGuestEmail}
+          aria-label={liveMessages.recapGuestEmail}
+          placeholder={liveMessages.recapGuestEmail}
           leftSection={<IconMail size={14} />}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
@@ -145,7 +146,7 @@ const GuestForm = ({ sessionId, guests }: { sessionId: string; guests: string[] 
             if (event.key === 'Enter') submit();
           }}
         />
-        <Tooltip label={messages.recapGuestHint} withArrow disabled={valid}>
+        <Tooltip label={liveMessages.recapGuestHint} withArrow disabled={valid}>
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}
@@ -153,12 +154,12 @@ const GuestForm = ({ sessionId, guests }: { sessionId: string; guests: string[] 
             loading={add.isPending}
             onClick={submit}
           >
-            {messages.addButtonUpper}
+            {liveMessages.addButtonUpper}
           </Button>
         </Tooltip>
       </Group>
       {guests.length > 0 && (
-        <Group gap={6} aria-label={messages.recapGuests} role="list">
+        <Group gap={6} aria-label={liveMessages.recapGuests} role="list">
           {guests.map((guest) => (
             <Badge key={guest} variant="light" tt="none" role="listitem">
               {guest}
@@ -177,19 +178,19 @@ export const RecapStep = ({ state, viewerId }: { state: LiveState; viewerId: str
       <Stack gap="md">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {messages.recapHint}
+            {liveMessages.recapHint}
           </Text>
           <Badge size="lg" variant="light" data-testid="recap-average">
             {messages.recapAverage(average)}
           </Badge>
         </Group>
         <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label={messages.recapTable}>
+          <Table verticalSpacing="xs" aria-label={liveMessages.recapTable}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{messages.recapPerson}</Table.Th>
-                <Table.Th>{messages.recapScore}</Table.Th>
-                <Table.Th>{messages.recapNote}</Table.Th>
+                <Table.Th>{liveMessages.recapPerson}</Table.Th>
+                <Table.Th>{liveMessages.recapScore}</Table.Th>
+                <Table.Th>{liveMessages.recapNote}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>

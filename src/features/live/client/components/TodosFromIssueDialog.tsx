@@ -11,6 +11,7 @@ import { fullName } from '../../../../shared/person.ts';
 import type { Meeting } from '../../../meetings/meetings.schemas.ts';
 import { assignablePeople } from '../../../tasks/client/tasks.format.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
+import { liveMessages } from '../../live.messages.ts';
 import { type RoomTodo, useTodosFromIssue } from '../live.room.queries.ts';
 
 // Turning an issue into to-dos in the room (docs/decisions/036): one or more rows of title,
@@ -73,7 +74,7 @@ export const TodosFromIssueDialog = ({
       { taskId: issue.id, todos },
       {
         onSuccess: () => {
-          showSuccess(messages.liveTodosCreated(todos.length));
+          showSuccess(liveMessages.liveTodosCreated(todos.length));
           onClose();
         },
       },
@@ -84,7 +85,7 @@ export const TodosFromIssueDialog = ({
     <Modal
       opened={issue !== null}
       onClose={onClose}
-      title={messages.liveTodosFromIssueTitle(issue?.title ?? '')}
+      title={liveMessages.liveTodosFromIssueTitle(issue?.title ?? '')}
       centered
       size="lg"
       transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
@@ -92,12 +93,12 @@ export const TodosFromIssueDialog = ({
       <DialogForm
         onSubmit={submit}
         onCancel={onClose}
-        submitLabel={messages.liveCreateTodos}
+        submitLabel={liveMessages.liveCreateTodos}
         pending={create.isPending}
         failure={create.isError ? errorText(create.error) : null}
       >
         <Text size="sm" c="dimmed">
-          {messages.liveTodosFromIssueHint}
+          {liveMessages.liveTodosFromIssueHint}
         </Text>
         <Stack gap="xs">
           {rows.map((row, index) => (
@@ -107,14 +108,14 @@ export const TodosFromIssueDialog = ({
               align="flex-start"
               wrap="wrap"
               role="group"
-              aria-label={messages.liveTodoRow(index + 1)}
+              aria-label={liveMessages.liveTodoRow(index + 1)}
             >
               <TextInput
                 flex={3}
                 miw={170}
                 size="sm"
                 data-autofocus={index === 0 || undefined}
-                aria-label={messages.liveTodoTitle(index + 1)}
+                aria-label={liveMessages.liveTodoTitle(index + 1)}
                 placeholder={messages.taskTitleLabel}
                 value={row.title}
                 onChange={(event) => change(row.key, { title: event.currentTarget.value })}
@@ -124,7 +125,7 @@ export const TodosFromIssueDialog = ({
                 flex={2}
                 miw={140}
                 size="sm"
-                aria-label={messages.liveTodoOwner(index + 1)}
+                aria-label={liveMessages.liveTodoOwner(index + 1)}
                 placeholder={messages.taskOwnerLabel}
                 data={people.map((person) => ({ value: person.id, label: fullName(person) }))}
                 value={row.userId}
@@ -136,17 +137,17 @@ export const TodosFromIssueDialog = ({
                 w={150}
                 size="sm"
                 type="date"
-                aria-label={messages.liveTodoDue(index + 1)}
+                aria-label={liveMessages.liveTodoDue(index + 1)}
                 value={row.dueDate}
                 onChange={(event) => change(row.key, { dueDate: event.currentTarget.value })}
               />
               {rows.length > 1 && (
-                <Tooltip label={messages.liveRemoveTodoRow(index + 1)} withArrow>
+                <Tooltip label={liveMessages.liveRemoveTodoRow(index + 1)} withArrow>
                   <ActionIcon
                     mt={4}
                     variant="subtle"
                     color="red"
-                    aria-label={messages.liveRemoveTodoRow(index + 1)}
+                    aria-label={liveMessages.liveRemoveTodoRow(index + 1)}
                     onClick={() => setRows((list) => list.filter((other) => other.key !== row.key))}
                   >
                     <IconTrash size={16} />
@@ -164,7 +165,7 @@ export const TodosFromIssueDialog = ({
           disabled={rows.length >= LIVE_TODOS_FROM_ISSUE_MAX}
           onClick={() => setRows((list) => [...list, blankRow(issue?.userId ?? null)])}
         >
-          {messages.liveAddTodoRow}
+          {liveMessages.liveAddTodoRow}
         </Button>
       </DialogForm>
     </Modal>

@@ -18,7 +18,7 @@ export const VideoLink = ({ meeting, canEdit }: { meeting: Meeting; canEdit: boo
   const update = useUpdateMeeting({ silent: true });
   const save = () => {
     if (value.trim() !== '' && linkError(value)) {
-      setError(messages.videoLinkInvalid);
+      setError(liveMessages.videoLinkInvalid);
       return;
     }
     update.mutate(
@@ -68,11 +68,11 @@ export const VideoLink = ({ meeting, canEdit }: { meeting: Meeting; canEdit: boo
           variant="light"
           leftSection={<IconVideo size={16} />}
         >
-          {messages.liveJoinVideo}
+          {liveMessages.liveJoinVideo}
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          {messages.liveNoVideo}
+          {liveMessages.liveNoVideo}
         </Text>
       )}
       {meeting.sharepointUrl && (
@@ -96,7 +96,7 @@ export const VideoLink = ({ meeting, canEdit }: { meeting: Meeting; canEdit: boo
           size="sm"
           variant="subtle"
           px={6}
-          aria-label={messages.liveEditVideo}
+          aria-label={liveMessages.liveEditVideo}
           onClick={() => {
             setValue(meeting.sharepointUrl ?? '');
             setEditing(true);

@@ -2,6 +2,7 @@ import { Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 
 // The board (and, for a list step, the list) an accountability agenda item shows in the live
 // meeting (issue 17, decision 036): one of the meeting's boards, one of that board's lists. The
@@ -51,10 +52,10 @@ export const AgendaBoardFields = ({
         size="xs"
         flex={1}
         miw={160}
-        aria-label={messages.agendaBoardOf(title)}
-        placeholder={boards.isError ? messages.boardsLoadFailed : messages.agendaPickBoard}
+        aria-label={meetingsMessages.agendaBoardOf(title)}
+        placeholder={boards.isError ? messages.boardsLoadFailed : meetingsMessages.agendaPickBoard}
         data={[
-          ...(pending ? [{ value: NEW_BOARD, label: messages.agendaNewBoardPending(newBoardName) }] : []),
+          ...(pending ? [{ value: NEW_BOARD, label: meetingsMessages.agendaNewBoardPending(newBoardName) }] : []),
           ...(boards.data ?? [])
             .filter((board) => !board.archived)
             .map((board) => ({ value: board.id, label: board.name })),
@@ -62,7 +63,7 @@ export const AgendaBoardFields = ({
         value={pending ? NEW_BOARD : boardId}
         onChange={(value) => value !== NEW_BOARD && onChange({ boardId: value, boardListId: null, newBoardName: null })}
         clearable
-        nothingFoundMessage={messages.agendaNoBoards}
+        nothingFoundMessage={meetingsMessages.agendaNoBoards}
         comboboxProps={{ withinPortal: true }}
       />
       {isList && (
@@ -70,8 +71,8 @@ export const AgendaBoardFields = ({
           size="xs"
           flex={1}
           miw={140}
-          aria-label={messages.agendaListOf(title)}
-          placeholder={messages.agendaPickList}
+          aria-label={meetingsMessages.agendaListOf(title)}
+          placeholder={meetingsMessages.agendaPickList}
           disabled={!boardId}
           data={(lists.data ?? []).map((list) => ({ value: list.id, label: list.name }))}
           value={boardListId}

@@ -7,6 +7,7 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { type AgendaItem, ZSaveAgenda } from '../../meetings.schemas.ts';
 import { AGENDA_KEY_LABELS, isIgnoredDrop, reorder, totalMinutes } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
@@ -104,7 +105,7 @@ const AgendaForm = ({
       onSuccess: () => {
         setSaved(true);
         onDirtyChange(false);
-        showSuccess(messages.agendaSaved);
+        showSuccess(meetingsMessages.agendaSaved);
         closeSoon();
       },
       onError: (error) => setFailure(errorText(error)),
@@ -156,7 +157,7 @@ const AgendaForm = ({
                           <Box
                             {...drag.dragHandleProps}
                             className="mantine-focus-auto"
-                            aria-label={messages.moveItem(item.title)}
+                            aria-label={meetingsMessages.moveItem(item.title)}
                             c="dimmed"
                             style={{ cursor: 'grab', display: 'flex', borderRadius: 4 }}
                             data-drag-handle
@@ -191,16 +192,21 @@ const AgendaForm = ({
       ))}
       {all.length === 0 && (
         <Text size="sm" c="dimmed">
-          {messages.noAgendaItems}
+          {meetingsMessages.noAgendaItems}
         </Text>
       )}
       <Text fw={600} size="sm" ta="right" aria-live="polite" data-testid="agenda-total">
-        {messages.totalMinutes(total)}
+        {meetingsMessages.totalMinutes(total)}
       </Text>
       {removing && (
         // Inline rather than a second dialog over this one: Escape and focus stay simple.
-        <Alert color="red" variant="light" title={messages.agendaDeleteTitle(removing.title)} role="alertdialog">
-          <Text size="sm">{messages.agendaDeleteWarning}</Text>
+        <Alert
+          color="red"
+          variant="light"
+          title={meetingsMessages.agendaDeleteTitle(removing.title)}
+          role="alertdialog"
+        >
+          <Text size="sm">{meetingsMessages.agendaDeleteWarning}</Text>
           <Group gap="xs" mt="xs" justify="flex-end">
             <Button size="xs" variant="default" onClick={() => setRemoving(null)}>
               {messages.cancelButton}
@@ -260,7 +266,7 @@ export const AgendaFormDialog = ({
       <Modal
         opened={opened}
         onClose={requestClose}
-        title={messages.editAgenda}
+        title={meetingsMessages.editAgenda}
         size="lg"
         centered
         closeOnEscape={!dragging}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 
 // The framework an agency_framework agenda item shows in the live meeting (issue 24, decision
 // 053), searched by title. Read by URL under the agency feature's query keys, as the board fields
@@ -42,8 +43,8 @@ export const AgendaFrameworkField = ({
       maw={320}
       searchable
       clearable
-      aria-label={`${messages.agendaAgencyItem}: ${title}`}
-      placeholder={frameworks.isError ? messages.agencyLoadFailed : messages.agendaAgencyPick}
+      aria-label={`${meetingsMessages.agendaAgencyItem}: ${title}`}
+      placeholder={frameworks.isError ? messages.agencyLoadFailed : meetingsMessages.agendaAgencyPick}
       data={listed.map((f) => ({ value: f.id, label: `${f.title} · ${f.categoryTitle}` }))}
       value={agencyItemId}
       searchValue={search}

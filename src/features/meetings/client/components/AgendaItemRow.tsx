@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { RichTextEditor } from '../../../../client/ui/RichTextEditor.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { AgendaItem, AgendaKey, AgendaTaskType } from '../../meetings.schemas.ts';
 import { AGENDA_KEY_LABELS, AGENDA_TASK_TYPE_OPTIONS, CUSTOM_AGENDA_KEYS } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
@@ -88,7 +89,7 @@ export const ItemRow = ({
           mt={7}
           checked={item.checked}
           onChange={(event) => onChange({ checked: event.currentTarget.checked })}
-          aria-label={messages.includeItem(item.title)}
+          aria-label={meetingsMessages.includeItem(item.title)}
         />
         <Stack gap={4} flex={1} miw={0}>
           <Group gap="xs" wrap="wrap" align="flex-start">
@@ -98,7 +99,7 @@ export const ItemRow = ({
               miw={0}
               value={item.title}
               onChange={(event) => onChange({ title: event.currentTarget.value })}
-              aria-label={messages.titleOf(item.title)}
+              aria-label={meetingsMessages.titleOf(item.title)}
               error={errors?.title}
             />
             <Group gap="xs" wrap="nowrap" align="flex-start" ml="auto" style={{ flex: 'none' }}>
@@ -111,7 +112,7 @@ export const ItemRow = ({
                 allowNegative={false}
                 value={item.duration}
                 onChange={(value) => onChange({ duration: value })}
-                aria-label={messages.minutesOf(item.title)}
+                aria-label={meetingsMessages.minutesOf(item.title)}
                 rightSection={
                   <Text size="xs" c="dimmed" pr={6}>
                     min
@@ -121,26 +122,26 @@ export const ItemRow = ({
                 hideControls
                 error={errors?.duration}
               />
-              <Tooltip label={messages.agendaDescription} withArrow>
+              <Tooltip label={meetingsMessages.agendaDescription} withArrow>
                 <ActionIcon
                   mt={4}
                   variant={item.description ? 'light' : 'subtle'}
                   color="gray"
                   onClick={() => setDescribing((open) => !open)}
-                  aria-label={messages.agendaEditDescription(item.title)}
+                  aria-label={meetingsMessages.agendaEditDescription(item.title)}
                   aria-expanded={describing}
                 >
                   <IconAlignLeft size={16} />
                 </ActionIcon>
               </Tooltip>
               {onRemove ? (
-                <Tooltip label={messages.removeItem(item.title)} withArrow>
+                <Tooltip label={meetingsMessages.removeItem(item.title)} withArrow>
                   <ActionIcon
                     mt={4}
                     variant="subtle"
                     color="red"
                     onClick={onRemove}
-                    aria-label={messages.removeItem(item.title)}
+                    aria-label={meetingsMessages.removeItem(item.title)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -163,7 +164,7 @@ export const ItemRow = ({
             {item.keyName === 'to_do_list' && (
               <Select
                 size="xs"
-                aria-label={messages.agendaTaskTypeOf(item.title)}
+                aria-label={meetingsMessages.agendaTaskTypeOf(item.title)}
                 data={AGENDA_TASK_TYPE_OPTIONS}
                 value={item.taskType ?? '4'}
                 onChange={(value) => value && onChange({ taskType: value as AgendaTaskType })}
@@ -180,7 +181,7 @@ export const ItemRow = ({
               placeholder="https://"
               value={item.embedUrl ?? ''}
               onChange={(event) => onChange({ embedUrl: event.currentTarget.value })}
-              aria-label={messages.embedUrl}
+              aria-label={meetingsMessages.embedUrl}
               error={errors?.embedUrl}
             />
           )}
@@ -192,7 +193,7 @@ export const ItemRow = ({
           <RichTextEditor
             compact
             minHeight={60}
-            label={messages.agendaDescriptionOf(item.title)}
+            label={meetingsMessages.agendaDescriptionOf(item.title)}
             value={item.description}
             onChange={(html) => onChange({ description: html || null })}
           />
@@ -206,7 +207,7 @@ export const ItemRow = ({
 type Connection = AgendaKey | 'meeting_board';
 const CONNECTIONS = [
   ...CUSTOM_AGENDA_KEYS.map((key) => ({ value: key as Connection, label: AGENDA_KEY_LABELS[key] })),
-  { value: 'meeting_board' as Connection, label: messages.agendaKeyMeetingBoard },
+  { value: 'meeting_board' as Connection, label: meetingsMessages.agendaKeyMeetingBoard },
 ];
 
 export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
@@ -263,11 +264,11 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
       style={{ border: 0 }}
     >
       <Text component="legend" size="sm" fw={600} mb={6} px={0}>
-        {messages.addCustomItem}
+        {meetingsMessages.addCustomItem}
       </Text>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <TextInput
-          label={messages.agendaItemTitle}
+          label={meetingsMessages.agendaItemTitle}
           size="sm"
           flex={2}
           miw={160}
@@ -282,7 +283,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           error={error.title}
         />
         <Select
-          label={messages.connectionType}
+          label={meetingsMessages.connectionType}
           size="sm"
           flex={1}
           miw={170}
@@ -293,7 +294,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           comboboxProps={{ withinPortal: true }}
         />
         <NumberInput
-          label={messages.agendaMinutes}
+          label={meetingsMessages.agendaMinutes}
           size="sm"
           w={92}
           min={0}
@@ -307,7 +308,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
       {connection === 'external_url' && (
         <TextInput
           mt="xs"
-          label={messages.embedUrl}
+          label={meetingsMessages.embedUrl}
           size="sm"
           placeholder="https://"
           value={embedUrl}
@@ -318,12 +319,12 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
       {connection === 'meeting_board' && (
         <TextInput
           mt="xs"
-          label={messages.agendaNewBoardName}
+          label={meetingsMessages.agendaNewBoardName}
           size="sm"
           placeholder={title.trim() || undefined}
           value={boardName}
           onChange={(event) => setBoardName(event.currentTarget.value)}
-          description={messages.agendaNewBoardHint}
+          description={meetingsMessages.agendaNewBoardHint}
         />
       )}
       <Box mt="xs">
@@ -331,7 +332,7 @@ export const AddCustomItem = ({ onAdd }: { onAdd: (item: Draft) => void }) => {
           key={editorKey}
           compact
           minHeight={50}
-          label={messages.agendaDescription}
+          label={meetingsMessages.agendaDescription}
           value={description}
           onChange={setDescription}
         />

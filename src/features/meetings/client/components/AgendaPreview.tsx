@@ -2,6 +2,7 @@ import { Modal, Table, Text } from '@mantine/core';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { totalMinutes } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
 
@@ -12,7 +13,7 @@ export const AgendaPreview = ({ meetingId }: { meetingId: string }) => {
   if (agenda.isError)
     return (
       <SectionError
-        title={messages.agendaLoadFailed}
+        title={meetingsMessages.agendaLoadFailed}
         error={agenda.error}
         onRetry={() => void agenda.refetch()}
         retrying={agenda.isFetching}
@@ -22,7 +23,7 @@ export const AgendaPreview = ({ meetingId }: { meetingId: string }) => {
   if (checked.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {messages.noAgendaItems}
+        {meetingsMessages.noAgendaItems}
       </Text>
     );
   return (
@@ -43,7 +44,7 @@ export const AgendaPreview = ({ meetingId }: { meetingId: string }) => {
       <Table.Tfoot>
         <Table.Tr>
           <Table.Td />
-          <Table.Td fw={600}>{messages.totalMinutes(totalMinutes(agenda.data))}</Table.Td>
+          <Table.Td fw={600}>{meetingsMessages.totalMinutes(totalMinutes(agenda.data))}</Table.Td>
           <Table.Td />
         </Table.Tr>
       </Table.Tfoot>
@@ -64,7 +65,7 @@ export const AgendaPreviewDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={messages.agendaShortcutNamed(meeting.title)}
+    title={meetingsMessages.agendaShortcutNamed(meeting.title)}
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
   >

@@ -23,6 +23,7 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { DATE_FORMAT } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
@@ -80,7 +81,7 @@ const SessionFieldForm = ({
       </Text>
       {field === 'note' ? (
         <Textarea
-          label={messages.columnNote}
+          label={meetingsMessages.columnNote}
           autosize
           minRows={4}
           maxRows={12}
@@ -90,7 +91,7 @@ const SessionFieldForm = ({
         />
       ) : (
         <TextInput
-          label={messages.columnRecording}
+          label={meetingsMessages.columnRecording}
           placeholder="https://"
           data-autofocus
           value={value}
@@ -121,20 +122,20 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
   else if (archives.data.archives.length === 0)
     body = (
       <Text size="sm" c="dimmed" ta="center" py="md">
-        {messages.noMeetingArchives}
+        {meetingsMessages.noMeetingArchives}
       </Text>
     );
   else
     body = (
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={640} type="native">
-          <Table verticalSpacing={6} fz="sm" striped aria-label={messages.meetingArchives}>
+          <Table verticalSpacing={6} fz="sm" striped aria-label={meetingsMessages.meetingArchives}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{messages.columnMeetingDate}</Table.Th>
                 <Table.Th>{messages.columnAverageScore}</Table.Th>
-                <Table.Th>{messages.columnRecording}</Table.Th>
-                <Table.Th>{messages.columnNote}</Table.Th>
+                <Table.Th>{meetingsMessages.columnRecording}</Table.Th>
+                <Table.Th>{meetingsMessages.columnNote}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -151,7 +152,7 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
                           <Anchor href={archive.link} target="_blank" rel="noopener noreferrer" size="sm">
                             <Group gap={4} wrap="nowrap">
                               <IconExternalLink size={14} aria-hidden />
-                              {messages.openRecording}
+                              {meetingsMessages.openRecording}
                             </Group>
                           </Anchor>
                         ) : (
@@ -159,12 +160,12 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
                             —
                           </Text>
                         )}
-                        <Tooltip label={messages.recordingLinkTitle} withArrow>
+                        <Tooltip label={meetingsMessages.recordingLinkTitle} withArrow>
                           <ActionIcon
                             size="sm"
                             variant="subtle"
                             onClick={() => setEditing({ archive, field: 'link' })}
-                            aria-label={messages.editLinkOf(date)}
+                            aria-label={meetingsMessages.editLinkOf(date)}
                           >
                             <IconPencil size={14} />
                           </ActionIcon>
@@ -181,12 +182,12 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
                         >
                           {archive.note ?? '—'}
                         </Text>
-                        <Tooltip label={messages.meetingNoteTitle} withArrow>
+                        <Tooltip label={meetingsMessages.meetingNoteTitle} withArrow>
                           <ActionIcon
                             size="sm"
                             variant="subtle"
                             onClick={() => setEditing({ archive, field: 'note' })}
-                            aria-label={messages.editNoteOf(date)}
+                            aria-label={meetingsMessages.editNoteOf(date)}
                           >
                             <IconPencil size={14} />
                           </ActionIcon>
@@ -205,18 +206,23 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
           </Table>
         </Table.ScrollContainer>
         {archives.data.totalPages > 1 && (
-          <PageNav label={messages.archivePages} page={page} totalPages={archives.data.totalPages} onChange={setPage} />
+          <PageNav
+            label={meetingsMessages.archivePages}
+            page={page}
+            totalPages={archives.data.totalPages}
+            onChange={setPage}
+          />
         )}
       </Stack>
     );
 
   return (
-    <SectionCard title={messages.meetingArchives}>
+    <SectionCard title={meetingsMessages.meetingArchives}>
       {body}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.field === 'link' ? messages.recordingLinkTitle : messages.meetingNoteTitle}
+        title={editing?.field === 'link' ? meetingsMessages.recordingLinkTitle : meetingsMessages.meetingNoteTitle}
         centered
         transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
       >

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 
 interface GroupSummary {
   id: string;
@@ -33,8 +33,8 @@ export const GroupQuickAdd = ({
   if (!groups.data?.length) return null;
   return (
     <Select
-      label={messages.addGroupPeople}
-      placeholder={messages.chooseGroup}
+      label={meetingsMessages.addGroupPeople}
+      placeholder={meetingsMessages.chooseGroup}
       data={groups.data.map((group) => ({ value: group.id, label: group.name }))}
       value={value}
       onChange={(groupId) => {

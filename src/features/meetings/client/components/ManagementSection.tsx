@@ -6,6 +6,7 @@ import { useNow } from '../../../../client/lib/useNow.ts';
 import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { untilText } from '../../meetings.durations.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
@@ -25,7 +26,7 @@ const NextMeetingCard = ({
   const now = useNow();
   const next = meeting.nextSession;
   return (
-    <Paper withBorder p="md" radius="md" aria-label={messages.nextMeeting} role="group">
+    <Paper withBorder p="md" radius="md" aria-label={meetingsMessages.nextMeeting} role="group">
       {/* On a phone the button goes under the date rather than squeezing it into a narrow column. */}
       <Group gap="sm" wrap="wrap" align="flex-start">
         <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
@@ -33,7 +34,7 @@ const NextMeetingCard = ({
         </ThemeIcon>
         <Stack gap={2} miw={0} style={{ flex: '1 1 12rem' }}>
           <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-            {messages.nextMeeting}
+            {meetingsMessages.nextMeeting}
           </Text>
           {next ? (
             <>
@@ -46,7 +47,7 @@ const NextMeetingCard = ({
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              {messages.noMeetingScheduled}
+              {meetingsMessages.noMeetingScheduled}
             </Text>
           )}
         </Stack>
@@ -72,7 +73,7 @@ const AgendaList = ({ meeting }: { meeting: Meeting }) => {
         </Group>
         {meeting.permissions.canEdit && agenda.isSuccess && (
           <Button size="compact-sm" variant="light" onClick={editor.open}>
-            {messages.editAgenda}
+            {meetingsMessages.editAgenda}
           </Button>
         )}
       </Group>
@@ -97,7 +98,7 @@ export const ManagementSection = ({
   meeting: Meeting;
   timezone: string;
 } & Pick<MeetingDashboardSlots, 'startButton' | 'recapChannel'>) => (
-  <SectionCard title={messages.meetingManagement}>
+  <SectionCard title={meetingsMessages.meetingManagement}>
     <Stack gap="md">
       <NextMeetingCard meeting={meeting} timezone={timezone} startButton={startButton} />
       <AgendaList meeting={meeting} />
@@ -120,7 +121,7 @@ export const ManagementSection = ({
             </Anchor>
           ) : (
             <Text size="sm" c="dimmed">
-              {messages.noVideoLink}
+              {meetingsMessages.noVideoLink}
             </Text>
           )}
         </Stack>

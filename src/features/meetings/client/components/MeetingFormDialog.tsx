@@ -28,6 +28,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS, MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { intervalOf } from '../../meetings.recurrence.ts';
 import { type Meeting, type MeetingType, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, MEETING_SWATCHES } from '../meetings.format.ts';
@@ -86,11 +87,11 @@ type Field = keyof Values;
 
 /** The fields whose absence is an alert, in the form's order, with the name the alert uses. */
 const ALERT_FIELDS: [Field, string][] = [
-  ['title', messages.fieldTitle],
-  ['color', messages.color],
-  ['sharepointUrl', messages.fieldUrl],
-  ['startTime', messages.startTime],
-  ['administrators', messages.leaders],
+  ['title', meetingsMessages.fieldTitle],
+  ['color', meetingsMessages.color],
+  ['sharepointUrl', meetingsMessages.fieldUrl],
+  ['startTime', meetingsMessages.startTime],
+  ['administrators', meetingsMessages.leaders],
   ['members', messages.members],
 ];
 
@@ -202,7 +203,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
       {
         onSuccess: () => {
           setSaved(true);
-          showSuccess(messages.meetingUpdated);
+          showSuccess(meetingsMessages.meetingUpdated);
           closeSoon();
         },
         onError: (error) => {
@@ -215,7 +216,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
 
   const scheduleErrors: Partial<Record<ScheduleField, ReactNode>> = {
     startDate: errors.startDate,
-    startTime: errors.startTime ?? (missing.includes(messages.startTime) || undefined),
+    startTime: errors.startTime ?? (missing.includes(meetingsMessages.startTime) || undefined),
     interval: errors.interval,
     repeatEvery: errors.repeatEvery,
     repeatType: errors.repeatType,
@@ -242,23 +243,23 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           wrongTypeMessage={messages.imageWrongType}
           radius="md"
           error={imageError}
-          label={messages.meetingImage}
-          alt={messages.meetingImage}
+          label={meetingsMessages.meetingImage}
+          alt={meetingsMessages.meetingImage}
           chooseLabel={messages.chooseImage}
           removeLabel={messages.removeImage}
           upload={pickImage}
           remove={async () => keepImage(null)}
         />
         <TextInput
-          label={messages.fieldTitle}
+          label={meetingsMessages.fieldTitle}
           required
           data-autofocus
           value={values.title}
           onChange={(e) => set({ title: e.currentTarget.value })}
-          error={marked('title', messages.fieldTitle)}
+          error={marked('title', meetingsMessages.fieldTitle)}
         />
         <ColorInput
-          label={messages.color}
+          label={meetingsMessages.color}
           withEyeDropper={false}
           required
           format="hex"
@@ -266,18 +267,18 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           swatchesPerRow={11}
           value={values.color}
           onChange={(color) => set({ color })}
-          error={marked('color', messages.color)}
+          error={marked('color', meetingsMessages.color)}
         />
         {meeting.type !== 'account' && (
           // A meeting and a team meeting change into each other; an account stays an account.
-          <Input.Wrapper label={messages.meetingTypeLabel} labelElement="div">
+          <Input.Wrapper label={meetingsMessages.meetingTypeLabel} labelElement="div">
             <SegmentedControl
               display="flex"
               mt={4}
-              aria-label={messages.meetingTypeLabel}
+              aria-label={meetingsMessages.meetingTypeLabel}
               data={[
-                { value: 'meeting', label: messages.meetingKindMeeting },
-                { value: 'team', label: messages.meetingKindTeam },
+                { value: 'meeting', label: meetingsMessages.meetingKindMeeting },
+                { value: 'team', label: meetingsMessages.meetingKindTeam },
               ]}
               value={values.type}
               onChange={(value) => set({ type: value as MeetingType })}
@@ -285,7 +286,7 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           </Input.Wrapper>
         )}
         <Textarea
-          label={messages.description}
+          label={meetingsMessages.description}
           autosize
           minRows={2}
           maxRows={6}
@@ -295,28 +296,28 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label={messages.videoConferenceLink}
+            label={meetingsMessages.videoConferenceLink}
             required
             placeholder="https://"
             value={values.sharepointUrl}
             onChange={(e) => set({ sharepointUrl: e.currentTarget.value })}
-            error={marked('sharepointUrl', messages.fieldUrl)}
+            error={marked('sharepointUrl', meetingsMessages.fieldUrl)}
           />
           <TextInput
-            label={messages.location}
+            label={meetingsMessages.location}
             value={values.location}
             onChange={(e) => set({ location: e.currentTarget.value })}
             error={errors.location}
           />
           <TextInput
-            label={messages.fileDriveUrl}
+            label={meetingsMessages.fileDriveUrl}
             placeholder="https://"
             value={values.fileDriveUrl}
             onChange={(e) => set({ fileDriveUrl: e.currentTarget.value })}
             error={errors.fileDriveUrl}
           />
           <TextInput
-            label={messages.groupUrl}
+            label={meetingsMessages.groupUrl}
             placeholder="https://"
             value={values.facebookGroupUrl}
             onChange={(e) => set({ facebookGroupUrl: e.currentTarget.value })}
@@ -327,19 +328,19 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
         <ScheduleFields values={values} onChange={set} errors={scheduleErrors} />
         {meeting.timezone !== viewer.timezone && (
           <Text size="xs" c="dimmed">
-            {messages.timesInZone(meeting.timezone)}
+            {meetingsMessages.timesInZone(meeting.timezone)}
           </Text>
         )}
         <SchedulePreview values={values} timezone={meeting.timezone} viewerTimezone={viewer.timezone} />
         <Divider my={4} />
         <MultiSelect
-          label={messages.leaders}
+          label={meetingsMessages.leaders}
           required
           searchable
           data={options}
           value={values.administrators}
           onChange={(administrators) => set({ administrators })}
-          error={marked('administrators', messages.leaders)}
+          error={marked('administrators', meetingsMessages.leaders)}
           disabled={people.isPending}
           comboboxProps={{ withinPortal: true }}
         />
@@ -359,13 +360,13 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
           onAdd={(userIds) => set({ members: [...new Set([...values.members, ...userIds])] })}
           disabled={people.isPending}
         />
-        {people.isError && <FormError message={messages.peopleLoadFailed} />}
+        {people.isError && <FormError message={meetingsMessages.peopleLoadFailed} />}
         {/* Beside the Save button, where the user is looking when it appears. */}
         {missing.length > 0 && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
             <List size="sm" spacing={2}>
               {missing.map((label) => (
-                <List.Item key={label}>{messages.fieldIsRequired(label)}</List.Item>
+                <List.Item key={label}>{meetingsMessages.fieldIsRequired(label)}</List.Item>
               ))}
             </List>
           </Alert>
@@ -397,7 +398,7 @@ export const MeetingFormDialog = ({
   <Modal
     opened={opened && meeting !== null}
     onClose={onClose}
-    title={messages.editMeeting}
+    title={meetingsMessages.editMeeting}
     size="lg"
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

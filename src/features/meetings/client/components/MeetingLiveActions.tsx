@@ -2,7 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar, IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { StartableMeeting, StartButtonSlot } from '../meetings.slots.ts';
 import { AgendaPreviewDialog } from './AgendaPreview.tsx';
 
@@ -18,17 +18,21 @@ export const MeetingLiveActions = ({
   return (
     <Group gap={4} wrap="nowrap">
       {startButton({ meeting, size: 'compact-sm' })}
-      <Tooltip label={messages.agendaShortcut} withArrow>
-        <ActionIcon variant="light" aria-label={messages.agendaShortcutNamed(meeting.title)} onClick={agenda.open}>
+      <Tooltip label={meetingsMessages.agendaShortcut} withArrow>
+        <ActionIcon
+          variant="light"
+          aria-label={meetingsMessages.agendaShortcutNamed(meeting.title)}
+          onClick={agenda.open}
+        >
           <IconListDetails size={16} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={messages.kpiShortcut} withArrow>
+      <Tooltip label={meetingsMessages.kpiShortcut} withArrow>
         <ActionIcon
           component={Link}
           to={`/kpi/${meeting.id}`}
           variant="light"
-          aria-label={messages.kpiShortcutNamed(meeting.title)}
+          aria-label={meetingsMessages.kpiShortcutNamed(meeting.title)}
         >
           <IconChartBar size={16} />
         </ActionIcon>

@@ -1,8 +1,8 @@
 import { Avatar, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { PersonAvatar } from '../../../../client/ui/PersonAvatar.tsx';
-import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 
 /** document 1 §9: seven avatars show, then a '+N' expander. */
 export const AVATARS_SHOWN = 7;
@@ -29,15 +29,18 @@ export const MembersCell = ({ people }: { people: PersonSummary[] }) => {
           <PersonAvatar key={person.id} person={person} />
         ))}
         {hidden > 0 && (
-          <Tooltip label={expanded ? messages.showFewerPeople : messages.showMorePeople(hidden)} withArrow>
+          <Tooltip
+            label={expanded ? meetingsMessages.showFewerPeople : meetingsMessages.showMorePeople(hidden)}
+            withArrow
+          >
             <UnstyledButton
               onClick={() => setExpanded((value) => !value)}
               aria-expanded={expanded}
-              aria-label={expanded ? messages.showFewerPeople : messages.showMorePeople(hidden)}
+              aria-label={expanded ? meetingsMessages.showFewerPeople : meetingsMessages.showMorePeople(hidden)}
               style={{ borderRadius: '50%' }}
             >
               <Avatar size={30} color="gray" variant="filled" radius="xl">
-                {expanded ? '−' : messages.morePeople(hidden)}
+                {expanded ? '−' : meetingsMessages.morePeople(hidden)}
               </Avatar>
             </UnstyledButton>
           </Tooltip>

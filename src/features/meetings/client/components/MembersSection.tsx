@@ -5,6 +5,7 @@ import { PersonLine } from '../../../../client/ui/PersonAvatar.tsx';
 import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { isIgnoredDrop, reorder } from '../meetings.format.ts';
 import { useUpdateMeeting } from '../meetings.queries.ts';
@@ -34,7 +35,7 @@ const PeopleList = ({
     </Text>
     {people.length === 0 ? (
       <Text size="sm" c="dimmed">
-        {messages.noneChosen}
+        {meetingsMessages.noneChosen}
       </Text>
     ) : (
       <Droppable droppableId={list} isDropDisabled={!canReorder}>
@@ -75,7 +76,7 @@ const PeopleList = ({
                         <Box
                           {...drag.dragHandleProps}
                           className="mantine-focus-auto"
-                          aria-label={messages.moveNamed(fullName(person))}
+                          aria-label={meetingsMessages.moveNamed(fullName(person))}
                           c="dimmed"
                           style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
                         >
@@ -111,11 +112,11 @@ export const MembersSection = ({ meeting, onEdit }: { meeting: Meeting; onEdit: 
 
   return (
     <SectionCard
-      title={messages.meetingMembers}
+      title={meetingsMessages.meetingMembers}
       actions={
         meeting.permissions.canEdit && (
           <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {messages.editMeeting}
+            {meetingsMessages.editMeeting}
           </Button>
         )
       }
@@ -133,7 +134,7 @@ export const MembersSection = ({ meeting, onEdit }: { meeting: Meeting; onEdit: 
       </DragDropContext>
       {canReorder && (
         <Text size="xs" c="dimmed" mt="sm">
-          {messages.reorderPeopleHint}
+          {meetingsMessages.reorderPeopleHint}
         </Text>
       )}
     </SectionCard>

@@ -34,6 +34,7 @@ import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { type MeetingFolder, type SimpleMeeting, ZCreateMeetingFolder } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, dashboardPath, isIgnoredDrop } from '../meetings.format.ts';
 import {
@@ -104,7 +105,7 @@ const FolderNameDialog = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={folder ? messages.renameFolderTitle : messages.createFolderTitle}
+    title={folder ? meetingsMessages.renameFolderTitle : meetingsMessages.createFolderTitle}
     centered
     size="sm"
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
@@ -218,7 +219,7 @@ const FolderBlock = ({
                 variant="subtle"
                 color="gray"
                 size="sm"
-                aria-label={messages.folderActions(folder.name)}
+                aria-label={meetingsMessages.folderActions(folder.name)}
                 mr={4}
               >
                 <IconDots size={14} />
@@ -226,10 +227,10 @@ const FolderBlock = ({
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconPencil size={14} />} onClick={onRename}>
-                {messages.renameFolder}
+                {meetingsMessages.renameFolder}
               </Menu.Item>
               <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-                {messages.deleteFolder}
+                {meetingsMessages.deleteFolder}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -250,7 +251,7 @@ const FolderBlock = ({
             ))}
             {meetings.length === 0 && (
               <Text size="xs" c="dimmed" px={8} py={4}>
-                {messages.emptyFolder}
+                {meetingsMessages.emptyFolder}
               </Text>
             )}
           </Stack>
@@ -287,14 +288,14 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
   const header = (
     <Group justify="space-between" px={8} mt="md" mb={4}>
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.06em' }} component="h2" m={0}>
-        {messages.myMeetings}
+        {meetingsMessages.myMeetings}
       </Text>
-      <Tooltip label={messages.newFolder} withArrow>
+      <Tooltip label={meetingsMessages.newFolder} withArrow>
         <ActionIcon
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={messages.newFolder}
+          aria-label={meetingsMessages.newFolder}
           onClick={() => setNaming({ folder: null })}
         >
           <IconFolderPlus size={16} />
@@ -308,7 +309,7 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
   else if (list.isError || folders.isError)
     body = (
       <SectionError
-        title={messages.sidebarLoadFailed}
+        title={meetingsMessages.sidebarLoadFailed}
         error={list.error ?? folders.error}
         onRetry={() => {
           void list.refetch();
@@ -368,7 +369,7 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
                 {provided.placeholder}
                 {list.data.length === 0 && (
                   <Text size="xs" c="dimmed" px={8} py={4}>
-                    {messages.noMeetingsInSidebar}
+                    {meetingsMessages.noMeetingsInSidebar}
                   </Text>
                 )}
               </Stack>
@@ -380,13 +381,13 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
   }
 
   return (
-    <Box component="section" aria-label={messages.myMeetings}>
+    <Box component="section" aria-label={meetingsMessages.myMeetings}>
       {header}
       {body}
       <FolderNameDialog opened={naming !== null} folder={naming?.folder ?? null} onClose={() => setNaming(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteFolderTitle}
+        title={meetingsMessages.deleteFolderTitle}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
@@ -400,7 +401,7 @@ export const MyMeetingsNav = ({ onNavigate }: { onNavigate: () => void }) => {
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error) : null}
       >
-        {messages.deleteFolderWarning(deleting?.name ?? '')}
+        {meetingsMessages.deleteFolderWarning(deleting?.name ?? '')}
       </ConfirmDialog>
     </Box>
   );

@@ -30,6 +30,7 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { MeetingTemplate, MeetingType } from '../../meetings.schemas.ts';
 import { dashboardPath, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
 import { normalisedLink } from '../meetings.links.ts';
@@ -54,10 +55,10 @@ import { type DetailField, detailProblems, requiredMessages } from './wizard.pro
 
 const CLONE = 'clone';
 const STEPS = [
-  messages.wizardStepAgenda,
-  messages.wizardStepDetails,
-  messages.wizardStepUsers,
-  messages.wizardStepConfirm,
+  meetingsMessages.wizardStepAgenda,
+  meetingsMessages.wizardStepDetails,
+  meetingsMessages.wizardStepUsers,
+  meetingsMessages.wizardStepConfirm,
 ] as const;
 
 const todayIn = (timezone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
@@ -69,7 +70,7 @@ const AgendaPreview = ({ template }: { template: MeetingTemplate }) => (
         {messages.agendaLabel}
       </Text>
       <Text size="xs" c="dimmed">
-        {messages.totalMinutes(totalMinutes(template.agendaItems))}
+        {meetingsMessages.totalMinutes(totalMinutes(template.agendaItems))}
       </Text>
     </Group>
     {/* Two columns read top to bottom, like the numbered list they are. */}
@@ -190,7 +191,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       },
       {
         onSuccess: (meeting) => {
-          showSuccess(messages.meetingCreated);
+          showSuccess(meetingsMessages.meetingCreated);
           onClose();
           void navigate(dashboardPath(meeting));
         },
@@ -205,7 +206,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       {templates.isPending && <SectionLoading />}
       {templates.isError && (
         <SectionError
-          title={messages.templatesLoadFailed}
+          title={meetingsMessages.templatesLoadFailed}
           error={templates.error}
           onRetry={() => void templates.refetch()}
           retrying={templates.isFetching}
@@ -218,7 +219,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
             setChoice(value);
             setSourceError(false);
           }}
-          label={messages.startFromTemplate}
+          label={meetingsMessages.startFromTemplate}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
             {templates.data.map((item) => (
@@ -232,7 +233,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
                       </Text>
                       {item.isDefault && (
                         <Badge size="xs" variant="light">
-                          {messages.defaultBadge}
+                          {meetingsMessages.defaultBadge}
                         </Badge>
                       )}
                     </Group>
@@ -240,25 +241,25 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
                       {item.description}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {messages.agendaItemCount(item.agendaItems.length)} ·{' '}
+                      {meetingsMessages.agendaItemCount(item.agendaItems.length)} ·{' '}
                       {messages.minutesShort(totalMinutes(item.agendaItems))}
                     </Text>
                   </Stack>
                 </Group>
               </Radio.Card>
             ))}
-            <Radio.Card value={CLONE} p="md" radius="md" aria-label={messages.cloneMeetingOption}>
+            <Radio.Card value={CLONE} p="md" radius="md" aria-label={meetingsMessages.cloneMeetingOption}>
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <Radio.Indicator mt={2} />
                 <Stack gap={4}>
                   <Group gap={6}>
                     <IconCopy size={16} stroke={1.6} aria-hidden />
                     <Text fw={600} size="sm">
-                      {messages.cloneMeetingOption}
+                      {meetingsMessages.cloneMeetingOption}
                     </Text>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {messages.cloneMeetingDescription}
+                    {meetingsMessages.cloneMeetingDescription}
                   </Text>
                 </Stack>
               </Group>
@@ -268,7 +269,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       )}
       {selected === CLONE && (
         <Select
-          label={messages.meetingToClone}
+          label={meetingsMessages.meetingToClone}
           required
           searchable
           data={(simple.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
@@ -277,10 +278,10 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
             setCloneId(value);
             setSourceError(false);
           }}
-          nothingFoundMessage={messages.noMeetingToClone}
-          error={simple.isError ? messages.meetingsLoadFailed : sourceError ? messages.required : undefined}
+          nothingFoundMessage={meetingsMessages.noMeetingToClone}
+          error={simple.isError ? meetingsMessages.meetingsLoadFailed : sourceError ? messages.required : undefined}
           disabled={simple.isPending}
-          placeholder={simple.data?.length === 0 ? messages.noMeetingToClone : undefined}
+          placeholder={simple.data?.length === 0 ? meetingsMessages.noMeetingToClone : undefined}
         />
       )}
       {template && selected !== CLONE && <AgendaPreview template={template} />}
@@ -289,7 +290,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
     // 2. Meeting Details
     <Stack gap="sm" key="details">
       <TextInput
-        label={messages.meetingName}
+        label={meetingsMessages.meetingName}
         required
         data-autofocus
         value={title}
@@ -298,17 +299,17 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       />
       {type !== 'account' && (
         <SegmentedControl
-          aria-label={messages.meetingKindLabel}
+          aria-label={meetingsMessages.meetingKindLabel}
           data={[
-            { value: 'meeting', label: messages.meetingKindMeeting },
-            { value: 'team', label: messages.meetingKindTeam },
+            { value: 'meeting', label: meetingsMessages.meetingKindMeeting },
+            { value: 'team', label: meetingsMessages.meetingKindTeam },
           ]}
           value={kind}
           onChange={(value) => setKind(value as MeetingType)}
         />
       )}
       <TextInput
-        label={messages.meetingUrl}
+        label={meetingsMessages.meetingUrl}
         required
         placeholder="https://"
         value={url}
@@ -335,16 +336,16 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
     <Stack gap="sm" key="users">
       {people.isError && (
         <SectionError
-          title={messages.peopleLoadFailed}
+          title={meetingsMessages.peopleLoadFailed}
           error={people.error}
           onRetry={() => void people.refetch()}
           retrying={people.isFetching}
         />
       )}
       <MultiSelect
-        label={messages.leaders}
-        placeholder={leaders.length === 0 ? messages.pickPeople : undefined}
-        description={messages.leaderDefaultHint}
+        label={meetingsMessages.leaders}
+        placeholder={leaders.length === 0 ? meetingsMessages.pickPeople : undefined}
+        description={meetingsMessages.leaderDefaultHint}
         data={personOptions}
         value={leaders}
         onChange={setLeaders}
@@ -354,7 +355,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       />
       <MultiSelect
         label={messages.members}
-        placeholder={members.length === 0 ? messages.pickPeople : undefined}
+        placeholder={members.length === 0 ? meetingsMessages.pickPeople : undefined}
         data={personOptions}
         value={members}
         onChange={setMembers}
@@ -369,7 +370,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       />
       {selected === CLONE && (
         <Text size="xs" c="dimmed">
-          {messages.cloneKeepsPeopleHint}
+          {meetingsMessages.cloneKeepsPeopleHint}
         </Text>
       )}
     </Stack>,
@@ -379,41 +380,41 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
       <Table withRowBorders verticalSpacing={6} fz="sm">
         <Table.Tbody>
           <SummaryRow label={messages.agendaLabel}>
-            {selected === CLONE ? messages.clonedFrom(cloneSource?.title ?? '') : template?.title}
+            {selected === CLONE ? meetingsMessages.clonedFrom(cloneSource?.title ?? '') : template?.title}
           </SummaryRow>
-          <SummaryRow label={messages.meetingName}>{title.trim()}</SummaryRow>
+          <SummaryRow label={meetingsMessages.meetingName}>{title.trim()}</SummaryRow>
           {type !== 'account' && (
-            <SummaryRow label={messages.meetingKindLabel}>
-              {kind === 'team' ? messages.meetingKindTeam : messages.meetingKindMeeting}
+            <SummaryRow label={meetingsMessages.meetingKindLabel}>
+              {kind === 'team' ? meetingsMessages.meetingKindTeam : meetingsMessages.meetingKindMeeting}
             </SummaryRow>
           )}
-          <SummaryRow label={messages.meetingUrl}>
+          <SummaryRow label={meetingsMessages.meetingUrl}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {normalisedLink(url)}
             </Text>
           </SummaryRow>
-          <SummaryRow label={messages.startDate}>{usDate(schedule.startDate)}</SummaryRow>
-          <SummaryRow label={messages.startTime}>
+          <SummaryRow label={meetingsMessages.startDate}>{usDate(schedule.startDate)}</SummaryRow>
+          <SummaryRow label={meetingsMessages.startTime}>
             {schedule.startTime ? timeLabel(schedule.startTime) : ''} ({viewer.timezone})
           </SummaryRow>
-          <SummaryRow label={messages.repeat}>
+          <SummaryRow label={meetingsMessages.repeat}>
             {(() => {
               const rule = schedulePayload(schedule);
               const parts = [repeatText(rule.repeatEvery, rule.repeatType)];
-              if (rule.noOfCycles) parts.push(`${messages.numberOfMeetings}: ${rule.noOfCycles}`);
-              if (rule.endDate) parts.push(`${messages.endDate}: ${usDate(rule.endDate)}`);
+              if (rule.noOfCycles) parts.push(`${meetingsMessages.numberOfMeetings}: ${rule.noOfCycles}`);
+              if (rule.endDate) parts.push(`${meetingsMessages.endDate}: ${usDate(rule.endDate)}`);
               return parts.join(' · ');
             })()}
           </SummaryRow>
-          <SummaryRow label={messages.leaders}>
-            {allLeaders.length > 0 ? allLeaders.map(nameOf).join(', ') : messages.youLead}
+          <SummaryRow label={meetingsMessages.leaders}>
+            {allLeaders.length > 0 ? allLeaders.map(nameOf).join(', ') : meetingsMessages.youLead}
           </SummaryRow>
           <SummaryRow label={messages.members}>
             {allMembers.length > 0
               ? allMembers.map(nameOf).join(', ')
               : selected === CLONE && cloned.isPending
                 ? messages.loading
-                : messages.noneChosen}
+                : meetingsMessages.noneChosen}
           </SummaryRow>
         </Table.Tbody>
       </Table>
@@ -425,7 +426,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
     step === 3
       ? messages.finish
       : step === 2 && leaders.length === 0 && members.length === 0
-        ? messages.skipButton
+        ? meetingsMessages.skipButton
         : messages.nextButton;
 
   return (
@@ -435,7 +436,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
           variant="subtle"
           color="gray"
           onClick={back}
-          aria-label={messages.backButton}
+          aria-label={meetingsMessages.backButton}
           size="lg"
           disabled={step === 0}
           style={{ visibility: step === 0 ? 'hidden' : undefined }}
@@ -450,7 +451,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
           onStepClick={(index) => index < step && setStep(index)}
         >
           {STEPS.map((label, index) => (
-            <Stepper.Step key={label} label={messages.wizardStepsShort[index]} aria-label={label} />
+            <Stepper.Step key={label} label={meetingsMessages.wizardStepsShort[index]} aria-label={label} />
           ))}
         </Stepper>
       </Group>
@@ -497,7 +498,7 @@ export const NewMeetingWizard = ({
   <Modal
     opened={opened}
     onClose={onClose}
-    title={type === 'account' ? messages.newAccountTitle : messages.newMeetingTitle}
+    title={type === 'account' ? meetingsMessages.newAccountTitle : meetingsMessages.newMeetingTitle}
     size="xl"
     centered
     transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}

@@ -5,6 +5,7 @@ import { useNow } from '../../../../client/lib/useNow.ts';
 import { isLiveSession, livePath } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { nextMeetingText } from '../../meetings.durations.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { dashboardPath } from '../meetings.format.ts';
 import { useNextMeeting } from '../meetings.queries.ts';
 
@@ -25,10 +26,10 @@ export const NextMeetingIndicator = () => {
       <IconClockHour4 size={16} stroke={1.6} aria-hidden style={{ flex: 'none' }} />
       <Text size="sm" truncate maw={260}>
         {live
-          ? messages.nextMeetingLive(live.title)
+          ? meetingsMessages.nextMeetingLive(live.title)
           : next.data
             ? nextMeetingText(next.data.title, new Date(next.data.session.startsAt), now)
-            : messages.noNextMeetings}
+            : meetingsMessages.noNextMeetings}
       </Text>
     </Group>
   );
@@ -41,7 +42,7 @@ export const NextMeetingIndicator = () => {
           to={dashboardPath({ id: live.meetingId, title: live.title })}
           c="inherit"
           underline="hover"
-          title={messages.nextMeeting}
+          title={meetingsMessages.nextMeeting}
         >
           {content}
         </Anchor>
@@ -68,7 +69,7 @@ export const NextMeetingIndicator = () => {
           to={dashboardPath({ id: next.data.meetingId, title: next.data.title })}
           c="inherit"
           underline="hover"
-          title={messages.nextMeeting}
+          title={meetingsMessages.nextMeeting}
         >
           {content}
         </Anchor>

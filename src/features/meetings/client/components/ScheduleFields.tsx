@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { inZone } from '../../../../client/lib/dayjs.ts';
 import { addDays, utcToZonedParts, ZIsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { occurrences, type RepeatUnit } from '../../meetings.recurrence.ts';
 import { ZTime } from '../../meetings.schemas.ts';
 import { type Interval, REPEAT_OPTIONS, ruleOf, TIME_OPTIONS, UNIT_OPTIONS } from '../meetings.format.ts';
@@ -55,7 +56,7 @@ export const scheduleProblems = (values: ScheduleValues): ScheduleProblem[] => {
   if (!values.startDate) required('startDate');
   else if (!ZIsoDate.safeParse(values.startDate).success) invalid('startDate', messages.invalidDate);
   if (!values.startTime) required('startTime');
-  else if (!ZTime.safeParse(values.startTime).success) invalid('startTime', messages.invalidTime);
+  else if (!ZTime.safeParse(values.startTime).success) invalid('startTime', meetingsMessages.invalidTime);
   if (!values.interval) required('interval');
   if (values.interval === 'custom') {
     // Repeat-every is parsed as an integer (document 1 §5).
@@ -69,7 +70,8 @@ export const scheduleProblems = (values: ScheduleValues): ScheduleProblem[] => {
     }
     if (values.endDate) {
       if (!ZIsoDate.safeParse(values.endDate).success) invalid('endDate', messages.invalidDate);
-      else if (values.startDate && values.endDate < values.startDate) invalid('endDate', messages.endBeforeStart);
+      else if (values.startDate && values.endDate < values.startDate)
+        invalid('endDate', meetingsMessages.endBeforeStart);
     }
   }
   return problems;
@@ -121,14 +123,14 @@ export const SchedulePreview = ({
   return (
     <Stack gap={4} aria-live="polite">
       <Text size="sm" fw={600}>
-        {messages.upcomingDates}
+        {meetingsMessages.upcomingDates}
       </Text>
       {dates.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.noUpcomingDates}
+          {meetingsMessages.noUpcomingDates}
         </Text>
       ) : (
-        <List size="sm" spacing={2} aria-label={messages.upcomingDates}>
+        <List size="sm" spacing={2} aria-label={meetingsMessages.upcomingDates}>
           {dates.map((date) => (
             <List.Item key={date.toISOString()}>
               {inZone(date, viewerTimezone).format('ddd, MMM D, YYYY h:mm A')}
@@ -137,7 +139,7 @@ export const SchedulePreview = ({
         </List>
       )}
       <Text size="xs" c="dimmed">
-        {messages.timesInZone(viewerTimezone)}
+        {meetingsMessages.timesInZone(viewerTimezone)}
       </Text>
     </Stack>
   );
@@ -161,14 +163,14 @@ export const ScheduleFields = ({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           type="date"
-          label={messages.startDate}
+          label={meetingsMessages.startDate}
           required
           value={values.startDate}
           onChange={(event) => onChange({ startDate: event.currentTarget.value })}
           error={errors.startDate}
         />
         <Select
-          label={messages.startTime}
+          label={meetingsMessages.startTime}
           required
           searchable
           data={TIME_OPTIONS}
@@ -180,7 +182,7 @@ export const ScheduleFields = ({
         />
       </SimpleGrid>
       <Select
-        label={messages.repeat}
+        label={meetingsMessages.repeat}
         required
         data={REPEAT_OPTIONS}
         value={values.interval}
@@ -191,7 +193,7 @@ export const ScheduleFields = ({
       {values.interval === 'custom' && (
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput
-            label={messages.repeatEvery}
+            label={meetingsMessages.repeatEvery}
             required
             min={1}
             max={1000}
@@ -202,7 +204,7 @@ export const ScheduleFields = ({
             error={errors.repeatEvery}
           />
           <Select
-            label={messages.repeatUnit}
+            label={meetingsMessages.repeatUnit}
             required
             data={UNIT_OPTIONS}
             value={values.repeatType}
@@ -215,8 +217,8 @@ export const ScheduleFields = ({
       {repeats && (
         <Group grow align="flex-start" gap="sm">
           <NumberInput
-            label={messages.numberOfMeetings}
-            description={messages.optionalHint}
+            label={meetingsMessages.numberOfMeetings}
+            description={meetingsMessages.optionalHint}
             min={1}
             max={5000}
             allowDecimal={false}
@@ -227,8 +229,8 @@ export const ScheduleFields = ({
           />
           <TextInput
             type="date"
-            label={messages.endDate}
-            description={messages.optionalHint}
+            label={meetingsMessages.endDate}
+            description={meetingsMessages.optionalHint}
             value={values.endDate}
             min={values.startDate || undefined}
             onChange={(event) => onChange({ endDate: event.currentTarget.value })}

@@ -8,6 +8,7 @@ import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { type ShortcutFile, ZCreateFileFolder } from '../../meetings.schemas.ts';
 import { linkError } from '../meetings.links.ts';
 import {
@@ -75,17 +76,17 @@ const FolderForm = ({
     if (problem) return;
     const handlers = {
       onSuccess: () => {
-        showSuccess(editing ? messages.folderRenamed : messages.folderAdded);
+        showSuccess(editing ? meetingsMessages.folderRenamed : meetingsMessages.folderAdded);
         closeSoon();
       },
       // document 1 §8: 409 is a taken name, anything else a generic problem.
       onError: (err: Error) =>
         setFailure(
           err instanceof ApiError && err.status === 409
-            ? messages.folderNameTaken
+            ? meetingsMessages.folderNameTaken
             : editing
-              ? messages.folderRenameFailed
-              : messages.folderCreateFailed,
+              ? meetingsMessages.folderRenameFailed
+              : meetingsMessages.folderCreateFailed,
         ),
     };
     if (editing) rename.mutate({ id: editing.id, name: name.trim() }, handlers);
@@ -120,7 +121,7 @@ export const FolderDialog = (props: {
   onClose: () => void;
 }) => (
   <FilesModal
-    title={props.editing ? messages.renameFileFolderTitle : messages.addFolder}
+    title={props.editing ? meetingsMessages.renameFileFolderTitle : meetingsMessages.addFolder}
     opened={props.opened}
     onClose={props.onClose}
   >
@@ -165,7 +166,7 @@ const FileForm = ({
     };
     const handlers = {
       onSuccess: () => {
-        showSuccess(editing ? messages.fileSaved : messages.fileAdded);
+        showSuccess(editing ? meetingsMessages.fileSaved : meetingsMessages.fileAdded);
         closeSoon();
       },
       onError: (error: Error) => setFailure(errorText(error)),
@@ -183,7 +184,7 @@ const FileForm = ({
     >
       {folder && !editing && <FolderCrumb name={folder.name} />}
       <TextInput
-        label={messages.fileName}
+        label={meetingsMessages.fileName}
         required
         data-autofocus
         value={values.name}
@@ -194,7 +195,7 @@ const FileForm = ({
         error={errors.name}
       />
       <TextInput
-        label={messages.fileLink}
+        label={meetingsMessages.fileLink}
         required
         placeholder="https://"
         value={values.externalLink}
@@ -205,7 +206,7 @@ const FileForm = ({
         error={errors.externalLink}
       />
       <Textarea
-        label={messages.fileDescription}
+        label={meetingsMessages.fileDescription}
         autosize
         minRows={2}
         value={values.description}
@@ -223,7 +224,7 @@ export const FileDialog = (props: {
   onClose: () => void;
 }) => (
   <FilesModal
-    title={props.editing ? messages.editFileTitle : messages.addFile}
+    title={props.editing ? meetingsMessages.editFileTitle : meetingsMessages.addFile}
     opened={props.opened}
     onClose={props.onClose}
   >

@@ -27,7 +27,7 @@ import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import type { ShortcutFile } from '../../meetings.schemas.ts';
 import { type FileFolder, useDeleteFile, useDeleteFileFolder, useFileFolder } from '../meetings.queries.ts';
 import { FileDialog, FolderDialog } from './TeamFilesDialogs.tsx';
@@ -59,7 +59,7 @@ const FolderRow = ({
       variant="subtle"
       color="gray"
       onClick={onToggle}
-      aria-label={expanded ? messages.collapseFolder(label) : messages.expandFolder(label)}
+      aria-label={expanded ? meetingsMessages.collapseFolder(label) : meetingsMessages.expandFolder(label)}
       aria-expanded={expanded}
     >
       {loading ? <Loader size={10} /> : expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
@@ -145,17 +145,17 @@ const FilesTable = ({
 }) =>
   files.length === 0 ? (
     <Text size="sm" c="dimmed" py="sm">
-      {messages.noFilesHere}
+      {meetingsMessages.noFilesHere}
     </Text>
   ) : (
     <Table.ScrollContainer minWidth={520} type="native">
-      <Table verticalSpacing={6} fz="sm" aria-label={messages.teamFiles}>
+      <Table verticalSpacing={6} fz="sm" aria-label={meetingsMessages.teamFiles}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{messages.fileName}</Table.Th>
-            <Table.Th>{messages.columnExtension}</Table.Th>
-            <Table.Th>{messages.columnUrl}</Table.Th>
-            <Table.Th>{messages.columnDescription}</Table.Th>
+            <Table.Th>{meetingsMessages.fileName}</Table.Th>
+            <Table.Th>{meetingsMessages.columnExtension}</Table.Th>
+            <Table.Th>{meetingsMessages.columnUrl}</Table.Th>
+            <Table.Th>{meetingsMessages.columnDescription}</Table.Th>
             <Table.Th w={76} />
           </Table.Tr>
         </Table.Thead>
@@ -179,22 +179,22 @@ const FilesTable = ({
               <Table.Td c={file.description ? undefined : 'dimmed'}>{file.description ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">
-                  <Tooltip label={messages.editFileTitle} withArrow>
+                  <Tooltip label={meetingsMessages.editFileTitle} withArrow>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
                       onClick={() => onEdit(file)}
-                      aria-label={messages.editFileNamed(file.name)}
+                      aria-label={meetingsMessages.editFileNamed(file.name)}
                     >
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={messages.deleteFileTitle} withArrow>
+                  <Tooltip label={meetingsMessages.deleteFileTitle} withArrow>
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       onClick={() => onDelete(file)}
-                      aria-label={messages.deleteFileNamed(file.name)}
+                      aria-label={meetingsMessages.deleteFileNamed(file.name)}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
@@ -228,7 +228,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
   else if (top.isError)
     tree = (
       <SectionError
-        title={messages.filesLoadFailed}
+        title={meetingsMessages.filesLoadFailed}
         error={top.error}
         onRetry={() => void top.refetch()}
         retrying={top.isFetching}
@@ -236,10 +236,10 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
     );
   else
     tree = (
-      <Box component="ul" m={0} p={0} aria-label={messages.folderTree}>
+      <Box component="ul" m={0} p={0} aria-label={meetingsMessages.folderTree}>
         <Box component="li" style={{ listStyle: 'none' }}>
           <FolderRow
-            label={messages.teamFiles}
+            label={meetingsMessages.teamFiles}
             depth={0}
             selected={selected === null}
             expanded={rootExpanded}
@@ -273,7 +273,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
   else if (current.isError)
     files = (
       <SectionError
-        title={messages.filesLoadFailed}
+        title={meetingsMessages.filesLoadFailed}
         error={current.error}
         onRetry={() => void current.refetch()}
         retrying={current.isFetching}
@@ -296,7 +296,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
 
   return (
     <SectionCard
-      title={messages.meetingShortcuts}
+      title={meetingsMessages.meetingShortcuts}
       actions={
         <>
           <Button
@@ -305,7 +305,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
             leftSection={<IconFolderPlus size={14} />}
             onClick={() => setDialog('folder')}
           >
-            {messages.addFolder}
+            {meetingsMessages.addFolder}
           </Button>
           <Button
             size="compact-sm"
@@ -316,7 +316,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
               setDialog('file');
             }}
           >
-            {messages.addFile}
+            {meetingsMessages.addFile}
           </Button>
         </>
       }
@@ -328,21 +328,21 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
         <Stack gap={4} flex={1} miw={280}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text fw={600} size="sm" component="h3" m={0} truncate>
-              {selectedFolder?.name ?? messages.teamFiles}
+              {selectedFolder?.name ?? meetingsMessages.teamFiles}
             </Text>
             {selectedFolder && (
               <Group gap={2} wrap="nowrap">
-                <Tooltip label={messages.renameFolderButton} withArrow>
+                <Tooltip label={meetingsMessages.renameFolderButton} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     onClick={() => setDialog('renameFolder')}
-                    aria-label={messages.renameFolderButton}
+                    aria-label={meetingsMessages.renameFolderButton}
                   >
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={messages.deleteFolderButton} withArrow>
+                <Tooltip label={meetingsMessages.deleteFolderButton} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -350,7 +350,7 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
                       removeFolder.reset();
                       setDeletingFolder(selectedFolder);
                     }}
-                    aria-label={messages.deleteFolderButton}
+                    aria-label={meetingsMessages.deleteFolderButton}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -380,13 +380,13 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
       />
       <ConfirmDialog
         opened={deletingFolder !== null}
-        title={messages.deleteShortcutTitle}
+        title={meetingsMessages.deleteShortcutTitle}
         onClose={() => setDeletingFolder(null)}
         onConfirm={() =>
           deletingFolder &&
           removeFolder.mutate(deletingFolder.id, {
             onSuccess: () => {
-              showSuccess(messages.folderDeleted);
+              showSuccess(meetingsMessages.folderDeleted);
               setDeletingFolder(null);
               setSelected(null);
             },
@@ -395,17 +395,17 @@ export const TeamFilesSection = ({ meetingId }: { meetingId: string }) => {
         pending={removeFolder.isPending}
         error={removeFolder.isError ? errorText(removeFolder.error) : null}
       >
-        {deletingFolder ? messages.deleteShortcutFolder(deletingFolder.name) : ''}
+        {deletingFolder ? meetingsMessages.deleteShortcutFolder(deletingFolder.name) : ''}
       </ConfirmDialog>
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteFileTitle}
+        title={meetingsMessages.deleteFileTitle}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error) : null}
       >
-        {messages.deleteFileConfirm}
+        {meetingsMessages.deleteFileConfirm}
       </ConfirmDialog>
     </SectionCard>
   );

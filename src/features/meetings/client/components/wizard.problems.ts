@@ -1,4 +1,5 @@
 import { messages } from '../../../../shared/messages.ts';
+import { meetingsMessages } from '../../meetings.messages.ts';
 import { ZCreateMeeting } from '../../meetings.schemas.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ScheduleField, type ScheduleValues, scheduleProblems } from './ScheduleFields.tsx';
@@ -10,13 +11,13 @@ export type DetailField = 'title' | 'sharepointUrl' | ScheduleField;
 
 /** The names the step-two messages give the fields ('Meeting Name * - This field is required'). */
 const FIELD_LABELS: Partial<Record<DetailField, string>> = {
-  title: messages.meetingName,
-  sharepointUrl: messages.meetingUrl,
-  startDate: messages.startDate,
-  startTime: messages.startTime,
-  interval: messages.repeat,
-  repeatType: messages.repeat,
-  repeatEvery: messages.repeatEvery,
+  title: meetingsMessages.meetingName,
+  sharepointUrl: meetingsMessages.meetingUrl,
+  startDate: meetingsMessages.startDate,
+  startTime: meetingsMessages.startTime,
+  interval: meetingsMessages.repeat,
+  repeatType: meetingsMessages.repeat,
+  repeatEvery: meetingsMessages.repeatEvery,
 };
 
 export interface Problem {
@@ -47,6 +48,8 @@ export const detailProblems = (title: string, url: string, schedule: ScheduleVal
 /** One message per missing field, as the spec writes it: 'Meeting URL * - This field is required'. */
 export const requiredMessages = (problems: Problem[]): string[] => [
   ...new Set(
-    problems.filter((p) => p.kind === 'required').map((p) => messages.wizardRequired(FIELD_LABELS[p.field] ?? p.field)),
+    problems
+      .filter((p) => p.kind === 'required')
+      .map((p) => meetingsMessages.wizardRequired(FIELD_LABELS[p.field] ?? p.field)),
   ),
 ];

@@ -11,6 +11,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { requiredText } from '../../../../shared/validation.ts';
 import type { Self, User } from '../../../auth/auth.schemas.ts';
 import { authKeys, useSelf } from '../../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../../people.messages.ts';
 import {
   ContactDetailFields,
   type ContactFormValues,
@@ -49,7 +50,7 @@ const BasicInfoForm = ({ user }: { user: User }) => {
       // The top bar's name, clock and date pickers follow at once.
       queryClient.setQueryData<Self>(authKeys.self, (self) => (self ? { ...self, user: saved } : self));
       form.resetDirty(valuesOf(saved));
-      showSuccess(messages.profileUpdated);
+      showSuccess(peopleMessages.profileUpdated);
     },
   });
   const name = `${user.firstName} ${user.lastName}`;
@@ -60,11 +61,11 @@ const BasicInfoForm = ({ user }: { user: User }) => {
           name={name}
           image={user.image}
           maxBytes={PROFILE_IMAGE_MAX_BYTES}
-          tooLargeMessage={messages.profileImageTooLarge}
+          tooLargeMessage={peopleMessages.profileImageTooLarge}
           upload={async (file) => {
             const { image } = await uploadPhoto('/self/photo', file);
             setOwnImage(image);
-            showSuccess(messages.profileUpdated);
+            showSuccess(peopleMessages.profileUpdated);
             return image;
           }}
           remove={async () => {
@@ -90,15 +91,15 @@ const BasicInfoForm = ({ user }: { user: User }) => {
         <ContactDetailFields form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            label={messages.locale}
-            data={LOCALES.map((value) => ({ value, label: messages.localeNames[value] }))}
+            label={peopleMessages.locale}
+            data={LOCALES.map((value) => ({ value, label: peopleMessages.localeNames[value] }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('locale')}
           />
           <Select
-            label={messages.firstDayOfWeek}
-            data={messages.weekdays.map((label, index) => ({ value: String(index), label }))}
+            label={peopleMessages.firstDayOfWeek}
+            data={peopleMessages.weekdays.map((label, index) => ({ value: String(index), label }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('firstDayOfWeek')}

@@ -5,8 +5,8 @@ import { api } from '../../../../client/lib/api.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import { messages } from '../../../../shared/messages.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../../people.messages.ts';
 
 /** Delete account: typed email to confirm; refused (with the workspace named) while the last admin somewhere. */
 export const DeleteAccountCard = ({ email }: { email: string }) => {
@@ -24,19 +24,19 @@ export const DeleteAccountCard = ({ email }: { email: string }) => {
     <Card withBorder padding="lg" radius="md" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {messages.deleteAccount}
+          {peopleMessages.deleteAccount}
         </Title>
-        <Text size="sm">{messages.deleteAccountText}</Text>
+        <Text size="sm">{peopleMessages.deleteAccountText}</Text>
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => setOpened(true)}>
-            {messages.deleteAccount}
+            {peopleMessages.deleteAccount}
           </Button>
         </Group>
       </Stack>
       <ConfirmDialog
         opened={opened}
-        title={messages.deleteAccount}
-        confirmLabel={messages.deleteAccount}
+        title={peopleMessages.deleteAccount}
+        confirmLabel={peopleMessages.deleteAccount}
         onConfirm={() => remove.mutate()}
         onClose={() => {
           setOpened(false);
@@ -47,9 +47,9 @@ export const DeleteAccountCard = ({ email }: { email: string }) => {
         error={remove.error ? errorText(remove.error) : null}
       >
         <Stack gap="xs">
-          <Text size="sm">{messages.deleteAccountText}</Text>
+          <Text size="sm">{peopleMessages.deleteAccountText}</Text>
           <TextInput
-            label={messages.deleteAccountConfirm}
+            label={peopleMessages.deleteAccountConfirm}
             placeholder={email}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}

@@ -3,21 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import { messages } from '../../../../shared/messages.ts';
 import type { NotificationSettings } from '../../../notifications/notifications.schemas.ts';
+import { peopleMessages } from '../../people.messages.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
 
 const KEY = ownSettingsKeys.notifications;
 
 const CHANNELS: [keyof NotificationSettings, string][] = [
-  ['enableEmailNotification', messages.emailNotifications],
-  ['enableSlackNotification', messages.slackNotifications],
+  ['enableEmailNotification', peopleMessages.emailNotifications],
+  ['enableSlackNotification', peopleMessages.slackNotifications],
 ];
 const KINDS: [keyof NotificationSettings, string][] = [
-  ['assignments', messages.notifyAssignments],
-  ['comments', messages.notifyComments],
-  ['meetingStarts', messages.notifyMeetingStarts],
-  ['reminders', messages.notifyReminders],
+  ['assignments', peopleMessages.notifyAssignments],
+  ['comments', peopleMessages.notifyComments],
+  ['meetingStarts', peopleMessages.notifyMeetingStarts],
+  ['reminders', peopleMessages.notifyReminders],
 ];
 
 /** /settings/profile/notifications: email and Slack switches, and one per kind of notification. */
@@ -33,7 +33,7 @@ export const NotificationsPanel = () => {
       queryClient.setQueryData<NotificationSettings>(KEY, (current) => (current ? { ...current, ...patch } : current)),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
-      showSuccess(messages.notificationsSaved);
+      showSuccess(peopleMessages.notificationsSaved);
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   });
@@ -50,13 +50,13 @@ export const NotificationsPanel = () => {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
         <Title order={2} size="h4">
-          {messages.notificationsMenu}
+          {peopleMessages.notificationsMenu}
         </Title>
         {settings.isPending ? (
           <SectionLoading />
         ) : settings.isError ? (
           <SectionError
-            title={messages.notificationSettingsLoadFailed}
+            title={peopleMessages.notificationSettingsLoadFailed}
             error={settings.error}
             onRetry={() => void settings.refetch()}
             retrying={settings.isFetching}
@@ -66,7 +66,7 @@ export const NotificationsPanel = () => {
             <Stack gap="sm">{CHANNELS.map(toggle)}</Stack>
             <Divider />
             <Text size="sm" fw={600}>
-              {messages.notificationKindsTitle}
+              {peopleMessages.notificationKindsTitle}
             </Text>
             <Stack gap="sm">{KINDS.map(toggle)}</Stack>
           </>

@@ -8,6 +8,7 @@ import { PASSWORD_CHANGED_NOTICE_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { email as emailSchema } from '../../../../shared/validation.ts';
 import { useSelf } from '../../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../../people.messages.ts';
 import { settingsPassword } from '../../people.schemas.ts';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
@@ -57,24 +58,24 @@ const PasswordCard = () => {
       >
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {messages.changePassword}
+            {peopleMessages.changePassword}
           </Title>
           <PasswordInput
-            label={messages.currentPassword}
+            label={peopleMessages.currentPassword}
             autoComplete="current-password"
             value={current}
             onChange={(event) => setCurrent(event.currentTarget.value)}
             error={currentError}
           />
           <PasswordInput
-            label={messages.newPasswordLabel}
+            label={peopleMessages.newPasswordLabel}
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={tooShort ? messages.settingsPasswordTooShort : null}
+            error={tooShort ? peopleMessages.settingsPasswordTooShort : null}
           />
           <PasswordInput
-            label={messages.repeatNewPassword}
+            label={peopleMessages.repeatNewPassword}
             autoComplete="new-password"
             value={repeat}
             onChange={(event) => setRepeat(event.currentTarget.value)}
@@ -82,20 +83,20 @@ const PasswordCard = () => {
           />
           {done && (
             <Alert color="teal" variant="light" role="status">
-              {messages.passwordChanged}
+              {peopleMessages.passwordChanged}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button type="submit" disabled={!ready}>
-              {messages.updateButton}
+              {peopleMessages.updateButton}
             </Button>
           </Group>
         </Stack>
       </form>
       <ConfirmDialog
         opened={confirming}
-        title={messages.changePassword}
-        confirmLabel={messages.updateButton}
+        title={peopleMessages.changePassword}
+        confirmLabel={peopleMessages.updateButton}
         confirmColor="blue"
         onConfirm={() => change.mutate()}
         onClose={() => {
@@ -105,7 +106,7 @@ const PasswordCard = () => {
         pending={change.isPending}
         error={change.error ? errorText(change.error) : null}
       >
-        {messages.changePasswordConfirm}
+        {peopleMessages.changePasswordConfirm}
       </ConfirmDialog>
     </Card>
   );
@@ -134,7 +135,7 @@ const EmailCard = ({ email }: { email: string }) => {
       >
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {messages.changeEmail}
+            {peopleMessages.changeEmail}
           </Title>
           <TextInput
             label={messages.email}
@@ -146,7 +147,7 @@ const EmailCard = ({ email }: { email: string }) => {
               setSent(null);
               request.reset();
             }}
-            error={invalid ? messages.invalidEmailShort : null}
+            error={invalid ? peopleMessages.invalidEmailShort : null}
           />
           {sent && (
             <Alert color="blue" variant="light" role="status">

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import { messages } from '../../../../shared/messages.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../../people.messages.ts';
 import type { AuthSessionRow } from '../../people.schemas.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
 
@@ -16,7 +16,7 @@ const KEY = ownSettingsKeys.sessions;
 
 /** A short name for a User-Agent: the browser and the system, enough to recognise a device. */
 export const deviceName = (userAgent: string | null) => {
-  if (!userAgent) return messages.unknownDevice;
+  if (!userAgent) return peopleMessages.unknownDevice;
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -37,7 +37,7 @@ export const deviceName = (userAgent: string | null) => {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  return browser && system ? messages.deviceOn(browser, system) : (browser ?? system ?? userAgent.slice(0, 60));
+  return browser && system ? peopleMessages.deviceOn(browser, system) : (browser ?? system ?? userAgent.slice(0, 60));
 };
 
 /** The signed-in sessions and devices, with Sign out for each and Sign out everywhere. */
@@ -52,7 +52,7 @@ export const SessionsCard = () => {
   const end = useMutation({
     mutationFn: (id: string) => api.delete<boolean>(`/self/sessions/${id}`),
     onSuccess: () => {
-      showSuccess(messages.sessionEnded);
+      showSuccess(peopleMessages.sessionEnded);
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -65,13 +65,13 @@ export const SessionsCard = () => {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {messages.sessionsTitle}
+          {peopleMessages.sessionsTitle}
         </Title>
         {sessions.isPending ? (
           <SectionLoading />
         ) : sessions.isError ? (
           <SectionError
-            title={messages.sessionsLoadFailed}
+            title={peopleMessages.sessionsLoadFailed}
             error={sessions.error}
             onRetry={() => void sessions.refetch()}
             retrying={sessions.isFetching}
@@ -87,12 +87,12 @@ export const SessionsCard = () => {
                     </Text>
                     {session.current && (
                       <Badge size="sm" variant="light">
-                        {messages.thisSession}
+                        {peopleMessages.thisSession}
                       </Badge>
                     )}
                   </Group>
                   <Text size="xs" c="gray.7">
-                    {messages.signedInAt(dayjs(session.createdAt).format('MMM D, YYYY h:mm A'))}
+                    {peopleMessages.signedInAt(dayjs(session.createdAt).format('MMM D, YYYY h:mm A'))}
                   </Text>
                 </Stack>
                 {!session.current && (
@@ -102,7 +102,7 @@ export const SessionsCard = () => {
                     onClick={() => end.mutate(session.id)}
                     loading={end.isPending && end.variables === session.id}
                   >
-                    {messages.signOutSession}
+                    {peopleMessages.signOutSession}
                   </Button>
                 )}
               </Group>
@@ -111,20 +111,20 @@ export const SessionsCard = () => {
         )}
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-            {messages.signOutEverywhere}
+            {peopleMessages.signOutEverywhere}
           </Button>
         </Group>
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title={messages.signOutEverywhere}
-        confirmLabel={messages.signOutEverywhere}
+        title={peopleMessages.signOutEverywhere}
+        confirmLabel={peopleMessages.signOutEverywhere}
         onConfirm={() => everywhere.mutate()}
         onClose={() => setConfirming(false)}
         pending={everywhere.isPending}
         error={everywhere.error ? errorText(everywhere.error) : null}
       >
-        {messages.signOutEverywhereConfirm}
+        {peopleMessages.signOutEverywhereConfirm}
       </ConfirmDialog>
     </Card>
   );

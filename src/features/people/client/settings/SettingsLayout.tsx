@@ -2,13 +2,13 @@ import { Box, Group, NavLink, Stack, Title } from '@mantine/core';
 import { IconBell, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ADMIN_FLAG } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
 import { useSelf } from '../../../auth/client/auth.queries.ts';
+import { peopleMessages } from '../../people.messages.ts';
 
 const items = [
-  { to: '/settings/profile', label: messages.basicInfo, icon: IconUser },
-  { to: '/settings/profile/notifications', label: messages.notificationsMenu, icon: IconBell },
-  { to: '/settings/profile/security', label: messages.securityMenu, icon: IconShieldLock },
+  { to: '/settings/profile', label: peopleMessages.basicInfo, icon: IconUser },
+  { to: '/settings/profile/notifications', label: peopleMessages.notificationsMenu, icon: IconBell },
+  { to: '/settings/profile/security', label: peopleMessages.securityMenu, icon: IconShieldLock },
 ];
 
 /** Settings with their side menu (document 3 §2): Basic Info, Notifications, Security; Administration for admins only. */
@@ -16,15 +16,15 @@ export const SettingsLayout = () => {
   const { pathname } = useLocation();
   const isAdmin = useSelf().data?.isAdmin === ADMIN_FLAG.yes;
   const entries = isAdmin
-    ? [...items, { to: '/settings/administration', label: messages.administrationLink, icon: IconSettings }]
+    ? [...items, { to: '/settings/administration', label: peopleMessages.administrationLink, icon: IconSettings }]
     : items;
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {pathname === '/settings/administration' ? messages.administrationTitle : messages.profileTitle}
+        {pathname === '/settings/administration' ? peopleMessages.administrationTitle : peopleMessages.profileTitle}
       </Title>
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <Box component="nav" aria-label={messages.settingsMenu} w={{ base: '100%', sm: 220 }}>
+        <Box component="nav" aria-label={peopleMessages.settingsMenu} w={{ base: '100%', sm: 220 }}>
           {entries.map(({ to, label, icon: Icon }) => {
             const active = pathname === to;
             return (

@@ -7,6 +7,7 @@ import { PageNav } from '../../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { archivePath } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { reportsMessages } from '../../reports.messages.ts';
 import { type ArchiveSearchParams, useArchiveSearch, useSearchChoices } from '../reports.queries.ts';
 
 // The searchable archive (issue 25): words, a meeting, a date range and a person; the hits link
@@ -53,13 +54,13 @@ export const ArchiveSearch = () => {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {messages.archiveSearchTitle}
+          {reportsMessages.archiveSearchTitle}
         </Title>
-        <form onSubmit={submit} aria-label={messages.archiveSearchTitle}>
+        <form onSubmit={submit} aria-label={reportsMessages.archiveSearchTitle}>
           <Group align="flex-end" wrap="wrap" gap="sm">
             <TextInput
-              label={messages.archiveSearchLabel}
-              placeholder={messages.archiveSearchPlaceholder}
+              label={reportsMessages.archiveSearchLabel}
+              placeholder={reportsMessages.archiveSearchPlaceholder}
               value={draft.q}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -69,8 +70,8 @@ export const ArchiveSearch = () => {
               style={{ flex: '1 1 16rem' }}
             />
             <Select
-              label={messages.archiveSearchMeeting}
-              placeholder={messages.archiveSearchAnyMeeting}
+              label={reportsMessages.archiveSearchMeeting}
+              placeholder={reportsMessages.archiveSearchAnyMeeting}
               data={choices.data?.meetings ?? []}
               value={draft.meetingId || null}
               onChange={(value) => setDraft((d) => ({ ...d, meetingId: value ?? '' }))}
@@ -79,8 +80,8 @@ export const ArchiveSearch = () => {
               w={200}
             />
             <Select
-              label={messages.archiveSearchPerson}
-              placeholder={messages.archiveSearchAnyone}
+              label={reportsMessages.archiveSearchPerson}
+              placeholder={reportsMessages.archiveSearchAnyone}
               data={choices.data?.people ?? []}
               value={draft.userId || null}
               onChange={(value) => setDraft((d) => ({ ...d, userId: value ?? '' }))}
@@ -90,7 +91,7 @@ export const ArchiveSearch = () => {
             />
             <TextInput
               type="date"
-              label={messages.reportFrom}
+              label={reportsMessages.reportFrom}
               value={draft.dateSince}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -99,7 +100,7 @@ export const ArchiveSearch = () => {
             />
             <TextInput
               type="date"
-              label={messages.reportUntil}
+              label={reportsMessages.reportUntil}
               value={draft.dateUntil}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -107,31 +108,40 @@ export const ArchiveSearch = () => {
               }}
             />
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-              {messages.archiveSearchButton}
+              {reportsMessages.archiveSearchButton}
             </Button>
           </Group>
         </form>
         {search.isPending ? (
           <SectionLoading />
         ) : search.isError ? (
-          <SectionError title={messages.archiveSearchFailed} error={search.error} onRetry={() => search.refetch()} />
+          <SectionError
+            title={reportsMessages.archiveSearchFailed}
+            error={search.error}
+            onRetry={() => search.refetch()}
+          />
         ) : search.data.items.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {messages.archiveSearchNoHits}
+            {reportsMessages.archiveSearchNoHits}
           </Text>
         ) : (
           <>
             <Text size="sm" aria-live="polite">
-              {messages.archiveSearchHits(search.data.total)}
+              {reportsMessages.archiveSearchHits(search.data.total)}
             </Text>
-            <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} aria-label={messages.archiveSearchTitle}>
+            <Table.ScrollContainer
+              minWidth={560}
+              type="native"
+              tabIndex={0}
+              aria-label={reportsMessages.archiveSearchTitle}
+            >
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{messages.archiveSearchMeeting}</Table.Th>
+                    <Table.Th>{reportsMessages.archiveSearchMeeting}</Table.Th>
                     <Table.Th>{messages.columnMeetingDate}</Table.Th>
                     <Table.Th>{messages.columnAverageScore}</Table.Th>
-                    <Table.Th>{messages.archiveSearchExcerpt}</Table.Th>
+                    <Table.Th>{reportsMessages.archiveSearchExcerpt}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -143,7 +153,7 @@ export const ArchiveSearch = () => {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{dayjs(hit.meetingDate).format('MMM D, YYYY')}</Table.Td>
-                      <Table.Td>{hit.avgScore ?? messages.reportNone}</Table.Td>
+                      <Table.Td>{hit.avgScore ?? reportsMessages.reportNone}</Table.Td>
                       <Table.Td>
                         <Excerpt text={hit.excerpt} />
                       </Table.Td>
@@ -157,7 +167,7 @@ export const ArchiveSearch = () => {
                 page={page}
                 totalPages={totalPages}
                 onChange={(next) => setParams((p) => ({ ...p, offset: (next - 1) * PAGE }))}
-                label={messages.archiveSearchTitle}
+                label={reportsMessages.archiveSearchTitle}
               />
             )}
           </>

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { reportsMessages } from '../../reports.messages.ts';
 import type { Report } from '../../reports.schemas.ts';
 
 // The report's charts in the spec's colours (document 3 §9: red, green, orange, gray): green
@@ -24,7 +24,7 @@ const ChartCard = ({ title, empty, children }: { title: string; empty: boolean; 
       </Title>
       {empty ? (
         <Text size="sm" c="dimmed">
-          {messages.reportChartEmpty}
+          {reportsMessages.reportChartEmpty}
         </Text>
       ) : (
         children
@@ -41,7 +41,7 @@ export const ReportCharts = ({ report }: { report: Report }) => {
   const rated = ratings.filter((r) => r.rating !== null).map((r) => ({ date: r.date, rating: r.rating as number }));
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-      <ChartCard title={messages.reportChartRatings} empty={rated.length === 0}>
+      <ChartCard title={reportsMessages.reportChartRatings} empty={rated.length === 0}>
         <BarChart
           h={220}
           data={rated}
@@ -49,10 +49,10 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           yAxisProps={{ domain: [0, 10] }}
           maxBarWidth={48}
           getBarColor={ratingColor}
-          series={[{ name: 'rating', label: messages.reportSeriesRating, color: CHART_COLORS.good }]}
+          series={[{ name: 'rating', label: reportsMessages.reportSeriesRating, color: CHART_COLORS.good }]}
         />
       </ChartCard>
-      <ChartCard title={messages.reportChartCompletion} empty={completionByMonth.length === 0}>
+      <ChartCard title={reportsMessages.reportChartCompletion} empty={completionByMonth.length === 0}>
         <BarChart
           h={220}
           data={completionByMonth}
@@ -63,14 +63,14 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           maxBarWidth={48}
           yAxisProps={{ allowDecimals: false }}
           series={[
-            { name: 'onTime', label: messages.reportSeriesOnTime, color: CHART_COLORS.good },
-            { name: 'late', label: messages.reportSeriesLate, color: CHART_COLORS.late },
-            { name: 'overdue', label: messages.reportSeriesOverdue, color: CHART_COLORS.bad },
-            { name: 'open', label: messages.reportSeriesOpen, color: CHART_COLORS.none },
+            { name: 'onTime', label: reportsMessages.reportSeriesOnTime, color: CHART_COLORS.good },
+            { name: 'late', label: reportsMessages.reportSeriesLate, color: CHART_COLORS.late },
+            { name: 'overdue', label: reportsMessages.reportSeriesOverdue, color: CHART_COLORS.bad },
+            { name: 'open', label: reportsMessages.reportSeriesOpen, color: CHART_COLORS.none },
           ]}
         />
       </ChartCard>
-      <ChartCard title={messages.reportChartKpiHits} empty={kpiHitsByWeek.length === 0}>
+      <ChartCard title={reportsMessages.reportChartKpiHits} empty={kpiHitsByWeek.length === 0}>
         <BarChart
           h={220}
           data={kpiHitsByWeek}
@@ -81,9 +81,9 @@ export const ReportCharts = ({ report }: { report: Report }) => {
           maxBarWidth={48}
           yAxisProps={{ allowDecimals: false }}
           series={[
-            { name: 'hits', label: messages.reportSeriesHits, color: CHART_COLORS.good },
-            { name: 'misses', label: messages.reportSeriesMisses, color: CHART_COLORS.bad },
-            { name: 'empty', label: messages.reportSeriesEmpty, color: CHART_COLORS.none },
+            { name: 'hits', label: reportsMessages.reportSeriesHits, color: CHART_COLORS.good },
+            { name: 'misses', label: reportsMessages.reportSeriesMisses, color: CHART_COLORS.bad },
+            { name: 'empty', label: reportsMessages.reportSeriesEmpty, color: CHART_COLORS.none },
           ]}
         />
       </ChartCard>

@@ -4,13 +4,14 @@ import { dayjs } from '../../../../client/lib/dayjs.ts';
 import { formatKpiValue, type KpiType } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { statusName } from '../../../../shared/tasks.ts';
+import { reportsMessages } from '../../reports.messages.ts';
 import type { Report } from '../../reports.schemas.ts';
 
 // The report's figures (document 3 §3 Reports) and its lists: goals (sorted as the server
 // sends them), KPIs and cards created per person.
 
 const DATE = 'MMM D, YYYY';
-const none = (value: number | string | null) => (value === null ? messages.reportNone : value);
+const none = (value: number | string | null) => (value === null ? reportsMessages.reportNone : value);
 
 const Figures = ({ title, rows }: { title: string; rows: [string, ReactNode][] }) => (
   <Card withBorder radius="md" padding="md">
@@ -37,37 +38,40 @@ export const ReportFigures = ({ report }: { report: Report }) => {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       <Figures
-        title={messages.reportAttendance}
+        title={reportsMessages.reportAttendance}
         rows={[
-          [messages.reportTotalSessions, attendance.totalSessions],
-          [messages.reportSessionsHeld, attendance.sessionsHeld],
+          [reportsMessages.reportTotalSessions, attendance.totalSessions],
+          [reportsMessages.reportSessionsHeld, attendance.sessionsHeld],
           [
-            report.kind === 'meeting' ? messages.reportUserSessions : messages.reportMemberSessions,
+            report.kind === 'meeting' ? reportsMessages.reportUserSessions : reportsMessages.reportMemberSessions,
             attendance.userSessions,
           ],
-          [messages.reportAvgScore, none(attendance.avgScore)],
+          [reportsMessages.reportAvgScore, none(attendance.avgScore)],
         ]}
       />
       <Figures
-        title={messages.reportActionItems}
+        title={reportsMessages.reportActionItems}
         rows={[
-          [messages.reportTotal, actionItems.total],
-          [messages.reportCompletedOnTime, actionItems.completedOnTime],
-          [messages.reportCompletedOverdue, actionItems.completedOverdue],
+          [reportsMessages.reportTotal, actionItems.total],
+          [reportsMessages.reportCompletedOnTime, actionItems.completedOnTime],
+          [reportsMessages.reportCompletedOverdue, actionItems.completedOverdue],
         ]}
       />
       <Figures
-        title={messages.reportGoals}
+        title={reportsMessages.reportGoals}
         rows={[
-          [messages.reportExpiredGoals, goals.totalExpiredGoals],
-          [messages.reportCurrentGoals, goals.totalCurrentGoals],
-          [messages.reportCompletedOnTime, goals.completedOnTime],
-          [messages.reportCompletedOverdue, goals.completedOverdue],
-          [messages.reportOnTrack, goals.onTrackGoals],
-          [messages.reportOffTrack, goals.offTrackGoals],
+          [reportsMessages.reportExpiredGoals, goals.totalExpiredGoals],
+          [reportsMessages.reportCurrentGoals, goals.totalCurrentGoals],
+          [reportsMessages.reportCompletedOnTime, goals.completedOnTime],
+          [reportsMessages.reportCompletedOverdue, goals.completedOverdue],
+          [reportsMessages.reportOnTrack, goals.onTrackGoals],
+          [reportsMessages.reportOffTrack, goals.offTrackGoals],
         ]}
       />
-      <Figures title={messages.reportTasksCreated} rows={[[messages.reportTotal, tasksCreatedByUser.total]]} />
+      <Figures
+        title={reportsMessages.reportTasksCreated}
+        rows={[[reportsMessages.reportTotal, tasksCreatedByUser.total]]}
+      />
     </SimpleGrid>
   );
 };
@@ -105,20 +109,20 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 export const ReportTables = ({ report }: { report: Report }) => (
   <Stack gap="md">
-    <Section title={messages.reportGoals}>
+    <Section title={reportsMessages.reportGoals}>
       {report.goals.list.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.reportNoGoals}
+          {reportsMessages.reportNoGoals}
         </Text>
       ) : (
         <>
-          <Scroll label={messages.reportGoals} minWidth={520}>
+          <Scroll label={reportsMessages.reportGoals} minWidth={520}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{messages.reportGoalTitle}</Table.Th>
-                <Table.Th>{messages.reportGoalStatus}</Table.Th>
-                <Table.Th>{messages.reportGoalDue}</Table.Th>
-                <Table.Th>{messages.reportGoalOwner}</Table.Th>
+                <Table.Th>{reportsMessages.reportGoalTitle}</Table.Th>
+                <Table.Th>{reportsMessages.reportGoalStatus}</Table.Th>
+                <Table.Th>{reportsMessages.reportGoalDue}</Table.Th>
+                <Table.Th>{reportsMessages.reportGoalOwner}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -138,35 +142,35 @@ export const ReportTables = ({ report }: { report: Report }) => (
           </Scroll>
           {report.goals.listTotal > report.goals.list.length && (
             <Text size="xs" c="dimmed" mt="xs">
-              {messages.reportGoalsMore(report.goals.list.length, report.goals.listTotal)}
+              {reportsMessages.reportGoalsMore(report.goals.list.length, report.goals.listTotal)}
             </Text>
           )}
         </>
       )}
     </Section>
-    <Section title={messages.reportKpis}>
+    <Section title={reportsMessages.reportKpis}>
       {report.kpis.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.reportNoKpis}
+          {reportsMessages.reportNoKpis}
         </Text>
       ) : (
-        <Scroll label={messages.reportKpis} minWidth={640}>
+        <Scroll label={reportsMessages.reportKpis} minWidth={640}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{messages.reportKpiTitle}</Table.Th>
-              <Table.Th>{messages.reportGoalOwner}</Table.Th>
-              <Table.Th>{messages.reportKpiGoal}</Table.Th>
-              <Table.Th>{messages.reportKpiUnits}</Table.Th>
-              <Table.Th ta="right">{messages.reportKpiTotal}</Table.Th>
-              <Table.Th ta="right">{messages.reportKpiAvg}</Table.Th>
-              <Table.Th ta="right">{messages.reportKpiHits}</Table.Th>
+              <Table.Th>{reportsMessages.reportKpiTitle}</Table.Th>
+              <Table.Th>{reportsMessages.reportGoalOwner}</Table.Th>
+              <Table.Th>{reportsMessages.reportKpiGoal}</Table.Th>
+              <Table.Th>{reportsMessages.reportKpiUnits}</Table.Th>
+              <Table.Th ta="right">{reportsMessages.reportKpiTotal}</Table.Th>
+              <Table.Th ta="right">{reportsMessages.reportKpiAvg}</Table.Th>
+              <Table.Th ta="right">{reportsMessages.reportKpiHits}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {report.kpis.map((kpi) => {
               const format = { type: kpi.type as KpiType, units: kpi.units };
               const shown = (value: number | null) =>
-                value === null ? messages.reportNone : formatKpiValue(value, format);
+                value === null ? reportsMessages.reportNone : formatKpiValue(value, format);
               return (
                 <Table.Tr key={kpi.id}>
                   <Table.Td>{kpi.title}</Table.Td>
@@ -174,7 +178,7 @@ export const ReportTables = ({ report }: { report: Report }) => (
                   <Table.Td>
                     {kpi.goal} {formatKpiValue(kpi.score, format)}
                   </Table.Td>
-                  <Table.Td>{kpi.units || messages.reportNone}</Table.Td>
+                  <Table.Td>{kpi.units || reportsMessages.reportNone}</Table.Td>
                   <Table.Td ta="right">{shown(kpi.total)}</Table.Td>
                   <Table.Td ta="right">{shown(kpi.avg)}</Table.Td>
                   <Table.Td ta="right">{`${kpi.hits} / ${kpi.counted}`}</Table.Td>
@@ -185,23 +189,23 @@ export const ReportTables = ({ report }: { report: Report }) => (
         </Scroll>
       )}
     </Section>
-    <Section title={messages.reportTasksCreated}>
+    <Section title={reportsMessages.reportTasksCreated}>
       {report.tasksCreatedByUser.cardsCreatedByUser.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {messages.reportNoCardsCreated}
+          {reportsMessages.reportNoCardsCreated}
         </Text>
       ) : (
-        <Scroll label={messages.reportTasksCreated} minWidth={320}>
+        <Scroll label={reportsMessages.reportTasksCreated} minWidth={320}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{messages.reportPerson}</Table.Th>
-              <Table.Th ta="right">{messages.reportCount}</Table.Th>
+              <Table.Th>{reportsMessages.reportPerson}</Table.Th>
+              <Table.Th ta="right">{reportsMessages.reportCount}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {report.tasksCreatedByUser.cardsCreatedByUser.map((row) => (
               <Table.Tr key={row.userId || 'nobody'}>
-                <Table.Td>{row.fullName || messages.reportNone}</Table.Td>
+                <Table.Td>{row.fullName || reportsMessages.reportNone}</Table.Td>
                 <Table.Td ta="right">{row.count}</Table.Td>
               </Table.Tr>
             ))}

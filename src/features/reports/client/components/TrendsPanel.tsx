@@ -1,15 +1,15 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
+import { reportsMessages } from '../../reports.messages.ts';
 import type { Trends } from '../../reports.schemas.ts';
 
 // A meeting's trends (issue 25): on the report, and compact on the meeting dashboard. No chart
 // library here, so the dashboard does not load one for it.
 
-const percent = (value: number | null) => (value === null ? messages.reportNone : `${value}%`);
+const percent = (value: number | null) => (value === null ? reportsMessages.reportNone : `${value}%`);
 const signed = (value: number | null) =>
-  value === null ? messages.reportNone : value > 0 ? `+${value}` : String(value);
+  value === null ? reportsMessages.reportNone : value > 0 ? `+${value}` : String(value);
 
 const Figure = ({ label, value }: { label: string; value: ReactNode }) => (
   <Stack gap={0}>
@@ -25,22 +25,25 @@ export const TrendsFigures = ({ trends }: { trends: Trends }) => {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-        <Figure label={messages.reportStartedOnTime} value={percent(trends.startedOnTimePct)} />
-        <Figure label={messages.reportFinishedOnTime} value={percent(trends.finishedOnTimePct)} />
+        <Figure label={reportsMessages.reportStartedOnTime} value={percent(trends.startedOnTimePct)} />
+        <Figure label={reportsMessages.reportFinishedOnTime} value={percent(trends.finishedOnTimePct)} />
         <Figure
-          label={messages.reportRatingTrend}
-          value={latest ? `${latest.avg} (${signed(trends.ratingChange)})` : messages.reportNone}
+          label={reportsMessages.reportRatingTrend}
+          value={latest ? `${latest.avg} (${signed(trends.ratingChange)})` : reportsMessages.reportNone}
         />
-        <Figure label={messages.reportIssuesPerSession} value={trends.issuesSolvedPerSession ?? messages.reportNone} />
-        <Figure label={messages.reportTodosWithinWeek} value={percent(trends.todosDoneWithinWeekPct)} />
+        <Figure
+          label={reportsMessages.reportIssuesPerSession}
+          value={trends.issuesSolvedPerSession ?? reportsMessages.reportNone}
+        />
+        <Figure label={reportsMessages.reportTodosWithinWeek} value={percent(trends.todosDoneWithinWeekPct)} />
       </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          {messages.reportOldestIssues}
+          {reportsMessages.reportOldestIssues}
         </Text>
         {trends.oldestOpenIssues.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.reportNoOpenIssues}
+            {reportsMessages.reportNoOpenIssues}
           </Text>
         ) : (
           <List size="sm" spacing={2}>
@@ -48,7 +51,7 @@ export const TrendsFigures = ({ trends }: { trends: Trends }) => {
               <List.Item key={issue.id}>
                 {issue.title}{' '}
                 <Text span size="xs" c="dimmed">
-                  ({messages.reportAgeDays(issue.ageDays)})
+                  ({reportsMessages.reportAgeDays(issue.ageDays)})
                 </Text>
               </List.Item>
             ))}
@@ -63,11 +66,11 @@ export const TrendsCard = ({ trends, reportLink }: { trends: Trends; reportLink?
   <Card withBorder radius="md" padding="md">
     <Group justify="space-between" mb="xs" wrap="wrap">
       <Title order={2} size="h5">
-        {messages.reportTrends}
+        {reportsMessages.reportTrends}
       </Title>
       {reportLink && (
         <Anchor component={Link} to={reportLink} size="sm">
-          {messages.reportOpenReport}
+          {reportsMessages.reportOpenReport}
         </Anchor>
       )}
     </Group>

@@ -7,7 +7,7 @@ import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { reportsMessages } from '../../reports.messages.ts';
 import type { WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
 
@@ -40,7 +40,7 @@ export const WorkspaceExportPanel = () => {
     start.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        showSuccess(messages.workspaceExportStarted);
+        showSuccess(reportsMessages.workspaceExportStarted);
       },
       onError: (error) => setFailure(errorText(error)),
     });
@@ -50,26 +50,26 @@ export const WorkspaceExportPanel = () => {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            {messages.workspaceExportTitle}
+            {reportsMessages.workspaceExportTitle}
           </Title>
           <Button onClick={() => setAsking(true)} disabled={busy}>
-            {messages.workspaceExportStart}
+            {reportsMessages.workspaceExportStart}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {messages.workspaceExportIntro(WORKSPACE_EXPORT_RETENTION_DAYS)}
+          {reportsMessages.workspaceExportIntro(WORKSPACE_EXPORT_RETENTION_DAYS)}
         </Text>
         {list.isPending ? (
           <SectionLoading />
         ) : list.isError ? (
           <SectionError
-            title={messages.workspaceExportFailedToLoad}
+            title={reportsMessages.workspaceExportFailedToLoad}
             error={list.error}
             onRetry={() => list.refetch()}
           />
         ) : list.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.workspaceExportNone}
+            {reportsMessages.workspaceExportNone}
           </Text>
         ) : (
           // One row per export, its parts wrapping under each other on a narrow screen (nothing
@@ -77,7 +77,7 @@ export const WorkspaceExportPanel = () => {
           <Stack
             component="ul"
             gap={0}
-            aria-label={messages.workspaceExportTitle}
+            aria-label={reportsMessages.workspaceExportTitle}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {list.data.items.map((item, index) => (
@@ -95,12 +95,12 @@ export const WorkspaceExportPanel = () => {
                   <Text size="sm">{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Text>
                   {item.expiresAt && (
                     <Text size="xs" c="dimmed">
-                      {messages.workspaceExportKeptUntil(dayjs(item.expiresAt).format('MMM D, YYYY'))}
+                      {reportsMessages.workspaceExportKeptUntil(dayjs(item.expiresAt).format('MMM D, YYYY'))}
                     </Text>
                   )}
                   {item.status === 'expired' && (
                     <Text size="xs" c="dimmed">
-                      {messages.workspaceExportRemovedAfter(WORKSPACE_EXPORT_RETENTION_DAYS)}
+                      {reportsMessages.workspaceExportRemovedAfter(WORKSPACE_EXPORT_RETENTION_DAYS)}
                     </Text>
                   )}
                 </Stack>
@@ -108,13 +108,13 @@ export const WorkspaceExportPanel = () => {
                   {item.status === 'running' || item.status === 'queued' ? (
                     <Stack gap={4} w={200}>
                       <Badge color={statusColor[item.status]} variant="light">
-                        {messages.workspaceExportStatus[item.status]} {item.progress}%
+                        {reportsMessages.workspaceExportStatus[item.status]} {item.progress}%
                       </Badge>
-                      <Progress value={item.progress} aria-label={messages.workspaceExportStatus[item.status]} />
+                      <Progress value={item.progress} aria-label={reportsMessages.workspaceExportStatus[item.status]} />
                     </Stack>
                   ) : (
                     <Badge color={statusColor[item.status]} variant="light">
-                      {messages.workspaceExportStatus[item.status]}
+                      {reportsMessages.workspaceExportStatus[item.status]}
                     </Badge>
                   )}
                   {item.status === 'done' && (
@@ -123,18 +123,18 @@ export const WorkspaceExportPanel = () => {
                       variant="light"
                       leftSection={<IconDownload size={14} aria-hidden />}
                       onClick={() =>
-                        downloadWorkspaceExport(item, messages.workspaceExportGone).catch((error: Error) =>
+                        downloadWorkspaceExport(item, reportsMessages.workspaceExportGone).catch((error: Error) =>
                           showError(error.message),
                         )
                       }
                     >
-                      {messages.workspaceExportDownload} {sizeText(item.size)}
+                      {reportsMessages.workspaceExportDownload} {sizeText(item.size)}
                     </Button>
                   )}
                   {/* The newest export expired: a new one is one click away (the header's button too). */}
                   {item.status === 'expired' && index === 0 && (
                     <Button size="xs" variant="light" onClick={() => setAsking(true)} disabled={busy}>
-                      {messages.workspaceExportStartNew}
+                      {reportsMessages.workspaceExportStartNew}
                     </Button>
                   )}
                 </Group>
@@ -145,15 +145,15 @@ export const WorkspaceExportPanel = () => {
       </Stack>
       <ConfirmDialog
         opened={asking}
-        title={messages.workspaceExportConfirmTitle}
-        confirmLabel={messages.workspaceExportStart}
+        title={reportsMessages.workspaceExportConfirmTitle}
+        confirmLabel={reportsMessages.workspaceExportStart}
         confirmColor="blue"
         onConfirm={confirm}
         onClose={() => setAsking(false)}
         pending={start.isPending}
         error={failure}
       >
-        {messages.workspaceExportConfirm}
+        {reportsMessages.workspaceExportConfirm}
       </ConfirmDialog>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
-import { messages } from '../../../../shared/messages.ts';
 import { TASK_TYPE_NAMES } from '../../../../shared/tasks.ts';
+import { tasksMessages } from '../../tasks.messages.ts';
 import type { Card } from '../../tasks.schemas.ts';
 import { useDeleteTask } from '../tasks.queries.ts';
 
@@ -15,7 +15,7 @@ export const DeleteTaskDialog = ({ card, onClose }: { card: Card | null; onClose
   return (
     <ConfirmDialog
       opened={card !== null}
-      title={messages.taskDeleteTitle(card ? TASK_TYPE_NAMES[card.type] : '')}
+      title={tasksMessages.taskDeleteTitle(card ? TASK_TYPE_NAMES[card.type] : '')}
       onClose={onClose}
       pending={remove.isPending}
       error={remove.isError ? errorText(remove.error) : null}
@@ -23,7 +23,7 @@ export const DeleteTaskDialog = ({ card, onClose }: { card: Card | null; onClose
         if (card) remove.mutate(card.id, { onSuccess: onClose });
       }}
     >
-      {messages.taskDeleteWarning(card?.title ?? '')}
+      {tasksMessages.taskDeleteWarning(card?.title ?? '')}
     </ConfirmDialog>
   );
 };

@@ -25,6 +25,7 @@ import { hasDueDate, type Reminder, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } 
 import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import type { Quarter } from '../../../quarters/quarters.schemas.ts';
+import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
 import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
 import { useCreateTask, useUpdateTask } from '../tasks.queries.ts';
@@ -218,15 +219,15 @@ const TaskForm = ({
                 }));
               }}
               data={[
-                { value: 'period', label: messages.taskDueByPeriod },
-                { value: 'custom', label: messages.taskDueCustom },
+                { value: 'period', label: tasksMessages.taskDueByPeriod },
+                { value: 'custom', label: tasksMessages.taskDueCustom },
               ]}
             />
           </Group>
           {values.dueMode === 'period' ? (
             <Select
-              aria-label={messages.taskPeriodLabel}
-              placeholder={messages.taskDueNone}
+              aria-label={tasksMessages.taskPeriodLabel}
+              placeholder={tasksMessages.taskDueNone}
               clearable
               data={periods}
               value={values.dueDate || null}
@@ -237,7 +238,7 @@ const TaskForm = ({
           ) : (
             <TextInput
               type="date"
-              aria-label={messages.taskCustomDateInput}
+              aria-label={tasksMessages.taskCustomDateInput}
               value={values.dueDate}
               onChange={(event) => set('dueDate', event.currentTarget.value)}
               error={errors.dueDate}
@@ -247,8 +248,8 @@ const TaskForm = ({
       )}
       {isGoal && (
         <Select
-          label={messages.goalQuarterLabel}
-          placeholder={messages.goalQuarterNone}
+          label={tasksMessages.goalQuarterLabel}
+          placeholder={tasksMessages.goalQuarterNone}
           clearable
           data={quarterChoices(today, quarters, task?.quarterId ?? null)}
           value={values.quarterId}
@@ -258,7 +259,7 @@ const TaskForm = ({
         />
       )}
       <Select
-        label={messages.taskReminderLabel}
+        label={tasksMessages.taskReminderLabel}
         data={REMINDER_OPTIONS}
         value={values.reminder}
         allowDeselect={false}
@@ -266,7 +267,7 @@ const TaskForm = ({
         comboboxProps={{ withinPortal: true }}
       />
       <Textarea
-        label={messages.taskDescriptionLabel}
+        label={tasksMessages.taskDescriptionLabel}
         autosize
         minRows={3}
         maxRows={10}
@@ -306,7 +307,7 @@ const EditTaskForm = ({
     const gone = task.data === null || (task.error instanceof ApiError && task.error.status === 404);
     return (
       <Stack gap="sm">
-        <FormError message={gone ? messages.cardDeleted : messages.taskLoadFailed} />
+        <FormError message={gone ? messages.cardDeleted : tasksMessages.taskLoadFailed} />
         <Group justify="flex-end">
           {!gone && (
             <Button variant="light" onClick={() => void task.refetch()} loading={task.isFetching}>
@@ -348,7 +349,7 @@ export const TaskFormDialog = ({
   const [shown, setShown] = useState<TaskDialogState>(state);
   if (state !== null && state !== shown) setShown(state);
   const current = state ?? shown;
-  const title = current ? messages.taskFormTitle(current.mode, TASK_TYPE_NAMES[current.type]) : '';
+  const title = current ? tasksMessages.taskFormTitle(current.mode, TASK_TYPE_NAMES[current.type]) : '';
   // The period picker's choices are the workspace's quarters (decision 043).
   const span = pickerWindow(today);
   const quarters = useQuarters(span.since, span.until, state !== null);

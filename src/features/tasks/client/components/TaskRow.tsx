@@ -15,6 +15,7 @@ import {
   TASK_TYPE,
   type TaskStatus,
 } from '../../../../shared/tasks.ts';
+import { tasksMessages } from '../../tasks.messages.ts';
 import type { Card } from '../../tasks.schemas.ts';
 import { cardDateLine, DUE_COLOUR, formatInstantDay, statusColour } from '../tasks.format.ts';
 import { useUpdateTask } from '../tasks.queries.ts';
@@ -38,7 +39,7 @@ const StatusMenu = ({ card, today }: { card: Card; today: IsoDate }) => {
           variant="light"
           color={statusColour(card.type, shown)}
           rightSection={<IconChevronDown size={12} aria-hidden />}
-          aria-label={`${messages.taskStatusOf(card.title)}: ${statusName(card.type, shown)}`}
+          aria-label={`${tasksMessages.taskStatusOf(card.title)}: ${statusName(card.type, shown)}`}
           miw={104}
           styles={{ label: { flex: 1 } }}
           data-status={shown}
@@ -127,7 +128,7 @@ const RowMenu = ({ title, onEdit, onDelete }: { title: string; onEdit: () => voi
         ref={trigger}
         variant="subtle"
         color="gray"
-        aria-label={messages.taskActionsOf(title)}
+        aria-label={tasksMessages.taskActionsOf(title)}
         aria-haspopup="menu"
         aria-expanded={opened}
         onMouseDown={keepOutsideHandlerOut}
@@ -220,10 +221,10 @@ export const TaskRow = ({
     </RowBadge>
   );
   const lockHint = card.isLocked
-    ? messages.taskUnlock(card.title)
+    ? tasksMessages.taskUnlock(card.title)
     : lockable
-      ? messages.taskLock(card.title)
-      : messages.taskLockOnlyOpen;
+      ? tasksMessages.taskLock(card.title)
+      : tasksMessages.taskLockOnlyOpen;
 
   const Row = asListItem ? 'li' : 'div';
   // Layout in plain elements styled by taskRow.css: a list shows many rows, and a Mantine Box,
@@ -251,14 +252,14 @@ export const TaskRow = ({
             // Hints (ui/hints.ts) instead of a tooltip per row: a list renders many rows.
             <span
               className="task-row-check-wrap"
-              data-hint={card.isLocked && !done ? messages.taskLockedCannotComplete : undefined}
+              data-hint={card.isLocked && !done ? tasksMessages.taskLockedCannotComplete : undefined}
             >
               <input
                 type="checkbox"
                 className="task-row-check mantine-focus-auto"
                 checked={ticked ?? done}
                 disabled={card.isLocked && !done}
-                aria-label={messages.taskMarkDone(card.title)}
+                aria-label={tasksMessages.taskMarkDone(card.title)}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
                   setTicked(checked);
@@ -274,7 +275,7 @@ export const TaskRow = ({
         <div className="task-row-body">
           <UnstyledButton
             onClick={onEdit}
-            aria-label={messages.taskEditNamed(card.title)}
+            aria-label={tasksMessages.taskEditNamed(card.title)}
             className="mantine-focus-auto task-row-open"
           >
             <span className="task-row-title" data-done={done || undefined} data-inactive={!active || undefined}>
@@ -290,7 +291,7 @@ export const TaskRow = ({
             )}
             {card.isLocked && (
               <RowBadge colour="gray" outline>
-                {messages.taskLockedBadge}
+                {tasksMessages.taskLockedBadge}
               </RowBadge>
             )}
             {carried && (
@@ -314,7 +315,7 @@ export const TaskRow = ({
               color="initials"
               size={26}
               role="img"
-              aria-label={messages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
+              aria-label={tasksMessages.taskOwnerOf(ownerName ?? messages.taskUnknownPerson)}
               data-hint={ownerName ?? messages.taskUnknownPerson}
               style={owner?.deleted ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}
             />
@@ -322,7 +323,7 @@ export const TaskRow = ({
           <ActionIcon
             variant={card.isLocked ? 'light' : 'subtle'}
             color={card.isLocked ? 'orange' : 'gray'}
-            aria-label={card.isLocked ? messages.taskUnlock(card.title) : messages.taskLock(card.title)}
+            aria-label={card.isLocked ? tasksMessages.taskUnlock(card.title) : tasksMessages.taskLock(card.title)}
             aria-pressed={card.isLocked}
             disabled={!card.isLocked && !lockable}
             data-hint={lockHint}

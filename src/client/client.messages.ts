@@ -1,0 +1,79 @@
+// The client shell's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
+export const clientMessages = {
+  copyFailed: 'Failed to copy!',
+  widgetsNoneVisible: 'Every widget is hidden. Use "Arrange home widgets" in the top bar to show them again.',
+  widgetsLoadFailed: 'The home widgets could not be loaded.',
+  homeTodosTitle: "To Do's",
+  homeGoalsTitle: 'Goals',
+  homeTodosEmpty: 'No open to-dos.',
+  homeGoalsEmpty: 'No open goals.',
+  homeTodosEmptyFiltered: 'No open to-dos in the meetings shown.',
+  homeGoalsEmptyFiltered: 'No open goals in the meetings shown.',
+  viewDetails: 'View details',
+  hideDetails: 'Hide details',
+  pageNotFound: "Oops! Sorry, This page isn't available...",
+  goToHomepage: 'Go to Homepage',
+  unexpectedError: 'Something went wrong! Sorry, this app is still in development mode',
+  realtimeUnavailable:
+    "There was a problem loading the site interactivity. Changes won't properly reflect until you refresh the page.",
+  navDashboard: 'DASHBOARD',
+  toggleSidebar: 'Toggle sidebar',
+  openNavigation: 'Open navigation',
+  navigationDrawer: 'Navigation',
+  toggleColorScheme: 'Switch between light and dark mode',
+  mainNavigation: 'Main navigation',
+  reloadPage: 'Reload page',
+  goodMorning: 'Good Morning',
+  goodAfternoon: 'Good Afternoon',
+  goodEvening: 'Good Evening',
+  systemStatus: 'System status',
+  statusServer: 'Server',
+  statusDatabase: 'Database',
+  statusOk: 'ok',
+  statusDown: 'not answering',
+  statusUnknown: 'unknown',
+  statusLoadFailed: 'The system status could not be loaded.',
+  httpStatus: (status: number) => `HTTP status ${status}`,
+  requestId: (id: string) => `Request id: ${id}`,
+
+  // meetings area (client; texts in quotes in spec document 1 keep its wording)
+  navMeetings: 'MEETINGS',
+  pageNumber: (page: number) => `Page ${page}`,
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  accountMenu: 'Account menu',
+  logout: 'Logout',
+  sessionLoadFailed: 'Your session could not be loaded.',
+  serverErrorTitle: 'Oops! Something went wrong!',
+  serverErrorText: 'The server could not complete your request.',
+  tryAgain: 'Try again',
+  accessDeniedTitle: 'Access Denied',
+  accessDeniedText: 'You need to sign in to see this page.',
+  permissionDeniedTitle: 'Permission denied',
+  permissionDeniedText: "It seems you don't have permission to access this resource. Please, try again",
+  permissionDeniedLink: 'here',
+
+  // people: directory, groups, profile settings (document 3 §2, §5, §8)
+  navDirectory: 'DIRECTORY',
+  navSettings: 'SETTINGS',
+  photo: 'Photo',
+  choosePhoto: 'Choose photo',
+  removePhoto: 'Remove photo',
+  userDeletedFromSystem: '(User has been deleted from the system)',
+
+  // Org chart (issue 21)
+  navOrgChart: 'ORG CHART',
+  exportPdf: 'Export PDF',
+
+  // Vision board (issue 21)
+  navVision: 'VISION',
+  // Time tracking screens (document 3 §2).
+  navTimeTracking: 'TIME TRACKING',
+  navQuarters: 'QUARTERS',
+  // Password vault (issue 22)
+  navPasswords: 'PASSWORDS',
+  vaultSeenHint: 'Every vault password this person revealed or copied, newest first: rotate these.',
+  reportsNav: 'REPORTS',
+  // Agency tools (issue 24; document 3 §2, §3, §9; decisions 052–053)
+  navAgency: 'AGENCY TOOLS',
+} as const;

@@ -1,0 +1,50 @@
+// The quarters area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
+export const quartersMessages = {
+  // administration (issue 20): annuals, periods and quarters
+  annualSaved: 'Annual has been saved!',
+  annualDeleted: 'Annual has been deleted',
+  periodsOverlap: 'Make sure there is no overlap between the periods',
+  annualStartOverlap: (date: string) =>
+    `The start date overlaps with the last period of the previous annual. Please choose a start date after ${date}`,
+  annualEndOverlap: (date: string) =>
+    `The end date overlaps with the first period of the next annual. Please choose an end date before ${date}`,
+  annualStartOutsideYear: (year: number) => `The year ${year} must start in ${year}`,
+  annualTooLong: (date: string) => `A year lasts at most twelve months: end it by ${date}`,
+  calendarYearFixed: 'A calendar year runs from January 1 to December 31',
+  annualYearChoice: 'Choose the current year or one of the next two',
+  annualYearTaken: (year: number) => `${year} already has its periods`,
+  annualYearFixed: 'The year cannot be changed: delete it and add the other year',
+  pastDateLocked: 'This date has passed and can no longer be changed',
+  quarterYearFormat: 'Enter a year as YYYY',
+  addAnnual: 'Add Annual / Periods',
+  editAnnual: (year: number) => `Edit ${year}`,
+  annualsTitle: 'Annuals & Periods',
+  annualsEmpty: 'No annual yet: add this year to set its periods.',
+  annualsIntro:
+    'Each year has four periods; they are also the quarters of the Quarters page and of every period picker (goals, action items, KPIs).',
+  annualYearLabel: 'Year',
+  annualKindLabel: 'Kind of year',
+  annualCalendarYear: 'Calendar year',
+  annualFiscalYear: 'Custom fiscal year',
+  periodStartLabel: (n: number) => (n === 1 ? 'P1 Start / Start of year' : `P${n} Start`),
+  periodEndLabel: (n: number) => `P${n} End / End of year`,
+  periodFuture: 'Future',
+  periodCurrent: 'Current',
+  periodPast: 'Past',
+  deleteAnnualTitle: (year: number) => `Delete the periods of ${year}?`,
+  deleteAnnualWarning: 'Pickers fall back to calendar quarters for this year. Items keep their dates.',
+  quartersTitle: 'Quarters',
+  quartersIntro:
+    'The quarters are the periods of each year in Administration › Annuals & Periods: changing one changes the other.',
+  quartersEmpty: 'No quarters yet. Until a year has its own, its quarters are the calendar quarters.',
+  addQuartal: 'Add Quartal',
+  editQuartal: 'Edit Quartal',
+  quarterStartLabel: (n: number) => `Start Q${n}`,
+  quarterEndLabel: 'End Q4',
+  quartalSaved: 'Quartal has been saved!',
+  quartalDeleted: 'Quartal has been deleted',
+  deleteQuartalTitle: (year: number) => `Delete the quarters of ${year}?`,
+  quartersWindow: 'Choose a window of at most three years that ends after it starts',
+  quarterOption: (quarter: number, year: number, start: string, end: string) =>
+    `Q${quarter} ${year} (${start} – ${end})`,
+} as const;

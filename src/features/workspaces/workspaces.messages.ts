@@ -1,0 +1,28 @@
+// The workspaces area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
+export const workspacesMessages = {
+  userAlreadyInWorkspace: 'User already exists in this workspace',
+  userAdded: 'User has been added to this workspace',
+  invitationSent: 'An invitation was sent. The person joins this workspace once they accept it.',
+  invitationAccepted: (workspace: string) => `You joined ${workspace}`,
+  invitationDeclined: 'Invitation declined',
+  invitationsTitle: 'Invitations',
+  invitationFrom: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace}`,
+  invitationWorkspace: (workspace: string) => `Invitation to ${workspace}`,
+  acceptInvitation: 'Accept',
+  declineInvitation: 'Decline',
+  acceptInvitationLabel: (workspace: string) => `Accept the invitation to ${workspace}`,
+  declineInvitationLabel: (workspace: string) => `Decline the invitation to ${workspace}`,
+  invitationsLoadFailed: 'The invitations could not be loaded.',
+  namesNeededForNewAccount: 'This email has no account yet: enter a first and last name',
+  workspacesIntro: 'Choose the workspace to work in.',
+  workspacesLoadFailed: 'The workspaces could not be loaded.',
+  createWorkspace: 'Create new workspace',
+  workspaceName: 'Workspace name',
+  currentBadge: 'Current',
+  openWorkspace: (name: string) => `Open ${name}`,
+  addPersonTitle: 'Add a person to this workspace',
+  goBack: 'Go back',
+  invitePerson: (email: string) =>
+    `${email} already has a Cadence account. Send them an invitation to join this workspace? They join once they accept it.`,
+  newPersonIntro: (email: string) => `${email} has no account yet. Who is it?`,
+} as const;
