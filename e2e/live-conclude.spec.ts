@@ -217,9 +217,9 @@ test('in the live scorecard, typing into a filled cell replaces its value (focus
   await expect(cell('Calls made')).toHaveValue('7');
   await expect.poll(() => savedValue(calls.id)).toBe('7');
 
-  // Tab (through the note button between them) into the next filled cell: typing replaces it too.
+  // Tab (past the row's other controls) into the next filled cell: typing replaces it too.
   const demosCell = cell('Demos booked');
-  for (let presses = 0; presses < 6; presses += 1) {
+  for (let presses = 0; presses < 30; presses += 1) {
     if (await demosCell.evaluate((input) => document.activeElement === input)) break;
     await page.keyboard.press('Tab');
   }
