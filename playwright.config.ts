@@ -86,8 +86,9 @@ export default defineConfig({
       SLACK_AUTHORIZE_URL: `${slackStandinUrl}/oauth/v2/authorize`,
     },
     reuseExistingServer: false,
-    // A first start compiles the server (tsx) and makes the embedded database: minutes on a busy machine.
-    timeout: 300_000,
+    // A first start compiles the server (tsx) and makes the embedded database: minutes on a busy
+    // machine; E2E_SERVER_TIMEOUT (ms) sets another limit.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 300_000),
     // SIGTERM lets the server close the embedded database cleanly.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

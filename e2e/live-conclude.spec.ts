@@ -2,7 +2,17 @@ import { type Browser, expect as baseExpect, type Page, test } from '@playwright
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
-import { type Account, call, createMeetingToday, isoDate, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  createMeetingToday,
+  isoDate,
+  mailsTo,
+  SCREENS,
+  shownDate,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // The meeting's conclude (decision 081), as a team runs it: a leader, a member and a phone
 // follow the Cascading Messages and Recap steps live; a message entered in the room reaches its
@@ -151,4 +161,75 @@ test('the Cascading Messages and Recap steps, live on every screen; the message 
   await expect(leader.page.getByRole('region', { name: messages.recapTodosCreated })).toContainText('Book the movers');
 
   for (const screen of [leader, member, phone]) await screen.context.close();
+});
+
+test('in the live scorecard, typing into a filled cell replaces its value (focused by a click or by Tab)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { owner, mate } = await team(request, 'replace');
+  const meeting = await createMeetingToday(request, owner.token, 'Scorecard L10', [mate.id]);
+  const score = (title: string) =>
+    call<{ id: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/scores`, {
+      userId: mate.id,
+      title,
+      goal: '>=',
+      score: '40',
+      units: '',
+      type: 'number',
+    });
+  const calls = await score('Calls made');
+  const demos = await score('Demos booked');
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [
+      { title: 'KPIs', keyName: 'scorecard', duration: 5 },
+      { title: 'Meeting Scores', keyName: 'conclusion', duration: 5 },
+    ],
+  });
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  for (const { id } of [calls, demos]) {
+    await call(request, owner.token, 'PUT', `/scores/${id}/cells/${started.sessionId}`, { measured: '44' });
+  }
+  /** The value the server keeps for a score in this session. */
+  const savedValue = async (scoreId: string) => {
+    const board = await call<{
+      sessions: { id: string }[];
+      scores: { id: string; cells: ({ measured: string | null } | null)[] }[];
+    }>(request, owner.token, 'GET', `/meetings/${meeting.id}/kpis`);
+    const column = board.sessions.findIndex((s) => s.id === started.sessionId);
+    return board.scores.find((s) => s.id === scoreId)?.cells[column]?.measured ?? null;
+  };
+
+  const { context, page } = await signedInPage(browser, owner);
+  await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
+  const step = stepOf(page);
+  const cell = (title: string) =>
+    step.getByRole('textbox', { name: messages.kpiCellLabel(title, shownDate(isoDate(0))), exact: true });
+  await expect(cell('Calls made')).toHaveValue('44');
+  await expect(cell('Demos booked')).toHaveValue('44');
+
+  // A click: the typed digit replaces the 44.
+  await cell('Calls made').click();
+  await page.keyboard.type('7');
+  await expect(cell('Calls made')).toHaveValue('7');
+  await page.keyboard.press('Tab');
+  await expect(cell('Calls made')).toHaveValue('7');
+  await expect.poll(() => savedValue(calls.id)).toBe('7');
+
+  // Tab (past the row's other controls) into the next filled cell: typing replaces it too.
+  const demosCell = cell('Demos booked');
+  for (let presses = 0; presses < 30; presses += 1) {
+    if (await demosCell.evaluate((input) => document.activeElement === input)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(demosCell).toBeFocused();
+  await page.keyboard.type('52');
+  await expect(demosCell).toHaveValue('52');
+  await page.keyboard.press('Tab');
+  await expect(demosCell).toHaveValue('52');
+  await expect.poll(() => savedValue(demos.id)).toBe('52');
+  await expect.poll(() => savedValue(calls.id)).toBe('7');
+
+  await context.close();
 });
