@@ -36,7 +36,7 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
               {meeting.type}
             </Badge>
             {/* Password vault (issue 22) */}
-            <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm">
+            <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm" className="cadence-tap">
               <Group gap={4}>
                 <IconLock size={14} aria-hidden />
                 {messages.vaultOpenFromDashboard}
@@ -86,7 +86,12 @@ export const MeetingDashboardPage = ({ calendar, trends }: Props) => {
   }, [canonical, meetingId, slug, navigate]);
 
   const backLink = (
-    <Anchor component={Link} to={meeting.data?.type === 'account' ? '/accounts' : '/meetings'} size="sm">
+    <Anchor
+      component={Link}
+      to={meeting.data?.type === 'account' ? '/accounts' : '/meetings'}
+      size="sm"
+      className="cadence-tap"
+    >
       <Group gap={4}>
         <IconArrowLeft size={14} aria-hidden />
         {messages.backToMeetings}

@@ -66,7 +66,7 @@ export const TrendsCard = ({ trends, reportLink }: { trends: Trends; reportLink?
         {messages.reportTrends}
       </Title>
       {reportLink && (
-        <Anchor component={Link} to={reportLink} size="sm">
+        <Anchor component={Link} to={reportLink} size="sm" className="cadence-tap">
           {messages.reportOpenReport}
         </Anchor>
       )}
