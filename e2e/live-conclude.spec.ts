@@ -1,6 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { messages } from '../src/shared/messages.ts';
+import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { expectAccessible } from './axe.ts';
 import {
   type Account,
@@ -205,7 +206,7 @@ test('in the live scorecard, typing into a filled cell replaces its value (focus
   await page.goto(`/live-meeting/${meeting.id}/${started.sessionId}`);
   const step = stepOf(page);
   const cell = (title: string) =>
-    step.getByRole('textbox', { name: messages.kpiCellLabel(title, shownDate(isoDate(0))), exact: true });
+    step.getByRole('textbox', { name: kpisMessages.kpiCellLabel(title, shownDate(isoDate(0))), exact: true });
   await expect(cell('Calls made')).toHaveValue('44');
   await expect(cell('Demos booked')).toHaveValue('44');
 

@@ -39,7 +39,12 @@ const smallTargets = (page: Page) =>
   page.evaluate((selector) => {
     const small: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      const box = element.getBoundingClientRect();
+      // The text field inside a multi-select or tags input is as high as its line of pills, but a tap
+      // anywhere on the field around it focuses it (Mantine's PillsInput): that field is the target.
+      const target = element.matches('input.mantine-PillsInputField-field')
+        ? (element.closest<HTMLElement>('.mantine-Input-input') ?? element)
+        : element;
+      const box = target.getBoundingClientRect();
       const style = getComputedStyle(element);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue;
       // A visually hidden input (opacity 0 under its visible label or track) is not the target itself.

@@ -18,6 +18,8 @@ export const DIALOG_CLOSE_DELAY_MS = 200;
 /**
  * Socket heartbeat: the server pings every `interval` and drops a connection that has not
  * answered within `timeout`, so a lost network shows Offline within interval + timeout (12 s).
+ * A tab whose script is busy that long (a starved CPU) loses its polling session the same way:
+ * its next poll gets 400 (unknown session, logged by the browser) and socket.io connects anew.
  */
 export const SOCKET_HEARTBEAT_MS = { interval: 5000, timeout: 7000 } as const;
 

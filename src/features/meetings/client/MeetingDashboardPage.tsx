@@ -35,7 +35,7 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
               {meeting.type}
             </Badge>
             {/* Password vault (issue 22) */}
-            <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm">
+            <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm" className="cadence-tap">
               <Group gap={4}>
                 <IconLock size={14} aria-hidden />
                 {meetingsMessages.vaultOpenFromDashboard}
@@ -79,7 +79,12 @@ export const MeetingDashboardPage = ({ slots }: { slots: MeetingDashboardSlots }
   }, [canonical, meetingId, slug, navigate]);
 
   const backLink = (
-    <Anchor component={Link} to={meeting.data?.type === 'account' ? '/accounts' : '/meetings'} size="sm">
+    <Anchor
+      component={Link}
+      to={meeting.data?.type === 'account' ? '/accounts' : '/meetings'}
+      size="sm"
+      className="cadence-tap"
+    >
       <Group gap={4}>
         <IconArrowLeft size={14} aria-hidden />
         {messages.backToMeetings}

@@ -288,7 +288,7 @@ const GoalsHeader = ({ sort, onSort }: { sort: DueSort; onSort: () => void }) =>
       <Box w={GOAL_DUE_COLUMN_WIDTH + 64} style={{ flexShrink: 0 }}>
         <UnstyledButton
           onClick={onSort}
-          className="mantine-focus-auto"
+          className="mantine-focus-auto cadence-tap"
           aria-label={messages.sortState(messages.taskDueDateLabel, sort)}
           data-sort={sort}
           style={{ borderRadius: 4 }}

@@ -369,7 +369,7 @@ export const BoardView = ({
                                 <Box
                                   {...drag.dragHandleProps}
                                   aria-label={boardsMessages.moveList(column.title)}
-                                  className="mantine-focus-auto"
+                                  className="mantine-focus-auto cadence-tap-handle"
                                   c="dimmed"
                                   style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
                                 >

@@ -75,7 +75,7 @@ const PeopleList = ({
                       {canReorder && (
                         <Box
                           {...drag.dragHandleProps}
-                          className="mantine-focus-auto"
+                          className="mantine-focus-auto cadence-tap-handle"
                           aria-label={meetingsMessages.moveNamed(fullName(person))}
                           c="dimmed"
                           style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}

@@ -69,7 +69,7 @@ export const TrendsCard = ({ trends, reportLink }: { trends: Trends; reportLink?
         {reportsMessages.reportTrends}
       </Title>
       {reportLink && (
-        <Anchor component={Link} to={reportLink} size="sm">
+        <Anchor component={Link} to={reportLink} size="sm" className="cadence-tap">
           {reportsMessages.reportOpenReport}
         </Anchor>
       )}
