@@ -86,7 +86,8 @@ export default defineConfig({
       SLACK_AUTHORIZE_URL: `${slackStandinUrl}/oauth/v2/authorize`,
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A loaded machine may take longer to start the server: E2E_SERVER_TIMEOUT (ms) raises it.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     // SIGTERM lets the server close the embedded database cleanly.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

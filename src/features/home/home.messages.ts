@@ -1,0 +1,21 @@
+/** The home page's own texts: the getting-started panel. */
+export const homeMessages = {
+  gettingStartedTitle: 'Get started with Cadence',
+  gettingStartedIntro: 'A few steps to set up your workspace.',
+  gettingStartedAllDone: 'All set: your workspace is ready. You can close this panel.',
+  gettingStartedDismiss: 'Close the getting-started panel',
+  gettingStartedLoadFailed: 'The getting-started steps could not be loaded',
+  gettingStartedDone: 'Done',
+  gettingStartedToDo: 'Not done yet',
+  stepMeetingTitle: 'Create your first meeting',
+  stepMeetingText: 'Set up a recurring meeting: its schedule, leaders and members.',
+  stepMeetingAction: 'Create a meeting',
+  stepTeamTitle: 'Add your team',
+  stepTeamText: 'Invite the people you meet with to this workspace.',
+  stepTeamDirectory: 'Open the Directory',
+  stepTeamInvite: 'Invite people',
+  stepScorecardTitle: 'Set up the scorecard',
+  stepScorecardText: 'Add the numbers your team reviews every week.',
+  stepScorecardAction: 'Open the scorecard settings',
+  stepScorecardNoMeeting: 'Go to your meetings',
+} as const;
