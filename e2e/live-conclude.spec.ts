@@ -1,7 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { expectAccessible } from './axe.ts';
 import {
   type Account,

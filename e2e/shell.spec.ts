@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
+import { homeMessages } from '../src/features/home/home.messages.ts';
 import { serverMessages } from '../src/server/server.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { SCREENS, signedInUser } from './helpers.ts';
@@ -16,9 +17,13 @@ const MORNING = new Date('2026-03-02T09:30:00Z');
 
 const systemStatus = (page: Page) => page.getByRole('region', { name: clientMessages.systemStatus });
 const statusRow = (page: Page, label: string) => systemStatus(page).getByRole('listitem').filter({ hasText: label });
+const gettingStarted = (page: Page) => page.getByRole('region', { name: homeMessages.gettingStartedTitle });
+const ADMINISTRATION = '/settings/administration';
 const sidebar = (page: Page) => page.getByRole('navigation', { name: clientMessages.mainNavigation });
 
-test('home greets by the hour and shows the date, time and system status', async ({ page }) => {
+test('home greets by the hour and shows the date, time and getting started; Administration the system status', async ({
+  page,
+}) => {
   // Console errors include CSP violations (the server forbids inline scripts).
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -30,10 +35,14 @@ test('home greets by the hour and shows the date, time and system status', async
   await expect(page.getByRole('heading', { level: 1, name: clientMessages.goodMorning })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(messages.productName);
   await expect(page.getByRole('banner')).toContainText('March 02, 2026, 09:30 AM');
+  await expect(gettingStarted(page)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/home-light.png` });
+  // The system status is on the Administration page (the owner of a new workspace is its admin).
+  await page.goto(ADMINISTRATION);
   await expect(statusRow(page, clientMessages.statusServer)).toContainText(clientMessages.statusOk);
   await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusOk);
-  await page.screenshot({ path: `${SCREENS}/home-light.png` });
   expect(consoleErrors).toEqual([]);
+  await page.goto('/');
 
   // The hour boundaries of document 1 §1.
   for (const [time, greeting] of [
@@ -57,7 +66,7 @@ test('the colour scheme can be switched to dark and is remembered', async ({ pag
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   await page.getByRole('button', { name: clientMessages.toggleColorScheme }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusOk);
+  await expect(gettingStarted(page)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/home-dark.png` });
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -112,7 +121,7 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     await page.route('**/api/health', (route) =>
       route.fulfill({ status: 200, json: { status: 'fail', message: 'Health check refused' } }),
     );
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     await expect(page.getByText('Error: Health check refused', { exact: true })).toBeVisible();
     await expect(systemStatus(page)).toContainText(clientMessages.statusLoadFailed);
     // No details for a fail envelope: there is no HTTP error to describe.
@@ -135,7 +144,7 @@ test.describe('API failures become the toasts of document 1 §8', () => {
 
   test('an HTTP error with a message shows it, with expandable details', async ({ page }) => {
     await failWithDetails(page);
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     const toast = detailsToast(page);
     await expect(toast).toBeVisible();
     const fieldLine = toast.getByText('firstName: This field is required');
@@ -157,7 +166,7 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     // Fake timers: a minute passes at once (info and success toasts would close after 3 s).
     await page.clock.install({ time: MORNING });
     await failWithDetails(page);
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     const toast = detailsToast(page);
     await expect(toast).toBeVisible();
     await page.clock.runFor(60_000);
@@ -171,14 +180,14 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     await page.route('**/api/health', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
     );
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     await expect(page.getByText(messages.apiHttpError(502), { exact: true })).toBeVisible();
     await expect(systemStatus(page)).toContainText(clientMessages.statusLoadFailed);
   });
 
   test('a 2xx without data shows "Something went wrong"', async ({ page }) => {
     await page.route('**/api/health', (route) => route.fulfill({ status: 200, body: '' }));
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     await expect(page.getByText(messages.somethingWentWrong, { exact: true })).toBeVisible();
   });
 
@@ -186,7 +195,7 @@ test.describe('API failures become the toasts of document 1 §8', () => {
     await page.route('**/api/health', (route) =>
       route.fulfill({ status: 503, json: { status: 'fail', message: serverMessages.databaseDown } }),
     );
-    await page.goto('/home');
+    await page.goto(ADMINISTRATION);
     await expect(page.getByText(messages.apiFail(serverMessages.databaseDown), { exact: true })).toBeVisible();
     await expect(statusRow(page, clientMessages.statusServer)).toContainText(clientMessages.statusOk);
     await expect(statusRow(page, clientMessages.statusDatabase)).toContainText(clientMessages.statusDown);

@@ -105,8 +105,8 @@ eachSize((size) => {
   test(`card dialog, and a toast beside it (${size})`, async ({ page, request }) => {
     const { owner, cardId } = await seed(request, `layout-card-${size}`);
     await startSignedIn(page, owner.token);
-    // The home page's health check fails: its toast shows while the card's dialog is open.
-    await page.route('**/api/health', (route) =>
+    // The home page's getting-started read fails: its toast shows while the card's dialog is open.
+    await page.route('**/api/v2/getting-started', (route) =>
       route.fulfill({ status: 200, json: { status: 'fail', message: 'Health check refused' } }),
     );
     await page.goto(`/home/${cardId}`);

@@ -18,6 +18,7 @@ import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 // Email templates (issue 20)
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
+import { homeRoutes } from '../features/home/server/home.routes.ts';
 import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
@@ -205,6 +206,7 @@ export const buildApp = async ({
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
+  await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
   await app.register(tasksRoutes, { prefix: API_ROOT });
   await app.register(boardsRoutes, { prefix: API_ROOT });

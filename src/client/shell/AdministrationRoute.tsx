@@ -5,10 +5,11 @@ import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.ts
 // Slack (issue 20)
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
 import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
+import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 /**
  * /settings/administration (admins only; others get the permission page): General settings,
- * Annuals & Periods, Emails, Integrations: one section from each of the admin, quarters, emails
+ * Annuals & Periods, Emails, Integrations and the system status: one section from each of the admin, quarters, emails
  * and slack features, put together here.
  */
 export const AdministrationRoute = () => (
@@ -19,6 +20,7 @@ export const AdministrationRoute = () => (
       <EmailTemplatesSection />
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
+      <SystemStatusCard />
     </Stack>
   </RequireWorkspaceAdmin>
 );

@@ -1,8 +1,11 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { GettingStartedPanel } from '../../features/home/client/GettingStartedPanel.tsx';
 import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
 import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
 import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
+import { NewMeetingWizard } from '../../features/meetings/client/components/NewMeetingWizard.tsx';
 import { useSimpleMeetings, useViewer } from '../../features/meetings/client/meetings.queries.ts';
 import { useSaveHiddenMeetings, useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
 import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
@@ -12,11 +15,11 @@ import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
 import { SectionError, SectionLoading } from '../ui/SectionState.tsx';
 import { LazyCalendar } from './LazyCalendar.tsx';
-import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 /**
- * The home dashboard (document 1 §1): the greeting, the meeting filter, and the widgets the
- * user shows, in their order (self/settings; arranged from the top bar).
+ * The home dashboard (document 1 §1): the greeting, a new workspace's getting-started panel, the
+ * meeting filter, and the widgets the user shows, in their order (self/settings; arranged from the
+ * top bar). The system status is on the Administration page.
  */
 export const HomePage = () => {
   const now = useNow();
@@ -24,6 +27,7 @@ export const HomePage = () => {
   const settings = useUserSettings();
   const meetings = useSimpleMeetings(true, true);
   const saveHidden = useSaveHiddenMeetings();
+  const [wizardOpen, wizard] = useDisclosure(false);
   // The meetings whose items the To Do's and Goals leave out (the avatar strip, saved in the
   // person's settings: decision 069). Only those the strip shows count: a meeting the person left
   // or that was deleted could not be shown again from here.
@@ -68,9 +72,9 @@ export const HomePage = () => {
       <Title order={1} size="h2">
         {greetingFor(now.getHours())}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        <SystemStatusCard />
-      </SimpleGrid>
+      {/* The shell joins the panel and the meetings' wizard: features do not import each other. */}
+      <GettingStartedPanel onCreateMeeting={wizard.open} scorecardMeetingId={meetings.data?.[0]?.id ?? null} />
+      <NewMeetingWizard opened={wizardOpen} onClose={wizard.close} type="meeting" />
       {settings.data && (
         <MeetingAvatarStrip
           meetings={meetings.data ?? []}

@@ -32,7 +32,9 @@ const archivedScore = (kpi: ArchivedKpi) => ({
 const dueText = (dueDate: string | null, today: string) => {
   if (!dueDate) return { text: messages.archiveDueNotSet, color: 'dimmed' };
   const label = dayjs(dueDate).format(DATE_FORMAT);
-  return dueDate < today ? { text: liveMessages.archiveOverdue(label), color: 'red' } : { text: label, color: undefined };
+  return dueDate < today
+    ? { text: liveMessages.archiveOverdue(label), color: 'red' }
+    : { text: label, color: undefined };
 };
 
 const People = ({ label, people }: { label: string; people: { userId: string; fullName: string }[] }) => (

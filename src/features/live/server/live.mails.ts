@@ -37,7 +37,8 @@ const kpiLines = (kpis: MeetingArchive['kpis']) =>
           owner.list.map((kpi) => {
             const typed = { goal: kpi.goal as KpiGoal, score: kpi.score, type: kpi.type as KpiType, units: kpi.units };
             const value = kpi.measured === null ? '–' : formatKpiValue(kpi.measured, typed);
-            const verdict = kpi.met === null ? '' : ` (${kpi.met ? liveMessages.recapKpiMet : liveMessages.recapKpiMissed})`;
+            const verdict =
+              kpi.met === null ? '' : ` (${kpi.met ? liveMessages.recapKpiMet : liveMessages.recapKpiMissed})`;
             return `  - ${kpi.title} (${owner.fullName}): ${value}, ${liveMessages.recapKpiGoal} ${formatKpiGoal(typed)}${verdict}`;
           }),
         ),
