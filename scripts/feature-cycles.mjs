@@ -7,6 +7,19 @@ const FEATURE = /^src\/features\/([^/]+)\//;
 const TEST = /\.test\.tsx?$/;
 const result = JSON.parse(readFileSync(0, 'utf8'));
 
+// Imports left out of the graph, each with its reason. The list may only shrink: an entry whose
+// import is gone fails the check, so it is removed with the import.
+const SESSION_IN_AUTH =
+  "the signed-in person's session (useSelf, authKeys, the self schema) is a client-wide concept still kept in auth's client; it moves to src/client/lib";
+const ALLOWED = [
+  ['src/features/emails/client/EmailTemplatesSection.tsx', 'src/features/auth/client/auth.queries.ts', SESSION_IN_AUTH],
+  ['src/features/workspaces/client/WorkspacesPage.tsx', 'src/features/auth/client/auth.queries.ts', SESSION_IN_AUTH],
+  ['src/features/workspaces/client/workspaces.queries.ts', 'src/features/auth/auth.schemas.ts', SESSION_IN_AUTH],
+  ['src/features/workspaces/client/workspaces.queries.ts', 'src/features/auth/client/auth.queries.ts', SESSION_IN_AUTH],
+];
+const allowed = new Map(ALLOWED.map(([from, to, reason]) => [`${from} → ${to}`, reason]));
+const allowedSeen = new Set();
+
 /** feature -> feature -> the imports that make that edge */
 const edges = new Map();
 for (const module of result.modules) {
@@ -15,9 +28,14 @@ for (const module of result.modules) {
   for (const dependency of module.dependencies) {
     const to = FEATURE.exec(dependency.resolved)?.[1];
     if (!to || to === from) continue;
+    const line = `${module.source} → ${dependency.resolved}`;
+    if (allowed.has(line)) {
+      allowedSeen.add(line);
+      continue;
+    }
     if (!edges.has(from)) edges.set(from, new Map());
     const imports = edges.get(from).get(to) ?? [];
-    imports.push(`${module.source} → ${dependency.resolved}`);
+    imports.push(line);
     edges.get(from).set(to, imports);
   }
 }
@@ -59,7 +77,12 @@ for (const [from, targets] of edges)
 console.log(
   `features: ${crossImports} cross-feature imports, ${crossEdges} feature edges, ${mutual.length} mutual pairs, ${components.length} cycles`,
 );
-if (components.length === 0) process.exit(0);
+const stale = [...allowed.keys()].filter((line) => !allowedSeen.has(line));
+for (const line of stale)
+  console.log(`\n  error allowlist-stale: ${line} is allowed but no longer imported: remove it from ALLOWED`);
+if (ALLOWED.length)
+  console.log(`  ${ALLOWED.length} allowed imports left out of the graph (scripts/feature-cycles.mjs)`);
+if (components.length === 0) process.exit(stale.length ? 1 : 0);
 for (const component of components) {
   console.log(`\n  error feature-cycle: ${component.join(', ')} import each other in a cycle:`);
   for (const from of component)
