@@ -26,8 +26,8 @@ export interface Config {
   /** Slack (decision 051): null when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are not set. */
   slack: SlackConfig | null;
   /**
-   * The limits of sign-in, sign-up and password reset (README, "Limits"). Null only for a script
-   * that makes accounts itself (seed:demo): nothing is counted then.
+   * The limits of sign-in, sign-up, password reset and adding people (README, "Limits"). Null only
+   * for a script that makes accounts itself (seed:demo): nothing is counted then.
    */
   authLimits: AuthLimits | null;
 }

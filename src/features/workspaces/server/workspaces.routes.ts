@@ -104,7 +104,8 @@ export const workspacesRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await limitPerUser(request, 'add-user', RATE_LIMITS.addUserPerAdmin);
+      // Seeding runs without limits (authLimits null): it spends none.
+      if (request.server.config.authLimits) await limitPerUser(request, 'add-user', RATE_LIMITS.addUserPerAdmin);
       const result = await request.inTenant((ctx) =>
         addUserToWorkspace(ctx, request.body, request.server.config.publicUrl),
       );
