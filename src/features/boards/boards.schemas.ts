@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, queryFlag, requiredText } from '../../shared/validation.ts';
 import { ZIsoDate, ZPersonSummary } from '../meetings/meetings.schemas.ts';
 import { ZCard } from '../tasks/tasks.schemas.ts';
 
@@ -21,7 +21,7 @@ export const LABEL_COLORS = [
   '#344563',
 ] as const;
 
-const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: messages.invalidValue });
+const ZColor = hexColour();
 
 export const ZBoard = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { int32, isoDate, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, int32, isoDate, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
 export const MEETING_TYPES = ['meeting', 'team', 'account'] as const;
@@ -98,7 +98,10 @@ const meetingFields = {
   title: requiredText(200),
   description: optionalText(5000),
   type: z.enum(MEETING_TYPES),
-  color: optionalText(50),
+  /** '#rrggbb' or null (decision 077). */
+  color: hexColour({ allowBlank: true })
+    .nullish()
+    .transform((value) => value || null),
   /** A data URL (jpg, png or gif); answers give the picture's address instead (decision 039). */
   image: optionalText(500_000).refine(
     (value) => value === null || MEETING_IMAGE_TYPES.some((type) => value.startsWith(`data:${type};base64,`)),
