@@ -306,7 +306,9 @@ export const messages = {
   imageWrongType: 'Choose a JPG, PNG or GIF image',
   /** A PDF export's note when stored pictures do not decode (the logo, a seat's picture). */
   picturesLeftOut: (count: number) =>
-    count === 1 ? 'One picture could not be read and is left out.' : `${count} pictures could not be read and are left out.`,
+    count === 1
+      ? 'One picture could not be read and is left out.'
+      : `${count} pictures could not be read and are left out.`,
   fieldIsRequired: (field: string) => `${field} field is required.`,
   fieldTitle: 'Title',
   fieldUrl: 'URL',
