@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { liveMessages } from '../src/features/live/live.messages.ts';
-import { messages } from '../src/shared/messages.ts';
 import { call, createMeetingToday, startSignedIn, team } from './helpers.ts';
 
 // The live meeting's video link can be copied; a copy the browser refuses says 'Failed to copy!'

@@ -313,8 +313,12 @@ describe('query values', () => {
       expect(answer.body.status).toBe('fail');
       expect(Object.keys(answer.body.errors ?? {}), url).toContain(field);
     }
-    // The largest page there is reads nothing rather than failing.
-    expect((await admin.api.get(`/meetings/${meeting.id}/archives?page=9007199254740991`)).status).toBe(200);
+    // The largest page there is (a 32-bit integer, as every integer the API takes) reads nothing
+    // rather than failing; one past it is refused for its field.
+    expect((await admin.api.get(`/meetings/${meeting.id}/archives?page=2147483647`)).status).toBe(200);
+    const past = await admin.api.get(`/meetings/${meeting.id}/archives?page=9007199254740991`);
+    expect(past.status).toBe(400);
+    expect(Object.keys(past.body.errors ?? {})).toContain('page');
   });
 });
 

@@ -18,6 +18,12 @@ describe('calendar arithmetic', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
+  it('stops at 9999-12-31 rather than give a five-digit year', () => {
+    expect(addDays('9999-12-31', 7)).toBe('9999-12-31');
+    expect(addDays('9999-12-25', 3)).toBe('9999-12-28');
+    expect(addMonths('9999-11-30', 60)).toBe('9999-12-31');
+  });
+
   it('keeps the day of month, or the last day of a shorter month', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');

@@ -54,10 +54,17 @@ export const isRealIsoInstant = (value: string): boolean => {
   return match !== null && isRealIsoDate(match[1] as string) && !Number.isNaN(Date.parse(value));
 };
 
-/** `date` moved by whole days (calendar arithmetic, no time zone involved). */
+/**
+ * The last day a request can name (isoDate takes four-digit years). Arithmetic stops there: a
+ * five-digit year would neither parse again nor compare as text ('10000-01-01' < '9999-12-31').
+ */
+export const LAST_ISO_DATE = '9999-12-31';
+
+/** `date` moved by whole days (calendar arithmetic, no time zone involved), at most to LAST_ISO_DATE. */
 export const addDays = (date: IsoDate, days: number): IsoDate => {
   const { year, month, day } = parseIsoDate(date);
   const moved = new Date(Date.UTC(year, month - 1, day + days));
+  if (moved.getUTCFullYear() > 9999) return LAST_ISO_DATE;
   return formatIsoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 };
 
@@ -69,6 +76,7 @@ export const addMonths = (date: IsoDate, months: number, dayOfMonth = parseIsoDa
   const { year, month } = parseIsoDate(date);
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);
+  if (targetYear > 9999) return LAST_ISO_DATE;
   const targetMonth = (index % 12) + 1;
   return formatIsoDate(targetYear, targetMonth, Math.min(dayOfMonth, daysInMonth(targetYear, targetMonth)));
 };

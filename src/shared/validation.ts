@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMessages } from '../features/admin/admin.messages.ts';
 import { isRealIsoInstant } from './dates.ts';
 import { messages } from './messages.ts';
 
@@ -119,3 +120,31 @@ export const queryFlag = (fallback: boolean) =>
  * pattern), so without this a rule would see a value its field already refused (and could throw).
  */
 export const onceFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/**
+ * A colour as '#rrggbb' (either case, kept as sent): what every colour picker and palette of the
+ * product sends (decision 077). Nothing else, so a stored colour never carries CSS of its own.
+ */
+export const hexColour = ({ allowBlank = false } = {}) =>
+  z
+    .string({ error: adminMessages.colourFormat })
+    .trim()
+    .regex(allowBlank ? /^(#[0-9a-fA-F]{6})?$/ : /^#[0-9a-fA-F]{6}$/, { error: adminMessages.colourFormat });
+
+const HTTPS_ADDRESS = /^https:\/\/[^\s"'<>\\]+$/;
+
+/** An https:// address that parses as a URL with a host and holds nothing that breaks out of markup. */
+export const isHttpsAddress = (value: string): boolean => {
+  if (!HTTPS_ADDRESS.test(value)) return false;
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** A workspace logo the product itself serves: `/api/v2/tenants/{tenantId}/logo/{sha-256 hex}`. */
+export const STORED_LOGO = /^\/api\/v2\/tenants\/([0-9a-f-]{36})\/logo\/[0-9a-f]{64}$/;
+
+/** Where a workspace logo may point (decision 077): its stored picture or an https:// address. */
+export const isLogoAddress = (value: string): boolean => STORED_LOGO.test(value) || isHttpsAddress(value);

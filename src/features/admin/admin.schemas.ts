@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminMessages } from './admin.messages.ts';
+import { hexColour } from '../../shared/validation.ts';
 
 // General settings (document 3 §3): the workspace's brand colours and its logo (decision 044).
 
@@ -37,11 +37,8 @@ export const ZGeneralSettings = z
 export type GeneralSettings = z.infer<typeof ZGeneralSettings>;
 
 /** A colour as '#rrggbb'; blank (or null) resets it to the default. */
-const ZColour = z
-  .string()
-  .trim()
+const ZColour = hexColour({ allowBlank: true })
   .toLowerCase()
-  .regex(/^(#[0-9a-f]{6})?$/, { error: adminMessages.colourFormat })
   .nullable()
   .transform((value) => value || null);
 

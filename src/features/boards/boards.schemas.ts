@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, queryFlag, requiredText } from '../../shared/validation.ts';
 import { ZCard } from '../tasks/tasks.schemas.ts';
 
 // Boards, their lists (the spec's "task types") and labels (document 2 §3–§9). Imported by the
@@ -22,7 +22,7 @@ export const LABEL_COLORS = [
   '#344563',
 ] as const;
 
-const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: messages.invalidValue });
+const ZColor = hexColour();
 
 export const ZBoard = z
   .object({

@@ -3,7 +3,7 @@ import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.t
 import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { int32, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, int32, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { meetingsMessages } from './meetings.messages.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
@@ -94,7 +94,10 @@ const meetingFields = {
   title: requiredText(200),
   description: optionalText(5000),
   type: z.enum(MEETING_TYPES),
-  color: optionalText(50),
+  /** '#rrggbb' or null (decision 077). */
+  color: hexColour({ allowBlank: true })
+    .nullish()
+    .transform((value) => value || null),
   /** A data URL (jpg, png or gif); answers give the picture's address instead (decision 039). */
   image: optionalText(500_000).refine(
     (value) => value === null || MEETING_IMAGE_TYPES.some((type) => value.startsWith(`data:${type};base64,`)),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  HEX_COLOR,
   ORG_CHART_MAX_ROWS,
   PAPER_SIZES,
   SEAT_DESCRIPTION_LINES_MAX,
@@ -10,7 +9,7 @@ import {
   SEAT_USERS_MAX,
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { hexColour, requiredText } from '../../shared/validation.ts';
 import { orgchartMessages } from './orgchart.messages.ts';
 
 // The org chart's wire format (document 2 §3 "Org chart node", §5, §7 getOrgChart/saveOrgChart).
@@ -79,7 +78,7 @@ const name = z
 
 const seatFields = {
   parentId: z.uuid({ error: messages.notFound }).nullable().optional(),
-  color: z.string().regex(HEX_COLOR, { error: messages.invalidValue }).optional(),
+  color: hexColour().optional(),
   description: z
     .array(line)
     .max(SEAT_DESCRIPTION_LINES_MAX, { error: messages.tooLong(SEAT_DESCRIPTION_LINES_MAX) })

@@ -65,8 +65,11 @@ export const yearDateErrors = (
     if (endDate !== `${year}-12-31`) errors.endDate = quartersMessages.calendarYearFixed;
   } else {
     if (parseIsoDate(starts[0]).year !== year) errors[startField(0)] = quartersMessages.annualStartOutsideYear(year);
-    const latestEnd = addDays(`${parseIsoDate(starts[0]).year + 1}${starts[0].slice(4)}`, -1);
-    if (endDate > latestEnd && !errors[startField(0)]) errors.endDate = quartersMessages.annualTooLong(latestEnd);
+    else {
+      // Only once the start lies in the year (at most 2999): a start of 9999-12-31 has no next year to end in.
+      const latestEnd = addDays(`${year + 1}${starts[0].slice(4)}`, -1);
+      if (endDate > latestEnd) errors.endDate = quartersMessages.annualTooLong(latestEnd);
+    }
   }
   for (let i = 1; i < 4; i++) {
     if ((starts[i] as IsoDate) <= (starts[i - 1] as IsoDate)) errors[startField(i)] ??= quartersMessages.periodsOverlap;

@@ -24,5 +24,6 @@ export const workspacesMessages = {
   goBack: 'Go back',
   invitePerson: (email: string) =>
     `${email} already has a Cadence account. Send them an invitation to join this workspace? They join once they accept it.`,
+  logoNotAPicture: 'A logo is an uploaded picture or an address starting with https://',
   newPersonIntro: (email: string) => `${email} has no account yet. Who is it?`,
 } as const;

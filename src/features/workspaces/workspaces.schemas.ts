@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, requiredText } from '../../shared/validation.ts';
+import { email, isLogoAddress, requiredText } from '../../shared/validation.ts';
+import { workspacesMessages } from './workspaces.messages.ts';
 
 export const ZAdminFlag = z.enum(['0', '1']);
 
@@ -27,7 +28,17 @@ export const ZSwitchWorkspace = z.object({ id: z.uuid() });
 
 export const ZUpdateWorkspace = z.object({
   name: requiredText(100).optional(),
-  iconLogo: z.string().max(2000).nullable().optional(),
+  /**
+   * The workspace's own stored logo (`/api/v2/tenants/{id}/logo/{hash}`, what uploading one through
+   * general settings gives) or an https:// address; never another scheme (decision 077).
+   */
+  iconLogo: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(isLogoAddress, { error: workspacesMessages.logoNotAPicture })
+    .nullable()
+    .optional(),
   slackWorkspaceName: z.string().trim().max(100).nullable().optional(),
 });
 export type UpdateWorkspace = z.infer<typeof ZUpdateWorkspace>;

@@ -15,7 +15,6 @@ import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { archivePath } from '../../../shared/live.ts';
-import { messages } from '../../../shared/messages.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { findVisibleMeeting, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { notifyMany } from '../../notifications/server/notifications.service.ts';

@@ -1,4 +1,3 @@
-import { messages } from '../../../shared/messages.ts';
 import { meetingsMessages } from '../meetings.messages.ts';
 import { intervalOf, REPEAT_INTERVALS, type RepeatUnit } from '../meetings.recurrence.ts';
 import type { AgendaKey, AgendaTaskType, INTERVALS } from '../meetings.schemas.ts';

@@ -8,6 +8,7 @@ import { lifecycle } from '../../../server/lifecycle.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { STORED_LOGO } from '../../../shared/validation.ts';
 import { notifyWorkspaceAdded } from '../../notifications/server/meetings.notify.ts';
 import { workspacesMessages } from '../workspaces.messages.ts';
 import type {
@@ -81,6 +82,11 @@ export const updateWorkspace = async (
   // Only the workspace the session works in can be changed through it; others are not found.
   if (tenantId !== ctx.tenantId) throw notFound();
   assertWorkspaceAdmin(ctx);
+  // Another workspace's stored logo is not this one's picture.
+  const storedFor = patch.iconLogo ? STORED_LOGO.exec(patch.iconLogo)?.[1] : undefined;
+  if (storedFor !== undefined && storedFor !== ctx.tenantId) {
+    throw badRequest({ iconLogo: workspacesMessages.logoNotAPicture }, workspacesMessages.logoNotAPicture);
+  }
   const [row] = await ctx.db
     .update(tenants)
     .set({ ...patch, changedAt: new Date(), changedBy: ctx.userId })
