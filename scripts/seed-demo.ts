@@ -2,16 +2,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
-import {
-  activities,
-  boards,
-  checklists,
-  meetings,
-  sessionAttendees,
-  sessions,
-  tasks,
-  users,
-} from '../src/db/schema/index.ts';
+import { boards, meetings, sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
 import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -20,13 +11,15 @@ import type { TenantContext } from '../src/server/context.ts';
 import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
-import { quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
+import { normaliseKpiValue, quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
 import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT } from './demo-content.ts';
 import { during, type History, makeRandom, planHistory } from './demo-history.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
-// held sessions, on the configured database (DATA_DIR or DATABASE_URL). Everything goes
-// through the API, as a person would make it, then dates are set back to when it happened.
+// held sessions, on the configured database (DATA_DIR or DATABASE_URL). People, meetings and
+// their work go through the API, as a person would make it; dates are then set back to when it
+// happened; KPI values (910 PUTs before), attendance and those dates are written in one
+// statement each.
 // Running it again changes nothing. On the embedded database it takes the data folder's lock,
 // so it refuses to run beside a server on the same folder (docs/decisions/025).
 
@@ -68,8 +61,6 @@ const main = async () => {
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
     return response.json().result as T;
   };
-  const signIn = async (email: string) =>
-    (await call<{ accessToken: string }>('POST', '/signin', { email, password: DEMO_PASSWORD })).accessToken;
 
   // Each person signs up (their own first workspace); the admin invites them to the demo one and
   // they accept (decision 022: register answers no ids, and adding an account is an invitation).
@@ -158,16 +149,9 @@ const main = async () => {
   // What each meeting worked on over the year (scripts/demo-content.ts): boards of cards, to-dos,
   // issues, headlines and quarterly goals, made through the API by the meeting's leader, then
   // backdated (created, changed, done) over the past four quarters (scripts/demo-history.ts).
-  const tokens = new Map<string, string>([[dana, admin]]);
-  const tokenOf = async (userId: string) => {
-    const known = tokens.get(userId);
-    if (known) return known;
-    const person = PEOPLE[ids.indexOf(userId)]!;
-    const token = await signIn(person.email);
-    await call('POST', '/switch-tenant', { id: tenantId }, token);
-    tokens.set(userId, token);
-    return token;
-  };
+  // Everyone's session was switched to the demo workspace above: no second sign-in.
+  const tokens = new Map(ids.map((id, i) => [id, sessionTokens[i]!]));
+  const tokenOf = async (userId: string) => tokens.get(userId)!;
   const random = makeRandom();
   const today = new Date().toISOString().slice(0, 10);
   const histories = new Map<string, History>();
@@ -284,18 +268,28 @@ const main = async () => {
     }
   }
   counts.comments = comments.length;
-  // Backdated as they happened: the API stamps everything "now".
+  // Backdated as they happened: the API stamps everything "now". One statement a table, the
+  // dates passed as one JSON document.
+  const asJson = (rows: object[]) => JSON.stringify(rows);
+  const taskDates = [...histories].map(([id, h]) => ({
+    id,
+    created: h.createdAt,
+    changed: h.changedAt,
+    completed: h.completedAt,
+  }));
   await database.db.transaction(async (tx) => {
-    for (const [id, history] of histories) {
-      const { createdAt, changedAt, completedAt } = history;
-      await tx.update(tasks).set({ createdAt, changedAt, completedAt }).where(eq(tasks.id, id));
-      await tx.update(checklists).set({ createdAt, changedAt }).where(eq(checklists.taskId, id));
-    }
-    for (const comment of comments)
-      await tx
-        .update(activities)
-        .set({ createdAt: comment.at, changedAt: comment.at })
-        .where(eq(activities.id, comment.id));
+    await tx.execute(sql`
+      update tasks t set created_at = v.created, changed_at = v.changed, completed_at = v.completed
+      from jsonb_to_recordset(${asJson(taskDates)}::jsonb) as v(id uuid, created timestamptz, changed timestamptz, completed timestamptz)
+      where t.id = v.id`);
+    await tx.execute(sql`
+      update checklists c set created_at = v.created, changed_at = v.changed
+      from jsonb_to_recordset(${asJson(taskDates)}::jsonb) as v(id uuid, created timestamptz, changed timestamptz)
+      where c.task_id = v.id`);
+    await tx.execute(sql`
+      update activities a set created_at = v.at, changed_at = v.at
+      from jsonb_to_recordset(${asJson(comments)}::jsonb) as v(id uuid, at timestamptz)
+      where a.id = v.id`);
     const started = sql`(${meetings.startDate} + ${meetings.startTime}::time) at time zone ${meetings.timezone}`;
     await tx
       .update(meetings)
@@ -332,19 +326,27 @@ const main = async () => {
       undefined,
       leader,
     );
+    // The values, as the leader entered them at the end of each meeting: one statement.
+    const cells: { scoreId: string; sessionId: string; measured: string | null | undefined; note?: string }[] = [];
     for (const session of card.sessions.filter((s) => s.sessionDate < today)) {
       for (const score of scoreIds) {
         const value = Math.max(0, score.base + (random() - 0.5) * score.spread);
         const note = random() < 0.04 ? 'Seasonal dip, see the issues list.' : undefined;
-        await call(
-          'PUT',
-          `/scores/${score.id}/cells/${session.id}`,
-          { measured: value.toFixed(score.decimals), note },
-          leader,
-        );
-        kpiValues++;
+        cells.push({
+          scoreId: score.id,
+          sessionId: session.id,
+          measured: normaliseKpiValue(value.toFixed(score.decimals)),
+          note,
+        });
       }
     }
+    await database.db.execute(sql`
+      update score_cells c set measured = v.measured, note = v.note,
+        changed_at = s.starts_at + interval '90 minutes', changed_by = ${meeting.administratorIds[0]!}::uuid
+      from jsonb_to_recordset(${JSON.stringify(cells)}::jsonb) as v("scoreId" uuid, "sessionId" uuid, measured text, note text),
+        sessions s
+      where c.score_id = v."scoreId" and c.session_id = v."sessionId" and s.id = v."sessionId"`);
+    kpiValues += cells.length;
   }
   // The year behind us was held: each past session ran for an hour and a half.
   await database.db
@@ -371,19 +373,22 @@ const main = async () => {
   const byMeeting = new Map(
     made.map((m) => [m.id, { id: m.id, tenantId, leaderIds: m.administratorIds, memberIds: m.shareWithIds }]),
   );
-  for (const [n, session] of held.entries()) {
-    const meeting = byMeeting.get(session.meetingId)!;
-    const people = [...new Set([...meeting.leaderIds, ...meeting.memberIds])];
-    await database.db.insert(sessionAttendees).values(
-      people.map((userId, i) => ({
+  await database.db.insert(sessionAttendees).values(
+    held.flatMap((session, n) => {
+      const meeting = byMeeting.get(session.meetingId)!;
+      const people = [...new Set([...meeting.leaderIds, ...meeting.memberIds])];
+      return people.map((userId, i) => ({
         sessionId: session.id,
         userId,
         tenantId,
-        roleAtJoin: meeting.leaderIds.includes(userId) ? 'leader' : 'member',
+        roleAtJoin: meeting.leaderIds.includes(userId) ? ('leader' as const) : ('member' as const),
         joinedAt: session.startedAt,
         score: 7 + ((n + i) % 4),
-      })),
-    );
+      }));
+    }),
+  );
+  for (const session of held) {
+    const meeting = byMeeting.get(session.meetingId)!;
     // Demo sessions have no step times: their archives show no timing report.
     await archiveSession(
       ctx,

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { activities, rateLimitCounters, tasks, tenants } from '../src/db/schema/index.ts';
+import {
+  activities,
+  rateLimitCounters,
+  scoreCells,
+  sessionArchives,
+  sessionAttendees,
+  tasks,
+  tenants,
+} from '../src/db/schema/index.ts';
 import { TASK_TYPE } from '../src/shared/tasks.ts';
 import { withMigratedDatabase } from './processes.ts';
 import { scaled } from './slow.ts';
@@ -68,6 +76,12 @@ describe('npm run seed:demo', () => {
     const [tenant] = await database.db.select().from(tenants).where(eq(tenants.name, 'Demo Company'));
     const items = await database.db.select().from(tasks).where(eq(tasks.tenantId, tenant!.id));
     const comments = await database.db.select().from(activities).where(eq(activities.tenantId, tenant!.id));
+    const cells = await database.db.select().from(scoreCells).where(eq(scoreCells.tenantId, tenant!.id));
+    const archives = await database.db.select().from(sessionArchives).where(eq(sessionArchives.tenantId, tenant!.id));
+    const attendees = await database.db
+      .select()
+      .from(sessionAttendees)
+      .where(eq(sessionAttendees.tenantId, tenant!.id));
     // Its six accounts and their sign-ins spent none of the limits (an office's sign-ups stay whole).
     expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
     await database.close();
@@ -96,6 +110,18 @@ describe('npm run seed:demo', () => {
     expect(open.filter((item) => item.dueDate !== null && item.dueDate > today).length).toBeGreaterThan(5);
     expect(comments.length).toBeGreaterThan(10);
     expect(comments.some((c) => Date.now() - c.createdAt.getTime() > 30 * 24 * 3600 * 1000)).toBe(true);
+
+    // A year of KPI values, each entered after its meeting; every held session archived, with its
+    // attendees' ratings and the KPI values of that date.
+    const filled = cells.filter((cell) => cell.measured !== null);
+    expect(filled.length).toBeGreaterThan(500);
+    expect(filled.every((cell) => cell.changedAt !== null && cell.changedAt.getTime() < Date.now())).toBe(true);
+    expect(new Set(filled.map((cell) => cell.changedAt!.toISOString().slice(0, 7))).size).toBeGreaterThan(10);
+    expect(archives.length).toBeGreaterThan(100);
+    expect(new Set(attendees.map((a) => a.sessionId)).size).toBe(archives.length);
+    expect(archives.every((a) => a.avgScore !== null && a.avgScore >= 7 && a.avgScore <= 10)).toBe(true);
+    const archived = archives.map((a) => a.snapshot as { kpis?: unknown[] });
+    expect(archived.some((s) => Array.isArray(s.kpis) && s.kpis.length > 0)).toBe(true);
 
     const before = await fingerprint();
     const second = await seed();
