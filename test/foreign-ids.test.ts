@@ -293,6 +293,10 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
   'POST /api/v2/switch-tenant id': 'a workspace, checked against the caller’s memberships',
   'POST /api/v2/tenants/add-user id': 'the person being added: not a member yet by definition',
   'POST /api/v2/meetings templateId': 'a built-in agenda template’s key, not a row',
+  'POST /api/v2/sessions/{id}/cascading-messages audienceGroupId':
+    'kept only for a group audience; its foreign ids are tested in live.conclude.test.ts',
+  'PUT /api/v2/sessions/{id}/cascading-messages/{messageId} audienceGroupId':
+    'kept only for a group audience; its foreign ids are tested in live.conclude.test.ts',
   'POST /api/v2/tasks quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   // administration (issue 20)
@@ -561,6 +565,34 @@ const ROUTES: Record<string, Route> = {
       return { sessionId: started.sessionId };
     },
     valid: (_a, extra) => ({ url: `/sessions/${extra.sessionId}/finish`, body: { notAttended: [_a.member.userId] } }),
+  },
+  // Cascading messages: the audience's meeting (a group audience's id is covered in
+  // src/features/live/server/live.conclude.test.ts: only the audience's own id is kept).
+  'POST /api/v2/sessions/{id}/cascading-messages': {
+    prepare: (a) => inTheRoom(a, '2'),
+    valid: (a, extra) => ({
+      url: `/sessions/${extra.sessionId}/cascading-messages`,
+      body: { text: 'Heads up', audience: 'meeting', audienceMeetingId: a.meeting.id },
+    }),
+    kinds: { audienceMeetingId: 'meeting' },
+  },
+  'PUT /api/v2/sessions/{id}/cascading-messages/{messageId}': {
+    prepare: async (a) => {
+      const { sessionId } = await inTheRoom(a, '2');
+      const message = must(
+        await a.admin.api.post<{ id: string }>(`/sessions/${sessionId}/cascading-messages`, {
+          text: 'Heads up',
+          audience: 'everyone',
+        }),
+        'cascading message',
+      );
+      return { sessionId, messageId: message.id };
+    },
+    valid: (a, extra) => ({
+      url: `/sessions/${extra.sessionId}/cascading-messages/${extra.messageId}`,
+      body: { text: 'Heads up', audience: 'meeting', audienceMeetingId: a.meeting.id },
+    }),
+    kinds: { audienceMeetingId: 'meeting' },
   },
   'POST /api/v2/sessions/{id}/discussing': {
     prepare: (a) => inTheRoom(a, '2'),

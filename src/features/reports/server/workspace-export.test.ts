@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import {
@@ -185,12 +186,18 @@ describe('workspace export', () => {
     const attachment = [...files.keys()].find((name) => name.startsWith('attachments/'));
     expect(attachment).toMatch(/^attachments\/[0-9a-f-]+\/pixel\.png$/);
     expect(files.get(attachment!)?.equals(PNG_PIXEL)).toBe(true);
-    // The pictures, byte for byte, each named in its row; only the workspace's people's photos.
+    // The pictures as stored (decoded copies, decision 076: a GIF is kept as a PNG), each named in
+    // its row; only the workspace's people's photos.
     expect(manifest.images).toBe(3);
     expect(manifest.imagesByTable).toEqual({ org_chart_seat_images: 1, user_photos: 1, workspace_logos: 1 });
-    expect(files.get(`images/user_photos/${pat.userId}.png`)?.equals(PNG_PIXEL)).toBe(true);
-    expect(files.get(`images/workspace_logos/${ada.tenantId}.gif`)?.equals(GIF_PIXEL)).toBe(true);
-    expect(files.get(`images/org_chart_seat_images/${seat.id}.png`)?.equals(PNG_RED)).toBe(true);
+    for (const [name, uploaded] of [
+      [`images/user_photos/${pat.userId}.png`, PNG_PIXEL],
+      [`images/workspace_logos/${ada.tenantId}.png`, GIF_PIXEL],
+      [`images/org_chart_seat_images/${seat.id}.png`, PNG_RED],
+    ] as const) {
+      const [picture, original] = [await sharp(files.get(name)!).metadata(), await sharp(uploaded).metadata()];
+      expect([picture.format, picture.width, picture.height], name).toEqual(['png', original.width, original.height]);
+    }
     expect([...files.keys()].filter((name) => name.startsWith('images/'))).toHaveLength(3);
     expect(json('user_photos')).toEqual([
       expect.objectContaining({
@@ -201,7 +208,7 @@ describe('workspace export', () => {
     ]);
     expect(json('user_photos')[0]).not.toHaveProperty('bytes');
     expect(json('workspace_logos')).toEqual([
-      expect.objectContaining({ mimeType: 'image/gif', imageFile: `images/workspace_logos/${ada.tenantId}.gif` }),
+      expect.objectContaining({ mimeType: 'image/png', imageFile: `images/workspace_logos/${ada.tenantId}.png` }),
     ]);
     expect(json('org_chart_seat_images')).toEqual([
       expect.objectContaining({ seatId: seat.id, imageFile: `images/org_chart_seat_images/${seat.id}.png` }),

@@ -143,7 +143,8 @@ describe('account images', () => {
     );
     expect(changed.image).not.toBe(saved.image);
     expect((await fetchImage(saved.image!)).statusCode).toBe(404);
-    expect((await fetchImage(changed.image!)).headers['content-type']).toBe('image/gif');
+    // Stored as a decoded copy (decision 076): a GIF becomes a PNG.
+    expect((await fetchImage(changed.image!)).headers['content-type']).toBe('image/png');
 
     // The type is read from the bytes; WebP and oversized pictures are refused like a meeting's.
     const fake = await ada.api.put(`/time/accounts/${account.id}`, {
