@@ -84,7 +84,10 @@ describe('what the start prints', () => {
     const { output } = await server.exited;
     const lines = output.trim().split('\n');
     const objects = lines.map((line) => JSON.parse(line) as { msg: string; url?: string });
-    expect(objects.at(-1)).toMatchObject({
+    // The start ends with the address (what follows is the stop's own lines, after SIGTERM).
+    const running = objects.findIndex((line) => line.msg.startsWith('Cadence is running'));
+    expect(running).toBeGreaterThan(objects.findIndex((line) => line.msg.startsWith('Server listening')));
+    expect(objects[running]).toMatchObject({
       msg: `Cadence is running at http://localhost:${port}`,
       url: `http://localhost:${port}`,
     });
