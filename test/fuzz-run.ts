@@ -10,6 +10,7 @@ import {
   badQueryValue,
   type Ids,
   type JsonSchema,
+  jsonSchemaOf,
   mutateBody,
   prng,
   type Rng,
@@ -52,7 +53,7 @@ const responseValidator = (op: Operation, status: number) => {
     const response = op.responses[String(status)] as { content?: Record<string, { schema?: object }> } | undefined;
     const schema = response?.content?.['application/json']?.schema;
     // The named schemas ride along in the compiled root, so its #/components/… references resolve.
-    validators.set(key, schema ? ajv.compile({ ...schema, components }) : null);
+    validators.set(key, schema ? ajv.compile(jsonSchemaOf({ ...schema, components }) as object) : null);
   }
   return validators.get(key) ?? null;
 };

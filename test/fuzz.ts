@@ -211,3 +211,19 @@ export const badQueryValue = (rng: Rng) =>
     '',
     'true',
   ]);
+
+/** OpenAPI 3.0 `nullable` as JSON Schema (a null branch), so Ajv reads it as the generators do. */
+export const jsonSchemaOf = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(jsonSchemaOf);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value))
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(child).map(([k, v]) => [k, jsonSchemaOf(v)]))
+        : jsonSchemaOf(child);
+  if (out.format === 'binary') delete out.format;
+  if (out.nullable !== true) return out;
+  delete out.nullable;
+  return { anyOf: [out, { type: 'null' }] };
+};

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from './app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from './factories.ts';
-import { type Ids, type JsonSchema, prng, toJson, validish } from './fuzz.ts';
+import { type Ids, type JsonSchema, jsonSchemaOf, prng, toJson, validish } from './fuzz.ts';
 
 // The OpenAPI document as a contract (decision 078): every operation is called the ways a client
 // gets it wrong and right (valid, without a token, with ids that name nothing, with a bad body),
@@ -103,22 +103,6 @@ const seededId = (op: Operation) => (name: string) => {
 
 /** Calls that end the admin's session or workspace: sent only without a token or with missing ids. */
 const ENDS_THE_SESSION = [/^post \/api\/v2\/logout/, /^delete \/api\/v2\/tenants\/\{id\}$/, /^delete \/api\/v2\/self/];
-
-/** OpenAPI 3.0 `nullable` as JSON Schema (a null branch), so Ajv reads it as the generators do. */
-const jsonSchemaOf = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(jsonSchemaOf);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value))
-    out[key] =
-      key === 'properties'
-        ? Object.fromEntries(Object.entries(child).map(([k, v]) => [k, jsonSchemaOf(v)]))
-        : jsonSchemaOf(child);
-  if (out.format === 'binary') delete out.format;
-  if (out.nullable !== true) return out;
-  delete out.nullable;
-  return { anyOf: [out, { type: 'null' }] };
-};
 
 const mediaType = (header: unknown) =>
   String(header ?? '')
