@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../src/features/admin/admin.messages.ts';
 import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
 import { workspacesMessages } from '../src/features/workspaces/workspaces.messages.ts';
-import { messages } from '../src/shared/messages.ts';
 import { testApp } from './app.ts';
 import { createMeeting, type SignedUp, signUp } from './factories.ts';
 
