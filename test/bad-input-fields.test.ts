@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../src/features/admin/admin.messages.ts';
 import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
 import { workspacesMessages } from '../src/features/workspaces/workspaces.messages.ts';
+import { messages } from '../src/shared/messages.ts';
 import { testApp } from './app.ts';
 import { createMeeting, type SignedUp, signUp } from './factories.ts';
 
@@ -100,7 +100,7 @@ describe('colours are colours (decision 077)', () => {
   it('a meeting colour carrying CSS is a 400 and no meeting is made', async () => {
     for (const color of ['red;background:url(x)', 'red', '#12345', '#1234567', 'url(javascript:x)', 42]) {
       expect(fieldError(await send('POST', '/meetings', meeting(color)), 'color'), String(color)).toBe(
-        adminMessages.colourFormat,
+        messages.colourFormat,
       );
       expect(await titles()).not.toContain(`Colour ${String(color)}`);
     }
@@ -114,7 +114,7 @@ describe('colours are colours (decision 077)', () => {
   it('an edit cannot put CSS in a meeting colour either', async () => {
     const made = await createMeeting(admin, [], { color: '#228be6', title: 'Recoloured' });
     expect(fieldError(await send('PATCH', `/meetings/${made.id}`, { color: 'red;x:y' }), 'color')).toBe(
-      adminMessages.colourFormat,
+      messages.colourFormat,
     );
     const kept = await admin.api.get<{ color: string | null }>(`/meetings/${made.id}`);
     expect(kept.body.result?.color).toBe('#228be6');

@@ -9,6 +9,7 @@ export const messages = {
   tooShort: (min: number) => `This field should be longer than ${min - 1} characters`,
   tooLong: (max: number) => `This field should be at most ${max} characters`,
   invalidValue: 'This value is not valid',
+  colourFormat: 'Enter a colour as #rrggbb',
   passwordsDoNotMatch: 'Passwords do not match',
 
   linkInvalid: 'This link has expired or was already used. Ask for a new one.',

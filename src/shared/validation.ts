@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { adminMessages } from '../features/admin/admin.messages.ts';
 import { isRealIsoInstant } from './dates.ts';
 import { messages } from './messages.ts';
 
@@ -127,9 +126,9 @@ export const onceFieldsValid = { when: (payload: { issues: readonly unknown[] })
  */
 export const hexColour = ({ allowBlank = false } = {}) =>
   z
-    .string({ error: adminMessages.colourFormat })
+    .string({ error: messages.colourFormat })
     .trim()
-    .regex(allowBlank ? /^(#[0-9a-fA-F]{6})?$/ : /^#[0-9a-fA-F]{6}$/, { error: adminMessages.colourFormat });
+    .regex(allowBlank ? /^(#[0-9a-fA-F]{6})?$/ : /^#[0-9a-fA-F]{6}$/, { error: messages.colourFormat });
 
 const HTTPS_ADDRESS = /^https:\/\/[^\s"'<>\\]+$/;
 

@@ -3,7 +3,6 @@ export const adminMessages = {
   generalSettings: 'General settings',
   // administration (issue 20): general settings
   generalSettingsIntro: 'The colours and logo every member of this workspace sees.',
-  colourFormat: 'Enter a colour as #rrggbb',
   logoTooLarge: 'The selected logo exceeds the allowed size limit. 2 MB is the maximum size.',
   logoLabel: 'Logo',
   logoHint: 'JPG, PNG, GIF or WebP, up to 2 MB. Shown in the top bar and the workspace picker.',

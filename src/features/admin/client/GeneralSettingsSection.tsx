@@ -53,7 +53,7 @@ const useColourForm = (settings: GeneralSettings) =>
     validate: Object.fromEntries(
       COLOUR_KEYS.map((key) => [
         key,
-        (value: string) => (value === '' || HEX.test(value) ? null : adminMessages.colourFormat),
+        (value: string) => (value === '' || HEX.test(value) ? null : messages.colourFormat),
       ]),
     ),
   });

@@ -44,7 +44,7 @@ describe('general settings', () => {
     const member = await joinWorkspace(app, admin);
     const bad = await admin.api.post('/general-settings', { primaryColor1: 'red', primaryColor2: '#123456' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ primaryColor1: adminMessages.colourFormat });
+    expect(bad.body.errors).toEqual({ primaryColor1: messages.colourFormat });
     const unknown = await admin.api.post('/general-settings', { tertiaryColor: '#123456' });
     expect(unknown.status).toBe(400);
     expect((await member.api.post('/general-settings', { primaryColor1: '#123456' })).status).toBe(403);
