@@ -2,7 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, isoDate, SCREENS, shownDate, team } from './helpers.ts';
+import { type Account, call, createMeeting, isoDate, realtimeConnected, SCREENS, shownDate, team } from './helpers.ts';
 
 // Action items on the meeting dashboard (document 1 §2, document 2 §4–§5): the task form
 // dialogs, Done ticks with completion dates, the goal status menu, locks, edit and delete, and
@@ -251,6 +251,7 @@ test('a teammate sees a new to-do appear, and its tick, without reloading; headl
   await watcher.page.goto(dashboard(meeting));
   const watched = section(watcher.page, tasksMessages.actionItems);
   await expect(watched.getByText(tasksMessages.noTasksOfType('To Do'))).toBeVisible();
+  await realtimeConnected(watcher.page);
 
   const { page } = author;
   await page.goto(dashboard(meeting));

@@ -360,3 +360,10 @@ export const seedHeldMeeting = async (request: APIRequestContext, owner: Account
   await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, { notAttended: [] });
   return { meeting, sessionId };
 };
+
+/**
+ * Waits until `page` holds its real-time connection: a change someone else makes after this
+ * arrives as an event (one made before it, the page would only see on its next read).
+ */
+export const realtimeConnected = (page: Page) =>
+  expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected', { timeout: 30_000 });

@@ -219,7 +219,9 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await expect(issuesSolved).toContainText('Printer is broken');
   await expect(issuesSolved).toContainText('Hiring is slow');
   await expect(leader.page.getByRole('region', { name: messages.recapTodosCreated })).toContainText('Post the job ad');
-  await expect(leader.page.getByRole('region', { name: liveMessages.recapHeadlines })).toContainText('We signed Acme');
+  await expect(leader.page.getByRole('region', { name: liveMessages.recapHeadlines, exact: true })).toContainText(
+    'We signed Acme',
+  );
 
   // Timing: the plan is exact; the board step's minutes are the time between the moments above
   // (to the tenth of a minute, ±4 s), and its overrun is actual less planned.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
-import { call, createMeeting, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, realtimeConnected, startSignedIn, team } from './helpers.ts';
 
 // A browser keeps its live updates across a restart of the server it is connected to (a deploy
 // sends SIGTERM). This spec runs a server of its own, on its own port and data folder, so that
@@ -81,6 +81,7 @@ test('a page gets other people’s changes again within 5 s of its server restar
   await expect(page.getByRole('heading', { level: 1, name: meetingsMessages.meetingsTitle })).toBeVisible({
     timeout: 120_000,
   });
+  await realtimeConnected(page);
   const row = (title: string) => page.getByRole('link', { name: `Open ${title}` });
   await createMeeting(api, owner.token, 'Before the restart', [mate.id]);
   await expect(row('Before the restart')).toBeVisible();

@@ -165,6 +165,9 @@ test.describe('API failures become the toasts of document 1 §8', () => {
   test('an error toast stays until dismissed', async ({ page }) => {
     // Fake timers: a minute passes at once (info and success toasts would close after 3 s).
     await page.clock.install({ time: MORNING });
+    // No real-time connection: a minute at once would look like a lost one, and the reconnect's
+    // fresh reads would fail the health check again with a new toast.
+    await page.route('**/socket.io/**', (route) => route.abort());
     await failWithDetails(page);
     await page.goto(ADMINISTRATION);
     const toast = detailsToast(page);

@@ -29,6 +29,12 @@ const anyHandlers = new Set<AnyHandler>();
 const serverDropHandlers = new Set<() => void>();
 const reconnectHandlers = new Set<() => void>();
 
+/** Marks the page while it is connected (`data-realtime="connected"` on <html>), for those who wait on it. */
+const markConnected = (connected: boolean): void => {
+  if (connected) document.documentElement.dataset.realtime = 'connected';
+  else delete document.documentElement.dataset.realtime;
+};
+
 const dispatch = (message: RealtimeMessage): void => {
   // Our own changes come back too; the cache already has them (ARCHITECTURE, "Real time").
   if (message.originClientId !== null && message.originClientId === clientId) return;
@@ -54,18 +60,23 @@ export const connectRealtime = async (): Promise<RealtimeSocket | null> => {
   // The server closed the connection on purpose: the session may have ended (signed out
   // elsewhere, disabled, password changed). Whoever listens checks the session at once.
   socket.on('disconnect', (reason) => {
+    markConnected(false);
     if (reason === 'io server disconnect') for (const handler of serverDropHandlers) handler();
   });
-  // The first connection follows the page's first reads; only a later one may have missed events.
+  // The first connection follows the page's first reads closely; a later one, or one that came
+  // only after a refused or failed try, may have missed events.
   let connectedBefore = false;
+  let triedBefore = false;
   socket.on('connect', () => {
-    if (connectedBefore) for (const handler of reconnectHandlers) handler();
+    if (connectedBefore || triedBefore) for (const handler of reconnectHandlers) handler();
     connectedBefore = true;
+    markConnected(true);
   });
   socket.on('connect_error', (error) => {
     // Logged only (document 1 §1); the user is told once per page load when the first
     // connection fails; a busy server's "retry later" is not a failure, it comes back by itself.
     console.warn('Real-time connection failed', error);
+    triedBefore = true;
     if (warnedUnavailable || connectedBefore || isRetryLater(error)) return;
     warnedUnavailable = true;
     showWarning(clientMessages.realtimeUnavailable);
@@ -77,6 +88,7 @@ export const disconnectRealtime = (): void => {
   stopReconnecting();
   socket?.disconnect();
   socket = null;
+  markConnected(false);
 };
 
 /** The open connection, for features that join meeting rooms. */

@@ -99,7 +99,11 @@ export const createRealtime = (app: FastifyInstance, database: Database, access:
   });
 
   // Half the pool at most, so that the API still answers while every browser comes back at once.
-  const inTurn = handshakeQueue(Math.max(1, Math.floor((database.pool?.options.max ?? 4) / 2)), HANDSHAKE_WAIT_MS);
+  // The embedded database has no pool: its statements take turns anyway, and a queue in front
+  // would only turn a slow moment into refused handshakes.
+  const inTurn = database.pool
+    ? handshakeQueue(Math.max(1, Math.floor(database.pool.options.max / 2)), HANDSHAKE_WAIT_MS)
+    : <T>(work: () => Promise<T>) => work();
   const lookUp = (socket: AppSocket) => inTurn(() => access.resolveToken(tokenOf(socket)));
 
   io.use(async (socket, next) => {
