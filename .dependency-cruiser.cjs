@@ -2,7 +2,7 @@
  * The floor plan's dependency rules (docs/architecture.md), checked by `npm run deps` in `npm test`.
  * File-level rules here; the feature-level cycle rule is in .dependency-cruiser.features.cjs (the
  * same graph collapsed to one node per feature, scripts/feature-cycles.mjs). Exceptions are listed
- * below with their reasons; the lists may only shrink.
+ * in scripts/feature-cycles.mjs with their reasons; that list may only shrink.
  */
 const CLIENT = '^src/(client|features/[^/]+/client)/';
 const SERVER = '^src/(server|db|features/[^/]+/server)/';
@@ -34,21 +34,13 @@ module.exports = {
     {
       name: 'server-core-imports-feature',
       severity: 'error',
-      comment: 'Server core receives its feature collaborators from app.ts (and main.ts), which wire them.',
+      comment:
+        'Server core receives its feature collaborators from the composition roots, which wire them: app.ts (routes, hooks, the auth plugin), main.ts, and the lists data-migrations.ts and scheduled-work.ts.',
       from: {
         path: '^src/server/',
-        pathNot: ['^src/server/(app|main)\\.ts$', TESTS],
+        pathNot: ['^src/server/(app|main|data-migrations|scheduled-work)\\.ts$', TESTS],
       },
-      to: {
-        path: '^src/features/',
-        // Exceptions, each to be injected from app.ts: the auth plugin's token resolver and session
-        // cache, the scheduler's three jobs, and the product's list of data migrations.
-        pathNot: [
-          '^src/features/auth/server/(tokens\\.service|session-cache)\\.ts$',
-          '^src/features/(tasks/server/reminders|reports/server/workspace-export|meetings/server/sessions)\\.service\\.ts$',
-          '^src/features/agency/server/agency\\.sync\\.ts$',
-        ],
-      },
+      to: { path: '^src/features/' },
     },
   ],
   options: {

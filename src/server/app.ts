@@ -199,7 +199,7 @@ export const buildApp = async ({
   });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
-  registerAuth(app, database, sessionCache);
+  registerAuth(app, (token) => resolveToken(database.db, token, sessionCache));
   registerTransactions(app, { database, realtime, mailer, publicUrl: config.publicUrl });
 
   registerHealth(app, database);

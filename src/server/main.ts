@@ -12,6 +12,7 @@ import { jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { scheduledWork } from './scheduled-work.ts';
 import { ensureSecrets } from './secrets.ts';
 
 // `npm start`: checks the configuration, builds the client when it is missing or older than its
@@ -88,7 +89,7 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
-  const stopJobs = startJobs(database, log, jobDepsOf(app), { dataDir: config.dataDir });
+  const stopJobs = startJobs(database, log, scheduledWork, jobDepsOf(app), { dataDir: config.dataDir });
 
   // The address a person opens (never 0.0.0.0), as the last line of the start.
   const running = `Cadence is running at ${config.publicUrl}`;

@@ -3,11 +3,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { authKeys, useSelf } from '../../features/auth/client/auth.queries.ts';
 import { messages } from '../../shared/messages.ts';
 import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { loginPath } from '../lib/redirect.ts';
+import { selfKey, useSelf } from '../lib/self.ts';
 import { sessionEndedByUser } from '../lib/session.ts';
 import { onServerDisconnect } from '../lib/socket.ts';
 import { useToken } from '../lib/useToken.ts';
@@ -28,10 +28,7 @@ export const RequireAuth = () => {
   const queryClient = useQueryClient();
   // A session ended by the server (disabled, signed out everywhere) shows the sign-in page at
   // once: the live connection is dropped first, and asking GET /self again then answers 401.
-  useEffect(
-    () => onServerDisconnect(() => void queryClient.invalidateQueries({ queryKey: authKeys.self })),
-    [queryClient],
-  );
+  useEffect(() => onServerDisconnect(() => void queryClient.invalidateQueries({ queryKey: selfKey })), [queryClient]);
 
   if (!token) {
     // After a logout plain /login; after an expired session, come back here once signed in.

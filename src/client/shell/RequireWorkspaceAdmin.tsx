@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useSelf } from '../../features/auth/client/auth.queries.ts';
 import { ADMIN_FLAG } from '../../shared/constants.ts';
+import { useSelf } from '../lib/self.ts';
 import { RequirePermission } from './ErrorPages.tsx';
 
 /** Pages for workspace admins only (document 1 §6: isAdmin '1'); others see permission denied. */

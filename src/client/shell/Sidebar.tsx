@@ -14,10 +14,10 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSelf } from '../../features/auth/client/auth.queries.ts';
 import { LiveNav } from '../../features/live/client/LiveNav.tsx';
 import { MyMeetingsNav } from '../../features/meetings/client/components/MyMeetingsNav.tsx';
 import { clientMessages } from '../client.messages.ts';
+import { useSelf } from '../lib/self.ts';
 
 interface SidebarEntry {
   label: string;

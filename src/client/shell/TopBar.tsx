@@ -17,12 +17,12 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Self } from '../../features/auth/auth.schemas.ts';
 import { WidgetsButton } from '../../features/home/client/WidgetsDialog.tsx';
 import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
 import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
+import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
 import { inZone } from '../lib/dayjs.ts';
 import { useNow } from '../lib/useNow.ts';

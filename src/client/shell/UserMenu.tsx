@@ -2,11 +2,11 @@ import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Self } from '../../features/auth/auth.schemas.ts';
 import { useLogout } from '../../features/auth/client/auth.queries.ts';
 import { AddPersonDialog } from '../../features/workspaces/client/AddPersonDialog.tsx';
 import { ADMIN_FLAG } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
 
 /** The settings menu of the top bar (document 1 §2): My profile, Workspaces, Logout. */

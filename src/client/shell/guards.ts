@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { selfQuery } from '../../features/auth/client/auth.queries.ts';
 import { queryClient } from '../lib/queryClient.ts';
 import { loginPath, safeRedirect } from '../lib/redirect.ts';
+import { selfQuery } from '../lib/self.ts';
 import { getToken } from '../lib/session.ts';
 
 // Route loaders that decide before a page's code loads. They look at the token only: whether

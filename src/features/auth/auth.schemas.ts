@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LOCALES } from '../../shared/constants.ts';
 import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZAdminFlag } from '../../shared/self.ts';
 import { email, onceFieldsValid, password, requiredText } from '../../shared/validation.ts';
-import { ZAdminFlag, ZMyWorkspace } from '../workspaces/workspaces.schemas.ts';
 
 /** An optional text: left out keeps the value, null or '' clears it. */
 const optionalText = (max: number) =>
@@ -32,28 +32,6 @@ export const contactFields = {
   dob: optionalDate(),
   slack: optionalText(100),
 };
-
-export const ZUser = z
-  .object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    timezone: z.string(),
-    /** The photo's URL (served with caching headers), or null. */
-    image: z.string().nullable(),
-    jobTitle: z.string().nullable(),
-    locale: z.string(),
-    firstDayOfWeek: z.number(),
-    phone: z.string().nullable(),
-    alternativePhone: z.string().nullable(),
-    address: z.string().nullable(),
-    alternativeAddress: z.string().nullable(),
-    dob: z.string().nullable(),
-    slack: z.string().nullable(),
-  })
-  .meta({ id: 'User' });
-export type User = z.infer<typeof ZUser>;
 
 /** `POST register`: the person and their first workspace. */
 export const ZRegister = z.object({
@@ -104,17 +82,6 @@ export const ZSignInResult = z
   })
   .meta({ id: 'SignInResult' });
 export type SignInResult = z.infer<typeof ZSignInResult>;
-
-/** Who is signed in, and where. */
-export const ZSelf = z
-  .object({
-    user: ZUser,
-    tenant: ZMyWorkspace.nullable(),
-    isAdmin: ZAdminFlag,
-    tenantCount: z.number(),
-  })
-  .meta({ id: 'Self' });
-export type Self = z.infer<typeof ZSelf>;
 
 export const ZForgotPassword = z.object({ email: email() });
 

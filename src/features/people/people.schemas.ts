@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZAdminFlag } from '../../shared/self.ts';
 import { email, onceFieldsValid, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
-import { ZAdminFlag } from '../workspaces/workspaces.schemas.ts';
 import { peopleMessages } from './people.messages.ts';
 
 /** A person as the directory lists them (sorted by first name, document 2 §9). */

@@ -1,4 +1,4 @@
-import type { Workspace } from './workspaces.schemas.ts';
+import type { Workspace } from '../../shared/self.ts';
 
 /** Real-time payloads of this area. */
 export interface WorkspaceEvents {

@@ -1,22 +1,7 @@
 import { z } from 'zod';
+import { ZAdminFlag } from '../../shared/self.ts';
 import { email, isLogoAddress, requiredText } from '../../shared/validation.ts';
 import { workspacesMessages } from './workspaces.messages.ts';
-
-export const ZAdminFlag = z.enum(['0', '1']);
-
-export const ZWorkspace = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    iconLogo: z.string().nullable(),
-    slackWorkspaceName: z.string().nullable(),
-  })
-  .meta({ id: 'Workspace' });
-export type Workspace = z.infer<typeof ZWorkspace>;
-
-/** A workspace as one of its members sees it in the picker. */
-export const ZMyWorkspace = ZWorkspace.extend({ isAdmin: ZAdminFlag }).meta({ id: 'MyWorkspace' });
-export type MyWorkspace = z.infer<typeof ZMyWorkspace>;
 
 /** `POST tenants` takes `tenant{name}`; the original client also sent `tenantName`. */
 export const ZCreateWorkspace = z

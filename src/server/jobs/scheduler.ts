@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
-import { extendSessionHorizons } from '../../features/meetings/server/sessions.service.ts';
-import { removeExpiredExports } from '../../features/reports/server/workspace-export.service.ts';
-import { sendTaskReminders } from '../../features/tasks/server/reminders.service.ts';
 import type { JobDeps } from './jobTransaction.ts';
+
+/** The features' background work, handed in by whoever starts the jobs (main.ts wires it). */
+export interface ScheduledWork {
+  /** Daily: makes the sessions of each repeating meeting's coming horizon. */
+  extendSessionHorizons(db: Db): Promise<unknown>;
+  /** Daily: removes workspace exports past their retention. */
+  removeExpiredExports(db: Db, dataDir: string): Promise<{ expired: number; failed: number; orphans: number }>;
+  /** Hourly: sends the due task reminders; returns how many tasks were reminded. */
+  sendTaskReminders(deps: JobDeps): Promise<number>;
+}
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -16,13 +23,14 @@ const HOUR_MS = 3600 * 1000;
 export const startJobs = (
   database: Database,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  work: ScheduledWork,
   deps?: JobDeps,
   /** dataDir: where the workspace exports are (their retention job); firstRunMs: the first run's delay. */
   options: { dataDir?: string; firstRunMs?: number } = {},
 ) => {
   const run = async () => {
     try {
-      const meetings = await extendSessionHorizons(database.db);
+      const meetings = await work.extendSessionHorizons(database.db);
       log.info({ meetings }, 'session horizons extended');
     } catch (err) {
       log.error({ err }, 'session horizon job failed');
@@ -33,7 +41,7 @@ export const startJobs = (
   const cleanExports = async () => {
     if (!options.dataDir) return;
     try {
-      const removed = await removeExpiredExports(database.db, options.dataDir);
+      const removed = await work.removeExpiredExports(database.db, options.dataDir);
       if (removed.expired + removed.failed + removed.orphans > 0) log.info(removed, 'workspace exports removed');
     } catch (err) {
       log.error({ err }, 'workspace export retention job failed');
@@ -43,7 +51,7 @@ export const startJobs = (
   const remind = async () => {
     if (!deps) return;
     try {
-      const tasks = await sendTaskReminders(deps);
+      const tasks = await work.sendTaskReminders(deps);
       if (tasks > 0) log.info({ tasks }, 'task reminders sent');
     } catch (err) {
       log.error({ err }, 'task reminder job failed');

@@ -1,7 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { SessionCache } from '../../features/auth/server/session-cache.ts';
-import { resolveToken } from '../../features/auth/server/tokens.service.ts';
 import { API_ROOT } from '../../shared/constants.ts';
 import { unauthorized } from '../../shared/errors.ts';
 import type { Auth } from '../context.ts';
@@ -22,14 +19,17 @@ export const bearerToken = (header: string | undefined): string | null => {
   return match ? match[1]! : null;
 };
 
-/** Every /api route needs a valid session unless its route config says `public: true`. */
-export const registerAuth = (app: FastifyInstance, database: Database, sessionCache: SessionCache) => {
+/**
+ * Every /api route needs a valid session unless its route config says `public: true`. Who a
+ * token is comes from `resolveToken` (the auth feature's, wired in app.ts).
+ */
+export const registerAuth = (app: FastifyInstance, resolveToken: (token: string) => Promise<Auth | null>) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // Unknown routes fall through to the 404 handler; only real /api/v2 routes need a session.
     if (!request.routeOptions.url?.startsWith(`${API_ROOT}/`)) return;
     const token = bearerToken(request.headers.authorization);
-    request.auth = token ? await resolveToken(database.db, token, sessionCache) : null;
+    request.auth = token ? await resolveToken(token) : null;
     if (!request.auth && !request.routeOptions.config.public) throw unauthorized();
   });
 };

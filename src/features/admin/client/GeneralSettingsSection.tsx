@@ -1,12 +1,12 @@
 import { Button, Card, ColorInput, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useSelf } from '../../../client/lib/self.ts';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { PhotoInput } from '../../../client/ui/PhotoInput.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { adminMessages } from '../admin.messages.ts';
 import { COLOUR_KEYS, type ColourKey, type GeneralSettings } from '../admin.schemas.ts';
 import { useGeneralSettings, useSaveGeneralSettings, useSaveLogo } from './admin.queries.ts';

@@ -1,4 +1,4 @@
-import { useSelf } from '../../auth/client/auth.queries.ts';
+import { useSelf } from '../../../client/lib/self.ts';
 import { useGeneralSettings } from './admin.queries.ts';
 import { brandCss } from './brand.ts';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
-import type { Self } from '../../auth/auth.schemas.ts';
-import { authKeys } from '../../auth/client/auth.queries.ts';
+import { selfKey } from '../../../client/lib/self.ts';
+import type { Self } from '../../../shared/self.ts';
 import type { GeneralSettings, SaveGeneralSettings } from '../admin.schemas.ts';
 
 export const adminKeys = {
@@ -21,11 +21,11 @@ export const useGeneralSettings = (tenantId: string | null) =>
 
 /** New settings in the cache, and the logo in the top bar. */
 const applySettings = (queryClient: ReturnType<typeof useQueryClient>, settings: GeneralSettings) => {
-  const self = queryClient.getQueryData<Self>(authKeys.self);
+  const self = queryClient.getQueryData<Self>(selfKey);
   if (!self?.tenant) return;
   queryClient.setQueryData(adminKeys.generalSettings(self.tenant.id), settings);
   if (self.tenant.iconLogo !== settings.iconLogo)
-    queryClient.setQueryData<Self>(authKeys.self, {
+    queryClient.setQueryData<Self>(selfKey, {
       ...self,
       tenant: { ...self.tenant, iconLogo: settings.iconLogo },
     });

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Group, Stack, Switch, Text, Title } from '@manti
 import { IconChevronLeft, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useSelf } from '../../../client/lib/self.ts';
 import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyItem } from '../agency.schemas.ts';
 import { useAgencyItem } from './agency.queries.ts';

@@ -1,9 +1,9 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconChevronLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useSelf } from '../../../client/lib/self.ts';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { agencyMessages } from '../agency.messages.ts';
 import { useAgencyColumn } from './agency.queries.ts';
 import { ColumnCard } from './components/ColumnCard.tsx';

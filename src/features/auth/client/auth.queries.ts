@@ -1,30 +1,14 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { getLastTenant, setLastTenant } from '../../../client/lib/lastTenant.ts';
 import { safeRedirect } from '../../../client/lib/redirect.ts';
 import { clearToken, getToken, setToken } from '../../../client/lib/session.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
-import { useToken } from '../../../client/lib/useToken.ts';
-import type { Self, SignInResult } from '../auth.schemas.ts';
+import type { SignInResult } from '../auth.schemas.ts';
 
 export const authKeys = {
-  self: ['self'] as const,
   config: ['auth', 'config'] as const,
-};
-
-/**
- * Who is signed in and in which workspace (GET /self). Silent: the guard shows a failure itself,
- * and a 401 (an expired session) only sends the user to the sign-in page.
- */
-export const selfQuery = queryOptions({
-  queryKey: authKeys.self,
-  queryFn: ({ signal }) => api.get<Self>('/self', { signal, silent: true }),
-});
-
-export const useSelf = () => {
-  const token = useToken();
-  return useQuery({ ...selfQuery, enabled: token !== null });
 };
 
 /** The sign-in options of this server: the Google button shows only with a client id. */

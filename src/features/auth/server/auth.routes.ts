@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { unauthorized } from '../../../shared/errors.ts';
+import { ZSelf, ZUser } from '../../../shared/self.ts';
 import { ZSwitchResult, ZSwitchWorkspace } from '../../workspaces/workspaces.schemas.ts';
 import { authMessages } from '../auth.messages.ts';
 import {
@@ -13,11 +14,9 @@ import {
   ZMessageResult,
   ZRegister,
   ZResetPassword,
-  ZSelf,
   ZSignIn,
   ZSignInResult,
   ZUpdateProfile,
-  ZUser,
 } from '../auth.schemas.ts';
 import { countRegister, countResetPassword, countResetRequest, countSignIn } from './auth.limits.ts';
 import {

@@ -7,6 +7,7 @@ import { users } from '../../../db/schema/index.ts';
 import type { TxContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
+import type { Self, User } from '../../../shared/self.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
 import {
@@ -16,16 +17,7 @@ import {
   myWorkspacesJson,
 } from '../../workspaces/server/workspaces.service.ts';
 import { authMessages } from '../auth.messages.ts';
-import type {
-  GoogleSignIn,
-  Register,
-  ResetPassword,
-  Self,
-  SignIn,
-  SignInResult,
-  UpdateProfile,
-  User,
-} from '../auth.schemas.ts';
+import type { GoogleSignIn, Register, ResetPassword, SignIn, SignInResult, UpdateProfile } from '../auth.schemas.ts';
 import { resetPasswordMail, signUpAttemptMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSelf } from '../../../client/lib/self.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import {
   CALENDAR_DAY_ITEMS_MAX,
@@ -21,7 +22,6 @@ import {
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { fullName } from '../../../shared/person.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
 import { useUserSettings } from '../../settings/client/userSettings.queries.ts';
 import { calendarMessages } from '../calendar.messages.ts';

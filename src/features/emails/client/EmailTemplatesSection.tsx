@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { useSelf } from '../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { emailsMessages } from '../emails.messages.ts';
 import type { EmailTemplate } from '../emails.schemas.ts';
 import { EmailTemplateDialog } from './EmailTemplateDialog.tsx';

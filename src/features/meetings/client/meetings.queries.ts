@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { useSelf } from '../../../client/lib/self.ts';
 import { connectRealtime } from '../../../client/lib/socket.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import type {
   AgendaItem,
   Meeting,

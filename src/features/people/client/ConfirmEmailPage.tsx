@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
+import { selfKey } from '../../../client/lib/self.ts';
 import { getToken } from '../../../client/lib/session.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';
-import { authKeys } from '../../auth/client/auth.queries.ts';
 import { peopleMessages } from '../people.messages.ts';
 
 /** /confirm-email?hash=…: the link mailed to a new address; opening it changes the email (once). */
@@ -17,7 +17,7 @@ export const ConfirmEmailPage = () => {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () => api.post<{ message: string }>('/self/confirm-email', { hash }, { silent: true }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: authKeys.self }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: selfKey }),
   });
   // One try per page load (React's development double effects included).
   const tried = useRef(false);

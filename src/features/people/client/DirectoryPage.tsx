@@ -2,10 +2,10 @@ import { Avatar, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title, Unst
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSelf } from '../../../client/lib/self.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { peopleMessages } from '../people.messages.ts';
 import type { Contact, DirectoryUser } from '../people.schemas.ts';
 import { ContactDetailsDialog, PersonBadges } from './ContactDetailsDialog.tsx';

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOptions, api, sendForm } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { selfKey } from '../../../client/lib/self.ts';
 import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
-import type { Self } from '../../auth/auth.schemas.ts';
-import { authKeys } from '../../auth/client/auth.queries.ts';
+import type { Self } from '../../../shared/self.ts';
 import { peopleMessages } from '../people.messages.ts';
 import type { Contact, DirectoryPage, Group } from '../people.schemas.ts';
 
@@ -85,8 +85,8 @@ export const useSaveContact = () => {
     onSuccess: (_result, { id }) => {
       refresh();
       // One's own card changed: the top bar follows.
-      if (id !== null && id === queryClient.getQueryData<Self>(authKeys.self)?.user.id)
-        void queryClient.invalidateQueries({ queryKey: authKeys.self });
+      if (id !== null && id === queryClient.getQueryData<Self>(selfKey)?.user.id)
+        void queryClient.invalidateQueries({ queryKey: selfKey });
     },
   });
 };
@@ -127,7 +127,7 @@ export const uploadPhoto = (path: string, file: File, options: ApiOptions = {}) 
 export const useSetOwnImage = () => {
   const queryClient = useQueryClient();
   return (image: string | null) =>
-    queryClient.setQueryData<Self>(authKeys.self, (self) => (self ? { ...self, user: { ...self.user, image } } : self));
+    queryClient.setQueryData<Self>(selfKey, (self) => (self ? { ...self, user: { ...self.user, image } } : self));
 };
 
 // Someone else changed people or groups: the directory refetches.

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   uploadFile,
 } from '../../../../test/factories.ts';
-import type { User } from '../../auth/auth.schemas.ts';
+import type { User } from '../../../shared/self.ts';
 import type { NotificationSettings } from '../../notifications/notifications.schemas.ts';
 import type { AuthSessionRow, Contact } from '../people.schemas.ts';
 

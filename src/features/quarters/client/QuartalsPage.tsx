@@ -14,11 +14,11 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSelf } from '../../../client/lib/self.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { quartersMessages } from '../quarters.messages.ts';
 import type { QuarterRecord } from '../quarters.schemas.ts';
 import { DeleteYearButton } from './DeleteYearButton.tsx';

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useSelf } from '../../auth/client/auth.queries.ts';
+import { useSelf } from '../../../client/lib/self.ts';
 import { reportsMessages } from '../reports.messages.ts';
 import { ArchiveSearch } from './components/ArchiveSearch.tsx';
 import { WorkspaceExportPanel } from './components/WorkspaceExportPanel.tsx';

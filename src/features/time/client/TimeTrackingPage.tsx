@@ -1,9 +1,9 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSelf } from '../../../client/lib/self.ts';
 import { SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { timeMessages } from '../time.messages.ts';
 import { AccountsTab } from './AccountsTab.tsx';
 import { MeetingTab } from './MeetingTab.tsx';

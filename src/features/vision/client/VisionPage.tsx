@@ -14,6 +14,7 @@ import {
 import { IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSelf } from '../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -23,7 +24,6 @@ import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS, VISION_TITLE_MAX } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { requiredText } from '../../../shared/validation.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
 import { visionMessages } from '../vision.messages.ts';
 import type { Section, Template, TemplatesPage } from '../vision.schemas.ts';
 import { DEFAULT_CATALOG_KEY } from '../vision.templates.ts';

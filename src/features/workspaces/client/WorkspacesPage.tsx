@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronRight, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { useSelf } from '../../../client/lib/self.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useSelf } from '../../auth/client/auth.queries.ts';
+import type { MyWorkspace } from '../../../shared/self.ts';
 import { workspacesMessages } from '../workspaces.messages.ts';
-import type { MyWorkspace } from '../workspaces.schemas.ts';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';

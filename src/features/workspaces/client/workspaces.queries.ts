@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { setLastTenant } from '../../../client/lib/lastTenant.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { selfKey } from '../../../client/lib/self.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
 import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
-import type { Self } from '../../auth/auth.schemas.ts';
-import { authKeys } from '../../auth/client/auth.queries.ts';
-import type { AddUser, AddUserResult, Invitation, MyWorkspace, UserLookupResult } from '../workspaces.schemas.ts';
+import type { MyWorkspace, Self } from '../../../shared/self.ts';
+import type { AddUser, AddUserResult, Invitation, UserLookupResult } from '../workspaces.schemas.ts';
 
 export const workspaceKeys = {
   all: ['workspaces'] as const,
@@ -30,7 +30,7 @@ export const useCreateWorkspace = () => {
     onSuccess: (created) => {
       queryClient.setQueryData<MyWorkspace[]>(workspaceKeys.mine, (list) => (list ? [...list, created] : list));
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-      void queryClient.invalidateQueries({ queryKey: authKeys.self }); // tenantCount
+      void queryClient.invalidateQueries({ queryKey: selfKey }); // tenantCount
     },
   });
 };
@@ -86,7 +86,7 @@ export const useAnswerInvitation = () => {
     onSuccess: (_result, { id }) => {
       queryClient.setQueryData<Invitation[]>(workspaceKeys.invitations, (list) => list?.filter((i) => i.id !== id));
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-      void queryClient.invalidateQueries({ queryKey: authKeys.self });
+      void queryClient.invalidateQueries({ queryKey: selfKey });
     },
   });
 };
@@ -98,7 +98,7 @@ registerRealtimeUpdater('workspace.memberJoined', (queryClient) => {
 
 // Someone renamed the workspace or changed its logo: the top bar and the picker follow.
 registerRealtimeUpdater('workspace.updated', (queryClient, data) => {
-  queryClient.setQueryData<Self>(authKeys.self, (self) =>
+  queryClient.setQueryData<Self>(selfKey, (self) =>
     self?.tenant && self.tenant.id === data.id ? { ...self, tenant: { ...self.tenant, ...data } } : self,
   );
   queryClient.setQueryData<MyWorkspace[]>(workspaceKeys.mine, (list) =>

@@ -5,7 +5,8 @@ import { invitations, memberships, tenants, users } from '../../../db/schema/ind
 import type { TenantContext, UserContext } from '../../../server/context.ts';
 import { ADMIN_FLAG, INVITATION_TTL_MS } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
-import type { Invitation, MyWorkspace } from '../workspaces.schemas.ts';
+import type { MyWorkspace } from '../../../shared/self.ts';
+import type { Invitation } from '../workspaces.schemas.ts';
 import { workspaceInvitationMail } from './workspaces.mails.ts';
 
 // Invitations of existing accounts into a workspace (decision 022): an admin's add-user makes

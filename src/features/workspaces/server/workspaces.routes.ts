@@ -4,16 +4,15 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
 import { RATE_LIMITS } from '../../../shared/constants.ts';
+import { ZMyWorkspace, ZWorkspace } from '../../../shared/self.ts';
 import {
   ZAddUser,
   ZAddUserResult,
   ZCreateWorkspace,
   ZInvitation,
-  ZMyWorkspace,
   ZUpdateWorkspace,
   ZUserLookup,
   ZUserLookupResult,
-  ZWorkspace,
   ZWorkspacePerson,
 } from '../workspaces.schemas.ts';
 import { acceptInvitation, declineInvitation, listMyInvitations } from './invitations.service.ts';

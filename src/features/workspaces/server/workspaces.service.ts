@@ -8,16 +8,15 @@ import { lifecycle } from '../../../server/lifecycle.ts';
 import { ADMIN_FLAG, type AdminFlag } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { MyWorkspace, Workspace } from '../../../shared/self.ts';
 import { STORED_LOGO } from '../../../shared/validation.ts';
 import { notifyWorkspaceAdded } from '../../notifications/server/meetings.notify.ts';
 import { workspacesMessages } from '../workspaces.messages.ts';
 import type {
   AddUser,
   AddUserResult,
-  MyWorkspace,
   UpdateWorkspace,
   UserLookupResult,
-  Workspace,
   WorkspacePerson,
 } from '../workspaces.schemas.ts';
 import { inviterAndWorkspace, inviteToWorkspace } from './invitations.service.ts';

@@ -3,14 +3,14 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { fieldRule } from '../../../../client/lib/formRules.ts';
+import { selfKey, useSelf } from '../../../../client/lib/self.ts';
 import { PhotoInput } from '../../../../client/ui/PhotoInput.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { LOCALES, PROFILE_IMAGE_MAX_BYTES } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import type { Self, User } from '../../../../shared/self.ts';
 import { requiredText } from '../../../../shared/validation.ts';
-import type { Self, User } from '../../../auth/auth.schemas.ts';
-import { authKeys, useSelf } from '../../../auth/client/auth.queries.ts';
 import { peopleMessages } from '../../people.messages.ts';
 import {
   ContactDetailFields,
@@ -48,7 +48,7 @@ const BasicInfoForm = ({ user }: { user: User }) => {
       }),
     onSuccess: (saved) => {
       // The top bar's name, clock and date pickers follow at once.
-      queryClient.setQueryData<Self>(authKeys.self, (self) => (self ? { ...self, user: saved } : self));
+      queryClient.setQueryData<Self>(selfKey, (self) => (self ? { ...self, user: saved } : self));
       form.resetDirty(valuesOf(saved));
       showSuccess(peopleMessages.profileUpdated);
     },

@@ -2,12 +2,12 @@ import { Alert, Button, Card, Group, PasswordInput, Stack, TextInput, Title } fr
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../../../client/lib/api.ts';
+import { useSelf } from '../../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { PASSWORD_CHANGED_NOTICE_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { email as emailSchema } from '../../../../shared/validation.ts';
-import { useSelf } from '../../../auth/client/auth.queries.ts';
 import { peopleMessages } from '../../people.messages.ts';
 import { settingsPassword } from '../../people.schemas.ts';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';

@@ -1,8 +1,8 @@
 import { Box, Group, NavLink, Stack, Title } from '@mantine/core';
 import { IconBell, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useSelf } from '../../../../client/lib/self.ts';
 import { ADMIN_FLAG } from '../../../../shared/constants.ts';
-import { useSelf } from '../../../auth/client/auth.queries.ts';
 import { peopleMessages } from '../../people.messages.ts';
 
 const items = [
