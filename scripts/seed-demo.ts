@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { boards, meetings, sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
+import { boards, checklistItems, meetings, sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
 import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -18,8 +18,8 @@ import { during, type History, makeRandom, planHistory } from './demo-history.ts
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
 // held sessions, on the configured database (DATA_DIR or DATABASE_URL). People, meetings and
 // their work go through the API, as a person would make it; dates are then set back to when it
-// happened; KPI values (910 PUTs before), attendance and those dates are written in one
-// statement each.
+// happened; KPI values (910 PUTs before), checklist items, attendance and those dates are
+// written in one statement each.
 // Running it again changes nothing. On the embedded database it takes the data folder's lock,
 // so it refuses to run beside a server on the same folder (docs/decisions/025).
 
@@ -156,6 +156,8 @@ const main = async () => {
   const today = new Date().toISOString().slice(0, 10);
   const histories = new Map<string, History>();
   const comments: { id: string; at: Date }[] = [];
+  // The checklists' items: written together once the cards are made.
+  const checklistRows: (typeof checklistItems.$inferInsert)[] = [];
   const counts = { cards: 0, todos: 0, issues: 0, headlines: 0, goals: 0, comments: 0, boards: 0 };
   for (const meeting of made) {
     const content = DEMO_CONTENT[meeting.title]!;
@@ -196,13 +198,8 @@ const main = async () => {
         );
         if (i % 4 === 1) {
           const checklist = await call<{ id: string }>('POST', '/checklists', { taskId, title: 'Steps' }, leader);
-          for (const [n, item] of DEMO_CHECKLIST.entries())
-            await call(
-              'POST',
-              '/checklist-items',
-              { checklistId: checklist.id, title: item, status: n < i % 3 ? '1' : '0' },
-              leader,
-            );
+          for (const [n, title] of DEMO_CHECKLIST.entries())
+            checklistRows.push({ tenantId, checklistId: checklist.id, title, status: n < i % 3 ? '1' : '0', sort: n });
         }
         if (i % 3 !== 2) {
           const comment = await call<{ id: string }>(
@@ -268,6 +265,7 @@ const main = async () => {
     }
   }
   counts.comments = comments.length;
+  if (checklistRows.length) await database.db.insert(checklistItems).values(checklistRows);
   // Backdated as they happened: the API stamps everything "now". One statement a table, the
   // dates passed as one JSON document.
   const asJson = (rows: object[]) => JSON.stringify(rows);

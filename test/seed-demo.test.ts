@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import {
   activities,
+  checklistItems,
+  checklists,
   rateLimitCounters,
   scoreCells,
   sessionArchives,
@@ -82,6 +84,8 @@ describe('npm run seed:demo', () => {
       .select()
       .from(sessionAttendees)
       .where(eq(sessionAttendees.tenantId, tenant!.id));
+    const steps = await database.db.select().from(checklistItems).where(eq(checklistItems.tenantId, tenant!.id));
+    const lists = await database.db.select().from(checklists).where(eq(checklists.tenantId, tenant!.id));
     // Its six accounts and their sign-ins spent none of the limits (an office's sign-ups stay whole).
     expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
     await database.close();
@@ -110,6 +114,11 @@ describe('npm run seed:demo', () => {
     expect(open.filter((item) => item.dueDate !== null && item.dueDate > today).length).toBeGreaterThan(5);
     expect(comments.length).toBeGreaterThan(10);
     expect(comments.some((c) => Date.now() - c.createdAt.getTime() > 30 * 24 * 3600 * 1000)).toBe(true);
+    // Checklists with their four steps in order, some ticked.
+    expect(lists.length).toBeGreaterThan(5);
+    expect(steps.length).toBe(lists.length * 4);
+    expect(steps.some((step) => step.status === '1')).toBe(true);
+    expect(steps.filter((step) => step.sort === 0).length).toBe(lists.length);
 
     // A year of KPI values, each entered after its meeting; every held session archived, with its
     // attendees' ratings and the KPI values of that date.
