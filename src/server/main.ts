@@ -58,7 +58,14 @@ const buildClientIfNeeded = async (config: Config, log: ReturnType<typeof create
 const logDestination = async (terminal: boolean) => {
   if (!terminal) return undefined;
   const { default: pretty } = await import('pino-pretty');
-  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true });
+  // Written at once (sync): the closing "running at" line then comes after every log line before it.
+  return pretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    singleLine: true,
+    sync: true,
+  });
 };
 
 const start = async () => {
