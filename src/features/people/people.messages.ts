@@ -46,6 +46,20 @@ export const peopleMessages = {
   userDisabled: 'The user has been disabled',
   userEnabled: 'The user has been enabled',
   cannotDisableSelf: 'You cannot disable yourself.',
+  adminPanel: 'Workspace admin',
+  adminPanelText:
+    'Admins manage the people, groups, settings, quarters and integrations of this workspace, and see every meeting.',
+  makeAdminButton: 'Make admin',
+  removeAdminButton: 'Remove admin',
+  makeAdminConfirm: (name: string) => `Make ${name} an admin of this workspace?`,
+  removeAdminConfirm: (name: string, self: boolean) =>
+    self
+      ? 'Remove your own admin rights? You keep your meetings, but someone else must give them back.'
+      : `Remove ${name}'s admin rights? They keep their meetings and their work.`,
+  adminGranted: (name: string) => `${name} is now an admin`,
+  adminRemoved: (name: string) => `${name} is no longer an admin`,
+  lastAdmin: 'A workspace needs an admin: make someone else an admin first.',
+  disabledCannotBeAdmin: 'Enable this person before making them an admin.',
   emailLockedForExisting: 'A person changes their own email, in their profile settings.',
   addRole: 'Add role',
   editRole: 'Edit role',

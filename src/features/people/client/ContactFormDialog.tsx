@@ -14,6 +14,7 @@ import { messages } from '../../../shared/messages.ts';
 import { email, requiredText } from '../../../shared/validation.ts';
 import { peopleMessages } from '../people.messages.ts';
 import type { Contact } from '../people.schemas.ts';
+import { AdminRightsPanel } from './AdminRightsPanel.tsx';
 import {
   ContactDetailFields,
   type ContactFormValues,
@@ -213,10 +214,11 @@ const ContactForm = ({
           {...form.getInputProps('groupIds')}
         />
       )}
-      {isAdmin && contact && contact.id !== selfId && !contact.deleted && (
+      {isAdmin && contact && !contact.deleted && (
         <>
           <Divider />
-          <DisablePanel contact={contact} />
+          <AdminRightsPanel contact={contact} selfId={selfId} />
+          {contact.id !== selfId && <DisablePanel contact={contact} />}
         </>
       )}
     </DialogForm>

@@ -100,6 +100,21 @@ export const useSetDisabled = () => {
   });
 };
 
+/** Grants or removes admin rights; one's own change reaches the top bar and the navigation at once. */
+export const useSetAdmin = () => {
+  const refresh = useRefreshPeople();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, admin }: { id: string; admin: boolean }) =>
+      api.post<Contact>(`/users/${id}/${admin ? 'make-admin' : 'remove-admin'}`, undefined, { silent: true }),
+    onSuccess: (_result, { id }) => {
+      refresh();
+      if (id === queryClient.getQueryData<Self>(selfKey)?.user.id)
+        void queryClient.invalidateQueries({ queryKey: selfKey });
+    },
+  });
+};
+
 export const useSaveGroup = () => {
   const refresh = useRefreshPeople();
   return useMutation({
@@ -130,10 +145,13 @@ export const useSetOwnImage = () => {
     queryClient.setQueryData<Self>(selfKey, (self) => (self ? { ...self, user: { ...self.user, image } } : self));
 };
 
-// Someone else changed people or groups: the directory refetches.
-registerRealtimeUpdater('people.changed', (queryClient) => {
+// Someone else changed people or groups: the directory refetches; a change to oneself (an admin
+// granting or removing one's rights) reaches the navigation too.
+registerRealtimeUpdater('people.changed', (queryClient, data) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   void queryClient.invalidateQueries({ queryKey: workspacePeopleKey });
+  if (data.userId === queryClient.getQueryData<Self>(selfKey)?.user.id)
+    void queryClient.invalidateQueries({ queryKey: selfKey });
 });
 registerRealtimeUpdater('groups.changed', (queryClient) => {
   void queryClient.invalidateQueries({ queryKey: peopleKeys.all });

@@ -5,7 +5,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { AdminFlag } from '../../../shared/constants.ts';
-import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
 import { revokeWorkspaceSessions } from '../../auth/server/tokens.service.ts';
 import { addUserToWorkspace } from '../../workspaces/server/workspaces.service.ts';
@@ -198,4 +198,32 @@ export const setContactDisabled = async (ctx: TenantContext, userId: string, dis
   }
   ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
   return { ...current, disabled };
+};
+
+/**
+ * Grants or revokes a person's admin rights in this workspace (admins only). A workspace keeps at
+ * least one active admin: the last one cannot lose the rights, themselves included. The admins'
+ * rows are locked first, so two admins removing each other at once cannot both succeed.
+ */
+export const setContactAdmin = async (ctx: TenantContext, userId: string, admin: boolean): Promise<Contact> => {
+  assertWorkspaceAdmin(ctx);
+  const current = await getContact(ctx, userId);
+  if (current.deleted) throw notFound();
+  const flag: AdminFlag = admin ? '1' : '0';
+  if (current.isAdmin === flag) return current;
+  if (admin && current.disabled) throw conflict(peopleMessages.disabledCannotBeAdmin);
+  if (!admin) {
+    const admins = await ctx.db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.isAdmin, '1'), eq(memberships.disabled, false)))
+      .for('update');
+    if (!admins.some((row) => row.userId !== userId)) throw conflict(peopleMessages.lastAdmin);
+  }
+  await ctx.db
+    .update(memberships)
+    .set({ isAdmin: flag })
+    .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.userId, userId)));
+  ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
+  return { ...current, isAdmin: flag };
 };

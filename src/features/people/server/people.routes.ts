@@ -25,6 +25,7 @@ import {
   createContact,
   getContact,
   listDirectory,
+  setContactAdmin,
   setContactDisabled,
   updateContact,
 } from './directory.service.ts';
@@ -126,6 +127,27 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => ok(await request.inTenant((ctx) => setContactDisabled(ctx, request.params.id, false))),
   );
+
+  for (const [path, admin, summary] of [
+    ['make-admin', true, 'Make a person of this workspace an admin (workspace admins)'],
+    [
+      'remove-admin',
+      false,
+      "Remove a person's admin rights (workspace admins; themselves included). 409 for the last active admin",
+    ],
+  ] as const)
+    app.post(
+      `/users/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          params: ZId,
+          response: { 200: success(ZContact), ...failures(401, 403, 404, 409) },
+        },
+      },
+      async (request) => ok(await request.inTenant((ctx) => setContactAdmin(ctx, request.params.id, admin))),
+    );
 
   app.put(
     '/users/:id/photo',
