@@ -51,20 +51,11 @@ import {
 } from './checklists.service.ts';
 import { getShare, previewTask, revokeShare, shareTask } from './shares.service.ts';
 import { countTasks, listTasks } from './task-lists.service.ts';
+import { dropTask, orderListTasks } from './tasks.drop.ts';
+import { copyTask, moveTask } from './tasks.move.ts';
 import { moveQuestion } from './tasks.move-check.ts';
-import {
-  addWatchers,
-  copyTask,
-  createTask,
-  deleteTask,
-  dropTask,
-  getTask,
-  listWatchers,
-  moveTask,
-  orderListTasks,
-  removeWatchers,
-  updateTask,
-} from './tasks.service.ts';
+import { createTask, deleteTask, getTask, updateTask } from './tasks.service.ts';
+import { addWatchers, listWatchers, removeWatchers } from './watchers.service.ts';
 
 const tags = ['tasks'];
 const ZId = z.object({ id: z.uuid() });
