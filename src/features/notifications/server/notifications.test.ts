@@ -329,9 +329,7 @@ describe('the bell', () => {
       const task = await createTask(ada, { userId: ben.userId, meetingIds: [meeting.id] });
       // Being added to the meeting may reach the bell too (its notice can arrive after connecting).
       const aboutTask = () =>
-        bens.received.find(
-          (m) => m.type === 'notification.created' && (m.data as Notification).taskId === task.id,
-        );
+        bens.received.find((m) => m.type === 'notification.created' && (m.data as Notification).taskId === task.id);
       await eventually(() => aboutTask() !== undefined);
       expect(aboutTask()!.data as Notification).toMatchObject({ receiverId: ben.userId, status: 'sent' });
       await settle();
