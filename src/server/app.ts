@@ -22,8 +22,11 @@ import { homeRoutes } from '../features/home/server/home.routes.ts';
 import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
+import { teamFilesRoutes } from '../features/meetings/server/files.routes.ts';
+import { meetingFoldersRoutes } from '../features/meetings/server/folders.routes.ts';
 import { meetingRoomRules } from '../features/meetings/server/meetings.rooms.ts';
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
+import { sessionsRoutes } from '../features/meetings/server/sessions.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
 // Org chart and vision board (issue 21)
 import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
@@ -208,6 +211,9 @@ export const buildApp = async ({
   await app.register(settingsRoutes, { prefix: API_ROOT });
   await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
+  await app.register(sessionsRoutes, { prefix: API_ROOT });
+  await app.register(meetingFoldersRoutes, { prefix: API_ROOT });
+  await app.register(teamFilesRoutes, { prefix: API_ROOT });
   await app.register(tasksRoutes, { prefix: API_ROOT });
   await app.register(boardsRoutes, { prefix: API_ROOT });
   await app.register(kpisRoutes, { prefix: API_ROOT });

@@ -8,7 +8,8 @@ import {
   agencyQuestions,
 } from '../../../db/schema/index.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
-import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
+import type { ShippedContent } from '../agency.content/shipped.ts';
+import { AGENCY_CONTENT } from '../agency.content.ts';
 
 // The shipped content's data migration (decisions 052, 065), listed in src/server/data-migrations.ts;
 // migrate() (src/db/migrate.ts) runs it right after the schema migrations, wherever Cadence

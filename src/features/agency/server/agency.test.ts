@@ -14,7 +14,8 @@ import {
 } from '../../../db/schema/index.ts';
 import { dataMigrations } from '../../../server/data-migrations.ts';
 import { AGENCY_LIMITS } from '../../../shared/constants.ts';
-import { AGENCY_CONTENT, type ShippedContent } from '../agency.content.ts';
+import type { ShippedContent } from '../agency.content/shipped.ts';
+import { AGENCY_CONTENT } from '../agency.content.ts';
 import { agencyMessages } from '../agency.messages.ts';
 import type {
   AgencyAnswer,

@@ -27,7 +27,8 @@ import {
 import { cardsJson, describeCards } from '../../tasks/server/cards.query.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
 import { participation } from '../../tasks/server/tasks.access.ts';
-import { countBoardCards, publishTask } from '../../tasks/server/tasks.service.ts';
+import { countBoardCards } from '../../tasks/server/tasks.service.ts';
+import { publishTask } from '../../tasks/server/tasks.write.ts';
 import { boardsMessages } from '../boards.messages.ts';
 import type {
   Board,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { meetings, scoreCells, scores, sessionArchives, sessions, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { notFound } from '../../../shared/errors.ts';
 import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
@@ -11,14 +12,14 @@ import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import { liveMessages } from '../live.messages.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
-import type { SessionRow } from './live.access.ts';
+import { findVisibleSession, type SessionRow } from './live.access.ts';
 import { loadGuests } from './live.attendees.ts';
 import { concludeLists, sendCascadingMessages } from './live.conclude.ts';
 import { recapValues } from './live.mails.ts';
 
 // The archive of a held session (document 3 §3): a snapshot written once, when the session is
-// finished, so that it tells what the meeting was then whatever changes later; and the recap
-// email built from it (docs/decisions/017-live-meeting.md).
+// finished, so that it tells what the meeting was then whatever changes later; the recap email
+// built from it (docs/decisions/017-live-meeting.md); and the snapshot read back.
 
 type Archived = MeetingArchive;
 type Person = { userId: string; fullName: string };
@@ -245,4 +246,41 @@ export const archiveSession = async (
   const text = await loadTemplateText(ctx.db, { tenantId: ctx.tenantId }, 'meeting-recap');
   const values = recapValues({ ...snapshot, note: session.note, link: session.link }, publicUrl);
   await ctx.sendMail(recipients.map((to) => mailOf(text, to, values)));
+};
+
+/** `GET sessions/{id}/archive/`: the snapshot, with the session's note and recording link as they are now. */
+export const getArchive = async (ctx: TenantContext, sessionId: string): Promise<MeetingArchive> => {
+  const { session } = await findVisibleSession(ctx, sessionId);
+  const [archive] = await ctx.db
+    .select({ snapshot: sessionArchives.snapshot })
+    .from(sessionArchives)
+    .where(eq(sessionArchives.sessionId, session.id));
+  if (!archive) throw notFound(liveMessages.archiveNotFound);
+  type Later =
+    | 'issuesCreated'
+    | 'goalsCreated'
+    | 'goalsFinished'
+    | 'headlines'
+    | 'timing'
+    | 'todosReassigned'
+    | 'headlineIssues'
+    | 'backburnerIssues'
+    | 'goalsChanged'
+    | 'cascadingMessages';
+  type Stored = Omit<MeetingArchive, 'note' | 'link' | Later> & Partial<Pick<MeetingArchive, Later>>;
+  return {
+    issuesCreated: [],
+    goalsCreated: [],
+    goalsFinished: [],
+    headlines: [],
+    timing: null,
+    todosReassigned: [],
+    headlineIssues: [],
+    backburnerIssues: [],
+    goalsChanged: [],
+    cascadingMessages: [],
+    ...(archive.snapshot as Stored),
+    note: session.note,
+    link: session.link,
+  };
 };

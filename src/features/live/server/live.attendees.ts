@@ -1,13 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { meetingPeople, sessionAttendees, sessionGuests, users } from '../../../db/schema/index.ts';
+import type { TenantContext } from '../../../server/context.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { isLeader, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import type { LiveAttendee } from '../live.schemas.ts';
 import type { SessionRow } from './live.access.ts';
 
 // The people of a live session: the meeting's leaders and members and whoever else joined,
-// with their recap rows, and the guests added by email.
+// with their recap rows, and the guests added by email; the writes of those rows (a join, recap
+// fields) and the event that tells the room they changed.
 
 export type Role = LiveAttendee['role'];
 export const roleIn = (meeting: MeetingAccess, userId: string): Role =>
@@ -70,3 +72,60 @@ export const loadGuests = async (db: Db, sessionId: string) =>
       .where(eq(sessionGuests.sessionId, sessionId))
       .orderBy(asc(sessionGuests.addedAt), asc(sessionGuests.email))
   ).map((row) => row.email);
+
+/** Adds the person to the session's attendees (the spec's meetingMembers); true when they were not there yet. */
+export const markJoined = async (ctx: TenantContext, session: SessionRow, meeting: MeetingAccess, at: Date) => {
+  const [existing] = await ctx.db
+    .select({ joinedAt: sessionAttendees.joinedAt, notAttended: sessionAttendees.notAttended })
+    .from(sessionAttendees)
+    .where(and(eq(sessionAttendees.sessionId, session.id), eq(sessionAttendees.userId, ctx.userId)));
+  if (existing?.joinedAt && !existing.notAttended) return false;
+  // Someone marked 'Did not attend' who then joins did attend after all.
+  await ctx.db
+    .insert(sessionAttendees)
+    .values({
+      sessionId: session.id,
+      userId: ctx.userId,
+      tenantId: ctx.tenantId,
+      roleAtJoin: roleIn(meeting, ctx.userId),
+      joinedAt: at,
+      changedBy: ctx.userId,
+    })
+    .onConflictDoUpdate({
+      target: [sessionAttendees.sessionId, sessionAttendees.userId],
+      set: { joinedAt: sql`coalesce(${sessionAttendees.joinedAt}, excluded.joined_at)`, notAttended: false },
+    });
+  return true;
+};
+
+/** Sets recap fields of some people of the session (their rows made when missing), in one statement. */
+export const upsertAttendees = async (
+  ctx: TenantContext,
+  session: SessionRow,
+  meeting: MeetingAccess,
+  userIds: string[],
+  values: Partial<Pick<typeof sessionAttendees.$inferInsert, 'score' | 'note' | 'notAttended'>>,
+) => {
+  if (userIds.length === 0) return;
+  const changed = { ...values, changedAt: new Date(), changedBy: ctx.userId };
+  await ctx.db
+    .insert(sessionAttendees)
+    .values(
+      userIds.map((userId) => ({
+        sessionId: session.id,
+        userId,
+        tenantId: ctx.tenantId,
+        roleAtJoin: roleIn(meeting, userId),
+        ...changed,
+      })),
+    )
+    .onConflictDoUpdate({ target: [sessionAttendees.sessionId, sessionAttendees.userId], set: changed });
+};
+
+export const publishAttendees = (ctx: TenantContext, session: Pick<SessionRow, 'id' | 'meetingId'>) =>
+  ctx.publish({
+    tenantId: ctx.tenantId,
+    meetingId: session.meetingId,
+    type: 'live.attendees.changed',
+    data: { sessionId: session.id, meetingId: session.meetingId },
+  });

@@ -21,21 +21,20 @@ import {
   ZStartMeeting,
   ZTodosFromIssue,
 } from '../live.schemas.ts';
+import { getArchive } from './live.archive.ts';
 import { concludeRoutes } from './live.conclude.routes.ts';
+import { finishMeeting } from './live.finish.ts';
 import { backburnerIssue, convertHeadline, discussIssue, solveIssue, todosFromIssue } from './live.issues.ts';
 import {
   addGuest,
-  finishMeeting,
-  getArchive,
   getLiveState,
   joinSession,
   listLiveSessions,
   markAttendance,
   moveStep,
   saveRating,
-  startChecks,
-  startMeeting,
 } from './live.service.ts';
+import { startChecks, startMeeting } from './live.start.ts';
 
 // The live meeting's calls (document 1 §7: meetings/live-sessions, startMeetingSession,
 // joinMeeting, moveStepAgenda, saveEmail, finishMeetingSession, sessions/{id}/archive/);

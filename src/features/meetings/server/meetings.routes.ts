@@ -2,49 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, IMMUTABLE_CACHE, ok, success } from '../../../server/http.ts';
-import { ZIsoDate } from '../../../shared/dates.ts';
 import {
   ZAgendaItem,
-  ZArchivePage,
-  ZArchiveQuery,
-  ZCreateFileFolder,
-  ZCreateFiles,
   ZCreateMeeting,
-  ZCreateMeetingFolder,
-  ZFileFolder,
-  ZFileFolderContents,
-  ZLastAndNext,
   ZMeeting,
-  ZMeetingFolder,
   ZMeetingListQuery,
   ZMeetingPage,
   ZMeetingTemplate,
   ZMoveToFolder,
-  ZRenameFileFolder,
   ZSaveAgenda,
-  ZSession,
   ZSessionSummary,
-  ZShortcutFile,
   ZSimpleMeeting,
   ZSimpleMeetingQuery,
-  ZUpdateFile,
   ZUpdateMeeting,
-  ZUpdateMeetingFolder,
-  ZUpdateSession,
 } from '../meetings.schemas.ts';
 import { MEETING_TEMPLATES } from '../meetings.templates.ts';
 import { getAgenda, saveAgenda } from './agenda.service.ts';
-import {
-  addFiles,
-  createFileFolder,
-  deleteFile,
-  deleteFileFolder,
-  getFolderContents,
-  listTopLevel,
-  renameFileFolder,
-  updateFile,
-} from './files.service.ts';
-import { createFolder, deleteFolder, listFolders, updateFolder } from './folders.service.ts';
 import { readMeetingImage } from './meeting-image.ts';
 import {
   createMeeting,
@@ -56,7 +29,9 @@ import {
   nextMeetingOf,
   updateMeeting,
 } from './meetings.service.ts';
-import { deleteSession, lastAndNext, listArchives, listSessions, updateSession } from './sessions.service.ts';
+
+// The meetings themselves, their agendas and the templates a new one starts from. Sessions,
+// My Meetings folders and Team Files have their own route modules, registered after this one.
 
 const tags = ['meetings'];
 const ZId = z.object({ id: z.uuid() });
@@ -258,254 +233,5 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async () => ok(MEETING_TEMPLATES),
-  );
-
-  // Sessions and archives
-
-  app.get(
-    '/meetings/:id/sessions',
-    {
-      schema: {
-        tags,
-        summary: 'The meeting’s sessions (meeting dates) between two local dates',
-        params: ZId,
-        querystring: z.object({ from: ZIsoDate.optional(), until: ZIsoDate.optional() }),
-        response: { 200: success(z.array(ZSession)), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => listSessions(ctx, request.params.id, request.query))),
-  );
-
-  app.get(
-    '/sessions/:id/last-and-next',
-    {
-      schema: {
-        tags,
-        summary: 'The sessions just before and after this one',
-        params: ZId,
-        response: { 200: success(ZLastAndNext), ...failures(401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => lastAndNext(ctx, request.params.id))),
-  );
-
-  app.patch(
-    '/sessions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A session’s note or recording link (an empty value clears it)',
-        params: ZId,
-        body: ZUpdateSession,
-        response: { 200: success(ZSession), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => updateSession(ctx, request.params.id, request.body))),
-  );
-
-  app.delete(
-    '/sessions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a meeting date (leaders and workspace admins)',
-        params: ZId,
-        response: { 200: ZDone, ...failures(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => deleteSession(ctx, request.params.id))),
-  );
-
-  app.get(
-    '/meetings/:id/archives',
-    {
-      schema: {
-        tags,
-        summary: 'Held sessions, newest first, a page at a time',
-        params: ZId,
-        querystring: ZArchiveQuery,
-        response: { 200: success(ZArchivePage), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      ok(
-        await request.inTenant((ctx) =>
-          listArchives(ctx, request.params.id, request.query.page, request.query.perPage),
-        ),
-      ),
-  );
-
-  // My Meetings folders
-
-  app.get(
-    '/meeting-folders',
-    { schema: { tags, summary: 'The caller’s meeting folders', response: { 200: success(z.array(ZMeetingFolder)) } } },
-    async (request) => ok(await request.inTenant((ctx) => listFolders(ctx))),
-  );
-
-  app.post(
-    '/meeting-folders',
-    {
-      schema: {
-        tags,
-        summary: 'Create a meeting folder',
-        body: ZCreateMeetingFolder,
-        response: { 201: success(ZMeetingFolder), ...failures(400, 401) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(ok(await request.inTenant((ctx) => createFolder(ctx, request.body.name)))),
-  );
-
-  app.patch(
-    '/meeting-folders/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a folder or remember whether it is open',
-        params: ZId,
-        body: ZUpdateMeetingFolder,
-        response: { 200: success(ZMeetingFolder), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => updateFolder(ctx, request.params.id, request.body))),
-  );
-
-  app.delete(
-    '/meeting-folders/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a folder for good',
-        params: ZId,
-        response: { 200: ZDone, ...failures(401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => deleteFolder(ctx, request.params.id))),
-  );
-
-  // Meeting Shortcuts (Team Files)
-
-  app.get(
-    '/meetings/:id/file-folders',
-    {
-      schema: {
-        tags,
-        summary: 'Top-level Team Files folders and the files outside any folder',
-        params: ZId,
-        response: {
-          200: success(z.object({ subFolders: z.array(ZFileFolder), files: z.array(ZShortcutFile) })),
-          ...failures(401, 404),
-        },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => listTopLevel(ctx, request.params.id))),
-  );
-
-  app.get(
-    '/meetings/:id/file-folders/:folderId',
-    {
-      schema: {
-        tags,
-        summary: 'A Team Files folder with its subfolders and files',
-        params: z.object({ id: z.uuid(), folderId: z.uuid() }),
-        response: { 200: success(ZFileFolderContents), ...failures(401, 404) },
-      },
-    },
-    async (request) =>
-      ok(await request.inTenant((ctx) => getFolderContents(ctx, request.params.id, request.params.folderId))),
-  );
-
-  app.post(
-    '/meetings/:id/file-folders',
-    {
-      schema: {
-        tags,
-        summary: 'Create a Team Files folder (409 when the name is taken in that folder)',
-        params: ZId,
-        body: ZCreateFileFolder,
-        response: { 201: success(ZFileFolder), ...failures(400, 401, 404, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await request.inTenant((ctx) => createFileFolder(ctx, request.params.id, request.body)))),
-  );
-
-  app.patch(
-    '/meetings/:id/file-folders/:folderId',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a Team Files folder (409 when the name is taken beside it)',
-        params: z.object({ id: z.uuid(), folderId: z.uuid() }),
-        body: ZRenameFileFolder,
-        response: { 200: success(ZFileFolder), ...failures(400, 401, 404, 409) },
-      },
-    },
-    async (request) =>
-      ok(
-        await request.inTenant((ctx) =>
-          renameFileFolder(ctx, request.params.id, request.params.folderId, request.body.name),
-        ),
-      ),
-  );
-
-  app.delete(
-    '/meetings/:id/file-folders/:folderId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a Team Files folder for good, with its subfolders and files',
-        params: z.object({ id: z.uuid(), folderId: z.uuid() }),
-        response: { 200: ZDone, ...failures(401, 404) },
-      },
-    },
-    async (request) =>
-      ok(await request.inTenant((ctx) => deleteFileFolder(ctx, request.params.id, request.params.folderId))),
-  );
-
-  app.post(
-    '/meetings/:id/files',
-    {
-      schema: {
-        tags,
-        summary: 'Add shortcuts (links to files)',
-        params: ZId,
-        body: ZCreateFiles,
-        response: { 201: success(z.array(ZShortcutFile)), ...failures(400, 401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(ok(await request.inTenant((ctx) => addFiles(ctx, request.params.id, request.body.files)))),
-  );
-
-  app.patch(
-    '/meetings/:id/files/:fileId',
-    {
-      schema: {
-        tags,
-        summary: 'Change a shortcut',
-        params: z.object({ id: z.uuid(), fileId: z.uuid() }),
-        body: ZUpdateFile,
-        response: { 200: success(ZShortcutFile), ...failures(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      ok(await request.inTenant((ctx) => updateFile(ctx, request.params.id, request.params.fileId, request.body))),
-  );
-
-  app.delete(
-    '/meetings/:id/files/:fileId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a shortcut',
-        params: z.object({ id: z.uuid(), fileId: z.uuid() }),
-        response: { 200: ZDone, ...failures(401, 404) },
-      },
-    },
-    async (request) => ok(await request.inTenant((ctx) => deleteFile(ctx, request.params.id, request.params.fileId))),
   );
 };

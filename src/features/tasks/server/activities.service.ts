@@ -10,7 +10,7 @@ import { tasksMessages } from '../tasks.messages.ts';
 import type { Activity } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
 import { notifyCardComment } from './tasks.notify.ts';
-import { publishTaskPart } from './tasks.service.ts';
+import { publishTaskPart } from './tasks.write.ts';
 
 // A card's activity log: comments in sanitized HTML. Their author edits and deletes them;
 // workspace admins may delete any (docs/decisions/010).

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Attachment } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
-import { publishTaskPart } from './tasks.service.ts';
+import { publishTaskPart } from './tasks.write.ts';
 
 // Files attached to cards, stored under DATA_DIR/attachments/{tenantId}/{random name}. The type
 // is read from the bytes (file-type), never trusted from the name or the browser: a file whose

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Checklist } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
-import { copyChecklistInto, publishTaskPart } from './tasks.service.ts';
+import { publishTaskPart } from './tasks.write.ts';
 
 /** Share of items done, 0–100, rounded; 0 for an empty checklist (document 2 §4). */
 export const checklistProgress = (items: { status: string }[]) =>
@@ -175,4 +175,34 @@ export const deleteChecklistItem = async (ctx: TenantContext, id: string) => {
   await touch(ctx, list.id);
   publishTaskPart(ctx, access, 'checklist');
   return one(ctx, list.taskId, list.id);
+};
+
+/** A new checklist on `taskId` with the items of `sourceId`, all open ('0'). */
+export const copyChecklistInto = async (
+  ctx: TenantContext,
+  sourceId: string,
+  taskId: string,
+  title: string,
+  sort: number,
+) => {
+  const [created] = await ctx.db
+    .insert(checklists)
+    .values({ tenantId: ctx.tenantId, taskId, title, sort, changedBy: ctx.userId })
+    .returning({ id: checklists.id });
+  const items = await ctx.db
+    .select()
+    .from(checklistItems)
+    .where(eq(checklistItems.checklistId, sourceId))
+    .orderBy(asc(checklistItems.sort));
+  if (items.length)
+    await ctx.db.insert(checklistItems).values(
+      items.map((item) => ({
+        tenantId: ctx.tenantId,
+        checklistId: created!.id,
+        title: item.title,
+        status: '0',
+        sort: item.sort,
+      })),
+    );
+  return created!.id;
 };

@@ -18,7 +18,7 @@ import { shownStatus, type TaskStatus, type TaskType } from '../../../shared/tas
 import type { ShareLink, TaskPreview } from '../tasks.schemas.ts';
 import { checklistProgress } from './checklists.service.ts';
 import { findVisibleTask } from './tasks.access.ts';
-import { publishTaskPart } from './tasks.service.ts';
+import { publishTaskPart } from './tasks.write.ts';
 
 // A card's public link (`/task-preview/{token}`): a 256-bit random token, never a row id. One
 // link per card; revoking deletes it, and sharing again makes a new one.

@@ -2,7 +2,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { MoveTask } from '../tasks.schemas.ts';
 import { findVisibleTask } from './tasks.access.ts';
-import { planMove } from './tasks.service.ts';
+import { planMove } from './tasks.move.ts';
 
 /**
  * `POST tasks/{id}/move-check`: the question Move or Copy would ask for this target (members
