@@ -3,7 +3,17 @@ import { clientMessages } from '../src/client/client.messages.ts';
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { peopleMessages } from '../src/features/people/people.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, linkFromMail, newUser, SCREENS, signInViaApi, startSignedIn, team } from './helpers.ts';
+import {
+  call,
+  createMeeting,
+  linkFromMail,
+  newUser,
+  realtimeConnected,
+  SCREENS,
+  signInViaApi,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // People (issue 19): the directory, groups, Disable User, profile settings, the permission page
 // and the error pages (document 3 §2, §4, §5, §8).
@@ -137,6 +147,60 @@ test('an admin creates a user and a group, renames it in place, and disables a u
     peopleMessages.disabledBadge,
   );
   await shot(page, 'directory');
+});
+
+test('an admin makes a member an admin, whose open directory gains the admin actions at once; the last admin cannot step down', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'people-admins');
+  await startSignedIn(page, owner.token);
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto('/directory');
+  await expect(matePage.getByRole('heading', { name: peopleMessages.directoryTitle })).toBeVisible();
+  await expect(matePage.getByRole('button', { name: peopleMessages.newUser })).toHaveCount(0);
+  await realtimeConnected(matePage);
+
+  // Olga, the only admin, cannot step down.
+  await page.goto('/directory');
+  const openEdit = async (name: string) => {
+    await page.getByRole('button', { name: peopleMessages.openContact(name) }).click();
+    await page
+      .getByRole('dialog', { name: peopleMessages.contactDetails })
+      .getByRole('button', { name: messages.editButton })
+      .click();
+    return page.getByRole('dialog', { name: peopleMessages.editContact });
+  };
+  let edit = await openEdit('Olga Owner');
+  await edit.getByRole('button', { name: peopleMessages.removeAdminButton }).click();
+  let confirm = page.getByRole('dialog', { name: peopleMessages.removeAdminButton });
+  await expect(confirm).toContainText(peopleMessages.removeAdminConfirm('Olga Owner', true));
+  await confirm.getByRole('button', { name: peopleMessages.removeAdminButton }).click();
+  await expect(confirm.getByText(peopleMessages.lastAdmin)).toBeVisible();
+  await shot(page, 'last-admin');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // She makes Bea an admin; Bea's page shows New User without reloading.
+  edit = await openEdit('Bea Mate');
+  await edit.getByRole('button', { name: peopleMessages.makeAdminButton }).click();
+  confirm = page.getByRole('dialog', { name: peopleMessages.makeAdminButton });
+  await expect(confirm).toContainText(peopleMessages.makeAdminConfirm('Bea Mate'));
+  await confirm.getByRole('button', { name: peopleMessages.makeAdminButton }).click();
+  await expect(toast(page, peopleMessages.adminGranted('Bea Mate'))).toBeVisible();
+  await expect(edit.getByRole('button', { name: peopleMessages.removeAdminButton })).toBeVisible();
+  await shot(page, 'admin-granted');
+  await expect(matePage.getByRole('button', { name: peopleMessages.newUser })).toBeVisible();
+  await expect(matePage.getByRole('button', { name: peopleMessages.openContact('Bea Mate') })).toContainText(
+    messages.adminBadge,
+  );
+  await mateContext.close();
 });
 
 test('a member edits the profile, a too large photo is refused, changes password and email, and sees the permission page on administration', async ({

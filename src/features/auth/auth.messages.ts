@@ -3,6 +3,17 @@ export const authMessages = {
   wrongCredentials: 'The email or password is incorrect.',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   noWorkspaceLeft: 'Your account is not part of any workspace. Ask a workspace admin to add you.',
+  /** Shown after a correct password only: the names are the person's own workspaces. */
+  disabledEverywhere: (places: { workspace: string; admins: string[] }[]) =>
+    `Your account was disabled in ${places.map((p) => p.workspace).join(' and ')}. ` +
+    `Ask ${
+      places
+        .map((p) =>
+          p.admins.length ? `${p.admins.join(' or ')}${places.length > 1 ? ` (${p.workspace})` : ''}` : null,
+        )
+        .filter(Boolean)
+        .join(', or ') || 'its admin'
+    } to enable it again.`,
   resetRequested: 'An email with reset instructions was sent to your inbox.',
   passwordReset: 'Your password was reset.',
   passwordSet: 'Your password was set. You can sign in now.',

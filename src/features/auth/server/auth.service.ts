@@ -12,6 +12,7 @@ import { resolveTimezone } from '../../../shared/timezones.ts';
 import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
 import {
   createWorkspace,
+  disabledWorkspacesOf,
   findMyWorkspace,
   listMyWorkspaces,
   myWorkspacesJson,
@@ -151,7 +152,8 @@ const openSession = async (
   const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
   // Someone with no workspace but an open invitation signs in to the picker, to accept it.
   if (!workspace && (await listMyWorkspaces(db, userId)).length === 0 && !(await hasOpenInvitation(db, userId))) {
-    throw unauthorized(authMessages.noWorkspaceLeft);
+    const disabledIn = await disabledWorkspacesOf(db, userId);
+    throw unauthorized(disabledIn.length ? authMessages.disabledEverywhere(disabledIn) : authMessages.noWorkspaceLeft);
   }
   const session = await createSession(db, {
     userId,

@@ -187,15 +187,21 @@ describe('Disable User', () => {
     expect(enabled.body.result.disabled).toBe(false);
   });
 
-  it('a person whose only workspace disabled them cannot sign in at all', async () => {
-    const admin = await signUp(app);
+  it('a person whose only workspace disabled them cannot sign in, and is told where and whom to ask', async () => {
+    const admin = await signUp(app, { firstName: 'Ada', workspace: `Acme Agency ${Date.now()}` });
+    const workspace = (await admin.api.get<{ tenant: { name: string } }>('/self')).body.result.tenant.name;
     const input = newContact();
     const created = await admin.api.post<{ user: Contact }>('/users', input);
     const hash = /hash=([\w-]+)/.exec((await lastMailTo(app, input.email))!.text)![1];
     expect((await client(app).post('/auth/reset-password', { hash, password: PASSWORD })).status).toBe(200);
     expect((await client(app).post('/signin', { email: input.email, password: PASSWORD })).status).toBe(200);
     await admin.api.post(`/users/${created.body.result.user.id}/disable`);
-    expect((await client(app).post('/signin', { email: input.email, password: PASSWORD })).status).toBe(401);
+    const refused = await client(app).post('/signin', { email: input.email, password: PASSWORD });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(`Your account was disabled in ${workspace}. Ask Ada Person to enable it again.`);
+    // A wrong password learns nothing of it.
+    const wrong = await client(app).post('/signin', { email: input.email, password: `${PASSWORD}x` });
+    expect(wrong.body.message).not.toContain(workspace);
   });
 });
 

@@ -42,6 +42,24 @@ const myWorkspacesQuery = (db: Db) =>
     .orderBy(asc(tenants.name), asc(tenants.id));
 
 /**
+ * The workspaces where this person's account is disabled, each with the names of its active
+ * admins: whom to ask. One statement.
+ */
+export const disabledWorkspacesOf = async (db: Db, userId: string) => {
+  const result = await db.execute(sql`
+    select t.name as workspace, (
+      select array_agg(u.first_name || ' ' || u.last_name order by u.first_name, u.last_name)
+      from memberships a join users u on u.id = a.user_id
+      where a.tenant_id = m.tenant_id and a.is_admin = '1' and not a.disabled and u.deleted_at is null
+    ) as admins
+    from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.disabled
+    order by t.name`);
+  const rows = (result as unknown as { rows: { workspace: string; admins: string[] | null }[] }).rows;
+  return rows.map((row) => ({ workspace: row.workspace, admins: row.admins ?? [] }));
+};
+
+/**
  * The same list as one JSON column of a select from `users` (SQL names: drizzle leaves the
  * table out of a one-table select's columns): GET /self reads the person and their workspaces
  * in one statement.
