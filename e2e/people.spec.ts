@@ -143,10 +143,26 @@ test('an admin creates a user and a group, renames it in place, and disables a u
   await expect(details).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
-  await expect(page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') })).toContainText(
-    peopleMessages.disabledBadge,
-  );
+  // Disabled people are listed apart from the active ones.
+  await expect(page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') })).toHaveCount(0);
+  await page
+    .getByRole('radiogroup', { name: peopleMessages.showPeople })
+    .getByText(peopleMessages.disabledPeople)
+    .click();
+  const beaRow = page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') });
+  await expect(beaRow).toContainText(peopleMessages.disabledBadge);
+  await expect(beaRow).toContainText('Sales team');
+  await expect(page.getByRole('button', { name: peopleMessages.openContact('Olga Owner') })).toHaveCount(0);
   await shot(page, 'directory');
+  // By group: Sales team has Bea alone; Olga is in none.
+  await page
+    .getByRole('radiogroup', { name: peopleMessages.showPeople })
+    .getByText(peopleMessages.activePeople)
+    .click();
+  await expect(page.getByRole('button', { name: peopleMessages.openContact('Olga Owner') })).toBeVisible();
+  await page.getByRole('combobox', { name: peopleMessages.filterByGroup }).click();
+  await page.getByRole('option', { name: 'Sales team' }).click();
+  await expect(page.getByText(peopleMessages.noContacts)).toBeVisible();
 });
 
 test('an admin makes a member an admin, whose open directory gains the admin actions at once; the last admin cannot step down', async ({

@@ -31,8 +31,15 @@ export const ZDirectoryPage = z
   .meta({ id: 'DirectoryPage' });
 export type DirectoryPage = z.infer<typeof ZDirectoryPage>;
 
+/** Who the directory lists: active people, disabled or removed ones, or everyone. */
+export const DIRECTORY_STATUSES = ['active', 'disabled', 'all'] as const;
+export type DirectoryStatus = (typeof DIRECTORY_STATUSES)[number];
+
 export const ZDirectoryQuery = z.object({
   search: z.string().trim().max(100).optional(),
+  /** Only the people of this group of the workspace. */
+  groupId: z.uuid().optional(),
+  status: z.enum(DIRECTORY_STATUSES).default('all'),
   ...pageParams({ size: DIRECTORY_PAGE_SIZE, max: 200 }),
 });
 

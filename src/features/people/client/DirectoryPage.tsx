@@ -1,4 +1,17 @@
-import { Avatar, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,13 +24,25 @@ import type { Contact, DirectoryUser } from '../people.schemas.ts';
 import { ContactDetailsDialog, PersonBadges } from './ContactDetailsDialog.tsx';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
 import { GroupsPanel } from './GroupsPanel.tsx';
-import { useDirectory } from './people.queries.ts';
+import { useDirectory, useGroups } from './people.queries.ts';
 import type { DirectorySlots } from './people.slots.ts';
 
-/** One person's row: photo, name (struck through when disabled or deleted), job title, email, badges. */
-const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => void }) => {
+/** One person's row: photo, name (struck through when disabled or deleted), job title, email, groups, badges. */
+const PersonRow = ({
+  person,
+  groupNames,
+  onOpen,
+}: {
+  person: DirectoryUser;
+  groupNames: Map<string, string>;
+  onOpen: () => void;
+}) => {
   const name = `${person.firstName} ${person.lastName}`;
   const gone = person.disabled || person.deleted;
+  const groups = person.groupIds
+    .map((id) => groupNames.get(id))
+    .filter((group): group is string => group !== undefined)
+    .sort((a, b) => a.localeCompare(b));
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -40,6 +65,11 @@ const PersonRow = ({ person, onOpen }: { person: DirectoryUser; onOpen: () => vo
               {[person.jobTitle, person.deleted ? null : person.email].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
+          {groups.length > 0 && (
+            <Text size="sm" c="gray.7" ta="right" maw="40%" lineClamp={2}>
+              {groups.join(', ')}
+            </Text>
+          )}
         </Group>
       </Paper>
     </UnstyledButton>
@@ -50,7 +80,11 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(0);
-  const directory = useDirectory(debounced, page);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [status, setStatus] = useState<'active' | 'disabled'>('active');
+  const directory = useDirectory({ search: debounced, groupId, status }, page);
+  const groups = useGroups();
+  const groupNames = new Map((groups.data?.groups ?? []).map((group) => [group.id, group.name]));
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ contact: Contact | null } | null>(null);
   const pages = Math.max(1, Math.ceil((directory.data?.total ?? 0) / DIRECTORY_PAGE_SIZE));
@@ -67,6 +101,32 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
             setPage(0);
           }}
           style={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        <Select
+          aria-label={peopleMessages.filterByGroup}
+          placeholder={peopleMessages.everyGroup}
+          data={(groups.data?.groups ?? []).map((group) => ({ value: group.id, label: group.name }))}
+          value={groupId}
+          onChange={(value) => {
+            setGroupId(value);
+            setPage(0);
+          }}
+          clearable
+          searchable
+          comboboxProps={{ withinPortal: true }}
+          style={{ flex: '0 1 200px' }}
+        />
+        <SegmentedControl
+          aria-label={peopleMessages.showPeople}
+          data={[
+            { value: 'active', label: peopleMessages.activePeople },
+            { value: 'disabled', label: peopleMessages.disabledPeople },
+          ]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as 'active' | 'disabled');
+            setPage(0);
+          }}
         />
         {isAdmin && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setForm({ contact: null })}>
@@ -85,13 +145,15 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
         />
       ) : directory.data.users.length === 0 ? (
         <Text c="gray.7" size="sm">
-          {peopleMessages.noContacts}
+          {status === 'disabled' && !debounced && !groupId
+            ? peopleMessages.noDisabledContacts
+            : peopleMessages.noContacts}
         </Text>
       ) : (
         <Stack component="ul" gap="xs" aria-label={peopleMessages.allUsers} m={0} p={0} style={{ listStyle: 'none' }}>
           {directory.data.users.map((person) => (
             <li key={person.id} style={{ minWidth: 0 }}>
-              <PersonRow person={person} onOpen={() => setOpenId(person.id)} />
+              <PersonRow person={person} groupNames={groupNames} onOpen={() => setOpenId(person.id)} />
             </li>
           ))}
         </Stack>

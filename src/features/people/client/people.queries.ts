@@ -6,11 +6,11 @@ import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
 import type { Self } from '../../../shared/self.ts';
 import { peopleMessages } from '../people.messages.ts';
-import type { Contact, DirectoryPage, Group } from '../people.schemas.ts';
+import type { Contact, DirectoryPage, DirectoryStatus, Group } from '../people.schemas.ts';
 
 export const peopleKeys = {
   all: ['people'] as const,
-  directory: (search: string, page: number) => ['people', 'directory', search, page] as const,
+  directory: (filters: DirectoryFilters, page: number) => ['people', 'directory', filters, page] as const,
   contact: (id: string) => ['people', 'contact', id] as const,
   groups: ['people', 'groups'] as const,
 };
@@ -25,16 +25,26 @@ export const ownSettingsKeys = {
 };
 
 /** One page of the directory (GET /directory/users), by first name. */
-export const useDirectory = (search: string, page: number) =>
+/** What the directory lists: a search, a group (or every group) and active or disabled people. */
+export interface DirectoryFilters {
+  search: string;
+  groupId: string | null;
+  status: DirectoryStatus;
+}
+
+export const useDirectory = (filters: DirectoryFilters, page: number) =>
   useQuery({
-    queryKey: peopleKeys.directory(search, page),
-    queryFn: ({ signal }) =>
-      api.get<DirectoryPage>(
-        `/directory/users?offset=${page * DIRECTORY_PAGE_SIZE}&limit=${DIRECTORY_PAGE_SIZE}${
-          search ? `&search=${encodeURIComponent(search)}` : ''
-        }`,
-        { signal, silent: true },
-      ),
+    queryKey: peopleKeys.directory(filters, page),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        offset: String(page * DIRECTORY_PAGE_SIZE),
+        limit: String(DIRECTORY_PAGE_SIZE),
+        status: filters.status,
+      });
+      if (filters.search) query.set('search', filters.search);
+      if (filters.groupId) query.set('groupId', filters.groupId);
+      return api.get<DirectoryPage>(`/directory/users?${query}`, { signal, silent: true });
+    },
     placeholderData: keepPreviousData,
   });
 

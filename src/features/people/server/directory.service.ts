@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { memberships, userGroupMembers, users } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -10,7 +10,7 @@ import { resolveTimezone } from '../../../shared/timezones.ts';
 import { revokeWorkspaceSessions } from '../../auth/server/tokens.service.ts';
 import { addUserToWorkspace } from '../../workspaces/server/workspaces.service.ts';
 import { peopleMessages } from '../people.messages.ts';
-import type { Contact, CreateContact, DirectoryPage, UpdateContact } from '../people.schemas.ts';
+import type { Contact, CreateContact, DirectoryPage, DirectoryStatus, UpdateContact } from '../people.schemas.ts';
 
 // The directory of a workspace (document 3 §2): its people, disabled and deleted ones included
 // (shown in the deleted-user style), sorted by first name (document 2 §9), one page at a time.
@@ -53,9 +53,29 @@ const asDirectoryUser = <T extends { isAdmin: string; deletedAt: Date | null; gr
 /** One page of the workspace's people matching `search` (names, email, job title), with the total. */
 export const listDirectory = async (
   ctx: TenantContext,
-  query: { search?: string | undefined; offset: number; limit: number },
+  query: {
+    search?: string | undefined;
+    groupId?: string | undefined;
+    status: DirectoryStatus;
+    offset: number;
+    limit: number;
+  },
 ): Promise<DirectoryPage> => {
+  // Another workspace's group is not found, as its id in any other place.
+  if (query.groupId) await assertInWorkspace(ctx.db, ctx.tenantId, { groups: [query.groupId] });
   const conditions: SQL[] = [eq(memberships.tenantId, ctx.tenantId)];
+  const inactive = or(eq(memberships.disabled, true), isNotNull(users.deletedAt))!;
+  if (query.status === 'active') conditions.push(not(inactive));
+  if (query.status === 'disabled') conditions.push(inactive);
+  if (query.groupId)
+    conditions.push(
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(userGroupMembers)
+          .where(and(eq(userGroupMembers.groupId, query.groupId), eq(userGroupMembers.userId, users.id))),
+      ),
+    );
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { userGroupMembers, userGroups } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import { notFound } from '../../../shared/errors.ts';
+import { conflict, notFound } from '../../../shared/errors.ts';
+import { peopleMessages } from '../people.messages.ts';
 import type { Group, UpdateGroup } from '../people.schemas.ts';
 
 // User groups (document 3 §3; the group dialog calls them roles). Admins create, rename and
@@ -54,7 +55,7 @@ const groupColumns = {
   userIds: userIdsSql,
 };
 
-/** One page of the workspace's groups by name, with their people's ids (and the people, when asked). */
+/** One page of the workspace's groups by name (case aside), with their people's ids (and the people, when asked). */
 export const listGroups = async (
   ctx: TenantContext,
   query: { includeUsers: boolean; offset: number; limit: number },
@@ -68,7 +69,7 @@ export const listGroups = async (
     })
     .from(userGroups)
     .where(eq(userGroups.tenantId, ctx.tenantId))
-    .orderBy(asc(userGroups.name), asc(userGroups.id))
+    .orderBy(asc(sql`lower(${userGroups.name})`), asc(userGroups.id))
     .limit(query.limit)
     .offset(query.offset);
   const total = await pageTotal(
@@ -89,6 +90,30 @@ const getGroup = async (ctx: TenantContext, groupId: string): Promise<Group> => 
   return toGroup(row);
 };
 
+/**
+ * Refuses a name another group of the workspace has (case and surrounding spaces aside). The
+ * workspace's group names are locked for the rest of the transaction, so two admins saving the
+ * same name at once cannot both pass.
+ */
+const assertNameFree = async (ctx: TenantContext, name: string, groupId?: string) => {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`user_groups:${ctx.tenantId}`}))`);
+  const [taken] = await ctx.db
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(
+      and(
+        eq(userGroups.tenantId, ctx.tenantId),
+        sql`lower(btrim(${userGroups.name})) = lower(btrim(${name}))`,
+        groupId ? ne(userGroups.id, groupId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    const message = peopleMessages.groupNameTaken(name.trim());
+    throw conflict(message, { name: message });
+  }
+};
+
 const setGroupUsers = async (ctx: TenantContext, groupId: string, userIds: string[]) => {
   await ctx.db.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
   const unique = [...new Set(userIds)];
@@ -99,6 +124,7 @@ const setGroupUsers = async (ctx: TenantContext, groupId: string, userIds: strin
 export const createGroup = async (ctx: TenantContext, input: { name: string; userIds?: string[] | undefined }) => {
   assertWorkspaceAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: input.userIds });
+  await assertNameFree(ctx, input.name);
   const [row] = await ctx.db
     .insert(userGroups)
     .values({ tenantId: ctx.tenantId, name: input.name, changedBy: ctx.userId })
@@ -119,6 +145,7 @@ export const updateGroup = async (ctx: TenantContext, groupId: string, patch: Up
     .from(userGroups)
     .where(and(eq(userGroups.id, groupId), eq(userGroups.tenantId, ctx.tenantId)));
   if (!current) throw notFound();
+  if (patch.name !== undefined) await assertNameFree(ctx, patch.name, groupId);
   if (patch.userIds) {
     const kept = new Set(current.userIds ?? []);
     await assertInWorkspace(ctx.db, ctx.tenantId, { users: patch.userIds.filter((id) => !kept.has(id)) });

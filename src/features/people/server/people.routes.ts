@@ -48,7 +48,8 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: "One page of the workspace's people for the directory, by first name; disabled and deleted ones too",
+        summary:
+          "One page of the workspace's people for the directory, by first name: active ones, disabled or removed ones, or all (the default); of one group when asked",
         querystring: ZDirectoryQuery,
         response: { 200: success(ZDirectoryPage), ...failures(400, 401, 403) },
       },
@@ -235,9 +236,9 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Add role: a new group (workspace admins)',
+        summary: 'Add role: a new group (workspace admins); 409 when the workspace has a group of that name',
         body: ZCreateGroup,
-        response: { 201: success(ZGroup), ...failures(400, 401, 403, 404) },
+        response: { 201: success(ZGroup), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -251,10 +252,10 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Edit role: rename a group or set its people (workspace admins)',
+        summary: 'Edit role: rename a group or set its people (workspace admins); 409 for a name another group has',
         params: ZId,
         body: ZUpdateGroup,
-        response: { 200: success(ZGroup), ...failures(400, 401, 403, 404) },
+        response: { 200: success(ZGroup), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ok(await request.inTenant((ctx) => updateGroup(ctx, request.params.id, request.body))),
