@@ -75,6 +75,13 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   await expect(page.getByRole('heading', { name: adminMessages.generalSettings })).toBeVisible();
   // A light yellow as the link colour is hard to read on white: the form says so before saving.
   const primary1 = page.getByRole('textbox', { name: adminMessages.colourLabel('primaryColor1') });
+  // A colour's name is not taken silently: it stays in the field and the save says why not.
+  await primary1.fill('teal');
+  await primary1.press('Tab');
+  await expect(primary1).toHaveValue('teal');
+  await page.getByRole('button', { name: messages.saveButton }).click();
+  await expect(page.getByText(messages.colourFormat)).toBeVisible();
+  await expect(toast(page, messages.settingsSaved)).toHaveCount(0);
   await primary1.fill('#fab005');
   await primary1.press('Escape');
   await expect(page.getByText(/WCAG AA asks for 4.5:1/)).toBeVisible();

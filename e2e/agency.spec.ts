@@ -327,6 +327,11 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
     agencyMessages.agencyNoAnswer,
   );
   await expect(outcomes.getByRole('textbox')).toHaveCount(0);
+  // A guidance column offers no new question.
+  await outcomes.getByRole('button', { name: agencyMessages.agencyContentMenu('Outcomes'), exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: agencyMessages.agencyEditColumn })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: agencyMessages.agencyAddQuestion })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Hide a shipped category: the member no longer sees it; the admin sees it marked.
   await page.goto('/agency-tools');

@@ -87,5 +87,6 @@ export const agencyMessages = {
     `A category holds at most ${max} frameworks. Delete one or use another category.`,
   agencyTooManyColumns: 'A framework has at most 40 columns.',
   agencyTooManyQuestions: 'A column has at most 30 questions.',
+  agencyGuidanceHasNoQuestions: 'A guidance column has no questions: make it editable to ask one.',
   agencyInvalidUrl: 'Enter an address starting with http:// or https://',
 } as const;

@@ -74,3 +74,9 @@ export const ZNotificationSettings = z
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 export const ZUpdateNotificationSettings = ZNotificationSettings.partial();
+/** The switches as the settings page shows them: Slack's only means something where the server has Slack. */
+export const ZNotificationSettingsView = ZNotificationSettings.extend({
+  /** Whether this server is set up for Slack; without it no Slack notification can go out. */
+  slackAvailable: z.boolean(),
+}).meta({ id: 'NotificationSettingsView' });
+export type NotificationSettingsView = z.infer<typeof ZNotificationSettingsView>;

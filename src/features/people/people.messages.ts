@@ -99,6 +99,7 @@ export const peopleMessages = {
   deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
   emailNotifications: 'Email notifications',
   slackNotifications: 'Slack notifications',
+  slackUnavailable: "Slack isn't set up on this server, so no Slack notifications are sent.",
   notificationKindsTitle: 'Tell me about',
   notifyAssignments: 'When something is assigned to me',
   notifyComments: 'Comments and changes on my cards',

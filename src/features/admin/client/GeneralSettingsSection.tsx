@@ -36,6 +36,8 @@ const ColourFields = ({ keys, form }: { keys: readonly ColourKey[]; form: Colour
           placeholder={adminMessages.colourDefault}
           format="hex"
           withEyeDropper={false}
+          // A word such as "teal" stays in the field and is refused there, not silently dropped on blur.
+          fixOnBlur={false}
           popoverProps={{ withinPortal: true }}
           description={warnings[key]}
           descriptionProps={warnings[key] ? { c: 'orange.9', role: 'status' } : undefined}

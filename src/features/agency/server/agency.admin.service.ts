@@ -177,15 +177,16 @@ export const updateItem = async (ctx: TenantContext, id: string, patch: UpdateAg
 
 // Columns
 
-/** The item of a column the workspace sees. */
-const columnItem = async (ctx: TenantContext, columnId: string) => {
+/** The item of a column the workspace sees, and whether the column is guidance only. */
+const columnOf = async (ctx: TenantContext, columnId: string) => {
   const [row] = await ctx.db
-    .select({ itemId: agencyColumns.itemId })
+    .select({ itemId: agencyColumns.itemId, columnType: agencyColumns.columnType })
     .from(agencyColumns)
     .where(and(eq(agencyColumns.id, columnId), visibleTo(agencyColumns, ctx.tenantId)));
   if (!row) throw notFound();
-  return row.itemId;
+  return { itemId: row.itemId, guidanceOnly: row.columnType === 'noneditable' };
 };
+const columnItem = async (ctx: TenantContext, columnId: string) => (await columnOf(ctx, columnId)).itemId;
 
 /**
  * A column may follow a column of the same framework, and never itself or one that (through
@@ -253,7 +254,9 @@ export const updateColumn = async (ctx: TenantContext, id: string, patch: Update
 export const createQuestion = async (ctx: TenantContext, input: CreateAgencyQuestion) => {
   assertContentAdmin(ctx);
   await assertInWorkspace(ctx.db, ctx.tenantId, { agencyColumns: [input.columnId] });
-  const itemId = await columnItem(ctx, input.columnId);
+  const { itemId, guidanceOnly } = await columnOf(ctx, input.columnId);
+  // A guidance column is read, not filled in: a question there could never be answered.
+  if (guidanceOnly) throw conflict(agencyMessages.agencyGuidanceHasNoQuestions);
   const [{ n } = { n: 0 }] = await ctx.db
     .select({ n: count() })
     .from(agencyQuestions)

@@ -345,6 +345,25 @@ describe('agency tools: admin content and hiding', () => {
     expect((await admin.api.post('/agency/categories', body)).status).toBe(201);
   });
 
+  it("a guidance column takes no question, a shipped one or one of the workspace's own", async () => {
+    const admin = await signUp(app);
+    const own = await ownContent(admin);
+    const guidance = await admin.api.post<{ id: string }>('/agency/columns', {
+      itemId: own.itemId,
+      title: 'How to use it',
+      color: 'gray',
+      columnType: 'noneditable',
+    });
+    expect(guidance.status).toBe(201);
+    const shippedGuidance = (await swot(admin)).columns.find((column) => column.columnType === 'noneditable')!;
+    for (const columnId of [guidance.body.result.id, shippedGuidance.id]) {
+      const refused = await admin.api.post('/agency/questions', { columnId, question: 'Anything?' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ message: agencyMessages.agencyGuidanceHasNoQuestions });
+    }
+    expect((await swot(admin)).columns.find((c) => c.id === shippedGuidance.id)!.questions).toEqual([]);
+  });
+
   it('refuses a column parent that makes a cycle or lies in another framework', async () => {
     const admin = await signUp(app);
     const own = await ownContent(admin);

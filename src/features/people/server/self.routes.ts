@@ -7,7 +7,7 @@ import { limitPerUser } from '../../../server/rate-limit.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
 import { ZMessageResult } from '../../auth/auth.schemas.ts';
-import { ZNotificationSettings, ZUpdateNotificationSettings } from '../../notifications/notifications.schemas.ts';
+import { ZNotificationSettingsView, ZUpdateNotificationSettings } from '../../notifications/notifications.schemas.ts';
 import {
   notificationPreferences,
   updateNotificationPreferences,
@@ -68,11 +68,15 @@ export const selfRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'My notification switches: email, Slack, and by kind',
-        response: { 200: success(ZNotificationSettings), ...failures(401) },
+        summary: 'My notification switches: email, Slack, and by kind; and whether this server has Slack',
+        response: { 200: success(ZNotificationSettingsView), ...failures(401) },
       },
     },
-    async (request) => ok(await request.inUser((ctx) => notificationPreferences(ctx.db, ctx.userId))),
+    async (request) =>
+      ok({
+        ...(await request.inUser((ctx) => notificationPreferences(ctx.db, ctx.userId))),
+        slackAvailable: request.server.config.slack !== null,
+      }),
   );
 
   app.patch(
@@ -82,10 +86,14 @@ export const selfRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'Change my notification switches',
         body: ZUpdateNotificationSettings,
-        response: { 200: success(ZNotificationSettings), ...failures(400, 401) },
+        response: { 200: success(ZNotificationSettingsView), ...failures(400, 401) },
       },
     },
-    async (request) => ok(await request.inUser((ctx) => updateNotificationPreferences(ctx, request.body))),
+    async (request) =>
+      ok({
+        ...(await request.inUser((ctx) => updateNotificationPreferences(ctx, request.body))),
+        slackAvailable: request.server.config.slack !== null,
+      }),
   );
 
   app.post(

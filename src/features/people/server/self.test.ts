@@ -117,6 +117,8 @@ describe('notifications', () => {
       comments: true,
       meetingStarts: true,
       reminders: true,
+      // This test server has no Slack app: the settings page shows the Slack switch off and locked.
+      slackAvailable: false,
     });
     await me.api.patch('/self/notifications', { enable_slack_notification: false, comments: false });
     const after = await me.api.get<NotificationSettings>('/self/notifications');

@@ -47,6 +47,10 @@ describe('Slack direct messages', () => {
     const unknown = await joinWorkspace(app, admin, { firstName: 'Una' });
     const onId = inSlack(on);
     const offId = inSlack(off);
+    // On a server with Slack the settings page offers the switch.
+    expect((await on.api.get<{ slackAvailable: boolean }>('/self/notifications')).body.result.slackAvailable).toBe(
+      true,
+    );
     expect((await off.api.patch('/self/notifications', { enable_slack_notification: false })).status).toBe(200);
     const meeting = await createMeeting(admin, [on.userId, off.userId, unknown.userId]);
     const before = (await sent()).length;

@@ -6,7 +6,8 @@ import { agencyMessages } from '../../agency.messages.ts';
 // The admin menu of a piece of agency content (decision 052): their own content is edited and
 // deleted, any content hidden or shown again, and something added inside it.
 
-export type ContentRow = { id: string; shipped: boolean; hidden: boolean };
+/** `columnType`: a guidance-only column ('noneditable') takes no questions. */
+export type ContentRow = { id: string; shipped: boolean; hidden: boolean; columnType?: string };
 
 export interface ContentActions {
   edit: (kind: AgencyKind, id: string) => void;
@@ -40,7 +41,7 @@ const ContentMenuItems = ({
   title: string;
   actions: ContentActions;
 }) => {
-  const child = CHILD[kind];
+  const child = row.columnType === 'noneditable' ? undefined : CHILD[kind];
   return (
     <>
       {child && (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../client/lib/api.ts';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
-import type { NotificationSettings } from '../../../notifications/notifications.schemas.ts';
+import type { NotificationSettings, NotificationSettingsView } from '../../../notifications/notifications.schemas.ts';
 import { peopleMessages } from '../../people.messages.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
 
@@ -25,27 +25,36 @@ export const NotificationsPanel = () => {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get<NotificationSettings>('/self/notifications', { signal, silent: true }),
+    queryFn: ({ signal }) => api.get<NotificationSettingsView>('/self/notifications', { signal, silent: true }),
   });
   const save = useMutation({
-    mutationFn: (patch: Partial<NotificationSettings>) => api.patch<NotificationSettings>('/self/notifications', patch),
+    mutationFn: (patch: Partial<NotificationSettings>) =>
+      api.patch<NotificationSettingsView>('/self/notifications', patch),
     onMutate: (patch) =>
-      queryClient.setQueryData<NotificationSettings>(KEY, (current) => (current ? { ...current, ...patch } : current)),
+      queryClient.setQueryData<NotificationSettingsView>(KEY, (current) =>
+        current ? { ...current, ...patch } : current,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       showSuccess(peopleMessages.notificationsSaved);
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   });
-  const toggle = ([key, label]: [keyof NotificationSettings, string]) =>
-    settings.data && (
+  const toggle = ([key, label]: [keyof NotificationSettings, string]) => {
+    if (!settings.data) return null;
+    // Without Slack on this server the switch is off and cannot be turned on: nothing would go out.
+    const unavailable = key === 'enableSlackNotification' && !settings.data.slackAvailable;
+    return (
       <Switch
         key={key}
         label={label}
-        checked={settings.data[key]}
+        checked={settings.data[key] && !unavailable}
+        disabled={unavailable}
+        description={unavailable ? peopleMessages.slackUnavailable : undefined}
         onChange={(event) => save.mutate({ [key]: event.currentTarget.checked })}
       />
     );
+  };
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
