@@ -314,6 +314,33 @@ test('a private page asks to sign in and comes back; signed-in users skip the si
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test('without Remember me the browser session covers its tabs, and a logout in one ends it in all', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('tabs');
+  await registerViaApi(request, user);
+  await page.goto('/login');
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('cadence.token'))).toBeNull();
+
+  // A second tab of the same browser opens a private page signed in.
+  const second = await page.context().newPage();
+  await second.goto('/settings/profile');
+  await expect(second.getByLabel(messages.firstName)).toHaveValue(user.firstName);
+  await expect(second).toHaveURL(/\/settings\/profile$/);
+
+  // Logging out in the first tab sends the second to the sign-in page, without a reload.
+  await logout(page);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login/);
+  // A tab opened now is signed out.
+  const third = await page.context().newPage();
+  await third.goto('/home');
+  await expect(third).toHaveURL(/\/login\?redirect=%2Fhome$/);
+});
+
 test('the profile changes name, job title and time zone; the top bar clock follows', async ({ page, request }) => {
   await page.clock.setFixedTime(new Date('2026-03-02T09:30:00Z'));
   await signedInUser(page, request, 'profile');

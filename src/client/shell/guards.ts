@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { queryClient } from '../lib/queryClient.ts';
 import { loginPath, safeRedirect } from '../lib/redirect.ts';
 import { selfQuery } from '../lib/self.ts';
-import { getToken } from '../lib/session.ts';
+import { borrowSession, getToken } from '../lib/session.ts';
 
 // Route loaders that decide before a page's code loads. They look at the token only: whether
 // the session is still valid is the server's answer to GET /self (see RequireAuth).
@@ -13,8 +13,9 @@ import { getToken } from '../lib/session.ts';
  * token, GET /self starts now, while the page's code loads, instead of after it (RequireAuth
  * reads the answer from the cache; a failure is its to show, so it is not awaited here).
  */
-export const requireToken = ({ request }: LoaderFunctionArgs) => {
-  if (getToken()) {
+export const requireToken = async ({ request }: LoaderFunctionArgs) => {
+  // A new tab of a signed-in browser takes the session of the tabs already open.
+  if (await borrowSession()) {
     void queryClient.prefetchQuery(selfQuery);
     return null;
   }
@@ -23,8 +24,8 @@ export const requireToken = ({ request }: LoaderFunctionArgs) => {
 };
 
 /** /login and /sign-up: a signed-in user goes on to the app (spec document 3 §2). */
-export const redirectIfSignedIn = ({ request }: LoaderFunctionArgs) => {
-  if (!getToken()) return null;
+export const redirectIfSignedIn = async ({ request }: LoaderFunctionArgs) => {
+  if (!(await borrowSession())) return null;
   throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
 };
 
