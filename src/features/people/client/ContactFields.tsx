@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { TIMEZONES } from '../../../shared/timezones.ts';
 import { peopleMessages } from '../people.messages.ts';
@@ -35,11 +36,15 @@ type Fields = Pick<
   | 'slack'
 >;
 
-export const contactFormValues = (person: Partial<Fields> | null): ContactFormValues => ({
+/** The form's values for `person`; a new person starts in `defaultTimezone` (the admin's own). */
+export const contactFormValues = (
+  person: Partial<Fields> | null,
+  defaultTimezone = DEFAULT_TIMEZONE,
+): ContactFormValues => ({
   firstName: person?.firstName ?? '',
   lastName: person?.lastName ?? '',
   jobTitle: person?.jobTitle ?? '',
-  timezone: person?.timezone ?? 'America/Los_Angeles',
+  timezone: person?.timezone ?? defaultTimezone,
   phone: person?.phone ?? '',
   alternativePhone: person?.alternativePhone ?? '',
   address: person?.address ?? '',

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { useSelf } from '../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -107,6 +108,7 @@ const ContactForm = ({
 }) => {
   const save = useSaveContact();
   const groups = useGroups();
+  const ownTimezone = useSelf().data?.user.timezone;
   const closeSoon = useDelayedClose(onClose);
   const [image, setImage] = useState(contact?.image ?? null);
   // A new contact's photo is sent once the account exists.
@@ -114,7 +116,11 @@ const ContactForm = ({
   const preview = useMemo(() => (pendingPhoto ? URL.createObjectURL(pendingPhoto) : null), [pendingPhoto]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const form = useForm<FormValues>({
-    initialValues: { ...contactFormValues(contact), email: contact?.email ?? '', groupIds: contact?.groupIds ?? [] },
+    initialValues: {
+      ...contactFormValues(contact, ownTimezone),
+      email: contact?.email ?? '',
+      groupIds: contact?.groupIds ?? [],
+    },
     validate: {
       firstName: fieldRule(requiredText(100)),
       lastName: fieldRule(requiredText(100)),

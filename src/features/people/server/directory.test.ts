@@ -27,6 +27,23 @@ const newContact = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('directory', () => {
+  it("a person an admin creates starts in the admin's time zone unless one is given", async () => {
+    const admin = await signUp(app);
+    expect((await admin.api.patch('/self', { timezone: 'Europe/Berlin' })).status).toBe(200);
+    const plain = await admin.api.post<{ user: Contact }>('/users', newContact({ timezone: undefined }));
+    expect(plain.status).toBe(201);
+    expect(plain.body.result.user.timezone).toBe('Europe/Berlin');
+    const given = await admin.api.post<{ user: Contact }>('/users', newContact({ timezone: 'Asia/Tokyo' }));
+    expect(given.body.result.user.timezone).toBe('Asia/Tokyo');
+    // Through the add-person dialog (tenants/add-user) too.
+    const email = uniqueEmail('added');
+    const added = await admin.api.post('/tenants/add-user', { email, firstName: 'Ann', lastName: 'Added' });
+    expect(added.status).toBe(201);
+    const list = await admin.api.get<DirectoryPage>('/directory/users?search=Ann%20Added');
+    const ann = list.body.result.users[0]!;
+    expect((await admin.api.get<Contact>(`/users/${ann.id}`)).body.result.timezone).toBe('Europe/Berlin');
+  });
+
   it('lists everyone of the workspace by first name, with the admin flag, searchable and paged', async () => {
     const admin = await signUp(app, { firstName: 'Mia' });
     await joinWorkspace(app, admin, { firstName: 'Bob' });

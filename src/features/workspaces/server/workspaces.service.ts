@@ -171,9 +171,15 @@ export const addUserToWorkspace = async (
     if (!input.lastName) errors.lastName = messages.required;
     throw badRequest(errors, workspacesMessages.namesNeededForNewAccount);
   }
+  // A new account starts in the time zone of the admin who made it: most often the team's.
   const [person] = await ctx.db
     .insert(users)
-    .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
+    .values({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      timezone: sql`(select ${users.timezone} from ${users} where ${users.id} = ${ctx.userId})`,
+    })
     .returning(personColumns);
   await ctx.db.insert(memberships).values({ tenantId: ctx.tenantId, userId: person!.id, isAdmin: ADMIN_FLAG.no });
   const { inviter, workspace } = await inviterAndWorkspace(ctx);
