@@ -341,6 +341,28 @@ test('without Remember me the browser session covers its tabs, and a logout in o
   await expect(third).toHaveURL(/\/login\?redirect=%2Fhome$/);
 });
 
+test('every moment on screen is in the profile time zone, whatever the browser is set to', async ({
+  browser,
+  request,
+}) => {
+  const user = newUser('zones');
+  await registerViaApi(request, user, 'America/New_York');
+  const token = await signInViaApi(request, user);
+  // A browser set to Tokyo, a profile in New York: the top bar and the sign-in time agree.
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await startSignedIn(page, token);
+  await page.goto('/settings/profile/security');
+  const inNewYork = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options }).format(new Date());
+  const day = inNewYork({ month: 'short', day: 'numeric', year: 'numeric' });
+  const hour = inNewYork({ hour: 'numeric', hour12: true }).replace(/\s?[AP]M$/, '');
+  const signedIn = page.getByText(new RegExp(`^Signed in ${day} ${hour}:\\d\\d [AP]M$`));
+  await expect(signedIn.first()).toBeVisible();
+  await expect(banner(page)).toContainText(inNewYork({ month: 'long', day: '2-digit', year: 'numeric' }));
+  await context.close();
+});
+
 test('the profile changes name, job title and time zone; the top bar clock follows', async ({ page, request }) => {
   await page.clock.setFixedTime(new Date('2026-03-02T09:30:00Z'));
   await signedInUser(page, request, 'profile');

@@ -28,11 +28,14 @@ type Item = {
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Who changed an answer and when, as a framework shows it (the browsers run in UTC). */
+/**
+ * Who changed an answer and when, as a framework shows it: in the profile's time zone (UTC for
+ * these accounts) and the app's format family, "Nov 28, 2026 7:48 AM".
+ */
 const changedByToday = (name: string) => {
   const now = new Date();
-  const day = `${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
-  return new RegExp(`^${name}, ${day}, \\d{2}:\\d{2}$`);
+  const day = `${MONTHS[now.getUTCMonth()]} ${now.getUTCDate()}, ${now.getUTCFullYear()}`;
+  return new RegExp(`^${name}, ${day} \\d{1,2}:\\d{2} [AP]M$`);
 };
 
 test('browses the catalogue, fills in a buyer persona in two browsers, opens a column and exports it', async ({

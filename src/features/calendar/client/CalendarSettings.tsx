@@ -3,6 +3,7 @@ import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../../client/lib/api.ts';
+import { useMoments } from '../../../client/lib/moments.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { CopyButton } from '../../../client/ui/CopyButton.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
@@ -58,6 +59,7 @@ const EmbedForm = ({ initial, onClose }: { initial: string; onClose: () => void 
 
 /** The private ICS link: made, replaced (the URL shows once) or turned off after a confirmation. */
 const FeedPanel = () => {
+  const moments = useMoments();
   const queryClient = useQueryClient();
   const feed = useQuery({
     queryKey: feedKey,
@@ -108,7 +110,7 @@ const FeedPanel = () => {
       ) : (
         <Text size="sm">
           {active && feed.data?.createdAt
-            ? calendarMessages.feedActiveSince(new Date(feed.data.createdAt).toLocaleDateString())
+            ? calendarMessages.feedActiveSince(moments.day(feed.data.createdAt))
             : calendarMessages.feedNone}
         </Text>
       )}

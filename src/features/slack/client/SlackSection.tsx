@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconBrandSlack, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayjs } from '../../../client/lib/dayjs.ts';
+import { useMoments } from '../../../client/lib/moments.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
@@ -35,6 +35,7 @@ const useCallbackResult = () => {
 };
 
 const Connected = ({ status }: { status: SlackStatus }) => {
+  const moments = useMoments();
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnectSlack();
   return (
@@ -45,7 +46,7 @@ const Connected = ({ status }: { status: SlackStatus }) => {
         </Text>
         {status.installedAt && (
           <Text size="sm" c="dimmed">
-            {slackMessages.slackConnectedSince(dayjs(status.installedAt).format('MMM D, YYYY'))}
+            {slackMessages.slackConnectedSince(moments.day(status.installedAt))}
           </Text>
         )}
       </Stack>

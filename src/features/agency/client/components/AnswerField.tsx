@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { useMoments } from '../../../../client/lib/moments.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyAnswer } from '../../agency.schemas.ts';
@@ -13,9 +13,6 @@ import { useRemoveAnswer, useSaveAnswer, watchAnswers } from '../agency.queries.
 // person is typing: then their text is kept and a notice says who changed it.
 
 const SAVE_AFTER_MS = 800;
-
-/** When an answer was changed, as shown next to who changed it. */
-export const formatChangedAt = (changedAt: string) => dayjs(changedAt).format('D MMM YYYY, HH:mm');
 
 export const AnswerField = ({
   ids,
@@ -38,6 +35,7 @@ export const AnswerField = ({
   const [text, setText] = useState(stored);
   const [dirty, setDirty] = useState(false);
   const [elsewhere, setElsewhere] = useState<string | null>(null);
+  const moments = useMoments();
   const save = useSaveAnswer(ids.itemId, ids.columnId, ids.questionId);
   const remove = useRemoveAnswer(ids.itemId, ids.columnId, ids.questionId);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -99,7 +97,7 @@ export const AnswerField = ({
         ? agencyMessages.agencySaved
         : null;
   const who = answer?.changedBy
-    ? agencyMessages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))
+    ? agencyMessages.agencyChangedBy(answer.changedBy.name, moments.at(answer.changedAt))
     : null;
 
   return (

@@ -1,13 +1,15 @@
 import { Button, List, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMoments } from '../../../../client/lib/moments.ts';
 import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyQuestion } from '../../agency.schemas.ts';
-import { AnswerField, formatChangedAt } from './AnswerField.tsx';
+import { AnswerField } from './AnswerField.tsx';
 
 /** A question that takes no answers here (a 'noneditable' column, a hidden question): its answers as text. */
-const AnswersAsText = ({ question }: { question: AgencyQuestion }) =>
-  question.answers.length === 0 ? (
+const AnswersAsText = ({ question }: { question: AgencyQuestion }) => {
+  const moments = useMoments();
+  return question.answers.length === 0 ? (
     <Text size="sm" c="gray.7" fs="italic">
       {agencyMessages.agencyNoAnswer}
     </Text>
@@ -19,13 +21,14 @@ const AnswersAsText = ({ question }: { question: AgencyQuestion }) =>
           {answer.changedBy && (
             <Text span size="xs" c="gray.7">
               {' '}
-              ({agencyMessages.agencyChangedBy(answer.changedBy.name, formatChangedAt(answer.changedAt))})
+              ({agencyMessages.agencyChangedBy(answer.changedBy.name, moments.at(answer.changedAt))})
             </Text>
           )}
         </List.Item>
       ))}
     </List>
   );
+};
 
 /**
  * A question and its answer slots: all numOfAnswers slots, or (addAnswer) the answers given plus

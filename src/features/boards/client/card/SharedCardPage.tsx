@@ -18,6 +18,7 @@ import { IconCalendarRepeat, IconLinkOff, IconSquare, IconSquareCheck } from '@t
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../../client/lib/api.ts';
+import { browserTimezone } from '../../../../client/lib/moments.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';
@@ -59,11 +60,9 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   </Stack>
 );
 
-/** The browser's own time zone: the page has no signed-in user to take one from. */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 const SharedCard = ({ card }: { card: TaskPreview }) => {
-  const zone = viewerZone();
+  // The browser's own time zone: the page has no signed-in user to take one from.
+  const zone = browserTimezone();
   const done = card.status === '1';
   const dateLine =
     done && card.completedAt

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
-import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { useMoments } from '../../../../client/lib/moments.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
@@ -42,6 +42,7 @@ export const deviceName = (userAgent: string | null) => {
 
 /** The signed-in sessions and devices, with Sign out for each and Sign out everywhere. */
 export const SessionsCard = () => {
+  const moments = useMoments();
   const queryClient = useQueryClient();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
@@ -92,7 +93,7 @@ export const SessionsCard = () => {
                     )}
                   </Group>
                   <Text size="xs" c="gray.7">
-                    {peopleMessages.signedInAt(dayjs(session.createdAt).format('MMM D, YYYY h:mm A'))}
+                    {peopleMessages.signedInAt(moments.at(session.createdAt))}
                   </Text>
                 </Stack>
                 {!session.current && (

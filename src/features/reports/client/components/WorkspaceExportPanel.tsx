@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { useMoments } from '../../../../client/lib/moments.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
@@ -30,6 +30,7 @@ const sizeText = (bytes: number | null) =>
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export const WorkspaceExportPanel = () => {
+  const moments = useMoments();
   const list = useWorkspaceExports(true);
   const start = useStartWorkspaceExport();
   const [asking, setAsking] = useState(false);
@@ -92,10 +93,10 @@ export const WorkspaceExportPanel = () => {
                 style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
               >
                 <Stack gap={0}>
-                  <Text size="sm">{dayjs(item.createdAt).format('MMM D, YYYY h:mm A')}</Text>
+                  <Text size="sm">{moments.at(item.createdAt)}</Text>
                   {item.expiresAt && (
                     <Text size="xs" c="dimmed">
-                      {reportsMessages.workspaceExportKeptUntil(dayjs(item.expiresAt).format('MMM D, YYYY'))}
+                      {reportsMessages.workspaceExportKeptUntil(moments.day(item.expiresAt))}
                     </Text>
                   )}
                   {item.status === 'expired' && (
