@@ -70,6 +70,8 @@ eachSize((size) => {
     await page.getByRole('tab', { name: timeMessages.timeTabReports }).click();
     await expect(page.getByRole('button', { name: timeMessages.timeExportCsv })).toBeVisible();
     await checkPage(page, 'time-reports', size);
+    // Every column is in view, on a phone too: none hides in a sideways scroll.
+    await expect(page.getByRole('columnheader', { name: timeMessages.timeAmount })).toBeInViewport({ ratio: 1 });
   });
 
   // Password vault (issue 22)

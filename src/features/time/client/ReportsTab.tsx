@@ -10,6 +10,11 @@ import { downloadReport, useReport } from './time.queries.ts';
 import { todayIso } from './week.ts';
 
 /** The Reports tab (empty in the spec; issue 23): hours and amounts over a range, as a table and a chart. */
+/** The chart shows the first rows; the table below lists them all. */
+const CHART_ROWS = 20;
+/** A name as the chart's axis shows it: whole when short, cut with an ellipsis when not. */
+const shortName = (name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name);
+
 export const ReportsTab = () => {
   const today = todayIso();
   const [query, setQuery] = useState<ReportQuery>({
@@ -62,16 +67,19 @@ export const ReportsTab = () => {
         <Text c="dimmed">{timeMessages.timeNoReportRows}</Text>
       ) : (
         <>
+          {/* Bars across, names beside them: long names stay readable on a phone. */}
           <BarChart
-            h={260}
+            h={Math.max(140, Math.min(report.data.rows.length, CHART_ROWS) * 36 + 40)}
+            orientation="vertical"
             data={report.data.rows
-              .slice(0, 20)
+              .slice(0, CHART_ROWS)
               .map((r) => ({ name: r.name, hours: Math.round(r.minutes / 0.6) / 100 }))}
             dataKey="name"
+            yAxisProps={{ width: 130, tickFormatter: shortName }}
             series={[{ name: 'hours', label: timeMessages.timeHours, color: 'teal.6' }]}
           />
-          {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
-          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} aria-label={timeMessages.timeTabReports}>
+          {/* Fits a phone; focusable, so a keyboard can scroll it on an even narrower screen. */}
+          <Table.ScrollContainer minWidth={340} type="native" tabIndex={0} aria-label={timeMessages.timeTabReports}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
