@@ -6,7 +6,7 @@ import { agencyMessages } from '../src/features/agency/agency.messages.ts';
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeetingToday, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeetingToday, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Agency tools (issue 24): the catalogue with Show All and its info dialog, a buyer persona
 // filled in by two browsers at once, one column on its own, a framework attached to an agenda
@@ -123,7 +123,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await page.screenshot({ path: `${SCREENS}/agency-personas.png`, fullPage: true });
 
   // A save that fails says Not saved with Try again; a change by someone else meanwhile warns and
-  // keeps this person's text; Try again then saves it for everyone.
+  // keeps this person's text; Try again then shows both texts, and Keep mine saves it for everyone.
   const answers = '**/api/v2/agency/questions/*/answers/*';
   await page.route(answers, (route) => route.abort());
   const channels = decider.getByRole('region', { name: 'Where do they look for answers?' });
@@ -137,6 +137,9 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await expect(channels.getByRole('textbox')).toHaveValue('Peers and podcasts');
   await page.unroute(answers);
   await channels.getByRole('button', { name: agencyMessages.agencyRetry }).click();
+  await expect(channels.getByTestId('their-text')).toHaveText('LinkedIn groups');
+  await expect(channels.getByTestId('your-text')).toHaveText('Peers and podcasts');
+  await channels.getByRole('button', { name: agencyMessages.agencyKeepMine }).click();
   await expect(channels.getByTestId('answer-status')).toHaveText(agencyMessages.agencySaved);
   await expect(channels).not.toContainText(agencyMessages.agencyChangedElsewhere('Bea Mate'));
   await expect(
@@ -374,5 +377,45 @@ test('an admin adds a framework of their own and hides a shipped category; a mem
   await region(matePage, 'Strategy').getByRole('link', { name: 'SWOT analysis' }).click();
   await expect(region(matePage, 'Strengths')).toBeVisible();
   await expect(region(matePage, 'Threats')).toHaveCount(0);
+  await mateContext.close();
+});
+
+test('two people typing into one answer at once: the one who would lose it sees both texts and keeps theirs', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'agency-typing');
+  await startSignedIn(page, owner.token);
+  await page.goto('/agency-tools');
+  await region(page, 'Marketing').getByRole('link', { name: 'Meet your buyers' }).click();
+  await expect(page.getByRole('heading', { name: 'Buyer personas', level: 1 })).toBeVisible();
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await startSignedIn(matePage, mate.token);
+  await matePage.goto(page.url());
+  const field = (on: Page) =>
+    region(on, 'Persona 1: the decider').getByRole('textbox', { name: 'Name, role and company size' });
+  await expect(field(matePage)).toBeVisible();
+  await realtimeConnected(matePage);
+
+  // Both type into the empty answer before either save lands.
+  await field(page).pressSequentially('Olga: CFO, 200 people', { delay: 5 });
+  await field(matePage).pressSequentially('Bea: COO, 80 people', { delay: 5 });
+  const status = (on: Page) => region(on, 'Persona 1: the decider').getByTestId('answer-status').first();
+  await expect(status(page)).toHaveText(agencyMessages.agencySaved);
+
+  // The mate's save was refused: her words are still in her field, and she sees both texts.
+  const notice = region(matePage, 'Persona 1: the decider').getByRole('alert');
+  await expect(notice).toContainText(agencyMessages.agencyAnswerChangedMeanwhile('Olga Owner'));
+  await expect(notice.getByTestId('their-text')).toHaveText('Olga: CFO, 200 people');
+  await expect(notice.getByTestId('your-text')).toHaveText('Bea: COO, 80 people');
+  await expect(field(matePage)).toHaveValue('Bea: COO, 80 people');
+  await matePage.screenshot({ path: `${SCREENS}/agency-answer-conflict.png` });
+
+  // She keeps hers: it is saved, and the owner's page shows it.
+  await notice.getByRole('button', { name: agencyMessages.agencyKeepMine }).click();
+  await expect(status(matePage)).toHaveText(agencyMessages.agencySaved);
+  await expect(field(page)).toHaveValue('Bea: COO, 80 people');
   await mateContext.close();
 });

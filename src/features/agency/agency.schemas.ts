@@ -162,6 +162,11 @@ export const ZSaveAnswer = z.object({
   answer: z
     .string({ error: messages.required })
     .max(AGENCY_LIMITS.answer, { error: agencyMessages.agencyAnswerTooLong(AGENCY_LIMITS.answer) }),
+  /**
+   * The `changedAt` of the answer this text was typed over (null: the slot was empty). When given,
+   * a slot someone else changed since is not overwritten: 409, and the person sees both texts.
+   */
+  baseChangedAt: z.iso.datetime({ offset: true, error: messages.invalidValue }).nullable().optional(),
 });
 export type SaveAnswer = z.infer<typeof ZSaveAnswer>;
 export const ZAnswerPath = z.object({

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../client/lib/api.ts';
+import { ApiError, api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { AGENCY_CATEGORIES_PAGE, AGENCY_ITEMS_PAGE, type AgencyKind } from '../../../shared/constants.ts';
 import type { AgencyEvents } from '../agency.events.ts';
@@ -108,9 +108,24 @@ const applyAnswer = (queryClient: QueryClient, change: AnswerChange) => {
 export const useSaveAnswer = (itemId: string, columnId: string, questionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ position, answer }: { position: number; answer: string }) =>
-      api.put<AgencyAnswer>(`/agency/questions/${questionId}/answers/${position}`, { answer }, silent),
+    mutationFn: ({
+      position,
+      answer,
+      baseChangedAt,
+    }: {
+      position: number;
+      answer: string;
+      baseChangedAt: string | null;
+    }) =>
+      api.put<AgencyAnswer>(`/agency/questions/${questionId}/answers/${position}`, { answer, baseChangedAt }, silent),
     onSuccess: (saved) => applyAnswer(queryClient, { itemId, columnId, questionId, ...saved }),
+    // Refused because someone changed the slot: read it again, so that their text is the one shown.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: agencyKeys.items });
+        void queryClient.invalidateQueries({ queryKey: agencyKeys.columns });
+      }
+    },
   });
 };
 

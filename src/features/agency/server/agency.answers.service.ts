@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { agencyAnswers, agencyColumns, agencyItems, agencyQuestions, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
-import { badRequest, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { agencyMessages } from '../agency.messages.ts';
 import type { AgencyAnswer, SaveAnswer } from '../agency.schemas.ts';
 import { assertEditableColumn } from './agency.policy.ts';
@@ -68,13 +68,36 @@ export const saveAnswer = async (
       agencyMessages.agencyAnswerTooLong(target.maxLength),
     );
   const now = new Date();
-  await ctx.db
+  // Typed over a version someone has since replaced: the write happens only where the slot is
+  // still that version (or already holds this very text), in the same statement.
+  const base = input.baseChangedAt === undefined ? undefined : input.baseChangedAt && new Date(input.baseChangedAt);
+  const written = await ctx.db
     .insert(agencyAnswers)
     .values({ tenantId: ctx.tenantId, questionId, position, answer, changedAt: now, changedBy: ctx.userId })
     .onConflictDoUpdate({
       target: [agencyAnswers.tenantId, agencyAnswers.questionId, agencyAnswers.position],
       set: { answer, changedAt: now, changedBy: ctx.userId },
-    });
+      ...(base === undefined
+        ? {}
+        : {
+            setWhere: sql`${agencyAnswers.changedAt} is not distinct from ${base} or ${agencyAnswers.answer} = ${answer}`,
+          }),
+    })
+    .returning({ position: agencyAnswers.position });
+  if (written.length === 0) {
+    const [other] = await ctx.db
+      .select({ name: personName(users.firstName, users.lastName) })
+      .from(agencyAnswers)
+      .leftJoin(users, eq(users.id, agencyAnswers.changedBy))
+      .where(
+        and(
+          eq(agencyAnswers.tenantId, ctx.tenantId),
+          eq(agencyAnswers.questionId, questionId),
+          eq(agencyAnswers.position, position),
+        ),
+      );
+    throw conflict(agencyMessages.agencyAnswerChangedMeanwhile(other?.name ?? ''));
+  }
   const saved: AgencyAnswer = {
     position,
     answer,

@@ -156,10 +156,10 @@ export const agencyRoutes = async (fastify: FastifyInstance) => {
         tags,
         operationId: 'saveAnswer',
         summary:
-          "saveAnswer: the workspace's answer in slot `position` (from 0) of a question; 400 past numOfAnswers or over the question's length, 403 in a 'noneditable' column",
+          "saveAnswer: the workspace's answer in slot `position` (from 0) of a question; 400 past numOfAnswers or over the question's length, 403 in a 'noneditable' column, 409 when `baseChangedAt` is given and someone changed the slot since",
         params: ZAnswerPath,
         body: ZSaveAnswer,
-        response: { 200: success(ZAgencyAnswer), ...failures(400, 401, 403, 404) },
+        response: { 200: success(ZAgencyAnswer), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -234,6 +234,59 @@ describe('agency tools: answers', () => {
       outside.socket.close();
     }
   });
+
+  describe('agency tools: two people typing into one answer', () => {
+    it('the later save over an old version is refused (409) and overwrites nothing; kept on purpose it wins', async () => {
+      const admin = await signUp(app, { firstName: 'Ada' });
+      const mate = await joinWorkspace(app, admin, { firstName: 'Ben' });
+      const question = (await swot(admin)).columns.find((c) => c.title === 'Strengths')!.questions[0]!;
+      const url = `/agency/questions/${question.id}/answers/0`;
+      const read = async () =>
+        (await swot(admin)).columns.flatMap((c) => c.questions).find((q) => q.id === question.id)!.answers[0];
+
+      // Both start from an empty slot; Ada saves first, Ben's save is then refused.
+      const first = await admin.api.put<AgencyAnswer>(url, { answer: 'Fast support', baseChangedAt: null });
+      expect(first.status).toBe(200);
+      const refused = await mate.api.put(url, { answer: 'Low prices', baseChangedAt: null });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        status: 'fail',
+        message: agencyMessages.agencyAnswerChangedMeanwhile('Ada Person'),
+      });
+      expect((await read())?.answer).toBe('Fast support');
+
+      // Ben saw both and keeps his: he saves over the version he now has.
+      const kept = await mate.api.put<AgencyAnswer>(url, {
+        answer: 'Low prices',
+        baseChangedAt: first.body.result.changedAt,
+      });
+      expect(kept.status).toBe(200);
+      expect((await read())?.answer).toBe('Low prices');
+      // Ada, still on her first version, is refused in turn; the same text as stored is no conflict.
+      expect((await admin.api.put(url, { answer: 'Fast', baseChangedAt: first.body.result.changedAt })).status).toBe(
+        409,
+      );
+      expect(
+        (await admin.api.put(url, { answer: 'Low prices', baseChangedAt: first.body.result.changedAt })).status,
+      ).toBe(200);
+      // Without a base (older clients), the last save wins as before; a bad base is a 400.
+      expect((await admin.api.put(url, { answer: 'Plain save' })).status).toBe(200);
+      expect((await admin.api.put(url, { answer: 'x', baseChangedAt: 'yesterday' })).status).toBe(400);
+      expect((await read())?.answer).toBe('Plain save');
+    });
+
+    it('two saves from the same version at the same moment: one is written, the other refused', async () => {
+      const admin = await signUp(app);
+      const mate = await joinWorkspace(app, admin);
+      const question = (await swot(admin)).columns.find((c) => c.title === 'Threats')!.questions[0]!;
+      const url = `/agency/questions/${question.id}/answers/0`;
+      const answers = await Promise.all([
+        admin.api.put(url, { answer: 'Mine', baseChangedAt: null }),
+        mate.api.put(url, { answer: 'Theirs', baseChangedAt: null }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    });
+  });
 });
 
 describe('agency tools: admin content and hiding', () => {

@@ -1,11 +1,13 @@
 import { ActionIcon, Alert, Button, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../../client/lib/api.ts';
 import { useMoments } from '../../../../client/lib/moments.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyAnswer } from '../../agency.schemas.ts';
 import { useRemoveAnswer, useSaveAnswer, watchAnswers } from '../agency.queries.ts';
+import { ConflictNotice } from './ConflictNotice.tsx';
 
 // One answer slot, edited in place (decision 053): saved a moment after typing stops and when
 // the field is left, with its state beside it (Saving…, Saved, Not saved with Try again) and who
@@ -41,12 +43,16 @@ export const AnswerField = ({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(text);
   latest.current = text;
+  // The version this person is typing over: a save is refused if someone replaced it meanwhile.
+  const base = useRef<string | null>(answer?.changedAt ?? null);
+  const conflict = save.error instanceof ApiError && save.error.status === 409;
 
   // The stored answer moved on (a save here or elsewhere): show it unless this person is typing.
   // The server trims answers: a save of "goal " does not take the space being typed away.
   useEffect(() => {
     if (!dirty && stored !== latest.current.trim()) setText(stored);
-  }, [stored, dirty]);
+    if (!dirty) base.current = answer?.changedAt ?? null;
+  }, [stored, dirty, answer?.changedAt]);
 
   useEffect(
     () =>
@@ -67,9 +73,10 @@ export const AnswerField = ({
     timer.current = null;
     const value = latest.current;
     save.mutate(
-      { position, answer: value },
+      { position, answer: value, baseChangedAt: base.current },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          base.current = saved.changedAt;
           if (latest.current === value) {
             setDirty(false);
             setElsewhere(null);
@@ -77,6 +84,19 @@ export const AnswerField = ({
         },
       },
     );
+  };
+  /** After a refused save: keep this person's text over the other's, or take the other's. */
+  const keepMine = () => {
+    base.current = answer?.changedAt ?? null;
+    send();
+  };
+  const useTheirs = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    save.reset();
+    setText(stored);
+    setDirty(false);
+    setElsewhere(null);
   };
 
   // Leaving the page within the pause still saves what was typed.
@@ -91,7 +111,7 @@ export const AnswerField = ({
 
   const status = save.isPending
     ? agencyMessages.agencySaving
-    : save.isError
+    : save.isError && !conflict
       ? agencyMessages.agencyNotSaved
       : save.isSuccess && !dirty
         ? agencyMessages.agencySaved
@@ -158,24 +178,35 @@ export const AnswerField = ({
               {status}
             </Text>
           )}
-          {save.isError && (
+          {save.isError && !conflict && (
             <Button size="compact-xs" variant="light" color="red" onClick={send}>
               {agencyMessages.agencyRetry}
             </Button>
           )}
         </Group>
       </Group>
-      {save.isError && (
-        <Text size="xs" c="red.8">
-          {errorText(save.error)}
-        </Text>
+      {conflict ? (
+        <ConflictNotice
+          message={errorText(save.error)}
+          theirs={stored}
+          theirName={answer?.changedBy?.name ?? ''}
+          mine={text}
+          onKeepMine={keepMine}
+          onUseTheirs={useTheirs}
+        />
+      ) : (
+        save.isError && (
+          <Text size="xs" c="red.8">
+            {errorText(save.error)}
+          </Text>
+        )
       )}
       {remove.isError && (
         <Text size="xs" c="red.8">
           {errorText(remove.error)}
         </Text>
       )}
-      {elsewhere !== null && (
+      {elsewhere !== null && !conflict && (
         <Alert variant="light" color="yellow" p={6} mt={4}>
           <Text size="xs">{agencyMessages.agencyChangedElsewhere(elsewhere)}</Text>
         </Alert>
