@@ -18,7 +18,8 @@ export const vaultMessages = {
   vaultFolder: 'Folder',
   vaultNoFolder: 'No folder',
   vaultGroups: 'Groups',
-  vaultGroupsHint: 'Only people of these groups see this password. None: everyone in the meeting.',
+  vaultGroupsHint:
+    'Only people of these groups and the meeting’s leaders see this password. None: everyone in the meeting.',
   vaultNotes: 'Notes',
   vaultGenerate: 'Generate',
   vaultGeneratorLength: 'Length',
@@ -59,7 +60,7 @@ export const vaultMessages = {
   vaultClipboardCleared: 'The clipboard was cleared.',
   vaultCopyFailed: 'The browser did not allow copying to the clipboard.',
   vaultRestricted: 'Restricted',
-  vaultNoAccessToSecret: 'Only people of its groups may reveal this password.',
+  vaultNoAccessToSecret: 'Only the meeting’s leaders and people of its groups may reveal this password.',
   vaultDeleteTitle: (account: string) => `Delete “${account}”?`,
   vaultDeleteWarning: 'Deleting a password is permanent: it cannot be restored.',
   vaultHistory: 'History',

@@ -112,7 +112,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'The password of one entry, for a leader or member who may see it; audited as a reveal or a copy',
+        summary:
+          'The password of one entry, for a leader of its meeting or a member who may see it; audited as a reveal or a copy',
         description:
           "404 for anyone who may not see the entry (workspace admins included), audited as `refused_reveal` or `refused_copy` when the entry is this workspace's. A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 500 naming the entry (account and id), audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500 naming the entry too. Rate limited per user (429).",
         params: ZId,
