@@ -61,6 +61,8 @@ export const vaultMessages = {
   vaultCopyFailed: 'The browser did not allow copying to the clipboard.',
   vaultRestricted: 'Restricted',
   vaultNoAccessToSecret: 'Only the meeting’s leaders and people of its groups may reveal this password.',
+  vaultLockOutRefused:
+    'You would not be able to reveal or copy this password yourself: only the meeting’s leaders and people of its groups may. Confirm to save it anyway.',
   vaultDeleteTitle: (account: string) => `Delete “${account}”?`,
   vaultDeleteWarning: 'Deleting a password is permanent: it cannot be restored.',
   vaultHistory: 'History',

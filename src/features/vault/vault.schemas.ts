@@ -94,6 +94,12 @@ export const ZCreateVaultEntry = z.object({
   folderId: z.uuid().nullish(),
   groupIds: groupIds.optional(),
   notes: optionalText(VAULT_LIMITS.notes),
+  confirmLockOut: z
+    .boolean()
+    .optional()
+    .describe(
+      'True: save even though the caller will not be able to reveal or copy the entry (not a leader of the meeting, and not in any of its groups or not in the meeting). Without it such a save is refused with 409 and nothing is written.',
+    ),
 });
 export type CreateVaultEntry = z.infer<typeof ZCreateVaultEntry>;
 

@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { vaultEntries } from '../../../db/schema/index.ts';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { userGroupMembers, vaultEntries } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { forbidden, notFound } from '../../../shared/errors.ts';
+import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { canManage, findVisibleMeeting, isLeader, isParticipant } from '../../meetings/server/meetings.access.ts';
+import { vaultMessages } from '../vault.messages.ts';
 
 // Who may do what in a meeting's vault (decisions 045, 088):
 // - an entry is visible to the meeting's leaders and members; a restricted one only to those of
@@ -97,6 +98,36 @@ export const entryRightsColumns = (userId: string) => ({
 
 /** The caller may reveal the entry: a leader of its meeting, or in its meeting and its groups. */
 export const mayReveal = (rights: EntryRights) => rights.leader || (rights.participant && rights.passes);
+
+/**
+ * Whether the person saving an entry may still reveal it once it has these groups (none: open
+ * to the meeting): a leader always, a member when open or in one of them, anyone else never.
+ */
+const keepsAccess = async (ctx: TenantContext, who: Omit<EntryRights, 'passes'>, groupIds: string[]) => {
+  if (who.leader) return true;
+  if (!who.participant) return false;
+  if (groupIds.length === 0) return true;
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(userGroupMembers)
+    .where(and(eq(userGroupMembers.userId, ctx.userId), inArray(userGroupMembers.groupId, groupIds)));
+  return (row?.n ?? 0) > 0;
+};
+
+/**
+ * A save that would take from its author the access to reveal the entry — a new entry they could
+ * not reveal, or a change of groups that leaves them out when they could reveal it before — is
+ * refused (409, the field `confirmLockOut`) unless the request confirms it.
+ */
+export const assertNoSilentLockOut = async (
+  ctx: TenantContext,
+  who: Omit<EntryRights, 'passes'>,
+  change: { groupIds: string[] | undefined; hadAccess: boolean; confirmed: boolean | undefined },
+) => {
+  if (change.confirmed || change.groupIds === undefined || !change.hadAccess) return;
+  if (await keepsAccess(ctx, who, change.groupIds)) return;
+  throw conflict(vaultMessages.vaultLockOutRefused, { confirmLockOut: vaultMessages.vaultLockOutRefused });
+};
 
 /**
  * The caller may change or delete the entry: 404 when they do not see it at all, 403 when they

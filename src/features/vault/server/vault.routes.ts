@@ -34,6 +34,8 @@ const tags = ['vault'];
 const ZId = z.object({ id: z.uuid() });
 const ZMeetingId = z.object({ meetingId: z.uuid() });
 const ZDone = success(z.boolean());
+const LOCK_OUT =
+  "409 (field `confirmLockOut`, nothing written) when the save would leave the caller unable to reveal or copy the entry — a new entry, or new groups when they could reveal it before — unless `confirmLockOut` is true. The meeting's leaders always may, whatever the groups.";
 
 const actorOf = (request: FastifyRequest): Actor => ({
   sessionId: request.auth?.sessionId ?? null,
@@ -64,9 +66,10 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'savePassword (new): leaders and admins; the password is encrypted at rest and never listed',
+        description: LOCK_OUT,
         params: ZMeetingId,
         body: ZCreateVaultEntry,
-        response: { 201: success(ZVaultEntry), ...failures(400, 401, 403, 404) },
+        response: { 201: success(ZVaultEntry), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -83,9 +86,10 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'savePassword (existing): the fields sent; the password only when one is sent',
+        description: LOCK_OUT,
         params: ZId,
         body: ZUpdateVaultEntry,
-        response: { 200: success(ZVaultEntry), ...failures(400, 401, 403, 404) },
+        response: { 200: success(ZVaultEntry), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -29,6 +29,7 @@ import {
 } from './vault.keys.ts';
 import {
   assertMayManageEntry,
+  assertNoSilentLockOut,
   assertVaultManager,
   canRevealSql,
   ENTRY,
@@ -168,6 +169,11 @@ export const createEntry = async (
   const access = await vaultAccessOf(ctx, meetingId);
   assertVaultManager(access);
   await checkReferences(ctx, meetingId, input);
+  await assertNoSilentLockOut(ctx, access, {
+    groupIds: input.groupIds ?? [],
+    hadAccess: true,
+    confirmed: input.confirmLockOut,
+  });
   const dataKey = await dataKeyForWrite(ctx.db, keyring, ctx.tenantId);
   const id = randomUUID();
   const groupIds = input.groupIds ?? [];
@@ -216,6 +222,11 @@ export const updateEntry = async (
   const entry = await loadEntryRights(ctx, entryId);
   assertMayManageEntry(ctx, entry);
   await checkReferences(ctx, entry.meetingId, patch);
+  await assertNoSilentLockOut(ctx, entry, {
+    groupIds: patch.groupIds,
+    hadAccess: mayReveal(entry),
+    confirmed: patch.confirmLockOut,
+  });
   const secret =
     patch.password === undefined
       ? {}
