@@ -3,6 +3,7 @@ import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts'
 import { peopleMessages } from '../src/features/people/people.messages.ts';
 import { vaultMessages } from '../src/features/vault/vault.messages.ts';
 import { messages } from '../src/shared/messages.ts';
+import { expectAccessible } from './axe.ts';
 import {
   addToWorkspace,
   call,
@@ -273,4 +274,80 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   await expect(activity.locator('[data-audit-action="delete"]')).toHaveCount(3);
   await shot(page, 'workspace-activity');
   await beaContext.close();
+});
+
+test('a save that would lock its author out asks first, and is saved once confirmed', async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'vault-lockout');
+  // Bea leads the meeting; Olga (the workspace's admin) is a plain member of it; Finance holds neither.
+  const meeting = await createMeeting(request, mate.token, 'Payroll weekly', [owner.id]);
+  const carlUser = newUser('vault-lockout-carl', { firstName: 'Carl', lastName: 'Finance' });
+  await registerViaApi(request, carlUser);
+  const carl = await addToWorkspace(request, owner, await signIn(request, carlUser));
+  await call(request, owner.token, 'POST', '/groups', { name: 'Finance', userIds: [carl.id] });
+
+  await startSignedIn(page, owner.token);
+  await page.goto(`/passwords/${meeting.id}`);
+  await expect(page.getByText(vaultMessages.vaultEmpty)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  const form = page.getByRole('dialog', { name: vaultMessages.vaultAddPasswordTitle });
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Payroll portal');
+  await form.getByRole('textbox', { name: vaultMessages.vaultUsername }).fill('payroll@example.com');
+  await form.locator('input[type="password"]').fill('payroll-2468');
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).click();
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).press('Escape');
+  await form.getByRole('button', { name: messages.createButton }).click();
+
+  // The question, before anything is sent; Escape and "Back to the form" keep the form as it was.
+  const question = page.getByRole('dialog', { name: vaultMessages.vaultLockOutTitle });
+  await expect(question).toContainText(vaultMessages.vaultLockOutText);
+  await expect(question.getByRole('button', { name: vaultMessages.vaultLockOutBack })).toBeVisible();
+  await expect(question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm })).toBeVisible();
+  // The form behind fades out (200 ms) before the picture.
+  await page.waitForTimeout(300);
+  await shot(page, 'lock-out-question');
+  await expectAccessible(page, 'the lock-out question');
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('textbox', { name: vaultMessages.vaultAccount })).toHaveValue('Payroll portal');
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutBack }).click();
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  expect((await call<{ total: number }>(request, mate.token, 'GET', `/meetings/${meeting.id}/passwords`)).total).toBe(
+    0,
+  );
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm }).click();
+  await expect(form).toBeHidden();
+  // Saved, locked for Olga: no Reveal, no Copy.
+  const mine = row(page, 'Payroll portal');
+  await expect(mine).toContainText('Finance');
+  await expect(mine.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') })).toHaveCount(0);
+
+  // A 409 the form did not foresee (the groups changed meanwhile) is asked the same way, and the
+  // save is sent again with the confirmation.
+  const sent: Record<string, unknown>[] = [];
+  let refuseOnce = true;
+  await page.route(`**/api/v2/meetings/${meeting.id}/passwords`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent.push(route.request().postDataJSON() as Record<string, unknown>);
+    if (!refuseOnce) return route.fallback();
+    refuseOnce = false;
+    const refusal = vaultMessages.vaultLockOutRefused;
+    return route.fulfill({
+      status: 409,
+      json: { status: 'fail', message: refusal, errors: { confirmLockOut: refusal } },
+    });
+  });
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Door code');
+  await form.locator('input[type="password"]').fill('door-2468');
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'Door code')).toBeVisible();
+  expect(sent.map((body) => body.confirmLockOut)).toEqual([undefined, true]);
+  await page.unroute(`**/api/v2/meetings/${meeting.id}/passwords`);
 });

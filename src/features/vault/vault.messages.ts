@@ -63,6 +63,11 @@ export const vaultMessages = {
   vaultNoAccessToSecret: 'Only the meeting’s leaders and people of its groups may reveal this password.',
   vaultLockOutRefused:
     'You would not be able to reveal or copy this password yourself: only the meeting’s leaders and people of its groups may. Confirm to save it anyway.',
+  vaultLockOutTitle: 'Save a password you cannot reveal?',
+  vaultLockOutText:
+    'You will not be able to reveal or copy this password yourself: only the meeting’s leaders and the people of its groups will. You can still change or delete it.',
+  vaultLockOutConfirm: 'Save anyway',
+  vaultLockOutBack: 'Back to the form',
   vaultDeleteTitle: (account: string) => `Delete “${account}”?`,
   vaultDeleteWarning: 'Deleting a password is permanent: it cannot be restored.',
   vaultHistory: 'History',

@@ -280,7 +280,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
       )}
       <EntryFormDialog
         opened={editing !== null}
-        meetingId={meetingId}
+        meeting={meeting}
         entry={editing?.entry ?? null}
         folders={folderList}
         folderId={folderId === 'none' ? null : folderId}
