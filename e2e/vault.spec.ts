@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
 import { peopleMessages } from '../src/features/people/people.messages.ts';
 import { vaultMessages } from '../src/features/vault/vault.messages.ts';
 import { messages } from '../src/shared/messages.ts';
+import { expectAccessible } from './axe.ts';
 import {
   addToWorkspace,
   call,
@@ -110,9 +111,9 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   const payroll = row(bea, 'Payroll portal');
   await expect(payroll.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
   await payroll.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') }).click();
-  await expect(payroll.getByTestId('vault-password')).not.toHaveText(vaultMessages.vaultMasked);
-  const revealed = (await payroll.getByTestId('vault-password').textContent()) ?? '';
-  expect(revealed).toHaveLength(20);
+  const field = payroll.getByRole('textbox', { name: vaultMessages.vaultRevealedField('Payroll portal') });
+  await expect(field).toHaveValue(/^.{20}$/);
+  const revealed = await field.inputValue();
   await expect(payroll).toContainText(/Hidden again in \d+ s/);
   await shot(bea, 'revealed');
   await payroll.getByRole('button', { name: vaultMessages.vaultHideOf('Payroll portal') }).click();
@@ -214,10 +215,10 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   const open = row(bea, 'Open entry');
   await expect(open.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked, { timeout: 60_000 });
   await open.getByRole('button', { name: vaultMessages.vaultRevealOf('Open entry') }).click();
-  await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
+  await expect(open.getByTestId('vault-password')).toHaveValue('open-pass-3');
   await bea.clock.fastForward(20_000);
   await expect(open).toContainText(/Hidden again in (10|11) s/);
-  await expect(open.getByTestId('vault-password')).toHaveText('open-pass-3');
+  await expect(open.getByTestId('vault-password')).toHaveValue('open-pass-3');
   await bea.clock.fastForward(11_000);
   await expect(open.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
 
@@ -272,5 +273,174 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   );
   await expect(activity.locator('[data-audit-action="delete"]')).toHaveCount(3);
   await shot(page, 'workspace-activity');
+  await beaContext.close();
+});
+
+/** The revealed password of `card`: one line of monospace in a field that scrolls inside itself. */
+const expectOneLine = async (card: Locator, account: string, password: string) => {
+  const field = card.getByRole('textbox', { name: vaultMessages.vaultRevealedField(account) });
+  await expect(field).toHaveValue(password);
+  await expect(field).toHaveAttribute('readonly', '');
+  const shape = await field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      tag: element.tagName,
+      font: style.fontFamily,
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(style.fontSize) * 1.6,
+      wrapsDown: element.scrollHeight > element.clientHeight + 1,
+    };
+  });
+  // An input holds one line: it never wraps, it scrolls sideways inside itself.
+  expect(shape.tag).toBe('INPUT');
+  expect(shape.font).toMatch(/mono/i);
+  expect(shape.wrapsDown).toBe(false);
+  expect(shape.height).toBeLessThan(shape.lineHeight * 2);
+  // The username (an email) stays whole on its line.
+  const username = card.getByTestId('vault-username');
+  const lines = await username.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.55;
+    return element.getBoundingClientRect().height / lineHeight;
+  });
+  expect(lines).toBeLessThan(1.5);
+};
+
+test('a save that would lock its author out asks first, and is saved once confirmed', async ({ page, request }) => {
+  const { owner, mate } = await team(request, 'vault-lockout');
+  // Bea leads the meeting; Olga (the workspace's admin) is a plain member of it; Finance holds neither.
+  const meeting = await createMeeting(request, mate.token, 'Payroll weekly', [owner.id]);
+  const carlUser = newUser('vault-lockout-carl', { firstName: 'Carl', lastName: 'Finance' });
+  await registerViaApi(request, carlUser);
+  const carl = await addToWorkspace(request, owner, await signIn(request, carlUser));
+  await call(request, owner.token, 'POST', '/groups', { name: 'Finance', userIds: [carl.id] });
+
+  await startSignedIn(page, owner.token);
+  await page.goto(`/passwords/${meeting.id}`);
+  await expect(page.getByText(vaultMessages.vaultEmpty)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  const form = page.getByRole('dialog', { name: vaultMessages.vaultAddPasswordTitle });
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Payroll portal');
+  await form.getByRole('textbox', { name: vaultMessages.vaultUsername }).fill('payroll@example.com');
+  await form.locator('input[type="password"]').fill('payroll-2468');
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).click();
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await form.getByRole('combobox', { name: vaultMessages.vaultGroups }).press('Escape');
+  await form.getByRole('button', { name: messages.createButton }).click();
+
+  // The question, before anything is sent; Escape and "Back to the form" keep the form as it was.
+  const question = page.getByRole('dialog', { name: vaultMessages.vaultLockOutTitle });
+  await expect(question).toContainText(vaultMessages.vaultLockOutText);
+  await expect(question.getByRole('button', { name: vaultMessages.vaultLockOutBack })).toBeVisible();
+  await expect(question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm })).toBeVisible();
+  // The form behind fades out (200 ms) before the picture.
+  await page.waitForTimeout(300);
+  await shot(page, 'lock-out-question');
+  await expectAccessible(page, 'the lock-out question');
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('textbox', { name: vaultMessages.vaultAccount })).toHaveValue('Payroll portal');
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutBack }).click();
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  expect((await call<{ total: number }>(request, mate.token, 'GET', `/meetings/${meeting.id}/passwords`)).total).toBe(
+    0,
+  );
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm }).click();
+  await expect(form).toBeHidden();
+  // Saved, locked for Olga: no Reveal, no Copy.
+  const mine = row(page, 'Payroll portal');
+  await expect(mine).toContainText('Finance');
+  await expect(mine.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') })).toHaveCount(0);
+
+  // A 409 the form did not foresee (the groups changed meanwhile) is asked the same way, and the
+  // save is sent again with the confirmation.
+  const sent: Record<string, unknown>[] = [];
+  let refuseOnce = true;
+  await page.route(`**/api/v2/meetings/${meeting.id}/passwords`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent.push(route.request().postDataJSON() as Record<string, unknown>);
+    if (!refuseOnce) return route.fallback();
+    refuseOnce = false;
+    const refusal = vaultMessages.vaultLockOutRefused;
+    return route.fulfill({
+      status: 409,
+      json: { status: 'fail', message: refusal, errors: { confirmLockOut: refusal } },
+    });
+  });
+  await page.getByRole('button', { name: vaultMessages.vaultAddNew }).click();
+  await form.getByRole('textbox', { name: vaultMessages.vaultAccount }).fill('Door code');
+  await form.locator('input[type="password"]').fill('door-2468');
+  await form.getByRole('button', { name: messages.createButton }).click();
+  await question.getByRole('button', { name: vaultMessages.vaultLockOutConfirm }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'Door code')).toBeVisible();
+  expect(sent.map((body) => body.confirmLockOut)).toEqual([undefined, true]);
+  await page.unroute(`**/api/v2/meetings/${meeting.id}/passwords`);
+});
+
+test('a revealed password is one line of monospace at 1280 and 390, and a phone shows cards with every action on screen', async ({
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'vault-layout');
+  // Bea leads the meeting and is not in Finance: she keeps access to its entries.
+  const meeting = await createMeeting(request, mate.token, 'Payroll weekly', [owner.id]);
+  const group = await call<{ id: string }>(request, owner.token, 'POST', '/groups', { name: 'Finance' });
+  const password = 'Xq7#mP2$vR4wLk9!Zt6&Hn3*Jd8^';
+  const add = (body: Record<string, unknown>) =>
+    call(request, mate.token, 'POST', `/meetings/${meeting.id}/passwords`, body);
+  await add({
+    account: 'Payroll portal',
+    username: 'payroll-team@finance.example.com',
+    password,
+    groupIds: [group.id],
+  });
+  await add({ account: 'Office Wi-Fi', username: 'guest', password: 'guest2026' });
+
+  // On a laptop…
+  const beaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await beaContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bea = await beaContext.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(`/passwords/${meeting.id}`);
+  const payroll = row(bea, 'Payroll portal');
+  await payroll.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') }).click({ timeout: 60_000 });
+  await expectOneLine(payroll, 'Payroll portal', password);
+  await shot(bea, 'revealed-1280');
+  await expectAccessible(bea, 'a revealed password at 1280');
+  await payroll.getByRole('button', { name: vaultMessages.vaultCopyOf('Payroll portal') }).click();
+  await expect(bea.getByText(vaultMessages.vaultCopied(30))).toBeVisible();
+  expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe(password);
+
+  // …and on a phone: a card per entry, its actions on screen, nothing scrolls sideways.
+  await bea.setViewportSize({ width: 390, height: 844 });
+  await bea.reload();
+  const card = row(bea, 'Payroll portal');
+  await expect(card).toHaveJSProperty('tagName', 'LI');
+  await card.scrollIntoViewIfNeeded();
+  const reveal = card.getByRole('button', { name: vaultMessages.vaultRevealOf('Payroll portal') });
+  const copy = card.getByRole('button', { name: vaultMessages.vaultCopyOf('Payroll portal') });
+  for (const button of [
+    reveal,
+    copy,
+    card.getByRole('button', { name: vaultMessages.vaultEditOf('Payroll portal') }),
+    card.getByRole('button', { name: vaultMessages.vaultDeleteOf('Payroll portal') }),
+  ])
+    await expect(button).toBeInViewport({ ratio: 1 });
+  await reveal.click();
+  await expectOneLine(card, 'Payroll portal', password);
+  await expect(card.getByRole('button', { name: vaultMessages.vaultHideOf('Payroll portal') })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(copy).toBeInViewport({ ratio: 1 });
+  expect(await bea.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(bea, 'revealed-390');
+  await expectAccessible(bea, 'a revealed password at 390');
+  await bea.evaluate(() => window.scrollTo(0, 0));
+  await bea.screenshot({ path: `${SCREENS}/vault-cards-390-full.png`, fullPage: true });
   await beaContext.close();
 });

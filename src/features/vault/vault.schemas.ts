@@ -53,15 +53,15 @@ export const ZVaultEntry = z
     username: z.string().nullable(),
     siteUrl: z.string().nullable(),
     notes: z.string().nullable(),
-    /** Restricted to groups: only people in one of `groupIds` see it. */
+    /** Restricted to groups: only the meeting's leaders and people in one of `groupIds` see it. */
     restricted: z.boolean(),
     groupIds: z.array(z.string()),
     createdAt: z.string(),
     changedAt: z.string(),
     changedBy: z.string().nullable(),
-    /** The caller may reveal and copy it (a leader or member, in one of its groups when restricted). */
+    /** The caller may reveal and copy it (a leader of the meeting, or a member in one of its groups when restricted). */
     canReveal: z.boolean(),
-    /** The caller may edit and delete it (a leader who sees it, or a workspace admin). */
+    /** The caller may edit and delete it (a leader of the meeting, or a workspace admin). */
     canManage: z.boolean(),
   })
   .meta({ id: 'VaultEntry' });
@@ -94,6 +94,12 @@ export const ZCreateVaultEntry = z.object({
   folderId: z.uuid().nullish(),
   groupIds: groupIds.optional(),
   notes: optionalText(VAULT_LIMITS.notes),
+  confirmLockOut: z
+    .boolean()
+    .optional()
+    .describe(
+      'True: save even though the caller will not be able to reveal or copy the entry (not a leader of the meeting, and not in any of its groups or not in the meeting). Without it such a save is refused with 409 and nothing is written.',
+    ),
 });
 export type CreateVaultEntry = z.infer<typeof ZCreateVaultEntry>;
 

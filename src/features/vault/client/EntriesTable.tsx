@@ -1,88 +1,96 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import {
-  IconCopy,
-  IconDots,
-  IconEye,
-  IconEyeOff,
-  IconHistory,
-  IconLock,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconFolder, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import { messages } from '../../../shared/messages.ts';
 import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
+import { BreakableText, PasswordCell, type RevealedValue } from './PasswordCell.tsx';
 
-// The vault's table: passwords masked; Reveal shows one for a while, Copy puts it on the
-// clipboard. Both ask the server for that one password (an audited call).
+// The vault's entries on a wide screen: a table, passwords masked (PasswordCell). Folder and
+// groups sit under the account, so that a revealed password has room for one line; a phone shows
+// the same entries as cards (EntryCards).
 
-export interface RevealedValue {
-  password: string;
-  /** Seconds left before it is hidden again. */
-  secondsLeft: number;
+/** What the table and the cards show and do. */
+export interface EntriesViewProps {
+  entries: VaultEntry[];
+  groupNames: Map<string, string>;
+  folderNames: Map<string, string>;
+  revealed: Map<string, RevealedValue>;
+  busyId: string | null;
+  canReadAudit: boolean;
+  onReveal: (entry: VaultEntry) => void;
+  onHide: (entry: VaultEntry) => void;
+  onCopy: (entry: VaultEntry) => void;
+  onEdit: (entry: VaultEntry) => void;
+  onDelete: (entry: VaultEntry) => void;
+  onHistory: (entry: VaultEntry) => void;
 }
 
-const PasswordCell = ({
-  entry,
-  revealed,
-  busy,
-  onReveal,
-  onHide,
-  onCopy,
-}: {
-  entry: VaultEntry;
-  revealed: RevealedValue | undefined;
-  busy: boolean;
-  onReveal: () => void;
-  onHide: () => void;
-  onCopy: () => void;
-}) => {
-  if (!entry.canReveal) {
-    return (
-      <Tooltip label={vaultMessages.vaultNoAccessToSecret} withArrow>
-        <Group gap={4} wrap="nowrap" tabIndex={0} c="dimmed">
-          <IconLock size={14} aria-hidden />
-          <Text size="sm" c="dimmed">
-            {vaultMessages.vaultMasked}
-          </Text>
-        </Group>
-      </Tooltip>
-    );
-  }
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text
-        size="sm"
-        ff="monospace"
-        data-testid="vault-password"
-        style={revealed ? { wordBreak: 'break-all' } : { whiteSpace: 'nowrap' }}
-        aria-live="polite"
-      >
-        {revealed ? revealed.password : vaultMessages.vaultMasked}
+/** The entry's groups as badges ("Restricted" when its groups were deleted). */
+export const GroupBadges = ({ entry, groupNames }: { entry: VaultEntry; groupNames: Map<string, string> }) => (
+  <>
+    {entry.restricted && entry.groupIds.length === 0 && (
+      <Badge size="sm" variant="light" color="gray">
+        {vaultMessages.vaultRestricted}
+      </Badge>
+    )}
+    {entry.groupIds.map((id) => (
+      <Badge key={id} size="sm" variant="light">
+        {groupNames.get(id) ?? vaultMessages.vaultRestricted}
+      </Badge>
+    ))}
+  </>
+);
+
+/** The entry's folder, under its account. */
+export const FolderLine = ({ name }: { name: string | undefined }) =>
+  name ? (
+    <Group gap={4} wrap="nowrap" c="dimmed">
+      <IconFolder size={12} aria-hidden />
+      <Text size="xs" c="dimmed">
+        {vaultMessages.vaultEntryFolder(name)}
       </Text>
-      {revealed && (
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {vaultMessages.vaultRevealedFor(revealed.secondsLeft)}
-        </Text>
-      )}
-      <Tooltip label={revealed ? vaultMessages.vaultHide : vaultMessages.vaultReveal} withArrow>
-        <ActionIcon
-          variant="subtle"
-          aria-label={revealed ? vaultMessages.vaultHideOf(entry.account) : vaultMessages.vaultRevealOf(entry.account)}
-          onClick={revealed ? onHide : onReveal}
-          loading={busy}
-        >
-          {revealed ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={vaultMessages.vaultCopy} withArrow>
-        <ActionIcon variant="subtle" aria-label={vaultMessages.vaultCopyOf(entry.account)} onClick={onCopy}>
-          <IconCopy size={16} />
-        </ActionIcon>
-      </Tooltip>
     </Group>
-  );
-};
+  ) : null;
+
+/** The site's address without its scheme, breaking only at its dots and slashes. */
+export const SiteLink = ({ url }: { url: string }) => (
+  <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs">
+    <BreakableText text={url.replace(/^https?:\/\//, '')} />
+  </Anchor>
+);
+
+const EntryMenu = ({
+  entry,
+  canReadAudit,
+  onEdit,
+  onDelete,
+  onHistory,
+}: Pick<EntriesViewProps, 'canReadAudit' | 'onEdit' | 'onDelete' | 'onHistory'> & { entry: VaultEntry }) => (
+  <Menu position="bottom-end" withinPortal>
+    <Menu.Target>
+      <ActionIcon variant="subtle" color="gray" aria-label={vaultMessages.vaultEntryActions(entry.account)}>
+        <IconDots size={16} />
+      </ActionIcon>
+    </Menu.Target>
+    <Menu.Dropdown>
+      {entry.canManage && (
+        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(entry)}>
+          {messages.editButton}
+        </Menu.Item>
+      )}
+      {canReadAudit && (
+        <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => onHistory(entry)}>
+          {vaultMessages.vaultHistory}
+        </Menu.Item>
+      )}
+      {entry.canManage && (
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(entry)}>
+          {messages.deleteButton}
+        </Menu.Item>
+      )}
+    </Menu.Dropdown>
+  </Menu>
+);
 
 export const EntriesTable = ({
   entries,
@@ -97,20 +105,7 @@ export const EntriesTable = ({
   onEdit,
   onDelete,
   onHistory,
-}: {
-  entries: VaultEntry[];
-  groupNames: Map<string, string>;
-  folderNames: Map<string, string>;
-  revealed: Map<string, RevealedValue>;
-  busyId: string | null;
-  canReadAudit: boolean;
-  onReveal: (entry: VaultEntry) => void;
-  onHide: (entry: VaultEntry) => void;
-  onCopy: (entry: VaultEntry) => void;
-  onEdit: (entry: VaultEntry) => void;
-  onDelete: (entry: VaultEntry) => void;
-  onHistory: (entry: VaultEntry) => void;
-}) => (
+}: EntriesViewProps) => (
   <Table.ScrollContainer minWidth={720} type="native">
     <Table verticalSpacing={8} fz="sm" aria-label={vaultMessages.vaultTitle} highlightOnHover>
       <Table.Thead>
@@ -118,8 +113,6 @@ export const EntriesTable = ({
           <Table.Th>{vaultMessages.vaultAccount}</Table.Th>
           <Table.Th>{vaultMessages.vaultUsername}</Table.Th>
           <Table.Th>{vaultMessages.vaultPassword}</Table.Th>
-          <Table.Th>{vaultMessages.vaultFolder}</Table.Th>
-          <Table.Th>{vaultMessages.vaultGroups}</Table.Th>
           <Table.Th w={48}>
             <VisuallyHidden>{messages.editButton}</VisuallyHidden>
           </Table.Th>
@@ -129,13 +122,15 @@ export const EntriesTable = ({
         {entries.map((entry) => (
           <Table.Tr key={entry.id} data-vault-entry={entry.account}>
             <Table.Td>
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
                 {entry.account}
               </Text>
-              {entry.siteUrl && (
-                <Anchor href={entry.siteUrl} target="_blank" rel="noopener noreferrer" size="xs">
-                  {entry.siteUrl.replace(/^https?:\/\//, '')}
-                </Anchor>
+              {entry.siteUrl && <SiteLink url={entry.siteUrl} />}
+              {entry.folderId && <FolderLine name={folderNames.get(entry.folderId)} />}
+              {entry.restricted && (
+                <Group gap={4} mt={4}>
+                  <GroupBadges entry={entry} groupNames={groupNames} />
+                </Group>
               )}
               {entry.notes && (
                 <Text size="xs" c="dimmed" lineClamp={2}>
@@ -143,8 +138,14 @@ export const EntriesTable = ({
                 </Text>
               )}
             </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.username}</Table.Td>
+            {/* A username or email on one line: the column is as wide as it needs. */}
             <Table.Td>
+              <Text size="sm" data-testid="vault-username" style={{ whiteSpace: 'nowrap' }}>
+                {entry.username}
+              </Text>
+            </Table.Td>
+            {/* Wide enough for a revealed password on one line (its field scrolls inside itself). */}
+            <Table.Td w="18rem">
               <PasswordCell
                 entry={entry}
                 revealed={revealed.get(entry.id)}
@@ -154,51 +155,15 @@ export const EntriesTable = ({
                 onCopy={() => onCopy(entry)}
               />
             </Table.Td>
-            <Table.Td>{entry.folderId ? folderNames.get(entry.folderId) : null}</Table.Td>
-            <Table.Td miw={140}>
-              <Group gap={4}>
-                {entry.restricted && entry.groupIds.length === 0 && (
-                  <Badge size="sm" variant="light" color="gray">
-                    {vaultMessages.vaultRestricted}
-                  </Badge>
-                )}
-                {entry.groupIds.map((id) => (
-                  <Badge key={id} size="sm" variant="light">
-                    {groupNames.get(id) ?? vaultMessages.vaultRestricted}
-                  </Badge>
-                ))}
-              </Group>
-            </Table.Td>
             <Table.Td>
               {(entry.canManage || canReadAudit) && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={vaultMessages.vaultEntryActions(entry.account)}
-                    >
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {entry.canManage && (
-                      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(entry)}>
-                        {messages.editButton}
-                      </Menu.Item>
-                    )}
-                    {canReadAudit && (
-                      <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => onHistory(entry)}>
-                        {vaultMessages.vaultHistory}
-                      </Menu.Item>
-                    )}
-                    {entry.canManage && (
-                      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(entry)}>
-                        {messages.deleteButton}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
+                <EntryMenu
+                  entry={entry}
+                  canReadAudit={canReadAudit}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                  onHistory={onHistory}
+                />
               )}
             </Table.Td>
           </Table.Tr>

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Button,
   Group,
   Modal,
   MultiSelect,
@@ -7,6 +8,7 @@ import {
   PasswordInput,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Tooltip,
@@ -21,16 +23,20 @@ import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS, VAULT_GENERATOR, VAULT_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { useViewer } from '../../meetings/client/meetings.queries.ts';
+import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { useGroups } from '../../people/client/people.queries.ts';
 import { vaultMessages } from '../vault.messages.ts';
 import { type VaultEntry, type VaultFolder, ZCreateVaultEntry, ZUpdateVaultEntry } from '../vault.schemas.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { generatePassword } from './vault.generator.ts';
+import { savingLocksOut } from './vault.lockout.ts';
 import { useSaveEntry } from './vault.queries.ts';
 
 // Add New Password / Edit Password (document 3 §2): account, username, password (with a
 // generator and a strength meter), site URL, folder, groups, notes. Editing never shows the
-// current password: an empty password field keeps it.
+// current password: an empty password field keeps it. A save that would leave its author unable
+// to reveal the password asks first (decision 088), in a dialog stacked on the form.
 
 const NO_FOLDER = '';
 
@@ -56,45 +62,92 @@ const initialValues = (entry: VaultEntry | null, folderId: string | null): Value
 
 export const EntryFormDialog = ({
   opened,
-  meetingId,
+  meeting,
   entry,
   folders,
   folderId,
   onClose,
 }: {
   opened: boolean;
-  meetingId: string;
+  meeting: Meeting;
   /** null: a new entry. */
   entry: VaultEntry | null;
   folders: VaultFolder[];
   /** The folder a new entry starts in (the one selected on the page). */
   folderId: string | null;
   onClose: () => void;
-}) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={entry ? vaultMessages.vaultEditPasswordTitle : vaultMessages.vaultAddPasswordTitle}
-    centered
-    size="lg"
-    transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
-  >
-    <EntryForm meetingId={meetingId} entry={entry} folders={folders} folderId={folderId} onClose={onClose} />
-  </Modal>
-);
+}) => {
+  // The save to send once the author confirms they will not see the password.
+  const [confirmedSave, setConfirmedSave] = useState<(() => void) | null>(null);
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="vault-entry"
+        opened={opened}
+        onClose={onClose}
+        title={entry ? vaultMessages.vaultEditPasswordTitle : vaultMessages.vaultAddPasswordTitle}
+        centered
+        size="lg"
+        transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+      >
+        <EntryForm
+          meeting={meeting}
+          entry={entry}
+          folders={folders}
+          folderId={folderId}
+          onClose={onClose}
+          onAskLockOut={(save) => setConfirmedSave(() => save)}
+        />
+      </Modal>
+      <Modal
+        stackId="vault-lock-out"
+        opened={opened && confirmedSave !== null}
+        onClose={() => setConfirmedSave(null)}
+        title={vaultMessages.vaultLockOutTitle}
+        centered
+        transitionProps={{ duration: DIALOG_CLOSE_DELAY_MS }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{vaultMessages.vaultLockOutText}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmedSave(null)} data-autofocus>
+              {vaultMessages.vaultLockOutBack}
+            </Button>
+            <Button
+              color="orange"
+              onClick={() => {
+                confirmedSave?.();
+                setConfirmedSave(null);
+              }}
+            >
+              {vaultMessages.vaultLockOutConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Modal.Stack>
+  );
+};
+
+/** The server's 409 asking to confirm a save that locks its author out. */
+const asksLockOut = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && Boolean(error.errors?.confirmLockOut);
 
 const EntryForm = ({
-  meetingId,
+  meeting,
   entry,
   folders,
   folderId,
   onClose,
+  onAskLockOut,
 }: {
-  meetingId: string;
+  meeting: Meeting;
   entry: VaultEntry | null;
   folders: VaultFolder[];
   folderId: string | null;
   onClose: () => void;
+  /** Asks the author to confirm; `save` sends the confirmed request. */
+  onAskLockOut: (save: () => void) => void;
 }) => {
   const [values, setValues] = useState<Values>(() => initialValues(entry, folderId));
   const [errors, setErrors] = useFieldErrors(values);
@@ -102,7 +155,8 @@ const EntryForm = ({
   const [length, setLength] = useState<number>(VAULT_GENERATOR.default);
   const [visible, setVisible] = useState(false);
   const groups = useGroups();
-  const save = useSaveEntry(meetingId);
+  const viewer = useViewer();
+  const save = useSaveEntry(meeting.id);
   const closeSoon = useDelayedClose(onClose);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -126,20 +180,31 @@ const EntryForm = ({
       setErrors(found);
       return;
     }
-    save.mutate(
-      { id: entry?.id ?? null, input },
-      {
-        onSuccess: () => {
-          showSuccess(vaultMessages.vaultSaved);
-          closeSoon();
+    const send = (confirmLockOut: boolean) =>
+      save.mutate(
+        { id: entry?.id ?? null, input: confirmLockOut ? { ...input, confirmLockOut } : input },
+        {
+          onSuccess: () => {
+            showSuccess(vaultMessages.vaultSaved);
+            closeSoon();
+          },
+          onError: (error) => {
+            if (!confirmLockOut && asksLockOut(error)) return onAskLockOut(() => send(true));
+            if (error instanceof ApiError && error.errors)
+              setErrors(error.errors as Partial<Record<keyof Values, string>>);
+            setFailure(errorText(error));
+          },
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.errors)
-            setErrors(error.errors as Partial<Record<keyof Values, string>>);
-          setFailure(errorText(error));
-        },
-      },
-    );
+      );
+    const locksOut = savingLocksOut({
+      userId: viewer.userId,
+      meeting,
+      groups: groups.data?.groups ?? [],
+      groupIds: values.groupIds,
+      entry,
+    });
+    if (locksOut) onAskLockOut(() => send(true));
+    else send(false);
   };
 
   return (

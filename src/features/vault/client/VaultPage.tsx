@@ -13,8 +13,9 @@ import {
   Text,
   TextInput,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,7 +32,8 @@ import { useGroups } from '../../people/client/people.queries.ts';
 import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
 import { AuditList } from './AuditList.tsx';
-import { EntriesTable } from './EntriesTable.tsx';
+import { EntriesTable, type EntriesViewProps } from './EntriesTable.tsx';
+import { EntryCards } from './EntryCards.tsx';
 import { EntryFormDialog } from './EntryFormDialog.tsx';
 import { type FolderSelection, FoldersPanel } from './FoldersPanel.tsx';
 import { useRevealedPasswords } from './useRevealedPasswords.ts';
@@ -116,6 +118,8 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
   const [history, setHistory] = useState<VaultEntry | null>(null);
   const [activityPerson, setActivityPerson] = useState<string | null>(null);
   const remove = useDeleteEntry(meetingId);
+  // A phone shows cards: a table's Reveal and Copy would sit behind a sideways scroll.
+  const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`);
   const items = entries.data?.items ?? [];
   const secrets = useRevealedPasswords(items);
 
@@ -142,30 +146,34 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
   const filtered = Boolean(debouncedSearch || groupId || folderId);
   const totalPages = Math.ceil((entries.data?.total ?? 0) / VAULT_PAGE.default);
 
+  const viewProps = (): EntriesViewProps => ({
+    entries: items,
+    groupNames,
+    folderNames,
+    revealed: secrets.revealed,
+    busyId: secrets.busyId,
+    canReadAudit: canManage,
+    onReveal: secrets.reveal,
+    onHide: secrets.hide,
+    onCopy: secrets.copy,
+    onEdit: (entry) => setEditing({ entry }),
+    onDelete: (entry) => {
+      remove.reset();
+      setDeleting(entry);
+    },
+    onHistory: setHistory,
+  });
+
   const table = entries.isPending ? (
     <SectionLoading />
   ) : items.length === 0 ? (
     <Text size="sm" c="dimmed" py="md">
       {filtered ? vaultMessages.vaultEmptyFiltered : vaultMessages.vaultEmpty}
     </Text>
+  ) : phone ? (
+    <EntryCards {...viewProps()} />
   ) : (
-    <EntriesTable
-      entries={items}
-      groupNames={groupNames}
-      folderNames={folderNames}
-      revealed={secrets.revealed}
-      busyId={secrets.busyId}
-      canReadAudit={canManage}
-      onReveal={secrets.reveal}
-      onHide={secrets.hide}
-      onCopy={secrets.copy}
-      onEdit={(entry) => setEditing({ entry })}
-      onDelete={(entry) => {
-        remove.reset();
-        setDeleting(entry);
-      }}
-      onHistory={setHistory}
-    />
+    <EntriesTable {...viewProps()} />
   );
 
   const passwords = (
@@ -280,7 +288,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
       )}
       <EntryFormDialog
         opened={editing !== null}
-        meetingId={meetingId}
+        meeting={meeting}
         entry={editing?.entry ?? null}
         folders={folderList}
         folderId={folderId === 'none' ? null : folderId}

@@ -3,7 +3,7 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { showError, showInfo } from '../../../client/ui/toast.ts';
 import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
-import type { RevealedValue } from './EntriesTable.tsx';
+import type { RevealedValue } from './PasswordCell.tsx';
 import { revealPassword } from './vault.queries.ts';
 
 // Revealed passwords live only here, in memory, each for the seconds the server gave (30), and

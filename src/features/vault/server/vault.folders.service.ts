@@ -5,7 +5,7 @@ import type { Actor, TenantContext } from '../../../server/context.ts';
 import { notFound } from '../../../shared/errors.ts';
 import type { VaultFolder } from '../vault.schemas.ts';
 import { recordAudit, vaultChanged } from './vault.audit.service.ts';
-import { assertVaultManager, passesGroups, type VaultAccess, vaultAccessOf } from './vault.policy.ts';
+import { assertVaultManager, listsAll, passesGroups, type VaultAccess, vaultAccessOf } from './vault.policy.ts';
 
 // A meeting's vault folders (document 3 §3: the password group; getPasswordGroups,
 // savePasswordGroup). Leaders and admins add, rename and delete them.
@@ -14,13 +14,13 @@ const FOLDER_ID = sql.raw('"vault_folders"."id"');
 const inFolder = sql.raw('e.folder_id');
 
 /**
- * Entries of the folder the caller would list: all for an admin (who manages every one), else
- * those passing the caller's groups. Never a count of entries hidden from the caller: that alone
+ * Entries of the folder the caller would list: all for an admin (who manages every one) or a
+ * leader (who sees every one), else those passing the caller's groups. Never a count of entries hidden from the caller: that alone
  * would tell them such entries exist.
  */
 const visibleCount = (ctx: TenantContext, access: VaultAccess) =>
   sql<number>`(select count(*) from vault_entries e where ${inFolder} = ${FOLDER_ID}${
-    access.isAdmin
+    listsAll(access)
       ? sql``
       : sql` and ${passesGroups(ctx.userId, { id: sql.raw('e.id'), restricted: sql.raw('e.restricted') })}`
   })`.mapWith(Number);
@@ -94,20 +94,14 @@ export const renameFolder = async (ctx: TenantContext, folderId: string, name: s
 
 /**
  * Deletes a folder, permanently. Its entries stay, in no folder; or, with `entries: 'delete'`,
- * the caller's manageable ones go with it (each audited) and any others stay in no folder.
+ * they go with it (each audited): its managers — leaders and admins — manage every one.
  */
 export const deleteFolder = async (ctx: TenantContext, actor: Actor, folderId: string, entries: 'keep' | 'delete') => {
   const access = await folderAccess(ctx, folderId);
   if (entries === 'delete') {
     const deleted = await ctx.db
       .delete(vaultEntries)
-      .where(
-        and(
-          eq(vaultEntries.folderId, folderId),
-          eq(vaultEntries.tenantId, ctx.tenantId),
-          access.isAdmin ? undefined : passesGroups(ctx.userId),
-        ),
-      )
+      .where(and(eq(vaultEntries.folderId, folderId), eq(vaultEntries.tenantId, ctx.tenantId)))
       .returning({ id: vaultEntries.id, account: vaultEntries.account });
     await recordAudit(
       ctx,

@@ -56,7 +56,10 @@ describe('refused reveals and copies', () => {
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe('Not found');
     }
-    expect((await reveal(t.leader, t.restricted.id, 'reveal')).status).toBe(404);
+    // The meeting's leader keeps access whatever the groups (decision 088): no refusal.
+    expect((await reveal(t.leader, t.restricted.id, 'reveal')).status).toBe(200);
+    // Rex, still a member but outside Finance.
+    expect((await reveal(t.removed, t.restricted.id, 'reveal')).status).toBe(404);
     expect((await t.leader.api.patch(`/meetings/${t.meeting.id}`, { members: [t.inGroup.userId] })).status).toBe(200);
     for (const purpose of ['reveal', 'copy'] as const) {
       expect((await reveal(t.removed, t.open.id, purpose)).status).toBe(404);
@@ -67,7 +70,7 @@ describe('refused reveals and copies', () => {
     expect(await refusals(t.leader, t.meeting.id)).toEqual([
       ['Ada Person', 'refused_reveal', 'Payroll'],
       ['Ada Person', 'refused_copy', 'Payroll'],
-      ['Lea Person', 'refused_reveal', 'Payroll'],
+      ['Rex Person', 'refused_reveal', 'Payroll'],
       ['Rex Person', 'refused_reveal', 'Bank'],
       ['Rex Person', 'refused_copy', 'Bank'],
     ]);
@@ -75,7 +78,7 @@ describe('refused reveals and copies', () => {
     const theirs = await t.admin.api.get<VaultAuditPage>(
       `/password-activity?userId=${t.removed.userId}&action=refused_reveal,refused_copy`,
     );
-    expect(theirs.body.result.total).toBe(2);
+    expect(theirs.body.result.total).toBe(3);
     // A refusal records the request's session and address, as a reveal does.
     const rows = await app.database.db.select().from(vaultAudit).where(eq(vaultAudit.userId, t.removed.userId));
     expect(rows.every((row) => row.sessionId !== null && row.address !== null)).toBe(true);

@@ -34,6 +34,8 @@ const tags = ['vault'];
 const ZId = z.object({ id: z.uuid() });
 const ZMeetingId = z.object({ meetingId: z.uuid() });
 const ZDone = success(z.boolean());
+const LOCK_OUT =
+  "409 (field `confirmLockOut`, nothing written) when the save would leave the caller unable to reveal or copy the entry — a new entry, or new groups when they could reveal it before — unless `confirmLockOut` is true. The meeting's leaders always may, whatever the groups.";
 
 const actorOf = (request: FastifyRequest): Actor => ({
   sessionId: request.auth?.sessionId ?? null,
@@ -64,9 +66,10 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'savePassword (new): leaders and admins; the password is encrypted at rest and never listed',
+        description: LOCK_OUT,
         params: ZMeetingId,
         body: ZCreateVaultEntry,
-        response: { 201: success(ZVaultEntry), ...failures(400, 401, 403, 404) },
+        response: { 201: success(ZVaultEntry), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -83,9 +86,10 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'savePassword (existing): the fields sent; the password only when one is sent',
+        description: LOCK_OUT,
         params: ZId,
         body: ZUpdateVaultEntry,
-        response: { 200: success(ZVaultEntry), ...failures(400, 401, 403, 404) },
+        response: { 200: success(ZVaultEntry), ...failures(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -112,7 +116,8 @@ export const vaultRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'The password of one entry, for a leader or member who may see it; audited as a reveal or a copy',
+        summary:
+          'The password of one entry, for a leader of its meeting or a member who may see it; audited as a reveal or a copy',
         description:
           "404 for anyone who may not see the entry (workspace admins included), audited as `refused_reveal` or `refused_copy` when the entry is this workspace's. A stored value changed outside Cadence (the ciphertext or the workspace key altered, moved or swapped) is a 500 naming the entry (account and id), audited as `undecryptable` and logged as an error without any secret; a master key that does not match (VAULT_MASTER_KEY) is a 500 naming the entry too. Rate limited per user (429).",
         params: ZId,

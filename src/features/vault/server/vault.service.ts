@@ -29,12 +29,13 @@ import {
 } from './vault.keys.ts';
 import {
   assertMayManageEntry,
+  assertNoSilentLockOut,
   assertVaultManager,
+  canRevealSql,
   ENTRY,
   entryRightsColumns,
   listedEntries,
   mayReveal,
-  passesGroups,
   type VaultAccess,
   vaultAccessOf,
 } from './vault.policy.ts';
@@ -59,7 +60,7 @@ const entryColumns = (ctx: TenantContext, access: VaultAccess) => ({
   createdAt: vaultEntries.createdAt,
   changedAt: vaultEntries.changedAt,
   changedBy: vaultEntries.changedBy,
-  canReveal: access.participant ? sql<boolean>`${passesGroups(ctx.userId)}` : sql<boolean>`false`,
+  canReveal: canRevealSql(ctx, access),
 });
 
 type EntryRow = Omit<VaultEntry, 'createdAt' | 'changedAt' | 'groupIds' | 'canManage'> & {
@@ -73,7 +74,7 @@ const toEntry = (row: EntryRow, access: VaultAccess): VaultEntry => ({
   groupIds: row.groupIds ?? [],
   createdAt: row.createdAt.toISOString(),
   changedAt: row.changedAt.toISOString(),
-  // The list holds, for a leader, only entries they see; an admin manages every entry.
+  // Leaders and admins manage every entry of the meeting.
   canManage: access.manager,
 });
 
@@ -168,6 +169,11 @@ export const createEntry = async (
   const access = await vaultAccessOf(ctx, meetingId);
   assertVaultManager(access);
   await checkReferences(ctx, meetingId, input);
+  await assertNoSilentLockOut(ctx, access, {
+    groupIds: input.groupIds ?? [],
+    hadAccess: true,
+    confirmed: input.confirmLockOut,
+  });
   const dataKey = await dataKeyForWrite(ctx.db, keyring, ctx.tenantId);
   const id = randomUUID();
   const groupIds = input.groupIds ?? [];
@@ -216,6 +222,11 @@ export const updateEntry = async (
   const entry = await loadEntryRights(ctx, entryId);
   assertMayManageEntry(ctx, entry);
   await checkReferences(ctx, entry.meetingId, patch);
+  await assertNoSilentLockOut(ctx, entry, {
+    groupIds: patch.groupIds,
+    hadAccess: mayReveal(entry),
+    confirmed: patch.confirmLockOut,
+  });
   const secret =
     patch.password === undefined
       ? {}
@@ -267,8 +278,8 @@ export const deleteEntry = async (ctx: TenantContext, actor: Actor, entryId: str
 export type RevealOutcome = { revealed: Revealed } | { tampered: VaultTampered } | { refused: true };
 
 /**
- * The password of one entry, for someone who may see it, audited as a reveal or a copy. Anyone
- * else (admins included) gets a 404 telling nothing, audited as a refused reveal or copy once the
+ * The password of one entry, for someone who may see it (a leader of its meeting always),
+ * audited as a reveal or a copy. Anyone else (admins included) gets a 404 telling nothing, audited as a refused reveal or copy once the
  * entry is this workspace's. Entry, rights and wrapped key: one statement.
  * A value that no longer opens is audited as `undecryptable` and answered, not thrown, so that
  * the audit row commits; the route then refuses (500 naming the entry). A master key that does

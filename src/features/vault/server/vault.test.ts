@@ -82,13 +82,13 @@ describe('who sees and reveals what', () => {
 
     expect(accounts((await listOf(t.inGroup, t.meeting.id)).body.result)).toEqual(['Bank', 'Payroll']);
     expect(accounts((await listOf(t.outside, t.meeting.id)).body.result)).toEqual(['Bank']);
-    // The leader is in no group but a workspace admin: the row to manage it, not the secret.
+    // The leader is in no group: a leader of the meeting keeps access to every entry (decision 088).
     const leaderView = (await listOf(t.leader, t.meeting.id)).body.result.items;
     expect(leaderView.map((entry) => [entry.account, entry.canReveal])).toEqual([
       ['Bank', true],
-      ['Payroll', false],
+      ['Payroll', true],
     ]);
-    expect((await reveal(t.leader, restricted.id)).status).toBe(404);
+    expect((await reveal(t.leader, restricted.id)).body.result.password).toBe('group-secret-2');
 
     expect((await reveal(t.inGroup, restricted.id)).body.result).toEqual({ password: 'group-secret-2', seconds: 30 });
     expect((await reveal(t.outside, open.id)).body.result.password).toBe('open-secret-1');
@@ -213,12 +213,12 @@ describe('folders', () => {
     // Admins manage every entry of the meeting: they count all of them.
     expect((await countsOf(t.admin))[0]).toMatchObject({ entryCount: 2 });
     expect((await countsOf(t.leader))[0]).toMatchObject({ entryCount: 2 });
-    // A leader who is no admin and not in the group counts what they see (and would delete).
+    // A leader who is no admin and not in the group sees every entry of the meeting (decision 088).
     const otherLeader = await joinWorkspace(app, t.leader, { firstName: 'Lou' });
     expect(
       (await t.leader.api.patch(`/meetings/${id}`, { administrators: [t.leader.userId, otherLeader.userId] })).status,
     ).toBe(200);
-    expect((await countsOf(otherLeader))[0]).toMatchObject({ entryCount: 1 });
+    expect((await countsOf(otherLeader))[0]).toMatchObject({ entryCount: 2 });
   });
 
   it('renames, and deletes keeping or deleting its entries', async () => {
