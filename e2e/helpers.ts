@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { peopleMessages } from '../src/features/people/people.messages.ts';
 
 // Shared steps of the browser tests: accounts made through the API (fast, and not what these
 // tests are about), a signed-in page, and the mails the server wrote to its outbox file.
@@ -367,3 +368,7 @@ export const seedHeldMeeting = async (request: APIRequestContext, owner: Account
  */
 export const realtimeConnected = (page: Page) =>
   expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected', { timeout: 30_000 });
+
+/** The directory's list of disabled people (they are listed apart from the active ones). */
+export const showDisabledPeople = (page: Page) =>
+  page.getByRole('radiogroup', { name: peopleMessages.showPeople }).getByText(peopleMessages.disabledPeople).click();

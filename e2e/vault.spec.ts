@@ -11,6 +11,7 @@ import {
   newUser,
   registerViaApi,
   SCREENS,
+  showDisabledPeople,
   signIn,
   startSignedIn,
   team,
@@ -166,6 +167,7 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   // Bea leaves: her contact tells the admin which passwords she saw, to rotate them.
   await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
   await page.goto('/directory');
+  await showDisabledPeople(page);
   await page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') }).click();
   const details = page.getByRole('dialog', { name: peopleMessages.contactDetails });
   const seen = details.getByRole('list', { name: messages.vaultSeenTitle });
@@ -177,6 +179,10 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await shot(page, 'seen-by');
   // Carl, still here, has no such section; an active person's contact shows none.
   await details.press('Escape');
+  await page
+    .getByRole('radiogroup', { name: peopleMessages.showPeople })
+    .getByText(peopleMessages.activePeople)
+    .click();
   await page.getByRole('button', { name: peopleMessages.openContact('Carl Outside') }).click();
   await expect(details.getByRole('heading', { name: 'Carl Outside' })).toBeVisible();
   await expect(details.getByRole('heading', { name: messages.vaultSeenTitle })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { reportsMessages } from '../../src/features/reports/reports.messages.ts'
 import { timeMessages } from '../../src/features/time/time.messages.ts';
 import { vaultMessages } from '../../src/features/vault/vault.messages.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { call, createMeeting, SCREENS, seedHeldMeeting, startSignedIn, team } from '../helpers.ts';
+import { call, createMeeting, SCREENS, seedHeldMeeting, showDisabledPeople, startSignedIn, team } from '../helpers.ts';
 import { checkDialog, checkPage, eachSize, escapeCloses, expect, test } from './helpers.ts';
 
 // Layout (decision 026, e2e/layout/helpers.ts): time tracking, the password vault and the reports.
@@ -130,6 +130,7 @@ eachSize((size) => {
     await call(request, mate.token, 'POST', `/passwords/${entry.id}/reveal`, { purpose: 'copy' });
     await call(request, owner.token, 'POST', `/users/${mate.id}/disable`);
     await page.goto('/directory');
+    await showDisabledPeople(page);
     await page.getByRole('button', { name: peopleMessages.openContact('Bea Mate') }).click();
     const details = page.getByRole('dialog', { name: peopleMessages.contactDetails });
     const seen = details.getByRole('list', { name: messages.vaultSeenTitle });

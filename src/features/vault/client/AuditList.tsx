@@ -26,7 +26,8 @@ const ACTION_COLORS: Record<string, string> = {
   refused_copy: 'grape',
 };
 
-const WHEN_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+// The moments' format family (client/lib/moments.ts), to the second: an audit orders what happened close together.
+const WHEN_FORMAT = 'MMM D, YYYY h:mm:ss A';
 
 /** What a source's list shows beside when and what: who did it, which password, in which meeting, from where. */
 const columnsOf = (source: AuditSource) => ({
