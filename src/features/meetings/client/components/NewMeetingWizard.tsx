@@ -2,13 +2,11 @@ import {
   ActionIcon,
   Alert,
   Badge,
-  Box,
   Button,
   Group,
   List,
   Modal,
   MultiSelect,
-  Paper,
   Radio,
   SegmentedControl,
   Select,
@@ -31,7 +29,7 @@ import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
-import type { MeetingTemplate, MeetingType } from '../../meetings.schemas.ts';
+import type { MeetingType } from '../../meetings.schemas.ts';
 import { dashboardPath, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
 import { normalisedLink } from '../meetings.links.ts';
 import {
@@ -49,6 +47,7 @@ import {
   scheduleDefaults,
   schedulePayload,
 } from './ScheduleFields.tsx';
+import { AgendaPreview, SummaryRow } from './WizardParts.tsx';
 import { type DetailField, detailProblems, requiredMessages } from './wizard.problems.ts';
 
 // The new-meeting wizard of document 1 §2: four steps, a back arrow returns one step.
@@ -62,44 +61,6 @@ const STEPS = [
 ] as const;
 
 const todayIn = (timezone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
-
-const AgendaPreview = ({ template }: { template: MeetingTemplate }) => (
-  <Paper withBorder radius="md" p="sm">
-    <Group justify="space-between" mb={6}>
-      <Text size="sm" fw={600}>
-        {messages.agendaLabel}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {meetingsMessages.totalMinutes(totalMinutes(template.agendaItems))}
-      </Text>
-    </Group>
-    {/* Two columns read top to bottom, like the numbered list they are. */}
-    <Box component="ol" m={0} p={0} style={{ columnCount: 2, columnGap: 'var(--mantine-spacing-md)' }}>
-      {template.agendaItems.map((item, index) => (
-        // Templates are fixed product data: the position is a stable key.
-        // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and may share titles
-        <Text component="li" key={index} size="sm" style={{ listStyle: 'none', breakInside: 'avoid' }} truncate>
-          <Text span c="dimmed" size="xs">
-            {index + 1}.
-          </Text>{' '}
-          {item.title}{' '}
-          <Text span c="dimmed" size="xs">
-            · {messages.minutesShort(item.duration)}
-          </Text>
-        </Text>
-      ))}
-    </Box>
-  </Paper>
-);
-
-const SummaryRow = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Table.Tr>
-    <Table.Th w={170} fw={600} style={{ verticalAlign: 'top' }}>
-      {label}
-    </Table.Th>
-    <Table.Td>{children}</Table.Td>
-  </Table.Tr>
-);
 
 const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void }) => {
   const viewer = useViewer();
