@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
-import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
+import { failures, ok, success } from '../../../server/http.ts';
+import { storedImageRoute } from '../../../server/stored-image-route.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { checkPhoto } from '../../people/server/photos.service.ts';
@@ -78,25 +78,15 @@ export const adminRoutes = async (fastify: FastifyInstance) => {
     async (request) => ok(await request.inTenant((ctx) => saveLogo(ctx, null))),
   );
 
-  app.get(
+  storedImageRoute(
+    fastify,
     '/tenants/:id/logo/:hash',
     {
-      config: { public: true },
-      schema: {
-        tags,
-        operationId: 'getWorkspaceLogo',
-        summary: 'A workspace logo, by the URL found in `iconLogo` (cacheable for good: the URL changes with the logo)',
-        security: [],
-        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-        produces: ['image/*'],
-        response: storedImageAnswers,
-      },
+      tags,
+      operationId: 'getWorkspaceLogo',
+      summary: 'A workspace logo, by the URL found in `iconLogo` (cacheable for good: the URL changes with the logo)',
+      hashLength: 64,
     },
-    async (request, reply) =>
-      sendStoredImage(
-        request,
-        reply,
-        await readLogo(request.server.database.db, request.params.id, request.params.hash),
-      ),
+    readLogo,
   );
 };

@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
+import { failures, ok, success } from '../../../server/http.ts';
 import { limitPerUser } from '../../../server/rate-limit.ts';
+import { storedImageRoute } from '../../../server/stored-image-route.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { CONTACT_PHOTO_MAX_BYTES, RATE_LIMITS } from '../../../shared/constants.ts';
 import { peopleMessages } from '../people.messages.ts';
@@ -51,7 +52,7 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
         summary:
           "One page of the workspace's people for the directory, by first name: active ones, disabled or removed ones, or all (the default); of one group when asked",
         querystring: ZDirectoryQuery,
-        response: { 200: success(ZDirectoryPage), ...failures(400, 401, 403) },
+        response: { 200: success(ZDirectoryPage), ...failures(400, 401, 403, 404) },
       },
     },
     async (request) => ok(await request.inTenant((ctx) => listDirectory(ctx, request.query))),
@@ -197,23 +198,15 @@ export const peopleRoutes = async (fastify: FastifyInstance) => {
       ),
   );
 
-  app.get(
+  storedImageRoute(
+    fastify,
     '/users/:id/photo/:hash',
     {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'A photo, by the URL found in `image` (cacheable for good: the URL changes with the photo)',
-        security: [],
-        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-        produces: ['image/*'],
-        response: storedImageAnswers,
-      },
+      tags,
+      summary: 'A photo, by the URL found in `image` (cacheable for good: the URL changes with the photo)',
+      hashLength: 64,
     },
-    async (request, reply) => {
-      const photo = await readPhoto(request.server.database.db, request.params.id, request.params.hash);
-      return sendStoredImage(request, reply, photo);
-    },
+    readPhoto,
   );
 
   // Groups (the group dialog calls them roles)

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, ok, sendStoredImage, storedImageAnswers, success } from '../../../server/http.ts';
+import { failures, ok, success } from '../../../server/http.ts';
+import { storedImageRoute } from '../../../server/stored-image-route.ts';
 import { EXPORT_TYPES } from '../../kpis/server/kpis.export.ts';
 import {
   ZAccount,
@@ -55,27 +56,17 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Accounts
-  app.get(
+  storedImageRoute(
+    fastify,
     '/images/time-accounts/:id/:hash',
     {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "An account's image, at the address an answer gave",
-        description:
-          'The bytes with `Cache-Control: private, max-age=31536000, immutable`: the address changes with the picture. 404 when the picture changed or is gone.',
-        security: [],
-        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{32}$/) }),
-        produces: ['image/*'],
-        response: storedImageAnswers,
-      },
+      tags,
+      summary: "An account's image, at the address an answer gave",
+      description:
+        'The bytes with `Cache-Control: private, max-age=31536000, immutable`: the address changes with the picture. 404 when the picture changed or is gone.',
+      hashLength: 32,
     },
-    async (request, reply) =>
-      sendStoredImage(
-        request,
-        reply,
-        await readAccountImage(request.server.database.db, request.params.id, request.params.hash),
-      ),
+    readAccountImage,
   );
   app.get(
     '/time/accounts',
