@@ -9,21 +9,14 @@ import {
   SEAT_USERS_MAX,
 } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
 import { hexColour, requiredText } from '../../shared/validation.ts';
 import { orgchartMessages } from './orgchart.messages.ts';
 
 // The org chart's wire format (document 2 §3 "Org chart node", §5, §7 getOrgChart/saveOrgChart).
 
-export const ZSeatUser = z
-  .object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    image: z.string().nullable(),
-    /** Disabled in the workspace or account deleted: shown in the deleted-user style. */
-    deleted: z.boolean(),
-  })
-  .meta({ id: 'SeatUser' });
+/** A seat's person: the person summary (disabled in the workspace shows as deleted too). */
+export const ZSeatUser = ZPersonSummary.meta({ id: 'SeatUser' });
 export type SeatUser = z.infer<typeof ZSeatUser>;
 
 /** A seat (the spec's org chart node). */

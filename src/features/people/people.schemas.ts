@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIRECTORY_PAGE_SIZE, SETTINGS_PASSWORD_MIN } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { ZPersonSummary } from '../../shared/person.ts';
 import { ZAdminFlag } from '../../shared/self.ts';
 import { email, onceFieldsValid, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
 import { contactFields } from '../auth/auth.schemas.ts';
@@ -86,15 +87,7 @@ export const ZCreateContactResult = z
 
 // Groups (the group dialog calls them roles)
 
-export const ZGroupUser = z
-  .object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    image: z.string().nullable(),
-    deleted: z.boolean(),
-  })
-  .meta({ id: 'GroupUser' });
+export const ZGroupUser = ZPersonSummary.meta({ id: 'GroupUser' });
 
 export const ZGroup = z
   .object({

@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures, IMMUTABLE_CACHE, ok, storedImageAnswers, success } from '../../../server/http.ts';
+import { failures, ok, success } from '../../../server/http.ts';
 import { exportingWorkspace, sendPdf } from '../../../server/pdf.ts';
+import { storedImageRoute } from '../../../server/stored-image-route.ts';
 import { readSingleFile } from '../../../server/uploads.ts';
 import { SEAT_IMAGE_MAX_BYTES } from '../../../shared/constants.ts';
 import { notFound } from '../../../shared/errors.ts';
@@ -154,30 +155,16 @@ export const orgChartRoutes = async (fastify: FastifyInstance) => {
       ),
   );
 
-  app.get(
+  storedImageRoute(
+    fastify,
     '/org-chart/seats/:id/image/:hash',
     {
-      config: { public: true },
-      schema: {
-        tags,
-        operationId: 'getOrgChartSeatImage',
-        summary: "A seat's picture, by the URL found in `image` (cacheable for good: the URL changes with the picture)",
-        security: [],
-        params: z.object({ id: z.uuid(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-        produces: ['image/*'],
-        response: storedImageAnswers,
-      },
+      tags,
+      operationId: 'getOrgChartSeatImage',
+      summary: "A seat's picture, by the URL found in `image` (cacheable for good: the URL changes with the picture)",
+      hashLength: 64,
     },
-    async (request, reply) => {
-      const image = await readSeatImage(request.server.database.db, request.params.id, request.params.hash);
-      const etag = `"${image.hash}"`;
-      reply
-        .header('cache-control', IMMUTABLE_CACHE)
-        .header('etag', etag)
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.header('content-type', image.mimeType).send(image.bytes);
-    },
+    readSeatImage,
   );
 
   app.get(
