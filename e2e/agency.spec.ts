@@ -139,7 +139,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await channels.getByRole('button', { name: agencyMessages.agencyRetry }).click();
   await expect(channels.getByTestId('their-text')).toHaveText('LinkedIn groups');
   await expect(channels.getByTestId('your-text')).toHaveText('Peers and podcasts');
-  await channels.getByRole('button', { name: agencyMessages.agencyKeepMine }).click();
+  await channels.getByRole('button', { name: clientMessages.keepMine }).click();
   await expect(channels.getByTestId('answer-status')).toHaveText(agencyMessages.agencySaved);
   await expect(channels).not.toContainText(agencyMessages.agencyChangedElsewhere('Bea Mate'));
   await expect(
@@ -399,11 +399,21 @@ test('two people typing into one answer at once: the one who would lose it sees 
   await expect(field(matePage)).toBeVisible();
   await realtimeConnected(matePage);
 
-  // Both type into the empty answer before either save lands.
-  await field(page).pressSequentially('Olga: CFO, 200 people', { delay: 5 });
-  await field(matePage).pressSequentially('Bea: COO, 80 people', { delay: 5 });
+  // Both type into the empty answer before either save lands: each save is held until both have
+  // typed, then the owner's goes first.
+  const answers = '**/api/v2/agency/questions/*/answers/*';
+  const held = (on: Page) =>
+    new Promise<() => Promise<void>>((resolve) => {
+      void on.route(answers, (route) => resolve(() => route.continue()), { times: 1 });
+    });
+  const olgaHeld = held(page);
+  const beaHeld = held(matePage);
+  await field(page).fill('Olga: CFO, 200 people');
+  await field(matePage).fill('Bea: COO, 80 people');
+  await (await olgaHeld)();
   const status = (on: Page) => region(on, 'Persona 1: the decider').getByTestId('answer-status').first();
   await expect(status(page)).toHaveText(agencyMessages.agencySaved);
+  await (await beaHeld)();
 
   // The mate's save was refused: her words are still in her field, and she sees both texts.
   const notice = region(matePage, 'Persona 1: the decider').getByRole('alert');
@@ -414,7 +424,7 @@ test('two people typing into one answer at once: the one who would lose it sees 
   await matePage.screenshot({ path: `${SCREENS}/agency-answer-conflict.png` });
 
   // She keeps hers: it is saved, and the owner's page shows it.
-  await notice.getByRole('button', { name: agencyMessages.agencyKeepMine }).click();
+  await notice.getByRole('button', { name: clientMessages.keepMine }).click();
   await expect(status(matePage)).toHaveText(agencyMessages.agencySaved);
   await expect(field(page)).toHaveValue('Bea: COO, 80 people');
   await mateContext.close();

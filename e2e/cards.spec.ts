@@ -1,8 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
 import { boardsMessages } from '../src/features/boards/boards.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, SCREENS, team } from './helpers.ts';
+import { type Account, call, createMeeting, realtimeConnected, SCREENS, team } from './helpers.ts';
 
 // The card dialog (document 2 §2–§9): the task panel, labels, members, watchers, due date, the
 // rich-text description with its autosave and limit, checklists, comments, attachments, share,
@@ -651,4 +652,50 @@ test('the public card preview is read-only: its checklist is no form, clicking s
   expect(requests).toEqual([]);
   await shot(page, 'preview-read-only', true);
   await context.close();
+});
+
+test('two people typing into one card description: the one whose save came second sees both texts and keeps theirs', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { owner, mate } = await team(request, 'describe');
+  const meeting = await createMeeting(request, owner.token, 'Plans Weekly', [mate.id]);
+  const setup = await createBoard(request, owner.token, meeting.id, 'Plans', ['Now']);
+  const card = await createCard(request, owner, {
+    title: 'Launch plan',
+    meetingId: meeting.id,
+    setup,
+    members: [owner.id, mate.id],
+  });
+  const olga = await signedInPage(browser, owner);
+  const bea = await signedInPage(browser, mate);
+  const olgaDialog = await openCard(olga.page, card.id, 'Launch plan');
+  const beaDialog = await openCard(bea.page, card.id, 'Launch plan');
+  const editor = (dialog: Locator) => dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel });
+  await realtimeConnected(bea.page);
+
+  // Both type over the empty description before either save lands (saves wait 3 s after typing).
+  await editor(olgaDialog).click();
+  await editor(olgaDialog).pressSequentially('Olga: book the venue');
+  await editor(beaDialog).click();
+  await editor(beaDialog).pressSequentially('Bea: draft the invite');
+  await expect.poll(async () => (await getTask(request, owner, card.id)).description).toContain('Olga: book the venue');
+  // Olga is done and leaves the field: what others save now shows in it.
+  await olgaDialog.getByRole('textbox', { name: boardsMessages.cardTitleLabel }).click();
+
+  // Bea's save was refused: she sees both texts, and nothing of hers was lost.
+  const notice = beaDialog.getByRole('alert').filter({ hasText: tasksMessages.descriptionChangedMeanwhile });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice.getByTestId('their-text')).toHaveText('Olga: book the venue');
+  await expect(notice.getByTestId('your-text')).toHaveText('Bea: draft the invite');
+  await shot(bea.page, 'description-conflict');
+  await notice.getByRole('button', { name: clientMessages.keepMine }).click();
+  await expect(notice).toBeHidden();
+  await expect
+    .poll(async () => (await getTask(request, owner, card.id)).description)
+    .toContain('Bea: draft the invite');
+  await expect(editor(olgaDialog)).toHaveText('Bea: draft the invite');
+  await olga.context.close();
+  await bea.context.close();
 });

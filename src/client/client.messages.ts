@@ -76,4 +76,9 @@ export const clientMessages = {
   reportsNav: 'REPORTS',
   // Agency tools (issue 24; document 3 §2, §3, §9; decisions 052–053)
   navAgency: 'AGENCY TOOLS',
+  // Two people typed into one text (ConflictNotice).
+  theirText: (who: string) => (who ? `${who}'s text` : 'Their text'),
+  yourText: 'Your text',
+  keepMine: 'Keep mine',
+  useTheirs: 'Use theirs',
 } as const;

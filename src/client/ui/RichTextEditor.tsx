@@ -12,6 +12,8 @@ export interface RichTextEditorProps {
   value: string | null;
   onChange?: (html: string) => void;
   onBlur?: (html: string) => void;
+  /** Called when the editor takes a value changed elsewhere (it does not while focused). */
+  onValueShown?: (html: string) => void;
   label?: string;
   description?: string;
   placeholder?: string;

@@ -16,6 +16,7 @@ export const RichTextEditorImpl = ({
   value,
   onChange,
   onBlur,
+  onValueShown,
   label,
   description,
   placeholder,
@@ -30,6 +31,8 @@ export const RichTextEditorImpl = ({
   onChangeRef.current = onChange;
   const onBlurRef = useRef(onBlur);
   onBlurRef.current = onBlur;
+  const onValueShownRef = useRef(onValueShown);
+  onValueShownRef.current = onValueShown;
   const editor = useEditor({
     immediatelyRender: false,
     editable: !readOnly,
@@ -75,6 +78,7 @@ export const RichTextEditorImpl = ({
     const next = value ?? '';
     if (current === next || (richTextIsEmpty(current) && richTextIsEmpty(next))) return;
     editor.commands.setContent(next, { emitUpdate: false });
+    onValueShownRef.current?.(next);
   }, [editor, value]);
 
   return (

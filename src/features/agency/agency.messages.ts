@@ -68,10 +68,6 @@ export const agencyMessages = {
   agencyRetry: 'Try again',
   agencyAnswerChangedMeanwhile: (who: string) =>
     `${who || 'Someone'} changed this answer while you were typing. Nothing was overwritten: choose which text to keep.`,
-  agencyTheirText: (who: string) => (who ? `${who}'s text` : 'Their text'),
-  agencyYourText: 'Your text',
-  agencyKeepMine: 'Keep mine',
-  agencyUseTheirs: 'Use theirs',
   agencyChangedBy: (who: string, when: string) => `${who}, ${when}`,
   agencyChangedElsewhere: (who: string) =>
     `${who} changed this answer while you were typing. Your text is kept; saving it replaces theirs.`,

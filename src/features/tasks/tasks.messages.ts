@@ -60,4 +60,6 @@ export const tasksMessages = {
   goalQuarterLabel: 'Quarter',
   goalQuarterNone: 'No quarter',
   goalQuarterUnknown: 'Choose one of the workspace’s quarters (YYYY-Qn, see the Quarters page)',
+  descriptionChangedMeanwhile:
+    'Someone changed this description while you were typing. Nothing was overwritten: choose which text to keep.',
 } as const;

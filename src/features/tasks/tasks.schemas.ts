@@ -122,6 +122,11 @@ export type CreateTask = z.infer<typeof ZCreateTask>;
 export const ZUpdateTask = z.object({
   title: requiredText(500).optional(),
   description: ZRichText.nullish(),
+  /**
+   * The description this one was typed over, as the card answered it (null: none). When given, a
+   * description someone else changed since is not overwritten: 409, and nothing of the change is saved.
+   */
+  descriptionBase: z.string().max(DESCRIPTION_MAX, { error: messages.descriptionTooLong }).nullish(),
   type: ZTaskType.optional(),
   status: ZTaskStatus.optional(),
   dueDate: ZIsoDate.nullish(),

@@ -100,8 +100,11 @@ const CardBody = ({
     update.mutate(
       { id: task.id, patch },
       {
-        onSuccess: () => flashSaved(),
-        onError: (error) => (options?.onFail ?? setFailure)(errorText(error)),
+        onSuccess: (saved) => {
+          flashSaved();
+          options?.onSaved?.(saved);
+        },
+        onError: (error) => (options?.onFail ? options.onFail(errorText(error), error) : setFailure(errorText(error))),
       },
     );
   };

@@ -12,7 +12,7 @@ import {
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
-import { badRequest } from '../../../shared/errors.ts';
+import { badRequest, conflict } from '../../../shared/errors.ts';
 import { hasDueDate, statusForType, type TaskStatus, type TaskType } from '../../../shared/tasks.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { CreateTask, Task, UpdateTask } from '../tasks.schemas.ts';
@@ -203,12 +203,13 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
     ...meetingIds,
     ...boardMeetingIds,
   ]);
-  await ctx.db
+  const description = input.description !== undefined ? sanitizeRichText(input.description ?? null) : undefined;
+  const updated = await ctx.db
     .update(tasks)
     .set({
       completedInSessionId,
       ...(input.title !== undefined ? { title: cleanTitle(input.title) } : {}),
-      ...(input.description !== undefined ? { description: sanitizeRichText(input.description ?? null) } : {}),
+      ...(description !== undefined ? { description } : {}),
       type,
       status,
       dueDate,
@@ -224,7 +225,18 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
       changedAt: new Date(),
       changedBy: ctx.userId,
     })
-    .where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+    .where(
+      and(
+        eq(tasks.id, id),
+        eq(tasks.tenantId, ctx.tenantId),
+        // Typed over a description someone has since replaced: nothing is written (one statement).
+        description !== undefined && input.descriptionBase !== undefined
+          ? sql`(${tasks.description} is not distinct from ${input.descriptionBase ?? null} or ${tasks.description} is not distinct from ${description})`
+          : undefined,
+      ),
+    )
+    .returning({ id: tasks.id });
+  if (updated.length === 0) throw conflict(tasksMessages.descriptionChangedMeanwhile);
   if (input.meetingIds) await replaceRows(ctx, id, 'meetings', meetingIds);
   if (input.members) await replaceRows(ctx, id, 'members', members);
   if (labelIds) await replaceRows(ctx, id, 'labels', labelIds);

@@ -3,11 +3,11 @@ import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { useMoments } from '../../../../client/lib/moments.ts';
+import { ConflictNotice } from '../../../../client/ui/ConflictNotice.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyAnswer } from '../../agency.schemas.ts';
 import { useRemoveAnswer, useSaveAnswer, watchAnswers } from '../agency.queries.ts';
-import { ConflictNotice } from './ConflictNotice.tsx';
 
 // One answer slot, edited in place (decision 053): saved a moment after typing stops and when
 // the field is left, with its state beside it (Saving…, Saved, Not saved with Try again) and who
@@ -137,7 +137,8 @@ export const AnswerField = ({
           timer.current = setTimeout(send, SAVE_AFTER_MS);
         }}
         onBlur={() => {
-          if (dirty && !save.isPending) send();
+          // Not while both texts are shown: the person chooses first.
+          if (dirty && !save.isPending && !conflict) send();
         }}
         rightSection={
           removable ? (
