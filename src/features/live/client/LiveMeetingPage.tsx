@@ -21,6 +21,7 @@ import type { LiveAttendee, LiveState } from '../live.schemas.ts';
 import { LiveStep, StepHeading } from './components/LiveSteps.tsx';
 import { notInMeeting } from './components/RecapStep.tsx';
 import { VideoLink } from './components/VideoLink.tsx';
+import { concludeKeys } from './live.conclude.queries.ts';
 import { currentStepIndex } from './live.prefetch.ts';
 import {
   liveKeys,
@@ -373,6 +374,7 @@ export const LiveMeetingPage = ({ slots }: { slots: LiveStepSlots }) => {
   // between the first read and the join (or while the connection was down) reached nobody here.
   useMeetingRoom(meetingId, () => {
     void queryClient.invalidateQueries({ queryKey: liveKeys.state(sessionId) });
+    void queryClient.invalidateQueries({ queryKey: concludeKeys.messages(sessionId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.meeting(meetingId) });
   });
 
