@@ -35,10 +35,10 @@ module.exports = {
       name: 'server-core-imports-feature',
       severity: 'error',
       comment:
-        'Server core receives its feature collaborators from the composition roots, which wire them: app.ts (routes, hooks, the auth plugin), main.ts, and the lists data-migrations.ts and scheduled-work.ts.',
+        'Server core receives its feature collaborators from the composition roots, which wire them: app.ts (routes, hooks, the auth plugin), main.ts (which hands the scheduler its work), and the list data-migrations.ts.',
       from: {
         path: '^src/server/',
-        pathNot: ['^src/server/(app|main|data-migrations|scheduled-work)\\.ts$', TESTS],
+        pathNot: ['^src/server/(app|main|data-migrations)\\.ts$', TESTS],
       },
       to: { path: '^src/features/' },
     },

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
+import { extendSessionHorizons } from '../features/meetings/server/sessions.service.ts';
+import { removeExpiredExports } from '../features/reports/server/workspace-export.service.ts';
+import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { dataMigrations } from './data-migrations.ts';
@@ -12,7 +15,6 @@ import { jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
-import { scheduledWork } from './scheduled-work.ts';
 import { ensureSecrets } from './secrets.ts';
 
 // `npm start`: checks the configuration, builds the client when it is missing or older than its
@@ -96,7 +98,9 @@ const start = async () => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
 
-  const stopJobs = startJobs(database, log, scheduledWork, jobDepsOf(app), { dataDir: config.dataDir });
+  // The features' background work; the scheduler decides when it runs.
+  const work = { extendSessionHorizons, removeExpiredExports, sendTaskReminders };
+  const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
 
   // The address a person opens (never 0.0.0.0), as the last line of the start.
   const running = `Cadence is running at ${config.publicUrl}`;

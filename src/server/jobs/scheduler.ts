@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import type { JobDeps } from './jobTransaction.ts';
 
-/** The features' background work, handed in by whoever starts the jobs (main.ts wires it). */
+/** The features' background work, handed in by whoever starts the jobs (main.ts). */
 export interface ScheduledWork {
   /** Daily: makes the sessions of each repeating meeting's coming horizon. */
   extendSessionHorizons(db: Db): Promise<unknown>;

@@ -19,8 +19,9 @@ import { connect, eventually, listen, settle } from '../../../../test/realtime.t
 import { unzip } from '../../../../test/unzip.ts';
 import { slackInstallations, vaultEntries, workspaceExports } from '../../../db/schema/index.ts';
 import { startJobs } from '../../../server/jobs/scheduler.ts';
-import { scheduledWork } from '../../../server/scheduled-work.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../shared/constants.ts';
+import { extendSessionHorizons } from '../../meetings/server/sessions.service.ts';
+import { sendTaskReminders } from '../../tasks/server/reminders.service.ts';
 import { reportsMessages } from '../reports.messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
 import { removeExpiredExports } from './workspace-export.service.ts';
@@ -368,10 +369,16 @@ describe('workspace export retention (decision 059)', () => {
       .set({ finishedAt: new Date(Date.now() - (WORKSPACE_EXPORT_RETENTION_DAYS * DAY + 60_000)) })
       .where(eq(workspaceExports.id, fresh.id));
     const quiet = { info: () => undefined, error: () => undefined };
-    const stop = startJobs(app.database, quiet, scheduledWork, undefined, {
-      dataDir: app.config.dataDir,
-      firstRunMs: 0,
-    });
+    const stop = startJobs(
+      app.database,
+      quiet,
+      { extendSessionHorizons, removeExpiredExports, sendTaskReminders },
+      undefined,
+      {
+        dataDir: app.config.dataDir,
+        firstRunMs: 0,
+      },
+    );
     try {
       // Its row (not only the answer, which shows any export past its retention as expired).
       let stored: string | undefined;
