@@ -29,8 +29,8 @@ export const visionMessages = {
   deleteSection: 'Delete section',
   deleteSectionTitle: (title: string) => `Delete the section “${title}”?`,
   deleteSectionWarning: 'The section and its text are deleted for good.',
-  sectionConflict:
-    'Someone else changed this section while you were editing it. Their version is shown now; your text was kept in the editor.',
+  sectionChangedMeanwhile: (who: string) =>
+    `${who || 'Someone'} changed this section while you were typing. Nothing was overwritten: choose which text to keep.`,
   sectionChangedElsewhere: (title: string) => `“${title}” was changed by someone else.`,
   sectionNoGoals: 'No goals in this quarter.',
   sectionNoIssues: 'No open backburner items.',

@@ -119,12 +119,16 @@ export const ZCreateSection = z.object({
 });
 export type CreateSection = z.infer<typeof ZCreateSection>;
 
-/** saveSection (PUT): Update Section, from the version the editor started with. */
+/** saveSection (PUT): Update Section, from the version the editor started with (decision 089). */
 export const ZUpdateSection = z.object({
   title: title.optional(),
   description: description.optional(),
   kind: ZSectionKind.optional(),
-  version: int32(1),
+  version: int32(1)
+    .optional()
+    .describe(
+      'The `version` of the section this save was typed over. When given, a section someone else saved since is not overwritten unless it already holds the same text: 409 naming who changed it, and nothing is stored. Without it the last save wins.',
+    ),
 });
 export type UpdateSection = z.infer<typeof ZUpdateSection>;
 

@@ -1,19 +1,23 @@
-import { Alert, Modal, Select, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../../client/lib/api.ts';
+import { ApiError } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { useWorkspacePeople } from '../../../client/lib/workspacePeople.ts';
+import { ConflictNotice } from '../../../client/ui/ConflictNotice.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { RichTextEditor } from '../../../client/ui/RichTextEditor.tsx';
+import { SafeHtml } from '../../../client/ui/SafeHtml.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS, VISION_DESCRIPTION_MAX, VISION_TITLE_MAX } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
+import { fullName } from '../../../shared/person.ts';
 import { requiredText } from '../../../shared/validation.ts';
 import { visionMessages } from '../vision.messages.ts';
-import type { Section, SectionKind, Template } from '../vision.schemas.ts';
-import { useSaveSection, watchSectionEdits } from './vision.queries.ts';
+import type { Section, SectionKind } from '../vision.schemas.ts';
+import { useSaveSection, useTemplate, watchSectionEdits } from './vision.queries.ts';
 
 const KIND_LABELS: Record<SectionKind, string> = {
   text: visionMessages.sectionKindText,
@@ -22,9 +26,10 @@ const KIND_LABELS: Record<SectionKind, string> = {
 };
 
 /**
- * Add Section / Update Section. A save names the version the editor started from (decision
- * 047): when someone else saved in between, the server refuses it, the dialog says so, keeps
- * the text typed here, and the next save (made knowingly) goes over theirs.
+ * Add Section / Update Section. A save names the version the editor started from (decisions 047,
+ * 089): when someone else saved other text in between, the server refuses it and nothing is
+ * overwritten; the dialog keeps the text typed here and shows both, to keep this one (saved over
+ * the version now shown) or take theirs.
  */
 const SectionForm = ({
   templateId,
@@ -39,7 +44,15 @@ const SectionForm = ({
   const closeSoon = useDelayedClose(onClose);
   const [version, setVersion] = useState(section?.version ?? 1);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
-  const form = useForm({
+  // Why the last save was refused (someone changed the section meanwhile); the form keeps this
+  // person's text.
+  const [refused, setRefused] = useState<string | null>(null);
+  // The section as the board now has it (refetched after a refusal): the other person's text.
+  const board = useTemplate(section ? templateId : null);
+  const current = section ? board.data?.sections.find((s) => s.id === section.id) : undefined;
+  const people = useWorkspacePeople(refused !== null);
+  const changer = people.data?.find((person) => person.id === current?.changedBy);
+  const form = useForm<SectionValues>({
     initialValues: {
       title: section?.title ?? '',
       kind: (section?.kind ?? 'text') as SectionKind,
@@ -61,30 +74,42 @@ const SectionForm = ({
         : undefined,
     [section, version],
   );
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
-  const submit = form.onSubmit((values) => {
+  const send = (values: SectionValues, over: number) => {
+    setRefused(null);
     const input = {
       title: values.title.trim(),
       kind: values.kind,
       ...(values.kind === 'text' ? { description: values.description } : {}),
     };
     save.mutate(
-      { id: section?.id ?? null, input: section ? { ...input, version } : input },
+      { id: section?.id ?? null, input: section ? { ...input, version: over } : input },
       {
         onSuccess: () => {
           showSuccess(visionMessages.sectionSaved);
           closeSoon();
         },
         onError: (error) => {
-          // Theirs is shown on the board now; a second save here goes over it knowingly.
-          if (error instanceof ApiError && error.status === 409 && section)
-            void api
-              .get<Template>(`/vision/templates/${templateId}`, { silent: true })
-              .then((fresh) => setVersion(fresh.sections.find((s) => s.id === section.id)?.version ?? version));
+          // The board refetches the section (theirs); nothing is sent again until the person chooses.
+          if (error instanceof ApiError && error.status === 409 && section) setRefused(errorText(error));
         },
       },
     );
-  });
+  };
+  const submit = form.onSubmit((values) => send(values, version));
+  const keepMine = (over: number) => {
+    if (form.validate().hasErrors) return;
+    setChangedElsewhere(false);
+    setVersion(over);
+    send(form.values, over);
+  };
+  const takeTheirs = (theirs: Section) => {
+    setRefused(null);
+    setChangedElsewhere(false);
+    save.reset();
+    setVersion(theirs.version);
+    form.setValues({ title: theirs.title, kind: theirs.kind, description: theirs.description });
+  };
+  const conflict = save.error instanceof ApiError && save.error.status === 409;
   return (
     <DialogForm
       onSubmit={() => submit()}
@@ -93,10 +118,22 @@ const SectionForm = ({
       pending={save.isPending}
       failure={save.error && !conflict ? errorText(save.error) : null}
     >
-      {(conflict || changedElsewhere) && (
-        <Alert color="yellow" role="alert" p="xs">
-          {conflict ? visionMessages.sectionConflict : visionMessages.sectionChangedElsewhere(section?.title ?? '')}
-        </Alert>
+      {/* Both texts once the board has read theirs (a newer version than the one typed over). */}
+      {refused && current && current.version !== version ? (
+        <ConflictNotice
+          message={refused}
+          theirName={changer ? fullName(changer) : ''}
+          theirs={<SectionText values={current} />}
+          mine={<SectionText values={form.values} />}
+          onKeepMine={() => keepMine(current.version)}
+          onUseTheirs={() => takeTheirs(current)}
+        />
+      ) : (
+        (conflict || changedElsewhere) && (
+          <Alert color="yellow" role="alert" p="xs">
+            {refused ?? visionMessages.sectionChangedElsewhere(section?.title ?? '')}
+          </Alert>
+        )
       )}
       <TextInput label={visionMessages.sectionTitle} required data-autofocus {...form.getInputProps('title')} />
       <Select
@@ -118,6 +155,18 @@ const SectionForm = ({
     </DialogForm>
   );
 };
+
+type SectionValues = { title: string; kind: SectionKind; description: string };
+
+/** One side of a refused save: the section's title and, for written text, its text. */
+const SectionText = ({ values }: { values: SectionValues }) => (
+  <>
+    <Text size="sm" fw={600}>
+      {values.title}
+    </Text>
+    {values.kind === 'text' ? <SafeHtml html={values.description} fz="sm" /> : KIND_LABELS[values.kind]}
+  </>
+);
 
 export const SectionFormDialog = ({
   opened,

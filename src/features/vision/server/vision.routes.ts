@@ -133,7 +133,7 @@ export const visionRoutes = async (fastify: FastifyInstance) => {
         tags,
         operationId: 'updateSection',
         summary:
-          'saveSection (PUT): Update Section from `version`; 409 when someone saved it in between (nothing stored)',
+          'saveSection (PUT): Update Section from `version`; 409 when `version` is given and someone saved other text in between (nothing stored); without `version` the last save wins',
         params: ZId,
         body: ZUpdateSection,
         response: { 200: success(ZSection), ...failures(400, 401, 403, 404, 409) },

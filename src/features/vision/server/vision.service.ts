@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { tasks, users, visionSections, visionTemplates } from '../../../db/schema/index.ts';
 import { containsPattern, pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -29,7 +29,7 @@ import { VISION_CATALOG } from '../vision.templates.ts';
 // The vision board (docs/decisions/047): a workspace's templates, each a titled set of
 // sections. Every member reads and edits them; deleting a whole template is for admins. A
 // section's save names the version it started from: a save over someone else's newer one is a
-// 409 (nothing stored). Live sections store no items: they read the goals of the current
+// 409 naming them (nothing stored; decision 089). Live sections store no items: they read the goals of the current
 // quarter or the open backburner items, as the caller may see them, each time they are shown.
 
 const catalog = VISION_CATALOG.map((template) => ({
@@ -281,25 +281,50 @@ export const createSection = async (ctx: TenantContext, templateId: string, inpu
 };
 
 /**
- * saveSection (PUT): Update Section. The save names the version its editor started from; when
- * someone saved in between, it is refused with a conflict and nothing is stored (decision 047).
+ * saveSection (PUT): Update Section. The save names the version its editor started from
+ * (decisions 047, 089); the write happens only where the section is still that version or already
+ * holds the same text, in one statement, so two saves racing from one version cannot both land.
+ * Otherwise 409 naming who changed it, and nothing is stored. Without a version the last save wins.
  */
 export const updateSection = async (ctx: TenantContext, sectionId: string, patch: UpdateSection): Promise<Section> => {
-  const current = await sectionById(ctx, sectionId);
+  const title = patch.title !== undefined ? sanitizePlainText(patch.title) : undefined;
+  const description = patch.description !== undefined ? sanitizeRichText(patch.description) : undefined;
+  const sameText =
+    and(
+      title !== undefined ? eq(visionSections.title, title) : undefined,
+      description !== undefined ? eq(visionSections.description, description) : undefined,
+      patch.kind !== undefined ? eq(visionSections.kind, patch.kind) : undefined,
+    ) ?? sql`true`;
   const [row] = await ctx.db
     .update(visionSections)
     .set({
-      ...(patch.title !== undefined ? { title: sanitizePlainText(patch.title) } : {}),
-      ...(patch.description !== undefined ? { description: sanitizeRichText(patch.description) } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
       ...(patch.kind !== undefined ? { kind: patch.kind } : {}),
       version: sql`${visionSections.version} + 1`,
       changedAt: new Date(),
       changedBy: ctx.userId,
     })
-    .where(and(eq(visionSections.id, sectionId), eq(visionSections.version, patch.version)))
+    .where(
+      and(
+        eq(visionSections.id, sectionId),
+        eq(visionSections.tenantId, ctx.tenantId),
+        patch.version !== undefined ? or(eq(visionSections.version, patch.version), sameText) : undefined,
+      ),
+    )
     .returning();
-  if (!row) throw conflict(visionMessages.sectionConflict, { version: visionMessages.sectionConflict });
-  changed(ctx, current.templateId, sectionId, row.version);
+  if (!row) {
+    // Not written: the section is not the workspace's (404), or someone saved it meanwhile (409).
+    const [other] = await ctx.db
+      .select({ name: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+      .from(visionSections)
+      .leftJoin(users, eq(users.id, visionSections.changedBy))
+      .where(and(eq(visionSections.id, sectionId), eq(visionSections.tenantId, ctx.tenantId)));
+    if (!other) throw notFound();
+    const message = visionMessages.sectionChangedMeanwhile(other.name ?? '');
+    throw conflict(message, { version: message });
+  }
+  changed(ctx, row.templateId, sectionId, row.version);
   return withLive(ctx, row);
 };
 

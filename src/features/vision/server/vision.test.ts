@@ -88,21 +88,81 @@ describe('vision board', () => {
     expect(after.sections[0]?.description).toBe('<p>Be kind</p>');
   });
 
-  it('a save over a newer version is refused with a conflict and stores nothing', async () => {
+  it('two saves typed over one version: the first is stored, the second is 409 naming who and stores nothing', async () => {
     const { admin, section } = await withBoard();
-    const mate = await joinWorkspace(app, admin);
+    const mate = await joinWorkspace(app, admin, { firstName: 'Bea' });
     const id = section('10-Year Target').id;
-    const first = await admin.api.put<Section>(`/vision/sections/${id}`, { description: '<p>Mine</p>', version: 1 });
+    const first = await admin.api.put<Section>(`/vision/sections/${id}`, {
+      title: '10-Year Target',
+      description: '<p>Mine</p>',
+      version: 1,
+    });
     expect(first.status).toBe(200);
-    const second = await mate.api.put(`/vision/sections/${id}`, { description: '<p>Theirs</p>', version: 1 });
+    const second = await mate.api.put(`/vision/sections/${id}`, {
+      title: 'Ten years',
+      description: '<p>Theirs</p>',
+      version: 1,
+    });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(visionMessages.sectionConflict);
+    expect(second.body).toMatchObject({
+      status: 'fail',
+      message: visionMessages.sectionChangedMeanwhile('Test Person'),
+    });
     const stored = (await mate.api.get<Template>(`/vision/templates/${section('10-Year Target').templateId}`)).body
       .result;
-    expect(stored.sections.find((s) => s.id === id)).toMatchObject({ description: '<p>Mine</p>', version: 2 });
-    expect((await mate.api.put(`/vision/sections/${id}`, { description: '<p>Theirs</p>', version: 2 })).status).toBe(
-      200,
+    expect(stored.sections.find((s) => s.id === id)).toMatchObject({
+      title: '10-Year Target',
+      description: '<p>Mine</p>',
+      version: 2,
+      changedBy: admin.userId,
+    });
+
+    // Keep mine: saved again over the version now shown, it wins.
+    const kept = await mate.api.put<Section>(`/vision/sections/${id}`, {
+      title: 'Ten years',
+      description: '<p>Theirs</p>',
+      version: 2,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.result).toMatchObject({ title: 'Ten years', description: '<p>Theirs</p>', version: 3 });
+    // Ada, still on version 2, is refused in turn, by Bea's name.
+    const late = await admin.api.put(`/vision/sections/${id}`, { description: '<p>Late</p>', version: 2 });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(visionMessages.sectionChangedMeanwhile('Bea Person'));
+  });
+
+  it('the same text saved twice over one version is no conflict; without a version the last save wins', async () => {
+    const { admin, section } = await withBoard();
+    const mate = await joinWorkspace(app, admin);
+    const id = section('Core Focus').id;
+    const same = { title: 'Core Focus', description: '<p>Purpose: help teams meet well</p>', version: 1 };
+    expect((await admin.api.put(`/vision/sections/${id}`, same)).status).toBe(200);
+    const again = await mate.api.put<Section>(`/vision/sections/${id}`, same);
+    expect(again.status).toBe(200);
+    expect(again.body.result.description).toBe('<p>Purpose: help teams meet well</p>');
+
+    // Another API client that names no version: the last save wins, as before.
+    const one = await admin.api.put<Section>(`/vision/sections/${id}`, { description: '<p>One</p>' });
+    expect(one.status).toBe(200);
+    const two = await mate.api.put<Section>(`/vision/sections/${id}`, { description: '<p>Two</p>' });
+    expect(two.status).toBe(200);
+    const stored = (await admin.api.get<Template>(`/vision/templates/${section('Core Focus').templateId}`)).body.result;
+    expect(stored.sections.find((s) => s.id === id)?.description).toBe('<p>Two</p>');
+    // A version that is not a whole number is refused like any bad field.
+    expect((await admin.api.put(`/vision/sections/${id}`, { description: '<p>x</p>', version: 'two' })).status).toBe(
+      400,
     );
+  });
+
+  it('two saves over one version at the same moment: one is stored, the other refused', async () => {
+    const { admin, section } = await withBoard();
+    const mate = await joinWorkspace(app, admin);
+    const id = section('Marketing Strategy').id;
+    const answers = await Promise.all([
+      admin.api.put(`/vision/sections/${id}`, { description: '<p>One</p>', version: 1 }),
+      mate.api.put(`/vision/sections/${id}`, { description: '<p>Two</p>', version: 1 }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
 
   it('keeps rich text inert: scripts, handlers and javascript: links are removed on the way in', async () => {
@@ -170,6 +230,9 @@ describe('vision board', () => {
     const id = theirs.section('Core Values').id;
     expect((await mine.admin.api.get(`/vision/templates/${theirs.template.id}`)).status).toBe(404);
     expect((await mine.admin.api.put(`/vision/sections/${id}`, { title: 'Mine', version: 1 })).status).toBe(404);
+    // An old version does not turn it into a conflict that would tell the section exists.
+    expect((await mine.admin.api.put(`/vision/sections/${id}`, { title: 'Mine', version: 7 })).status).toBe(404);
+    expect((await mine.admin.api.put(`/vision/sections/${id}`, { title: 'Mine' })).status).toBe(404);
     expect((await mine.admin.api.delete(`/vision/sections/${id}`)).status).toBe(404);
     expect((await mine.admin.api.post(`/vision/templates/${theirs.template.id}/sections`, { title: 'X' })).status).toBe(
       404,
