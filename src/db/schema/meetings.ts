@@ -101,6 +101,9 @@ export const sessions = pgTable(
     sessionDate: date({ mode: 'string' }).notNull(),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     note: text(),
+    /** When the note was last written and by whom: a save names the version it was typed over (decision 089). */
+    noteChangedAt: timestamp({ withTimezone: true }),
+    noteChangedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The recording link. */
     link: text(),
     currentStep: integer().notNull().default(0),

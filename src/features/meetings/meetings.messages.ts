@@ -165,6 +165,8 @@ export const meetingsMessages = {
   recordingLinkTitle: 'Meeting Recording Link',
   editNoteOf: (date: string) => `Edit the note of ${date}`,
   editLinkOf: (date: string) => `Edit the recording link of ${date}`,
+  sessionNoteChangedMeanwhile: (who: string) =>
+    `${who || 'Someone'} changed this note while you were typing. Nothing was overwritten: choose which text to keep.`,
   openRecording: 'Open recording',
   archivePages: 'Archive pages',
 

@@ -299,14 +299,32 @@ export const ZMeetingTemplate = z
   .meta({ id: 'MeetingTemplate' });
 export type MeetingTemplate = z.infer<typeof ZMeetingTemplate>;
 
+/** When a session's note was last written and by whom (user id): its version (decision 089). */
+const noteVersion = {
+  noteChangedAt: z.string().nullable(),
+  noteChangedBy: z.string().nullable(),
+};
+
 export const ZSession = ZSessionSummary.extend({
   meetingId: z.string(),
   note: z.string().nullable(),
+  ...noteVersion,
   link: z.string().nullable(),
 }).meta({ id: 'Session' });
 export type Session = z.infer<typeof ZSession>;
 
-export const ZUpdateSession = z.object({ note: optionalText(10_000).optional(), link: ZLink.nullish() });
+export const ZUpdateSession = z.object({
+  note: optionalText(10_000).optional(),
+  noteBaseChangedAt: z.iso
+    .datetime({ offset: true, error: messages.invalidValue })
+    .nullable()
+    .optional()
+    .describe(
+      'The `noteChangedAt` of the note this one was typed over (null: a note never written). With `note`, a note someone else changed since is not overwritten unless it already holds the same text: 409 naming who changed it, and nothing of the request is stored. Without it the last save wins.',
+    ),
+  link: ZLink.nullish(),
+});
+export type UpdateSession = z.infer<typeof ZUpdateSession>;
 
 export const ZLastAndNext = z
   .object({ last: ZSession.nullable(), next: ZSession.nullable() })
@@ -325,6 +343,7 @@ export const ZArchivePage = z
         avgScore: z.number().nullable(),
         link: z.string().nullable(),
         note: z.string().nullable(),
+        ...noteVersion,
       }),
     ),
     currentPage: z.number(),

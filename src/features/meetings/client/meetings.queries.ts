@@ -427,13 +427,22 @@ export const useDeleteFile = (meetingId: string) =>
     api.delete<boolean>(`/meetings/${meetingId}/files/${fileId}`, undefined, silent),
   );
 
-/** PATCH /sessions/{id}: a session's note or recording link; an empty value clears it. */
+/**
+ * PATCH /sessions/{id}: a session's note or recording link; an empty value clears it. A note names
+ * the version it was typed over; refused (409) because someone changed it, the archives are read
+ * again so that their note is the one shown.
+ */
 export const useUpdateSession = (meetingId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: { note?: string | null; link?: string | null } }) =>
-      api.patch<Session>(`/sessions/${id}`, patch, silent),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.archives(meetingId) }),
+    mutationFn: ({
+      id,
+      patch,
+    }: {
+      id: string;
+      patch: { note?: string | null; noteBaseChangedAt?: string | null; link?: string | null };
+    }) => api.patch<Session>(`/sessions/${id}`, patch, silent),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meetingKeys.archives(meetingId) }),
   });
 };
 

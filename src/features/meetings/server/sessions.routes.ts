@@ -47,10 +47,11 @@ export const sessionsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'A session’s note or recording link (an empty value clears it)',
+        summary:
+          'A session’s note or recording link (an empty value clears it); 409 when `noteBaseChangedAt` is given and someone changed the note since (nothing stored)',
         params: ZId,
         body: ZUpdateSession,
-        response: { 200: success(ZSession), ...failures(400, 401, 404) },
+        response: { 200: success(ZSession), ...failures(400, 401, 404, 409) },
       },
     },
     async (request) => ok(await request.inTenant((ctx) => updateSession(ctx, request.params.id, request.body))),

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { meetings, sessionArchives, sessions } from '../../../db/schema/index.ts';
+import { meetings, sessionArchives, sessions, users } from '../../../db/schema/index.ts';
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { lifecycle } from '../../../server/lifecycle.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
-import { badRequest, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { meetingsMessages } from '../meetings.messages.ts';
 import { occurrences, type RecurrenceRule } from '../meetings.recurrence.ts';
-import type { Session, SessionSummary } from '../meetings.schemas.ts';
+import type { Session, SessionSummary, UpdateSession } from '../meetings.schemas.ts';
 import { assertMeetingLeader, findVisibleMeeting } from './meetings.access.ts';
 
 /** Sessions are kept this far ahead; a daily job moves the horizon on (src/server/jobs). */
@@ -191,12 +191,24 @@ export const nextAndLastSessions = async (
   return { next, last };
 };
 
-const sessionColumns = { ...sessionSummaryColumns, note: sessions.note, link: sessions.link };
+const noteColumns = {
+  note: sessions.note,
+  noteChangedAt: sessions.noteChangedAt,
+  noteChangedBy: sessions.noteChangedBy,
+};
+const sessionColumns = { ...sessionSummaryColumns, ...noteColumns, link: sessions.link };
 
-const toSession = (row: SessionRow & { meetingId: string; note: string | null; link: string | null }): Session => ({
+type NoteRow = { note: string | null; noteChangedAt: Date | null; noteChangedBy: string | null };
+const toNote = (row: NoteRow) => ({
+  note: row.note,
+  noteChangedAt: row.noteChangedAt?.toISOString() ?? null,
+  noteChangedBy: row.noteChangedBy,
+});
+
+const toSession = (row: SessionRow & NoteRow & { meetingId: string; link: string | null }): Session => ({
   ...toSessionSummary(row),
   meetingId: row.meetingId,
-  note: row.note,
+  ...toNote(row),
   link: row.link,
 });
 
@@ -249,16 +261,43 @@ export const lastAndNext = async (ctx: TenantContext, id: string) => {
 const publishSessionChange = (ctx: TenantContext, id: string, meetingId: string) =>
   ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'session.changed', data: { id, meetingId } });
 
-/** A session's note and recording link; any participant may keep them up to date. */
-export const updateSession = async (
-  ctx: TenantContext,
-  id: string,
-  patch: { note?: string | null; link?: string | null },
-) => {
+/**
+ * A session's note and recording link; any participant may keep them up to date. A note saved with
+ * `noteBaseChangedAt` is written only where the note is still that version or already holds the
+ * same text, in the same statement (decision 089): otherwise 409 naming who changed it, and
+ * nothing of the request is stored. Without it the last save wins.
+ */
+export const updateSession = async (ctx: TenantContext, id: string, patch: UpdateSession) => {
   const { session } = await findSession(ctx, id);
-  const [row] = await ctx.db.update(sessions).set(patch).where(eq(sessions.id, session.id)).returning(sessionColumns);
+  const { note, link, noteBaseChangedAt: base } = patch;
+  if (note === undefined && link === undefined) return toSession(session);
+  const [row] = await ctx.db
+    .update(sessions)
+    .set({
+      ...(note !== undefined ? { note, noteChangedAt: new Date(), noteChangedBy: ctx.userId } : {}),
+      ...(link !== undefined ? { link } : {}),
+    })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        eq(sessions.tenantId, ctx.tenantId),
+        note !== undefined && base !== undefined
+          ? sql`(${sessions.noteChangedAt} is not distinct from ${base}::timestamptz or ${sessions.note} is not distinct from ${note})`
+          : undefined,
+      ),
+    )
+    .returning(sessionColumns);
+  if (!row) {
+    const [other] = await ctx.db
+      .select({ name: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.noteChangedBy))
+      .where(and(eq(sessions.id, session.id), eq(sessions.tenantId, ctx.tenantId)));
+    if (!other) throw notFound();
+    throw conflict(meetingsMessages.sessionNoteChangedMeanwhile(other.name ?? ''));
+  }
   publishSessionChange(ctx, id, session.meetingId);
-  return toSession(row!);
+  return toSession(row);
 };
 
 /** Removes one meeting date (leaders); a session under way cannot be removed. */
@@ -283,7 +322,7 @@ export const listArchives = async (ctx: TenantContext, meetingId: string, page: 
       id: sessions.id,
       meetingDate: sessions.sessionDate,
       link: sessions.link,
-      note: sessions.note,
+      ...noteColumns,
       // The average recap score, kept with the archive when the session was finished.
       avgScore: sessionArchives.avgScore,
     })
@@ -294,7 +333,7 @@ export const listArchives = async (ctx: TenantContext, meetingId: string, page: 
     .limit(perPage)
     .offset((page - 1) * perPage);
   return {
-    archives,
+    archives: archives.map((archive) => ({ ...archive, ...toNote(archive) })),
     currentPage: page,
     totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / perPage)),
   };

@@ -14,7 +14,10 @@ import {
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../../../client/lib/api.ts';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
+import { ConflictNotice } from '../../../../client/ui/ConflictNotice.tsx';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../../client/ui/PageNav.tsx';
@@ -23,13 +26,16 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName } from '../../../../shared/person.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import { DATE_FORMAT } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
 import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
 
 // Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
-// recording link (edited in the Meeting Note and Meeting Recording Link dialogs).
+// recording link (edited in the Meeting Note and Meeting Recording Link dialogs). A note's save
+// names the version it was typed over: when someone changed it meanwhile, nothing is overwritten
+// and the dialog shows both texts (decision 089).
 
 type Archive = ArchivePage['archives'][number];
 type Editing = { archive: Archive; field: 'note' | 'link' } | null;
@@ -39,21 +45,30 @@ const formatDate = (date: string) => dayjs(date).format(DATE_FORMAT);
 const SessionFieldForm = ({
   meetingId,
   archive,
+  current,
   field,
   onClose,
 }: {
   meetingId: string;
   archive: Archive;
+  /** The same session as the archives list has it now (read again after a refused save). */
+  current: Archive | undefined;
   field: 'note' | 'link';
   onClose: () => void;
 }) => {
   const [value, setValue] = useState(archive[field] ?? '');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The note's version this text was typed over (decision 089), and why a save was refused.
+  const [base, setBase] = useState(archive.noteChangedAt);
+  const [refused, setRefused] = useState<string | null>(null);
+  const people = useWorkspacePeople(refused !== null);
+  const changer = people.data?.find((person) => person.id === current?.noteChangedBy);
   const update = useUpdateSession(meetingId);
   const closeSoon = useDelayedClose(onClose);
-  const submit = () => {
+  const send = (over: string | null) => {
     setFailure(null);
+    setRefused(null);
     const text = value.trim();
     if (field === 'link' && text) {
       const problem = linkError(text);
@@ -65,16 +80,36 @@ const SessionFieldForm = ({
     setError(null);
     // An empty value clears it (document 1 §5: sent as null). The API's link field takes an
     // empty string for that and refuses null, so an empty link travels as ''.
-    const patch = field === 'note' ? { note: text || null } : { link: text };
-    update.mutate({ id: archive.id, patch }, { onSuccess: closeSoon, onError: (e) => setFailure(errorText(e)) });
+    const patch = field === 'note' ? { note: text || null, noteBaseChangedAt: over } : { link: text };
+    update.mutate(
+      { id: archive.id, patch },
+      {
+        onSuccess: closeSoon,
+        onError: (e) =>
+          e instanceof ApiError && e.status === 409 ? setRefused(errorText(e)) : setFailure(errorText(e)),
+      },
+    );
   };
+  /** After a refused save: keep this text over the note now shown, or take that note. */
+  const keepMine = (theirs: Archive) => {
+    setBase(theirs.noteChangedAt);
+    send(theirs.noteChangedAt);
+  };
+  const takeTheirs = (theirs: Archive) => {
+    setRefused(null);
+    update.reset();
+    setBase(theirs.noteChangedAt);
+    setValue(theirs.note ?? '');
+  };
+  // Both texts once the list has read theirs (a newer version than the one typed over).
+  const conflict = refused !== null && current !== undefined && current.noteChangedAt !== base ? current : null;
   return (
     <DialogForm
-      onSubmit={submit}
+      onSubmit={() => send(base)}
       onCancel={onClose}
       submitLabel={messages.saveButton}
       pending={update.isPending}
-      failure={failure}
+      failure={conflict ? null : (refused ?? failure)}
     >
       <Text size="sm" c="dimmed">
         {formatDate(archive.meetingDate)}
@@ -97,6 +132,16 @@ const SessionFieldForm = ({
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           error={error}
+        />
+      )}
+      {conflict && (
+        <ConflictNotice
+          message={refused ?? ''}
+          theirName={changer ? fullName(changer) : ''}
+          theirs={conflict.note ?? ''}
+          mine={value.trim()}
+          onKeepMine={() => keepMine(conflict)}
+          onUseTheirs={() => takeTheirs(conflict)}
         />
       )}
     </DialogForm>
@@ -230,6 +275,7 @@ export const ArchivesSection = ({ meetingId }: { meetingId: string }) => {
           <SessionFieldForm
             meetingId={meetingId}
             archive={editing.archive}
+            current={archives.data?.archives.find((archive) => archive.id === editing.archive.id)}
             field={editing.field}
             onClose={() => setEditing(null)}
           />
