@@ -116,9 +116,12 @@ test('a leader creates folders and entries, a group member reveals and copies, a
   await expect(field).toHaveValue(/^.{20}$/);
   const revealed = await field.inputValue();
   await expect(payroll).toContainText(/Hidden again in \d+ s/);
+  // Screen readers hear it (a polite live region), and hear it hidden again.
+  await expect(payroll.getByRole('status')).toHaveText(vaultMessages.vaultPasswordShown('Payroll portal'));
   await shot(bea, 'revealed');
   await payroll.getByRole('button', { name: vaultMessages.vaultHideOf('Payroll portal') }).click();
   await expect(payroll.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
+  await expect(payroll.getByRole('status')).toHaveText(vaultMessages.vaultPasswordHidden('Payroll portal'));
   await payroll.getByRole('button', { name: vaultMessages.vaultCopyOf('Payroll portal') }).click();
   await expect(bea.getByText(vaultMessages.vaultCopied(30))).toBeVisible();
   expect(await bea.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
@@ -231,6 +234,7 @@ test('a revealed password masks again after 30 s, a copy leaves the clipboard, f
   );
   await bea.clock.fastForward(11_000);
   await expect(open.getByTestId('vault-password')).toHaveText(vaultMessages.vaultMasked);
+  await expect(open.getByRole('status')).toHaveText(vaultMessages.vaultPasswordHidden('Open entry'));
 
   await open.getByRole('button', { name: vaultMessages.vaultCopyOf('Open entry') }).click();
   await expect(bea.getByText(vaultMessages.vaultCopied(30))).toBeVisible();
@@ -443,6 +447,7 @@ test('a revealed password is one line of monospace at 1280 and 390, and a phone 
     await expect(button).toBeInViewport({ ratio: 1 });
   await reveal.click();
   await expectOneLine(card, 'Payroll portal', password);
+  await expect(card.getByRole('status')).toHaveText(vaultMessages.vaultPasswordShown('Payroll portal'));
   await expect(card.getByRole('button', { name: vaultMessages.vaultHideOf('Payroll portal') })).toBeInViewport({
     ratio: 1,
   });

@@ -58,6 +58,9 @@ export const vaultMessages = {
   vaultEditOf: (account: string) => `Edit ${account}`,
   vaultDeleteOf: (account: string) => `Delete ${account}`,
   vaultRevealedFor: (seconds: number) => `Hidden again in ${seconds} s`,
+  // Said by a polite live region when a password is revealed and when it is hidden again.
+  vaultPasswordShown: (account: string) => `Password shown: ${account}`,
+  vaultPasswordHidden: (account: string) => `Password hidden: ${account}`,
   vaultCopied: (seconds: number) => `Password copied. The clipboard will be cleared in ${seconds} seconds.`,
   vaultClipboardCleared: 'The clipboard was cleared.',
   vaultCopyFailed: 'The browser did not allow copying to the clipboard.',

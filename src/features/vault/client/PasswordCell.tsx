@@ -1,11 +1,12 @@
-import { ActionIcon, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { vaultMessages } from '../vault.messages.ts';
 import type { VaultEntry } from '../vault.schemas.ts';
 
 // An entry's password, masked; Reveal shows it for a while, Copy puts it on the clipboard. Both
 // ask the server for that one password (an audited call). Shared by the table and the cards.
+// Showing and hiding it (by hand or when its time is up) is said to screen readers.
 
 export interface RevealedValue {
   password: string;
@@ -40,6 +41,25 @@ const RevealedField = ({ account, password }: { account: string; password: strin
     onFocus={(event) => event.currentTarget.select()}
   />
 );
+
+/**
+ * A polite live region that says when the password is shown and when it is hidden again. It is
+ * there (empty) from the start, so that screen readers hear the change; nothing is said on mount.
+ */
+const RevealAnnouncement = ({ account, shown }: { account: string; shown: boolean }) => {
+  const [said, setSaid] = useState('');
+  const was = useRef(shown);
+  useEffect(() => {
+    if (was.current === shown) return;
+    was.current = shown;
+    setSaid(shown ? vaultMessages.vaultPasswordShown(account) : vaultMessages.vaultPasswordHidden(account));
+  }, [account, shown]);
+  return (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="vault-reveal-announcement">
+      {said}
+    </VisuallyHidden>
+  );
+};
 
 export const PasswordCell = ({
   entry,
@@ -112,6 +132,7 @@ export const PasswordCell = ({
           {vaultMessages.vaultRevealedFor(revealed.secondsLeft)}
         </Text>
       )}
+      <RevealAnnouncement account={entry.account} shown={revealed !== undefined} />
     </Stack>
   );
 };
