@@ -63,8 +63,9 @@ describe('a session note typed over an old version', () => {
     const late = await owner.api.patch(url, { note: 'Late', noteBaseChangedAt: first.body.result.noteChangedAt });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(meetingsMessages.sessionNoteChangedMeanwhile('Bea Person'));
-    // A base that is not an instant is refused like any bad field.
+    // A base that is not an instant is refused like any bad field; a base alone sets nothing.
     expect((await owner.api.patch(url, { note: 'x', noteBaseChangedAt: 'yesterday' })).status).toBe(400);
+    expect((await owner.api.patch(url, { noteBaseChangedAt: first.body.result.noteChangedAt })).status).toBe(400);
   });
 
   it('the same text twice over one version is no conflict; without a base the last save wins', async () => {

@@ -4,6 +4,7 @@ import { meetings, sessionArchives, sessions, users } from '../../../db/schema/i
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { lifecycle } from '../../../server/lifecycle.ts';
+import { serverMessages } from '../../../server/server.messages.ts';
 import { utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { meetingsMessages } from '../meetings.messages.ts';
@@ -270,7 +271,9 @@ const publishSessionChange = (ctx: TenantContext, id: string, meetingId: string)
 export const updateSession = async (ctx: TenantContext, id: string, patch: UpdateSession) => {
   const { session } = await findSession(ctx, id);
   const { note, link, noteBaseChangedAt: base } = patch;
-  if (note === undefined && link === undefined) return toSession(session);
+  // A base alone sets nothing: said as any other empty update is (src/server/input.ts).
+  if (note === undefined && link === undefined)
+    throw badRequest({ body: serverMessages.noValuesToSet }, serverMessages.noValuesToSet);
   const [row] = await ctx.db
     .update(sessions)
     .set({
