@@ -844,3 +844,58 @@ test('the meetings list pages on the server: page numbers, search and sort in th
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'list-paged-phone');
 });
+
+test('two people editing one meeting note: the second save shows both texts, and Use theirs takes the other note', async ({
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'note-versions');
+  const meeting = await createMeeting(request, owner.token, 'Notes Weekly', { members: [mate.id] });
+  const { sessionId } = await call<{ sessionId: string }>(
+    request,
+    owner.token,
+    'POST',
+    `/meetings/${meeting.id}/start`,
+    {
+      confirmUnscheduled: true,
+    },
+  );
+  await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, { notAttended: [] });
+  const open = async (who: Account) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await startSignedIn(page, who.token);
+    await page.goto(`/meeting-dashboard/${meeting.id}/${slug('Notes Weekly')}`);
+    const archives = page.getByRole('region', { name: meetingsMessages.meetingArchives });
+    await archives.getByRole('button', { name: /^Edit the note of / }).click();
+    const form = dialog(page, meetingsMessages.meetingNoteTitle);
+    return { context, page, archives, form, note: form.getByRole('textbox', { name: meetingsMessages.columnNote }) };
+  };
+  const olga = await open(owner);
+  const bea = await open(mate);
+  await olga.note.fill('Olga: we ship on Friday');
+  await bea.note.fill('Bea: we ship on Monday');
+  await olga.form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(olga.form).toBeHidden();
+
+  // Bea's save comes second: refused, her text kept, both shown.
+  await bea.form.getByRole('button', { name: messages.saveButton }).click();
+  const notice = bea.form
+    .getByRole('alert')
+    .filter({ hasText: meetingsMessages.sessionNoteChangedMeanwhile('Olga Owner') });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByTestId('their-text')).toHaveText('Olga: we ship on Friday');
+  await expect(notice.getByTestId('your-text')).toHaveText('Bea: we ship on Monday');
+  await expect(bea.note).toHaveValue('Bea: we ship on Monday');
+  await shot(bea.page, 'note-conflict');
+  await notice.getByRole('button', { name: clientMessages.useTheirs }).click();
+  await expect(notice).toBeHidden();
+  await expect(bea.note).toHaveValue('Olga: we ship on Friday');
+  // Now typed over Olga's note, her next save goes through.
+  await bea.note.fill('Olga: we ship on Friday. Bea: the release notes are mine.');
+  await bea.form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(bea.form).toBeHidden();
+  await expect(bea.archives).toContainText('Bea: the release notes are mine.');
+  await olga.context.close();
+  await bea.context.close();
+});

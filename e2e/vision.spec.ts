@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { visionMessages } from '../src/features/vision/vision.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The vision board (issue 21): a board from the default template, a section edited in one
 // browser and seen in another without reload, a section added, the PDF export (its first page
@@ -82,4 +82,46 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   expect(overflow).toBeLessThanOrEqual(0);
   await matePage.screenshot({ path: `${SCREENS}/vision-phone.png`, fullPage: true });
   await mateContext.close();
+});
+
+test('two people editing one section: the second save shows both texts, and Keep mine saves it over the other', async ({
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'vision-versions');
+  await call(request, owner.token, 'POST', '/vision/templates', { title: 'Our V/TO', catalogKey: 'vto' });
+  const open = async (token: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await startSignedIn(page, token);
+    await page.goto('/vto');
+    const region = page.getByRole('region', { name: 'Core Values' });
+    await region.getByRole('button', { name: visionMessages.editSection('Core Values') }).click();
+    return { context, page, form: page.getByRole('dialog', { name: visionMessages.updateSection }) };
+  };
+  const type = async ({ page, form }: Awaited<ReturnType<typeof open>>, text: string) => {
+    await form.getByRole('textbox', { name: visionMessages.sectionDescription }).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(text);
+  };
+  const olga = await open(owner.token);
+  const bea = await open(mate.token);
+  await type(olga, 'Olga: customers first');
+  await type(bea, 'Bea: own the outcome');
+  await olga.form.getByRole('button', { name: messages.saveButton }).click();
+  await expect(olga.form).toBeHidden();
+
+  // Bea's save comes second: refused, her text kept, both shown.
+  await bea.form.getByRole('button', { name: messages.saveButton }).click();
+  const notice = bea.form.getByRole('alert').filter({ hasText: visionMessages.sectionChangedMeanwhile('Olga Owner') });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(clientMessages.theirText('Olga Owner'));
+  await expect(notice.getByTestId('their-text')).toContainText('Olga: customers first');
+  await expect(notice.getByTestId('your-text')).toContainText('Bea: own the outcome');
+  await bea.page.screenshot({ path: `${SCREENS}/vision-conflict.png` });
+  await notice.getByRole('button', { name: clientMessages.keepMine }).click();
+  await expect(bea.form).toBeHidden();
+  await expect(olga.page.getByRole('region', { name: 'Core Values' })).toContainText('Bea: own the outcome');
+  await olga.context.close();
+  await bea.context.close();
 });
