@@ -636,6 +636,13 @@ const ROUTES: Record<string, Route> = {
     }),
     kinds: { taskId: 'timeTask' },
   },
+  'PUT /api/v2/time/timesheet/cells': {
+    valid: (a) => ({
+      url: '/time/timesheet/cells',
+      body: { projectId: a.timeProject.id, taskId: a.timeProject.tasks[0]!.id, spentOn: '2026-03-04', minutes: 30 },
+    }),
+    kinds: { taskId: 'timeTask' },
+  },
   // administration (issue 20): a year of quarters by id (the same record as its annual).
   'POST /api/v2/quartals': {
     valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...calendarRecord(NEXT_YEAR) } }),

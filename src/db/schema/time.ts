@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
@@ -261,4 +262,54 @@ export const timeBudgetAlerts = pgTable(
     firedAt: now(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.period, t.threshold] })],
+);
+
+/**
+ * A person's submitted week (the weekly timesheet): none while the week is open. Submitted and
+ * approved weeks lock the person's time on those seven days; a returned week is open again with
+ * the approver's comment. `weekStart` is the person's first day of week when it was submitted.
+ */
+export const timeWeeks = pgTable(
+  'time_weeks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: date({ mode: 'string' }).notNull(),
+    status: text().notNull(),
+    comment: text(),
+    submittedAt: now(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: byUser(),
+  },
+  (t) => [
+    unique('time_weeks_person_week').on(t.tenantId, t.userId, t.weekStart),
+    // The approvals list: a workspace's weeks waiting, oldest first.
+    index().on(t.tenantId, t.status, t.weekStart),
+    check('time_weeks_status_check', sql`${t.status} in ('submitted', 'approved', 'returned')`),
+  ],
+);
+
+/**
+ * What an hour of a person's time costs the agency, from a day on (internal, admins only):
+ * an entry costs the rate in force on the day it was spent, so a raise does not rewrite the past.
+ */
+export const timeCostRates = pgTable(
+  'time_cost_rates',
+  {
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    validFrom: date({ mode: 'string' }).notNull(),
+    hourlyCost: money().notNull(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.validFrom] }),
+    check('time_cost_rates_money_check', sql`${t.hourlyCost} >= 0`),
+  ],
 );

@@ -6,6 +6,8 @@ export interface TimeEvents {
   'time.timer': Timer;
   /** The person's entries of a day changed (their own sockets): the week view reloads. */
   'time.entries': { spentOn: string };
+  /** A week of `userId` was submitted, withdrawn, approved or returned (its person, the admins, its projects' managers). */
+  'time.weeks': { userId: string; weekStart: string };
   /** Accounts or projects changed (the workspace room): the Accounts tab reloads. */
   'time.projectsChanged': { projectId: string | null };
 }

@@ -14,6 +14,7 @@ import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 import { timeMessages } from './time.messages.ts';
+import { ZWeekSheet } from './timesheet.schemas.ts';
 
 // Time tracking's wire shapes (document 3 §3, §7). Money travels as integer cents, durations
 // and budget hours as whole minutes (decision 048).
@@ -323,9 +324,12 @@ export const ZWeek = z
   .object({
     /** The first day shown (the user's first day of week on or before `week`). */
     start: z.string(),
-    days: z.array(z.object({ date: z.string(), minutes: z.number() })),
+    /** `locked`: the day is in a submitted or approved week of the caller's. */
+    days: z.array(z.object({ date: z.string(), minutes: z.number(), locked: z.boolean() })),
     totalMinutes: z.number(),
     entries: z.array(ZEntry),
+    /** The week's timesheet: open, submitted, approved or returned. */
+    sheet: ZWeekSheet,
   })
   .meta({ id: 'TimeWeek' });
 export type Week = z.infer<typeof ZWeek>;
@@ -346,13 +350,17 @@ export const ZTeamRow = z
     nonBillableHours: z.number(),
     billablePercent: z.number(),
     nonBillablePercent: z.number(),
+    /** Logged time as a percent of capacity (one decimal; 0 without capacity). */
+    utilisationPercent: z.number(),
+    /** The hourly cost (cents) in force on the week's first day, null without one (admins). */
+    hourlyCost: z.number().nullable(),
   })
   .meta({ id: 'TeamRow' });
 export type TeamRow = z.infer<typeof ZTeamRow>;
 export const ZTeamWeek = z
   .object({
     start: z.string(),
-    totals: ZTeamRow.omit({ userId: true, name: true }),
+    totals: ZTeamRow.omit({ userId: true, name: true, hourlyCost: true }),
     items: z.array(ZTeamRow),
     total: z.number(),
     offset: z.number(),
@@ -392,6 +400,7 @@ export const ZReportRow = z
     name: z.string(),
     minutes: z.number(),
     billableMinutes: z.number(),
+    /** Billable time of hourly projects at its rates (fixed-fee effort is not an amount billed). */
     amount: z.number(),
   })
   .meta({ id: 'ReportRow' });

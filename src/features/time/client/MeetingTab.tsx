@@ -97,7 +97,7 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
   if (team.isError)
     return <SectionError title={timeMessages.timeLoadFailed} error={team.error} onRetry={() => team.refetch()} />;
   const data = team.data;
-  const cells = (r: Omit<TeamRow, 'userId' | 'name'>) => (
+  const cells = (r: TeamWeek['totals']) => (
     <>
       <Table.Td ta="right">{hoursText(r.totalHours)}</Table.Td>
       <Table.Td ta="right">{hoursText(r.capacity)}</Table.Td>

@@ -4,12 +4,14 @@ import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { MINUTES_PER_DAY } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
-import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { timeMessages } from '../time.messages.ts';
 import type { Entry, SaveEntry, Week } from '../time.schemas.ts';
+import type { SetCell } from '../timesheet.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
 import { announceProjects } from './time.audience.ts';
+import { assertDaysOpen, weekSheet, weekStartOf } from './weeks.service.ts';
 
 // Time entries and the week view (document 3 §2, §3, §7: getProjectTimes; the timer is in
 // timer.service.ts). Each person logs only on projects they are on; the rate and
@@ -48,15 +50,18 @@ export const placeTime = async (ctx: TenantContext, projectId: string, taskId: s
 
 /**
  * Serializes the writes of one person's time on these days (in the write's transaction): two
- * entries sent at once cannot both pass the 24-hour check. Days in order, so two writes never
- * wait on each other crosswise.
+ * entries sent at once cannot both pass the 24-hour check, nor slip into a week as it is
+ * submitted. Days in order, so two writes never wait on each other crosswise. Then refuses (409)
+ * when a day is in a submitted or approved week.
  */
 export const lockDays = async (ctx: TenantContext, days: string[]) => {
-  for (const day of [...new Set(days)].sort()) {
+  const sorted = [...new Set(days)].sort();
+  for (const day of sorted) {
     await ctx.db.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`time-day:${ctx.tenantId}:${ctx.userId}:${day}`}))`,
     );
   }
+  await assertDaysOpen(ctx, sorted);
 };
 
 /** Minutes the caller may still log on a day (24:00 less what is logged, `exceptId` aside). */
@@ -137,20 +142,19 @@ export const entriesChanged = async (ctx: TenantContext, days: string[], project
 
 /** `GET time/week`: the caller's week from their first day of week, with day totals. One statement. */
 export const getWeek = async (ctx: TenantContext, day: string): Promise<Week> => {
-  const result = await ctx.db.execute(sql`
-    select (${day}::date - ((extract(dow from ${day}::date)::int - u.first_day_of_week + 7) % 7))::text as start
-    from users u where u.id = ${ctx.userId}`);
-  const start = (result as unknown as { rows: { start: string }[] }).rows[0]!.start;
+  const start = await weekStartOf(ctx, day);
   const end = addDays(start, 7);
+  const { sheet, lockedDays } = await weekSheet(ctx, start);
   const entries = await entriesWhere(
     ctx,
     sql`e.user_id = ${ctx.userId} and e.spent_on >= ${start}::date and e.spent_on < ${end}::date`,
   );
   const days = Array.from({ length: 7 }, (_, i) => {
     const date = addDays(start, i);
-    return { date, minutes: entries.filter((e) => e.spentOn === date).reduce((sum, e) => sum + e.minutes, 0) };
+    const minutes = entries.filter((e) => e.spentOn === date).reduce((sum, e) => sum + e.minutes, 0);
+    return { date, minutes, locked: lockedDays.has(date) };
   });
-  return { start, days, totalMinutes: days.reduce((sum, d) => sum + d.minutes, 0), entries };
+  return { start, days, totalMinutes: days.reduce((sum, d) => sum + d.minutes, 0), entries, sheet };
 };
 
 /** `POST time/entries`: New Entry. */
@@ -219,7 +223,58 @@ export const updateEntry = async (ctx: TenantContext, id: string, input: SaveEnt
 
 export const deleteEntry = async (ctx: TenantContext, id: string) => {
   const before = await findOwnEntry(ctx, id);
+  await lockDays(ctx, [before.spentOn]);
   await ctx.db.delete(timeEntries).where(eq(timeEntries.id, id));
   await entriesChanged(ctx, [before.spentOn], [before.projectId]);
   return true;
+};
+
+/**
+ * `PUT time/timesheet/cells`: the week grid sets a task's time on a day. No entry there: one is
+ * logged; one entry: its minutes change (0 deletes it); several: 409, as the grid cannot tell
+ * which to change (the day view can).
+ */
+export const setCell = async (ctx: TenantContext, input: SetCell) => {
+  const placement = await placeTime(ctx, input.projectId, input.taskId);
+  await lockDays(ctx, [input.spentOn]);
+  const here = await ctx.db
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.tenantId, ctx.tenantId),
+        eq(timeEntries.userId, ctx.userId),
+        eq(timeEntries.projectId, input.projectId),
+        eq(timeEntries.taskId, input.taskId),
+        eq(timeEntries.spentOn, input.spentOn),
+      ),
+    );
+  if (here.length > 1) throw conflict(timeMessages.timeCellHasEntries(here.length));
+  const [entry] = here;
+  if (input.minutes === 0) {
+    if (entry) await ctx.db.delete(timeEntries).where(eq(timeEntries.id, entry.id));
+  } else {
+    await assertDayRoom(ctx, input.spentOn, input.minutes, entry?.id);
+    if (entry) {
+      await ctx.db
+        .update(timeEntries)
+        .set({ minutes: input.minutes, changedAt: new Date(), changedBy: ctx.userId })
+        .where(eq(timeEntries.id, entry.id));
+    } else {
+      await ctx.db.insert(timeEntries).values({
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        projectId: input.projectId,
+        taskId: input.taskId,
+        spentOn: input.spentOn,
+        minutes: input.minutes,
+        rate: placement.rate,
+        billable: placement.billable,
+        changedBy: ctx.userId,
+      });
+    }
+  }
+  await checkBudgetAlerts(ctx, [input.projectId]);
+  await entriesChanged(ctx, [input.spentOn], [input.projectId]);
+  return { projectId: input.projectId, taskId: input.taskId, spentOn: input.spentOn, minutes: input.minutes };
 };

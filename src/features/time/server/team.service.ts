@@ -20,6 +20,7 @@ const hours = (minutes: number) => Math.round(minutes / 0.6) / 100;
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
 const teamRow = (r: { minutes: number; billable: number; capacity: number }) => ({
+  utilisationPercent: percentOf(r.minutes, r.capacity),
   totalHours: hours(r.minutes),
   capacity: hours(r.capacity),
   billableHours: hours(r.billable),
@@ -51,7 +52,9 @@ export const teamWeek = async (
   const result = await ctx.db.execute(sql`
     select u.id as "userId", trim(u.first_name || ' ' || u.last_name) as name,
       coalesce(c.weekly_minutes, ${TIME_DEFAULTS.weeklyCapacityMinutes})::int as capacity,
-      w.minutes, w.billable,
+      w.minutes, w.billable, (select round(r.hourly_cost * 100)::bigint from time_cost_rates r
+        where r.tenant_id = ms.tenant_id and r.user_id = u.id and r.valid_from <= ${start}::date
+        order by r.valid_from desc limit 1) as "hourlyCost",
       (count(*) over ())::int as total,
       (sum(w.minutes) over ())::int as all_minutes, (sum(w.billable) over ())::int as all_billable,
       (sum(coalesce(c.weekly_minutes, ${TIME_DEFAULTS.weeklyCapacityMinutes})) over ())::int as all_capacity
@@ -75,6 +78,7 @@ export const teamWeek = async (
         userId: string;
         name: string;
         capacity: number;
+        hourlyCost: string | number | null;
         minutes: number;
         billable: number;
         total: number;
@@ -101,7 +105,14 @@ export const teamWeek = async (
       billable: first?.all_billable ?? 0,
       capacity: first?.all_capacity ?? 0,
     }),
-    items: rows.map((r): TeamRow => ({ userId: r.userId, name: r.name, ...teamRow(r) })),
+    items: rows.map(
+      (r): TeamRow => ({
+        userId: r.userId,
+        name: r.name,
+        ...teamRow(r),
+        hourlyCost: r.hourlyCost === null ? null : Number(r.hourlyCost),
+      }),
+    ),
     total: first?.total ?? 0,
     offset: query.offset,
     meetings: byMeeting(
@@ -148,7 +159,8 @@ const GROUPS = {
 } as const;
 
 /**
- * `GET time/reports`: hours and amounts (billable time at its rates) by account, project, task
+ * `GET time/reports`: hours and amounts (billable time of hourly projects at its rates: a fixed
+ * fee's effort is not billed by the hour, so it is not added in) by account, project, task
  * or person over a range of at most a year. Admins see everyone's time; others their own.
  */
 export const timeReport = async (ctx: TenantContext, query: ReportQuery): Promise<Report> => {
@@ -160,7 +172,8 @@ export const timeReport = async (ctx: TenantContext, query: ReportQuery): Promis
   const result = await ctx.db.execute(sql`
     select ${group.id} as id, ${group.name} as name, sum(e.minutes)::int as minutes,
       coalesce(sum(e.minutes) filter (where e.billable), 0)::int as "billableMinutes",
-      coalesce(round(sum(e.minutes * e.rate) filter (where e.billable) * 100 / 60), 0)::bigint::text as amount
+      coalesce(round(sum(e.minutes * e.rate) filter (where e.billable and p.type = 'time') * 100 / 60), 0)::bigint::text
+        as amount
     from time_entries e
     join time_projects p on p.id = e.project_id
     join time_accounts a on a.id = p.account_id

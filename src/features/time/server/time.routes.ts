@@ -45,6 +45,7 @@ import {
 } from './projects.service.ts';
 import { reportCsv, reportXlsx, setCapacity, teamWeek, timeReport } from './team.service.ts';
 import { getTimer, resetTimer, startTimer, stopTimer } from './timer.service.ts';
+import { timesheetRoutes } from './timesheet.routes.ts';
 
 // Time tracking's calls (document 3 §7; the legacy names are mapped in docs/api.md).
 
@@ -368,4 +369,5 @@ export const timeRoutes = async (fastify: FastifyInstance) => {
         .send(body);
     },
   );
+  await timesheetRoutes(fastify);
 };

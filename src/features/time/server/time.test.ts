@@ -257,7 +257,7 @@ describe('entries and the timer', () => {
     const week = must(await ben.api.get<Week>('/time/week?week=2026-03-05'), 'week');
     expect(week.start).toBe('2026-03-02');
     expect(week.totalMinutes).toBe(1400);
-    expect(week.days[1]).toEqual({ date: '2026-03-03', minutes: 1400 });
+    expect(week.days[1]).toEqual({ date: '2026-03-03', minutes: 1400, locked: false });
   });
 
   it('runs one timer per user: starting another stops the first, stop writes, reset drops', async () => {

@@ -19,6 +19,7 @@ import {
   type Placement,
   placeTime,
 } from './entries.service.ts';
+import { assertDaysOpen } from './weeks.service.ts';
 
 // The server-owned timer (document 3 §3 Timer state, §4, §7 saveTimer): one per person and
 // workspace, serialized by an advisory lock (decision 048). Stopping always ends it: its time
@@ -93,7 +94,12 @@ const finishTimer = async (ctx: TenantContext): Promise<Finished | null> => {
       refused = refusal(error);
     }
   }
-  await lockDays(ctx, [day]);
+  try {
+    await lockDays(ctx, [day]);
+  } catch (error) {
+    // A day in a submitted or approved week takes no more time.
+    refused ??= refusal(error);
+  }
   const room = Math.max(0, (await dayRoom(ctx, day, continued?.id)) - (continued?.minutes ?? 0));
   const written = refused ? 0 : Math.min(elapsed, room);
   const dropped = elapsed - written;
@@ -157,6 +163,7 @@ export const startTimer = async (ctx: TenantContext, input: z.output<typeof ZSta
   };
   if (input.entryId) {
     const entry = await findOwnEntry(ctx, input.entryId);
+    await assertDaysOpen(ctx, [entry.spentOn]);
     target = { ...entry, entryId: entry.id };
   } else {
     if (!input.projectId || !input.taskId) {
