@@ -53,9 +53,12 @@ export const EntryDialog = ({
   entry,
   day,
   mode,
+  onSaved,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** The entry as saved: the Time tab shows its day. */
+  onSaved?: (entry: Entry) => void;
   entry: Entry | null;
   day: string;
   mode: 'entry' | 'timer';
@@ -100,7 +103,13 @@ export const EntryDialog = ({
     }
     save.mutate(
       { id: entry?.id, projectId, taskId, note, minutes: minutes ?? 0, spentOn, meetingId, sessionId: session.value },
-      { onSuccess: onClose, onError },
+      {
+        onSuccess: (saved) => {
+          onSaved?.(saved);
+          onClose();
+        },
+        onError,
+      },
     );
   };
 

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { addDays } from '../../../shared/dates.ts';
 import { timeMessages } from '../time.messages.ts';
-import { formatMinutes, parseDuration } from '../time.money.ts';
+import { formatMinutes, formatMoney, parseDuration } from '../time.money.ts';
 import type { TeamRow, TeamWeek } from '../time.schemas.ts';
+import { CostRateEditor } from './CostRateEditor.tsx';
 import { useSetCapacity, useTeamWeek, useWeek } from './time.queries.ts';
 import { shiftWeek, shortDate, todayIso, weekdayOf } from './week.ts';
 
@@ -105,6 +106,7 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
       <Table.Td ta="right">{hoursText(r.nonBillableHours)}</Table.Td>
       <Table.Td ta="right">{r.billablePercent} %</Table.Td>
       <Table.Td ta="right">{r.nonBillablePercent} %</Table.Td>
+      <Table.Td ta="right">{r.utilisationPercent} %</Table.Td>
     </>
   );
   return (
@@ -126,7 +128,7 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
         </ActionIcon>
         <Text fw={600}>{timeMessages.timeWeekOf(shortDate(start), shortDate(addDays(start, 6)))}</Text>
       </Group>
-      <Table.ScrollContainer minWidth={680}>
+      <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} aria-label={timeMessages.timeTabMeeting}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -137,12 +139,15 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
               <Table.Th ta="right">{timeMessages.timeNonBillableHours}</Table.Th>
               <Table.Th ta="right">{timeMessages.timeBillablePercent}</Table.Th>
               <Table.Th ta="right">{timeMessages.timeNonBillablePercent}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeUtilisation}</Table.Th>
+              <Table.Th ta="right">{timeMessages.timeCostRate}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr fw={700} data-testid="team-totals">
               <Table.Td>{timeMessages.timeTeamTotals}</Table.Td>
               {cells(data.totals)}
+              <Table.Td />
             </Table.Tr>
             {data.items.map((row) => (
               <Table.Tr key={row.userId}>
@@ -153,6 +158,14 @@ export const MeetingTab = ({ isAdmin }: { isAdmin: boolean }) => {
                   </Group>
                 </Table.Td>
                 {cells(row)}
+                <Table.Td ta="right">
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Text size="sm" ff={row.hourlyCost === null ? undefined : 'monospace'}>
+                      {row.hourlyCost === null ? timeMessages.timeNoCostRate : formatMoney(row.hourlyCost)}
+                    </Text>
+                    <CostRateEditor userId={row.userId} name={row.name} current={row.hourlyCost} />
+                  </Group>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

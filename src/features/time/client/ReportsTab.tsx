@@ -107,6 +107,9 @@ export const ReportsTab = () => {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <Text size="sm" c="dimmed">
+            {timeMessages.timeAmountHint}
+          </Text>
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useClock } from '../../../client/lib/useNow.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -10,7 +11,9 @@ import { timeMessages } from '../time.messages.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Entry, Timer } from '../time.schemas.ts';
 import { EntryDialog } from './EntryDialog.tsx';
+import { TimesheetGrid } from './TimesheetGrid.tsx';
 import { useDeleteEntry, useResetTimer, useStartTimer, useStopTimer, useTimer, useWeek } from './time.queries.ts';
+import { WeekSheetBar } from './WeekSheetBar.tsx';
 import { shiftWeek, shortDate, todayIso, weekdayOf } from './week.ts';
 
 const elapsedText = (startedAt: string, now: number) => {
@@ -65,9 +68,26 @@ const TimerBar = ({ timer, onStartNew }: { timer: Timer | undefined; onStartNew:
 
 type Dialog = { mode: 'entry' | 'timer'; entry: Entry | null } | null;
 
-/** document 3 §2 Time tab: week navigation, day tabs with totals, entries with Start, edit and delete. */
+/**
+ * document 3 §2 Time tab: week navigation, day tabs with totals, entries with Start, edit and
+ * delete; or the week as a grid (decision 090, ?view=week). The week's timesheet state is above both.
+ */
 export const TimeTab = () => {
   const [day, setDay] = useState(todayIso);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'week' ? 'week' : 'day';
+  const showView = (next: string, date?: string) => {
+    if (date) setDay(date);
+    setParams(
+      (current) => {
+        const nextParams = new URLSearchParams(current);
+        if (next === 'week') nextParams.set('view', 'week');
+        else nextParams.delete('view');
+        return nextParams;
+      },
+      { replace: true },
+    );
+  };
   const week = useWeek(day);
   const timer = useTimer();
   const startTimer = useStartTimer();
@@ -87,7 +107,9 @@ export const TimeTab = () => {
     return <SectionError title={timeMessages.timeLoadFailed} error={week.error} onRetry={() => week.refetch()} />;
   const data = week.data;
   const entries = data.entries.filter((e) => e.spentOn === day);
-  const dayMinutes = data.days.find((d) => d.date === day)?.minutes ?? 0;
+  const shownDay = data.days.find((d) => d.date === day);
+  const dayMinutes = shownDay?.minutes ?? 0;
+  const dayLocked = shownDay?.locked ?? false;
   return (
     <Stack gap="md">
       <TimerBar timer={timer.data} onStartNew={() => setDialog({ mode: 'timer', entry: null })} />
@@ -121,97 +143,125 @@ export const TimeTab = () => {
           <Button onClick={() => setDialog({ mode: 'entry', entry: null })}>{timeMessages.timeNewEntry}</Button>
         </Group>
       </Group>
-      <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {data.days.map((d) => (
-            <Tabs.Tab
-              key={d.date}
-              value={d.date}
-              px={{ base: 8, sm: 'md' }}
-              aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}
-            >
-              <Stack gap={0} align="center">
-                <Text size="sm">{weekdayOf(d.date).slice(0, 3)}</Text>
-                <Text size="xs">{formatMinutes(d.minutes)}</Text>
-              </Stack>
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Text>
-        {weekdayOf(day)}, {shortDate(day)} — {timeMessages.timeDayTotal}:{' '}
-        <b data-testid="day-total">{formatMinutes(dayMinutes)}</b>
-      </Text>
-      {entries.length === 0 ? (
-        <Text c="dimmed">{timeMessages.timeNoEntries}</Text>
+      <WeekSheetBar week={data}>
+        <SegmentedControl
+          aria-label={timeMessages.timeView}
+          value={view}
+          onChange={(next) => showView(next)}
+          data={[
+            { value: 'day', label: timeMessages.timeViewDay },
+            { value: 'week', label: timeMessages.timeViewWeek },
+          ]}
+        />
+      </WeekSheetBar>
+      {view === 'week' ? (
+        <TimesheetGrid week={data} onOpenDay={(date) => showView('day', date)} />
       ) : (
-        <Table.ScrollContainer minWidth={330}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{timeMessages.timeProject}</Table.Th>
-                <Table.Th ta="right">{timeMessages.timeDuration}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => {
-                const what = `${entry.projectName} / ${entry.taskTitle}`;
-                return (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {entry.accountTitle} / {entry.projectName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {entry.taskTitle}
-                        {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
-                        {entry.sessionDate ? `, ${shortDate(entry.sessionDate)}` : ''}
-                      </Text>
-                      {entry.note && (
-                        <Text size="sm" mt={2}>
-                          {entry.note}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatMinutes(entry.minutes)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={timeMessages.timeEntryStart(what)}
-                          onClick={() => startTimer.mutate({ entryId: entry.id })}
-                        >
-                          <IconPlayerPlay size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={timeMessages.timeEntryEdit(what)}
-                          onClick={() => setDialog({ mode: 'entry', entry })}
-                        >
-                          <IconEdit size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={timeMessages.timeEntryDelete(what)}
-                          onClick={() => setDeleting(entry)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
+        <>
+          <Tabs value={day} onChange={(value) => value && setDay(value)} variant="pills">
+            <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+              {data.days.map((d) => (
+                <Tabs.Tab
+                  key={d.date}
+                  value={d.date}
+                  px={{ base: 8, sm: 'md' }}
+                  aria-label={`${weekdayOf(d.date)} ${formatMinutes(d.minutes)}`}
+                >
+                  <Stack gap={0} align="center">
+                    <Text size="sm">{weekdayOf(d.date).slice(0, 3)}</Text>
+                    <Text size="xs">{formatMinutes(d.minutes)}</Text>
+                  </Stack>
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <Text>
+            {weekdayOf(day)}, {shortDate(day)} — {timeMessages.timeDayTotal}:{' '}
+            <b data-testid="day-total">{formatMinutes(dayMinutes)}</b>
+          </Text>
+          {entries.length === 0 ? (
+            <Text c="dimmed">{timeMessages.timeNoEntries}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={330}>
+              <Table verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{timeMessages.timeProject}</Table.Th>
+                    <Table.Th ta="right">{timeMessages.timeDuration}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry) => {
+                    const what = `${entry.projectName} / ${entry.taskTitle}`;
+                    return (
+                      <Table.Tr key={entry.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {entry.accountTitle} / {entry.projectName}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {entry.taskTitle}
+                            {entry.meetingTitle ? ` · ${entry.meetingTitle}` : ''}
+                            {entry.sessionDate ? `, ${shortDate(entry.sessionDate)}` : ''}
+                          </Text>
+                          {entry.note && (
+                            <Text size="sm" mt={2}>
+                              {entry.note}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {formatMinutes(entry.minutes)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={timeMessages.timeEntryStart(what)}
+                              disabled={dayLocked}
+                              onClick={() => startTimer.mutate({ entryId: entry.id })}
+                            >
+                              <IconPlayerPlay size={16} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={timeMessages.timeEntryEdit(what)}
+                              disabled={dayLocked}
+                              onClick={() => setDialog({ mode: 'entry', entry })}
+                            >
+                              <IconEdit size={16} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={timeMessages.timeEntryDelete(what)}
+                              disabled={dayLocked}
+                              onClick={() => setDeleting(entry)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {dayLocked && <Alert color="blue">{timeMessages.timeDayLocked}</Alert>}
+        </>
       )}
       {dialog && (
-        <EntryDialog opened onClose={() => setDialog(null)} entry={dialog.entry} day={day} mode={dialog.mode} />
+        <EntryDialog
+          opened
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => setDay(saved.spentOn)}
+          entry={dialog.entry}
+          day={day}
+          mode={dialog.mode}
+        />
       )}
       <ConfirmDialog
         opened={deleting !== null}

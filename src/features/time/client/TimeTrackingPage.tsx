@@ -9,12 +9,15 @@ import { AccountsTab } from './AccountsTab.tsx';
 import { MeetingTab } from './MeetingTab.tsx';
 import { TimeTab } from './TimeTab.tsx';
 
-// document 3 §2: /time-tracking with the tabs Time, Accounts, Meeting and Reports. The tab is in
+// document 3 §2: /time-tracking with the tabs Time, Accounts, Meeting and Reports, then
+// Approvals and (admins) Profitability (decision 090). The tab is in
 // the address (?tab=), so a reload or a link keeps it. Reports (charts) loads on demand.
 
 const ReportsTab = lazy(async () => ({ default: (await import('./ReportsTab.tsx')).ReportsTab }));
+const ApprovalsTab = lazy(async () => ({ default: (await import('./ApprovalsTab.tsx')).ApprovalsTab }));
+const ProfitabilityTab = lazy(async () => ({ default: (await import('./ProfitabilityTab.tsx')).ProfitabilityTab }));
 
-const TABS = ['time', 'accounts', 'meeting', 'reports'] as const;
+const TABS = ['time', 'accounts', 'meeting', 'reports', 'approvals', 'profitability'] as const;
 type Tab = (typeof TABS)[number];
 
 export const TimeTrackingPage = () => {
@@ -37,6 +40,8 @@ export const TimeTrackingPage = () => {
           <Tabs.Tab value="accounts">{timeMessages.timeTabAccounts}</Tabs.Tab>
           <Tabs.Tab value="meeting">{timeMessages.timeTabMeeting}</Tabs.Tab>
           <Tabs.Tab value="reports">{timeMessages.timeTabReports}</Tabs.Tab>
+          <Tabs.Tab value="approvals">{timeMessages.timeTabApprovals}</Tabs.Tab>
+          {isAdmin && <Tabs.Tab value="profitability">{timeMessages.timeTabProfitability}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="time" pt="md">
           <TimeTab />
@@ -50,6 +55,16 @@ export const TimeTrackingPage = () => {
         <Tabs.Panel value="reports" pt="md">
           <Suspense fallback={<SectionLoading />}>
             <ReportsTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="approvals" pt="md">
+          <Suspense fallback={<SectionLoading />}>
+            <ApprovalsTab />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="profitability" pt="md">
+          <Suspense fallback={<SectionLoading />}>
+            <ProfitabilityTab isAdmin={isAdmin} />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

@@ -140,7 +140,7 @@ export const downloadReport = (query: ReportQuery, format: 'csv' | 'xlsx', failu
   downloadFile(`/time/reports/export?${reportParams(query)}&format=${format}`, `time-report.${format}`, failure);
 
 /** Every write refreshes time tracking's views (they are small and share their figures). */
-const useTimeMutation = <I, O>(call: (input: I) => Promise<O>) => {
+export const useTimeMutation = <I, O>(call: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
