@@ -148,14 +148,31 @@ test('an admin sets a cost rate in the Meeting tab and reads each project’s pr
   await expect(page.getByRole('row', { name: /Bea Mate/ })).toContainText('5 %');
   await shot(page, 'meeting-tab');
 
+  // An entry saved for a day of another week: the Time tab follows it to that day.
+  await page.getByRole('tab', { name: timeMessages.timeTabTime }).click();
+  const nextWeek = addDays(start, 9);
+  await page.getByRole('button', { name: timeMessages.timeNewEntry }).click();
+  await page.getByRole('dialog').getByLabel(timeMessages.timeProject).first().click();
+  await page.getByRole('option', { name: 'Acme / Website' }).click();
+  await page.getByRole('dialog').getByLabel(timeMessages.timeDuration).fill('0:45');
+  await page.getByRole('dialog').getByLabel(timeMessages.timeDate).fill(nextWeek);
+  await page.getByRole('dialog').getByRole('button', { name: timeMessages.timeSave }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('week-range')).toHaveText(
+    timeMessages.timeWeekOf(shortDate(addDays(start, 7)), shortDate(addDays(start, 13))),
+  );
+  await expect(page.getByTestId('day-total')).toHaveText('0:45');
+
   await page.getByRole('tab', { name: timeMessages.timeTabProfitability }).click();
-  // 2:00 at 45.50 costs 91.00: 300.00 − 91.00 = 209.00, a margin of 69.7 %.
+  // Bea's 2:00 at 45.50 costs 91.00.
+  // With Olga's 0:45 (112.50 revenue, no cost rate: counted apart): 412.50 − 91.00 = 321.50, 77.9 %.
   const row = page.getByRole('row', { name: /Acme \/ Website/ });
-  await expect(row).toContainText('300.00');
+  await expect(row).toContainText('412.50');
   await expect(row).toContainText('91.00');
-  await expect(row).toContainText('209.00');
-  await expect(row).toContainText('69.7 %');
-  await expect(page.getByTestId('profit-totals')).toContainText('209.00');
+  await expect(row).toContainText('321.50');
+  await expect(row).toContainText('77.9 %');
+  await expect(page.getByTestId('profit-totals')).toContainText('321.50');
+  await expect(page.getByText(timeMessages.timeUncosted('0:45'))).toBeVisible();
   await shot(page, 'profitability');
   await expectAccessible(page, 'profitability');
   await page.setViewportSize({ width: 390, height: 844 });
