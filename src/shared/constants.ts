@@ -144,6 +144,8 @@ export const NOTIFICATION_KINDS = [
   'budgetAlert',
   // A meeting's cascading message, sent when it is finished (decision 081).
   'cascadingMessage',
+  // A weekly timesheet was submitted (to its approvers), approved or returned (to its person).
+  'timesheet',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

@@ -181,7 +181,8 @@ export const timeMessages = {
   timeReportGroup: 'Group by',
   timeReportGroups: { account: 'Account', project: 'Project', task: 'Task', person: 'Person' },
   timeAmount: 'Hourly billed',
-  timeAmountHint: 'Hourly billed: billable time of hourly projects at its rates. Fixed fees are counted in Profitability.',
+  timeAmountHint:
+    'Hourly billed: billable time of hourly projects at its rates. Fixed fees are counted in Profitability.',
   timeBillableTime: 'Billable hours',
   timeExportCsv: 'Export CSV',
   timeExportXlsx: 'Export XLSX',
@@ -209,6 +210,10 @@ export const timeMessages = {
   timeSheetEmpty: 'No time this week yet: add a row to start',
   timeSheetManyEntries: (count: number) => `${count} entries: open the day to change them`,
   timeSheetSaved: 'Saved',
+  timeWeekSubmittedNotice: (sender: string, week: string) => `${sender} submitted their week of ${week} for approval`,
+  timeWeekApprovedNotice: (sender: string, week: string) => `${sender} approved your week of ${week}`,
+  timeWeekReturnedNotice: (sender: string, week: string, comment: string) =>
+    `${sender} returned your week of ${week}: ${comment}`,
   timeWeekStatus: { open: 'Open', submitted: 'Waiting for approval', approved: 'Approved', returned: 'Returned' },
   timeSubmitWeek: 'Submit week',
   timeWithdrawWeek: 'Withdraw',

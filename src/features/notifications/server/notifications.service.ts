@@ -72,6 +72,7 @@ export const EMAIL_SWITCH: Record<
   cascadingMessage: 'meetingStarts',
   reminder: 'reminders',
   budgetAlert: 'reminders',
+  timesheet: 'assignments',
 };
 
 const toNotification = (row: Row): Notification => ({

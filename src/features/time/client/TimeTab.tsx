@@ -6,7 +6,7 @@ import { useClock } from '../../../client/lib/useNow.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { addDays } from '../../../shared/dates.ts';
+import { addDays, isoDate } from '../../../shared/dates.ts';
 import { timeMessages } from '../time.messages.ts';
 import { formatMinutes } from '../time.money.ts';
 import type { Entry, Timer } from '../time.schemas.ts';
@@ -73,8 +73,12 @@ type Dialog = { mode: 'entry' | 'timer'; entry: Entry | null } | null;
  * delete; or the week as a grid (decision 090, ?view=week). The week's timesheet state is above both.
  */
 export const TimeTab = () => {
-  const [day, setDay] = useState(todayIso);
   const [params, setParams] = useSearchParams();
+  // A link to a week (a notification's) names a day of it.
+  const [day, setDay] = useState(() => {
+    const linked = params.get('day');
+    return linked && isoDate().safeParse(linked).success ? linked : todayIso();
+  });
   const view = params.get('view') === 'week' ? 'week' : 'day';
   const showView = (next: string, date?: string) => {
     if (date) setDay(date);

@@ -5,6 +5,7 @@ import { joinWorkspace, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { log, must, newProject, projectBody, setup } from '../../../../test/time-fixtures.ts';
 import { addDays } from '../../../shared/dates.ts';
+import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import { timeMessages } from '../time.messages.ts';
 import type { Account, Entry, Week } from '../time.schemas.ts';
 import type { Approval, ApprovalPage, WeekSheet } from '../timesheet.schemas.ts';
@@ -205,6 +206,29 @@ describe('submitting and approving a week', () => {
     expect(must(await cy.api.get<ApprovalPage>('/time/approvals?status=approved'), 'approved').total).toBe(1);
     must(await ada.api.post(`/time/weeks/${again.id}/return`, { comment: 'Reopened for the invoice' }), 'reopen');
     expect((await log(ben, project, DAY, 5)).status).toBe(201);
+
+    // The bell: Cy (the project's manager) heard of each submission, Ben of each decision, with
+    // a link to that week; Ada, an admin but not its manager, was not told of the submissions.
+    const bell = async (who: typeof ben) =>
+      must(await who.api.get<NotificationPage>('/notifications'), 'bell').items.filter((n) => n.kind === 'timesheet');
+    const weekName = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${start}T00:00:00Z`));
+    expect((await bell(cy)).map((n) => [n.message, n.link])).toEqual([
+      [timeMessages.timeWeekSubmittedNotice('Ben Person', weekName), '/time-tracking?tab=approvals'],
+      [timeMessages.timeWeekSubmittedNotice('Ben Person', weekName), '/time-tracking?tab=approvals'],
+      [timeMessages.timeWeekSubmittedNotice('Ben Person', weekName), '/time-tracking?tab=approvals'],
+    ]);
+    expect((await bell(ben)).map((n) => n.message)).toEqual([
+      timeMessages.timeWeekReturnedNotice('Ada Person', weekName, 'Reopened for the invoice'),
+      timeMessages.timeWeekApprovedNotice('Cy Person', weekName),
+      timeMessages.timeWeekReturnedNotice('Cy Person', weekName, 'Tuesday is missing the call'),
+    ]);
+    expect((await bell(ben))[0]?.link).toBe(`/time-tracking?view=week&day=${start}`);
+    expect(await bell(ada)).toEqual([]);
   });
 
   it('keeps the timer’s time off a locked day and says so', async () => {

@@ -4,6 +4,7 @@ import type { TenantContext } from '../../../server/context.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
+import { notify } from '../../notifications/server/notifications.service.ts';
 import { timeMessages } from '../time.messages.ts';
 import type { Approval, ApprovalPage, ApprovalsQuery, WeekSheet } from '../timesheet.schemas.ts';
 
@@ -91,6 +92,33 @@ const weekAudience = async (ctx: TenantContext, userId: string, start: string) =
   return rowsOf<{ userId: string }>(result).map((r) => r.userId);
 };
 
+/** The week's link: the person's Week view of it, or the approvals. */
+const weekLink = (weekStart: string) => `/time-tracking?view=week&day=${weekStart}`;
+const APPROVALS_LINK = '/time-tracking?tab=approvals';
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A week as a notification names it: "Nov 23, 2026". */
+const weekName = (start: string) => DAY.format(new Date(`${start}T00:00:00Z`));
+
+/**
+ * Who is told of a submitted week: the managers of the projects it has time on, or, when none
+ * manages them, the workspace's admins (the person aside).
+ */
+const approversToTell = async (ctx: TenantContext, start: string) => {
+  const result = await ctx.db.execute(sql`
+    with managers as (
+      select distinct m.user_id from time_entries e
+      join time_project_members m on m.project_id = e.project_id and m.manage
+      where e.tenant_id = ${ctx.tenantId} and e.user_id = ${ctx.userId}
+        and e.spent_on >= ${start}::date and e.spent_on < ${start}::date + 7 and m.user_id <> ${ctx.userId}
+    )
+    select user_id as "userId" from managers
+    union
+    select w.user_id from memberships w
+    where not exists (select 1 from managers) and w.tenant_id = ${ctx.tenantId}
+      and w.is_admin = ${ADMIN_FLAG.yes} and not w.disabled`);
+  return rowsOf<{ userId: string }>(result).map((r) => r.userId);
+};
+
 const announceWeek = async (ctx: TenantContext, userId: string, weekStart: string) => {
   for (const receiverId of await weekAudience(ctx, userId, weekStart)) {
     ctx.publish({ tenantId: ctx.tenantId, receiverId, type: 'time.weeks', data: { userId, weekStart } });
@@ -124,6 +152,11 @@ export const submitWeek = async (ctx: TenantContext, day: string): Promise<WeekS
   );
   if (saved.length === 0) throw conflict(timeMessages.timeWeekAlreadySubmitted);
   await announceWeek(ctx, ctx.userId, start);
+  await notify(ctx, await approversToTell(ctx, start), {
+    kind: 'timesheet',
+    message: (sender) => timeMessages.timeWeekSubmittedNotice(sender, weekName(start)),
+    link: APPROVALS_LINK,
+  });
   return (await weekSheet(ctx, start)).sheet;
 };
 
@@ -181,6 +214,11 @@ export const approveWeek = async (ctx: TenantContext, id: string) => {
   );
   if (done.length === 0) throw conflict(timeMessages.timeWeekNotWaiting);
   await announceWeek(ctx, week.userId, week.weekStart);
+  await notify(ctx, [week.userId], {
+    kind: 'timesheet',
+    message: (sender) => timeMessages.timeWeekApprovedNotice(sender, weekName(week.weekStart)),
+    link: weekLink(week.weekStart),
+  });
   return approval(ctx, id);
 };
 
@@ -200,6 +238,11 @@ export const returnWeek = async (ctx: TenantContext, id: string, comment: string
   );
   if (done.length === 0) throw conflict(timeMessages.timeWeekNotWaiting);
   await announceWeek(ctx, week.userId, week.weekStart);
+  await notify(ctx, [week.userId], {
+    kind: 'timesheet',
+    message: (sender) => timeMessages.timeWeekReturnedNotice(sender, weekName(week.weekStart), comment),
+    link: weekLink(week.weekStart),
+  });
   return approval(ctx, id);
 };
 
