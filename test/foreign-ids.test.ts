@@ -34,6 +34,7 @@ type Kind =
   | 'label'
   | 'task'
   | 'checklist'
+  | 'milestone'
   | 'score'
   | 'session'
   | 'agendaItem'
@@ -138,6 +139,20 @@ const workspace = async (): Promise<Workspace> => {
   );
   const sessions = must(await api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`), 'sessions');
   const group = must(await api.post<{ id: string }>('/groups', { name: 'Leads', userIds: [member.userId] }), 'group');
+  // A goal with a milestone: the milestones' order names them.
+  const goal = must(
+    await api.post<{ id: string }>('/tasks', {
+      title: 'Open an office',
+      type: '1',
+      userId: admin.userId,
+      meetingIds: [meeting.id],
+    }),
+    'goal',
+  );
+  const milestone = must(
+    await api.post<{ items: { id: string }[] }>(`/tasks/${goal.id}/milestones`, { title: 'Find a place' }),
+    'milestone',
+  ).items[0]!;
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
@@ -221,6 +236,7 @@ const workspace = async (): Promise<Workspace> => {
       label: label.id,
       task: task.id,
       checklist: checklist.id,
+      milestone: milestone.id,
       score: score.id,
       session: sessions[0]!.id,
       agendaItem: agenda[0]!.id,
@@ -315,6 +331,24 @@ interface Route {
   /** The kind of a field whose name alone does not tell it (path as in `idFields`). */
   kinds?: Record<string, Kind>;
 }
+
+/** A goal of the meeting with one milestone: the milestone routes' records. */
+const goalWithMilestone = async (a: Workspace) => {
+  const goal = must(
+    await a.admin.api.post<{ id: string }>('/tasks', {
+      title: 'Open an office',
+      type: '1',
+      userId: a.admin.userId,
+      meetingIds: [a.meeting.id],
+    }),
+    'goal',
+  );
+  const steps = must(
+    await a.admin.api.post<{ items: { id: string }[] }>(`/tasks/${goal.id}/milestones`, { title: 'Find a place' }),
+    'milestone',
+  );
+  return { goalId: goal.id, milestoneId: steps.items[0]!.id };
+};
 
 const agendaBody = (a: Workspace) => ({
   agendaItems: a.agenda.map((item, index) => ({
@@ -488,6 +522,24 @@ const ROUTES: Record<string, Route> = {
   },
   'POST /api/v2/checklist-items': {
     valid: (a) => ({ url: '/checklist-items', body: { checklistId: a.checklist.id, title: 'One' } }),
+  },
+  'POST /api/v2/tasks/{id}/milestones': {
+    prepare: (a) => goalWithMilestone(a),
+    valid: (a, extra) => ({
+      url: `/tasks/${extra.goalId}/milestones`,
+      body: { title: 'Sign the lease', ownerId: a.member.userId },
+    }),
+    kinds: { ownerId: 'user' },
+  },
+  'PATCH /api/v2/milestones/{id}': {
+    prepare: (a) => goalWithMilestone(a),
+    valid: (a, extra) => ({ url: `/milestones/${extra.milestoneId}`, body: { ownerId: a.member.userId } }),
+    kinds: { ownerId: 'user' },
+  },
+  'PUT /api/v2/tasks/{id}/milestones/order': {
+    prepare: (a) => goalWithMilestone(a),
+    valid: (_a, extra) => ({ url: `/tasks/${extra.goalId}/milestones/order`, body: { ids: [extra.milestoneId] } }),
+    kinds: { ids: 'milestone' },
   },
   'POST /api/v2/activities': {
     valid: (a) => ({ url: '/activities', body: { taskId: a.task.id, description: '<p>Done soon</p>' } }),

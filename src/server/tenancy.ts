@@ -11,6 +11,7 @@ import {
   boards,
   checklists,
   fileFolders,
+  goalMilestones,
   labels,
   meetingFolders,
   meetings,
@@ -51,6 +52,7 @@ const TABLES = {
   labels,
   tasks,
   checklists,
+  milestones: goalMilestones,
   scores,
   groups: userGroups,
   // Org chart and vision board (issue 21)

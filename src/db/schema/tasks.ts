@@ -179,6 +179,32 @@ export const checklistItems = pgTable(
   (t) => [index().on(t.checklistId, t.sort), check('checklist_items_status_check', sql`${t.status} in ('0', '1')`)],
 );
 
+/**
+ * A milestone of a goal: a step with an owner and a due date (on or before the goal's), done on
+ * a day. The goal's progress is the share of its milestones done.
+ */
+export const goalMilestones = pgTable(
+  'goal_milestones',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    goalId: taskRef(),
+    title: text().notNull(),
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date({ mode: 'string' }),
+    doneAt: timestamp({ withTimezone: true }),
+    sort: integer().notNull().default(0),
+    createdAt: now(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [
+    index().on(t.goalId, t.sort),
+    // A person's milestones by due date (their action items, the calendar).
+    index().on(t.tenantId, t.ownerId, t.dueDate),
+  ],
+);
+
 /** A comment in a card's activity log (sanitized HTML). */
 export const activities = pgTable(
   'activities',

@@ -9,7 +9,7 @@ export interface TaskEvents {
     id: string;
     action: 'created' | 'updated' | 'deleted';
     /** What changed besides the card's own fields. */
-    part?: 'checklist' | 'activity' | 'attachment' | 'share';
+    part?: 'checklist' | 'milestone' | 'activity' | 'attachment' | 'share';
     boardId: string | null;
   };
   /**

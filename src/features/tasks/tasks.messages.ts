@@ -62,4 +62,28 @@ export const tasksMessages = {
   goalQuarterUnknown: 'Choose one of the workspace’s quarters (YYYY-Qn, see the Quarters page)',
   descriptionChangedMeanwhile:
     'Someone changed this description while you were typing. Nothing was overwritten: choose which text to keep.',
+  // Milestones of a goal.
+  milestonesGoalsOnly: 'Only goals have milestones',
+  milestonesTooMany: (max: number) => `A goal has at most ${max} milestones`,
+  milestoneAfterGoal: (goalDue: string) => `A milestone is due on or before its goal (${goalDue})`,
+  milestoneOwnerNotOfGoal: 'Choose someone of the goal’s meetings',
+  milestonesOrderIncomplete: 'Send every milestone of the goal once, in the new order',
+  milestoneOverdue: (title: string) => `At risk: “${title}” is overdue`,
+  milestonesBehind: (open: number, days: number) =>
+    `At risk: at the pace so far, ${open} open milestone${open === 1 ? '' : 's'} will not be done in the ${days} day${days === 1 ? '' : 's'} left`,
+  milestonesHeading: 'Milestones',
+  milestonesOf: (done: number, total: number) => `${done} of ${total}`,
+  milestoneNext: (title: string) => `Next: ${title}`,
+  milestoneAdd: 'Add milestone',
+  milestoneTitle: 'Milestone',
+  milestoneOwner: 'Owner',
+  milestoneDue: 'Due',
+  milestoneDone: (title: string) => `Done: ${title}`,
+  milestoneUp: (title: string) => `Move “${title}” up`,
+  milestoneDown: (title: string) => `Move “${title}” down`,
+  milestoneDelete: (title: string) => `Delete milestone “${title}”`,
+  milestoneDeleteTitle: 'Delete this milestone?',
+  milestoneDeleteText: (title: string) => `“${title}” is deleted for good.`,
+  milestonesEmpty: 'No milestones yet: break the goal into steps with an owner and a date',
+  milestonesProgress: (percent: number) => `${percent} % of the milestones done`,
 } as const;

@@ -36,6 +36,14 @@ export const ZRichText = z.string().max(DESCRIPTION_MAX, { error: messages.descr
 /** Checklist progress of a card: items done out of all its checklists' items. */
 export const ZChecklistProgress = z.object({ done: z.number(), total: z.number() }).meta({ id: 'ChecklistProgress' });
 
+export const ZMilestoneProgress = z
+  .object({
+    done: z.number(),
+    total: z.number(),
+    next: z.object({ title: z.string(), dueDate: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'MilestoneProgress' });
+
 /** A card as boards and action-item lists show it (no description: the card dialog loads it). */
 export const ZCard = z
   .object({
@@ -67,6 +75,8 @@ export const ZCard = z
     sourceTaskId: z.string().nullable(),
     hasDescription: z.boolean(),
     checklist: ZChecklistProgress,
+    /** A goal's milestones: how many are done of all, and the first open one (none on other cards). */
+    milestones: ZMilestoneProgress,
     attachmentCount: z.number(),
     createdAt: z.string(),
     createdBy: z.string().nullable(),

@@ -48,6 +48,7 @@ const card = (id: string, overrides: Partial<Card> = {}): Card => ({
   sourceTaskId: null,
   hasDescription: false,
   checklist: { done: 0, total: 0 },
+  milestones: { done: 0, total: 0, next: null },
   attachmentCount: 0,
   createdAt: '2026-03-02T10:00:00.000Z',
   createdBy: OLGA,

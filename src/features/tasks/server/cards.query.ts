@@ -73,6 +73,8 @@ export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc
       ',"sourceTaskId":', ${jsonString(t('source_task_id'))},
       ',"hasDescription":', ${jsonBoolean(sql`coalesce(octet_length(${t('description')}), 0) > 0`)},
       ',"checklist":{"done":', coalesce(progress.done, 0), ',"total":', coalesce(progress.total, 0),
+      '},"milestones":{"done":', coalesce(steps.done, 0), ',"total":', coalesce(steps.total, 0),
+      ',"next":', coalesce(steps.next, 'null'),
       '},"attachmentCount":', coalesce(files.count, 0),
       ',"createdAt":', ${jsonInstant(t('created_at'))},
       ',"createdBy":', ${jsonString(t('created_by'))},
@@ -98,6 +100,12 @@ export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc
       from checklists list join checklist_items item on item.checklist_id = list.id
       where list.task_id = ${t('id')}
     ) progress on true
+    left join lateral (
+      select (count(*) filter (where m.done_at is not null))::int as done, count(*)::int as total,
+        ((array_agg(json_build_object('title', m.title, 'dueDate', m.due_date) order by m.sort, m.created_at)
+          filter (where m.done_at is null))[1])::text as next
+      from goal_milestones m where m.goal_id = ${t('id')}
+    ) steps on true
     left join lateral (
       select count(*)::int as count from attachments where attachments.task_id = ${t('id')}
     ) files on true`);

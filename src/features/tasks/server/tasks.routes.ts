@@ -21,6 +21,7 @@ import { activitiesRoutes } from './activities.routes.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
 import { removeStoredFiles } from './attachments.service.ts';
 import { checklistsRoutes } from './checklists.routes.ts';
+import { milestonesRoutes } from './milestones.routes.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { countTasks, listTasks } from './task-lists.service.ts';
 import { dropTask, orderListTasks } from './tasks.drop.ts';
@@ -197,6 +198,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
   // The card's watchers and parts, in this plugin: attachments read its multipart parser.
   await watchersRoutes(fastify);
   await checklistsRoutes(fastify);
+  await milestonesRoutes(fastify);
   await activitiesRoutes(fastify);
   await attachmentsRoutes(fastify);
   await sharesRoutes(fastify);

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { taskLabels, taskMeetings, taskMembers, tasks, taskWatchers } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import type { TaskEvents } from '../tasks.events.ts';
 import { roomsOf, type TaskAccess } from './tasks.access.ts';
 
 // What the card's writes share (create, update, move, copy, drop, watchers, its parts): the
 // `task.changed` event to its rooms, its link rows, and the end of a list as a new card's place.
 
-type TaskEventData = {
-  action: 'created' | 'updated' | 'deleted';
-  part?: 'checklist' | 'activity' | 'attachment' | 'share';
-};
+type TaskEventData = Pick<TaskEvents['task.changed'], 'action' | 'part'>;
 
 /** Tells the rooms of the given meetings (the workspace room when none) that a card changed. */
 export const publishTask = (

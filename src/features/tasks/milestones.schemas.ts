@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { isoDate } from '../../shared/dates.ts';
+import { requiredText } from '../../shared/validation.ts';
+
+// Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
+
+/** At most this many milestones on one goal. */
+export const MILESTONES_MAX = 50;
+
+export const ZMilestone = z
+  .object({
+    id: z.uuid(),
+    goalId: z.uuid(),
+    title: z.string(),
+    ownerId: z.uuid().nullable(),
+    dueDate: z.string().nullable(),
+    /** When it was ticked done; null while open. */
+    doneAt: z.string().nullable(),
+    sort: z.number(),
+  })
+  .meta({ id: 'Milestone' });
+export type Milestone = z.infer<typeof ZMilestone>;
+
+/** A goal's milestones in order, with what they add up to. */
+export const ZMilestones = z
+  .object({
+    items: z.array(ZMilestone),
+    done: z.number(),
+    total: z.number(),
+    /** Share done, 0–100, rounded; null without milestones. */
+    progress: z.number().nullable(),
+    /** Why the goal looks at risk (an overdue milestone, or the pace so far), or null. */
+    atRisk: z.string().nullable(),
+  })
+  .meta({ id: 'Milestones' });
+export type Milestones = z.infer<typeof ZMilestones>;
+
+export const ZCreateMilestone = z.object({
+  title: requiredText(255),
+  ownerId: z.uuid().nullish(),
+  dueDate: isoDate().nullish(),
+});
+export type CreateMilestone = z.infer<typeof ZCreateMilestone>;
+export const ZUpdateMilestone = z
+  .object({
+    title: requiredText(255),
+    ownerId: z.uuid().nullable(),
+    dueDate: isoDate().nullable(),
+    done: z.boolean(),
+  })
+  .partial();
+export type UpdateMilestone = z.infer<typeof ZUpdateMilestone>;
+/** The goal's milestones, every one, in their new order. */
+export const ZOrderMilestones = z.object({ ids: z.array(z.uuid()).min(1).max(MILESTONES_MAX) });

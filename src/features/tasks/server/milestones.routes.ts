@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures, ok, success } from '../../../server/http.ts';
+import { ZCreateMilestone, ZMilestones, ZOrderMilestones, ZUpdateMilestone } from '../milestones.schemas.ts';
+import {
+  createMilestone,
+  deleteMilestone,
+  listMilestones,
+  orderMilestones,
+  updateMilestone,
+} from './milestones.service.ts';
+
+// A goal's milestones; called by tasksRoutes, in its plugin. Every answer is the goal's
+// milestones as they now are, with their progress.
+
+const tags = ['tasks'];
+const ZId = z.object({ id: z.uuid() });
+const ZAnswer = success(ZMilestones);
+
+export const milestonesRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/tasks/:id/milestones',
+    {
+      schema: {
+        tags,
+        summary: 'A goal’s milestones in order, with progress and an at-risk reason',
+        params: ZId,
+        response: { 200: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => listMilestones(ctx, request.params.id))),
+  );
+  app.post(
+    '/tasks/:id/milestones',
+    {
+      schema: {
+        tags,
+        summary: 'Add a milestone to a goal (owner: someone of its meetings; due on or before the goal)',
+        params: ZId,
+        body: ZCreateMilestone,
+        response: { 201: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await request.inTenant((ctx) => createMilestone(ctx, request.params.id, request.body)))),
+  );
+  app.put(
+    '/tasks/:id/milestones/order',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder a goal’s milestones: every one of them, once, in the new order',
+        params: ZId,
+        body: ZOrderMilestones,
+        response: { 200: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => orderMilestones(ctx, request.params.id, request.body.ids))),
+  );
+  app.patch(
+    '/milestones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a milestone: title, owner, due date or done (a field left out stays)',
+        params: ZId,
+        body: ZUpdateMilestone,
+        response: { 200: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => updateMilestone(ctx, request.params.id, request.body))),
+  );
+  app.delete(
+    '/milestones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a milestone for good',
+        params: ZId,
+        response: { 200: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => deleteMilestone(ctx, request.params.id))),
+  );
+};
