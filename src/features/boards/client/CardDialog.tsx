@@ -23,6 +23,8 @@ import { SectionError } from '../../../client/ui/SectionState.tsx';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
+import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { MilestonePanel } from '../../tasks/client/components/MilestonePanel.tsx';
 import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../boards.messages.ts';
@@ -135,6 +137,7 @@ const CardBody = ({
             <FormError message={failure} />
             <CardFields task={task} labels={labels} people={people} boardId={task.boardId ?? boardId} save={save} />
             <DescriptionPanel task={task} save={save} />
+            {task.type === TASK_TYPE.goal && <MilestonePanel goal={task} people={people} />}
             <ChecklistPanel task={task} />
             <div ref={attachmentsRef}>
               <Section title={boardsMessages.attachmentsHeading}>

@@ -1,5 +1,6 @@
 import {
   Button,
+  Divider,
   Group,
   Loader,
   Modal,
@@ -29,6 +30,7 @@ import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
 import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
 import { useCreateTask, useUpdateTask } from '../tasks.queries.ts';
+import { MilestonePanel } from './MilestonePanel.tsx';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
 // required; the due date is a period (this or a later quarter, through next year) or a custom date, and headlines
@@ -322,15 +324,24 @@ const EditTaskForm = ({
     );
   }
   return (
-    <TaskForm
-      key={task.data.id}
-      type={type}
-      task={task.data}
-      meeting={meeting}
-      today={today}
-      onClose={onClose}
-      quarters={quarters}
-    />
+    <>
+      <TaskForm
+        key={task.data.id}
+        type={type}
+        task={task.data}
+        meeting={meeting}
+        today={today}
+        onClose={onClose}
+        quarters={quarters}
+      />
+      {/* Saved as they change, apart from the form's Save. */}
+      {type === TASK_TYPE.goal && (
+        <>
+          <Divider my="md" />
+          <MilestonePanel goal={task.data} people={assignablePeople(meeting, null)} />
+        </>
+      )}
+    </>
   );
 };
 

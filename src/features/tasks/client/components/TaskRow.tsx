@@ -294,6 +294,12 @@ export const TaskRow = ({
                 {tasksMessages.taskLockedBadge}
               </RowBadge>
             )}
+            {card.milestones.total > 0 && (
+              <span className="task-row-note" data-testid="milestones">
+                {tasksMessages.milestonesOf(card.milestones.done, card.milestones.total)}
+                {card.milestones.next && ` · ${tasksMessages.milestoneNext(card.milestones.next.title)}`}
+              </span>
+            )}
             {carried && (
               <span className="task-row-note" data-testid="carry-age">
                 {messages.carryAge(carried)}

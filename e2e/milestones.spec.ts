@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
+import { expectAccessible } from './axe.ts';
+import { call, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
+
+// Milestones of a goal: a leader breaks a goal into three milestones in its dialog (one with a
+// date after the goal is refused), ticks one and reorders them; the goals panel shows "1 of 3"
+// and the next one, and a member's screen follows.
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 20_000 });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/milestones-${name}.png` });
+
+test('a leader adds milestones to a goal, ticks and reorders them; the goals panel and a member follow', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'milestones');
+  const meeting = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Quarterly Rocks',
+    sharepointUrl: 'https://meet.example.com/rocks',
+    startDate: isoDate(1),
+    startTime: '09:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [mate.id],
+  });
+  const goalDue = isoDate(60);
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Open the Lisbon office',
+    type: '1',
+    userId: owner.id,
+    dueDate: goalDue,
+    meetingIds: [meeting.id],
+  });
+  const dashboard = `/meeting-dashboard/${meeting.id}/Quarterly-Rocks`;
+
+  // Bea watches the goals panel.
+  const other = await browser.newContext();
+  const bea = await other.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(dashboard);
+  const beaRow = bea.getByTestId('task-row').filter({ hasText: 'Open the Lisbon office' });
+  await expect(beaRow).toBeVisible({ timeout: 60_000 });
+  await realtimeConnected(bea);
+
+  await startSignedIn(page, owner.token);
+  await page.goto(dashboard);
+  await page.getByRole('button', { name: tasksMessages.taskEditNamed('Open the Lisbon office') }).click({
+    timeout: 60_000,
+  });
+  const dialog = page.getByRole('dialog');
+  const panel = dialog.getByRole('region', { name: tasksMessages.milestonesHeading });
+  await expect(panel.getByText(tasksMessages.milestonesEmpty)).toBeVisible();
+  const form = panel.getByRole('form', { name: tasksMessages.milestoneAdd });
+  const add = async (title: string, due: string, owner?: string) => {
+    await form.getByLabel(tasksMessages.milestoneTitle).fill(title);
+    await form.getByLabel(tasksMessages.milestoneDue).fill(due);
+    if (owner) {
+      await form.getByRole('combobox', { name: tasksMessages.milestoneOwner }).click();
+      await page.getByRole('option', { name: owner }).click();
+    }
+    await form.getByRole('button', { name: tasksMessages.milestoneAdd }).click();
+  };
+  await add('Sign the lease', isoDate(10), 'Bea Mate');
+  await expect(panel.getByTestId('milestone')).toHaveCount(1);
+  // The next one typed while the last is still saving is kept.
+  await add('Hire a manager', isoDate(30));
+  await add('Open the doors', isoDate(55));
+  await expect(panel.getByTestId('milestone')).toHaveCount(3);
+  await expect(form.getByLabel(tasksMessages.milestoneTitle)).toHaveValue('');
+  // After the goal: refused with the reason, nothing added.
+  await add('Party', isoDate(90));
+  await expect(form.getByText(tasksMessages.milestoneAfterGoal(goalDue))).toBeVisible();
+  await expect(panel.getByTestId('milestone')).toHaveCount(3);
+  await form.getByLabel(tasksMessages.milestoneTitle).fill('');
+
+  await panel.getByRole('checkbox', { name: tasksMessages.milestoneDone('Sign the lease') }).check();
+  await expect(panel.getByTestId('milestones-count')).toHaveText(tasksMessages.milestonesOf(1, 3));
+  // Keyboard order: "Open the doors" moves up before "Hire a manager".
+  await panel.getByRole('button', { name: tasksMessages.milestoneUp('Open the doors') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('milestone').nth(1)).toContainText('Open the doors');
+  await shot(page, 'dialog');
+  await expectAccessible(page, 'the milestones of a goal');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId('task-row').filter({ hasText: 'Open the Lisbon office' });
+  await expect(row.getByTestId('milestones')).toHaveText(
+    `${tasksMessages.milestonesOf(1, 3)} · ${tasksMessages.milestoneNext('Open the doors')}`,
+  );
+  // Bea's screen follows without a reload.
+  await expect(beaRow.getByTestId('milestones')).toHaveText(
+    `${tasksMessages.milestonesOf(1, 3)} · ${tasksMessages.milestoneNext('Open the doors')}`,
+  );
+  await shot(page, 'goals');
+
+  // On a phone the dialog's rows wrap; nothing sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: tasksMessages.taskEditNamed('Open the Lisbon office') }).click();
+  await expect(panel.getByTestId('milestone')).toHaveCount(3);
+  await panel.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'dialog-phone');
+  await other.close();
+});

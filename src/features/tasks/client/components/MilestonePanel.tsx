@@ -1,0 +1,261 @@
+import { ActionIcon, Alert, Button, Checkbox, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
+import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { isoDate } from '../../../../shared/dates.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { fullName, type PersonSummary } from '../../../../shared/person.ts';
+import type { Milestone } from '../../milestones.schemas.ts';
+import { tasksMessages } from '../../tasks.messages.ts';
+import type { Task } from '../../tasks.schemas.ts';
+import { useMilestoneChange, useMilestones } from '../milestones.queries.ts';
+
+// A goal's milestones in its card dialog: ticked at once, owner and due date changed in place,
+// moved up and down (keyboard and pointer alike), deleted after a question, added at the end.
+
+type Fields = Partial<Record<'title' | 'ownerId' | 'dueDate', string>>;
+const fieldsOf = (error: unknown): Fields => (error as { errors?: Fields }).errors ?? {};
+
+const MilestoneRow = ({
+  milestone,
+  people,
+  goal,
+  first,
+  last,
+  onMove,
+  onDelete,
+}: {
+  milestone: Milestone;
+  people: { value: string; label: string }[];
+  goal: Task;
+  first: boolean;
+  last: boolean;
+  onMove: (step: -1 | 1) => void;
+  onDelete: () => void;
+}) => {
+  const change = useMilestoneChange(goal.id);
+  const [errors, setErrors] = useState<Fields>({});
+  const update = (input: { ownerId?: string | null; dueDate?: string | null; done?: boolean }) =>
+    change.mutate(
+      { kind: 'update', id: milestone.id, input },
+      { onSuccess: () => setErrors({}), onError: (e) => setErrors({ ...fieldsOf(e), title: errorText(e) }) },
+    );
+  const overdue =
+    !milestone.doneAt && milestone.dueDate !== null && milestone.dueDate < new Date().toISOString().slice(0, 10);
+  return (
+    <Stack gap={4} data-testid="milestone">
+      <Group gap={4} wrap="nowrap" align="center">
+        <Checkbox
+          flex={1}
+          checked={milestone.doneAt !== null}
+          onChange={(event) => update({ done: event.currentTarget.checked })}
+          label={milestone.title}
+          aria-label={tasksMessages.milestoneDone(milestone.title)}
+          styles={{ label: milestone.doneAt ? { textDecoration: 'line-through' } : undefined }}
+        />
+        <ActionIcon
+          variant="subtle"
+          disabled={first}
+          aria-label={tasksMessages.milestoneUp(milestone.title)}
+          onClick={() => onMove(-1)}
+        >
+          <IconArrowUp size={16} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          disabled={last}
+          aria-label={tasksMessages.milestoneDown(milestone.title)}
+          onClick={() => onMove(1)}
+        >
+          <IconArrowDown size={16} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={tasksMessages.milestoneDelete(milestone.title)}
+          onClick={onDelete}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+      <Group gap="xs" wrap="wrap" pl={30}>
+        <Select
+          size="xs"
+          w={150}
+          aria-label={`${tasksMessages.milestoneOwner}: ${milestone.title}`}
+          placeholder={tasksMessages.milestoneOwner}
+          data={people}
+          value={milestone.ownerId}
+          onChange={(ownerId) => update({ ownerId })}
+          clearable
+          error={errors.ownerId !== undefined}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          w={140}
+          aria-label={`${tasksMessages.milestoneDue}: ${milestone.title}`}
+          value={milestone.dueDate ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (value === '' || isoDate().safeParse(value).success) update({ dueDate: value || null });
+          }}
+          error={errors.dueDate !== undefined}
+          c={overdue ? 'red.8' : undefined}
+        />
+      </Group>
+      <FormError
+        message={errors.ownerId ?? errors.dueDate ?? (Object.keys(errors).length ? errors.title : null) ?? null}
+      />
+    </Stack>
+  );
+};
+
+/** Title, owner and due date of a new milestone; the title is required. */
+const AddMilestone = ({ goal, people }: { goal: Task; people: { value: string; label: string }[] }) => {
+  const change = useMilestoneChange(goal.id);
+  const [title, setTitle] = useState('');
+  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const [dueDate, setDueDate] = useState('');
+  const [errors, setErrors] = useState<Fields & { form?: string }>({});
+  return (
+    <form
+      noValidate
+      aria-label={tasksMessages.milestoneAdd}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!title.trim()) return setErrors({ title: messages.required });
+        setErrors({});
+        const sent = { title, dueDate };
+        change.mutate(
+          { kind: 'add', input: { title: title.trim(), ownerId, dueDate: dueDate || null } },
+          {
+            // Cleared for the next one, unless the next one is already being typed.
+            onSuccess: () => {
+              setTitle((now) => (now === sent.title ? '' : now));
+              setDueDate((now) => (now === sent.dueDate ? '' : now));
+            },
+            onError: (e) => setErrors({ ...fieldsOf(e), form: errorText(e) }),
+          },
+        );
+      }}
+    >
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <TextInput
+          size="xs"
+          flex="1 1 200px"
+          aria-label={tasksMessages.milestoneTitle}
+          placeholder={tasksMessages.milestoneTitle}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={errors.title}
+          maxLength={255}
+        />
+        <Select
+          size="xs"
+          w={150}
+          aria-label={tasksMessages.milestoneOwner}
+          placeholder={tasksMessages.milestoneOwner}
+          data={people}
+          value={ownerId}
+          onChange={setOwnerId}
+          clearable
+          error={errors.ownerId}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          w={140}
+          aria-label={tasksMessages.milestoneDue}
+          value={dueDate}
+          onChange={(event) => setDueDate(event.currentTarget.value)}
+          error={errors.dueDate}
+        />
+        <Button type="submit" size="xs" variant="light" loading={change.isPending}>
+          {tasksMessages.milestoneAdd}
+        </Button>
+      </Group>
+      {errors.form && !errors.title && !errors.ownerId && !errors.dueDate && <FormError message={errors.form} />}
+    </form>
+  );
+};
+
+/** The Milestones section of a goal's card dialog. */
+export const MilestonePanel = ({ goal, people }: { goal: Task; people: PersonSummary[] }) => {
+  const milestones = useMilestones(goal.id);
+  const change = useMilestoneChange(goal.id);
+  const [deleting, setDeleting] = useState<Milestone | null>(null);
+  const choices = people.filter((p) => !p.deleted).map((p) => ({ value: p.id, label: fullName(p) }));
+  if (milestones.isPending) return <SectionLoading />;
+  if (milestones.isError)
+    return (
+      <SectionError
+        title={tasksMessages.milestonesHeading}
+        error={milestones.error}
+        onRetry={() => milestones.refetch()}
+      />
+    );
+  const data = milestones.data;
+  const move = (index: number, step: -1 | 1) => {
+    const ids = data.items.map((m) => m.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + step, 0, moved!);
+    change.mutate({ kind: 'order', ids });
+  };
+  return (
+    <Stack gap="xs" component="section" aria-label={tasksMessages.milestonesHeading}>
+      <Group justify="space-between">
+        <Text fw={600}>{tasksMessages.milestonesHeading}</Text>
+        {data.total > 0 && (
+          <Text size="sm" c="dimmed" data-testid="milestones-count">
+            {tasksMessages.milestonesOf(data.done, data.total)}
+          </Text>
+        )}
+      </Group>
+      {data.progress !== null && (
+        <Progress value={data.progress} aria-label={tasksMessages.milestonesProgress(data.progress)} />
+      )}
+      {data.atRisk && (
+        <Alert color="orange" p="xs" data-testid="milestones-risk">
+          {data.atRisk}
+        </Alert>
+      )}
+      {data.total === 0 && (
+        <Text size="sm" c="dimmed">
+          {tasksMessages.milestonesEmpty}
+        </Text>
+      )}
+      {data.items.map((milestone, index) => (
+        <MilestoneRow
+          key={milestone.id}
+          milestone={milestone}
+          people={choices}
+          goal={goal}
+          first={index === 0}
+          last={index === data.items.length - 1}
+          onMove={(step) => move(index, step)}
+          onDelete={() => setDeleting(milestone)}
+        />
+      ))}
+      <AddMilestone goal={goal} people={choices} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={tasksMessages.milestoneDeleteTitle}
+        confirmLabel={messages.deleteButton}
+        pending={change.isPending}
+        error={change.error && deleting ? errorText(change.error) : null}
+        onClose={() => {
+          setDeleting(null);
+          change.reset();
+        }}
+        onConfirm={() =>
+          deleting && change.mutate({ kind: 'delete', id: deleting.id }, { onSuccess: () => setDeleting(null) })
+        }
+      >
+        {tasksMessages.milestoneDeleteText(deleting?.title ?? '')}
+      </ConfirmDialog>
+    </Stack>
+  );
+};

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../client/lib/api.ts';
+import { cardKeys, refreshCardLists } from '../../../client/lib/cards.ts';
+import type { CreateMilestone, Milestones, UpdateMilestone } from '../milestones.schemas.ts';
+
+// A goal's milestones: under the card's key, so a 'task.changed' event (someone else ticked
+// one) refetches them with the card.
+
+const silent = { silent: true };
+export const milestonesKey = (goalId: string) => [...cardKeys.detail(goalId), 'milestones'] as const;
+
+export const useMilestones = (goalId: string) =>
+  useQuery({
+    queryKey: milestonesKey(goalId),
+    queryFn: ({ signal }) => api.get<Milestones>(`/tasks/${goalId}/milestones`, { signal, ...silent }),
+  });
+
+type MilestoneCall =
+  | { kind: 'add'; input: CreateMilestone }
+  | { kind: 'update'; id: string; input: UpdateMilestone }
+  | { kind: 'delete'; id: string }
+  | { kind: 'order'; ids: string[] };
+
+/** Every change of a goal's milestones; the answer is the goal's milestones as they now are. */
+export const useMilestoneChange = (goalId: string) => {
+  const queryClient = useQueryClient();
+  const key = milestonesKey(goalId);
+  return useMutation({
+    mutationFn: (call: MilestoneCall) => {
+      switch (call.kind) {
+        case 'add':
+          return api.post<Milestones>(`/tasks/${goalId}/milestones`, call.input, silent);
+        case 'update':
+          return api.patch<Milestones>(`/milestones/${call.id}`, call.input, silent);
+        case 'delete':
+          return api.delete<Milestones>(`/milestones/${call.id}`, undefined, silent);
+        case 'order':
+          return api.put<Milestones>(`/tasks/${goalId}/milestones/order`, { ids: call.ids }, silent);
+      }
+    },
+    onMutate: async (call) => {
+      // A tick shows at once.
+      if (call.kind !== 'update' || call.input.done === undefined) return undefined;
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Milestones>(key);
+      queryClient.setQueryData<Milestones>(key, (current) =>
+        current
+          ? {
+              ...current,
+              items: current.items.map((m) =>
+                m.id === call.id ? { ...m, doneAt: call.input.done ? new Date().toISOString() : null } : m,
+              ),
+            }
+          : current,
+      );
+      return { before };
+    },
+    onError: (_error, _call, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(key, answer);
+      // The goal's lists show "2 of 5" and the next milestone.
+      refreshCardLists(queryClient);
+    },
+  });
+};
