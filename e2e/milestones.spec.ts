@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { expectAccessible } from './axe.ts';
-import { call, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeetingToday, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Milestones of a goal: a leader breaks a goal into three milestones in its dialog (one with a
 // date after the goal is refused), ticks one and reorders them; the goals panel shows "1 of 3"
@@ -107,5 +107,57 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await panel.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'dialog-phone');
+  await other.close();
+});
+
+test('in the live goal review a leader ticks a milestone and a member’s screen follows', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'milestones-live');
+  const meeting = await createMeetingToday(request, owner.token, 'Rock Review', [mate.id]);
+  const goal = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Launch the new site',
+    type: '1',
+    userId: mate.id,
+    dueDate: isoDate(40),
+    meetingIds: [meeting.id],
+  });
+  for (const title of ['Pick a designer', 'Approve the mock-ups', 'Go live']) {
+    await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title, ownerId: mate.id });
+  }
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [{ title: 'Goals', keyName: 'rock_review', duration: 5 }],
+  });
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  const live = `/live-meeting/${meeting.id}/${started.sessionId}`;
+
+  const other = await browser.newContext();
+  const bea = await other.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(live);
+  await startSignedIn(page, owner.token);
+  await page.goto(live);
+  const toggle = (p: Page, done: number) =>
+    p.getByRole('button', { name: `${tasksMessages.milestonesToggle(done, 3)}: Launch the new site` });
+  await toggle(page, 0).click({ timeout: 60_000 });
+  await toggle(bea, 0).click({ timeout: 60_000 });
+  await realtimeConnected(bea);
+  await expect(bea.getByTestId('milestone-ticks').getByRole('checkbox')).toHaveCount(3);
+
+  await page.getByRole('checkbox', { name: tasksMessages.milestoneDone('Pick a designer') }).check();
+  await expect(toggle(page, 1)).toBeVisible();
+  // Bea's screen: the tick and the count follow.
+  await expect(bea.getByRole('checkbox', { name: tasksMessages.milestoneDone('Pick a designer') })).toBeChecked();
+  await expect(toggle(bea, 1)).toBeVisible();
+  await expect(bea.getByTestId('task-row').getByTestId('milestones')).toHaveText(
+    `${tasksMessages.milestonesOf(1, 3)} · ${tasksMessages.milestoneNext('Approve the mock-ups')}`,
+  );
+  await shot(page, 'live');
+  await expectAccessible(page, 'the live goal review with milestones');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'live-phone');
   await other.close();
 });

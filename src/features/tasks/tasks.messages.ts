@@ -86,4 +86,5 @@ export const tasksMessages = {
   milestoneDeleteText: (title: string) => `“${title}” is deleted for good.`,
   milestonesEmpty: 'No milestones yet: break the goal into steps with an owner and a date',
   milestonesProgress: (percent: number) => `${percent} % of the milestones done`,
+  milestonesToggle: (done: number, total: number) => `Milestones (${done} of ${total})`,
 } as const;

@@ -24,6 +24,7 @@ import { isActive, TASK_LIST_MAX_PAGE, TASK_TYPE, TASK_TYPE_NAMES, type TaskType
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { DeleteTaskDialog } from './components/DeleteTaskDialog.tsx';
+import { MilestoneTicks } from './components/MilestonePanel.tsx';
 import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
 import { listsState, ShowMore, type TaskList, useMeetingPeople } from './components/TaskLists.tsx';
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
@@ -229,7 +230,9 @@ const GoalGroup = ({
       dueColumn={!phone}
       onEdit={() => onEdit(card)}
       onDelete={() => onDelete(card)}
-    />
+    >
+      {card.milestones.total > 0 && <MilestoneTicks goal={card} />}
+    </TaskRow>
   );
   return (
     <Box role="group" aria-label={tasksMessages.goalsOf(name)} data-testid="goal-group">

@@ -259,3 +259,57 @@ export const MilestonePanel = ({ goal, people }: { goal: Task; people: PersonSum
     </Stack>
   );
 };
+
+/**
+ * A goal's milestones as ticks under its row (the live meeting's goal review): folded until
+ * asked for, so a long list of goals reads no milestones it does not show.
+ */
+export const MilestoneTicks = ({ goal }: { goal: Pick<Task, 'id' | 'title' | 'milestones'> }) => {
+  const [open, setOpen] = useState(false);
+  const shown = tasksMessages.milestonesToggle(goal.milestones.done, goal.milestones.total);
+  return (
+    <Stack gap={4} mt={4}>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        style={{ alignSelf: 'flex-start' }}
+        aria-expanded={open}
+        aria-label={`${shown}: ${goal.title}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {shown}
+      </Button>
+      {open && <TickList goalId={goal.id} />}
+    </Stack>
+  );
+};
+
+const TickList = ({ goalId }: { goalId: string }) => {
+  const milestones = useMilestones(goalId);
+  const change = useMilestoneChange(goalId);
+  if (milestones.isPending) return <SectionLoading />;
+  if (milestones.isError)
+    return (
+      <SectionError
+        title={tasksMessages.milestonesHeading}
+        error={milestones.error}
+        onRetry={() => milestones.refetch()}
+      />
+    );
+  return (
+    <Stack gap={4} pl="xs" data-testid="milestone-ticks">
+      {milestones.data.items.map((m) => (
+        <Checkbox
+          key={m.id}
+          size="xs"
+          checked={m.doneAt !== null}
+          label={m.title}
+          aria-label={tasksMessages.milestoneDone(m.title)}
+          onChange={(event) =>
+            change.mutate({ kind: 'update', id: m.id, input: { done: event.currentTarget.checked } })
+          }
+        />
+      ))}
+    </Stack>
+  );
+};
