@@ -18,6 +18,11 @@ export interface Database {
   kind: 'pglite' | 'pg';
   /** The pg pool, when on a PostgreSQL server (the socket.io adapter needs it). */
   pool: pg.Pool | undefined;
+  /**
+   * The embedded database only: its data folder as a gzipped tar (PGlite's dump), taken while no
+   * statement or transaction runs, so it is a consistent copy of every committed write.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -33,11 +38,19 @@ const loggerFor = (onQuery: QueryListener | undefined) =>
   onQuery ? { logQuery: (sql: string, _params: unknown[]) => onQuery(sql) } : false;
 
 /** The embedded database: PGlite with its files in `dataDir` (or in memory when undefined). */
-export const openPglite = async (dataDir: string | undefined, onQuery?: QueryListener): Promise<Database> => {
+export const openPglite = async (
+  dataDir: string | undefined,
+  onQuery?: QueryListener,
+  /** A restore: a data folder dump (`dumpDataDir`) to create the database from. */
+  loadDataDir?: Blob,
+): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
   const db = drizzlePglite({ client, schema, casing, logger: loggerFor(onQuery) }) as unknown as Db;
-  return { db, kind: 'pglite', pool: undefined, close: () => client.close() };
+  // Inside a transaction of its own: PGlite runs one at a time, so no other is open meanwhile
+  // and the dump holds whole transactions only (the BEGIN of this one writes nothing).
+  const dumpDataDir = () => client.transaction(() => client.dumpDataDir('gzip'));
+  return { db, kind: 'pglite', pool: undefined, dumpDataDir, close: () => client.close() };
 };
 
 /** A PostgreSQL server. Checks that it answers, so a bad URL fails at start, not at first use. */

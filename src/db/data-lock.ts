@@ -229,3 +229,12 @@ const hold = (file: string, token: string): DataLock => {
   process.on('exit', release);
   return { file, release };
 };
+
+/** Who holds the data folder's lock now, if a live process does (the backup script asks the server). */
+export const lockHolder = (dataDir: string): (LockOwner & { pid: number }) | undefined => {
+  const file = path.join(dataDir, LOCK_FILE);
+  const found = readHolder(file);
+  if (found === 'gone' || !found.holder || !isAlive(found.holder, file)) return undefined;
+  const { command, port, pid } = found.holder;
+  return { command, port, pid };
+};

@@ -55,6 +55,8 @@ import {
 } from '../shared/constants.ts';
 import { installErrorMessages } from '../shared/validation.ts';
 import { registerAfterReply } from './after-reply.ts';
+import { backupSourceOf, registerBackupRoutes } from './backup/backup.routes.ts';
+import type { BackupHealth } from './backup/backup.schedule.ts';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
@@ -97,6 +99,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The vault's master keys; by default VAULT_MASTER_KEY or the key file in DATA_DIR. */
   vaultKeyring?: VaultKeyring;
+  /** Scheduled backups' state, for GET /api/health (main.ts makes it when BACKUP_DIR is set). */
+  backupHealth?: () => BackupHealth;
 }
 
 installErrorMessages();
@@ -144,6 +148,7 @@ export const buildApp = async ({
   logger,
   googleKeys,
   vaultKeyring,
+  backupHealth,
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -205,7 +210,8 @@ export const buildApp = async ({
   registerAuth(app, (token) => resolveToken(database.db, token, sessionCache));
   registerTransactions(app, { database, realtime, mailer, publicUrl: config.publicUrl });
 
-  registerHealth(app, database);
+  registerHealth(app, database, backupHealth);
+  registerBackupRoutes(app, () => backupSourceOf(database, config), API_ROOT);
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });

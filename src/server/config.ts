@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { RATE_LIMITS, type RateLimit, SESSION_CACHE } from '../shared/constants.ts';
+import type { BackupScheduleConfig } from './backup/backup.schedule.ts';
+import { DEFAULT_RETENTION } from './backup/retention.ts';
 
 /** Configuration from the environment; see the table in README.md. */
 export interface Config {
@@ -30,6 +32,8 @@ export interface Config {
    * for a script that makes accounts itself (seed:demo): nothing is counted then.
    */
   authLimits: AuthLimits | null;
+  /** Scheduled backups (BACKUP_DIR, decision 091); null when BACKUP_DIR is not set. */
+  backups: BackupScheduleConfig | null;
 }
 
 /** The public auth calls' limits: per account (or email) and per client address. */
@@ -92,6 +96,14 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be true or false' })
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+const keepCount = (name: string) => {
+  const error = `${name} must be a whole number from 0 to 1000`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error }).int({ error }).min(0, { error }).max(1000, { error }).optional(),
+  );
+};
+
 const BaseEnv = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a whole number from 1 to 65535' })
@@ -124,6 +136,21 @@ const BaseEnv = z.object({
   /** Where the built client is served from (default dist/client; `vite build` honours it too). */
   CLIENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('dist/client')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  BACKUP_SCHEDULE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'BACKUP_SCHEDULE must be a time of day such as 03:30 (24-hour)' })
+      .optional(),
+  ),
+  BACKUP_KEEP_DAILY: keepCount('BACKUP_KEEP_DAILY'),
+  BACKUP_KEEP_WEEKLY: keepCount('BACKUP_KEEP_WEEKLY'),
+  BACKUP_KEEP_MONTHLY: keepCount('BACKUP_KEEP_MONTHLY'),
+  BACKUP_PASSPHRASE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(12, { error: 'BACKUP_PASSPHRASE must have at least 12 characters' }).optional(),
+  ),
 });
 const Env = BaseEnv.extend(LimitEnv.shape);
 
@@ -141,6 +168,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (slackSet.some(Boolean) && !slackSet.every(Boolean)) {
     throw new ConfigError('SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET must be set together');
   }
+  if (e.BACKUP_SCHEDULE && !e.BACKUP_DIR)
+    throw new ConfigError('BACKUP_SCHEDULE needs BACKUP_DIR: where to write the backups');
+  const [hour, minute] = (e.BACKUP_SCHEDULE ?? '03:00').split(':').map(Number) as [number, number];
   const authLimits = Object.fromEntries(
     (Object.entries(AUTH_LIMIT_VARIABLES) as [AuthLimitName, keyof typeof e][]).map(([limit, variable]) => [
       limit,
@@ -161,6 +191,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     googleClientId: e.GOOGLE_CLIENT_ID,
     sessionCacheWarmUpMs: SESSION_CACHE.sharedWarmUpMs,
     outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
+    backups: e.BACKUP_DIR
+      ? {
+          dir: path.resolve(e.BACKUP_DIR),
+          at: { hour, minute },
+          keep: {
+            daily: e.BACKUP_KEEP_DAILY ?? DEFAULT_RETENTION.daily,
+            weekly: e.BACKUP_KEEP_WEEKLY ?? DEFAULT_RETENTION.weekly,
+            monthly: e.BACKUP_KEEP_MONTHLY ?? DEFAULT_RETENTION.monthly,
+          },
+          passphrase: e.BACKUP_PASSPHRASE,
+        }
+      : null,
     slack:
       e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_SIGNING_SECRET
         ? {

@@ -5,9 +5,12 @@ import { openDatabase } from '../db/client.ts';
 import { DataLockError } from '../db/data-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { extendSessionHorizons } from '../features/meetings/server/sessions.service.ts';
+import { notifyBackupFailed } from '../features/notifications/server/server-notices.ts';
 import { removeExpiredExports } from '../features/reports/server/workspace-export.service.ts';
 import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
 import { buildApp } from './app.ts';
+import { backupSourceOf, ensureOperatorToken } from './backup/backup.routes.ts';
+import { type BackupScheduler, createBackupScheduler } from './backup/backup.schedule.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { dataMigrations } from './data-migrations.ts';
 import { humanDuration } from './duration.ts';
@@ -86,13 +89,28 @@ const start = async () => {
   );
   if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
   const secrets = await ensureSecrets(config.dataDir);
+  // The operator's proof for `npm run backup` (mode 600; decision 091).
+  ensureOperatorToken(config.dataDir);
   await migrate(database, { dataMigrations });
-  const app = await buildApp({
+  // Scheduled backups (BACKUP_DIR); a failure is told to the admins through the notifications feature.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const backups: BackupScheduler | undefined = config.backups
+    ? createBackupScheduler({
+        config: config.backups,
+        source: () => backupSourceOf(database, config),
+        log,
+        onFailure: async (reason) => {
+          if (app) await notifyBackupFailed(jobDepsOf(app), reason);
+        },
+      })
+    : undefined;
+  app = await buildApp({
     database,
     config,
     mailer: createMailer(config.smtpUrl, log, config.outboxFile),
     logger: log,
     vaultKeyring: secrets.vault,
+    backupHealth: backups?.health,
   });
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
@@ -101,6 +119,7 @@ const start = async () => {
   // The features' background work; the scheduler decides when it runs.
   const work = { extendSessionHorizons, removeExpiredExports, sendTaskReminders };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
+  const stopBackups = backups?.start();
 
   // The address a person opens (never 0.0.0.0), as the last line of the start.
   const running = `Cadence is running at ${config.publicUrl}`;
@@ -109,7 +128,8 @@ const start = async () => {
 
   const stop = async () => {
     stopJobs();
-    await app.close();
+    stopBackups?.();
+    await app!.close();
     await database.close();
     process.exit(0);
   };

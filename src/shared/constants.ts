@@ -146,6 +146,8 @@ export const NOTIFICATION_KINDS = [
   'cascadingMessage',
   // A weekly timesheet was submitted (to its approvers), approved or returned (to its person).
   'timesheet',
+  // A scheduled backup of the server failed (decision 091): to the admins of every workspace.
+  'backupFailed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

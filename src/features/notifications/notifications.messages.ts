@@ -11,4 +11,6 @@ export const notificationsMessages = {
   notificationsMarkAllRead: 'Mark all read',
   notificationsMore: 'Show more',
   notificationUnread: 'Unread',
+  notificationBackupFailed: (reason: string) =>
+    `The scheduled backup of this Cadence server failed: ${reason}. The server log has the details; the last good backup is still in BACKUP_DIR.`,
 } as const;
