@@ -33,6 +33,19 @@ export const clientMessages = {
   statusDown: 'not answering',
   statusUnknown: 'unknown',
   statusLoadFailed: 'The system status could not be loaded.',
+  statusBackups: 'Scheduled backups',
+  statusBackupAge: (age: string) => `last ${age} ago`,
+  statusBackupFailed: 'the last one failed',
+  statusBackupNone: 'none yet',
+  backupTitle: 'Backup',
+  backupText:
+    'One file with the whole server: the database of every workspace, the card attachments and the key of the password vault. ' +
+    'Only the admin of every workspace on this server may download it.',
+  backupPassphrase: 'Passphrase (optional)',
+  backupPassphraseHint:
+    'At least 12 characters. The file is then encrypted; without the passphrase it cannot be restored.',
+  backupDownload: 'Download a backup',
+  backupFailed: 'The backup could not be made.',
   httpStatus: (status: number) => `HTTP status ${status}`,
   requestId: (id: string) => `Request id: ${id}`,
 

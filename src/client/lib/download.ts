@@ -25,14 +25,24 @@ export const saveBlob = (blob: Blob, fileName: string) => {
 };
 
 /**
- * GETs `path` under API_ROOT and saves the answer; a failure is an ApiError with the server's
+ * GETs (or POSTs) `path` under API_ROOT and saves the answer; a failure is an ApiError with the server's
  * message, or `failedMessage` when it sent none.
  */
-export const downloadFile = async (path: string, fallbackName: string, failedMessage: string): Promise<void> => {
+export const downloadFile = async (
+  path: string,
+  fallbackName: string,
+  failedMessage: string,
+  /** A POST with this JSON body instead of a GET (the server's backup). */
+  post?: { body: unknown },
+): Promise<void> => {
   const headers: Record<string, string> = { [CLIENT_ID_HEADER]: clientId };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${API_ROOT}${path}`, { headers });
+  if (post) headers['Content-Type'] = 'application/json';
+  const response = await fetch(
+    `${API_ROOT}${path}`,
+    post ? { method: 'POST', headers, body: JSON.stringify(post.body) } : { headers },
+  );
   if (!response.ok) {
     let message = failedMessage;
     try {

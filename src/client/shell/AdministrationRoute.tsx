@@ -4,12 +4,13 @@ import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplat
 import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
 // Slack (issue 20)
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
+import { BackupCard } from './BackupCard.tsx';
 import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 /**
  * /settings/administration (admins only; others get the permission page): General settings,
- * Annuals & Periods, Emails, Integrations and the system status: one section from each of the admin, quarters, emails
+ * Annuals & Periods, Emails, Integrations, the system status and the server's backup: one section from each of the admin, quarters, emails
  * and slack features, put together here.
  */
 export const AdministrationRoute = () => (
@@ -21,6 +22,7 @@ export const AdministrationRoute = () => (
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
       <SystemStatusCard />
+      <BackupCard />
     </Stack>
   </RequireWorkspaceAdmin>
 );

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { messages } from '../../shared/messages.ts';
 import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
-import { useHealth } from './health.queries.ts';
+import { type Health, useHealth } from './health.queries.ts';
 
 type Answer = 'ok' | 'down' | 'unknown';
 
@@ -20,6 +20,33 @@ const StatusRow = ({ label, answer }: { label: string; answer: Answer }) => {
     <Group component="li" justify="space-between" wrap="nowrap">
       <Text size="sm">{label}</Text>
       <Badge color={color} variant="light">
+        {text}
+      </Badge>
+    </Group>
+  );
+};
+
+const ageText = (seconds: number) => {
+  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} days`;
+};
+
+/** Scheduled backups: the last good one's age; red when the last one failed or none is a day and a half old. */
+const BackupRow = ({ backups }: { backups: NonNullable<Health['backups']> }) => {
+  const stale = backups.ageSeconds === null || backups.ageSeconds > 36 * 3600;
+  const text = [
+    backups.ageSeconds === null
+      ? clientMessages.statusBackupNone
+      : clientMessages.statusBackupAge(ageText(backups.ageSeconds)),
+    backups.lastFailed ? clientMessages.statusBackupFailed : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap">
+      <Text size="sm">{clientMessages.statusBackups}</Text>
+      <Badge color={backups.lastFailed || stale ? 'red' : 'teal'} variant="light">
         {text}
       </Badge>
     </Group>
@@ -54,6 +81,7 @@ export const SystemStatusCard = () => {
           label={clientMessages.statusDatabase}
           answer={databaseDown ? 'down' : health.data?.database === 'ok' ? 'ok' : 'unknown'}
         />
+        {health.data?.backups && <BackupRow backups={health.data.backups} />}
       </Stack>
     );
   } else {

@@ -5,6 +5,8 @@ import { api } from '../lib/api.ts';
 export interface Health {
   status: string;
   database: string;
+  /** Scheduled backups (BACKUP_DIR), when the server has them. */
+  backups?: { ageSeconds: number | null; lastFailed: boolean };
 }
 
 export const healthKeys = {
