@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../src/db/data-lock.ts';
 import { OPERATOR_TOKEN_HEADER, operatorTokenFile } from '../src/server/backup/backup.routes.ts';
@@ -23,8 +25,42 @@ const tempDir = (name: string) => {
   return dir;
 };
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
-const startServer = (dataDir: string, port: number) =>
-  run(['src/server/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+const startServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
+  run(['src/server/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env });
+
+/** Where a scenario runs: the embedded database (DATA_DIR only) or PostgreSQL (a database of its own each). */
+interface Target {
+  /** The source server's DATA_DIR and environment. */
+  source: { dataDir: string; env: Record<string, string> };
+  /** An empty target for the restore. */
+  target: { dataDir: string; env: Record<string, string> };
+  /** How the backup script says it made the backup. */
+  how: string;
+  /** How the restore script refuses a second restore over the first. */
+  notEmpty: RegExp;
+}
+
+/** A new, empty PostgreSQL database on the server of DATABASE_URL; dropped after the file. */
+const newPostgresDatabase = async () => {
+  const url = process.env.DATABASE_URL!;
+  const name = `cadence_backup_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databases.push(name);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+};
+const databases: string[] = [];
+afterAll(async () => {
+  if (databases.length === 0) return;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL! });
+  await admin.connect();
+  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
 
 type Json = { status: string; message?: string; result: Record<string, unknown> };
 const api = async (base: string, method: string, url: string, body?: unknown, token?: string) => {
@@ -45,143 +81,160 @@ const signIn = async (base: string, email: string) => {
   return answer.json.result.accessToken as string;
 };
 
-describe('npm run backup and npm run restore on the embedded database', () => {
-  it('backs up online while six writers write; the restore starts with every acknowledged write, the attachment and readable vault entries', {
-    timeout: scaled(240_000),
-  }, async () => {
-    const dataDir = withMigratedDatabase(tempDir('backup-live'));
-    const port = freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startServer(dataDir, port);
-    await waitForHealth(base, scaled(120_000));
-    expect(statSync(operatorTokenFile(dataDir)).mode & 0o777).toBe(0o600);
+/**
+ * Six writers write while `npm run backup` runs; the backup is restored into an empty target,
+ * Cadence starts on it, and every write acknowledged before the backup began is there, with the
+ * attachment and a readable vault password.
+ */
+const liveBackupScenario = async ({ source, target, how, notEmpty }: Target) => {
+  const dataDir = source.dataDir;
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(dataDir, port, source.env);
+  await waitForHealth(base, scaled(120_000));
+  expect(statSync(operatorTokenFile(dataDir)).mode & 0o777).toBe(0o600);
 
-    const email = uniqueEmail('backup');
-    const registered = await api(base, 'POST', '/register', {
-      user: { firstName: 'Bea', lastName: 'Backup', email, password: PASSWORD },
-      tenant: { name: 'Backed up' },
-    });
-    expect([200, 201]).toContain(registered.status);
-    const token = await signIn(base, email);
-    const userId = ((await api(base, 'GET', '/self', undefined, token)).json.result.user as { id: string }).id;
-    const meeting = await api(
-      base,
-      'POST',
-      '/meetings',
-      {
-        title: 'Leadership L10',
-        sharepointUrl: 'meet.example.com/l10',
-        operation: 'create',
-        repeatType: 'weeks',
-        repeatEvery: 1,
-        startDate: '2026-01-05',
-        startTime: '09:00',
-        timezone: 'UTC',
-        type: 'meeting',
-        members: [],
-      },
-      token,
-    );
-    expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
-    const meetingId = meeting.json.result.id as string;
-    const vault = await api(
-      base,
-      'POST',
-      `/meetings/${meetingId}/passwords`,
-      { account: 'Bank', password: 'the-bank-secret-42' },
-      token,
-    );
-    expect(vault.status, JSON.stringify(vault.json)).toBe(201);
-    const entryId = vault.json.result.id as string;
-    const card = await api(base, 'POST', '/tasks', { title: 'With a file', userId }, token);
-    const form = new FormData();
-    form.append('file', new Blob([PNG_PIXEL], { type: 'image/png' }), 'pixel.png');
-    const uploaded = await fetch(`${base}/api/v2/tasks/${card.json.result.id}/attachments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const attachmentId = ((await uploaded.json()) as Json).result.id as string;
-
-    // Six writers, each writing cards one after another and noting when each was acknowledged.
-    const acknowledged: { id: string; title: string; at: number }[] = [];
-    let writing = true;
-    const writers = Array.from({ length: 6 }, async (_, writer) => {
-      for (let n = 0; writing; n++) {
-        const title = `writer ${writer} card ${n}`;
-        const answer = await api(base, 'POST', '/tasks', { title, userId }, token);
-        expect(answer.status).toBe(201);
-        acknowledged.push({ id: answer.json.result.id as string, title, at: Date.now() });
-      }
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-
-    // The backup, while they write (the folder is locked to the server: the script asks it).
-    const backupFile = path.join(tempDir('backup-file'), 'live.cadence');
-    const began = Date.now();
-    const backup = await run(['scripts/backup.ts', backupFile], { DATA_DIR: dataDir }).exited;
-    const ended = Date.now();
-    const writtenDuring = acknowledged.filter((write) => write.at > began && write.at < ended).length;
-    writing = false;
-    await Promise.all(writers);
-    expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(
-      /^Backup written to .*live\.cadence \(.* MB, 3 parts, database at \d{4}_\w+, not encrypted\)/,
-    );
-    expect(backup.output).toContain('online, through the running Cadence');
-    // The writers really wrote while it ran.
-    expect(writtenDuring).toBeGreaterThan(0);
-    const before = acknowledged.filter((write) => write.at < began);
-    expect(before.length).toBeGreaterThan(12);
-
-    // Restored into a fresh folder, then Cadence starts on it.
-    const restoredDir = tempDir('backup-restored');
-    const restore = await run(['scripts/restore.ts', backupFile], { DATA_DIR: restoredDir }).exited;
-    expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/Restored .* 1 attachments/);
-    expect(existsSync(path.join(restoredDir, LOCK_FILE))).toBe(false);
-    expect(statSync(path.join(restoredDir, 'vault-master.key')).mode & 0o777).toBe(0o600);
-    // Restoring again over it is refused without --force, and changes nothing.
-    const again = await run(['scripts/restore.ts', backupFile], { DATA_DIR: restoredDir }).exited;
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^restore refused: the target is not empty \(the embedded database .*--force/);
-
-    server.child.kill('SIGTERM');
-    await server.exited;
-    const restoredPort = freePort();
-    const restoredBase = `http://127.0.0.1:${restoredPort}`;
-    const restored = startServer(restoredDir, restoredPort);
-    await waitForHealth(restoredBase, scaled(120_000));
-    const token2 = await signIn(restoredBase, email);
-    for (let at = 0; at < before.length; at += 6) {
-      await Promise.all(
-        before.slice(at, at + 6).map(async (write) => {
-          const answer = await api(restoredBase, 'GET', `/tasks/${write.id}`, undefined, token2);
-          expect(answer.status, write.title).toBe(200);
-          expect(answer.json.result.title).toBe(write.title);
-        }),
-      );
-    }
-    const revealed = await api(restoredBase, 'POST', `/passwords/${entryId}/reveal`, { purpose: 'reveal' }, token2);
-    expect(revealed.status).toBe(200);
-    expect(revealed.json.result.password).toBe('the-bank-secret-42');
-    const file = await fetch(`${restoredBase}/api/v2/attachments/${attachmentId}/content`, {
-      headers: { authorization: `Bearer ${token2}` },
-    });
-    expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG_PIXEL)).toBe(true);
-
-    // The backup route: the operator's token, or nothing (401); another token is refused.
-    const wrong = await fetch(`${restoredBase}/api/v2/backup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [OPERATOR_TOKEN_HEADER]: 'not-the-token' },
-      body: '{}',
-    });
-    expect(wrong.status).toBe(401);
-    restored.child.kill('SIGTERM');
-    expect((await restored.exited).code).toBe(0);
+  const email = uniqueEmail('backup');
+  const registered = await api(base, 'POST', '/register', {
+    user: { firstName: 'Bea', lastName: 'Backup', email, password: PASSWORD },
+    tenant: { name: 'Backed up' },
   });
+  expect([200, 201]).toContain(registered.status);
+  const token = await signIn(base, email);
+  const userId = ((await api(base, 'GET', '/self', undefined, token)).json.result.user as { id: string }).id;
+  const meeting = await api(
+    base,
+    'POST',
+    '/meetings',
+    {
+      title: 'Leadership L10',
+      sharepointUrl: 'meet.example.com/l10',
+      operation: 'create',
+      repeatType: 'weeks',
+      repeatEvery: 1,
+      startDate: '2026-01-05',
+      startTime: '09:00',
+      timezone: 'UTC',
+      type: 'meeting',
+      members: [],
+    },
+    token,
+  );
+  expect(meeting.status, JSON.stringify(meeting.json)).toBe(201);
+  const meetingId = meeting.json.result.id as string;
+  const vault = await api(
+    base,
+    'POST',
+    `/meetings/${meetingId}/passwords`,
+    { account: 'Bank', password: 'the-bank-secret-42' },
+    token,
+  );
+  expect(vault.status, JSON.stringify(vault.json)).toBe(201);
+  const entryId = vault.json.result.id as string;
+  const card = await api(base, 'POST', '/tasks', { title: 'With a file', userId }, token);
+  const form = new FormData();
+  form.append('file', new Blob([PNG_PIXEL], { type: 'image/png' }), 'pixel.png');
+  const uploaded = await fetch(`${base}/api/v2/tasks/${card.json.result.id}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const attachmentId = ((await uploaded.json()) as Json).result.id as string;
+
+  // Six writers, each writing cards one after another and noting when each was acknowledged.
+  const acknowledged: { id: string; title: string; at: number }[] = [];
+  let writing = true;
+  const writers = Array.from({ length: 6 }, async (_, writer) => {
+    for (let n = 0; writing; n++) {
+      const title = `writer ${writer} card ${n}`;
+      const answer = await api(base, 'POST', '/tasks', { title, userId }, token);
+      expect(answer.status).toBe(201);
+      acknowledged.push({ id: answer.json.result.id as string, title, at: Date.now() });
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+
+  // The backup, while they write (the folder is locked to the server: the script asks it).
+  const backupFile = path.join(tempDir('backup-file'), 'live.cadence');
+  const began = Date.now();
+  const backup = await run(['scripts/backup.ts', backupFile], { DATA_DIR: dataDir, ...source.env }).exited;
+  const ended = Date.now();
+  const writtenDuring = acknowledged.filter((write) => write.at > began && write.at < ended).length;
+  writing = false;
+  await Promise.all(writers);
+  expect(backup.code, backup.output).toBe(0);
+  expect(backup.output).toMatch(
+    /^Backup written to .*live\.cadence \(.* MB, 3 parts, database at \d{4}_\w+, not encrypted\)/,
+  );
+  expect(backup.output).toContain(how);
+  // The writers really wrote while it ran.
+  expect(writtenDuring).toBeGreaterThan(0);
+  const before = acknowledged.filter((write) => write.at < began);
+  expect(before.length).toBeGreaterThan(12);
+
+  // Restored into a fresh folder, then Cadence starts on it.
+  const restoredDir = target.dataDir;
+  const restore = await run(['scripts/restore.ts', backupFile], { DATA_DIR: restoredDir, ...target.env }).exited;
+  expect(restore.code, restore.output).toBe(0);
+  expect(restore.output).toMatch(/Restored .* 1 attachments/);
+  expect(existsSync(path.join(restoredDir, LOCK_FILE))).toBe(false);
+  expect(statSync(path.join(restoredDir, 'vault-master.key')).mode & 0o777).toBe(0o600);
+  // Restoring again over it is refused without --force, and changes nothing.
+  const again = await run(['scripts/restore.ts', backupFile], { DATA_DIR: restoredDir, ...target.env }).exited;
+  expect(again.code).toBe(1);
+  expect(again.stderr).toMatch(notEmpty);
+
+  server.child.kill('SIGTERM');
+  await server.exited;
+  const restoredPort = freePort();
+  const restoredBase = `http://127.0.0.1:${restoredPort}`;
+  const restored = startServer(restoredDir, restoredPort, target.env);
+  await waitForHealth(restoredBase, scaled(120_000));
+  const token2 = await signIn(restoredBase, email);
+  for (let at = 0; at < before.length; at += 6) {
+    await Promise.all(
+      before.slice(at, at + 6).map(async (write) => {
+        const answer = await api(restoredBase, 'GET', `/tasks/${write.id}`, undefined, token2);
+        expect(answer.status, write.title).toBe(200);
+        expect(answer.json.result.title).toBe(write.title);
+      }),
+    );
+  }
+  const revealed = await api(restoredBase, 'POST', `/passwords/${entryId}/reveal`, { purpose: 'reveal' }, token2);
+  expect(revealed.status).toBe(200);
+  expect(revealed.json.result.password).toBe('the-bank-secret-42');
+  const file = await fetch(`${restoredBase}/api/v2/attachments/${attachmentId}/content`, {
+    headers: { authorization: `Bearer ${token2}` },
+  });
+  expect(file.status).toBe(200);
+  expect(Buffer.from(await file.arrayBuffer()).equals(PNG_PIXEL)).toBe(true);
+
+  // The backup route: the operator's token, or nothing (401); another token is refused.
+  const wrong = await fetch(`${restoredBase}/api/v2/backup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [OPERATOR_TOKEN_HEADER]: 'not-the-token' },
+    body: '{}',
+  });
+  expect(wrong.status).toBe(401);
+  restored.child.kill('SIGTERM');
+  expect((await restored.exited).code).toBe(0);
+};
+
+describe('npm run backup and npm run restore on the embedded database', () => {
+  it(
+    'backs up online while six writers write; the restore starts with every acknowledged write, the attachment and readable vault entries',
+    {
+      timeout: scaled(240_000),
+    },
+    () =>
+      liveBackupScenario({
+        source: { dataDir: withMigratedDatabase(tempDir('backup-live')), env: {} },
+        target: { dataDir: tempDir('backup-restored'), env: {} },
+        how: 'online, through the running Cadence',
+        notEmpty: /^restore refused: the target is not empty \(the embedded database .*--force/,
+      }),
+  );
 
   it('refuses a backup with one byte changed, an encrypted one with a wrong passphrase, and writes nothing', {
     timeout: scaled(120_000),
@@ -236,5 +289,21 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       BACKUP_PASSPHRASE: 'a long enough passphrase',
     }).exited;
     expect(right.code, right.output).toBe(0);
+  });
+});
+
+// On PostgreSQL (npm run test:pg): pg_dump's snapshot while six write, pg_restore into an empty database.
+describe.runIf(process.env.DATABASE_URL)('npm run backup and npm run restore on PostgreSQL', () => {
+  it('backs up while six writers write; the restore into an empty database starts with every acknowledged write', {
+    timeout: scaled(240_000),
+  }, async () => {
+    const sourceUrl = await newPostgresDatabase();
+    const targetUrl = await newPostgresDatabase();
+    await liveBackupScenario({
+      source: { dataDir: tempDir('backup-pg-live'), env: { DATABASE_URL: sourceUrl } },
+      target: { dataDir: tempDir('backup-pg-restored'), env: { DATABASE_URL: targetUrl } },
+      how: 'pg_dump of the PostgreSQL database',
+      notEmpty: /^restore refused: the target is not empty \(the database at DATABASE_URL has tables; .*--force/,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,14 +8,15 @@ import { testConfig } from '../../../test/app.ts';
 import { signUp } from '../../../test/factories.ts';
 import { nodeProcesses } from '../../../test/processes.ts';
 import { scaled } from '../../../test/slow.ts';
-import { type Database, openPglite } from '../../db/client.ts';
+import { type Database, openPglite, openPostgres } from '../../db/client.ts';
 import { knownMigrations, MigrationError, migrate, migrationLevel, migrationsFolder } from '../../db/migrate.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notifyBackupFailed } from '../../features/notifications/server/server-notices.ts';
 import { buildApp } from '../app.ts';
+import { dataMigrations } from '../data-migrations.ts';
 import { jobDepsOf } from '../jobs/jobTransaction.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { createBackupFile, PGLITE_PART } from './backup.create.ts';
+import { createBackupFile, PGLITE_PART, POSTGRES_PART } from './backup.create.ts';
 import {
   backupBytes,
   decryptBackupFile,
@@ -43,13 +45,38 @@ const tempDir = (name: string) => {
   folders.push(dir);
   return dir;
 };
-/** A migrated, empty embedded database of this test's own (a copy of the suite's template). */
-const freshDatabase = async () => {
-  const dir = tempDir('backup-db');
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  const database = await openPglite(dir);
+const databases: string[] = [];
+afterAll(async () => {
+  if (databases.length === 0) return;
+  const admin = await openPostgres(process.env.DATABASE_URL!, 1);
+  for (const name of databases) await admin.pool!.query(`drop database if exists ${name} with (force)`);
+  await admin.close();
+});
+
+/**
+ * A migrated, empty database of this test's own: a copy of the suite's template, or on PostgreSQL
+ * (npm run test:pg) a new database on the same server. Its URL when on PostgreSQL.
+ */
+const freshDatabase = async (): Promise<{ database: Database; databaseUrl: string | undefined }> => {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = tempDir('backup-db');
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    const database = await openPglite(dir);
+    opened.push(database);
+    return { database, databaseUrl: undefined };
+  }
+  const name = `cadence_backup_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, 1);
+  await admin.pool!.query(`create database ${name}`);
+  await admin.close();
+  databases.push(name);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = await openPostgres(own.toString(), 6);
   opened.push(database);
-  return database;
+  await migrate(database, { dataMigrations });
+  return { database, databaseUrl: own.toString() };
 };
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -58,8 +85,8 @@ describe('the backup route and scheduled backups', () => {
     timeout: scaled(120_000),
   }, async () => {
     const dataDir = tempDir('backup-data');
-    const database = await freshDatabase();
-    const config = testConfig({ dataDir });
+    const { database, databaseUrl } = await freshDatabase();
+    const config = testConfig({ dataDir, databaseUrl });
     const schedule: BackupScheduleConfig = {
       dir: path.join(dataDir, 'not-a-folder', 'backups'),
       at: { hour: 3, minute: 0 },
@@ -133,7 +160,7 @@ describe('the backup route and scheduled backups', () => {
     writeFileSync(file, mine.rawPayload);
     const { manifest } = await verifyBackupFile(file);
     expect(manifest).toMatchObject({
-      database: { kind: 'pglite', part: PGLITE_PART },
+      database: { kind: database.kind, part: databaseUrl ? POSTGRES_PART : PGLITE_PART },
       migration: { tag: knownMigrations().at(-1)!.tag, count: knownMigrations().length },
       vaultKey: 'included',
     });
@@ -223,7 +250,7 @@ describe('migration levels', () => {
   });
 
   it('leaves the database as it was when a migration fails, and says so', { timeout: scaled(60_000) }, async () => {
-    const database = await freshDatabase();
+    const { database } = await freshDatabase();
     const before = await migrationLevel(database);
     const broken = earlierMigrations(knownMigrations().length, {
       tag: '9999_broken',
