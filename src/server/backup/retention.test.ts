@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { nextRun } from './backup.schedule.ts';
 import {
   backupFileName,
   backupFileTime,
@@ -81,5 +83,52 @@ describe('backup retention', () => {
     expect(isoWeekKey(new Date('2025-12-29T00:00:00Z'))).toBe('2026-W01');
     expect(isoWeekKey(new Date('2021-01-03T00:00:00Z'))).toBe('2020-W53');
     expect(isoWeekKey(new Date('2025-12-28T23:59:00Z'))).toBe('2025-W52');
+  });
+});
+
+describe('the backup settings', () => {
+  it('reads BACKUP_DIR, BACKUP_SCHEDULE, the retention counts and the passphrase, and refuses bad values in one line', () => {
+    expect(loadConfig({}).backups).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).backups).toEqual({
+      dir: '/srv/backups',
+      at: { hour: 3, minute: 0 },
+      keep: { daily: 7, weekly: 4, monthly: 12 },
+      passphrase: undefined,
+    });
+    expect(
+      loadConfig({
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_SCHEDULE: '23:45',
+        BACKUP_KEEP_DAILY: '14',
+        BACKUP_KEEP_WEEKLY: '0',
+        BACKUP_KEEP_MONTHLY: '24',
+        BACKUP_PASSPHRASE: 'twelve chars',
+      }).backups,
+    ).toMatchObject({
+      at: { hour: 23, minute: 45 },
+      keep: { daily: 14, weekly: 0, monthly: 24 },
+      passphrase: 'twelve chars',
+    });
+    expect(() => loadConfig({ BACKUP_SCHEDULE: '03:00' })).toThrow(
+      'BACKUP_SCHEDULE needs BACKUP_DIR: where to write the backups',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_SCHEDULE: '24:00' })).toThrow(
+      'BACKUP_SCHEDULE must be a time of day such as 03:30 (24-hour)',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP_DAILY: '-1' })).toThrow(
+      'BACKUP_KEEP_DAILY must be a whole number from 0 to 1000',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_PASSPHRASE: 'short' })).toThrow(
+      'BACKUP_PASSPHRASE must have at least 12 characters',
+    );
+  });
+
+  it('runs daily at the local time given', () => {
+    const now = new Date(2026, 10, 28, 10, 0, 0);
+    expect(nextRun(now, { hour: 3, minute: 0 })).toEqual(new Date(2026, 10, 29, 3, 0, 0));
+    expect(nextRun(now, { hour: 10, minute: 30 })).toEqual(new Date(2026, 10, 28, 10, 30, 0));
+    expect(nextRun(new Date(2026, 10, 28, 10, 30, 0), { hour: 10, minute: 30 })).toEqual(
+      new Date(2026, 10, 29, 10, 30, 0),
+    );
   });
 });
