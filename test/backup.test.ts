@@ -173,6 +173,13 @@ const liveBackupScenario = async ({ source, target, how, notEmpty }: Target) => 
   const before = acknowledged.filter((write) => write.at < began);
   expect(before.length).toBeGreaterThan(12);
 
+  // Never into the folder or database of a running server, nor over its data.
+  const over = await run(['scripts/restore.ts', backupFile], { DATA_DIR: dataDir, ...source.env }).exited;
+  expect(over.code).toBe(1);
+  expect(over.stderr).toMatch(
+    /^restore refused: (the data folder .* is in use by another Cadence process|the target is not empty)/,
+  );
+
   // Restored into a fresh folder, then Cadence starts on it.
   const restoredDir = target.dataDir;
   const restore = await run(['scripts/restore.ts', backupFile], { DATA_DIR: restoredDir, ...target.env }).exited;
@@ -284,11 +291,16 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(none.stderr).toBe(
       'restore refused: the backup is encrypted: set BACKUP_PASSPHRASE or give --passphrase-file.\n',
     );
+    const rightDir = tempDir('backup-right');
     const right = await run(['scripts/restore.ts', encrypted], {
-      DATA_DIR: tempDir('backup-right'),
+      DATA_DIR: rightDir,
       BACKUP_PASSPHRASE: 'a long enough passphrase',
     }).exited;
     expect(right.code, right.output).toBe(0);
+    // --force replaces what a first restore put there.
+    const forced = await run(['scripts/restore.ts', plain, '--force'], { DATA_DIR: rightDir }).exited;
+    expect(forced.code, forced.output).toBe(0);
+    expect(forced.output).toContain('--force: replacing the embedded database');
   });
 });
 

@@ -46,6 +46,8 @@ export const backupMessages = {
   notAllowed:
     "Only the server's operator, or a person who is the admin of every workspace on this server, may download its backup.",
   passphraseShort: 'The passphrase must have at least 12 characters',
+  wrongOperatorToken:
+    "The operator token is not this server's: read it from DATA_DIR/backup.token of the running Cadence.",
 } as const;
 
 export const ZCreateBackup = z.object({
@@ -78,14 +80,16 @@ export const registerBackupRoutes = (app: FastifyInstance, source: () => BackupS
         summary:
           "A backup of the whole server as one file (decision 091): the database, the card attachments and the vault's key file. " +
           `For the operator (header ${OPERATOR_TOKEN_HEADER}: DATA_DIR/backup.token) or a person who is the admin of every workspace`,
-        body: ZCreateBackup,
+        body: ZCreateBackup.nullish(),
         produces: ['application/octet-stream'],
         response: { 200: z.any(), ...failures(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const { dataDir } = source();
-      if (!isOperator(dataDir, request.headers[OPERATOR_TOKEN_HEADER])) {
+      const operatorToken = request.headers[OPERATOR_TOKEN_HEADER];
+      if (!isOperator(dataDir, operatorToken)) {
+        if (operatorToken !== undefined) throw unauthorized(backupMessages.wrongOperatorToken);
         if (!request.auth) throw unauthorized();
         if ((await serverAdminIds(app.database.db, request.auth.userId)).length === 0)
           throw forbidden(backupMessages.notAllowed);
