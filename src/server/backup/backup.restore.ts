@@ -170,42 +170,54 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRes
         if (onPostgres) await emptyPostgres(options.databaseUrl!);
       }
 
-      // Secrets and files first: a database without them would be unreadable.
+      // Until the database is loaded, a failure takes away what this restore wrote (the target was
+      // empty, or emptied by --force), so it is left as it was found: empty.
+      const undo = async () => {
+        await rm(attachmentsDir, { recursive: true, force: true });
+        for (const suffix of ['', '.next', '.previous']) await rm(`${keyFile}${suffix}`, { force: true });
+        if (!onPostgres) await rm(dbDir, { recursive: true, force: true });
+      };
       let attachments = 0;
-      for (const name of backup.parts.keys()) {
-        if (name.startsWith(ATTACHMENTS_PART)) {
-          const target = safeJoin(attachmentsDir, name.slice(ATTACHMENTS_PART.length));
-          await mkdir(path.dirname(target), { recursive: true });
-          await pipeline(partStream(backup, name), createWriteStream(target, { mode: 0o600 }));
-          attachments++;
-        } else if (name.startsWith(VAULT_KEY_PART)) {
-          const target = `${keyFile}${name.slice(VAULT_KEY_PART.length)}`;
-          await pipeline(partStream(backup, name), createWriteStream(target, { mode: 0o600, flags: 'wx' }));
-        }
-      }
-
       let database: Database;
-      if (manifest.database.kind === 'pglite') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of partStream(backup, PGLITE_PART)) chunks.push(chunk as Buffer);
-        say('Loading the embedded database…');
-        database = await openPglite(dbDir, undefined, new Blob(chunks as Uint8Array<ArrayBuffer>[]));
-      } else {
-        const folder = await mkdtemp(path.join(os.tmpdir(), 'cadence-restore-'));
-        try {
-          const dump = path.join(folder, 'postgres.dump');
-          await pipeline(partStream(backup, POSTGRES_PART), createWriteStream(dump, { mode: 0o600 }));
-          const { dbname, env } = pgConnection(options.databaseUrl!);
-          say('Restoring the PostgreSQL database (pg_restore, one transaction)…');
-          await runPgTool(
-            'pg_restore',
-            ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${dbname}`, dump],
-            env,
-          );
-        } finally {
-          await rm(folder, { recursive: true, force: true });
+      try {
+        // Secrets and files first: a database without them would be unreadable.
+        for (const name of backup.parts.keys()) {
+          if (name.startsWith(ATTACHMENTS_PART)) {
+            const target = safeJoin(attachmentsDir, name.slice(ATTACHMENTS_PART.length));
+            await mkdir(path.dirname(target), { recursive: true });
+            await pipeline(partStream(backup, name), createWriteStream(target, { mode: 0o600 }));
+            attachments++;
+          } else if (name.startsWith(VAULT_KEY_PART)) {
+            const target = `${keyFile}${name.slice(VAULT_KEY_PART.length)}`;
+            await pipeline(partStream(backup, name), createWriteStream(target, { mode: 0o600, flags: 'wx' }));
+          }
         }
-        database = await openPostgres(options.databaseUrl!, 2);
+
+        if (manifest.database.kind === 'pglite') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of partStream(backup, PGLITE_PART)) chunks.push(chunk as Buffer);
+          say('Loading the embedded database…');
+          database = await openPglite(dbDir, undefined, new Blob(chunks as Uint8Array<ArrayBuffer>[]));
+        } else {
+          const folder = await mkdtemp(path.join(os.tmpdir(), 'cadence-restore-'));
+          try {
+            const dump = path.join(folder, 'postgres.dump');
+            await pipeline(partStream(backup, POSTGRES_PART), createWriteStream(dump, { mode: 0o600 }));
+            const { dbname, env } = pgConnection(options.databaseUrl!);
+            say('Restoring the PostgreSQL database (pg_restore, one transaction)…');
+            await runPgTool(
+              'pg_restore',
+              ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${dbname}`, dump],
+              env,
+            );
+          } finally {
+            await rm(folder, { recursive: true, force: true });
+          }
+          database = await openPostgres(options.databaseUrl!, 2);
+        }
+      } catch (error) {
+        await undo();
+        throw error;
       }
       try {
         // An older backup is brought up to this Cadence's level (one transaction; refused whole on failure).

@@ -232,6 +232,40 @@ describe('migration levels', () => {
     expect(existsSync(path.join(target, 'db'))).toBe(false);
   });
 
+  it('leaves the target empty when a whole backup cannot be loaded', { timeout: scaled(60_000) }, async () => {
+    const folder = tempDir('backup-unloadable');
+    const newest = knownMigrations().at(-1)!;
+    const key = Buffer.from(`${randomBytes(32).toString('base64')}\n`);
+    const dump = Buffer.from('checksums match, but this is no data folder');
+    const file = path.join(folder, 'unloadable.cadence');
+    await writeBackupFile(
+      file,
+      backupBytes(
+        [
+          { name: PGLITE_PART, size: dump.length, bytes: () => [dump] },
+          { name: 'attachments/t/a-file', size: 3, bytes: () => [Buffer.from('abc')] },
+          { name: 'secrets/vault-master.key', size: key.length, bytes: () => [key] },
+        ],
+        {
+          format: 'cadence-backup',
+          formatVersion: 1,
+          cadenceVersion: '0.1.0',
+          createdAt: new Date().toISOString(),
+          database: { kind: 'pglite', part: PGLITE_PART },
+          migration: { tag: newest.tag, when: newest.when, count: knownMigrations().length },
+          vaultKey: 'included',
+          notes: [],
+        },
+      ),
+      undefined,
+    );
+    const target = path.join(folder, 'data');
+    const failed = await run(['scripts/restore.ts', file], { DATA_DIR: target }).exited;
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^restore failed: /);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
   it('restores a backup from an earlier migration level and migrates it forward with its data', {
     timeout: scaled(120_000),
   }, async () => {
