@@ -294,6 +294,43 @@ describe('migration levels', () => {
     expect((rows as unknown as { rows: { name: string }[] }).rows).toEqual([{ name: 'Made long ago' }]);
   });
 
+  it('npm start refuses an upgrade whose migration fails: exit code 1, one line, every pending migration undone', {
+    timeout: scaled(120_000),
+  }, async () => {
+    // A database two or more migrations behind, where the last migration that makes a table will
+    // find it there already (as after a hand-made change): the upgrade must fail whole.
+    const known = knownMigrations();
+    const failing = known.findLastIndex((step) =>
+      /CREATE TABLE "/.test(readFileSync(path.join(migrationsFolder, `${step.tag}.sql`), 'utf8')),
+    );
+    const table = /CREATE TABLE "([^"]+)"/.exec(
+      readFileSync(path.join(migrationsFolder, `${known[failing]!.tag}.sql`), 'utf8'),
+    )![1]!;
+    const dataDir = tempDir('backup-upgrade');
+    const old = await openPglite(path.join(dataDir, 'db'));
+    await migrate(old, { dataMigrations: [], migrationsFolder: earlierMigrations(failing - 1) });
+    await old.db.execute(sql.raw(`create table "${table}" (made_by_hand integer)`));
+    const before = await migrationLevel(old);
+    await old.close();
+    expect(before).toMatchObject({ tag: known[failing - 2]!.tag, count: failing - 1 });
+
+    const started = await run(['src/server/main.ts'], {
+      DATA_DIR: dataDir,
+      PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+      HOST: '127.0.0.1',
+    }).exited;
+    expect(started.code).toBe(1);
+    expect(started.stderr).toBe(
+      'Cadence did not start: the database could not be upgraded to this version of Cadence: a migration failed ' +
+        `(relation "${table}" already exists). Nothing was changed: the database is still at ${before!.tag}. ` +
+        'Start the previous version of Cadence again, or restore a backup, and report the error.\n',
+    );
+    // The migration before the failing one ran in the same transaction: it is undone too.
+    const after = await openPglite(path.join(dataDir, 'db'));
+    opened.push(after);
+    expect(await migrationLevel(after)).toEqual(before);
+  });
+
   it('leaves the database as it was when a migration fails, and says so', { timeout: scaled(60_000) }, async () => {
     const { database } = await freshDatabase();
     const before = await migrationLevel(database);
