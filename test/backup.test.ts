@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -317,5 +317,54 @@ describe.runIf(process.env.DATABASE_URL)('npm run backup and npm run restore on 
       how: 'pg_dump of the PostgreSQL database',
       notEmpty: /^restore refused: the target is not empty \(the database at DATABASE_URL has tables; .*--force/,
     });
+  });
+});
+
+describe('scheduled backups of a running server', () => {
+  it('makes a backup soon after a start that finds none, and a failing one shows in GET /api/health', {
+    timeout: scaled(180_000),
+  }, async () => {
+    const health = async (base: string) =>
+      ((await (await fetch(`${base}/api/health`)).json()) as { result: { backups?: Record<string, unknown> } }).result
+        .backups;
+    const until = async (base: string, done: (backups: Record<string, unknown>) => boolean) => {
+      const end = Date.now() + scaled(90_000);
+      for (;;) {
+        const backups = await health(base);
+        if (backups && done(backups)) return backups;
+        if (Date.now() > end) throw new Error(`health never said so: ${JSON.stringify(backups)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+    // One server with a backup folder it can write, one whose BACKUP_DIR is under a file.
+    const good = { dataDir: withMigratedDatabase(tempDir('backup-scheduled')), port: freePort() };
+    const backupDir = path.join(tempDir('backup-dir'), 'backups');
+    const bad = { dataDir: withMigratedDatabase(tempDir('backup-failing')), port: freePort() };
+    const blocker = path.join(bad.dataDir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const servers = [
+      startServer(good.dataDir, good.port, { BACKUP_DIR: backupDir, BACKUP_SCHEDULE: '03:00' }),
+      startServer(bad.dataDir, bad.port, { BACKUP_DIR: path.join(blocker, 'backups') }),
+    ];
+    const goodBase = `http://127.0.0.1:${good.port}`;
+    const badBase = `http://127.0.0.1:${bad.port}`;
+    await Promise.all([waitForHealth(goodBase, scaled(120_000)), waitForHealth(badBase, scaled(120_000))]);
+
+    const [made, failed] = await Promise.all([
+      until(goodBase, (backups) => backups.lastSuccessAt !== null),
+      until(badBase, (backups) => backups.lastFailed === true),
+    ]);
+    expect(made).toMatchObject({ lastFailed: false, ageSeconds: expect.any(Number), nextAt: expect.any(String) });
+    expect(new Date(made.nextAt as string).getHours()).toBe(3);
+    const files = readdirSync(backupDir);
+    expect(files).toEqual([expect.stringMatching(/^cadence-backup-\d{8}-\d{6}Z\.cadence$/)]);
+    expect(statSync(path.join(backupDir, files[0]!)).mode & 0o777).toBe(0o600);
+    expect(failed).toMatchObject({ lastSuccessAt: null, ageSeconds: null, lastFailedAt: expect.any(String) });
+    // The server still serves: a failed backup is no reason to take it out of a load balancer.
+    expect((await fetch(`${badBase}/api/health`)).status).toBe(200);
+    for (const server of servers) server.child.kill('SIGTERM');
+    for (const server of servers) expect((await server.exited).code).toBe(0);
+    // The log tells why (without the folder's contents or any secret).
+    expect(servers[1]!.output()).toContain('scheduled backup failed');
   });
 });

@@ -40,7 +40,7 @@ export interface BackupScheduler {
   /** Makes a backup now, then applies the retention rules; never throws (a failure is recorded). */
   runOnce(): Promise<{ ok: true; file: string; bytes: number; ms: number } | { ok: false; error: string }>;
   health(): BackupHealth;
-  /** Arms the daily timer; returns the function that stops it. */
+  /** Arms the daily timer (and a catch-up backup soon when none is recent); returns the function that stops it. */
   start(): () => void;
 }
 
@@ -69,6 +69,9 @@ export const applyRetention = async (dir: string, keep: RetentionPolicy) => {
   return removed;
 };
 
+/** A start finding no backup younger than this makes one at once (then daily as scheduled). */
+const CATCH_UP_AFTER_MS = 25 * 3600 * 1000;
+
 export const createBackupScheduler = (options: {
   config: BackupScheduleConfig;
   source: () => BackupSource;
@@ -76,6 +79,8 @@ export const createBackupScheduler = (options: {
   /** Tells the admins; its own failure is logged, never thrown. */
   onFailure?: (message: string) => Promise<unknown>;
   now?: () => Date;
+  /** How long after start the catch-up backup runs (when the last good one is over 25 hours old). */
+  catchUpDelayMs?: number;
 }): BackupScheduler => {
   const { config, log } = options;
   const now = options.now ?? (() => new Date());
@@ -125,6 +130,13 @@ export const createBackupScheduler = (options: {
   const start = () => {
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
+    // A server that was down at the scheduled time, or starts for the first time, catches up.
+    const catchUp = setTimeout(async () => {
+      await known;
+      const last = lastSuccessAt as Date | null;
+      if (!stopped && (!last || now().getTime() - last.getTime() > CATCH_UP_AFTER_MS)) await runOnce();
+    }, options.catchUpDelayMs ?? 10_000);
+    catchUp.unref();
     const arm = () => {
       if (stopped) return;
       nextAt = nextRun(now(), config.at);
@@ -139,6 +151,7 @@ export const createBackupScheduler = (options: {
     return () => {
       stopped = true;
       nextAt = null;
+      clearTimeout(catchUp);
       clearTimeout(timer);
     };
   };
