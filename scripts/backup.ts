@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -96,7 +96,11 @@ const main = async () => {
       await throughServer(config.dataDir, config.host, holder.port, file, passphrase);
       how = `online, through the running Cadence (pid ${holder.pid})`;
     } else {
-      // Nobody runs: open the folder ourselves (a server starting meanwhile waits for nothing: it is refused).
+      // Nobody runs: open the folder ourselves (a server starting meanwhile is refused). Never make one.
+      if (!existsSync(path.join(config.dataDir, 'db')))
+        throw new ConfigError(
+          `there is no Cadence database in ${shownFolder(config.dataDir)} (no db folder): set DATA_DIR to the folder Cadence uses.`,
+        );
       const database = await openDatabase(config, { command: 'backup' });
       try {
         await createBackupFile(backupSourceOf(database, config), file, passphrase);

@@ -253,6 +253,13 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     writeFileSync(passphraseFile, 'a long enough passphrase\n', { mode: 0o600 });
     const plain = path.join(folder, 'plain.cadence');
     const encrypted = path.join(folder, 'encrypted.cadence');
+    const nowhere = path.join(folder, 'no-such-folder');
+    const none = await run(['scripts/backup.ts', plain], { DATA_DIR: nowhere }).exited;
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe(
+      `backup did not run: there is no Cadence database in ${nowhere} (no db folder): set DATA_DIR to the folder Cadence uses.\n`,
+    );
+    expect(existsSync(nowhere)).toBe(false);
     const made = await run(['scripts/backup.ts', plain], { DATA_DIR: dataDir }).exited;
     expect(made.code, made.output).toBe(0);
     expect(made.output).toContain('the data folder opened directly (no Cadence was running)');
@@ -287,8 +294,8 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(wrong.stderr).toBe(
       'restore refused: the backup could not be decrypted: the passphrase is wrong, or the file was changed or damaged.\n',
     );
-    const none = await run(['scripts/restore.ts', encrypted], { DATA_DIR: tempDir('backup-none') }).exited;
-    expect(none.stderr).toBe(
+    const noPassphrase = await run(['scripts/restore.ts', encrypted], { DATA_DIR: tempDir('backup-none') }).exited;
+    expect(noPassphrase.stderr).toBe(
       'restore refused: the backup is encrypted: set BACKUP_PASSPHRASE or give --passphrase-file.\n',
     );
     const rightDir = tempDir('backup-right');
