@@ -399,4 +399,12 @@ export const DEMO_COMMENTS = [
 ];
 
 /** A card's checklist: its steps. */
+/** The steps every demo goal is broken into (its milestones). */
+export const DEMO_MILESTONES = [
+  'Agree the plan and the owner of each part',
+  'First results in',
+  'Halfway review',
+  'Done and shown to the team',
+];
+
 export const DEMO_CHECKLIST = ['Agree the scope', 'Do the work', 'Share the result', 'Close the loop with the team'];

@@ -2,7 +2,15 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { boards, checklistItems, meetings, sessionAttendees, sessions, users } from '../src/db/schema/index.ts';
+import {
+  boards,
+  checklistItems,
+  goalMilestones,
+  meetings,
+  sessionAttendees,
+  sessions,
+  users,
+} from '../src/db/schema/index.ts';
 import { archiveSession } from '../src/features/live/server/live.archive.ts';
 import { loadAttendees } from '../src/features/live/server/live.attendees.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -12,7 +20,7 @@ import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
 import { normaliseKpiValue, quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
-import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT } from './demo-content.ts';
+import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT, DEMO_MILESTONES } from './demo-content.ts';
 import { during, type History, makeRandom, planHistory } from './demo-history.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
@@ -158,6 +166,7 @@ const main = async () => {
   const comments: { id: string; at: Date }[] = [];
   // The checklists' items: written together once the cards are made.
   const checklistRows: (typeof checklistItems.$inferInsert)[] = [];
+  const milestoneRows: (typeof goalMilestones.$inferInsert)[] = [];
   const counts = { cards: 0, todos: 0, issues: 0, headlines: 0, goals: 0, comments: 0, boards: 0 };
   for (const meeting of made) {
     const content = DEMO_CONTENT[meeting.title]!;
@@ -252,7 +261,7 @@ const main = async () => {
       const createdAt = during(earliest(addDays(range.dateSince, 4)), random);
       const closed = status === '1' || status === '3' ? during(addDays(range.dateUntil, -2), random) : null;
       const reviewed = during(earliest(addDays(range.dateSince, 30)), random);
-      await add(
+      const goalId = await add(
         { title, type: '1', status, quarterId, userId: people[i % people.length] },
         {
           createdAt,
@@ -262,10 +271,27 @@ const main = async () => {
         },
       );
       counts.goals++;
+      // Four milestones over the quarter: all done on a goal reached, half on one missed, the
+      // first on last quarter's (so it shows at risk), the ones already due on this quarter's.
+      const doneCount = status === '1' ? 4 : status === '3' ? 2 : i === content.goals.length - 2 ? 1 : null;
+      for (const [n, step] of DEMO_MILESTONES.entries()) {
+        const dueDate = addDays(range.dateSince, Math.round(((n + 1) * 88) / DEMO_MILESTONES.length));
+        const done = doneCount === null ? dueDate < today : n < doneCount;
+        milestoneRows.push({
+          tenantId,
+          goalId,
+          title: step,
+          ownerId: people[(i + n) % people.length],
+          dueDate,
+          doneAt: done ? new Date(`${earliest(dueDate)}T15:00:00Z`) : null,
+          sort: n,
+        });
+      }
     }
   }
   counts.comments = comments.length;
   if (checklistRows.length) await database.db.insert(checklistItems).values(checklistRows);
+  if (milestoneRows.length) await database.db.insert(goalMilestones).values(milestoneRows);
   // Backdated as they happened: the API stamps everything "now". One statement a table, the
   // dates passed as one JSON document.
   const asJson = (rows: object[]) => JSON.stringify(rows);

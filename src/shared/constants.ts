@@ -144,6 +144,8 @@ export const NOTIFICATION_KINDS = [
   'budgetAlert',
   // A meeting's cascading message, sent when it is finished (decision 081).
   'cascadingMessage',
+  // Made the owner of a goal's milestone.
+  'milestoneOwner',
   // A weekly timesheet was submitted (to its approvers), approved or returned (to its person).
   'timesheet',
   // A scheduled backup of the server failed (decision 091): to the admins of every workspace.

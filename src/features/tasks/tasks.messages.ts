@@ -2,6 +2,8 @@
 export const tasksMessages = {
   // notifications (decision 033): what the bell says, with who did it
   notificationCardOwner: (who: string, title: string) => `${who} made you the owner of "${title}"`,
+  notificationMilestoneOwner: (who: string, milestone: string, goal: string) =>
+    `${who} made you the owner of the milestone "${milestone}" of "${goal}"`,
   notificationCardMember: (who: string, title: string) => `${who} added you to "${title}"`,
   notificationCardStatus: (who: string, title: string, status: string) =>
     `${who} changed the status of "${title}" to ${status}`,

@@ -73,6 +73,7 @@ export const EMAIL_SWITCH: Record<
   reminder: 'reminders',
   budgetAlert: 'reminders',
   timesheet: 'assignments',
+  milestoneOwner: 'assignments',
   backupFailed: 'reminders',
 };
 

@@ -17,6 +17,7 @@ import {
 } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import { findVisibleTask, type TaskAccess } from './tasks.access.ts';
+import { notifyMilestoneOwner } from './tasks.notify.ts';
 import { publishTaskPart } from './tasks.write.ts';
 
 // A goal's milestones: whoever may work on the goal adds, edits, ticks and orders them. Their
@@ -144,6 +145,7 @@ export const createMilestone = async (ctx: TenantContext, goalId: string, input:
     sort: last?.next ?? 0,
     changedBy: ctx.userId,
   });
+  if (input.ownerId) await notifyMilestoneOwner(ctx, access.task, title, input.ownerId);
   publishTaskPart(ctx, access, 'milestone');
   return summary(access, await rowsOf(ctx, goalId));
 };
@@ -175,6 +177,14 @@ export const updateMilestone = async (ctx: TenantContext, id: string, input: Upd
       changedBy: ctx.userId,
     })
     .where(eq(goalMilestones.id, id));
+  if (input.ownerId && input.ownerId !== row.ownerId) {
+    await notifyMilestoneOwner(
+      ctx,
+      access.task,
+      input.title === undefined ? row.title : cleanTitle(input.title),
+      input.ownerId,
+    );
+  }
   publishTaskPart(ctx, access, 'milestone');
   return summary(access, await rowsOf(ctx, row.goalId));
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import type { Milestones } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Task, TaskPage } from '../tasks.schemas.ts';
@@ -83,6 +84,17 @@ describe('milestones of a goal', () => {
     const gone = await lea.api.delete<Milestones>(`/milestones/${hire!.id}`);
     expect(gone.body.result.total).toBe(2);
     expect((await lea.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result.total).toBe(2);
+
+    // Mo heard he was made the owner of "Sign the lease" (Lea, who made herself the owner of
+    // "Open the doors", did not); made the owner of another one later, he hears again.
+    await lea.api.patch(`/milestones/${doors!.id}`, { ownerId: mo.userId });
+    const bell = (await mo.api.get<NotificationPage>('/notifications')).body.result.items;
+    expect(bell.filter((n) => n.kind === 'milestoneOwner').map((n) => [n.message, n.link])).toEqual([
+      [tasksMessages.notificationMilestoneOwner('Lea Person', 'Open the doors', goal.title), `/home/${goal.id}`],
+      [tasksMessages.notificationMilestoneOwner('Lea Person', 'Sign the lease', goal.title), `/home/${goal.id}`],
+    ]);
+    const own = (await lea.api.get<NotificationPage>('/notifications')).body.result.items;
+    expect(own.filter((n) => n.kind === 'milestoneOwner')).toEqual([]);
   });
 
   it('refuses a milestone after its goal, an owner outside its meetings, bad input, and a card that is no goal', async () => {

@@ -14,6 +14,20 @@ export interface CardPeople {
   members: string[];
 }
 
+/** Tells the person made a milestone's owner (not when they made themselves its owner). */
+export const notifyMilestoneOwner = async (
+  ctx: TenantContext,
+  goal: { id: string; title: string },
+  milestone: string,
+  ownerId: string,
+) =>
+  notify(ctx, [ownerId], {
+    kind: 'milestoneOwner',
+    message: (who) => tasksMessages.notificationMilestoneOwner(who, milestone, goal.title),
+    link: cardLink(goal.id),
+    taskId: goal.id,
+  });
+
 /** Notifies whoever became the card's owner, or one of its members, by this change. */
 export const notifyCardPeople = async (
   ctx: TenantContext,
