@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { homeMessages } from '../src/features/home/home.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { expectAccessible } from './axe.ts';
 import { call, createMeetingToday, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
@@ -99,6 +100,11 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
     `${tasksMessages.milestonesOf(1, 3)} · ${tasksMessages.milestoneNext('Open the doors')}`,
   );
   await shot(page, 'goals');
+  // Home's Goals widget says it too.
+  await page.goto('/home');
+  await expect(page.getByTestId('goal-milestones')).toContainText('1/3');
+  await expect(page.getByText(homeMessages.homeMilestonesLong(1, 3))).toBeAttached();
+  await page.goto(dashboard);
 
   // On a phone the dialog's rows wrap; nothing sideways.
   await page.setViewportSize({ width: 390, height: 844 });

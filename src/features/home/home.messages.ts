@@ -17,6 +17,8 @@ export const homeMessages = {
   homeDue: (date: string) => `Due ${date}`,
   homeNoDue: 'No due date',
   homeMoreItems: (n: number) => `and ${n} more`,
+  homeMilestones: (done: number, total: number) => `${done}/${total}`,
+  homeMilestonesLong: (done: number, total: number) => `${done} of ${total} milestones done`,
   // the getting-started panel
   gettingStartedTitle: 'Get started with Cadence',
   gettingStartedIntro: 'A few steps to set up your workspace.',

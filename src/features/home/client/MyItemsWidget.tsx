@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
@@ -75,6 +75,16 @@ export const MyItemsWidget = ({
                   {card.title}
                 </Anchor>
                 <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+                  {card.milestones.total > 0 && (
+                    <Text size="xs" c="dimmed" data-testid="goal-milestones">
+                      <span aria-hidden>
+                        {homeMessages.homeMilestones(card.milestones.done, card.milestones.total)}
+                      </span>
+                      <VisuallyHidden>
+                        {homeMessages.homeMilestonesLong(card.milestones.done, card.milestones.total)}
+                      </VisuallyHidden>
+                    </Text>
+                  )}
                   {type === TASK_TYPE.goal && (
                     <Badge size="sm" variant="light" color={card.shownStatus === OVERDUE ? 'red' : 'blue'}>
                       {statusName(card.type, card.shownStatus)}
