@@ -44,6 +44,7 @@ export const clientMessages = {
   backupPassphrase: 'Passphrase (optional)',
   backupPassphraseHint:
     'At least 12 characters. The file is then encrypted; without the passphrase it cannot be restored.',
+  backupPassphraseShort: 'This passphrase is too short: it needs at least 12 characters, or leave it empty.',
   backupDownload: 'Download a backup',
   backupFailed: 'The backup could not be made.',
   httpStatus: (status: number) => `HTTP status ${status}`,

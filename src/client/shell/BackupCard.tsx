@@ -43,7 +43,9 @@ export const BackupCard = () => {
           description={clientMessages.backupPassphraseHint}
           value={passphrase}
           onChange={(event) => setPassphrase(event.currentTarget.value)}
-          error={tooShort ? clientMessages.backupPassphraseHint : undefined}
+          error={tooShort ? clientMessages.backupPassphraseShort : undefined}
+          // Mantine's PasswordInput links the error (aria-describedby) but does not mark the field invalid.
+          aria-invalid={tooShort || undefined}
           autoComplete="new-password"
           w="100%"
           maw={420}
