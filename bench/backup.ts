@@ -1,5 +1,5 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,13 @@ const folderBytes = (dir: string): number =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+
+/** The server's resident memory now and at its peak so far (MB, Linux /proc); what a backup held in memory shows in the peak. */
+const memoryOf = (pid: number | undefined) => {
+  const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+  return { rssMb: Math.round(kb('VmRSS') / 102.4) / 10, peakMb: Math.round(kb('VmHWM') / 102.4) / 10 };
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -166,6 +173,34 @@ const script = (name: 'backup' | 'restore', args: string[], env: Record<string, 
   return { child, done };
 };
 
+/**
+ * A probe beside the mix: GET /api/health (one `select 1`) every 100 ms, one at a time, until
+ * stopped. Its longest answer is how long the database held every query back.
+ */
+const probeHealth = (base: string) => {
+  const answers: { at: number; ms: number }[] = [];
+  let stopped = false;
+  const running = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      await fetch(`${base}/api/health`).then(
+        (response) => response.arrayBuffer(),
+        () => undefined,
+      );
+      answers.push({ at: Date.now(), ms: performance.now() - started });
+      await sleep(100);
+    }
+  })();
+  return {
+    answers,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+};
+const longest = (answers: { ms: number }[]) => Math.round(Math.max(0, ...answers.map((a) => a.ms)));
+
 const summary = (rows: CallFigures[], max: number) => {
   const all = rows.find((row) => row.call === '(all calls)') ?? rows[0];
   const pick = (call: string) => rows.find((row) => row.call === call);
@@ -239,6 +274,8 @@ const main = async () => {
 
     // The backup alone, nothing else running: its plain duration and size.
     const env = { DATA_DIR: dataDir };
+    const memory: Record<string, ReturnType<typeof memoryOf>> = { beforeTheFirstBackup: memoryOf(server.pid) };
+    report.serverMemory = memory;
     const quietFile = path.join(files, 'quiet.cadence');
     note('backup with no load');
     const quiet = await script('backup', [quietFile], env).done;
@@ -249,6 +286,9 @@ const main = async () => {
       output: quiet.output,
     };
     note(`backup with no load: ${quiet.seconds} s, ${mb(statSync(quietFile).size)} MB — ${quiet.output}`);
+
+    memory.afterTheFirstBackup = memoryOf(server.pid);
+    note(`the server's memory (RSS / peak): ${JSON.stringify(memory)}`);
 
     // The mix without a backup.
     const without = newRecorder();
@@ -268,14 +308,25 @@ const main = async () => {
     const mixStarted = Date.now();
     note(`the mix with npm run backup 5 s in, ${mixSeconds} s`);
     const mix = runMix(base, fixture, users, at(mixSeconds), () => [running ? during : outside], thinkMs);
+    const probe = probeHealth(base);
     await sleep(5000);
     running = true;
+    const backupStarted = Date.now();
     const online = script('backup', [onlineFile], env);
     const onlineDone = await online.done.finally(() => {
       running = false;
     });
-    const endedAfter = (Date.now() - mixStarted) / 1000;
+    const backupEnded = Date.now();
+    const endedAfter = (backupEnded - mixStarted) / 1000;
     await mix;
+    await probe.stop();
+    const probeDuring = probe.answers.filter((a) => a.at >= backupStarted && a.at <= backupEnded);
+    const probeOutside = probe.answers.filter((a) => a.at < backupStarted || a.at > backupEnded);
+    report.healthProbe = {
+      longestDuringMs: longest(probeDuring),
+      longestOutsideMs: longest(probeOutside),
+      answersDuring: probeDuring.length,
+    };
     if (endedAfter > mixSeconds)
       console.log(`note: the backup ended ${endedAfter.toFixed(1)} s in, after the mix's ${mixSeconds} s`);
     const duringFigures = summary(figuresOf(during, onlineDone.seconds, null), maxOf(during));
@@ -292,6 +343,10 @@ const main = async () => {
     report.restOfThatRun = outsideFigures;
     note(`backup under the mix: ${onlineDone.seconds} s, ${mb(statSync(onlineFile).size)} MB — ${onlineDone.output}`);
     note(`during the backup: ${shown(duringFigures)}`);
+    note(
+      `GET /api/health every 100 ms: longest answer ${longest(probeDuring)} ms during the backup ` +
+        `(${probeDuring.length} answers), ${longest(probeOutside)} ms outside it`,
+    );
     note(`the same run outside the backup: ${shown(outsideFigures)}`);
 
     // Encrypted (scrypt + AES-256-GCM in the script), no load.
