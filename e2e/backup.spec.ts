@@ -116,8 +116,9 @@ test('on a server shared by many workspaces, the card explains who may download,
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 60;
 const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-backup-'));
-const downloads = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-backup-files-'));
+// Made by the test (Playwright also loads this file in its runner process, which runs no test).
+let dataDir = '';
+let downloads = '';
 let server: ChildProcess | undefined;
 let api: APIRequestContext | undefined;
 
@@ -158,8 +159,7 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(downloads, { recursive: true, force: true });
+  for (const dir of [dataDir, downloads]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Clicks Download and saves what the browser receives; its path. */
@@ -174,6 +174,8 @@ const download = async (page: Page, button: Locator, name: string) => {
 test('the admin of a one-workspace server downloads the backup, plain and encrypted, and each file checks', async ({
   page,
 }) => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-backup-'));
+  downloads = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-backup-files-'));
   server = startServer();
   await answering();
   api = await playwrightRequest.newContext({ baseURL: base });
