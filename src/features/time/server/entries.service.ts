@@ -10,6 +10,7 @@ import { timeMessages } from '../time.messages.ts';
 import type { Entry, SaveEntry, Week } from '../time.schemas.ts';
 import type { SetCell } from '../timesheet.schemas.ts';
 import { checkBudgetAlerts } from './alerts.service.ts';
+import { lockPersonDays } from './day-lock.ts';
 import { announceProjects } from './time.audience.ts';
 import { assertDaysOpen, weekSheet, weekStartOf } from './weeks.service.ts';
 
@@ -48,20 +49,10 @@ export const placeTime = async (ctx: TenantContext, projectId: string, taskId: s
   return { rate: row.rate, billable: row.billable };
 };
 
-/**
- * Serializes the writes of one person's time on these days (in the write's transaction): two
- * entries sent at once cannot both pass the 24-hour check, nor slip into a week as it is
- * submitted. Days in order, so two writes never wait on each other crosswise. Then refuses (409)
- * when a day is in a submitted or approved week.
- */
+/** Takes the caller's locks of these days (day-lock.ts), then refuses (409) a day in a submitted or approved week. */
 export const lockDays = async (ctx: TenantContext, days: string[]) => {
-  const sorted = [...new Set(days)].sort();
-  for (const day of sorted) {
-    await ctx.db.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`time-day:${ctx.tenantId}:${ctx.userId}:${day}`}))`,
-    );
-  }
-  await assertDaysOpen(ctx, sorted);
+  await lockPersonDays(ctx, ctx.userId, days);
+  await assertDaysOpen(ctx, days);
 };
 
 /** Minutes the caller may still log on a day (24:00 less what is logged, `exceptId` aside). */

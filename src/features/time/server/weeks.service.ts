@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
 import { timeMessages } from '../time.messages.ts';
 import type { Approval, ApprovalPage, ApprovalsQuery, WeekSheet } from '../timesheet.schemas.ts';
+import { lockPersonDays } from './day-lock.ts';
 
 // The weekly timesheet's lifecycle (decision 090): a person submits a week; an approver — a
 // workspace admin, or a manager of a project the week has time on — approves or returns it.
@@ -125,22 +126,17 @@ const announceWeek = async (ctx: TenantContext, userId: string, weekStart: strin
   }
 };
 
-/** Serializes a person's writes of these days (see entries' lockDays: the same keys). */
-const lockPersonDays = async (ctx: TenantContext, userId: string, start: string) => {
-  for (let i = 0; i < 7; i++) {
-    await ctx.db.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`time-day:${ctx.tenantId}:${userId}:${addDays(start, i)}`}))`,
-    );
-  }
-};
-
 /**
  * `POST time/weeks`: the caller submits the week holding `day`. An open or returned week
  * becomes submitted in one statement; a submitted or approved one answers 409.
  */
 export const submitWeek = async (ctx: TenantContext, day: string): Promise<WeekSheet> => {
   const start = await weekStartOf(ctx, day);
-  await lockPersonDays(ctx, ctx.userId, start);
+  await lockPersonDays(
+    ctx,
+    ctx.userId,
+    Array.from({ length: 7 }, (_, i) => addDays(start, i)),
+  );
   const saved = rowsOf<Row>(
     await ctx.db.execute(sql`
       insert into time_weeks (tenant_id, user_id, week_start, status)
