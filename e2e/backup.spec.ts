@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { PGLITE_PART } from '../src/server/backup/backup.create.ts';
 import { withVerifiedBackup } from '../src/server/backup/backup.restore.ts';
 import { backupMessages } from '../src/server/backup/backup.routes.ts';
 import { expectAccessible } from './axe.ts';
-import { newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
+import { newUser, registerViaApi, SCREENS, signIn, spawnServer, startSignedIn, whenAnswering } from './helpers.ts';
 
 // The Administration page's Backup card (decision 091). Who may download the server's backup is
 // the server's rule (src/server/backup/server-admins.ts): a person who is an enabled admin of EVERY
@@ -122,35 +122,8 @@ let downloads = '';
 let server: ChildProcess | undefined;
 let api: APIRequestContext | undefined;
 
-const startServer = (): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
-const answering = async () => {
-  const until = Date.now() + 240_000;
-  while (Date.now() < until) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${base} did not answer`);
-};
+const startServer = () => spawnServer(port, dataDir);
+const answering = () => whenAnswering(base);
 
 test.afterAll(async () => {
   await api?.dispose();

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { peopleMessages } from '../src/features/people/people.messages.ts';
@@ -372,3 +373,35 @@ export const realtimeConnected = (page: Page) =>
 /** The directory's list of disabled people (they are listed apart from the active ones). */
 export const showDisabledPeople = (page: Page) =>
   page.getByRole('radiogroup', { name: peopleMessages.showPeople }).getByText(peopleMessages.disabledPeople).click();
+
+/** A Cadence of the test's own (its own port and data folder), started as `npm start` starts it. */
+export const spawnServer = (port: number, dataDir: string): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+/** The moment `base` first answers its health check, asked every `everyMs` for at most 4 minutes. */
+export const whenAnswering = async (base: string, everyMs = 100) => {
+  const until = Date.now() + 240_000;
+  while (Date.now() < until) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`${base} did not answer`);
+};

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts';
-import { call, createMeeting, realtimeConnected, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, realtimeConnected, spawnServer, startSignedIn, team, whenAnswering } from './helpers.ts';
 
 // A browser keeps its live updates across a restart of the server it is connected to (a deploy
 // sends SIGTERM). This spec runs a server of its own, on its own port and data folder, so that
@@ -14,36 +14,10 @@ const port = Number(process.env.E2E_PORT ?? 3100) + 50;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-restart-'));
 
-const startServer = (): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+const startServer = () => spawnServer(port, dataDir);
 
 /** The moment the server first answers its health check. */
-const answering = async () => {
-  const until = Date.now() + 240_000;
-  while (Date.now() < until) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${base} did not answer`);
-};
+const answering = () => whenAnswering(base, 25);
 
 const stopServer = async (server: ChildProcess) => {
   if (server.exitCode !== null) return;
