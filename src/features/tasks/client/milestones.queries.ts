@@ -39,7 +39,7 @@ export const useMilestoneChange = (goalId: string) => {
       }
     },
     onMutate: async (call) => {
-      // A tick shows at once.
+      // A tick shows at once (see shownDone for the moments before this runs).
       if (call.kind !== 'update' || call.input.done === undefined) return undefined;
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Milestones>(key);
@@ -64,4 +64,14 @@ export const useMilestoneChange = (goalId: string) => {
       refreshCardLists(queryClient);
     },
   });
+};
+
+/**
+ * Whether a milestone shows as done: a tick on its way to the server wins over what the list says,
+ * so a refetch that answers before the tick is saved does not untick the box under the pointer.
+ */
+export const shownDone = (change: ReturnType<typeof useMilestoneChange>, milestone: { id: string; doneAt: string | null }) => {
+  const call = change.isPending ? change.variables : undefined;
+  if (call?.kind === 'update' && call.id === milestone.id && call.input.done !== undefined) return call.input.done;
+  return milestone.doneAt !== null;
 };

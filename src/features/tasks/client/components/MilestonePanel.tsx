@@ -10,7 +10,7 @@ import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import type { Milestone } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import { useMilestoneChange, useMilestones } from '../milestones.queries.ts';
+import { shownDone, useMilestoneChange, useMilestones } from '../milestones.queries.ts';
 
 // A goal's milestones in its card dialog: ticked at once, owner and due date changed in place,
 // moved up and down (keyboard and pointer alike), deleted after a question, added at the end.
@@ -49,11 +49,11 @@ const MilestoneRow = ({
       <Group gap={4} wrap="nowrap" align="center">
         <Checkbox
           flex={1}
-          checked={milestone.doneAt !== null}
+          checked={shownDone(change, milestone)}
           onChange={(event) => update({ done: event.currentTarget.checked })}
           label={milestone.title}
           aria-label={tasksMessages.milestoneDone(milestone.title)}
-          styles={{ label: milestone.doneAt ? { textDecoration: 'line-through' } : undefined }}
+          styles={{ label: shownDone(change, milestone) ? { textDecoration: 'line-through' } : undefined }}
         />
         <ActionIcon
           variant="subtle"
@@ -302,7 +302,7 @@ const TickList = ({ goalId }: { goalId: string }) => {
         <Checkbox
           key={m.id}
           size="xs"
-          checked={m.doneAt !== null}
+          checked={shownDone(change, m)}
           label={m.title}
           aria-label={tasksMessages.milestoneDone(m.title)}
           onChange={(event) =>
