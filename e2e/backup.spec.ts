@@ -141,6 +141,8 @@ const download = async (page: Page, button: Locator, name: string) => {
   expect(file.suggestedFilename()).toMatch(/^cadence-backup-\d{8}T\d{6}Z?\.cadence$/);
   const saved = path.join(downloads, name);
   await file.saveAs(saved);
+  // The card says what was saved, so an admin knows the download is whole.
+  await expect(page.getByRole('status').filter({ hasText: file.suggestedFilename() })).toBeVisible();
   return saved;
 };
 
@@ -167,6 +169,7 @@ test('the admin of a one-workspace server downloads the backup, plain and encryp
   const manifest = await withVerifiedBackup(plain, undefined, async (backup) => backup.manifest);
   expect(manifest.parts.map((part) => part.name)).toContain(PGLITE_PART);
   await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(backupCard(page).getByRole('status')).toContainText('password vault');
   await expectNoSidewaysScroll(page);
   await shot(page, card, 'downloaded');
   await expectAccessible(page, 'the Backup card after a download');
@@ -178,6 +181,7 @@ test('the admin of a one-workspace server downloads the backup, plain and encryp
   expect(readFileSync(sealed).subarray(0, 27).toString('latin1')).toBe('CADENCE BACKUP 1 ENCRYPTED\n');
   const opened = await withVerifiedBackup(sealed, PASSPHRASE, async (backup) => backup.manifest);
   expect(opened.parts.length).toBe(manifest.parts.length);
+  await expect(backupCard(page).getByRole('status')).toContainText('encrypted');
   await expect(withVerifiedBackup(sealed, 'not the passphrase at all', async () => null)).rejects.toThrow();
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -47,6 +47,11 @@ export const clientMessages = {
   backupPassphraseShort: 'This passphrase is too short: it needs at least 12 characters, or leave it empty.',
   backupDownload: 'Download a backup',
   backupFailed: 'The backup could not be made.',
+  backupSaved: (fileName: string, size: string, encrypted: boolean) =>
+    `Saved ${fileName} (${size}). ` +
+    (encrypted
+      ? 'It is encrypted: keep the passphrase apart from the file.'
+      : 'It holds the key of the password vault: keep it as safe as the passwords themselves.'),
   httpStatus: (status: number) => `HTTP status ${status}`,
   requestId: (id: string) => `Request id: ${id}`,
 

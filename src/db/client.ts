@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,9 +24,11 @@ export interface Database {
    * The embedded database only: its data folder as a gzipped tar (PGlite's dump), taken while no
    * statement or transaction runs, so it is a consistent copy of every committed write.
    */
-  dumpDataDir?: () => Promise<Blob>;
+  dumpDataDir?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
+
+const gzipAsync = promisify(gzip);
 
 const casing = 'snake_case' as const;
 
@@ -48,8 +52,15 @@ export const openPglite = async (
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
   const db = drizzlePglite({ client, schema, casing, logger: loggerFor(onQuery) }) as unknown as Db;
   // Inside a transaction of its own: PGlite runs one at a time, so no other is open meanwhile
-  // and the dump holds whole transactions only (the BEGIN of this one writes nothing).
-  const dumpDataDir = () => client.transaction(() => client.dumpDataDir('gzip'));
+  // and the dump holds whole transactions only (the BEGIN of this one writes nothing). Every
+  // request waits for the copy, so it is the plain tar; compressing it (most of the time) runs
+  // afterwards on libuv's threads while requests go on.
+  const dumpDataDir = async () => {
+    const tar = await client.transaction(async () =>
+      Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()),
+    );
+    return gzipAsync(tar);
+  };
   return { db, kind: 'pglite', pool: undefined, dumpDataDir, close: () => client.close() };
 };
 

@@ -25,7 +25,7 @@ export const saveBlob = (blob: Blob, fileName: string) => {
 };
 
 /**
- * GETs (or POSTs) `path` under API_ROOT and saves the answer; a failure is an ApiError with the server's
+ * GETs (or POSTs) `path` under API_ROOT and saves the answer (its name and size); a failure is an ApiError with the server's
  * message, or `failedMessage` when it sent none.
  */
 export const downloadFile = async (
@@ -34,7 +34,7 @@ export const downloadFile = async (
   failedMessage: string,
   /** A POST with this JSON body instead of a GET (the server's backup). */
   post?: { body: unknown },
-): Promise<void> => {
+): Promise<{ fileName: string; size: number }> => {
   const headers: Record<string, string> = { [CLIENT_ID_HEADER]: clientId };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -53,5 +53,8 @@ export const downloadFile = async (
     }
     throw new ApiError(response.status, message, null);
   }
-  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallbackName));
+  const blob = await response.blob();
+  const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  saveBlob(blob, fileName);
+  return { fileName, size: blob.size };
 };

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { formatSize } from '../../shared/fileSize.ts';
 import { clientMessages } from '../client.messages.ts';
 import { downloadFile } from '../lib/download.ts';
 
@@ -15,15 +16,18 @@ export const BackupCard = () => {
   const [passphrase, setPassphrase] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const tooShort = passphrase.length > 0 && passphrase.length < PASSPHRASE_MIN;
 
   const download = async () => {
     setBusy(true);
     setFailure(null);
+    setSaved(null);
     try {
-      await downloadFile('/backup', 'cadence-backup.cadence', clientMessages.backupFailed, {
+      const file = await downloadFile('/backup', 'cadence-backup.cadence', clientMessages.backupFailed, {
         body: passphrase ? { passphrase } : {},
       });
+      setSaved(clientMessages.backupSaved(file.fileName, formatSize(file.size), passphrase !== ''));
     } catch (error) {
       setFailure(error instanceof Error ? error.message : clientMessages.backupFailed);
     } finally {
@@ -53,6 +57,11 @@ export const BackupCard = () => {
         <Button leftSection={<IconDownload size={16} />} onClick={download} loading={busy} disabled={tooShort}>
           {clientMessages.backupDownload}
         </Button>
+        {saved && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} p="sm" role="status">
+            {saved}
+          </Alert>
+        )}
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm" role="alert">
             {failure}

@@ -109,7 +109,7 @@ export const prepareBackup = async (
     let databasePart: string;
     if (source.database.kind === 'pglite') {
       if (!source.database.dumpDataDir) throw new Error('this embedded database cannot be dumped');
-      const dump = Buffer.from(await (await source.database.dumpDataDir()).arrayBuffer());
+      const dump = await source.database.dumpDataDir();
       databasePart = PGLITE_PART;
       parts.push({ name: databasePart, size: dump.length, bytes: () => [dump] });
     } else {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { testConfig } from '../../../test/app.ts';
 import { signUp } from '../../../test/factories.ts';
+import { earlierMigrations } from '../../../test/migrations.ts';
 import { nodeProcesses } from '../../../test/processes.ts';
 import { scaled } from '../../../test/slow.ts';
 import { type Database, openPglite, openPostgres } from '../../db/client.ts';
@@ -271,7 +272,7 @@ describe('migration levels', () => {
   }, async () => {
     // A database made by an earlier Cadence: only the first migrations, and a workspace in it.
     const known = knownMigrations();
-    const earlier = earlierMigrations(known.length - 6);
+    const earlier = earlierMigrations(tempDir('migrations'), known.length - 6);
     const dir = tempDir('backup-earlier');
     const old = await openPglite(path.join(dir, 'db'));
     opened.push(old);
@@ -308,7 +309,7 @@ describe('migration levels', () => {
     )![1]!;
     const dataDir = tempDir('backup-upgrade');
     const old = await openPglite(path.join(dataDir, 'db'));
-    await migrate(old, { dataMigrations: [], migrationsFolder: earlierMigrations(failing - 1) });
+    await migrate(old, { dataMigrations: [], migrationsFolder: earlierMigrations(tempDir('migrations'), failing - 1) });
     await old.db.execute(sql.raw(`create table "${table}" (made_by_hand integer)`));
     const before = await migrationLevel(old);
     await old.close();
@@ -334,7 +335,7 @@ describe('migration levels', () => {
   it('leaves the database as it was when a migration fails, and says so', { timeout: scaled(60_000) }, async () => {
     const { database } = await freshDatabase();
     const before = await migrationLevel(database);
-    const broken = earlierMigrations(knownMigrations().length, {
+    const broken = earlierMigrations(tempDir('migrations'), knownMigrations().length, {
       tag: '9999_broken',
       sql: 'CREATE TABLE backup_probe (id integer);\n--> statement-breakpoint\nSELECT * FROM no_such_table;',
     });
@@ -350,22 +351,3 @@ describe('migration levels', () => {
     expect((probe as unknown as { rows: { found: string | null }[] }).rows).toEqual([{ found: null }]);
   });
 });
-
-/** A copy of the migrations folder with the first `count` migrations only, and an extra one if given. */
-const earlierMigrations = (count: number, extra?: { tag: string; sql: string }) => {
-  const folder = tempDir('migrations');
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; when: number; tag: string }[];
-  };
-  journal.entries = journal.entries.slice(0, count);
-  if (extra) {
-    const last = journal.entries.at(-1)!;
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: extra.tag });
-    writeFileSync(path.join(folder, `${extra.tag}.sql`), extra.sql);
-  }
-  mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-};

@@ -70,7 +70,10 @@ export const useMilestoneChange = (goalId: string) => {
  * Whether a milestone shows as done: a tick on its way to the server wins over what the list says,
  * so a refetch that answers before the tick is saved does not untick the box under the pointer.
  */
-export const shownDone = (change: ReturnType<typeof useMilestoneChange>, milestone: { id: string; doneAt: string | null }) => {
+export const shownDone = (
+  change: ReturnType<typeof useMilestoneChange>,
+  milestone: { id: string; doneAt: string | null },
+) => {
   const call = change.isPending ? change.variables : undefined;
   if (call?.kind === 'update' && call.id === milestone.id && call.input.done !== undefined) return call.input.done;
   return milestone.doneAt !== null;

@@ -3,12 +3,12 @@ import { IconDownload, IconFile, IconPhoto, IconTrash } from '@tabler/icons-reac
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { formatSize } from '../../../../shared/fileSize.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { formatInstantDay } from '../../../tasks/client/tasks.format.ts';
 import type { Attachment, Task } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import { downloadAttachment, useAttachments, useDeleteAttachment } from '../card.queries.ts';
-import { formatSize } from './card.format.ts';
 
 // The card's attachments (document 2 §2 "attachment" panel): the list with size and date,
 // download (fetched with the session's token) and deletion after a confirmation. Uploading is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { richTextIsEmpty } from '../../../../client/ui/richText.ts';
-import { checklistProgress, formatSize } from './card.format.ts';
+import { checklistProgress } from './card.format.ts';
 
 const items = (...statuses: ('0' | '1')[]) => ({
   items: statuses.map((status, sort) => ({ id: `i${sort}`, checklistId: 'c', title: `Item ${sort}`, status, sort })),
@@ -26,14 +26,5 @@ describe('richTextIsEmpty', () => {
   it('keeps text and images', () => {
     expect(richTextIsEmpty('<p>a</p>')).toBe(false);
     expect(richTextIsEmpty('<p><img src="https://example.com/a.png"></p>')).toBe(false);
-  });
-});
-
-describe('formatSize', () => {
-  it('reads as people expect', () => {
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(3482)).toBe('3.4 kB');
-    expect(formatSize(120 * 1024)).toBe('120 kB');
-    expect(formatSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
   });
 });

@@ -7,6 +7,7 @@ import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../../shared/constants.ts';
+import { formatSize } from '../../../../shared/fileSize.ts';
 import { reportsMessages } from '../../reports.messages.ts';
 import type { WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
@@ -21,13 +22,6 @@ const statusColor: Record<WorkspaceExport['status'], string> = {
   failed: 'red',
   expired: 'gray',
 };
-
-const sizeText = (bytes: number | null) =>
-  bytes === null
-    ? ''
-    : bytes < 1024 * 1024
-      ? `${Math.ceil(bytes / 1024)} kB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export const WorkspaceExportPanel = () => {
   const moments = useMoments();
@@ -129,7 +123,7 @@ export const WorkspaceExportPanel = () => {
                         )
                       }
                     >
-                      {reportsMessages.workspaceExportDownload} {sizeText(item.size)}
+                      {reportsMessages.workspaceExportDownload} {item.size === null ? '' : formatSize(item.size)}
                     </Button>
                   )}
                   {/* The newest export expired: a new one is one click away (the header's button too). */}
