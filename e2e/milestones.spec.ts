@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { expectAccessible } from './axe.ts';
@@ -70,7 +71,7 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await add('Sign the lease', isoDate(10), 'Bea Mate');
   await expect(panel.getByTestId('milestone')).toHaveCount(1);
   // The next one typed while the last is still saving is kept.
-  await add('Hire a manager', isoDate(30));
+  await add('Hire a manager', isoDate(30), 'Bea Mate');
   await add('Open the doors', isoDate(55));
   await expect(panel.getByTestId('milestone')).toHaveCount(3);
   await expect(form.getByLabel(tasksMessages.milestoneTitle)).toHaveValue('');
@@ -113,6 +114,24 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await panel.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'dialog-phone');
+
+  // Bea's open milestones are among her to-dos on home, soonest first (the add form kept her as
+  // the owner of the next ones; the ticked one is not there), and open their goal.
+  await bea.goto('/home');
+  const mine = bea.getByRole('region', { name: clientMessages.homeTodosTitle }).getByTestId('my-milestone');
+  await expect(mine).toHaveText([/Hire a manager/, /Open the doors/], { timeout: 30_000 });
+  await expect(mine.first().getByRole('link')).toHaveAccessibleName(
+    `${homeMessages.homeMilestoneOf('Open the Lisbon office')} Hire a manager`,
+  );
+  await mine.first().scrollIntoViewIfNeeded();
+  await shot(bea, 'home-todos');
+  await expectAccessible(bea, 'a milestone among my to-dos');
+  await bea.setViewportSize({ width: 390, height: 844 });
+  expect(await bea.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await mine.first().scrollIntoViewIfNeeded();
+  await shot(bea, 'home-todos-phone');
+  await mine.first().getByRole('link').click();
+  await expect(bea.getByRole('dialog').getByRole('textbox', { name: /^Title/ })).toHaveValue('Open the Lisbon office');
   await other.close();
 });
 

@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.ts';
 import { extendSessionHorizons } from '../features/meetings/server/sessions.service.ts';
 import { notifyBackupFailed } from '../features/notifications/server/server-notices.ts';
 import { removeExpiredExports } from '../features/reports/server/workspace-export.service.ts';
+import { remindMilestonesDue } from '../features/tasks/server/milestone-reminders.ts';
 import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
 import { buildApp } from './app.ts';
 import { backupSourceOf, ensureOperatorToken } from './backup/backup.routes.ts';
@@ -14,7 +15,7 @@ import { type BackupScheduler, createBackupScheduler } from './backup/backup.sch
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { dataMigrations } from './data-migrations.ts';
 import { humanDuration } from './duration.ts';
-import { jobDepsOf } from './jobs/jobTransaction.ts';
+import { type JobDeps, jobDepsOf } from './jobs/jobTransaction.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -117,7 +118,11 @@ const start = async () => {
   });
 
   // The features' background work; the scheduler decides when it runs.
-  const work = { extendSessionHorizons, removeExpiredExports, sendTaskReminders };
+  const work = {
+    extendSessionHorizons,
+    removeExpiredExports,
+    sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
+  };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
   const stopBackups = backups?.start();
 

@@ -146,6 +146,8 @@ export const NOTIFICATION_KINDS = [
   'cascadingMessage',
   // Made the owner of a goal's milestone.
   'milestoneOwner',
+  // A milestone one owns is due tomorrow.
+  'milestoneDue',
   // A weekly timesheet was submitted (to its approvers), approved or returned (to its person).
   'timesheet',
   // A scheduled backup of the server failed (decision 091): to the admins of every workspace.

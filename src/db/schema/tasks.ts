@@ -194,6 +194,8 @@ export const goalMilestones = pgTable(
     dueDate: date({ mode: 'string' }),
     doneAt: timestamp({ withTimezone: true }),
     sort: integer().notNull().default(0),
+    /** The due date its owner was last told of the day before: told once, again if it moves. */
+    remindedFor: date({ mode: 'string' }),
     createdAt: now(),
     changedAt: now(),
     changedBy: byUser(),

@@ -18,6 +18,8 @@ export const calendarMessages = {
   calendarWeek: 'Week',
   calendarMonth: 'Month',
   calendarToday: 'Today',
+  calendarMilestone: (title: string) => `Milestone: ${title}`,
+  feedMilestoneOf: (goal: string, done: boolean) => `A milestone of the goal ${goal}${done ? ' (done)' : ''}`,
   calendarMore: (n: number) => `+${n} MORE`,
   feedName: 'Cadence',
   feedGoal: (title: string) => `Goal: ${title}`,

@@ -38,10 +38,13 @@ export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
 
 export const ZCalendarEvent = z
   .object({
-    /** Unique in the answer: `session-{id}`, `task-{id}`, `quarter-{YYYY-Qn}`. */
+    /** Unique in the answer: `session-{id}`, `task-{id}`, `milestone-{id}`, `quarter-{YYYY-Qn}`. */
     id: z.string(),
-    /** 'quarter': the first day of one of the workspace's quarters (an all-day marker, decision 056). */
-    kind: z.enum(['session', 'task', 'goal', 'quarter']),
+    /**
+     * 'quarter': the first day of one of the workspace's quarters (an all-day marker, decision 056).
+     * 'milestone': a goal's milestone by its due date; `taskId` is its goal, `status` '1' when done.
+     */
+    kind: z.enum(['session', 'task', 'goal', 'milestone', 'quarter']),
     title: z.string(),
     /** An instant (sessions) or a date (due items, all day). */
     start: z.string(),

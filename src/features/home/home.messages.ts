@@ -19,6 +19,9 @@ export const homeMessages = {
   homeMoreItems: (n: number) => `and ${n} more`,
   homeMilestones: (done: number, total: number) => `${done}/${total}`,
   homeMilestonesLong: (done: number, total: number) => `${done} of ${total} milestones done`,
+  homeMilestoneOf: (goal: string) => `Milestone of the goal ${goal}:`,
+  homeMilestonesLoadFailed: 'Your milestones could not be loaded.',
+  homeRetry: 'Retry',
   // the getting-started panel
   gettingStartedTitle: 'Get started with Cadence',
   gettingStartedIntro: 'A few steps to set up your workspace.',

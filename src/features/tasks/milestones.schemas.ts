@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { HOME_HIDDEN_MEETINGS_MAX } from '../../shared/constants.ts';
 import { isoDate } from '../../shared/dates.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { commaSeparatedIds, requiredText } from '../../shared/validation.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
 
@@ -52,3 +53,26 @@ export const ZUpdateMilestone = z
 export type UpdateMilestone = z.infer<typeof ZUpdateMilestone>;
 /** The goal's milestones, every one, in their new order. */
 export const ZOrderMilestones = z.object({ ids: z.array(z.uuid()).min(1).max(MILESTONES_MAX) });
+
+/** The caller's open milestones (home's To Do's): at most this many, soonest due first. */
+export const MY_MILESTONES_MAX = 50;
+
+export const ZMyMilestonesQuery = z.object({
+  /** As on `GET /tasks`: leaves out the milestones of goals all of whose meetings are hidden. */
+  hiddenMeetingIds: commaSeparatedIds(HOME_HIDDEN_MEETINGS_MAX).optional(),
+});
+
+export const ZMyMilestone = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    dueDate: z.string().nullable(),
+    goalId: z.uuid(),
+    goalTitle: z.string(),
+  })
+  .meta({ id: 'MyMilestone' });
+export type MyMilestone = z.infer<typeof ZMyMilestone>;
+
+/** The first MY_MILESTONES_MAX of the caller's open milestones, and how many there are. */
+export const ZMyMilestones = z.object({ items: z.array(ZMyMilestone), total: z.number() }).meta({ id: 'MyMilestones' });
+export type MyMilestones = z.infer<typeof ZMyMilestones>;

@@ -9,6 +9,8 @@ export const tasksMessages = {
     `${who} changed the status of "${title}" to ${status}`,
   notificationCardComment: (who: string, title: string) => `${who} commented on "${title}"`,
   notificationCardMoved: (who: string, title: string) => `${who} moved "${title}"`,
+  notificationMilestoneDue: (milestone: string, goal: string) =>
+    `The milestone "${milestone}" of "${goal}" is due tomorrow`,
   notificationReminder: (title: string, due: string | null) =>
     due ? `Reminder: "${title}" is due ${due}` : `Reminder: "${title}"`,
   selectStatus: 'You need to select a status to save',

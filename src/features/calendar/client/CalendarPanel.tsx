@@ -76,7 +76,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
         const color = event.kind === 'quarter' ? QUARTER_EVENT_COLOR : (event.color ?? DEFAULT_EVENT_COLOR);
         return {
           id: event.id,
-          title: event.title,
+          title: event.kind === 'milestone' ? calendarMessages.calendarMilestone(event.title) : event.title,
           start: event.start,
           ...(event.end ? { end: event.end } : {}),
           allDay: event.allDay,

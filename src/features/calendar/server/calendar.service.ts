@@ -12,8 +12,8 @@ import { calendarMessages } from '../calendar.messages.ts';
 import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.schemas.ts';
 
 // The calendar call (decision 034): one statement, a UNION of the sessions that start in the
-// window (of meetings the caller may see) and the cards and goals due in it (those the caller
-// may see, by the rule of tasks.access.ts). Indexed both ways: sessions by meeting and start,
+// window (of meetings the caller may see), the cards and goals due in it (those the caller
+// may see, by the rule of tasks.access.ts) and the milestones of those goals due in it. Indexed both ways: sessions by meeting and start,
 // cards by workspace and due date. A day sends at most `perDay` items and counts the rest
 // (decisions 058, 067): a month of a 100,000-card workspace is the cells' five a day, not 3,000,
 // and a month of 500 weekly meetings is not their 2,150 sessions.
@@ -23,8 +23,10 @@ import type { CalendarEvent, CalendarEvents, CalendarQuery } from '../calendar.s
 const ZONE_SLACK = '14 hours';
 
 type Row = {
-  kind: 'session' | 'task' | 'goal';
+  kind: 'session' | 'task' | 'goal' | 'milestone';
   id: string;
+  /** A milestone's goal. */
+  goal_id: string | null;
   title: string;
   starts_at: string | Date | null;
   due_date: string | null;
@@ -59,7 +61,7 @@ const toEvent = (row: Row): CalendarEvent => {
     };
   }
   return {
-    id: `task-${row.id}`,
+    id: `${row.kind === 'milestone' ? 'milestone' : 'task'}-${row.id}`,
     kind: row.kind,
     title: row.title,
     start: row.due_date!,
@@ -68,7 +70,7 @@ const toEvent = (row: Row): CalendarEvent => {
     color: row.color,
     meetingId: row.meeting_id,
     sessionId: null,
-    taskId: row.id,
+    taskId: row.goal_id ?? row.id,
     status: row.status,
     done: row.done,
   };
@@ -145,6 +147,11 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
   // not sort its 11,000 cards.
   const zone = query.timeZone;
   const taskFilters = sql`${taskVisible} ${taskOfMeeting} ${taskOfPeople} ${titleMatches(sql`tasks.title`)}`;
+  // A goal's milestones: of goals the caller may see (and of the meeting asked for), by their
+  // owner when people are chosen, by their own title when searched.
+  const milestoneOfPeople = people ? sql`and ${anyOf(sql`gm.owner_id`, people)}` : sql``;
+  const milestoneFilters = sql`and tasks.tenant_id = ${tenantId} ${taskVisible} ${taskOfMeeting} ${milestoneOfPeople}
+    ${titleMatches(sql`gm.title`)}`;
   const result = await ctx.db.execute(sql`
     with visible as (
       select m.id, m.title, m.color
@@ -188,19 +195,42 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
             limit ${query.perDay}
         ) first
     ),
+    milestone_days as (
+      select gm.due_date as day, count(*) as n
+        from goal_milestones gm join tasks on tasks.id = gm.goal_id
+        where gm.tenant_id = ${tenantId} and gm.due_date >= ${query.start}::date and gm.due_date < ${query.end}::date
+          ${milestoneFilters}
+        group by gm.due_date
+    ),
+    milestone_firsts as (
+      select first.*
+        from milestone_days
+        cross join lateral (
+          select gm.id, gm.goal_id, gm.title, gm.due_date, gm.done_at is not null as done
+            from goal_milestones gm join tasks on tasks.id = gm.goal_id
+            where gm.tenant_id = ${tenantId} and gm.due_date = milestone_days.day ${milestoneFilters}
+            order by lower(gm.title), gm.id
+            limit ${query.perDay}
+        ) first
+    ),
     items as (
-      select 'session' as kind, id, title, starts_at, null::date as due_date, color, meeting_id,
+      select 'session' as kind, id, null::uuid as goal_id, title, starts_at, null::date as due_date, color, meeting_id,
           case when done then '1' else '0' end as status, done, day, 0 as kind_order
         from session_firsts
       union all
-      select case when type = ${TASK_TYPE.goal} then 'goal' else 'task' end, id, title, null, due_date, null, null,
+      select case when type = ${TASK_TYPE.goal} then 'goal' else 'task' end, id, null, title, null, due_date, null, null,
           status, done, due_date, 1
         from task_firsts
+      union all
+      select 'milestone', id, goal_id, title, null, due_date, null, null,
+          case when done then '1' else '0' end, done, due_date, 2
+        from milestone_firsts
     ),
     day_counts as (
       select day, sum(n) as day_count
         from (select day, count(*) as n from session_items group by day
-          union all select day, n from task_days) per_kind
+          union all select day, n from task_days
+          union all select day, n from milestone_days) per_kind
         group by day
     ),
     ranked as (
@@ -208,14 +238,14 @@ export const calendarEvents = async (ctx: TenantContext, query: CalendarQuery): 
           row_number() over (partition by items.day order by kind_order, starts_at, lower(title), id) as day_rank
         from items join day_counts on day_counts.day = items.day
     )
-    select ranked.kind, ranked.id, ranked.title, ranked.starts_at, ranked.due_date, minutes.minutes,
+    select ranked.kind, ranked.id, ranked.goal_id, ranked.title, ranked.starts_at, ranked.due_date, minutes.minutes,
         coalesce(ranked.color, first_meeting.color) as color, coalesce(ranked.meeting_id, first_meeting.id) as meeting_id,
         ranked.status, ranked.done, ranked.day::text as day, ranked.day_count
       from ranked
       -- A card's colour is its first meeting's, looked up only for the cards sent.
       left join lateral (
         select m.id, m.color from task_meetings tk join meetings m on m.id = tk.meeting_id
-        where ranked.kind <> 'session' and tk.task_id = ranked.id order by m.title limit 1
+        where ranked.kind <> 'session' and tk.task_id = coalesce(ranked.goal_id, ranked.id) order by m.title limit 1
       ) first_meeting on true
       -- A session's length, its meeting's checked agenda, summed only for the sessions sent.
       left join lateral (

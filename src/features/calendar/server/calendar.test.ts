@@ -107,6 +107,57 @@ describe('calendar events', () => {
     expect(ofMeeting.events.length).toBeGreaterThan(0);
   });
 
+  it('shows a goal’s milestones by their due date to those who see the goal, by owner and search', async () => {
+    const ada = await signUp(app, { firstName: 'Ada' });
+    const ben = await joinWorkspace(app, ada, { firstName: 'Ben' });
+    const cy = await joinWorkspace(app, ada, { firstName: 'Cy' });
+    const meeting = await createMeeting(ada, [ben.userId], { color: '#e64980' });
+    const goal = await createTask(ada, {
+      title: 'Open the Lisbon office',
+      type: '1',
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-06-30',
+    });
+    const add = async (body: Record<string, unknown>) => {
+      const made = await ada.api.post<{ items: { id: string; title: string }[] }>(`/tasks/${goal.id}/milestones`, body);
+      expect(made.status).toBe(201);
+      return made.body.result.items.find((m) => m.title === body.title)!;
+    };
+    const lease = await add({ title: 'Sign the lease', ownerId: ben.userId, dueDate: '2026-03-10' });
+    await add({ title: 'Hire a manager', ownerId: ada.userId, dueDate: '2026-03-20' });
+    await add({ title: 'Undated step', ownerId: ben.userId });
+    await add({ title: 'Later step', ownerId: ben.userId, dueDate: '2026-04-02' });
+    await ben.api.patch(`/milestones/${lease.id}`, { done: true });
+
+    const window = 'start=2026-03-01&end=2026-04-01';
+    const milestonesOf = (answer: CalendarEvents) =>
+      answer.events
+        .filter((e) => e.kind === 'milestone')
+        .map((e) => [e.id, e.title, e.start, e.taskId, e.color, e.done]);
+    expect(milestonesOf(await calendar(ben, window))).toEqual([
+      [`milestone-${lease.id}`, 'Sign the lease', '2026-03-10', goal.id, '#e64980', true],
+      [expect.stringMatching(/^milestone-/), 'Hire a manager', '2026-03-20', goal.id, '#e64980', false],
+    ]);
+    // Cy sees neither the goal nor its milestones.
+    expect(milestonesOf(await calendar(cy, window))).toEqual([]);
+    // The member checkboxes: Ben's milestones; the search: a milestone's own title.
+    expect(milestonesOf(await calendar(ada, `${window}&userIds=${ben.userId}`)).map((m) => m[1])).toEqual([
+      'Sign the lease',
+    ]);
+    expect(milestonesOf(await calendar(ada, `${window}&search=manager`)).map((m) => m[1])).toEqual(['Hire a manager']);
+    // A day's count holds them: a to-do due the same day, one item a cell, and one more counted.
+    await createTask(ada, {
+      title: 'Pay the deposit',
+      userId: ada.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2026-03-10',
+    });
+    const tight = await calendar(ada, `${window}&perDay=1`);
+    expect(tight.events.filter((e) => e.start === '2026-03-10').map((e) => e.title)).toEqual(['Pay the deposit']);
+    expect(tight.moreByDay['2026-03-10']).toBe(1);
+  });
+
   it('sends a cell’s five cards a day and counts the rest; the day view asks for more; search narrows', async () => {
     const ada = await signUp(app, { firstName: 'Ada' });
     const meeting = await createMeeting(ada, [], { title: 'Ops' });

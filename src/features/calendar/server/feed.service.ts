@@ -18,7 +18,8 @@ import { calendarMessages } from '../calendar.messages.ts';
 // The private ICS feed (decision 035): a secret URL per person and workspace, its token kept
 // only as a hash; a new link replaces the old one, revoking makes it 404. The feed holds the
 // person's meetings (one VEVENT each, with RRULE in the meeting's time zone and EXDATE for the
-// dates that were cancelled) and the cards and goals they own or belong to, as all-day events.
+// dates that were cancelled), the cards and goals they own or belong to and the milestones they
+// own, as all-day events.
 
 const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 /** How far back and ahead cards are listed. */
@@ -158,6 +159,18 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
     rows: { id: string; title: string; type: TaskType; status: string; due_date: string }[];
   };
 
+  // The milestones the person owns, by their due date: their own steps of a goal.
+  const milestones = (await db.execute(sql`
+    select gm.id, gm.goal_id, gm.title, gm.done_at is not null as done, gm.due_date::text as due_date, t.title as goal_title
+    from goal_milestones gm join tasks t on t.id = gm.goal_id
+    where gm.tenant_id = ${tenantId} and gm.owner_id = ${userId} and gm.due_date is not null
+      and gm.due_date >= ${addDays(today, -DUE_WINDOW_DAYS.past)}::date
+      and gm.due_date < ${addDays(today, DUE_WINDOW_DAYS.ahead)}::date
+    order by gm.due_date, gm.title
+    limit 2000`)) as unknown as {
+    rows: { id: string; goal_id: string; title: string; done: boolean; due_date: string; goal_title: string }[];
+  };
+
   const calendar = ical({
     name: calendarMessages.feedName,
     prodId: { company: 'Cadence', product: 'Cadence', language: 'EN' },
@@ -218,6 +231,17 @@ export const feedCalendar = async (db: Db, file: string, publicUrl: string): Pro
         });
       }
     }
+  }
+  for (const milestone of milestones.rows) {
+    const { year, month, day } = parseIsoDate(milestone.due_date);
+    calendar.createEvent({
+      id: `milestone-${milestone.id}@cadence`,
+      summary: calendarMessages.calendarMilestone(milestone.title),
+      description: calendarMessages.feedMilestoneOf(milestone.goal_title, milestone.done),
+      start: new Date(Date.UTC(year, month - 1, day)),
+      allDay: true,
+      url: `${publicUrl}/home/${milestone.goal_id}`,
+    });
   }
   for (const task of due.rows) {
     const { year, month, day } = parseIsoDate(task.due_date);

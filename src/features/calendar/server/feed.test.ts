@@ -48,7 +48,17 @@ describe('the ICS feed', () => {
     const deckDue = addDays(todayUtc(), 30);
     const hireDue = addDays(todayUtc(), 58);
     await ada.api.post('/tasks', { title: 'Send the deck', type: '4', userId: ada.userId, dueDate: deckDue });
-    await ada.api.post('/tasks', { title: 'Hire two engineers', type: '1', userId: ada.userId, dueDate: hireDue });
+    const goal = await ada.api.post<{ id: string }>('/tasks', {
+      title: 'Hire two engineers',
+      type: '1',
+      userId: ada.userId,
+      dueDate: hireDue,
+    });
+    // Her own milestone of the goal is in her feed; one owned by nobody is not.
+    const stepDue = addDays(todayUtc(), 20);
+    const goalId = goal.body.result.id;
+    await ada.api.post(`/tasks/${goalId}/milestones`, { title: 'Post the job', ownerId: ada.userId, dueDate: stepDue });
+    await ada.api.post(`/tasks/${goalId}/milestones`, { title: 'Nobody’s step', dueDate: stepDue });
 
     const url = await subscribe(ada);
     const answer = await fetchFeed(url);
@@ -89,6 +99,11 @@ describe('the ICS feed', () => {
       ['Send the deck', true, deckDue],
       ['Goal: Hire two engineers', true, hireDue],
     ]);
+    const steps = events.filter((e) => e.uid.startsWith('milestone-'));
+    expect(steps.map((e) => [e.summary, e.startDate.isDate, e.startDate.toString(), e.description])).toEqual([
+      ['Milestone: Post the job', true, stepDue, 'A milestone of the goal Hire two engineers'],
+    ]);
+    expect(steps[0]!.component.getFirstPropertyValue('url')).toMatch(new RegExp(`/home/${goalId}$`));
     // Stable: the same UIDs on the next fetch.
     const again = parse((await fetchFeed(url)).body)
       .getAllSubcomponents('vevent')

@@ -1,7 +1,10 @@
 import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
+import { useMyMilestones } from '../../tasks/client/milestones.queries.ts';
+import type { MyMilestone } from '../../tasks/milestones.schemas.ts';
 import type { Card } from '../../tasks/tasks.schemas.ts';
 import { homeMessages } from '../home.messages.ts';
 import { useMyOpenItems } from './home.queries.ts';
@@ -9,7 +12,10 @@ import { useMyOpenItems } from './home.queries.ts';
 /** At most this many rows; the rest is counted. */
 const SHOWN = 8;
 
-const byDue = (a: Card, b: Card) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999');
+/** A row: a card, or (in To Do's) a milestone the caller owns, which opens its goal. */
+type Row = { kind: 'card'; card: Card } | { kind: 'milestone'; milestone: MyMilestone };
+const dueOf = (row: Row) => (row.kind === 'card' ? row.card.dueDate : row.milestone.dueDate) ?? '9999';
+const byDue = (a: Row, b: Row) => dueOf(a).localeCompare(dueOf(b));
 
 /**
  * To Do's or Goals on home: the caller's open ones, soonest due first, less those of the meetings
@@ -33,9 +39,19 @@ export const MyItemsWidget = ({
   ready: boolean;
 }) => {
   const items = useMyOpenItems(type, hiddenMeetingIds, ready);
-  const cards = [...(items.data?.items ?? [])].sort(byDue);
+  // A milestone's owner finds it among their to-dos (not beside the goals: it is their step).
+  const withMilestones = type === TASK_TYPE.todo;
+  const milestones = useMyMilestones(hiddenMeetingIds, ready && withMilestones);
+  const rows: Row[] = [
+    ...(items.data?.items ?? []).map((card) => ({ kind: 'card' as const, card })),
+    ...(withMilestones ? (milestones.data?.items ?? []) : []).map((milestone) => ({
+      kind: 'milestone' as const,
+      milestone,
+    })),
+  ].sort(byDue);
   // The rest, past the page too (`total`).
-  const more = (items.data?.total ?? 0) - Math.min(cards.length, SHOWN);
+  const total = (items.data?.total ?? 0) + (withMilestones ? (milestones.data?.total ?? 0) : 0);
+  const more = total - Math.min(rows.length, SHOWN);
   return (
     <MantineCard
       withBorder
@@ -58,44 +74,29 @@ export const MyItemsWidget = ({
             error={items.error}
             onRetry={() => items.refetch()}
           />
-        ) : cards.length === 0 ? (
+        ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {hiddenMeetingIds.length > 0 ? emptyFiltered : empty}
           </Text>
         ) : (
           <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {cards.slice(0, SHOWN).map((card) => (
-              <Group key={card.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                <Anchor
-                  component={Link}
-                  to={`/home/${card.id}`}
-                  size="sm"
-                  style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                >
-                  {card.title}
+            {rows
+              .slice(0, SHOWN)
+              .map((row) =>
+                row.kind === 'milestone' ? (
+                  <MilestoneRow key={`milestone-${row.milestone.id}`} milestone={row.milestone} />
+                ) : (
+                  <CardRow key={row.card.id} card={row.card} />
+                ),
+              )}
+            {milestones.isError && (
+              <Text size="xs" c="red.8" component="li">
+                {homeMessages.homeMilestonesLoadFailed}{' '}
+                <Anchor component="button" type="button" size="xs" onClick={() => milestones.refetch()}>
+                  {homeMessages.homeRetry}
                 </Anchor>
-                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
-                  {card.milestones.total > 0 && (
-                    <Text size="xs" c="dimmed" data-testid="goal-milestones">
-                      <span aria-hidden>
-                        {homeMessages.homeMilestones(card.milestones.done, card.milestones.total)}
-                      </span>
-                      <VisuallyHidden>
-                        {homeMessages.homeMilestonesLong(card.milestones.done, card.milestones.total)}
-                      </VisuallyHidden>
-                    </Text>
-                  )}
-                  {type === TASK_TYPE.goal && (
-                    <Badge size="sm" variant="light" color={card.shownStatus === OVERDUE ? 'red' : 'blue'}>
-                      {statusName(card.type, card.shownStatus)}
-                    </Badge>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    {card.dueDate ? homeMessages.homeDue(card.dueDate) : homeMessages.homeNoDue}
-                  </Text>
-                </Group>
-              </Group>
-            ))}
+              </Text>
+            )}
             {more > 0 && (
               <Text size="xs" c="dimmed" component="li">
                 {homeMessages.homeMoreItems(more)}
@@ -107,3 +108,56 @@ export const MyItemsWidget = ({
     </MantineCard>
   );
 };
+
+const DueText = ({ dueDate }: { dueDate: string | null }) => (
+  <Text size="xs" c="dimmed">
+    {dueDate ? homeMessages.homeDue(dueDate) : homeMessages.homeNoDue}
+  </Text>
+);
+
+const CardRow = ({ card }: { card: Card }) => (
+  <Group component="li" justify="space-between" gap="xs" wrap="nowrap">
+    <Anchor component={Link} to={`/home/${card.id}`} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {card.title}
+    </Anchor>
+    <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+      {card.milestones.total > 0 && (
+        <Text size="xs" c="dimmed" data-testid="goal-milestones">
+          <span aria-hidden>{homeMessages.homeMilestones(card.milestones.done, card.milestones.total)}</span>
+          <VisuallyHidden>
+            {homeMessages.homeMilestonesLong(card.milestones.done, card.milestones.total)}
+          </VisuallyHidden>
+        </Text>
+      )}
+      {card.type === TASK_TYPE.goal && (
+        <Badge size="sm" variant="light" color={card.shownStatus === OVERDUE ? 'red' : 'blue'}>
+          {statusName(card.type, card.shownStatus)}
+        </Badge>
+      )}
+      <DueText dueDate={card.dueDate} />
+    </Group>
+  </Group>
+);
+
+const MilestoneRow = ({ milestone }: { milestone: MyMilestone }) => (
+  <Group component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid="my-milestone">
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <IconFlag size={14} aria-hidden style={{ flex: 'none' }} />
+      <Anchor
+        component={Link}
+        to={`/home/${milestone.goalId}`}
+        size="sm"
+        style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+      >
+        <VisuallyHidden>{homeMessages.homeMilestoneOf(milestone.goalTitle)} </VisuallyHidden>
+        {milestone.title}
+      </Anchor>
+    </Group>
+    <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+      <Text size="xs" c="dimmed" aria-hidden maw={140} truncate="end" visibleFrom="sm">
+        {milestone.goalTitle}
+      </Text>
+      <DueText dueDate={milestone.dueDate} />
+    </Group>
+  </Group>
+);

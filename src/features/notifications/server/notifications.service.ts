@@ -74,6 +74,7 @@ export const EMAIL_SWITCH: Record<
   budgetAlert: 'reminders',
   timesheet: 'assignments',
   milestoneOwner: 'assignments',
+  milestoneDue: 'reminders',
   backupFailed: 'reminders',
 };
 

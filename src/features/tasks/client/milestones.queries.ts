@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { cardKeys, refreshCardLists } from '../../../client/lib/cards.ts';
-import type { CreateMilestone, Milestones, UpdateMilestone } from '../milestones.schemas.ts';
+import type { CreateMilestone, Milestones, MyMilestones, UpdateMilestone } from '../milestones.schemas.ts';
 
 // A goal's milestones: under the card's key, so a 'task.changed' event (someone else ticked
 // one) refetches them with the card.
@@ -14,6 +14,21 @@ export const useMilestones = (goalId: string) =>
     queryKey: milestonesKey(goalId),
     queryFn: ({ signal }) => api.get<Milestones>(`/tasks/${goalId}/milestones`, { signal, ...silent }),
   });
+
+/**
+ * The caller's open milestones (home's To Do's), less those of hidden meetings. Under the card
+ * lists' key: a milestone or goal changed anywhere refreshes it with them.
+ */
+export const useMyMilestones = (hiddenMeetingIds: readonly string[], enabled = true) => {
+  const hidden = [...hiddenMeetingIds].sort().join(',');
+  return useQuery({
+    queryKey: ['tasks', 'list', 'milestones', 'mine', hidden] as const,
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<MyMilestones>(`/milestones/mine${hidden ? `?hiddenMeetingIds=${hidden}` : ''}`, { signal, ...silent }),
+  });
+};
 
 type MilestoneCall =
   | { kind: 'add'; input: CreateMilestone }
@@ -39,7 +54,7 @@ export const useMilestoneChange = (goalId: string) => {
       }
     },
     onMutate: async (call) => {
-      // A tick shows at once (see shownDone for the moments before this runs).
+      // A tick shows at once in every view of the goal's milestones.
       if (call.kind !== 'update' || call.input.done === undefined) return undefined;
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Milestones>(key);
@@ -64,17 +79,4 @@ export const useMilestoneChange = (goalId: string) => {
       refreshCardLists(queryClient);
     },
   });
-};
-
-/**
- * Whether a milestone shows as done: a tick on its way to the server wins over what the list says,
- * so a refetch that answers before the tick is saved does not untick the box under the pointer.
- */
-export const shownDone = (
-  change: ReturnType<typeof useMilestoneChange>,
-  milestone: { id: string; doneAt: string | null },
-) => {
-  const call = change.isPending ? change.variables : undefined;
-  if (call?.kind === 'update' && call.id === milestone.id && call.input.done !== undefined) return call.input.done;
-  return milestone.doneAt !== null;
 };

@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { ZCreateMilestone, ZMilestones, ZOrderMilestones, ZUpdateMilestone } from '../milestones.schemas.ts';
+import {
+  ZCreateMilestone,
+  ZMilestones,
+  ZMyMilestones,
+  ZMyMilestonesQuery,
+  ZOrderMilestones,
+  ZUpdateMilestone,
+} from '../milestones.schemas.ts';
 import {
   createMilestone,
   deleteMilestone,
   listMilestones,
+  myMilestones,
   orderMilestones,
   updateMilestone,
 } from './milestones.service.ts';
@@ -21,6 +29,18 @@ const ZAnswer = success(ZMilestones);
 export const milestonesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  app.get(
+    '/milestones/mine',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s open milestones on open goals, soonest due first (home’s To Do’s)',
+        querystring: ZMyMilestonesQuery,
+        response: { 200: success(ZMyMilestones), ...failures(400, 401) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => myMilestones(ctx, request.query.hiddenMeetingIds))),
+  );
   app.get(
     '/tasks/:id/milestones',
     {

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { goalMilestones } from '../../../db/schema/index.ts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { goalMilestones, tasks } from '../../../db/schema/index.ts';
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
@@ -13,10 +13,13 @@ import {
   MILESTONES_MAX,
   type Milestone,
   type Milestones,
+  MY_MILESTONES_MAX,
+  type MyMilestones,
   type UpdateMilestone,
 } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
-import { findVisibleTask, type TaskAccess } from './tasks.access.ts';
+import { activeSql, notAllMeetingsHidden } from './task-lists.service.ts';
+import { findVisibleTask, type TaskAccess, visibleTasksSql } from './tasks.access.ts';
 import { notifyMilestoneOwner } from './tasks.notify.ts';
 import { publishTaskPart } from './tasks.write.ts';
 
@@ -210,4 +213,36 @@ export const orderMilestones = async (ctx: TenantContext, goalId: string, ids: s
     where m.id = o.id and m.goal_id = ${goalId}`);
   publishTaskPart(ctx, access, 'milestone');
   return summary(access, await rowsOf(ctx, goalId));
+};
+
+/**
+ * `GET milestones/mine`: the caller's open milestones on open goals they may see, soonest due
+ * first (undated last), less those of goals whose meetings are all hidden on home. One statement.
+ */
+export const myMilestones = async (ctx: TenantContext, hiddenMeetingIds: string[] = []): Promise<MyMilestones> => {
+  const rows = await ctx.db
+    .select({
+      id: goalMilestones.id,
+      title: goalMilestones.title,
+      dueDate: goalMilestones.dueDate,
+      goalId: goalMilestones.goalId,
+      goalTitle: tasks.title,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(goalMilestones)
+    .innerJoin(tasks, eq(tasks.id, goalMilestones.goalId))
+    .where(
+      and(
+        eq(goalMilestones.tenantId, ctx.tenantId),
+        eq(goalMilestones.ownerId, ctx.userId),
+        isNull(goalMilestones.doneAt),
+        eq(tasks.tenantId, ctx.tenantId),
+        activeSql,
+        visibleTasksSql(ctx),
+        hiddenMeetingIds.length ? notAllMeetingsHidden([...new Set(hiddenMeetingIds)]) : undefined,
+      ),
+    )
+    .orderBy(sql`${goalMilestones.dueDate} nulls last`, sql`lower(${goalMilestones.title})`, goalMilestones.id)
+    .limit(MY_MILESTONES_MAX);
+  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
 };

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
-import type { Milestones } from '../milestones.schemas.ts';
+import type { Milestones, MyMilestones } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Task, TaskPage } from '../tasks.schemas.ts';
+import { remindMilestonesDue } from './milestone-reminders.ts';
 import { riskOf } from './milestones.service.ts';
 
 // A goal's milestones: order, owners of its meetings, due on or before the goal, progress, the
@@ -184,6 +186,83 @@ describe('milestones of a goal', () => {
     expect(heard(samSocket)).toEqual([]);
     expect(heard(eveSocket)).toEqual([]);
     for (const s of [moSocket, samSocket, eveSocket]) s.socket.close();
+  });
+});
+
+describe('my milestones', () => {
+  it('lists the caller’s open milestones of open goals they see, soonest first, less hidden meetings', async () => {
+    const lea = await signUp(app, { firstName: 'Lea' });
+    const mo = await joinWorkspace(app, lea, { firstName: 'Mo' });
+    const ops = await createMeeting(lea, [mo.userId]);
+    const sales = await createMeeting(lea, [mo.userId]);
+    const office = await newGoal(lea, ops.id, { title: 'Open the Lisbon office' });
+    const deals = await newGoal(lea, sales.id, { title: 'Close ten deals' });
+    const add = async (goalId: string, body: Record<string, unknown>) =>
+      (await lea.api.post<Milestones>(`/tasks/${goalId}/milestones`, body)).body.result.items.at(-1)!;
+    const lease = await add(office.id, { title: 'Sign the lease', ownerId: mo.userId, dueDate: '2026-10-01' });
+    await add(office.id, { title: 'Paint the walls', ownerId: mo.userId });
+    await add(office.id, { title: 'Hire a manager', ownerId: lea.userId, dueDate: '2026-09-01' });
+    await add(deals.id, { title: 'Call the first five', ownerId: mo.userId, dueDate: '2026-08-01' });
+    const ticked = await add(deals.id, { title: 'Write the pitch', ownerId: mo.userId, dueDate: '2026-07-01' });
+    await mo.api.patch(`/milestones/${ticked.id}`, { done: true });
+
+    const mine = async (query = '') => (await mo.api.get<MyMilestones>(`/milestones/mine${query}`)).body.result;
+    const all = await mine();
+    expect(all.items.map((m) => [m.title, m.dueDate, m.goalTitle])).toEqual([
+      ['Call the first five', '2026-08-01', 'Close ten deals'],
+      ['Sign the lease', '2026-10-01', 'Open the Lisbon office'],
+      ['Paint the walls', null, 'Open the Lisbon office'],
+    ]);
+    expect(all.total).toBe(3);
+    expect(all.items[1]).toMatchObject({ id: lease.id, goalId: office.id });
+    // Home's avatar strip hides the sales meeting.
+    expect((await mine(`?hiddenMeetingIds=${sales.id}`)).items.map((m) => m.title)).toEqual([
+      'Sign the lease',
+      'Paint the walls',
+    ]);
+    // Each sees their own; a goal done takes its milestones off the list.
+    expect((await lea.api.get<MyMilestones>('/milestones/mine')).body.result.items.map((m) => m.title)).toEqual([
+      'Hire a manager',
+    ]);
+    expect((await lea.api.patch(`/tasks/${deals.id}`, { status: '1' })).status).toBe(200);
+    expect((await mine()).items.map((m) => m.title)).toEqual(['Sign the lease', 'Paint the walls']);
+    // Bad input is a 400 with the field, not a 500.
+    expect((await mo.api.get('/milestones/mine?hiddenMeetingIds=not-an-id')).status).toBe(400);
+  });
+});
+
+describe('a milestone due tomorrow', () => {
+  it('tells its owner once, on the day before in their time zone, and again when it moves', async () => {
+    const lea = await signUp(app, { firstName: 'Lea' });
+    const mo = await joinWorkspace(app, lea, { firstName: 'Mo' });
+    const kai = await joinWorkspace(app, lea, { firstName: 'Kai' });
+    expect((await mo.api.patch('/self', { timezone: 'America/Los_Angeles' })).status).toBe(200);
+    expect((await kai.api.patch('/self', { timezone: 'Asia/Tokyo' })).status).toBe(200);
+    const meeting = await createMeeting(lea, [mo.userId, kai.userId]);
+    const goal = await newGoal(lea, meeting.id);
+    const add = async (body: Record<string, unknown>) =>
+      (await lea.api.post<Milestones>(`/tasks/${goal.id}/milestones`, body)).body.result.items.at(-1)!;
+    const lease = await add({ title: 'Sign the lease', ownerId: mo.userId, dueDate: '2026-03-02' });
+    await add({ title: 'Book the movers', ownerId: kai.userId, dueDate: '2026-03-02' });
+    const done = await add({ title: 'Pick the street', ownerId: mo.userId, dueDate: '2026-03-02' });
+    await lea.api.patch(`/milestones/${done.id}`, { done: true });
+
+    const dueNotes = async (who: SignedUp) =>
+      (await who.api.get<NotificationPage>('/notifications')).body.result.items
+        .filter((n) => n.kind === 'milestoneDue')
+        .map((n) => n.message);
+    // 16:00 UTC on March 1st: 08:00 of the 1st in Los Angeles (the 2nd is tomorrow), but already
+    // 01:00 of the 2nd in Tokyo (the milestone is due today there: too late for "tomorrow").
+    const deps = jobDepsOf(app);
+    expect(await remindMilestonesDue(deps, new Date('2026-03-01T16:00:00Z'))).toBe(1);
+    expect(await dueNotes(mo)).toEqual([tasksMessages.notificationMilestoneDue('Sign the lease', goal.title)]);
+    expect(await dueNotes(kai)).toEqual([]);
+    // Once: the next hour tells nobody again.
+    expect(await remindMilestonesDue(deps, new Date('2026-03-01T17:00:00Z'))).toBe(0);
+    // Moved to the 5th: told again the day before.
+    await lea.api.patch(`/milestones/${lease.id}`, { dueDate: '2026-03-05' });
+    expect(await remindMilestonesDue(deps, new Date('2026-03-04T12:00:00Z'))).toBe(1);
+    expect(await dueNotes(mo)).toHaveLength(2);
   });
 });
 

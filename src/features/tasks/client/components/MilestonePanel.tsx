@@ -10,13 +10,52 @@ import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import type { Milestone } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import { shownDone, useMilestoneChange, useMilestones } from '../milestones.queries.ts';
+import { useMilestoneChange, useMilestones } from '../milestones.queries.ts';
 
 // A goal's milestones in its card dialog: ticked at once, owner and due date changed in place,
 // moved up and down (keyboard and pointer alike), deleted after a question, added at the end.
 
 type Fields = Partial<Record<'title' | 'ownerId' | 'dueDate', string>>;
 const fieldsOf = (error: unknown): Fields => (error as { errors?: Fields }).errors ?? {};
+
+/**
+ * A milestone's done box. The tick shows at once, from the click itself (React renders it within
+ * the event), until the server's answer or a refusal settles it.
+ */
+const MilestoneTick = ({
+  milestone,
+  goalId,
+  struck = false,
+  ...box
+}: {
+  milestone: Milestone;
+  goalId: string;
+  /** Strike a done milestone's title through. */
+  struck?: boolean;
+  flex?: number;
+  size?: 'xs';
+}) => {
+  const change = useMilestoneChange(goalId);
+  const [ticking, setTicking] = useState<boolean | null>(null);
+  const done = ticking ?? milestone.doneAt !== null;
+  return (
+    <Checkbox
+      {...box}
+      checked={done}
+      onChange={(event) => {
+        const next = event.currentTarget.checked;
+        setTicking(next);
+        change.mutate(
+          { kind: 'update', id: milestone.id, input: { done: next } },
+          { onSettled: () => setTicking(null) },
+        );
+      }}
+      label={milestone.title}
+      aria-label={tasksMessages.milestoneDone(milestone.title)}
+      styles={{ label: struck && done ? { textDecoration: 'line-through' } : undefined }}
+    />
+  );
+};
 
 const MilestoneRow = ({
   milestone,
@@ -47,14 +86,7 @@ const MilestoneRow = ({
   return (
     <Stack gap={4} data-testid="milestone">
       <Group gap={4} wrap="nowrap" align="center">
-        <Checkbox
-          flex={1}
-          checked={shownDone(change, milestone)}
-          onChange={(event) => update({ done: event.currentTarget.checked })}
-          label={milestone.title}
-          aria-label={tasksMessages.milestoneDone(milestone.title)}
-          styles={{ label: shownDone(change, milestone) ? { textDecoration: 'line-through' } : undefined }}
-        />
+        <MilestoneTick milestone={milestone} goalId={goal.id} flex={1} struck />
         <ActionIcon
           variant="subtle"
           disabled={first}
@@ -286,7 +318,6 @@ export const MilestoneTicks = ({ goal }: { goal: Pick<Task, 'id' | 'title' | 'mi
 
 const TickList = ({ goalId }: { goalId: string }) => {
   const milestones = useMilestones(goalId);
-  const change = useMilestoneChange(goalId);
   if (milestones.isPending) return <SectionLoading />;
   if (milestones.isError)
     return (
@@ -299,16 +330,7 @@ const TickList = ({ goalId }: { goalId: string }) => {
   return (
     <Stack gap={4} pl="xs" data-testid="milestone-ticks">
       {milestones.data.items.map((m) => (
-        <Checkbox
-          key={m.id}
-          size="xs"
-          checked={shownDone(change, m)}
-          label={m.title}
-          aria-label={tasksMessages.milestoneDone(m.title)}
-          onChange={(event) =>
-            change.mutate({ kind: 'update', id: m.id, input: { done: event.currentTarget.checked } })
-          }
-        />
+        <MilestoneTick key={m.id} milestone={m} goalId={goalId} size="xs" />
       ))}
     </Stack>
   );
