@@ -148,6 +148,8 @@ export const NOTIFICATION_KINDS = [
   'milestoneOwner',
   // A milestone one owns is due tomorrow.
   'milestoneDue',
+  // Made the owner of an item of a card's checklist.
+  'checklistItemOwner',
   // A weekly timesheet was submitted (to its approvers), approved or returned (to its person).
   'timesheet',
   // A scheduled backup of the server failed (decision 091): to the admins of every workspace.

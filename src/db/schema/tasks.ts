@@ -175,8 +175,16 @@ export const checklistItems = pgTable(
     title: text().notNull(),
     status: text().notNull().default('0'),
     sort: integer().notNull().default(0),
+    /** Who does it: it shows among their action items. */
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date({ mode: 'string' }),
   },
-  (t) => [index().on(t.checklistId, t.sort), check('checklist_items_status_check', sql`${t.status} in ('0', '1')`)],
+  (t) => [
+    index().on(t.checklistId, t.sort),
+    // A person's items (their action items).
+    index().on(t.tenantId, t.ownerId),
+    check('checklist_items_status_check', sql`${t.status} in ('0', '1')`),
+  ],
 );
 
 /**

@@ -20,7 +20,9 @@ export const homeMessages = {
   homeMilestones: (done: number, total: number) => `${done}/${total}`,
   homeMilestonesLong: (done: number, total: number) => `${done} of ${total} milestones done`,
   homeMilestoneOf: (goal: string) => `Milestone of the goal ${goal}:`,
-  homeMilestonesLoadFailed: 'Your milestones could not be loaded.',
+  homeStepsLoadFailed: 'Your milestones and checklist items could not be loaded.',
+  homeItemOf: (card: string) => `Checklist item of ${card}:`,
+  homeTickItem: (item: string, card: string) => `Done: ${item} (${card})`,
   homeRetry: 'Retry',
   // the getting-started panel
   gettingStartedTitle: 'Get started with Cadence',

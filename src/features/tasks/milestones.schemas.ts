@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { HOME_HIDDEN_MEETINGS_MAX } from '../../shared/constants.ts';
 import { isoDate } from '../../shared/dates.ts';
-import { commaSeparatedIds, requiredText } from '../../shared/validation.ts';
+import { requiredText } from '../../shared/validation.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
 
@@ -56,11 +55,6 @@ export const ZOrderMilestones = z.object({ ids: z.array(z.uuid()).min(1).max(MIL
 
 /** The caller's open milestones (home's To Do's): at most this many, soonest due first. */
 export const MY_MILESTONES_MAX = 50;
-
-export const ZMyMilestonesQuery = z.object({
-  /** As on `GET /tasks`: leaves out the milestones of goals all of whose meetings are hidden. */
-  hiddenMeetingIds: commaSeparatedIds(HOME_HIDDEN_MEETINGS_MAX).optional(),
-});
 
 export const ZMyMilestone = z
   .object({

@@ -9,6 +9,8 @@ export const tasksMessages = {
     `${who} changed the status of "${title}" to ${status}`,
   notificationCardComment: (who: string, title: string) => `${who} commented on "${title}"`,
   notificationCardMoved: (who: string, title: string) => `${who} moved "${title}"`,
+  notificationChecklistItemOwner: (who: string, item: string, card: string) =>
+    `${who} made you the owner of "${item}" on the checklist of "${card}"`,
   notificationMilestoneDue: (milestone: string, goal: string) =>
     `The milestone "${milestone}" of "${goal}" is due tomorrow`,
   notificationReminder: (title: string, due: string | null) =>

@@ -246,6 +246,9 @@ export const ZChecklistItem = z
     title: z.string(),
     status: ZFlag,
     sort: z.number(),
+    /** Who does it (someone the card may be assigned to): it shows among their action items. */
+    ownerId: z.string().nullable(),
+    dueDate: z.string().nullable(),
   })
   .meta({ id: 'ChecklistItem' });
 export type ChecklistItem = z.infer<typeof ZChecklistItem>;
@@ -277,8 +280,40 @@ export const ZCreateChecklistItem = z.object({
   checklistId: z.uuid(),
   title: requiredText(500),
   status: ZFlag.default('0'),
+  ownerId: z.uuid().nullish(),
+  dueDate: ZIsoDate.nullish(),
 });
-export const ZUpdateChecklistItem = z.object({ title: requiredText(500).optional(), status: ZFlag.optional() });
+export const ZUpdateChecklistItem = z.object({
+  title: requiredText(500).optional(),
+  status: ZFlag.optional(),
+  ownerId: z.uuid().nullish(),
+  dueDate: ZIsoDate.nullish(),
+});
+export type ChecklistItemInput = { ownerId?: string | null | undefined; dueDate?: string | null | undefined };
+
+/** Home's To Do's lists of the caller's own steps (milestones, checklist items). */
+export const ZMyItemsQuery = z.object({
+  /** As on `GET /tasks`: leaves out those of cards all of whose meetings are hidden. */
+  hiddenMeetingIds: commaSeparatedIds(HOME_HIDDEN_MEETINGS_MAX).optional(),
+});
+
+/** The caller's open checklist items (home's To Do's), soonest due first: at most this many. */
+export const MY_CHECKLIST_ITEMS_MAX = 50;
+export const ZMyChecklistItem = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    dueDate: z.string().nullable(),
+    checklistId: z.uuid(),
+    taskId: z.uuid(),
+    taskTitle: z.string(),
+  })
+  .meta({ id: 'MyChecklistItem' });
+export type MyChecklistItem = z.infer<typeof ZMyChecklistItem>;
+export const ZMyChecklistItems = z
+  .object({ items: z.array(ZMyChecklistItem), total: z.number() })
+  .meta({ id: 'MyChecklistItems' });
+export type MyChecklistItems = z.infer<typeof ZMyChecklistItems>;
 
 // Activities (comments)
 

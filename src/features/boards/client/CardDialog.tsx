@@ -138,7 +138,7 @@ const CardBody = ({
             <CardFields task={task} labels={labels} people={people} boardId={task.boardId ?? boardId} save={save} />
             <DescriptionPanel task={task} save={save} />
             {task.type === TASK_TYPE.goal && <MilestonePanel goal={task} people={people} />}
-            <ChecklistPanel task={task} />
+            <ChecklistPanel task={task} people={people} />
             <div ref={attachmentsRef}>
               <Section title={boardsMessages.attachmentsHeading}>
                 <AttachmentsPanel

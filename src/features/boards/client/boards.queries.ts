@@ -358,6 +358,7 @@ type ChecklistCall =
   | { kind: 'deleteChecklist'; id: string }
   | { kind: 'addItem'; checklistId: string; title: string }
   | { kind: 'toggleItem'; id: string; status: '0' | '1' }
+  | { kind: 'planItem'; id: string; ownerId: string | null; dueDate: string | null }
   | { kind: 'deleteItem'; id: string };
 
 /** Every checklist change of one card; the card's progress on the board follows on success. */
@@ -379,6 +380,12 @@ export const useChecklistChange = (task: Pick<Task, 'id' | 'boardId'>) => {
           return api.post<Checklist>('/checklist-items', { checklistId: call.checklistId, title: call.title }, silent);
         case 'toggleItem':
           return api.put<Checklist>(`/checklist-items/${call.id}`, { status: call.status }, silent);
+        case 'planItem':
+          return api.put<Checklist>(
+            `/checklist-items/${call.id}`,
+            { ownerId: call.ownerId, dueDate: call.dueDate },
+            silent,
+          );
         case 'deleteItem':
           return api.delete<Checklist>(`/checklist-items/${call.id}`, undefined, silent);
       }
@@ -402,6 +409,8 @@ export const useChecklistChange = (task: Pick<Task, 'id' | 'boardId'>) => {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });
       if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
+      // The owners' action items (home) list the items they own.
+      refreshCardLists(queryClient);
     },
   });
 };

@@ -1,20 +1,34 @@
-import { Anchor, Badge, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
-import { useMyMilestones } from '../../tasks/client/milestones.queries.ts';
+import { useMyChecklistItems, useMyMilestones, useTickMyItem } from '../../tasks/client/myItems.queries.ts';
 import type { MyMilestone } from '../../tasks/milestones.schemas.ts';
-import type { Card } from '../../tasks/tasks.schemas.ts';
+import type { Card, MyChecklistItem } from '../../tasks/tasks.schemas.ts';
 import { homeMessages } from '../home.messages.ts';
 import { useMyOpenItems } from './home.queries.ts';
 
 /** At most this many rows; the rest is counted. */
 const SHOWN = 8;
 
-/** A row: a card, or (in To Do's) a milestone the caller owns, which opens its goal. */
-type Row = { kind: 'card'; card: Card } | { kind: 'milestone'; milestone: MyMilestone };
-const dueOf = (row: Row) => (row.kind === 'card' ? row.card.dueDate : row.milestone.dueDate) ?? '9999';
+/**
+ * A row: a card, or (in To Do's) a step the caller owns: a goal's milestone, which opens its goal,
+ * or a card's checklist item, ticked right here.
+ */
+type Row =
+  | { kind: 'card'; card: Card }
+  | { kind: 'milestone'; milestone: MyMilestone }
+  | { kind: 'item'; item: MyChecklistItem };
+const dueOf = (row: Row) =>
+  (row.kind === 'card' ? row.card.dueDate : row.kind === 'milestone' ? row.milestone.dueDate : row.item.dueDate) ??
+  '9999';
+const keyOf = (row: Row) =>
+  row.kind === 'card'
+    ? row.card.id
+    : row.kind === 'milestone'
+      ? `milestone-${row.milestone.id}`
+      : `item-${row.item.id}`;
 const byDue = (a: Row, b: Row) => dueOf(a).localeCompare(dueOf(b));
 
 /**
@@ -39,18 +53,21 @@ export const MyItemsWidget = ({
   ready: boolean;
 }) => {
   const items = useMyOpenItems(type, hiddenMeetingIds, ready);
-  // A milestone's owner finds it among their to-dos (not beside the goals: it is their step).
-  const withMilestones = type === TASK_TYPE.todo;
-  const milestones = useMyMilestones(hiddenMeetingIds, ready && withMilestones);
+  // The steps someone owns are among their to-dos (not beside the goals: they are their work).
+  const withSteps = type === TASK_TYPE.todo;
+  const milestones = useMyMilestones(hiddenMeetingIds, ready && withSteps);
+  const checklistItems = useMyChecklistItems(hiddenMeetingIds, ready && withSteps);
+  const steps = withSteps ? [milestones, checklistItems] : [];
   const rows: Row[] = [
     ...(items.data?.items ?? []).map((card) => ({ kind: 'card' as const, card })),
-    ...(withMilestones ? (milestones.data?.items ?? []) : []).map((milestone) => ({
+    ...(withSteps ? (milestones.data?.items ?? []) : []).map((milestone) => ({
       kind: 'milestone' as const,
       milestone,
     })),
+    ...(withSteps ? (checklistItems.data?.items ?? []) : []).map((item) => ({ kind: 'item' as const, item })),
   ].sort(byDue);
   // The rest, past the page too (`total`).
-  const total = (items.data?.total ?? 0) + (withMilestones ? (milestones.data?.total ?? 0) : 0);
+  const total = (items.data?.total ?? 0) + steps.reduce((sum, step) => sum + (step.data?.total ?? 0), 0);
   const more = total - Math.min(rows.length, SHOWN);
   return (
     <MantineCard
@@ -84,15 +101,24 @@ export const MyItemsWidget = ({
               .slice(0, SHOWN)
               .map((row) =>
                 row.kind === 'milestone' ? (
-                  <MilestoneRow key={`milestone-${row.milestone.id}`} milestone={row.milestone} />
+                  <MilestoneRow key={keyOf(row)} milestone={row.milestone} />
+                ) : row.kind === 'item' ? (
+                  <ChecklistItemRow key={keyOf(row)} item={row.item} />
                 ) : (
-                  <CardRow key={row.card.id} card={row.card} />
+                  <CardRow key={keyOf(row)} card={row.card} />
                 ),
               )}
-            {milestones.isError && (
+            {steps.some((step) => step.isError) && (
               <Text size="xs" c="red.8" component="li">
-                {homeMessages.homeMilestonesLoadFailed}{' '}
-                <Anchor component="button" type="button" size="xs" onClick={() => milestones.refetch()}>
+                {homeMessages.homeStepsLoadFailed}{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  onClick={() => {
+                    for (const step of steps) if (step.isError) void step.refetch();
+                  }}
+                >
                   {homeMessages.homeRetry}
                 </Anchor>
               </Text>
@@ -161,3 +187,36 @@ const MilestoneRow = ({ milestone }: { milestone: MyMilestone }) => (
     </Group>
   </Group>
 );
+
+/** One of the caller's checklist items: ticked here (then it leaves the list), its card a link away. */
+const ChecklistItemRow = ({ item }: { item: MyChecklistItem }) => {
+  const tick = useTickMyItem();
+  return (
+    <Group component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid="my-checklist-item">
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Checkbox
+          size="xs"
+          checked={tick.isPending || tick.isSuccess}
+          disabled={tick.isPending}
+          onChange={() => tick.mutate(item.id)}
+          aria-label={homeMessages.homeTickItem(item.title, item.taskTitle)}
+        />
+        <Anchor
+          component={Link}
+          to={`/home/${item.taskId}`}
+          size="sm"
+          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <VisuallyHidden>{homeMessages.homeItemOf(item.taskTitle)} </VisuallyHidden>
+          {item.title}
+        </Anchor>
+      </Group>
+      <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+        <Text size="xs" c="dimmed" aria-hidden maw={140} truncate="end" visibleFrom="sm">
+          {item.taskTitle}
+        </Text>
+        <DueText dueDate={item.dueDate} />
+      </Group>
+    </Group>
+  );
+};

@@ -75,6 +75,7 @@ export const EMAIL_SWITCH: Record<
   timesheet: 'assignments',
   milestoneOwner: 'assignments',
   milestoneDue: 'reminders',
+  checklistItemOwner: 'assignments',
   backupFailed: 'reminders',
 };
 

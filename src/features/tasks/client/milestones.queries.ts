@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { cardKeys, refreshCardLists } from '../../../client/lib/cards.ts';
-import type { CreateMilestone, Milestones, MyMilestones, UpdateMilestone } from '../milestones.schemas.ts';
+import type { CreateMilestone, Milestones, UpdateMilestone } from '../milestones.schemas.ts';
 
 // A goal's milestones: under the card's key, so a 'task.changed' event (someone else ticked
 // one) refetches them with the card.
@@ -14,21 +14,6 @@ export const useMilestones = (goalId: string) =>
     queryKey: milestonesKey(goalId),
     queryFn: ({ signal }) => api.get<Milestones>(`/tasks/${goalId}/milestones`, { signal, ...silent }),
   });
-
-/**
- * The caller's open milestones (home's To Do's), less those of hidden meetings. Under the card
- * lists' key: a milestone or goal changed anywhere refreshes it with them.
- */
-export const useMyMilestones = (hiddenMeetingIds: readonly string[], enabled = true) => {
-  const hidden = [...hiddenMeetingIds].sort().join(',');
-  return useQuery({
-    queryKey: ['tasks', 'list', 'milestones', 'mine', hidden] as const,
-    enabled,
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.get<MyMilestones>(`/milestones/mine${hidden ? `?hiddenMeetingIds=${hidden}` : ''}`, { signal, ...silent }),
-  });
-};
 
 type MilestoneCall =
   | { kind: 'add'; input: CreateMilestone }

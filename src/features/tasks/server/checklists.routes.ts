@@ -6,6 +6,8 @@ import {
   ZChecklist,
   ZCreateChecklist,
   ZCreateChecklistItem,
+  ZMyChecklistItems,
+  ZMyItemsQuery,
   ZUpdateChecklist,
   ZUpdateChecklistItem,
 } from '../tasks.schemas.ts';
@@ -15,6 +17,7 @@ import {
   deleteChecklist,
   deleteChecklistItem,
   listChecklists,
+  myChecklistItems,
   updateChecklist,
   updateChecklistItem,
 } from './checklists.service.ts';
@@ -28,6 +31,18 @@ const ZDone = success(z.boolean());
 export const checklistsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  app.get(
+    '/checklist-items/mine',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s open checklist items on open cards, soonest due first (home’s To Do’s)',
+        querystring: ZMyItemsQuery,
+        response: { 200: success(ZMyChecklistItems), ...failures(400, 401) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => myChecklistItems(ctx, request.query.hiddenMeetingIds))),
+  );
   app.get(
     '/tasks/:id/checklists',
     {
@@ -96,7 +111,7 @@ export const checklistsRoutes = async (fastify: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Rename or tick an item; answers the checklist with its progress',
+        summary: 'Rename or tick an item, or set its owner and due date; answers the checklist with its progress',
         params: ZId,
         body: ZUpdateChecklistItem,
         response: { 200: success(ZChecklist), ...failures(400, 401, 404) },

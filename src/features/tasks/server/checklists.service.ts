@@ -1,12 +1,27 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { checklistItems, checklists } from '../../../db/schema/index.ts';
+import { checklistItems, checklists, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { Checklist } from '../tasks.schemas.ts';
-import { findVisibleTask } from './tasks.access.ts';
+import { notify } from '../../notifications/server/notifications.service.ts';
+import { tasksMessages } from '../tasks.messages.ts';
+import {
+  type Checklist,
+  type ChecklistItemInput,
+  MY_CHECKLIST_ITEMS_MAX,
+  type MyChecklistItems,
+} from '../tasks.schemas.ts';
+import { activeSql, notAllMeetingsHidden } from './task-lists.service.ts';
+import {
+  assertAssignable,
+  assignableUsers,
+  findVisibleTask,
+  roomsOf,
+  type TaskAccess,
+  visibleTasksSql,
+} from './tasks.access.ts';
 import { publishTaskPart } from './tasks.write.ts';
 
 /** Share of items done, 0–100, rounded; 0 for an empty checklist (document 2 §4). */
@@ -34,6 +49,8 @@ export const listChecklists = async (ctx: TenantContext, taskId: string): Promis
       title: checklistItems.title,
       status: checklistItems.status,
       sort: checklistItems.sort,
+      ownerId: checklistItems.ownerId,
+      dueDate: checklistItems.dueDate,
     })
     .from(checklistItems)
     .innerJoin(checklists, eq(checklists.id, checklistItems.checklistId))
@@ -124,16 +141,50 @@ export const deleteChecklist = async (ctx: TenantContext, id: string) => {
   return true;
 };
 
+/** An item's owner is someone the card may be assigned to; one already its owner may stay (400 on `ownerId`). */
+const assertItemOwner = async (
+  ctx: TenantContext,
+  access: TaskAccess,
+  ownerId: string | null | undefined,
+  current: string | null,
+) => {
+  if (!ownerId) return;
+  assertAssignable(
+    'ownerId',
+    [ownerId],
+    await assignableUsers(ctx.db, ctx.tenantId, roomsOf(access)),
+    current ? [current] : [],
+  );
+};
+
+/** Tells the person made an item's owner (not who made themselves its owner). */
+const notifyItemOwner = async (
+  ctx: TenantContext,
+  access: TaskAccess,
+  item: string,
+  ownerId: string | null | undefined,
+  before: string | null,
+) => {
+  if (!ownerId || ownerId === before) return;
+  await notify(ctx, [ownerId], {
+    kind: 'checklistItemOwner',
+    message: (who) => tasksMessages.notificationChecklistItemOwner(who, item, access.task.title),
+    link: `/home/${access.task.id}`,
+    taskId: access.task.id,
+  });
+};
+
 const touch = (ctx: TenantContext, checklistId: string) =>
   ctx.db.update(checklists).set({ changedAt: new Date(), changedBy: ctx.userId }).where(eq(checklists.id, checklistId));
 
 /** `POST checklist-items` (saveChecklistItem): new items start '0' unless told. */
 export const createChecklistItem = async (
   ctx: TenantContext,
-  input: { checklistId: string; title: string; status: '0' | '1' },
+  input: { checklistId: string; title: string; status: '0' | '1' } & ChecklistItemInput,
 ) => {
-  await assertInWorkspace(ctx.db, ctx.tenantId, { checklists: [input.checklistId] });
+  await assertInWorkspace(ctx.db, ctx.tenantId, { checklists: [input.checklistId], users: [input.ownerId] });
   const { list, access } = await findChecklist(ctx, input.checklistId);
+  await assertItemOwner(ctx, access, input.ownerId, null);
   const [last] = await ctx.db
     .select({ next: sql<number>`coalesce(max(${checklistItems.sort}) + 1, 0)::int` })
     .from(checklistItems)
@@ -144,8 +195,11 @@ export const createChecklistItem = async (
     title: cleanTitle(input.title),
     status: input.status,
     sort: last?.next ?? 0,
+    ownerId: input.ownerId ?? null,
+    dueDate: input.dueDate ?? null,
   });
   await touch(ctx, list.id);
+  await notifyItemOwner(ctx, access, cleanTitle(input.title), input.ownerId, null);
   publishTaskPart(ctx, access, 'checklist');
   return one(ctx, list.taskId, list.id);
 };
@@ -154,17 +208,22 @@ export const createChecklistItem = async (
 export const updateChecklistItem = async (
   ctx: TenantContext,
   id: string,
-  input: { title?: string | undefined; status?: '0' | '1' | undefined },
+  input: { title?: string | undefined; status?: '0' | '1' | undefined } & ChecklistItemInput,
 ) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { users: [input.ownerId] });
   const { item, list, access } = await findItem(ctx, id);
+  await assertItemOwner(ctx, access, input.ownerId, item.ownerId);
   await ctx.db
     .update(checklistItems)
     .set({
       ...(input.title !== undefined ? { title: cleanTitle(input.title) } : {}),
       ...(input.status ? { status: input.status } : {}),
+      ...(input.ownerId !== undefined ? { ownerId: input.ownerId } : {}),
+      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
     })
     .where(eq(checklistItems.id, item.id));
   await touch(ctx, list.id);
+  await notifyItemOwner(ctx, access, input.title ?? item.title, input.ownerId, item.ownerId);
   publishTaskPart(ctx, access, 'checklist');
   return one(ctx, list.taskId, list.id);
 };
@@ -202,7 +261,46 @@ export const copyChecklistInto = async (
         title: item.title,
         status: '0',
         sort: item.sort,
+        ownerId: item.ownerId,
+        dueDate: item.dueDate,
       })),
     );
   return created!.id;
+};
+
+/**
+ * `GET checklist-items/mine`: the caller's open items on open cards they may see, soonest due first
+ * (undated last), less those of cards whose meetings are all hidden on home. One statement.
+ */
+export const myChecklistItems = async (
+  ctx: TenantContext,
+  hiddenMeetingIds: string[] = [],
+): Promise<MyChecklistItems> => {
+  const rows = await ctx.db
+    .select({
+      id: checklistItems.id,
+      title: checklistItems.title,
+      dueDate: checklistItems.dueDate,
+      checklistId: checklistItems.checklistId,
+      taskId: tasks.id,
+      taskTitle: tasks.title,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(checklistItems)
+    .innerJoin(checklists, eq(checklists.id, checklistItems.checklistId))
+    .innerJoin(tasks, eq(tasks.id, checklists.taskId))
+    .where(
+      and(
+        eq(checklistItems.tenantId, ctx.tenantId),
+        eq(checklistItems.ownerId, ctx.userId),
+        eq(checklistItems.status, '0'),
+        eq(tasks.tenantId, ctx.tenantId),
+        activeSql,
+        visibleTasksSql(ctx),
+        hiddenMeetingIds.length ? notAllMeetingsHidden([...new Set(hiddenMeetingIds)]) : undefined,
+      ),
+    )
+    .orderBy(sql`${checklistItems.dueDate} nulls last`, sql`lower(${checklistItems.title})`, checklistItems.id)
+    .limit(MY_CHECKLIST_ITEMS_MAX);
+  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
 };

@@ -6,10 +6,10 @@ import {
   ZCreateMilestone,
   ZMilestones,
   ZMyMilestones,
-  ZMyMilestonesQuery,
   ZOrderMilestones,
   ZUpdateMilestone,
 } from '../milestones.schemas.ts';
+import { ZMyItemsQuery } from '../tasks.schemas.ts';
 import {
   createMilestone,
   deleteMilestone,
@@ -35,7 +35,7 @@ export const milestonesRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         summary: 'The caller’s open milestones on open goals, soonest due first (home’s To Do’s)',
-        querystring: ZMyMilestonesQuery,
+        querystring: ZMyItemsQuery,
         response: { 200: success(ZMyMilestones), ...failures(400, 401) },
       },
     },

@@ -17,9 +17,11 @@ import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldError } from '../../../../client/ui/useFieldErrors.ts';
 import { messages } from '../../../../shared/messages.ts';
+import type { PersonSummary } from '../../../../shared/person.ts';
 import type { Checklist, Task } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import { useChecklistChange, useChecklists } from '../boards.queries.ts';
+import { ChecklistItemPlan } from './ChecklistItemPlan.tsx';
 import { checklistProgress } from './card.format.ts';
 
 // Checklists of a card (document 2 §3–§5): the checklist form (a title, optionally copying
@@ -124,7 +126,7 @@ const AddItem = ({ onAdd, pending }: { onAdd: (text: string, done: () => void) =
   );
 };
 
-export const ChecklistPanel = ({ task }: { task: Task }) => {
+export const ChecklistPanel = ({ task, people }: { task: Task; people: PersonSummary[] }) => {
   const canEdit = task.permissions.canEdit;
   const checklists = useChecklists(task.id);
   const change = useChecklistChange(task);
@@ -221,17 +223,25 @@ export const ChecklistPanel = ({ task }: { task: Task }) => {
                         },
                       }}
                     />
-                    {canEdit && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="xs"
-                        aria-label={boardsMessages.deleteItemNamed(item.title)}
-                        onClick={() => run({ kind: 'deleteItem', id: item.id })}
-                      >
-                        <IconTrash size={12} />
-                      </ActionIcon>
-                    )}
+                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+                      <ChecklistItemPlan
+                        item={item}
+                        people={people}
+                        canEdit={canEdit}
+                        onSave={(plan, done) => run({ kind: 'planItem', id: item.id, ...plan }, done)}
+                      />
+                      {canEdit && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="xs"
+                          aria-label={boardsMessages.deleteItemNamed(item.title)}
+                          onClick={() => run({ kind: 'deleteItem', id: item.id })}
+                        >
+                          <IconTrash size={12} />
+                        </ActionIcon>
+                      )}
+                    </Group>
                   </Group>
                 ))}
               </Stack>

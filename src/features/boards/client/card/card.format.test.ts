@@ -3,7 +3,15 @@ import { richTextIsEmpty } from '../../../../client/ui/richText.ts';
 import { checklistProgress } from './card.format.ts';
 
 const items = (...statuses: ('0' | '1')[]) => ({
-  items: statuses.map((status, sort) => ({ id: `i${sort}`, checklistId: 'c', title: `Item ${sort}`, status, sort })),
+  items: statuses.map((status, sort) => ({
+    id: `i${sort}`,
+    checklistId: 'c',
+    title: `Item ${sort}`,
+    status,
+    sort,
+    ownerId: null,
+    dueDate: null,
+  })),
 });
 
 describe('checklistProgress (document 2 §4)', () => {

@@ -1,0 +1,95 @@
+import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../src/client/client.messages.ts';
+import { boardsMessages } from '../src/features/boards/boards.messages.ts';
+import { homeMessages } from '../src/features/home/home.messages.ts';
+import { expectAccessible } from './axe.ts';
+import { call, createMeeting, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
+
+// A checklist item with an owner: a leader gives an item of a card's checklist to a member with a
+// due date; it shows among the member's to-dos on home, who ticks it there, and the leader's open
+// card follows.
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ actionTimeout: 20_000 });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/checklist-owners-${name}.png` });
+
+test('a checklist item given to a member shows in their My Action Items, is ticked there, and the card follows', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'checklist-owners');
+  const meeting = await createMeeting(request, owner.token, 'Weekly Ops', [mate.id]);
+  const board = await call<{ id: string }>(request, owner.token, 'POST', '/boards', {
+    name: 'Ops board',
+    meetingIds: [meeting.id],
+    lists: ['Doing'],
+  });
+  const [list] = await call<{ id: string }[]>(request, owner.token, 'GET', `/boards/${board.id}/task-types`);
+  const card = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Prepare the board deck',
+    userId: owner.id,
+    meetingIds: [meeting.id],
+    boardId: board.id,
+    taskTypeId: list!.id,
+  });
+  const steps = await call<{ id: string }>(request, owner.token, 'POST', '/checklists', {
+    taskId: card.id,
+    title: 'Steps',
+  });
+  await call(request, owner.token, 'POST', '/checklist-items', { checklistId: steps.id, title: 'Pull the numbers' });
+  const due = isoDate(3);
+
+  // The leader gives the item to Bea, with a due date, from the card.
+  await startSignedIn(page, owner.token);
+  await page.goto(`/home/${card.id}`);
+  const checklist = page.getByRole('region', { name: 'Steps' });
+  await checklist.getByRole('button', { name: boardsMessages.checklistItemPlanNamed('Pull the numbers') }).click({
+    timeout: 60_000,
+  });
+  const form = page.getByRole('form', { name: boardsMessages.checklistItemPlanNamed('Pull the numbers') });
+  await form.getByRole('combobox', { name: boardsMessages.checklistItemOwner }).click();
+  await page.getByRole('option', { name: 'Bea Mate' }).click();
+  await form.getByLabel(boardsMessages.checklistItemDueLabel).fill(due);
+  await shot(page, 'plan');
+  await expectAccessible(page, 'the owner and due date of a checklist item');
+  await form.getByRole('button', { name: boardsMessages.checklistItemSave }).click();
+  await expect(form).toBeHidden();
+  await expect(checklist.getByTestId('checklist-item-plan')).toHaveText(
+    `Bea Mate · ${boardsMessages.checklistItemDue(due)}`,
+  );
+  // Escape closes the form and keeps what was there.
+  await checklist.getByRole('button', { name: boardsMessages.checklistItemPlanNamed('Pull the numbers') }).click();
+  await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await realtimeConnected(page);
+
+  // Bea finds it among her to-dos on home and ticks it there.
+  const other = await browser.newContext();
+  const bea = await other.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto('/home');
+  const todos = bea.getByRole('region', { name: clientMessages.homeTodosTitle });
+  const item = todos.getByTestId('my-checklist-item');
+  await expect(item).toHaveCount(1, { timeout: 60_000 });
+  await expect(item).toContainText('Pull the numbers');
+  await expect(item).toContainText(homeMessages.homeDue(due));
+  await item.scrollIntoViewIfNeeded();
+  await shot(bea, 'home');
+  await expectAccessible(bea, 'a checklist item among my to-dos');
+  await bea.setViewportSize({ width: 390, height: 844 });
+  expect(await bea.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await item.scrollIntoViewIfNeeded();
+  await shot(bea, 'home-phone');
+  await item
+    .getByRole('checkbox', { name: homeMessages.homeTickItem('Pull the numbers', 'Prepare the board deck') })
+    .check();
+  await expect(item).toHaveCount(0);
+
+  // The leader's open card shows it ticked without a reload.
+  await expect(checklist.getByRole('checkbox', { name: 'Pull the numbers' })).toBeChecked();
+  await expect(checklist.getByTestId('checklist-progress')).toHaveText('100%');
+  await other.close();
+});
