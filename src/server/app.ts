@@ -40,6 +40,8 @@ import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
+import { checkApiTokenCall, isApiTokenSecret, resolveApiToken } from '../features/tokens/server/tokens.auth.ts';
+import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
@@ -207,7 +209,12 @@ export const buildApp = async ({
   });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
-  registerAuth(app, (token) => resolveToken(database.db, token, sessionCache));
+  // API tokens (decision 093) are told apart by their prefix; sockets take session tokens only.
+  registerAuth(app, {
+    resolveToken: (token) =>
+      isApiTokenSecret(token) ? resolveApiToken(database.db, token) : resolveToken(database.db, token, sessionCache),
+    checkApiTokenCall,
+  });
   registerTransactions(app, { database, realtime, mailer, publicUrl: config.publicUrl });
 
   registerHealth(app, database, backupHealth);
@@ -215,6 +222,7 @@ export const buildApp = async ({
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
+  await app.register(tokensRoutes, { prefix: API_ROOT });
   await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
   await app.register(sessionsRoutes, { prefix: API_ROOT });
