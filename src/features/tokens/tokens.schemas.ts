@@ -36,7 +36,9 @@ const ZScope = z.enum(TOKEN_SCOPES, { error: tokensMessages.unknownScope });
 export const ZCreateToken = z.strictObject({
   name: requiredText(100),
   scopes: z
-    .array(ZScope, { error: tokensMessages.scopeRequired })
+    .array(ZScope, {
+      error: (issue) => (issue.input === undefined ? messages.required : tokensMessages.scopeRequired),
+    })
     .min(1, { error: tokensMessages.scopeRequired })
     .max(TOKEN_SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, { error: tokensMessages.duplicateScope }),
