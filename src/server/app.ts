@@ -179,7 +179,16 @@ export const buildApp = async ({
       info: { title: 'Cadence API', version: '2' },
       // Where this server is reached: the paths below start with /api.
       servers: [{ url: config.publicUrl, description: 'This Cadence server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token from sign-in, or an API token (`cad_…`, decision 093) limited to its scopes: a call its scopes do not cover is 403, over its rate 429.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
