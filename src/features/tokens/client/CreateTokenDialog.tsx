@@ -38,7 +38,12 @@ const SecretView = ({ created, onDone }: { created: CreatedToken; onDone: () => 
       <Text size="sm" fw={500} id="new-token-label">
         {tokensMessages.tokenLabel}
       </Text>
-      <Code block aria-labelledby="new-token-label" data-testid="new-token-secret" style={{ overflowWrap: 'anywhere' }}>
+      <Code
+        block
+        aria-labelledby="new-token-label"
+        data-testid="new-token-secret"
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >
         {created.secret}
       </Code>
     </Stack>
