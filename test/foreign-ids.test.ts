@@ -521,7 +521,22 @@ const ROUTES: Record<string, Route> = {
     valid: (a) => ({ url: '/checklists', body: { taskId: a.task.id, title: 'Copy', copyFromId: a.checklist.id } }),
   },
   'POST /api/v2/checklist-items': {
-    valid: (a) => ({ url: '/checklist-items', body: { checklistId: a.checklist.id, title: 'One' } }),
+    valid: (a) => ({
+      url: '/checklist-items',
+      body: { checklistId: a.checklist.id, title: 'One', ownerId: a.member.userId },
+    }),
+    kinds: { ownerId: 'user' },
+  },
+  'PUT /api/v2/checklist-items/{id}': {
+    prepare: async (a) => {
+      const list = must(
+        await a.admin.api.post<Checklist>('/checklist-items', { checklistId: a.checklist.id, title: 'Two' }),
+        'checklist item',
+      );
+      return { itemId: list.items.at(-1)!.id };
+    },
+    valid: (a, extra) => ({ url: `/checklist-items/${extra.itemId}`, body: { ownerId: a.member.userId } }),
+    kinds: { ownerId: 'user' },
   },
   'POST /api/v2/tasks/{id}/milestones': {
     prepare: (a) => goalWithMilestone(a),

@@ -220,7 +220,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'profile/security',
                     lazy: async () => ({
-                      Component: (await import('../features/people/client/settings/SecurityPanel.tsx')).SecurityPanel,
+                      Component: (await import('./shell/SecurityRoute.tsx')).SecurityRoute,
                     }),
                   },
                   {

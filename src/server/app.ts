@@ -40,6 +40,8 @@ import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
 import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
+import { checkApiTokenCall, isApiTokenSecret, resolveApiToken } from '../features/tokens/server/tokens.auth.ts';
+import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
@@ -177,7 +179,16 @@ export const buildApp = async ({
       info: { title: 'Cadence API', version: '2' },
       // Where this server is reached: the paths below start with /api.
       servers: [{ url: config.publicUrl, description: 'This Cadence server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token from sign-in, or an API token (`cad_…`, decision 093) limited to its scopes: a call its scopes do not cover is 403, over its rate 429.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
@@ -207,7 +218,12 @@ export const buildApp = async ({
   });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
-  registerAuth(app, (token) => resolveToken(database.db, token, sessionCache));
+  // API tokens (decision 093) are told apart by their prefix; sockets take session tokens only.
+  registerAuth(app, {
+    resolveToken: (token) =>
+      isApiTokenSecret(token) ? resolveApiToken(database.db, token) : resolveToken(database.db, token, sessionCache),
+    checkApiTokenCall,
+  });
   registerTransactions(app, { database, realtime, mailer, publicUrl: config.publicUrl });
 
   registerHealth(app, database, backupHealth);
@@ -215,6 +231,7 @@ export const buildApp = async ({
   await app.register(authRoutes, { prefix: API_ROOT });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
+  await app.register(tokensRoutes, { prefix: API_ROOT });
   await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
   await app.register(sessionsRoutes, { prefix: API_ROOT });

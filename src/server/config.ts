@@ -28,7 +28,7 @@ export interface Config {
   /** Slack (decision 051): null when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are not set. */
   slack: SlackConfig | null;
   /**
-   * The limits of sign-in, sign-up, password reset and adding people (README, "Limits"). Null only
+   * The limits of sign-in, sign-up, password reset, adding people and API token calls (README, "Limits"). Null only
    * for a script that makes accounts itself (seed:demo): nothing is counted then.
    */
   authLimits: AuthLimits | null;
@@ -48,6 +48,7 @@ export const AUTH_LIMIT_VARIABLES = {
   resetRequestPerEmail: 'LIMIT_RESET_REQUEST_PER_EMAIL',
   resetRequestPerAddress: 'LIMIT_RESET_REQUEST_PER_ADDRESS',
   resetPasswordPerAddress: 'LIMIT_RESET_PASSWORD_PER_ADDRESS',
+  apiTokenCalls: 'LIMIT_API_TOKEN_CALLS',
 } as const;
 export type AuthLimitName = keyof typeof AUTH_LIMIT_VARIABLES;
 

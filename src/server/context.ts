@@ -4,11 +4,21 @@ import type { Mail } from './mail/mailer.ts';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface Auth {
+  /** The session; for an API token, the token's id (no session route accepts a token). */
   sessionId: string;
   userId: string;
   /** The workspace the session works in; null when it has none it may still use. */
   tenantId: string | null;
   isAdmin: boolean;
+  /** Set when the caller is an API token (decision 093) rather than a signed-in browser. */
+  apiToken?: ApiTokenAuth | null;
+}
+
+/** The API token a request came with: what it may call is decided from its scopes. */
+export interface ApiTokenAuth {
+  id: string;
+  name: string;
+  scopes: readonly string[];
 }
 
 /** An event a service raises; it is published only after its transaction commits. */
@@ -22,16 +32,21 @@ export interface PendingEvent<K extends RealtimeEventType = RealtimeEventType> {
   data: RealtimeEventMap[K];
 }
 
-/** What every service call gets: the transaction and a way to raise events. */
 /** Where a request came from, as audits record it. */
 export interface Actor {
   sessionId: string | null;
+  /** The API token that made the call, if one did. */
+  tokenId?: string | null;
   address: string | null;
 }
+
+/** What every service call gets: the transaction and a way to raise events. */
 
 export interface TxContext {
   db: Db;
   userId: string | null;
+  /** The API token the request came with (decision 093): records written now name it. */
+  apiTokenId?: string | null;
   publish: <K extends RealtimeEventType>(event: PendingEvent<K>) => void;
   /** Writes the mail (or several, in one statement) to the outbox now; delivered only if the transaction commits. */
   sendMail: (mail: Mail | readonly Mail[]) => Promise<void>;

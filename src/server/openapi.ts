@@ -29,12 +29,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The failure statuses any route of this shape can answer, whatever its handler does: 400 for a
  * malformed request (a NUL, bad JSON, too deep, bad percent-encoding), 408/431 from Node's HTTP
- * parser (a request too slow, headers too large), 401/403 without a session or a workspace,
+ * parser (a request too slow, headers too large), 401/403 without a session or a workspace (or
+ * a scope), 429 for an API token over its rate,
  * 404/414 for path ids, 413/415 for bodies, 500 always.
  */
 export const commonFailures = (method: string, url: string, isPublic: boolean): number[] => {
   const statuses = [400, 408, 431, 500];
-  if (url.startsWith('/api/v2/') && !isPublic) statuses.push(401, 403);
+  // 429: an API token over its rate (decision 093) on any call that needs a session.
+  if (url.startsWith('/api/v2/') && !isPublic) statuses.push(401, 403, 429);
   if (url.includes(':')) statuses.push(404, 414);
   if (BODY_METHODS.has(method)) statuses.push(413, 415);
   return statuses;

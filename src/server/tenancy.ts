@@ -7,6 +7,7 @@ import {
   agencyQuestions,
   agendaItems,
   annuals,
+  apiTokens,
   boardLists,
   boards,
   checklists,
@@ -68,6 +69,8 @@ const TABLES = {
   annuals,
   // Password vault (issue 22)
   vaultFolders,
+  // API tokens (decision 093)
+  apiTokens,
 } as const;
 
 /**

@@ -100,11 +100,13 @@ export const registerTransactions = (
     const roomChanges: (() => void)[] = [];
     const afterCommit: (() => unknown)[] = [];
     const userId = request.auth?.userId ?? null;
+    const apiTokenId = request.auth?.apiToken?.id ?? null;
     if (READS.has(request.method)) {
       return work(
         makeContext({
           db: readOnly(deps.database.db),
           userId,
+          apiTokenId,
           publish: refuseInRead('publish events'),
           sendMail: refuseInRead('send mail'),
           publicUrl: deps.publicUrl,
@@ -123,6 +125,7 @@ export const registerTransactions = (
             authChanged = true;
           }),
           userId,
+          apiTokenId,
           publish: (event) => afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin)),
           sendMail: async (mail) => {
             const deliver = await deps.mailer.enqueue(tx, mail);

@@ -90,6 +90,8 @@ export const RATE_LIMITS = {
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
   // Password vault (issue 22): reveals and copies of passwords by one person.
   vaultRevealPerUser: { max: 60, windowMs: 15 * MINUTE },
+  // API tokens (decision 093): the calls of one token, whatever it calls.
+  apiTokenCalls: { max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 /** Invitations into a workspace stay open for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * HOUR;

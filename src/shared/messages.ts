@@ -150,4 +150,8 @@ export const messages = {
   emailVariableRequired: (code: string) => `This email needs ${code}: keep it in the message`,
   agencyLoadFailed: 'The agency tools could not be loaded',
   agencyEmpty: 'No categories to show.',
+  // API tokens (decision 093): a record written through a token says which (card activity, vault audit).
+  viaToken: (name: string) => `via token «${name}»`,
+  withToken: (who: string | null, token: string | null) =>
+    token ? `${who ?? '–'} via token «${token}»` : (who ?? '–'),
 } as const;

@@ -4,13 +4,14 @@ import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplat
 import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
 // Slack (issue 20)
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
+import { WorkspaceTokensSection } from '../../features/tokens/client/TokensCard.tsx';
 import { BackupCard } from './BackupCard.tsx';
 import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 /**
  * /settings/administration (admins only; others get the permission page): General settings,
- * Annuals & Periods, Emails, Integrations, the system status and the server's backup: one section from each of the admin, quarters, emails
+ * Annuals & Periods, Emails, Integrations (Slack, API tokens), the system status and the server's backup: one section from each of the admin, quarters, emails
  * and slack features, put together here.
  */
 export const AdministrationRoute = () => (
@@ -21,6 +22,7 @@ export const AdministrationRoute = () => (
       <EmailTemplatesSection />
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
+      <WorkspaceTokensSection />
       <SystemStatusCard />
       <BackupCard />
     </Stack>

@@ -21,5 +21,6 @@ export * from './reports.ts';
 export * from './slack.ts';
 export * from './tasks.ts';
 export * from './time.ts';
+export * from './tokens.ts';
 export * from './vault.ts';
 export * from './vision.ts';

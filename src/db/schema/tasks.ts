@@ -15,6 +15,7 @@ import {
 import { tenants, users } from './accounts.ts';
 import { boardLists, boards, labels } from './boards.ts';
 import { meetings, sessions } from './meetings.ts';
+import { apiTokens } from './tokens.ts';
 
 const tenantId = () =>
   uuid()
@@ -225,6 +226,8 @@ export const activities = pgTable(
     description: text().notNull(),
     createdAt: now(),
     createdBy: byUser(),
+    /** The API token the comment was written through, if any (decision 093). */
+    viaTokenId: uuid().references(() => apiTokens.id, { onDelete: 'set null' }),
     changedAt: now(),
     changedBy: byUser(),
   },

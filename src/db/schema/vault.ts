@@ -122,6 +122,8 @@ export const vaultAudit = pgTable(
     action: text().notNull(),
     userId: uuid(),
     sessionId: uuid(),
+    /** The API token that acted (decision 093); a plain id like the others here. */
+    tokenId: uuid(),
     address: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

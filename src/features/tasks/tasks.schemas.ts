@@ -327,6 +327,8 @@ export const ZActivity = z
     changedAt: z.string(),
     changedBy: z.string().nullable(),
     author: ZPersonSummary.nullable(),
+    /** The name of the API token the comment was written through, if any (decision 093). */
+    viaToken: z.string().nullable(),
     permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
   })
   .meta({ id: 'Activity' });

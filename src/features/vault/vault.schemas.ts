@@ -159,6 +159,8 @@ export const ZVaultAuditRow = z
     userId: z.string().nullable(),
     userName: z.string().nullable(),
     sessionId: z.string().nullable(),
+    /** The name of the API token that acted, when one did (decision 093). */
+    viaToken: z.string().nullable(),
     address: z.string().nullable(),
   })
   .meta({ id: 'VaultAuditRow' });

@@ -28,6 +28,7 @@ describe('the configured limits', () => {
       LIMIT_RESET_REQUEST_PER_EMAIL: '4',
       LIMIT_RESET_REQUEST_PER_ADDRESS: '300',
       LIMIT_RESET_PASSWORD_PER_ADDRESS: '60',
+      LIMIT_API_TOKEN_CALLS: '1200',
     }).authLimits!;
     expect(Object.fromEntries(Object.entries(limits).map(([name, limit]) => [name, limit.max]))).toEqual({
       signInPerAccount: 5,
@@ -37,6 +38,7 @@ describe('the configured limits', () => {
       resetRequestPerEmail: 4,
       resetRequestPerAddress: 300,
       resetPasswordPerAddress: 60,
+      apiTokenCalls: 1200,
     });
     // Defaults: an office's 100 per address, strict per account.
     const defaults = loadConfig({}).authLimits!;
@@ -44,6 +46,7 @@ describe('the configured limits', () => {
     expect(defaults.signInPerAddress).toEqual({ max: 100, windowMs: 900_000 });
     expect(defaults.signInPerAccount).toEqual({ max: 10, windowMs: 900_000 });
     expect(defaults.registerPerEmail.max).toBe(3);
+    expect(defaults.apiTokenCalls).toEqual({ max: 600, windowMs: 60_000 });
     for (const bad of ['0', '-1', '2.5', 'many', '1000001']) {
       expect(() => loadConfig({ LIMIT_SIGN_UP_PER_ADDRESS: bad })).toThrow(
         new ConfigError('LIMIT_SIGN_UP_PER_ADDRESS must be a whole number from 1 to 1000000'),

@@ -174,7 +174,11 @@ export const meetingsRoutes = async (fastify: FastifyInstance) => {
     async (request) =>
       ok(
         await request.inTenant((ctx) =>
-          deleteMeeting(ctx, request.params.id, { sessionId: request.auth?.sessionId ?? null, address: request.ip }),
+          deleteMeeting(ctx, request.params.id, {
+            sessionId: request.auth?.apiToken ? null : (request.auth?.sessionId ?? null),
+            tokenId: request.auth?.apiToken?.id ?? null,
+            address: request.ip,
+          }),
         ),
       ),
   );

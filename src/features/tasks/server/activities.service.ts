@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { activities, users } from '../../../db/schema/index.ts';
+import { activities, apiTokens, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { sanitizeRichText } from '../../../server/sanitize.ts';
@@ -29,12 +29,14 @@ export const listActivities = async (ctx: TenantContext, taskId: string): Promis
     .select({
       activity: activities,
       author: personSummaryColumns,
+      viaToken: apiTokens.name,
     })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.createdBy))
+    .leftJoin(apiTokens, eq(apiTokens.id, activities.viaTokenId))
     .where(and(eq(activities.taskId, taskId), eq(activities.tenantId, ctx.tenantId)))
     .orderBy(asc(activities.createdAt));
-  return rows.map(({ activity, author }) => ({
+  return rows.map(({ activity, author, viaToken }) => ({
     id: activity.id,
     taskId: activity.taskId,
     description: activity.description,
@@ -43,6 +45,7 @@ export const listActivities = async (ctx: TenantContext, taskId: string): Promis
     changedBy: activity.changedBy,
     // The author's user row always exists (users are never hard-deleted).
     author: activity.createdBy && author ? personSummary(author) : null,
+    viaToken,
     permissions: {
       canEdit: activity.createdBy === ctx.userId,
       canDelete: activity.createdBy === ctx.userId || ctx.isAdmin,
@@ -76,6 +79,7 @@ export const createActivity = async (ctx: TenantContext, input: { taskId: string
       taskId: input.taskId,
       description: clean(input.description),
       createdBy: ctx.userId,
+      viaTokenId: ctx.apiTokenId ?? null,
       changedBy: ctx.userId,
     })
     .returning({ id: activities.id });

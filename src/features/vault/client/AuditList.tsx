@@ -193,7 +193,7 @@ const AuditTable = ({ rows, columns, label, timezone }: RowsProps) => (
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <When row={row} timezone={timezone} />
             </Table.Td>
-            {columns.who && <Table.Td>{row.userName ?? '–'}</Table.Td>}
+            {columns.who && <Table.Td>{messages.withToken(row.userName, row.viaToken)}</Table.Td>}
             <Table.Td>
               <Action row={row} size="sm" />
             </Table.Td>
@@ -238,7 +238,7 @@ const AuditRowList = ({ rows, columns, label, timezone }: RowsProps) => (
           )}
           {columns.who && (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {row.userName ?? '–'}
+              {messages.withToken(row.userName, row.viaToken)}
             </Text>
           )}
           <Action row={row} size="xs" />

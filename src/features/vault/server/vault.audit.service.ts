@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { meetings, users, vaultAudit } from '../../../db/schema/index.ts';
+import { apiTokens, meetings, users, vaultAudit } from '../../../db/schema/index.ts';
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { Actor, TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
@@ -30,6 +30,7 @@ export const recordAudit = async (ctx: TenantContext, actor: Actor, events: Audi
       meetingTitle: sql`(select ${meetings.title} from ${meetings} where ${meetings.tenantId} = ${ctx.tenantId} and ${meetings.id} = ${event.meetingId})`,
       userId: ctx.userId,
       sessionId: actor.sessionId,
+      tokenId: actor.tokenId ?? null,
       address: actor.address,
     })),
   );
@@ -41,8 +42,8 @@ export const recordAudit = async (ctx: TenantContext, actor: Actor, events: Audi
  */
 export const recordMeetingVaultDeleted = async (ctx: TenantContext, actor: Actor, meetingId: string) => {
   await ctx.db.execute(sql`insert into ${vaultAudit}
-    (tenant_id, meeting_id, meeting_title, entry_id, account, action, user_id, session_id, address)
-    select e.tenant_id, e.meeting_id, m.title, e.id, e.account, 'delete', ${ctx.userId}, ${actor.sessionId}, ${actor.address}
+    (tenant_id, meeting_id, meeting_title, entry_id, account, action, user_id, session_id, token_id, address)
+    select e.tenant_id, e.meeting_id, m.title, e.id, e.account, 'delete', ${ctx.userId}, ${actor.sessionId}, ${actor.tokenId ?? null}, ${actor.address}
     from vault_entries e join meetings m on m.tenant_id = e.tenant_id and m.id = e.meeting_id
     where e.tenant_id = ${ctx.tenantId} and e.meeting_id = ${meetingId}`);
 };
@@ -69,11 +70,13 @@ const auditPage = async (
       userId: vaultAudit.userId,
       userName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
       sessionId: vaultAudit.sessionId,
+      viaToken: apiTokens.name,
       address: vaultAudit.address,
       total: windowTotal(),
     })
     .from(vaultAudit)
     .leftJoin(users, eq(users.id, vaultAudit.userId))
+    .leftJoin(apiTokens, and(eq(apiTokens.tenantId, vaultAudit.tenantId), eq(apiTokens.id, vaultAudit.tokenId)))
     .leftJoin(meetings, and(eq(meetings.tenantId, vaultAudit.tenantId), eq(meetings.id, vaultAudit.meetingId)))
     .where(where)
     .orderBy(desc(vaultAudit.at), desc(vaultAudit.id))

@@ -38,7 +38,9 @@ const LOCK_OUT =
   "409 (field `confirmLockOut`, nothing written) when the save would leave the caller unable to reveal or copy the entry — a new entry, or new groups when they could reveal it before — unless `confirmLockOut` is true. The meeting's leaders always may, whatever the groups.";
 
 const actorOf = (request: FastifyRequest): Actor => ({
-  sessionId: request.auth?.sessionId ?? null,
+  // An API token has no session: its own id is recorded instead (decision 093).
+  sessionId: request.auth?.apiToken ? null : (request.auth?.sessionId ?? null),
+  tokenId: request.auth?.apiToken?.id ?? null,
   address: request.ip ?? null,
 });
 

@@ -251,6 +251,11 @@ export const ActivityPanel = ({
                     <Text size="sm" fw={600}>
                       {name}
                     </Text>
+                    {activity.viaToken && (
+                      <Text size="xs" c="dimmed">
+                        {messages.viaToken(activity.viaToken)}
+                      </Text>
+                    )}
                     <Text size="xs" c="dimmed">
                       {when(activity.createdAt, timezone)}
                       {edited ? ` · ${boardsMessages.commentEdited}` : ''}
