@@ -207,8 +207,20 @@ const main = async () => {
         );
         if (i % 4 === 1) {
           const checklist = await call<{ id: string }>('POST', '/checklists', { taskId, title: 'Steps' }, leader);
-          for (const [n, title] of DEMO_CHECKLIST.entries())
-            checklistRows.push({ tenantId, checklistId: checklist.id, title, status: n < i % 3 ? '1' : '0', sort: n });
+          for (const [n, title] of DEMO_CHECKLIST.entries()) {
+            const status = n < i % 3 ? '1' : '0';
+            // Open steps past the first have someone on them, due over the coming days.
+            const owned = status === '0' && n > 0;
+            checklistRows.push({
+              tenantId,
+              checklistId: checklist.id,
+              title,
+              status,
+              sort: n,
+              ownerId: owned ? people[(i + n) % people.length] : null,
+              dueDate: owned ? addDays(today, n * 2 + (i % 5)) : null,
+            });
+          }
         }
         if (i % 3 !== 2) {
           const comment = await call<{ id: string }>(
