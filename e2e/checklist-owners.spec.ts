@@ -2,8 +2,18 @@ import { expect, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { boardsMessages } from '../src/features/boards/boards.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
+import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { expectAccessible } from './axe.ts';
-import { call, createMeeting, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  call,
+  createMeeting,
+  createMeetingToday,
+  isoDate,
+  realtimeConnected,
+  SCREENS,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // A checklist item with an owner: a leader gives an item of a card's checklist to a member with a
 // due date; it shows among the member's to-dos on home, who ticks it there, and the leader's open
@@ -91,5 +101,70 @@ test('a checklist item given to a member shows in their My Action Items, is tick
   // The leader's open card shows it ticked without a reload.
   await expect(checklist.getByRole('checkbox', { name: 'Pull the numbers' })).toBeChecked();
   await expect(checklist.getByTestId('checklist-progress')).toHaveText('100%');
+  await other.close();
+});
+
+test('the live To-Do review lists the checklist items people own beside the to-dos; a tick there reaches the room', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, mate } = await team(request, 'checklist-live');
+  const meeting = await createMeetingToday(request, owner.token, 'Weekly Ops', [mate.id]);
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Send the invoices',
+    type: '4',
+    userId: mate.id,
+    meetingIds: [meeting.id],
+  });
+  const card = await call<{ id: string }>(request, owner.token, 'POST', '/tasks', {
+    title: 'Prepare the board deck',
+    type: '4',
+    userId: owner.id,
+    meetingIds: [meeting.id],
+  });
+  const steps = await call<{ id: string }>(request, owner.token, 'POST', '/checklists', {
+    taskId: card.id,
+    title: 'Steps',
+  });
+  await call(request, owner.token, 'POST', '/checklist-items', {
+    checklistId: steps.id,
+    title: 'Pull the numbers',
+    ownerId: mate.id,
+    dueDate: isoDate(-1),
+  });
+  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
+    agendaItems: [{ title: 'To-Dos', keyName: 'to_do_list', duration: 5 }],
+  });
+  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
+  const live = `/live-meeting/${meeting.id}/${started.sessionId}`;
+
+  const other = await browser.newContext();
+  const bea = await other.newPage();
+  await startSignedIn(bea, mate.token);
+  await bea.goto(live);
+  const beaItems = bea.getByTestId('meeting-checklist-item');
+  await expect(beaItems).toHaveCount(1, { timeout: 60_000 });
+  await realtimeConnected(bea);
+
+  await startSignedIn(page, owner.token);
+  await page.goto(live);
+  const items = page.getByTestId('meeting-checklist-item');
+  await expect(items).toHaveCount(1, { timeout: 60_000 });
+  await expect(items).toContainText('Pull the numbers');
+  await expect(items).toContainText('Bea Mate');
+  await expect(page.getByTestId('action-items-step')).toContainText('Send the invoices');
+  await items.scrollIntoViewIfNeeded();
+  await shot(page, 'live');
+  await expectAccessible(page, 'checklist items in the live To-Do review');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await items.scrollIntoViewIfNeeded();
+  await shot(page, 'live-phone');
+
+  await items.getByRole('checkbox', { name: tasksMessages.checklistItemDone('Pull the numbers', 'Bea Mate') }).click();
+  await expect(items).toHaveCount(0);
+  // Bea's screen follows.
+  await expect(beaItems).toHaveCount(0);
   await other.close();
 });

@@ -11,6 +11,10 @@ export const tasksMessages = {
   notificationCardMoved: (who: string, title: string) => `${who} moved "${title}"`,
   notificationChecklistItemOwner: (who: string, item: string, card: string) =>
     `${who} made you the owner of "${item}" on the checklist of "${card}"`,
+  checklistItemsOfMeeting: (n: number) => `Checklist items with an owner (${n})`,
+  checklistItemOn: (card: string) => `on ${card}`,
+  checklistItemDone: (item: string, owner: string) => `Done: ${item} (${owner})`,
+  checklistItemSomeone: 'Someone',
   notificationMilestoneDue: (milestone: string, goal: string) =>
     `The milestone "${milestone}" of "${goal}" is due tomorrow`,
   notificationReminder: (title: string, due: string | null) =>

@@ -315,6 +315,16 @@ export const ZMyChecklistItems = z
   .meta({ id: 'MyChecklistItems' });
 export type MyChecklistItems = z.infer<typeof ZMyChecklistItems>;
 
+/** A meeting's open checklist items that have an owner (the live To-Do review): at most this many. */
+export const MEETING_CHECKLIST_ITEMS_MAX = 100;
+export const ZMeetingChecklistItemsQuery = z.object({ meetingId: z.uuid() });
+export const ZOwnedChecklistItem = ZMyChecklistItem.extend({ ownerId: z.uuid() }).meta({ id: 'OwnedChecklistItem' });
+export type OwnedChecklistItem = z.infer<typeof ZOwnedChecklistItem>;
+export const ZMeetingChecklistItems = z
+  .object({ items: z.array(ZOwnedChecklistItem), total: z.number() })
+  .meta({ id: 'MeetingChecklistItems' });
+export type MeetingChecklistItems = z.infer<typeof ZMeetingChecklistItems>;
+
 // Activities (comments)
 
 export const ZActivity = z

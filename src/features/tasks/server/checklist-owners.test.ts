@@ -4,7 +4,7 @@ import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
-import type { Checklist, MyChecklistItems, Task } from '../tasks.schemas.ts';
+import type { Checklist, MeetingChecklistItems, MyChecklistItems, Task } from '../tasks.schemas.ts';
 
 // Checklist items with an owner and a due date: validated like a card's people, told to the owner,
 // listed among the owner's own open items (home's To Do's), ticked from there.
@@ -69,6 +69,16 @@ describe('checklist items with an owner and a due date', () => {
       'Write the summary',
     ]);
     expect((await mine(lea)).items).toEqual([]);
+    // The live To-Do review of a meeting: its cards' owned open items, whoever owns them.
+    const ofMeeting = async (who: SignedUp, meetingId: string) =>
+      await who.api.get<MeetingChecklistItems>(`/checklist-items?meetingId=${meetingId}`);
+    const opsItems = (await ofMeeting(lea, ops.id)).body.result;
+    expect(opsItems.items.map((i) => [i.title, i.ownerId])).toEqual([
+      ['Pull the numbers', mo.userId],
+      ['Write the summary', mo.userId],
+    ]);
+    expect((await ofMeeting(cy, ops.id)).status).toBe(404);
+    expect((await lea.api.get('/checklist-items?meetingId=nope')).status).toBe(400);
 
     // Ticked from home: off the list, and ticked on the card too.
     const first = all.items[1]!;
@@ -123,5 +133,6 @@ describe('checklist items with an owner and a due date', () => {
     const after = (await lea.api.get<Checklist[]>(`/tasks/${card.id}/checklists`)).body.result[0]!;
     expect(after.items).toEqual([item]);
     expect((await mine(eve)).items).toEqual([]);
+    expect((await eve.api.get(`/checklist-items?meetingId=${meeting.id}`)).status).toBe(404);
   });
 });

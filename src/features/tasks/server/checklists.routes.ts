@@ -6,6 +6,8 @@ import {
   ZChecklist,
   ZCreateChecklist,
   ZCreateChecklistItem,
+  ZMeetingChecklistItems,
+  ZMeetingChecklistItemsQuery,
   ZMyChecklistItems,
   ZMyItemsQuery,
   ZUpdateChecklist,
@@ -17,6 +19,7 @@ import {
   deleteChecklist,
   deleteChecklistItem,
   listChecklists,
+  meetingChecklistItems,
   myChecklistItems,
   updateChecklist,
   updateChecklistItem,
@@ -42,6 +45,18 @@ export const checklistsRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => myChecklistItems(ctx, request.query.hiddenMeetingIds))),
+  );
+  app.get(
+    '/checklist-items',
+    {
+      schema: {
+        tags,
+        summary: 'The open checklist items with an owner on a meeting’s open cards (the live To-Do review)',
+        querystring: ZMeetingChecklistItemsQuery,
+        response: { 200: success(ZMeetingChecklistItems), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => meetingChecklistItems(ctx, request.query.meetingId))),
   );
   app.get(
     '/tasks/:id/checklists',

@@ -1,19 +1,22 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { checklistItems, checklists, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, notFound } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { notify } from '../../notifications/server/notifications.service.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import {
   type Checklist,
   type ChecklistItemInput,
+  MEETING_CHECKLIST_ITEMS_MAX,
+  type MeetingChecklistItems,
   MY_CHECKLIST_ITEMS_MAX,
   type MyChecklistItems,
 } from '../tasks.schemas.ts';
-import { activeSql, notAllMeetingsHidden } from './task-lists.service.ts';
+import { activeSql, notAllMeetingsHidden, ofMeeting } from './task-lists.service.ts';
 import {
   assertAssignable,
   assignableUsers,
@@ -276,7 +279,16 @@ export const myChecklistItems = async (
   ctx: TenantContext,
   hiddenMeetingIds: string[] = [],
 ): Promise<MyChecklistItems> => {
-  const rows = await ctx.db
+  const rows = await ownedItems(ctx, [
+    eq(checklistItems.ownerId, ctx.userId),
+    hiddenMeetingIds.length ? notAllMeetingsHidden([...new Set(hiddenMeetingIds)]) : undefined,
+  ]).limit(MY_CHECKLIST_ITEMS_MAX);
+  return { items: rows.map(({ total: _, ownerId: __, ...item }) => item), total: rows[0]?.total ?? 0 };
+};
+
+/** Open items on open cards the caller may see, soonest due first (undated last), with their count. */
+const ownedItems = (ctx: TenantContext, conditions: (SQL | undefined)[]) =>
+  ctx.db
     .select({
       id: checklistItems.id,
       title: checklistItems.title,
@@ -284,6 +296,7 @@ export const myChecklistItems = async (
       checklistId: checklistItems.checklistId,
       taskId: tasks.id,
       taskTitle: tasks.title,
+      ownerId: checklistItems.ownerId,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(checklistItems)
@@ -292,15 +305,27 @@ export const myChecklistItems = async (
     .where(
       and(
         eq(checklistItems.tenantId, ctx.tenantId),
-        eq(checklistItems.ownerId, ctx.userId),
         eq(checklistItems.status, '0'),
         eq(tasks.tenantId, ctx.tenantId),
         activeSql,
         visibleTasksSql(ctx),
-        hiddenMeetingIds.length ? notAllMeetingsHidden([...new Set(hiddenMeetingIds)]) : undefined,
+        ...conditions,
       ),
     )
-    .orderBy(sql`${checklistItems.dueDate} nulls last`, sql`lower(${checklistItems.title})`, checklistItems.id)
-    .limit(MY_CHECKLIST_ITEMS_MAX);
-  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
+    .orderBy(sql`${checklistItems.dueDate} nulls last`, sql`lower(${checklistItems.title})`, checklistItems.id);
+
+/**
+ * `GET checklist-items?meetingId=`: the open items that have an owner, on the meeting's open cards
+ * (linked to it or on its boards), soonest due first: the live To-Do review lists them beside the
+ * to-dos. One statement after the meeting's check (404 for a meeting the caller does not see).
+ */
+export const meetingChecklistItems = async (ctx: TenantContext, meetingId: string): Promise<MeetingChecklistItems> => {
+  await findVisibleMeeting(ctx, meetingId);
+  const rows = await ownedItems(ctx, [ofMeeting(ctx, meetingId), sql`${checklistItems.ownerId} is not null`]).limit(
+    MEETING_CHECKLIST_ITEMS_MAX,
+  );
+  return {
+    items: rows.map(({ total: _, ownerId, ...item }) => ({ ...item, ownerId: ownerId! })),
+    total: rows[0]?.total ?? 0,
+  };
 };

@@ -12,6 +12,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { hasDueDate, isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
+import { MeetingChecklistItems } from '../../../tasks/client/components/MeetingChecklistItems.tsx';
 import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
 import { listsState, ShowMore, useMeetingPeople } from '../../../tasks/client/components/TaskLists.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
@@ -326,6 +327,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
           {!doneComplete && <ShowMore list={doneList} />}
         </Stack>
       )}
+      {type === TASK_TYPE.todo && <MeetingChecklistItems meetingId={meeting.id} people={people} today={today} />}
       <TaskFormDialog state={dialog} meeting={meeting} today={today} onClose={() => setDialog(null)} />
       <TodosFromIssueDialog
         issue={todosFor}
