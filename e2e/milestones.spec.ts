@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
+import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
 import { call, createMeetingToday, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
@@ -37,6 +38,12 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
     type: '1',
     userId: owner.id,
     dueDate: goalDue,
+    meetingIds: [meeting.id],
+  });
+  await call(request, owner.token, 'POST', '/tasks', {
+    title: 'Paint the office',
+    type: '4',
+    userId: owner.id,
     meetingIds: [meeting.id],
   });
   const dashboard = `/meeting-dashboard/${meeting.id}/Quarterly-Rocks`;
@@ -89,6 +96,17 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await expect(panel.getByTestId('milestone').nth(1)).toContainText('Open the doors');
   await shot(page, 'dialog');
   await expectAccessible(page, 'the milestones of a goal');
+  // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %.
+  await panel.getByRole('button', { name: tasksMessages.progressSourcesButton }).click();
+  const sources = page.getByRole('dialog', { name: tasksMessages.progressSourcesTitle });
+  await sources.getByRole('combobox', { name: tasksMessages.progressCards }).click();
+  await page.getByRole('option', { name: 'Paint the office' }).click();
+  await shot(page, 'sources');
+  await expectAccessible(page, 'the progress sources of a goal');
+  await sources.getByRole('button', { name: messages.saveButton }).click();
+  await expect(sources).toBeHidden();
+  await expect(panel.getByTestId('progress-sources')).toContainText(tasksMessages.progressCardsDone(0, 1));
+  await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

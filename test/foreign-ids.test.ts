@@ -546,6 +546,14 @@ const ROUTES: Record<string, Route> = {
     }),
     kinds: { ownerId: 'user' },
   },
+  'PUT /api/v2/tasks/{id}/progress-sources': {
+    prepare: (a) => goalWithMilestone(a),
+    valid: (a, extra) => ({
+      url: `/tasks/${extra.goalId}/progress-sources`,
+      body: { cardIds: [a.task.id], kpi: { scoreId: a.score.id, target: '10' } },
+    }),
+    kinds: { cardIds: 'task', 'kpi.scoreId': 'score' },
+  },
   'PATCH /api/v2/milestones/{id}': {
     prepare: (a) => goalWithMilestone(a),
     valid: (a, extra) => ({ url: `/milestones/${extra.milestoneId}`, body: { ownerId: a.member.userId } }),

@@ -10,11 +10,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { boardLists, boards, labels } from './boards.ts';
 import { meetings, sessions } from './meetings.ts';
+import { scores } from './kpis.ts';
 import { apiTokens } from './tokens.ts';
 
 const tenantId = () =>
@@ -215,6 +217,28 @@ export const goalMilestones = pgTable(
     index().on(t.tenantId, t.ownerId, t.dueDate),
   ],
 );
+
+/** A card whose done share counts in a goal's progress (a card counts in one goal at most). */
+export const goalCards = pgTable(
+  'goal_cards',
+  {
+    tenantId: tenantId(),
+    goalId: taskRef(),
+    cardId: taskRef(),
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.cardId] }), uniqueIndex().on(t.cardId)],
+);
+
+/** The KPI whose latest value, against the goal's own target, counts in a goal's progress. */
+export const goalKpis = pgTable('goal_kpis', {
+  tenantId: tenantId(),
+  goalId: taskRef().primaryKey(),
+  scoreId: uuid()
+    .notNull()
+    .references(() => scores.id, { onDelete: 'cascade' }),
+  /** Normalised decimal text, as the KPI's values are. */
+  target: text().notNull(),
+});
 
 /** A comment in a card's activity log (sanitized HTML). */
 export const activities = pgTable(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoDate } from '../../shared/dates.ts';
+import { KPI_GOALS, KPI_VALUE_MAX, normaliseKpiValue } from '../../shared/kpis.ts';
 import { requiredText } from '../../shared/validation.ts';
+import { tasksMessages } from './tasks.messages.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
 
@@ -21,14 +23,67 @@ export const ZMilestone = z
   .meta({ id: 'Milestone' });
 export type Milestone = z.infer<typeof ZMilestone>;
 
+/** What else counts in a goal's progress: its linked cards and one KPI with the goal's target. */
+export const ZProgressSources = z
+  .object({
+    cards: z.object({
+      items: z.array(z.object({ id: z.uuid(), title: z.string(), done: z.boolean() })),
+      done: z.number(),
+      total: z.number(),
+    }),
+    kpi: z
+      .object({
+        scoreId: z.uuid(),
+        title: z.string(),
+        comparator: z.enum(KPI_GOALS),
+        target: z.string(),
+        /** The KPI's latest value entered; null before any. */
+        latest: z.string().nullable(),
+        /** The share of the target it reaches, 0–1; null without a value. */
+        share: z.number().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ProgressSources' });
+export type ProgressSources = z.infer<typeof ZProgressSources>;
+
+/** At most this many cards count in one goal. */
+export const GOAL_CARDS_MAX = 200;
+
+/** The goal's linked cards, every one (replacing the others), and its KPI with a target, or none. */
+export const ZSetProgressSources = z.object({
+  cardIds: z.array(z.uuid()).max(GOAL_CARDS_MAX),
+  kpi: z
+    .object({
+      scoreId: z.uuid(),
+      target: z
+        .string()
+        .max(KPI_VALUE_MAX * 2)
+        .transform((value, context) => {
+          const normalised = normaliseKpiValue(value);
+          if (!normalised) {
+            context.addIssue({ code: 'custom', message: tasksMessages.progressTargetNotANumber });
+            return z.NEVER;
+          }
+          return normalised;
+        }),
+    })
+    .nullable(),
+});
+export type SetProgressSources = z.infer<typeof ZSetProgressSources>;
+
 /** A goal's milestones in order, with what they add up to. */
 export const ZMilestones = z
   .object({
     items: z.array(ZMilestone),
     done: z.number(),
     total: z.number(),
-    /** Share done, 0–100, rounded; null without milestones. */
+    /**
+     * The goal's progress, 0–100, rounded: the mean of the parts it has (the share of milestones
+     * done, of linked cards done, of the KPI target reached); null with none.
+     */
     progress: z.number().nullable(),
+    sources: ZProgressSources,
     /** Why the goal looks at risk (an overdue milestone, or the pace so far), or null. */
     atRisk: z.string().nullable(),
   })

@@ -11,6 +11,23 @@ export const tasksMessages = {
   notificationCardMoved: (who: string, title: string) => `${who} moved "${title}"`,
   notificationChecklistItemOwner: (who: string, item: string, card: string) =>
     `${who} made you the owner of "${item}" on the checklist of "${card}"`,
+  progressTargetNotANumber: 'Enter a number',
+  progressTargetRequired: 'Enter the target the goal aims for',
+  progressSourcesTitle: 'Progress from cards and a KPI',
+  progressSourcesButton: 'Progress from cards and a KPI…',
+  progressSourcesText:
+    'Besides its milestones, the goal’s progress can count cards of its meeting (the share done) and one KPI against a target of its own. Each part weighs the same; the status stays yours to set.',
+  progressChoicesFailed: 'The meeting’s cards and KPIs could not be loaded.',
+  progressCards: 'Cards that count',
+  progressKpi: 'KPI',
+  progressKpiNone: 'No KPI',
+  progressTarget: 'Target',
+  progressCardsDone: (done: number, total: number) => `Linked cards: ${done} of ${total} done`,
+  progressKpiAt: (title: string, latest: string | null, target: string) =>
+    latest === null ? `${title}: no value yet (target ${target})` : `${title}: ${latest} of ${target}`,
+  progressCardIsGoal: 'A goal cannot count in another goal’s progress: choose cards that are not goals',
+  progressCardNotSeen: 'Choose cards you can see',
+  progressKpiNotOfGoal: 'Choose a KPI of one of the goal’s meetings',
   checklistItemsOfMeeting: (n: number) => `Checklist items with an owner (${n})`,
   checklistItemOn: (card: string) => `on ${card}`,
   checklistItemDone: (item: string, owner: string) => `Done: ${item} (${owner})`,
@@ -95,6 +112,6 @@ export const tasksMessages = {
   milestoneDeleteTitle: 'Delete this milestone?',
   milestoneDeleteText: (title: string) => `“${title}” is deleted for good.`,
   milestonesEmpty: 'No milestones yet: break the goal into steps with an owner and a date',
-  milestonesProgress: (percent: number) => `${percent} % of the milestones done`,
+  milestonesProgress: (percent: number) => `The goal’s progress: ${percent} %`,
   milestonesToggle: (done: number, total: number) => `Milestones (${done} of ${total})`,
 } as const;

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { cardKeys, refreshCardLists } from '../../../client/lib/cards.ts';
-import type { CreateMilestone, Milestones, UpdateMilestone } from '../milestones.schemas.ts';
+import type { CreateMilestone, Milestones, UpdateMilestone, ZSetProgressSources } from '../milestones.schemas.ts';
 
 // A goal's milestones: under the card's key, so a 'task.changed' event (someone else ticked
 // one) refetches them with the card.
@@ -19,7 +20,8 @@ type MilestoneCall =
   | { kind: 'add'; input: CreateMilestone }
   | { kind: 'update'; id: string; input: UpdateMilestone }
   | { kind: 'delete'; id: string }
-  | { kind: 'order'; ids: string[] };
+  | { kind: 'order'; ids: string[] }
+  | { kind: 'sources'; input: z.input<typeof ZSetProgressSources> };
 
 /** Every change of a goal's milestones; the answer is the goal's milestones as they now are. */
 export const useMilestoneChange = (goalId: string) => {
@@ -36,6 +38,8 @@ export const useMilestoneChange = (goalId: string) => {
           return api.delete<Milestones>(`/milestones/${call.id}`, undefined, silent);
         case 'order':
           return api.put<Milestones>(`/tasks/${goalId}/milestones/order`, { ids: call.ids }, silent);
+        case 'sources':
+          return api.put<Milestones>(`/tasks/${goalId}/progress-sources`, call.input, silent);
       }
     },
     onMutate: async (call) => {

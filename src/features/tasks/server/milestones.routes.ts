@@ -7,6 +7,7 @@ import {
   ZMilestones,
   ZMyMilestones,
   ZOrderMilestones,
+  ZSetProgressSources,
   ZUpdateMilestone,
 } from '../milestones.schemas.ts';
 import { ZMyItemsQuery } from '../tasks.schemas.ts';
@@ -17,6 +18,7 @@ import {
   myMilestones,
   orderMilestones,
   updateMilestone,
+  updateProgressSources,
 } from './milestones.service.ts';
 
 // A goal's milestones; called by tasksRoutes, in its plugin. Every answer is the goal's
@@ -68,6 +70,20 @@ export const milestonesRoutes = async (fastify: FastifyInstance) => {
       reply
         .status(201)
         .send(ok(await request.inTenant((ctx) => createMilestone(ctx, request.params.id, request.body)))),
+  );
+  app.put(
+    '/tasks/:id/progress-sources',
+    {
+      schema: {
+        tags,
+        summary:
+          'What else counts in a goal’s progress: its linked cards (every one) and a KPI of its meetings with a target',
+        params: ZId,
+        body: ZSetProgressSources,
+        response: { 200: ZAnswer, ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => updateProgressSources(ctx, request.params.id, request.body))),
   );
   app.put(
     '/tasks/:id/milestones/order',

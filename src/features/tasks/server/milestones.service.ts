@@ -15,9 +15,11 @@ import {
   type Milestones,
   MY_MILESTONES_MAX,
   type MyMilestones,
+  type SetProgressSources,
   type UpdateMilestone,
 } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
+import { combinedProgress, progressSources, setProgressSources } from './goal-progress.ts';
 import { activeSql, notAllMeetingsHidden } from './task-lists.service.ts';
 import { findVisibleTask, type TaskAccess, visibleTasksSql } from './tasks.access.ts';
 import { notifyMilestoneOwner } from './tasks.notify.ts';
@@ -66,14 +68,21 @@ export const riskOf = (
   return needed > left ? tasksMessages.milestonesBehind(open, left) : null;
 };
 
-const summary = (access: TaskAccess, rows: Row[]): Milestones => {
-  const items = rows.map(toMilestone);
+/** The goal's milestones as they now are, with its progress from them and its other sources. */
+const summary = async (ctx: TenantContext, access: TaskAccess): Promise<Milestones> => {
+  const items = (await rowsOf(ctx, access.task.id)).map(toMilestone);
+  const sources = await progressSources(ctx, access.task.id);
   const done = items.filter((m) => m.doneAt).length;
   return {
     items,
     done,
     total: items.length,
-    progress: items.length ? Math.round((done * 100) / items.length) : null,
+    progress: combinedProgress([
+      items.length ? done / items.length : null,
+      sources.cards.total ? sources.cards.done / sources.cards.total : null,
+      sources.kpi?.share ?? null,
+    ]),
+    sources,
     atRisk: riskOf(items, { dueDate: access.task.dueDate, createdAt: access.task.createdAt.toISOString() }, todayUtc()),
   };
 };
@@ -92,10 +101,19 @@ const findGoal = async (ctx: TenantContext, goalId: string) => {
   return access;
 };
 
+/** `PUT tasks/{id}/progress-sources`: the goal's linked cards and KPI; the answer is its milestones' summary. */
+export const updateProgressSources = async (ctx: TenantContext, goalId: string, input: SetProgressSources) => {
+  await assertInWorkspace(ctx.db, ctx.tenantId, { tasks: [goalId] });
+  const access = await findGoal(ctx, goalId);
+  await setProgressSources(ctx, access, input);
+  publishTaskPart(ctx, access, 'milestone');
+  return summary(ctx, access);
+};
+
 /** `GET tasks/{id}/milestones`. */
 export const listMilestones = async (ctx: TenantContext, goalId: string) => {
   const access = await findGoal(ctx, goalId);
-  return summary(access, await rowsOf(ctx, goalId));
+  return summary(ctx, access);
 };
 
 const cleanTitle = (title: string) => {
@@ -150,7 +168,7 @@ export const createMilestone = async (ctx: TenantContext, goalId: string, input:
   });
   if (input.ownerId) await notifyMilestoneOwner(ctx, access.task, title, input.ownerId);
   publishTaskPart(ctx, access, 'milestone');
-  return summary(access, await rowsOf(ctx, goalId));
+  return summary(ctx, access);
 };
 
 const findMilestone = async (ctx: TenantContext, id: string) => {
@@ -189,15 +207,15 @@ export const updateMilestone = async (ctx: TenantContext, id: string, input: Upd
     );
   }
   publishTaskPart(ctx, access, 'milestone');
-  return summary(access, await rowsOf(ctx, row.goalId));
+  return summary(ctx, access);
 };
 
 /** `DELETE milestones/{id}`: for good. */
 export const deleteMilestone = async (ctx: TenantContext, id: string) => {
-  const { row, access } = await findMilestone(ctx, id);
+  const { access } = await findMilestone(ctx, id);
   await ctx.db.delete(goalMilestones).where(eq(goalMilestones.id, id));
   publishTaskPart(ctx, access, 'milestone');
-  return summary(access, await rowsOf(ctx, row.goalId));
+  return summary(ctx, access);
 };
 
 /** `PUT tasks/{id}/milestones/order`: every milestone of the goal, once each, in the new order (400 otherwise). */
@@ -212,7 +230,7 @@ export const orderMilestones = async (ctx: TenantContext, goalId: string, ids: s
     from unnest(${uuidArray(ids)}) with ordinality as o(id, position)
     where m.id = o.id and m.goal_id = ${goalId}`);
   publishTaskPart(ctx, access, 'milestone');
-  return summary(access, await rowsOf(ctx, goalId));
+  return summary(ctx, access);
 };
 
 /**

@@ -231,6 +231,87 @@ describe('my milestones', () => {
   });
 });
 
+describe('a goal’s progress from linked cards and a KPI', () => {
+  it('is the mean of its parts: milestones done, linked cards done, the KPI’s latest value against the target', async () => {
+    const lea = await signUp(app, { firstName: 'Lea' });
+    const mo = await joinWorkspace(app, lea, { firstName: 'Mo' });
+    const eve = await signUp(app, { firstName: 'Eve' });
+    const meeting = await createMeeting(lea, [mo.userId]);
+    const other = await createMeeting(lea, []);
+    const goal = await newGoal(lea, meeting.id);
+    const add = (title: string) => lea.api.post<Milestones>(`/tasks/${goal.id}/milestones`, { title });
+    await add('Sign the lease');
+    const two = (await add('Hire a manager')).body.result;
+    await lea.api.patch(`/milestones/${two.items[0]!.id}`, { done: true });
+    const card = async (title: string, done = false) => {
+      const made = await lea.api.post<Task>('/tasks', {
+        title,
+        type: '4',
+        userId: lea.userId,
+        meetingIds: [meeting.id],
+      });
+      if (done) await lea.api.patch(`/tasks/${made.body.result.id}`, { status: '1' });
+      return made.body.result.id;
+    };
+    const cards = [await card('Paint', true), await card('Furnish'), await card('Wire'), await card('Sign')];
+    const score = await lea.api.post<{ id: string }>(`/meetings/${meeting.id}/scores`, {
+      title: 'Leads a week',
+      userId: lea.userId,
+      goal: '>=',
+      score: '100',
+      type: 'number',
+    });
+    const sessions = (await lea.api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`)).body.result;
+    const put = (body: Record<string, unknown>) => lea.api.put<Milestones>(`/tasks/${goal.id}/progress-sources`, body);
+
+    // Milestones alone: 1 of 2.
+    expect((await lea.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result.progress).toBe(50);
+    // With four cards, one done: (0.5 + 0.25) / 2.
+    const linked = (await put({ cardIds: cards, kpi: null })).body.result;
+    expect([linked.progress, linked.sources.cards.done, linked.sources.cards.total]).toEqual([38, 1, 4]);
+    // With the KPI: no value yet counts as nothing; 150 of a 200 target is 0.75.
+    const withKpi = (await put({ cardIds: cards, kpi: { scoreId: score.body.result.id, target: '200' } })).body.result;
+    expect(withKpi.sources.kpi).toMatchObject({ title: 'Leads a week', target: '200', latest: null, share: null });
+    expect(withKpi.progress).toBe(38);
+    await lea.api.put(`/scores/${score.body.result.id}/cells/${sessions[0]!.id}`, { measured: '150' });
+    const now = (await lea.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result;
+    expect([now.sources.kpi?.latest, now.sources.kpi?.share, now.progress]).toEqual(['150', 0.75, 50]);
+    // A card counts in one goal: linked to another, it leaves this one.
+    const second = await newGoal(lea, meeting.id, { title: 'Second goal' });
+    await lea.api.put(`/tasks/${second.id}/progress-sources`, { cardIds: [cards[1]], kpi: null });
+    expect((await lea.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result.sources.cards.total).toBe(3);
+    // The status stays the team's.
+    expect((await lea.api.get<Task>(`/tasks/${goal.id}`)).body.result.status).toBe('0');
+
+    // Refused with the field named: a KPI of another meeting, a goal as a card, no number; nothing changed.
+    const foreignKpi = await lea.api.post<{ id: string }>(`/meetings/${other.id}/scores`, {
+      title: 'Other',
+      userId: lea.userId,
+      goal: '>=',
+      score: '1',
+      type: 'number',
+    });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ cardIds: [], kpi: { scoreId: foreignKpi.body.result.id, target: '1' } }, 'kpi'],
+      [{ cardIds: [second.id], kpi: null }, 'cardIds'],
+      [{ cardIds: [goal.id], kpi: null }, 'cardIds'],
+    ];
+    for (const [body, field] of refusals) {
+      const answer = await put(body);
+      expect([answer.status, Object.keys(answer.body.errors ?? {})]).toEqual([400, [field]]);
+    }
+    const notNumber = await put({ cardIds: [], kpi: { scoreId: score.body.result.id, target: 'lots' } });
+    expect(notNumber.status).toBe(400);
+    expect((await lea.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result.sources.cards.total).toBe(3);
+    // Another workspace's ids in the path and the body: 404, nothing changed.
+    const evesMeeting = await createMeeting(eve, []);
+    const evesGoal = await newGoal(eve, evesMeeting.id);
+    expect((await put({ cardIds: [evesGoal.id], kpi: null })).status).toBe(404);
+    expect((await eve.api.put(`/tasks/${goal.id}/progress-sources`, { cardIds: [], kpi: null })).status).toBe(404);
+    expect((await mo.api.get<Milestones>(`/tasks/${goal.id}/milestones`)).body.result.sources.cards.total).toBe(3);
+  });
+});
+
 describe('a milestone due tomorrow', () => {
   it('tells its owner once, on the day before in their time zone, and again when it moves', async () => {
     const lea = await signUp(app, { firstName: 'Lea' });

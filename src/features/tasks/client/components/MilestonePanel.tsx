@@ -11,6 +11,7 @@ import type { Milestone } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
 import { useMilestoneChange, useMilestones } from '../milestones.queries.ts';
+import { ProgressSources } from './ProgressSources.tsx';
 
 // A goal's milestones in its card dialog: ticked at once, owner and due date changed in place,
 // moved up and down (keyboard and pointer alike), deleted after a question, added at the end.
@@ -249,6 +250,7 @@ export const MilestonePanel = ({ goal, people }: { goal: Task; people: PersonSum
       {data.progress !== null && (
         <Progress value={data.progress} aria-label={tasksMessages.milestonesProgress(data.progress)} />
       )}
+      <ProgressSources goal={goal} sources={data.sources} />
       {data.atRisk && (
         <Alert color="orange" p="xs" data-testid="milestones-risk">
           {data.atRisk}
