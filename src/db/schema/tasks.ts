@@ -15,8 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { boardLists, boards, labels } from './boards.ts';
-import { meetings, sessions } from './meetings.ts';
 import { scores } from './kpis.ts';
+import { meetings, sessions } from './meetings.ts';
 import { apiTokens } from './tokens.ts';
 
 const tenantId = () =>
