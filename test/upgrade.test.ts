@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase, openPglite, openPostgres } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase, openPglite } from '../src/db/client.ts';
 import { knownMigrations, migrate, migrationLevel } from '../src/db/migrate.ts';
 import { dataMigrations } from '../src/server/data-migrations.ts';
 import { earlierMigrations } from './migrations.ts';
+import { pgDatabases } from './pg-databases.ts';
 import { nodeProcesses, withMigratedDatabase } from './processes.ts';
 import { scaled } from './slow.ts';
 
@@ -19,14 +19,8 @@ import { scaled } from './slow.ts';
 const run = nodeProcesses();
 const root = mkdtempSync(path.join(os.tmpdir(), 'cadence-upgrade-'));
 const demoDir = withMigratedDatabase(path.join(root, 'demo'));
-const databases: string[] = [];
-afterAll(async () => {
-  rmSync(root, { recursive: true, force: true });
-  if (databases.length === 0) return;
-  const admin = await openPostgres(process.env.DATABASE_URL!, 1);
-  for (const name of databases) await admin.pool!.query(`drop database if exists ${name} with (force)`);
-  await admin.close();
-});
+const newPgDatabase = pgDatabases();
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -58,18 +52,8 @@ const countsOf = async (db: Db, tables: string[]) => {
 };
 
 /** An empty database of its own: in memory, or on PostgreSQL (npm run test:pg) a new database. */
-const emptyDatabase = async (): Promise<Database> => {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openPglite(undefined);
-  const name = `cadence_upgrade_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, 1);
-  await admin.pool!.query(`create database ${name}`);
-  await admin.close();
-  databases.push(name);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return openPostgres(own.toString(), 2);
-};
+const emptyDatabase = async (): Promise<Database> =>
+  process.env.DATABASE_URL ? (await newPgDatabase('cadence_upgrade', 2)).database : openPglite(undefined);
 
 /** The demo's rows, as JSON text per table (the newest schema's columns). */
 let demo: Map<string, { columns: string[]; json: string; count: number }>;

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { testConfig } from '../../../test/app.ts';
 import { signUp } from '../../../test/factories.ts';
 import { earlierMigrations } from '../../../test/migrations.ts';
+import { pgDatabases } from '../../../test/pg-databases.ts';
 import { nodeProcesses } from '../../../test/processes.ts';
 import { scaled } from '../../../test/slow.ts';
-import { type Database, openPglite, openPostgres } from '../../db/client.ts';
+import { type Database, openPglite } from '../../db/client.ts';
 import { knownMigrations, MigrationError, migrate, migrationLevel, migrationsFolder } from '../../db/migrate.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notifyBackupFailed } from '../../features/notifications/server/server-notices.ts';
@@ -46,38 +47,24 @@ const tempDir = (name: string) => {
   folders.push(dir);
   return dir;
 };
-const databases: string[] = [];
-afterAll(async () => {
-  if (databases.length === 0) return;
-  const admin = await openPostgres(process.env.DATABASE_URL!, 1);
-  for (const name of databases) await admin.pool!.query(`drop database if exists ${name} with (force)`);
-  await admin.close();
-});
+const newPgDatabase = pgDatabases();
 
 /**
  * A migrated, empty database of this test's own: a copy of the suite's template, or on PostgreSQL
  * (npm run test:pg) a new database on the same server. Its URL when on PostgreSQL.
  */
 const freshDatabase = async (): Promise<{ database: Database; databaseUrl: string | undefined }> => {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
+  if (!process.env.DATABASE_URL) {
     const dir = tempDir('backup-db');
     cpSync(inject('pgliteTemplate'), dir, { recursive: true });
     const database = await openPglite(dir);
     opened.push(database);
     return { database, databaseUrl: undefined };
   }
-  const name = `cadence_backup_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, 1);
-  await admin.pool!.query(`create database ${name}`);
-  await admin.close();
-  databases.push(name);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = await openPostgres(own.toString(), 6);
+  const { database, url } = await newPgDatabase('cadence_backup', 6);
   opened.push(database);
   await migrate(database, { dataMigrations });
-  return { database, databaseUrl: own.toString() };
+  return { database, databaseUrl: url };
 };
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 

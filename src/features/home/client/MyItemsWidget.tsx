@@ -1,5 +1,6 @@
 import { Anchor, Badge, Checkbox, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
@@ -165,35 +166,64 @@ const CardRow = ({ card }: { card: Card }) => (
   </Group>
 );
 
-const MilestoneRow = ({ milestone }: { milestone: MyMilestone }) => (
-  <Group component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid="my-milestone">
+/**
+ * A step the caller owns on someone's card or goal: what marks it (a flag, a tick box), its title
+ * linking to the card (named for screen readers), the card's title on wide screens, its due date.
+ */
+const StepRow = ({
+  testId,
+  lead,
+  title,
+  cardId,
+  cardTitle,
+  named,
+  dueDate,
+}: {
+  testId: string;
+  lead: ReactNode;
+  title: string;
+  cardId: string;
+  cardTitle: string;
+  /** What a screen reader hears before the title: "Milestone of the goal …:". */
+  named: string;
+  dueDate: string | null;
+}) => (
+  <Group component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid={testId}>
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <IconFlag size={14} aria-hidden style={{ flex: 'none' }} />
-      <Anchor
-        component={Link}
-        to={`/home/${milestone.goalId}`}
-        size="sm"
-        style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-      >
-        <VisuallyHidden>{homeMessages.homeMilestoneOf(milestone.goalTitle)} </VisuallyHidden>
-        {milestone.title}
+      {lead}
+      <Anchor component={Link} to={`/home/${cardId}`} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <VisuallyHidden>{named} </VisuallyHidden>
+        {title}
       </Anchor>
     </Group>
     <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
       <Text size="xs" c="dimmed" aria-hidden maw={140} truncate="end" visibleFrom="sm">
-        {milestone.goalTitle}
+        {cardTitle}
       </Text>
-      <DueText dueDate={milestone.dueDate} />
+      <DueText dueDate={dueDate} />
     </Group>
   </Group>
+);
+
+const MilestoneRow = ({ milestone }: { milestone: MyMilestone }) => (
+  <StepRow
+    testId="my-milestone"
+    lead={<IconFlag size={14} aria-hidden style={{ flex: 'none' }} />}
+    title={milestone.title}
+    cardId={milestone.goalId}
+    cardTitle={milestone.goalTitle}
+    named={homeMessages.homeMilestoneOf(milestone.goalTitle)}
+    dueDate={milestone.dueDate}
+  />
 );
 
 /** One of the caller's checklist items: ticked here (then it leaves the list), its card a link away. */
 const ChecklistItemRow = ({ item }: { item: MyChecklistItem }) => {
   const tick = useTickMyItem();
   return (
-    <Group component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid="my-checklist-item">
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+    <StepRow
+      testId="my-checklist-item"
+      lead={
         <Checkbox
           size="xs"
           checked={tick.isPending || tick.isSuccess}
@@ -201,22 +231,12 @@ const ChecklistItemRow = ({ item }: { item: MyChecklistItem }) => {
           onChange={() => tick.mutate(item.id)}
           aria-label={homeMessages.homeTickItem(item.title, item.taskTitle)}
         />
-        <Anchor
-          component={Link}
-          to={`/home/${item.taskId}`}
-          size="sm"
-          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-        >
-          <VisuallyHidden>{homeMessages.homeItemOf(item.taskTitle)} </VisuallyHidden>
-          {item.title}
-        </Anchor>
-      </Group>
-      <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
-        <Text size="xs" c="dimmed" aria-hidden maw={140} truncate="end" visibleFrom="sm">
-          {item.taskTitle}
-        </Text>
-        <DueText dueDate={item.dueDate} />
-      </Group>
-    </Group>
+      }
+      title={item.title}
+      cardId={item.taskId}
+      cardTitle={item.taskTitle}
+      named={homeMessages.homeItemOf(item.taskTitle)}
+      dueDate={item.dueDate}
+    />
   );
 };
