@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../../shared/dates.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { isoDate, requiredText } from '../../shared/validation.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
 
