@@ -11,6 +11,16 @@ import { gzipSync } from 'node:zlib';
 /** Initial JS allowed per page, gzipped (ARCHITECTURE: "initial JS ≤ 150 kB gzipped"). */
 export const INITIAL_JS_BUDGET = 150 * 1024;
 
+/**
+ * What test/bundle-size.test.ts enforces today, per page: the budget where a page meets it, else
+ * a ceiling just above its figure, so it can only shrink. Lower these as pages get lighter;
+ * decision 095 says what stands between them and the budget.
+ */
+export const INITIAL_JS_CEILINGS: Record<string, number> = {
+  '/login': 180 * 1024,
+  '/home': 275 * 1024,
+};
+
 /** The source of the app's entry, as the manifest names it. */
 const ENTRY = 'index.html';
 
