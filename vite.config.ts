@@ -36,6 +36,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps are written for debugging but not linked from the bundles.
     sourcemap: 'hidden',
+    // dist/client/.vite/manifest.json: which chunks each page loads first (scripts/initial-js.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

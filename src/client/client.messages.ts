@@ -3,6 +3,8 @@ export const clientMessages = {
   copyFailed: 'Failed to copy!',
   widgetsNoneVisible: 'Every widget is hidden. Use "Arrange home widgets" in the top bar to show them again.',
   widgetsLoadFailed: 'The home widgets could not be loaded.',
+  /** A part of a page whose code failed to load (a widget, the sidebar's meetings). */
+  partLoadFailed: 'This part of the page could not be loaded.',
   homeTodosTitle: "To Do's",
   homeGoalsTitle: 'Goals',
   homeTodosEmpty: 'No open to-dos.',

@@ -1,7 +1,6 @@
 // Calendar dates ('YYYY-MM-DD') and wall-clock times in an IANA time zone, without a library:
 // the spec's meetings keep a local start time that must stay put across daylight-saving changes.
 
-import { z } from 'zod';
 import { messages } from './messages.ts';
 
 /** A calendar date as the API sends it. */
@@ -155,12 +154,3 @@ export const utcToZonedParts = (instant: Date, timeZone: string): { date: IsoDat
     time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
   };
 };
-
-/** A calendar date 'YYYY-MM-DD' that exists: '2025-02-29' and '2025-13-01' are 400s with a field error. */
-export const isoDate = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidDate) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate })
-    .refine(isRealIsoDate, { error: messages.impossibleDate });
-
-export const ZIsoDate = isoDate().meta({ id: 'IsoDate' });

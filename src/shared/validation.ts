@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealIsoInstant } from './dates.ts';
+import { isRealIsoDate, isRealIsoInstant } from './dates.ts';
 import { messages } from './messages.ts';
 
 // Field schemas shared by the server's routes and the client's forms, so that both show the
@@ -31,6 +31,15 @@ export const password = () =>
     .max(200, { error: messages.tooLong(200) });
 
 export const uuid = () => z.uuid({ error: messages.notFound });
+
+/** A calendar date 'YYYY-MM-DD' that exists: '2025-02-29' and '2025-13-01' are 400s with a field error. */
+export const isoDate = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidDate) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate })
+    .refine(isRealIsoDate, { error: messages.impossibleDate });
+
+export const ZIsoDate = isoDate().meta({ id: 'IsoDate' });
 
 /** An instant as ISO 8601 with an offset, whose date and time exist. */
 export const isoInstant = () =>

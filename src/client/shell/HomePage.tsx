@@ -4,8 +4,6 @@ import type { ReactNode } from 'react';
 import { GettingStartedPanel } from '../../features/home/client/GettingStartedPanel.tsx';
 import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
 import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
-import { HomeKpiPanel } from '../../features/kpis/client/HomeKpiPanel.tsx';
-import { NewMeetingWizard } from '../../features/meetings/client/components/NewMeetingWizard.tsx';
 import { useSimpleMeetings, useViewer } from '../../features/meetings/client/meetings.queries.ts';
 import { useSaveHiddenMeetings, useUserSettings } from '../../features/settings/client/userSettings.queries.ts';
 import { DEFAULT_WIDGETS, type WidgetKey } from '../../shared/constants.ts';
@@ -13,8 +11,21 @@ import { TASK_TYPE } from '../../shared/tasks.ts';
 import { clientMessages } from '../client.messages.ts';
 import { greetingFor } from '../lib/greeting.ts';
 import { useNow } from '../lib/useNow.ts';
+import { lazyDialog, lazySection } from '../ui/lazyPart.tsx';
 import { SectionError, SectionLoading } from '../ui/SectionState.tsx';
 import { LazyCalendar } from './LazyCalendar.tsx';
+
+// The KPI widget (a scorecard with drag-and-drop rows) and the new-meeting wizard load on demand.
+const HomeKpiPanel = lazySection(
+  async () => (await import('../../features/kpis/client/HomeKpiPanel.tsx')).HomeKpiPanel,
+  {
+    failed: clientMessages.partLoadFailed,
+    minHeight: 160,
+  },
+);
+const NewMeetingWizard = lazyDialog(
+  async () => (await import('../../features/meetings/client/components/NewMeetingWizard.tsx')).NewMeetingWizard,
+);
 
 /**
  * The home dashboard (document 1 §1): the greeting, a new workspace's getting-started panel, the

@@ -15,9 +15,15 @@ import {
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LiveNav } from '../../features/live/client/LiveNav.tsx';
-import { MyMeetingsNav } from '../../features/meetings/client/components/MyMeetingsNav.tsx';
 import { clientMessages } from '../client.messages.ts';
 import { useSelf } from '../lib/self.ts';
+import { lazySection } from '../ui/lazyPart.tsx';
+
+// My Meetings (folders with drag-and-drop) loads beside its list's first request.
+const MyMeetingsNav = lazySection(
+  async () => (await import('../../features/meetings/client/components/MyMeetingsNav.tsx')).MyMeetingsNav,
+  { failed: clientMessages.partLoadFailed, minHeight: 80 },
+);
 
 interface SidebarEntry {
   label: string;

@@ -17,7 +17,7 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { WidgetsButton } from '../../features/home/client/WidgetsDialog.tsx';
+import { WidgetsButton } from '../../features/home/client/WidgetsButton.tsx';
 import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
 import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';

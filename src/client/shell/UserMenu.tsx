@@ -3,11 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/client/auth.queries.ts';
-import { AddPersonDialog } from '../../features/workspaces/client/AddPersonDialog.tsx';
 import { ADMIN_FLAG } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
+import { lazyDialog } from '../ui/lazyPart.tsx';
+
+const AddPersonDialog = lazyDialog(
+  async () => (await import('../../features/workspaces/client/AddPersonDialog.tsx')).AddPersonDialog,
+);
 
 /** The settings menu of the top bar (document 1 §2): My profile, Workspaces, Logout. */
 export const UserMenu = ({ self }: { self: Self }) => {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../../shared/constants.ts';
-import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZAdminFlag } from '../../shared/self.ts';
-import { email, onceFieldsValid, password, requiredText } from '../../shared/validation.ts';
+import { email, isoDate, onceFieldsValid, password, requiredText } from '../../shared/validation.ts';
 
 /** An optional text: left out keeps the value, null or '' clears it. */
 const optionalText = (max: number) =>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { hexColour, queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZCard } from '../tasks/tasks.schemas.ts';
 
 // Boards, their lists (the spec's "task types") and labels (document 2 §3–§9). Imported by the

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CALENDAR_DAY_ITEMS_MAX, CALENDAR_ITEMS_PER_CELL, CALENDAR_MAX_SPAN_DAYS } from '../../shared/constants.ts';
-import { addDays, isoDate } from '../../shared/dates.ts';
+import { addDays } from '../../shared/dates.ts';
 import { TIMEZONES } from '../../shared/timezones.ts';
-import { commaSeparatedIds, onceFieldsValid } from '../../shared/validation.ts';
+import { commaSeparatedIds, isoDate, onceFieldsValid } from '../../shared/validation.ts';
 import { calendarMessages } from './calendar.messages.ts';
 
 // The calendar (document 2 §2–3, decision 034): one call for a window of days, with the

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZIsoDate } from '../../shared/dates.ts';
 import {
   KPI_GOALS,
   KPI_NOTE_MAX,
@@ -12,7 +11,7 @@ import {
 } from '../../shared/kpis.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { onceFieldsValid, requiredText } from '../../shared/validation.ts';
+import { onceFieldsValid, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
 import { kpisMessages } from './kpis.messages.ts';
 

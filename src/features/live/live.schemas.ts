@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ZIsoDate } from '../../shared/dates.ts';
 import { LIVE_TODOS_FROM_ISSUE_MAX, RECAP_NOTE_MAX, RECAP_SCORE, START_CONFIRMATIONS } from '../../shared/live.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { email, int32, requiredText } from '../../shared/validation.ts';
+import { email, int32, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZAgendaItem, ZSessionSummary } from '../meetings/meetings.schemas.ts';
 import { liveMessages } from './live.messages.ts';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.ts';
-import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { hexColour, int32, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { hexColour, int32, pageOf, pageParams, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { meetingsMessages } from './meetings.messages.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 

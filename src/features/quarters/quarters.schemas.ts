@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../../shared/dates.ts';
-import { pageOf, pageParams } from '../../shared/validation.ts';
+import { isoDate, pageOf, pageParams } from '../../shared/validation.ts';
 import { quartersMessages } from './quarters.messages.ts';
 
 // Annuals and quarters (document 3 §3): two shapes of one record (decision 043).

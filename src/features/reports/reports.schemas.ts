@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addMonths, isoDate } from '../../shared/dates.ts';
+import { addMonths } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { onceFieldsValid, pageOf, pageParams } from '../../shared/validation.ts';
+import { isoDate, onceFieldsValid, pageOf, pageParams } from '../../shared/validation.ts';
 import { reportsMessages } from './reports.messages.ts';
 
 // Reports (document 3 §2, §3, §7, §9; issue 25): the meeting, member and user reports, the

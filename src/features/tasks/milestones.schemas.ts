@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../shared/dates.ts';
 import { KPI_GOALS, KPI_VALUE_MAX, normaliseKpiValue } from '../../shared/kpis.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { isoDate, requiredText } from '../../shared/validation.ts';
 import { tasksMessages } from './tasks.messages.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HOME_HIDDEN_MEETINGS_MAX } from '../../shared/constants.ts';
-import { ZIsoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import {
@@ -12,7 +11,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../shared/tasks.ts';
-import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText } from '../../shared/validation.ts';
+import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { tasksMessages } from './tasks.messages.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,

@@ -10,9 +10,8 @@ import {
   TIME_DEFAULTS,
   TIME_PAGE,
 } from '../../shared/constants.ts';
-import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
+import { isoDate, pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 import { timeMessages } from './time.messages.ts';
 import { ZWeekSheet } from './timesheet.schemas.ts';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MINUTES_PER_DAY, MONEY_MAX_CENTS, TIME_PAGE } from '../../shared/constants.ts';
-import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
-import { pageOf, pageParams, requiredText } from '../../shared/validation.ts';
+import { isoDate, pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 import { timeMessages } from './time.messages.ts';
 
 // The weekly timesheet (a week grid, submitted weeks and their approval) and profitability

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isoDate } from '../../shared/dates.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { requiredText } from '../../shared/validation.ts';
+import { isoDate, requiredText } from '../../shared/validation.ts';
 import { tokensMessages } from './tokens.messages.ts';
 
 // API tokens' wire shapes and their scopes (decision 093), for the server and the client alike.

@@ -1,6 +1,6 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { ActionIcon, Box, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconGripVertical, IconLayoutDashboard } from '@tabler/icons-react';
+import { Box, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -99,24 +99,12 @@ const WidgetsForm = ({ initial, onClose }: { initial: Widget[]; onClose: () => v
   );
 };
 
-/** The top bar's widget-sorting dialog (document 1 §2). */
-export const WidgetsButton = () => {
-  const [opened, setOpened] = useState(false);
+/** The top bar's widget-sorting dialog (document 1 §2); WidgetsButton opens it. */
+export const WidgetsDialog = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const settings = useUserSettings();
   return (
-    <>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={homeMessages.widgetsButton}
-        onClick={() => setOpened(true)}
-        disabled={!settings.data}
-      >
-        <IconLayoutDashboard size={18} stroke={1.6} />
-      </ActionIcon>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={homeMessages.widgetsTitle} size="sm">
-        {settings.data && <WidgetsForm initial={settings.data.widgets} onClose={() => setOpened(false)} />}
-      </Modal>
-    </>
+    <Modal opened={opened} onClose={onClose} title={homeMessages.widgetsTitle} size="sm">
+      {settings.data && <WidgetsForm initial={settings.data.widgets} onClose={onClose} />}
+    </Modal>
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { ZIsoDate } from '../../../shared/dates.ts';
+import { ZIsoDate } from '../../../shared/validation.ts';
 import { ZArchivePage, ZArchiveQuery, ZLastAndNext, ZSession, ZUpdateSession } from '../meetings.schemas.ts';
 import { deleteSession, lastAndNext, listArchives, listSessions, updateSession } from './sessions.service.ts';
 

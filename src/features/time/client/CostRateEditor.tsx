@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput } from '@man
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../client/ui/FormError.tsx';
-import { isoDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { isoDate } from '../../../shared/validation.ts';
 import { timeMessages } from '../time.messages.ts';
 import { formatMoney, moneyText, parseMoney } from '../time.money.ts';
 import { useCostRates, useDeleteCostRate, useSaveCostRate } from './timesheet.queries.ts';

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isoDate } from '../../../../shared/dates.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
+import { isoDate } from '../../../../shared/validation.ts';
 import type { ChecklistItem } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 

@@ -1,8 +1,9 @@
 import { Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { inZone } from '../../../../client/lib/dayjs.ts';
-import { addDays, utcToZonedParts, ZIsoDate } from '../../../../shared/dates.ts';
+import { addDays, utcToZonedParts } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { ZIsoDate } from '../../../../shared/validation.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import { occurrences, type RepeatUnit } from '../../meetings.recurrence.ts';
 import { ZTime } from '../../meetings.schemas.ts';

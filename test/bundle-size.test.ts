@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_PAGES,
+  INITIAL_JS_BUDGET,
+  INITIAL_JS_CEILINGS,
+  initialJs,
+  kB,
+  type Manifest,
+  readManifest,
+} from '../scripts/initial-js.ts';
+
+// The JavaScript a first visit to /login and /home loads before the page is usable, gzipped,
+// counted from a fresh build's manifest (scripts/initial-js.ts says what counts). The build
+// goes to a temporary directory, so the test needs no earlier `vite build` and leaves dist/
+// alone: about 15 s on two cores.
+
+let clientDir: string;
+let manifest: Manifest;
+/** The source modules in each output file. */
+const modulesOf = new Map<string, string[]>();
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-bundle-'));
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = await build({
+    mode: 'production',
+    configFile: path.resolve(import.meta.dirname, '..', 'vite.config.ts'),
+    logLevel: 'silent',
+    // Source maps do not change the scripts' bytes; without them the build is quicker.
+    build: { outDir: clientDir, emptyOutDir: true, sourcemap: false },
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  });
+  manifest = readManifest(clientDir);
+  for (const output of Array.isArray(result) ? result : [result]) {
+    if (!('output' in output)) continue;
+    for (const chunk of output.output) if (chunk.type === 'chunk') modulesOf.set(chunk.fileName, chunk.moduleIds);
+  }
+}, 300_000);
+
+afterAll(() => {
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the initial JavaScript of the first pages', () => {
+  for (const [page, modules] of Object.entries(FIRST_PAGES)) {
+    it(`${page} stays within its ceiling`, () => {
+      const { files, gzip } = initialJs(clientDir, manifest, modules);
+      const ceiling = INITIAL_JS_CEILINGS[page] ?? INITIAL_JS_BUDGET;
+      const largest = [...files]
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 8)
+        .map((file) => `${kB(file.gzip)} ${file.file}`)
+        .join(', ');
+      expect(gzip, `${page}: ${files.length} files, ${kB(gzip)} gzipped; largest: ${largest}`).toBeLessThanOrEqual(
+        ceiling,
+      );
+    });
+  }
+
+  it('keeps heavy libraries out of the first pages', () => {
+    // These load with the screens that use them (calendar, editor, charts, drag-and-drop, live
+    // updates, schemas), never with the entry or the first pages' route chunks.
+    const heavy =
+      /@fullcalendar|@tiptap|prosemirror|recharts|@hello-pangea[\\/]dnd|socket\.io-client|engine\.io-client|zod[\\/]v4[\\/](classic|core[\\/]schemas)/;
+    expect(modulesOf.size).toBeGreaterThan(0);
+    for (const [page, modules] of Object.entries(FIRST_PAGES)) {
+      const { files } = initialJs(clientDir, manifest, modules);
+      const found = files.flatMap((file) => modulesOf.get(file.file) ?? []).filter((id) => heavy.test(id));
+      expect(found, page).toEqual([]);
+    }
+  });
+});
