@@ -226,7 +226,13 @@ export const updateChecklistItem = async (
     })
     .where(eq(checklistItems.id, item.id));
   await touch(ctx, list.id);
-  await notifyItemOwner(ctx, access, input.title ?? item.title, input.ownerId, item.ownerId);
+  await notifyItemOwner(
+    ctx,
+    access,
+    input.title !== undefined ? cleanTitle(input.title) : item.title,
+    input.ownerId,
+    item.ownerId,
+  );
   publishTaskPart(ctx, access, 'checklist');
   return one(ctx, list.taskId, list.id);
 };
