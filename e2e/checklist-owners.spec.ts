@@ -11,6 +11,7 @@ import {
   isoDate,
   realtimeConnected,
   SCREENS,
+  startLiveMeeting,
   startSignedIn,
   team,
 } from './helpers.ts';
@@ -133,11 +134,9 @@ test('the live To-Do review lists the checklist items people own beside the to-d
     ownerId: mate.id,
     dueDate: isoDate(-1),
   });
-  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
-    agendaItems: [{ title: 'To-Dos', keyName: 'to_do_list', duration: 5 }],
-  });
-  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
-  const live = `/live-meeting/${meeting.id}/${started.sessionId}`;
+  const live = await startLiveMeeting(request, owner.token, meeting.id, [
+    { title: 'To-Dos', keyName: 'to_do_list', duration: 5 },
+  ]);
 
   const other = await browser.newContext();
   const bea = await other.newPage();

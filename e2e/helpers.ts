@@ -363,6 +363,18 @@ export const seedHeldMeeting = async (request: APIRequestContext, owner: Account
   return { meeting, sessionId };
 };
 
+/** Gives the meeting these agenda items and starts its session today; the live meeting's path. */
+export const startLiveMeeting = async (
+  request: APIRequestContext,
+  token: string,
+  meetingId: string,
+  agendaItems: { title: string; keyName: string; duration: number }[],
+) => {
+  await call(request, token, 'PUT', `/meetings/${meetingId}/agenda-items`, { agendaItems });
+  const { sessionId } = await call<{ sessionId: string }>(request, token, 'POST', `/meetings/${meetingId}/start`, {});
+  return `/live-meeting/${meetingId}/${sessionId}`;
+};
+
 /**
  * Waits until `page` holds its real-time connection: a change someone else makes after this
  * arrives as an event (one made before it, the page would only see on its next read).

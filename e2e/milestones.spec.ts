@@ -4,7 +4,16 @@ import { homeMessages } from '../src/features/home/home.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
-import { call, createMeetingToday, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  call,
+  createMeetingToday,
+  isoDate,
+  realtimeConnected,
+  SCREENS,
+  startLiveMeeting,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // Milestones of a goal: a leader breaks a goal into three milestones in its dialog (one with a
 // date after the goal is refused), ticks one and reorders them; the goals panel shows "1 of 3"
@@ -170,11 +179,9 @@ test('in the live goal review a leader ticks a milestone and a member’s screen
   for (const title of ['Pick a designer', 'Approve the mock-ups', 'Go live']) {
     await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title, ownerId: mate.id });
   }
-  await call(request, owner.token, 'PUT', `/meetings/${meeting.id}/agenda-items`, {
-    agendaItems: [{ title: 'Goals', keyName: 'rock_review', duration: 5 }],
-  });
-  const started = await call<{ sessionId: string }>(request, owner.token, 'POST', `/meetings/${meeting.id}/start`, {});
-  const live = `/live-meeting/${meeting.id}/${started.sessionId}`;
+  const live = await startLiveMeeting(request, owner.token, meeting.id, [
+    { title: 'Goals', keyName: 'rock_review', duration: 5 },
+  ]);
 
   const other = await browser.newContext();
   const bea = await other.newPage();

@@ -77,7 +77,7 @@ const MilestoneRow = ({
 }) => {
   const change = useMilestoneChange(goal.id);
   const [errors, setErrors] = useState<Fields>({});
-  const update = (input: { ownerId?: string | null; dueDate?: string | null; done?: boolean }) =>
+  const update = (input: { ownerId?: string | null; dueDate?: string | null }) =>
     change.mutate(
       { kind: 'update', id: milestone.id, input },
       { onSuccess: () => setErrors({}), onError: (e) => setErrors({ ...fieldsOf(e), title: errorText(e) }) },
