@@ -207,9 +207,11 @@ export const ChecklistPanel = ({ task, people }: { task: Task; people: PersonSum
               )}
               <Stack gap={4} pl={4}>
                 {checklist.items.map((item) => (
-                  <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
+                  // The owner and date go under the title when the row is too narrow for both.
+                  <Group key={item.id} justify="space-between" wrap="wrap" gap="xs">
                     <Checkbox
                       size="xs"
+                      style={{ flex: '1 1 12rem', minWidth: 0 }}
                       label={item.title}
                       checked={item.status !== '0'}
                       disabled={!canEdit}
