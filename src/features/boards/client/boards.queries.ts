@@ -10,6 +10,7 @@ import {
   storeCard,
 } from '../../../client/lib/cards.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { refreshOwnedChecklistItems } from '../../tasks/client/myItems.queries.ts';
 import type { Card, Checklist, DropTask, Task, ZCreateTask, ZUpdateTask } from '../../tasks/tasks.schemas.ts';
 import type {
   Board,
@@ -409,8 +410,8 @@ export const useChecklistChange = (task: Pick<Task, 'id' | 'boardId'>) => {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });
       if (task.boardId) void queryClient.invalidateQueries({ queryKey: boardKeys.board(task.boardId) });
-      // The owners' action items (home) list the items they own.
-      refreshCardLists(queryClient);
+      // Home and the live To-Do review list the items people own.
+      refreshOwnedChecklistItems(queryClient);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import { refreshCardLists } from '../../../client/lib/cards.ts';
 import type { MyMilestones } from '../milestones.schemas.ts';
@@ -9,6 +9,13 @@ import type { Checklist, MyChecklistItems } from '../tasks.schemas.ts';
 // refreshes them with the lists.
 
 const silent = { silent: true };
+const MY_ITEMS = '/checklist-items/mine';
+
+/** The lists of checklist items by owner (home's and the live To-Do review's): after a checklist change here. */
+export const refreshOwnedChecklistItems = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: ['tasks', 'list', MY_ITEMS] });
+  void queryClient.invalidateQueries({ queryKey: ['tasks', 'list', 'checklist-items'] });
+};
 
 const useMine = <T>(path: string, hiddenMeetingIds: readonly string[], enabled: boolean) => {
   const hidden = [...hiddenMeetingIds].sort().join(',');
@@ -26,7 +33,7 @@ export const useMyMilestones = (hiddenMeetingIds: readonly string[], enabled = t
 
 /** The caller's open checklist items, less those of hidden meetings. */
 export const useMyChecklistItems = (hiddenMeetingIds: readonly string[], enabled = true) =>
-  useMine<MyChecklistItems>('/checklist-items/mine', hiddenMeetingIds, enabled);
+  useMine<MyChecklistItems>(MY_ITEMS, hiddenMeetingIds, enabled);
 
 /** Ticks one of the caller's checklist items from home; the lists and the card follow. */
 export const useTickMyItem = () => {
