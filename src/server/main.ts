@@ -9,6 +9,7 @@ import { notifyBackupFailed } from '../features/notifications/server/server-noti
 import { removeExpiredExports } from '../features/reports/server/workspace-export.service.ts';
 import { remindMilestonesDue } from '../features/tasks/server/milestone-reminders.ts';
 import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
+import { makeDueOccurrences } from '../features/tasks/server/repeat.job.ts';
 import { buildApp } from './app.ts';
 import { backupSourceOf, ensureOperatorToken } from './backup/backup.routes.ts';
 import { type BackupScheduler, createBackupScheduler } from './backup/backup.schedule.ts';
@@ -122,6 +123,7 @@ const start = async () => {
     extendSessionHorizons,
     removeExpiredExports,
     sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
+    makeDueOccurrences,
   };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
   const stopBackups = backups?.start();

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -29,6 +30,44 @@ const taskRef = () =>
   uuid()
     .notNull()
     .references(() => tasks.id, { onDelete: 'cascade' });
+
+/**
+ * A repeating to-do's or card's series: its rule (tasks.repeat.ts), where it started, and what
+ * each new occurrence is made of (`template`, set when the repeat is set and by edits made to
+ * "this and the next ones"). Each occurrence is a task with `series_id` and the date it was made
+ * for (`series_date`); the two are unique together, which makes an occurrence exactly once
+ * whichever request or server makes it.
+ */
+export const taskSeries = pgTable(
+  'task_series',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    frequency: text().notNull(),
+    interval: integer().notNull().default(1),
+    /** Weekly: 0 = Sunday … 6 = Saturday. */
+    weekdays: integer().array().notNull().default(sql`'{}'::integer[]`),
+    monthDay: integer(),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }),
+    count: integer(),
+    /** The last date the end date or the count allows (null: for ever). */
+    lastOn: date({ mode: 'string' }),
+    advance: text().notNull().default('done'),
+    template: jsonb().notNull(),
+    stoppedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    createdBy: byUser(),
+    changedAt: now(),
+    changedBy: byUser(),
+  },
+  (t) => [
+    index('task_series_due_index').on(t.advance).where(sql`${t.stoppedAt} is null`),
+    check('task_series_frequency_check', sql`${t.frequency} in ('daily', 'weekly', 'monthly')`),
+    check('task_series_advance_check', sql`${t.advance} in ('done', 'due')`),
+    check('task_series_interval_check', sql`${t.interval} between 1 and 99`),
+  ],
+);
 
 /**
  * An action item / card. Type and status keep the spec's wire values; the allowed statuses per
@@ -75,6 +114,9 @@ export const tasks = pgTable(
     ownerChangedAt: timestamp({ withTimezone: true }),
     typeChangedAt: timestamp({ withTimezone: true }),
     statusChangedAt: timestamp({ withTimezone: true }),
+    seriesId: uuid().references((): AnyPgColumn => taskSeries.id, { onDelete: 'set null' }),
+    /** The rule's date this occurrence was made for (its due date may since have moved). */
+    seriesDate: date({ mode: 'string' }),
   },
   (t) => [
     index().on(t.boardListId, t.sort),
@@ -92,6 +134,7 @@ export const tasks = pgTable(
       .on(t.completedInSessionId)
       .where(sql`${t.completedInSessionId} is not null`),
     index('tasks_source_task_index').on(t.sourceTaskId).where(sql`${t.sourceTaskId} is not null`),
+    uniqueIndex('tasks_series_date_index').on(t.seriesId, t.seriesDate).where(sql`${t.seriesId} is not null`),
     index('tasks_reminder_index').on(t.tenantId).where(sql`${t.reminder} <> 'none'`),
     check('tasks_type_check', sql`${t.type} in ('1', '2', '3', '4', '5')`),
     check(

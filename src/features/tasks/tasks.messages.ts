@@ -87,6 +87,13 @@ export const tasksMessages = {
   goalQuarterLabel: 'Quarter',
   goalQuarterNone: 'No quarter',
   goalQuarterUnknown: 'Choose one of the workspace’s quarters (YYYY-Qn, see the Quarters page)',
+  // Repeating to-dos and cards.
+  repeatInterval: 'Repeat every 1 to 99 days, weeks or months',
+  repeatCount: 'Repeat 1 to 1,000 times',
+  repeatEndsBeforeStart: (start: string) => `The repeat ends on or after its first date (${start})`,
+  repeatTooMany: 'A repeat makes at most 1,000 occurrences: choose an earlier end or a number of times',
+  repeatOnlyTodosAndCards: 'Only to-dos and cards on a board repeat',
+  repeatNotRepeating: 'This card does not repeat',
   descriptionChangedMeanwhile:
     'Someone changed this description while you were typing. Nothing was overwritten: choose which text to keep.',
   // Milestones of a goal.

@@ -12,6 +12,7 @@ import {
   type TaskType,
 } from '../../shared/tasks.ts';
 import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
+import { REPEAT_SCOPES, ZTaskRepeat } from './repeat.schemas.ts';
 import { tasksMessages } from './tasks.messages.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
@@ -66,6 +67,8 @@ export const ZCard = z
     quarterId: z.string().nullable(),
     sort: z.number(),
     isLocked: z.boolean(),
+    /** One of a series that still makes occurrences (a repeating to-do or card). */
+    repeats: z.boolean(),
     /** Set while the status is '1' (Done). */
     completedAt: z.string().nullable(),
     /** The live session it was solved in (an issue solved in the room). */
@@ -96,6 +99,8 @@ export const ZTask = ZCard.extend({
   /** Whether a share link is active (`GET tasks/{id}/share` gives it). */
   shared: z.boolean(),
   permissions: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
+  /** Its series' rule while it repeats; null otherwise. */
+  repeat: ZTaskRepeat.nullable(),
 }).meta({ id: 'Task' });
 export type Task = z.infer<typeof ZTask>;
 
@@ -150,6 +155,8 @@ export const ZUpdateTask = z.object({
   showInTasks: ZFlag.optional(),
   quarterId: z.string().max(50).nullish(),
   isLocked: z.boolean().optional(),
+  /** On a repeating card: this occurrence only (default), or also the later ones and those to come. */
+  repeatScope: z.enum(REPEAT_SCOPES).optional(),
 });
 export type UpdateTask = z.infer<typeof ZUpdateTask>;
 

@@ -11,6 +11,8 @@ export interface ScheduledWork {
   removeExpiredExports(db: Db, dataDir: string): Promise<{ expired: number; failed: number; orphans: number }>;
   /** Hourly: sends the due task reminders; returns how many tasks were reminded. */
   sendTaskReminders(deps: JobDeps): Promise<number>;
+  /** Hourly: makes the occurrences of repeating to-dos and cards whose due date has passed. */
+  makeDueOccurrences(deps: JobDeps): Promise<number>;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -57,6 +59,16 @@ export const startJobs = (
       log.error({ err }, 'task reminder job failed');
     }
   };
+  // Repeating to-dos: hourly, so the next occurrence comes early in the owner's day.
+  const repeat = async () => {
+    if (!deps) return;
+    try {
+      const made = await work.makeDueOccurrences(deps);
+      if (made > 0) log.info({ made }, 'repeating to-dos made');
+    } catch (err) {
+      log.error({ err }, 'repeating to-do job failed');
+    }
+  };
   // Planner statistics where autovacuum does not gather them (the embedded database): hourly.
   const analyze = async () => {
     try {
@@ -67,6 +79,7 @@ export const startJobs = (
   };
   const hourlyJobs = async () => {
     await remind();
+    await repeat();
     await analyze();
   };
   const first = setTimeout(() => {

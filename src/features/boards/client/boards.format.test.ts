@@ -43,6 +43,7 @@ const card = (id: string, overrides: Partial<Card> = {}): Card => ({
   quarterId: null,
   sort: 0,
   isLocked: false,
+  repeats: false,
   completedAt: null,
   completedInSessionId: null,
   sourceTaskId: null,

@@ -372,7 +372,7 @@ describe('workspace export retention (decision 059)', () => {
     const stop = startJobs(
       app.database,
       quiet,
-      { extendSessionHorizons, removeExpiredExports, sendTaskReminders },
+      { extendSessionHorizons, removeExpiredExports, sendTaskReminders, makeDueOccurrences: async () => 0 },
       undefined,
       {
         dataDir: app.config.dataDir,

@@ -15,6 +15,7 @@ import { assertAssignable, assignableUsers, findVisibleTask, roomsOf } from './t
 import { notifyCardMoved, notifyCardPeople, notifyCardStatus } from './tasks.notify.ts';
 import { finishedInSession } from './tasks.rules.ts';
 import { getTask } from './tasks.service.ts';
+import { advanceSeries } from './repeat.occurrences.ts';
 import { tellViewers, viewersOf } from './tasks.viewers.ts';
 import { publishTask, replaceRows } from './tasks.write.ts';
 
@@ -139,6 +140,7 @@ export const dropTask = async (ctx: TenantContext, id: string, input: DropTask) 
   await notifyCardPeople(ctx, task, { owner: task.userId, members: access.members }, { owner, members });
   if (status !== task.status) await notifyCardStatus(ctx, access, type, status);
   if (listId !== task.boardListId) await notifyCardMoved(ctx, access);
+  if (status === '1' && task.status !== '1') await advanceSeries(ctx, task, 'done');
   if (input.orderedIds.length > 0) {
     if (listId && input.taskTypeId) await placeInList(ctx, listId, id, input.orderedIds);
     else if (input.meetingId && isActive(type, status)) {

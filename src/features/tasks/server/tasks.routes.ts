@@ -22,6 +22,8 @@ import { attachmentsRoutes } from './attachments.routes.ts';
 import { removeStoredFiles } from './attachments.service.ts';
 import { checklistsRoutes } from './checklists.routes.ts';
 import { milestonesRoutes } from './milestones.routes.ts';
+import { repeatRoutes } from './repeat.routes.ts';
+import { updateFollowing } from './repeat.service.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { countTasks, listTasks } from './task-lists.service.ts';
 import { dropTask, orderListTasks } from './tasks.drop.ts';
@@ -103,7 +105,14 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZTask), ...failures(400, 401, 404, 409) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => updateTask(ctx, request.params.id, request.body))),
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          request.body.repeatScope === 'following'
+            ? updateFollowing(ctx, request.params.id, request.body)
+            : updateTask(ctx, request.params.id, request.body),
+        ),
+      ),
   );
 
   app.delete(
@@ -199,6 +208,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
   await watchersRoutes(fastify);
   await checklistsRoutes(fastify);
   await milestonesRoutes(fastify);
+  await repeatRoutes(fastify);
   await activitiesRoutes(fastify);
   await attachmentsRoutes(fastify);
   await sharesRoutes(fastify);

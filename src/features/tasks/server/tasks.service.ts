@@ -17,6 +17,7 @@ import { hasDueDate, statusForType, type TaskStatus, type TaskType } from '../..
 import { tasksMessages } from '../tasks.messages.ts';
 import type { CreateTask, Task, UpdateTask } from '../tasks.schemas.ts';
 import { describeCards } from './cards.query.ts';
+import { advanceSeries, repeatOf } from './repeat.occurrences.ts';
 import { activeSql } from './task-lists.service.ts';
 import {
   assertAssignable,
@@ -69,6 +70,7 @@ export const describeTask = async (ctx: TenantContext, access: TaskAccess): Prom
     taskTypeName: names?.taskTypeName ?? null,
     shared: names?.shared ?? false,
     permissions: { canEdit: true, canDelete: access.canDelete },
+    repeat: await repeatOf(ctx, task),
   };
 };
 
@@ -270,6 +272,7 @@ export const updateTask = async (ctx: TenantContext, id: string, input: UpdateTa
   );
   if (status !== task.status) await notifyCardStatus(ctx, followed, type, status);
   if (listId !== task.boardListId || boardId !== task.boardId) await notifyCardMoved(ctx, followed);
+  if (becameDone) await advanceSeries(ctx, task, 'done');
   publishTask(ctx, id, boardId, [...roomsOf(access), ...meetingIds, ...boardMeetingIds], { action: 'updated' });
   tellViewers(ctx, id, seenBefore, await viewersOf(ctx, id, type));
   return getTask(ctx, id);
@@ -285,6 +288,8 @@ export const deleteTask = async (ctx: TenantContext, id: string) => {
     .from(attachments)
     .where(eq(attachments.taskId, id));
   await ctx.db.delete(tasks).where(and(eq(tasks.id, id), eq(tasks.tenantId, ctx.tenantId)));
+  // The series goes on without it: its next one comes as if it were done.
+  if (access.task.status !== '1') await advanceSeries(ctx, access.task, 'deleted');
   publishTask(ctx, id, access.task.boardId, roomsOf(access), { action: 'deleted' });
   tellViewers(ctx, id, seenBefore);
   return { storageKeys: files.map((f) => f.storageKey) };

@@ -11,7 +11,7 @@ type TaskEventData = Pick<TaskEvents['task.changed'], 'action' | 'part'>;
 
 /** Tells the rooms of the given meetings (the workspace room when none) that a card changed. */
 export const publishTask = (
-  ctx: TenantContext,
+  ctx: Pick<TenantContext, 'tenantId' | 'publish'>,
   id: string,
   boardId: string | null,
   meetingIds: string[],
@@ -28,7 +28,7 @@ export const publishTaskPart = (ctx: TenantContext, access: TaskAccess, part: Ta
   publishTask(ctx, access.task.id, access.task.boardId, roomsOf(access), { action: 'updated', part });
 
 /** The sort value after the last card of the list (0 off any list). */
-export const endOfList = async (ctx: TenantContext, listId: string | null) => {
+export const endOfList = async (ctx: Pick<TenantContext, 'db'>, listId: string | null) => {
   if (!listId) return 0;
   const [row] = await ctx.db
     .select({ next: sql<number>`coalesce(max(${tasks.sort}) + 1, 0)::int` })
@@ -38,7 +38,7 @@ export const endOfList = async (ctx: TenantContext, listId: string | null) => {
 };
 
 export const replaceRows = async (
-  ctx: TenantContext,
+  ctx: Pick<TenantContext, 'db'>,
   taskId: string,
   relation: 'meetings' | 'members' | 'watchers' | 'labels',
   ids: string[],
