@@ -60,6 +60,11 @@ export const onCardChanged = (refresh: CardViewsRefresh) => {
   views.add(refresh);
 };
 
+/** A change this client made that views cannot see in its answer (our changes come back as no event). */
+export const refreshCardViews = (queryClient: QueryClient, data: RealtimeEventMap['task.changed']) => {
+  for (const refresh of views) refresh(queryClient, data);
+};
+
 // Someone else created, changed, moved or deleted a card (or its checklists, comments, files):
 // the views that may show it refetch, and so does an open dialog. A card deleted while its
 // dialog is open says so (document 2 §4).

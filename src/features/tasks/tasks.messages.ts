@@ -1,4 +1,8 @@
 // The tasks area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
+
+const UNITS = { daily: ['day', 'days'], weekly: ['week', 'weeks'], monthly: ['month', 'months'] } as const;
+const repeatUnit = (frequency: keyof typeof UNITS, n: number) => UNITS[frequency][n === 1 ? 0 : 1];
+
 export const tasksMessages = {
   // notifications (decision 033): what the bell says, with who did it
   notificationCardOwner: (who: string, title: string) => `${who} made you the owner of "${title}"`,
@@ -94,6 +98,45 @@ export const tasksMessages = {
   repeatTooMany: 'A repeat makes at most 1,000 occurrences: choose an earlier end or a number of times',
   repeatOnlyTodosAndCards: 'Only to-dos and cards on a board repeat',
   repeatNotRepeating: 'This card does not repeat',
+  repeatHeading: 'Repeat',
+  repeatNone: 'Does not repeat',
+  repeatButton: 'Repeat…',
+  repeatChange: 'Change repeat',
+  repeatStop: 'Stop repeating',
+  repeatSave: 'Save repeat',
+  repeatIcon: 'Repeats',
+  repeatFrequency: 'Repeats',
+  repeatFrequencies: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
+  repeatChoiceNone: 'Does not repeat',
+  repeatEvery: 'Every',
+  repeatUnit,
+  repeatOnDays: 'On',
+  repeatMonthDay: 'Day of the month',
+  repeatMonthDayHint: 'A shorter month uses its last day',
+  repeatEnds: 'Ends',
+  repeatEndsNever: 'Never',
+  repeatEndsOn: 'On a date',
+  repeatEndsAfter: 'After',
+  repeatEndsDate: 'Last date',
+  repeatTimes: 'Times',
+  repeatAdvance: 'The next one comes',
+  repeatAdvanceDone: 'When this one is done',
+  repeatAdvanceDue: 'When its due date has passed',
+  repeatNextDates: (dates: string) => `Next: ${dates}`,
+  repeatSummary: (every: string, ends: string | null, advance: 'done' | 'due') =>
+    `${every}${ends ? ` · ${ends}` : ''} · the next one comes ${advance === 'done' ? 'when this one is done' : 'when its due date has passed'}`,
+  repeatEveryText: (frequency: 'daily' | 'weekly' | 'monthly', n: number, on: string) =>
+    `Every ${n === 1 ? '' : `${n} `}${repeatUnit(frequency, n)}${on ? ` on ${on}` : ''}`,
+  repeatUntil: (date: string) => `until ${date}`,
+  repeatTimesText: (n: number) => `${n} time${n === 1 ? '' : 's'} in all`,
+  repeatDayOfMonth: (day: number) => `day ${day}`,
+  repeatScope: 'Save the changes for',
+  repeatScopeThis: 'This one only',
+  repeatScopeFollowing: 'This and the next ones',
+  repeatUseForNext: 'Use this card for the next ones',
+  repeatUsedForNext: 'The next ones will be made like this card',
+  repeatDeleteNote:
+    'It repeats: only this one is deleted and the next one comes as planned. To end the series, stop repeating.',
   descriptionChangedMeanwhile:
     'Someone changed this description while you were typing. Nothing was overwritten: choose which text to keep.',
   // Milestones of a goal.

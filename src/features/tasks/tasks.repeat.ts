@@ -117,7 +117,13 @@ export const seriesEnd = (
 };
 
 /** The date the next occurrence is due after one made for `current`: never a day already past. */
-export const followingDate = (rule: RepeatRule, startsOn: IsoDate, current: IsoDate, today: IsoDate, lastOn: IsoDate | null) => {
+export const followingDate = (
+  rule: RepeatRule,
+  startsOn: IsoDate,
+  current: IsoDate,
+  today: IsoDate,
+  lastOn: IsoDate | null,
+) => {
   const yesterday = addDays(today, -1);
   return nextOccurrence(rule, startsOn, current > yesterday ? current : yesterday, lastOn);
 };

@@ -12,7 +12,7 @@ import {
   type TaskType,
 } from '../../shared/tasks.ts';
 import { commaSeparatedIds, pageOf, pageParams, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
-import { REPEAT_SCOPES, ZTaskRepeat } from './repeat.schemas.ts';
+import { REPEAT_SCOPES, ZSetRepeat, ZTaskRepeat } from './repeat.schemas.ts';
 import { tasksMessages } from './tasks.messages.ts';
 
 // Action items (tasks, cards) and what hangs off them: checklists, activity comments,
@@ -129,6 +129,8 @@ export const ZCreateTask = z.object({
   showInTasks: ZFlag.default('1'),
   quarterId: z.string().max(50).nullish(),
   isLocked: z.boolean().optional(),
+  /** Makes it repeat at once (as `PUT tasks/{id}/repeat`), in the same write. */
+  repeat: ZSetRepeat.optional(),
 });
 export type CreateTask = z.infer<typeof ZCreateTask>;
 

@@ -25,7 +25,9 @@ import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { MilestonePanel } from '../../tasks/client/components/MilestonePanel.tsx';
-import { formatInstantDay } from '../../tasks/client/tasks.format.ts';
+import { RepeatPanel } from '../../tasks/client/components/RepeatPanel.tsx';
+import { formatInstantDay, todayIn } from '../../tasks/client/tasks.format.ts';
+import { tasksMessages } from '../../tasks/tasks.messages.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../boards.messages.ts';
 import type { Label } from '../boards.schemas.ts';
@@ -137,6 +139,11 @@ const CardBody = ({
             <FormError message={failure} />
             <CardFields task={task} labels={labels} people={people} boardId={task.boardId ?? boardId} save={save} />
             <DescriptionPanel task={task} save={save} />
+            {canEdit && (task.type === TASK_TYPE.todo || task.taskTypeId) && (
+              <Section title={tasksMessages.repeatHeading}>
+                <RepeatPanel task={task} today={todayIn(timezone)} offerTemplate />
+              </Section>
+            )}
             {task.type === TASK_TYPE.goal && <MilestonePanel goal={task} people={people} />}
             <ChecklistPanel task={task} people={people} />
             <div ref={attachmentsRef}>
@@ -247,6 +254,7 @@ const CardBody = ({
         error={deleteError}
       >
         {boardsMessages.deleteCardWarning}
+        {task.repeats && ` ${tasksMessages.repeatDeleteNote}`}
       </ConfirmDialog>
     </Stack>
   );

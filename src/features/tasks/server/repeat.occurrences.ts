@@ -8,8 +8,8 @@ import {
   labels,
   meetings,
   taskLabels,
-  tasks,
   taskSeries,
+  tasks,
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TxContext } from '../../../server/context.ts';

@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
-import { tasks, taskSeries } from '../../../db/schema/index.ts';
+import { taskSeries, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import type { SetRepeat } from '../repeat.schemas.ts';
-import { nextOccurrence, type RepeatRule, seriesEnd, weekdayOf } from '../tasks.repeat.ts';
 import { tasksMessages } from '../tasks.messages.ts';
-import type { UpdateTask } from '../tasks.schemas.ts';
+import { nextOccurrence, type RepeatRule, seriesEnd, weekdayOf } from '../tasks.repeat.ts';
+import type { CreateTask, UpdateTask } from '../tasks.schemas.ts';
 import { activeSeries, advanceSeries, ownerToday, templateOf } from './repeat.occurrences.ts';
 import { findVisibleTask, roomsOf } from './tasks.access.ts';
-import { getTask, updateTask } from './tasks.service.ts';
+import { createTask, getTask, updateTask } from './tasks.service.ts';
 import { publishTask } from './tasks.write.ts';
 
 // Setting and stopping a card's repeat, and edits of "this and the next ones".
@@ -29,7 +29,12 @@ const firstDate = (rule: RepeatRule, today: string) => {
 /** The rule as stored: a weekly rule names its days, a monthly one its day (the start's by default). */
 const completeRule = (input: SetRepeat, startsOn: string): RepeatRule => ({
   ...input,
-  weekdays: input.frequency !== 'weekly' ? [] : input.weekdays.length > 0 ? [...new Set(input.weekdays)].sort() : [weekdayOf(startsOn)],
+  weekdays:
+    input.frequency !== 'weekly'
+      ? []
+      : input.weekdays.length > 0
+        ? [...new Set(input.weekdays)].sort()
+        : [weekdayOf(startsOn)],
   monthDay: input.frequency !== 'monthly' ? null : (input.monthDay ?? Number(startsOn.slice(8, 10))),
 });
 
@@ -50,7 +55,8 @@ export const setRepeat = async (ctx: TenantContext, id: string, input: SetRepeat
   if (rule.endsOn !== null && rule.endsOn < startsOn)
     throw badRequest({ endsOn: tasksMessages.repeatEndsBeforeStart(startsOn) });
   const end = seriesEnd(rule, startsOn);
-  if (end.occurrences === 'tooMany') throw badRequest({ [rule.count ? 'count' : 'endsOn']: tasksMessages.repeatTooMany });
+  if (end.occurrences === 'tooMany')
+    throw badRequest({ [rule.count ? 'count' : 'endsOn']: tasksMessages.repeatTooMany });
   const values = {
     frequency: rule.frequency,
     interval: rule.interval,
@@ -99,7 +105,9 @@ export const stopRepeat = async (ctx: TenantContext, id: string) => {
     await ctx.db
       .update(taskSeries)
       .set({ stoppedAt: new Date(), changedAt: new Date(), changedBy: ctx.userId })
-      .where(and(eq(taskSeries.id, task.seriesId), eq(taskSeries.tenantId, ctx.tenantId), isNull(taskSeries.stoppedAt)));
+      .where(
+        and(eq(taskSeries.id, task.seriesId), eq(taskSeries.tenantId, ctx.tenantId), isNull(taskSeries.stoppedAt)),
+      );
   publishTask(ctx, id, task.boardId, roomsOf(access), { action: 'updated' });
   return getTask(ctx, id);
 };
@@ -127,4 +135,10 @@ export const updateFollowing = async (ctx: TenantContext, id: string, input: Upd
     .set({ template: await templateOf(ctx, access), changedAt: new Date(), changedBy: ctx.userId })
     .where(eq(taskSeries.id, series.id));
   return updated;
+};
+
+/** `POST tasks` with a repeat: the card and its series in one write (a bad rule saves neither). */
+export const createRepeating = async (ctx: TenantContext, input: CreateTask) => {
+  const task = await createTask(ctx, input);
+  return input.repeat ? setRepeat(ctx, task.id, input.repeat) : task;
 };

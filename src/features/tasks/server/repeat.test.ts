@@ -51,7 +51,12 @@ describe('repeating to-dos', () => {
     // 2030-01-07 is a Monday.
     const report = await todo(lea, meeting.id, { dueDate: '2030-01-07', members: [lea.userId, mo.userId] });
     const list = (await lea.api.post<Checklist>('/checklists', { taskId: report.id, title: 'Steps' })).body.result;
-    await lea.api.post('/checklist-items', { checklistId: list.id, title: 'Pull numbers', ownerId: mo.userId, dueDate: '2030-01-06' });
+    await lea.api.post('/checklist-items', {
+      checklistId: list.id,
+      title: 'Pull numbers',
+      ownerId: mo.userId,
+      dueDate: '2030-01-06',
+    });
     const item = (await lea.api.post<Checklist>('/checklist-items', { checklistId: list.id, title: 'Mail it' })).body
       .result.items[1]!;
     await lea.api.patch(`/checklist-items/${item.id}`, { status: '1' });
@@ -96,8 +101,15 @@ describe('repeating to-dos', () => {
   it('repeats a card on its board list with its labels', async () => {
     const lea = await signUp(app, { firstName: 'Lea' });
     const meeting = await createMeeting(lea);
-    const made = await lea.api.post<Board>('/boards', { name: 'Ops', meetingIds: [meeting.id], lists: ['To do', 'Done'] });
-    const board = (await lea.api.get<BoardDetail>(`/boards/${made.body.result.id}`)).body.result;
+    const made = await lea.api.post<Board>('/boards', {
+      name: 'Ops',
+      meetingIds: [meeting.id],
+      lists: ['To do', 'Done'],
+    });
+    const board = {
+      id: made.body.result.id,
+      ...(await lea.api.get<BoardDetail>(`/boards/${made.body.result.id}`)).body.result,
+    };
     const label = (await lea.api.post<Label>('/labels', { name: 'Finance', boardId: board.id })).body.result;
     const card = await todo(lea, meeting.id, {
       title: 'Pay the rent',

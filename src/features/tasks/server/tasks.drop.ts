@@ -10,12 +10,12 @@ import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import type { DropTask, TasksOrder } from '../tasks.schemas.ts';
 import { findVisibleList } from './boards.access.ts';
 import { describeCards } from './cards.query.ts';
+import { advanceSeries } from './repeat.occurrences.ts';
 import { inCallersMeetings, meetingOpenOrder } from './task-lists.service.ts';
 import { assertAssignable, assignableUsers, findVisibleTask, roomsOf } from './tasks.access.ts';
 import { notifyCardMoved, notifyCardPeople, notifyCardStatus } from './tasks.notify.ts';
 import { finishedInSession } from './tasks.rules.ts';
 import { getTask } from './tasks.service.ts';
-import { advanceSeries } from './repeat.occurrences.ts';
 import { tellViewers, viewersOf } from './tasks.viewers.ts';
 import { publishTask, replaceRows } from './tasks.write.ts';
 

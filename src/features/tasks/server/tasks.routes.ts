@@ -23,13 +23,13 @@ import { removeStoredFiles } from './attachments.service.ts';
 import { checklistsRoutes } from './checklists.routes.ts';
 import { milestonesRoutes } from './milestones.routes.ts';
 import { repeatRoutes } from './repeat.routes.ts';
-import { updateFollowing } from './repeat.service.ts';
+import { createRepeating, updateFollowing } from './repeat.service.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { countTasks, listTasks } from './task-lists.service.ts';
 import { dropTask, orderListTasks } from './tasks.drop.ts';
 import { copyTask, moveTask } from './tasks.move.ts';
 import { moveQuestion } from './tasks.move-check.ts';
-import { createTask, deleteTask, getTask, updateTask } from './tasks.service.ts';
+import { deleteTask, getTask, updateTask } from './tasks.service.ts';
 import { watchersRoutes } from './watchers.routes.ts';
 
 const tags = ['tasks'];
@@ -83,7 +83,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await request.inTenant((ctx) => createTask(ctx, request.body)))),
+      reply.status(201).send(ok(await request.inTenant((ctx) => createRepeating(ctx, request.body)))),
   );
 
   app.get(

@@ -1,9 +1,17 @@
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
 import { Avatar, Badge, Box, Group, Paper, Text } from '@mantine/core';
-import { IconAlignLeft, IconCircleCheckFilled, IconListCheck, IconLock, IconPaperclip } from '@tabler/icons-react';
+import {
+  IconAlignLeft,
+  IconCircleCheckFilled,
+  IconListCheck,
+  IconLock,
+  IconPaperclip,
+  IconRepeat,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { cardDateLine, DUE_COLOUR } from '../../../tasks/client/tasks.format.ts';
+import { tasksMessages } from '../../../tasks/tasks.messages.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Label } from '../../boards.schemas.ts';
@@ -110,6 +118,9 @@ export const BoardCard = memo(
                 {date.text}
               </Text>
               {card.isLocked && <IconLock size={14} aria-label={boardsMessages.cardLockLabel} role="img" />}
+              {card.repeats && (
+                <IconRepeat size={14} aria-label={tasksMessages.repeatIcon} role="img" style={{ flexShrink: 0 }} />
+              )}
               {card.hasDescription && (
                 <IconAlignLeft
                   size={14}

@@ -24,6 +24,7 @@ export const DeleteTaskDialog = ({ card, onClose }: { card: Card | null; onClose
       }}
     >
       {tasksMessages.taskDeleteWarning(card?.title ?? '')}
+      {card?.repeats && ` ${tasksMessages.repeatDeleteNote}`}
     </ConfirmDialog>
   );
 };

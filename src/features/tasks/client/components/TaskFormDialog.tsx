@@ -27,10 +27,12 @@ import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import type { Quarter } from '../../../quarters/quarters.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
+import { REPEAT_FREQUENCIES, type RepeatFrequency } from '../../tasks.repeat.ts';
 import type { Task } from '../../tasks.schemas.ts';
 import { assignablePeople, htmlToText, quarterPeriods, REMINDER_OPTIONS, textToHtml } from '../tasks.format.ts';
 import { useCreateTask, useUpdateTask } from '../tasks.queries.ts';
 import { MilestonePanel } from './MilestonePanel.tsx';
+import { RepeatPanel } from './RepeatPanel.tsx';
 
 // The task form (document 2 §2, §4, §5): "Add To Do", "Edit Issue", … A user (the owner) is
 // required; the due date is a period (this or a later quarter, through next year) or a custom date, and headlines
@@ -60,6 +62,10 @@ interface Values {
   description: string;
   /** A goal's quarter: one of the workspace's quarters (decision 056). */
   quarterId: string | null;
+  /** A new to-do's repeat (the rule's details are set on the saved to-do). */
+  repeat: RepeatFrequency | 'none';
+  /** Which occurrences an edit of a repeating to-do changes. */
+  scope: 'this' | 'following';
 }
 
 type Errors = Partial<Record<'title' | 'userId' | 'dueDate' | 'description' | 'quarterId', string>>;
@@ -81,6 +87,8 @@ const initialValues = (
     reminder: task?.reminder ?? 'none',
     description: htmlToText(task?.description ?? null),
     quarterId: task?.quarterId ?? null,
+    repeat: 'none',
+    scope: 'this',
   };
 };
 
@@ -144,6 +152,7 @@ const TaskForm = ({
           description,
           meetingIds: [meeting.id],
           ...(isGoal ? { quarterId: values.quarterId } : {}),
+          ...(values.repeat !== 'none' ? { repeat: { frequency: values.repeat } } : {}),
         },
         { onSuccess: closeSoon, onError: onFailure },
       );
@@ -164,6 +173,7 @@ const TaskForm = ({
           reminder: values.reminder,
           description,
           ...(isGoal && values.quarterId !== task.quarterId ? { quarterId: values.quarterId } : {}),
+          ...(task.repeat ? { repeatScope: values.scope } : {}),
         },
       },
       { onSuccess: closeSoon, onError: onFailure },
@@ -277,6 +287,36 @@ const TaskForm = ({
         onChange={(event) => set('description', event.currentTarget.value)}
         error={errors.description}
       />
+      {!task && type === TASK_TYPE.todo && (
+        <Select
+          label={tasksMessages.repeatHeading}
+          data={[
+            { value: 'none', label: tasksMessages.repeatChoiceNone },
+            ...REPEAT_FREQUENCIES.map((value) => ({ value, label: tasksMessages.repeatFrequencies[value] })),
+          ]}
+          value={values.repeat}
+          allowDeselect={false}
+          onChange={(value) => set('repeat', (value as Values['repeat'] | null) ?? 'none')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {task?.repeat && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} component="span" id="task-scope-label">
+            {tasksMessages.repeatScope}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-labelledby="task-scope-label"
+            value={values.scope}
+            onChange={(value) => set('scope', value as Values['scope'])}
+            data={[
+              { value: 'this', label: tasksMessages.repeatScopeThis },
+              { value: 'following', label: tasksMessages.repeatScopeFollowing },
+            ]}
+          />
+        </Stack>
+      )}
     </DialogForm>
   );
 };
@@ -335,6 +375,12 @@ const EditTaskForm = ({
         quarters={quarters}
       />
       {/* Saved as they change, apart from the form's Save. */}
+      {type === TASK_TYPE.todo && (
+        <>
+          <Divider my="md" label={tasksMessages.repeatHeading} labelPosition="left" />
+          <RepeatPanel task={task.data} today={today} />
+        </>
+      )}
       {type === TASK_TYPE.goal && (
         <>
           <Divider my="md" />

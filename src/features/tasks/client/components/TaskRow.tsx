@@ -1,5 +1,13 @@
 import { ActionIcon, Avatar, Box, Button, Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDots, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDots,
+  IconLock,
+  IconLockOpen,
+  IconPencil,
+  IconRepeat,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import './taskRow.css';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
@@ -293,6 +301,9 @@ export const TaskRow = ({
               <RowBadge colour="gray" outline>
                 {tasksMessages.taskLockedBadge}
               </RowBadge>
+            )}
+            {card.repeats && (
+              <IconRepeat size={14} role="img" aria-label={tasksMessages.repeatIcon} style={{ flexShrink: 0 }} />
             )}
             {card.milestones.total > 0 && (
               <span className="task-row-note" data-testid="milestones">
