@@ -141,7 +141,7 @@ export const badValue = (rng: Rng): unknown =>
     () => null,
     () => [],
     () => ['a', 'b'],
-    () => {},
+    () => ({}),
     () => ({ nested: { deeper: 'x' } }),
     () => 'not-a-uuid',
     () => '',

@@ -32,8 +32,7 @@ export const ZSetRepeat = z
     count: ZRuleFields.count.default(null),
     advance: ZRuleFields.advance.default('done'),
   })
-  .strict()
-  .meta({ id: 'SetRepeat' });
+  .strict();
 export type SetRepeat = z.infer<typeof ZSetRepeat>;
 
 /** A card's series as the card dialog shows it; null on a card that does not repeat. */

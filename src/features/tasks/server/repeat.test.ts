@@ -191,6 +191,32 @@ describe('repeating to-dos', () => {
     ]);
   });
 
+  it('is made repeating when created, and a bad rule saves neither the card nor its series', async () => {
+    const lea = await signUp(app, { firstName: 'Lea' });
+    const meeting = await createMeeting(lea);
+    const made = await lea.api.post<Task>('/tasks', {
+      title: 'Book the cleaners',
+      type: '4',
+      userId: lea.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2030-01-09',
+      repeat: { frequency: 'weekly' },
+    });
+    expect(made.status).toBe(201);
+    // Weekly without days: the due date's weekday (a Wednesday).
+    expect(made.body.result.repeat).toMatchObject({ frequency: 'weekly', weekdays: [3], startsOn: '2030-01-09' });
+    const refused = await lea.api.post<Task>('/tasks', {
+      title: 'Never saved',
+      type: '4',
+      userId: lea.userId,
+      meetingIds: [meeting.id],
+      dueDate: '2030-01-09',
+      repeat: { frequency: 'daily', endsOn: '2029-01-01' },
+    });
+    expect(refused.status).toBe(400);
+    expect(await occurrences(lea, meeting.id, 'Never saved')).toEqual([]);
+  });
+
   it('refuses bad rules with the field named', async () => {
     const lea = await signUp(app, { firstName: 'Lea' });
     const meeting = await createMeeting(lea);
