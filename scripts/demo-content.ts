@@ -407,4 +407,10 @@ export const DEMO_MILESTONES = [
   'Done and shown to the team',
 ];
 
+/** Chores each meeting's to-dos repeat: the rule, and days from today to the current one's due date. */
+export const DEMO_REPEATING = [
+  { title: 'Send the weekly numbers to the team', repeat: { frequency: 'weekly' }, dueIn: 3 },
+  { title: 'Reconcile the bank accounts', repeat: { frequency: 'monthly', advance: 'due' }, dueIn: 12 },
+] as const;
+
 export const DEMO_CHECKLIST = ['Agree the scope', 'Do the work', 'Share the result', 'Close the loop with the team'];

@@ -20,7 +20,7 @@ import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { addDays } from '../src/shared/dates.ts';
 import { normaliseKpiValue, quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
-import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT, DEMO_MILESTONES } from './demo-content.ts';
+import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT, DEMO_MILESTONES, DEMO_REPEATING } from './demo-content.ts';
 import { during, type History, makeRandom, planHistory } from './demo-history.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
@@ -241,6 +241,15 @@ const main = async () => {
       await add(
         { title, status: done ? '1' : '0', userId: people[i % people.length] },
         planHistory(random, today, { done, due, maxAge: 120 }),
+      );
+      counts.todos++;
+    }
+    // Chores that repeat, in the first meeting: its leader owns them, due in the coming days.
+    for (const chore of meeting === made[0] ? DEMO_REPEATING : []) {
+      const dueDate = addDays(today, chore.dueIn);
+      await add(
+        { title: chore.title, userId: people[0], repeat: chore.repeat },
+        { createdAt: new Date(`${addDays(today, -20)}T09:00:00Z`), changedAt: new Date(), completedAt: null, dueDate },
       );
       counts.todos++;
     }

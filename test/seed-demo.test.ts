@@ -113,6 +113,8 @@ describe('npm run seed:demo', () => {
     expect(open.filter((item) => item.dueDate !== null && item.dueDate < today).length).toBeGreaterThan(5);
     expect(open.filter((item) => item.dueDate !== null && item.dueDate > today).length).toBeGreaterThan(5);
     expect(comments.length).toBeGreaterThan(10);
+    // Chores that repeat, due in the coming days.
+    expect(items.filter((item) => item.seriesId !== null && item.dueDate! > today).length).toBe(2);
     expect(comments.some((c) => Date.now() - c.createdAt.getTime() > 30 * 24 * 3600 * 1000)).toBe(true);
     // Checklists with their four steps in order, some ticked.
     expect(lists.length).toBeGreaterThan(5);
