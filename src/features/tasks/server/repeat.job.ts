@@ -44,12 +44,13 @@ export const makeDueOccurrences = async (deps: JobDeps, now = new Date()) => {
           ),
         );
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const cache = new Map<string, Promise<unknown>>();
       let count = 0;
       for (const { id, tenant_id, series_date, today } of batch) {
         const series = byId.get(id);
         if (!series || series.stoppedAt) continue;
         const date = followingDate(ruleOf(series), series.startsOn, series_date, today, series.lastOn);
-        if (date && (await createOccurrence({ ...ctx, tenantId: tenant_id }, series, date))) count++;
+        if (date && (await createOccurrence({ ...ctx, tenantId: tenant_id }, series, date, cache))) count++;
       }
       return count;
     });

@@ -8,8 +8,11 @@ import {
   labels,
   meetings,
   taskLabels,
+  taskMeetings,
+  taskMembers,
   taskSeries,
   tasks,
+  taskWatchers,
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TxContext } from '../../../server/context.ts';
@@ -17,7 +20,7 @@ import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts
 import type { TaskRepeat } from '../repeat.schemas.ts';
 import { followingDate, type RepeatRule } from '../tasks.repeat.ts';
 import { assignableUsers, type TaskAccess } from './tasks.access.ts';
-import { endOfList, publishTask, replaceRows } from './tasks.write.ts';
+import { endOfList, publishTask } from './tasks.write.ts';
 
 // The occurrences of a repeating to-do or card: what each new one is made of (the series'
 // template), and making the next one, exactly once, when the current one is done (a request)
@@ -107,34 +110,49 @@ export const templateOf = async (ctx: SeriesContext, access: TaskAccess): Promis
  * Null when that occurrence exists already: the unique (series, date) decides, so two requests
  * or two servers make it once.
  */
-export const createOccurrence = async (ctx: SeriesContext, series: SeriesRow, date: IsoDate) => {
+export const createOccurrence = async (
+  ctx: SeriesContext,
+  series: SeriesRow,
+  date: IsoDate,
+  /** Lookups a run of many occurrences shares (the job's batch): series of one workspace name the same meetings. */
+  cache: Map<string, Promise<unknown>> = new Map(),
+) => {
   const template = series.template as OccurrenceTemplate;
   const { db, tenantId } = ctx;
+  const once = <T>(key: string, load: () => Promise<T>) => {
+    const hit = cache.get(key) ?? load();
+    cache.set(key, hit);
+    return hit as Promise<T>;
+  };
   const meetingIds =
     template.meetingIds.length === 0
       ? []
-      : (
-          await db
-            .select({ id: meetings.id })
-            .from(meetings)
-            .where(and(eq(meetings.tenantId, tenantId), anyOf(meetings.id, template.meetingIds)))
-        ).map((row) => row.id);
-  const [list] = template.boardListId
-    ? await db
-        .select({ id: boardLists.id, boardId: boardLists.boardId })
-        .from(boardLists)
-        .innerJoin(boards, eq(boards.id, boardLists.boardId))
-        .where(and(eq(boardLists.id, template.boardListId), eq(boards.tenantId, tenantId)))
-    : [];
-  const boardMeetingIds = list
-    ? (
-        await db
+      : await once(`meetings:${tenantId}:${template.meetingIds}`, async () =>
+          (
+            await db
+              .select({ id: meetings.id })
+              .from(meetings)
+              .where(and(eq(meetings.tenantId, tenantId), anyOf(meetings.id, template.meetingIds)))
+          ).map((row) => row.id),
+        );
+  const list = template.boardListId
+    ? await once(`list:${tenantId}:${template.boardListId}`, async () => {
+        const [found] = await db
+          .select({ id: boardLists.id, boardId: boardLists.boardId })
+          .from(boardLists)
+          .innerJoin(boards, eq(boards.id, boardLists.boardId))
+          .where(and(eq(boardLists.id, template.boardListId!), eq(boards.tenantId, tenantId)));
+        if (!found) return null;
+        const rooms = await db
           .select({ id: boardMeetings.meetingId })
           .from(boardMeetings)
-          .where(eq(boardMeetings.boardId, list.boardId))
-      ).map((row) => row.id)
-    : [];
-  const assignable = await assignableUsers(db, tenantId, [...meetingIds, ...boardMeetingIds]);
+          .where(eq(boardMeetings.boardId, found.boardId));
+        return { ...found, meetingIds: rooms.map((row) => row.id) };
+      })
+    : null;
+  const boardMeetingIds = list?.meetingIds ?? [];
+  const rooms = [...meetingIds, ...boardMeetingIds];
+  const assignable = await once(`people:${tenantId}:${rooms}`, () => assignableUsers(db, tenantId, rooms));
   const keep = (ids: string[]) => ids.filter((id) => assignable.has(id));
   const owner = template.userId && assignable.has(template.userId) ? template.userId : null;
   const showInTasks = list ? template.showInTasks : '1';
@@ -167,22 +185,27 @@ export const createOccurrence = async (ctx: SeriesContext, series: SeriesRow, da
   const labelIds =
     template.labelIds.length === 0
       ? []
-      : (
-          await db
-            .select({ id: labels.id })
-            .from(labels)
-            .where(
-              and(
-                eq(labels.tenantId, tenantId),
-                anyOf(labels.id, template.labelIds),
-                sql`(${labels.boardId} is null or ${labels.boardId} is not distinct from ${list?.boardId ?? null})`,
-              ),
-            )
-        ).map((label) => label.id);
-  await replaceRows(ctx, id, 'meetings', meetingIds);
-  await replaceRows(ctx, id, 'members', members);
-  await replaceRows(ctx, id, 'watchers', keep(template.watchers));
-  await replaceRows(ctx, id, 'labels', labelIds);
+      : await once(`labels:${tenantId}:${list?.boardId}:${template.labelIds}`, async () =>
+          (
+            await db
+              .select({ id: labels.id })
+              .from(labels)
+              .where(
+                and(
+                  eq(labels.tenantId, tenantId),
+                  anyOf(labels.id, template.labelIds),
+                  sql`(${labels.boardId} is null or ${labels.boardId} is not distinct from ${list?.boardId ?? null})`,
+                ),
+              )
+          ).map((label) => label.id),
+        );
+  // A new card: its link rows are only added.
+  if (meetingIds.length)
+    await db.insert(taskMeetings).values(meetingIds.map((meetingId) => ({ taskId: id, meetingId })));
+  if (members.length) await db.insert(taskMembers).values(members.map((userId) => ({ taskId: id, userId })));
+  const watchers = keep(template.watchers);
+  if (watchers.length) await db.insert(taskWatchers).values(watchers.map((userId) => ({ taskId: id, userId })));
+  if (labelIds.length) await db.insert(taskLabels).values(labelIds.map((labelId) => ({ taskId: id, labelId })));
   for (const [sort, checklist] of template.checklists.entries()) {
     const [created] = await db
       .insert(checklists)
