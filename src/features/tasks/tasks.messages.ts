@@ -96,7 +96,7 @@ export const tasksMessages = {
   repeatCount: 'Repeat 1 to 1,000 times',
   repeatEndsBeforeStart: (start: string) => `The repeat ends on or after its first date (${start})`,
   repeatTooMany: 'A repeat makes at most 1,000 occurrences: choose an earlier end or a number of times',
-  repeatOnlyTodosAndCards: 'Only to-dos and cards on a board repeat',
+  repeatOnlyTodosAndCards: 'Only to-dos and cards repeat: goals, issues and headlines do not',
   repeatNotRepeating: 'This card does not repeat',
   repeatHeading: 'Repeat',
   repeatNone: 'Does not repeat',

@@ -139,7 +139,7 @@ const CardBody = ({
             <FormError message={failure} />
             <CardFields task={task} labels={labels} people={people} boardId={task.boardId ?? boardId} save={save} />
             <DescriptionPanel task={task} save={save} />
-            {canEdit && (task.type === TASK_TYPE.todo || task.taskTypeId) && (
+            {canEdit && task.type === TASK_TYPE.todo && (
               <Section title={tasksMessages.repeatHeading}>
                 <RepeatPanel task={task} today={todayIn(timezone)} offerTemplate />
               </Section>

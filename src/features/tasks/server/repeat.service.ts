@@ -46,8 +46,8 @@ const completeRule = (input: SetRepeat, startsOn: string): RepeatRule => ({
 export const setRepeat = async (ctx: TenantContext, id: string, input: SetRepeat) => {
   const access = await findVisibleTask(ctx, id);
   const { task } = access;
-  if (task.type !== TASK_TYPE.todo && !task.boardListId)
-    throw badRequest({ frequency: tasksMessages.repeatOnlyTodosAndCards });
+  // Cards on boards are to-dos unless made something else; goals, issues and headlines do not repeat.
+  if (task.type !== TASK_TYPE.todo) throw badRequest({ frequency: tasksMessages.repeatOnlyTodosAndCards });
   const series = task.seriesId ? await activeSeries(ctx, task.seriesId) : null;
   const today = await ownerToday(ctx, task.userId ?? ctx.userId, new Date());
   const startsOn = task.dueDate ?? firstDate(completeRule(input, today), today);

@@ -44,6 +44,8 @@ export const LabelForm = ({ boardId, onCreated }: { boardId: string | null; onCr
           variant="subtle"
           size="xs"
           leftSection={<IconPlus size={14} />}
+          // The labels' field gives way on a narrow card, not this button's words.
+          style={{ flexShrink: 0 }}
           onClick={() => {
             setName('');
             setColor(DEFAULT_LABEL_COLOR);
