@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
@@ -8,6 +8,7 @@ import {
   call,
   createMeetingToday,
   isoDate,
+  keyboardDrag,
   realtimeConnected,
   SCREENS,
   startLiveMeeting,
@@ -16,13 +17,31 @@ import {
 } from './helpers.ts';
 
 // Milestones of a goal: a leader breaks a goal into three milestones in its dialog (one with a
-// date after the goal is refused), ticks one and reorders them; the goals panel shows "1 of 3"
-// and the next one, and a member's screen follows.
+// date after the goal is refused), ticks one and reorders them (a button, then a drag); the goals
+// panel shows "1 of 3" and the next one, and a member's screen follows.
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/milestones-${name}.png` });
+
+/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
+const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  // Measured before the lift: the dragged row leaves the list while it is drawn under the pointer.
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag source or target is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the "sloppy click" threshold first, so the library lifts the row.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.waitForTimeout(250);
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.up();
+  await page.waitForTimeout(350);
+};
 
 test('a leader adds milestones to a goal, ticks and reorders them; the goals panel and a member follow', async ({
   page,
@@ -103,6 +122,29 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await panel.getByRole('button', { name: tasksMessages.milestoneUp('Open the doors') }).focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('milestone').nth(1)).toContainText('Open the doors');
+  // Dragged by its handle: the done "Sign the lease" goes last, and stays there after a reload.
+  const order = [/Open the doors/, /Hire a manager/, /Sign the lease/];
+  await dragWithMouse(
+    page,
+    panel.getByRole('button', { name: tasksMessages.milestoneDrag('Sign the lease') }),
+    panel.getByTestId('milestone').nth(2),
+    20,
+  );
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: tasksMessages.taskEditNamed('Open the Lisbon office') }).click({
+    timeout: 60_000,
+  });
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
+  // The keyboard on the handle moves it as the buttons do: up one, then down one with the button.
+  await keyboardDrag(page, panel.getByRole('button', { name: tasksMessages.milestoneDrag('Sign the lease') }), [
+    'ArrowUp',
+  ]);
+  await expect(panel.getByTestId('milestone')).toHaveText([/Open the doors/, /Sign the lease/, /Hire a manager/]);
+  await expect(dialog).toBeVisible();
+  await panel.getByRole('button', { name: tasksMessages.milestoneDown('Sign the lease') }).click();
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
   await shot(page, 'dialog');
   await expectAccessible(page, 'the milestones of a goal');
   // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %.

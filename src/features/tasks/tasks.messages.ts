@@ -108,6 +108,9 @@ export const tasksMessages = {
   milestoneDone: (title: string) => `Done: ${title}`,
   milestoneUp: (title: string) => `Move “${title}” up`,
   milestoneDown: (title: string) => `Move “${title}” down`,
+  milestoneDrag: (title: string) => `Drag “${title}”`,
+  milestonesDragHint:
+    'Drag a milestone by its handle, or focus the handle, press space, move it with the arrow keys and press space again.',
   milestoneDelete: (title: string) => `Delete milestone “${title}”`,
   milestoneDeleteTitle: 'Delete this milestone?',
   milestoneDeleteText: (title: string) => `“${title}” is deleted for good.`,

@@ -16,6 +16,14 @@ export const useMilestones = (goalId: string) =>
     queryFn: ({ signal }) => api.get<Milestones>(`/tasks/${goalId}/milestones`, { signal, ...silent }),
   });
 
+/** `ids` with the one at `from` moved to `to`: the order a drop and the up and down buttons send. */
+export const movedIds = (ids: readonly string[], from: number, to: number): string[] => {
+  const next = [...ids];
+  const [moved] = next.splice(from, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
+};
+
 type MilestoneCall =
   | { kind: 'add'; input: CreateMilestone }
   | { kind: 'update'; id: string; input: UpdateMilestone }
@@ -43,20 +51,27 @@ export const useMilestoneChange = (goalId: string) => {
       }
     },
     onMutate: async (call) => {
-      // A tick shows at once in every view of the goal's milestones.
-      if (call.kind !== 'update' || call.input.done === undefined) return undefined;
+      // A tick and a new order show at once in every view of the goal's milestones (a dropped
+      // row stays where it was dropped instead of jumping back until the answer).
+      const ticks = call.kind === 'update' && call.input.done !== undefined;
+      if (!ticks && call.kind !== 'order') return undefined;
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Milestones>(key);
-      queryClient.setQueryData<Milestones>(key, (current) =>
-        current
-          ? {
-              ...current,
-              items: current.items.map((m) =>
-                m.id === call.id ? { ...m, doneAt: call.input.done ? new Date().toISOString() : null } : m,
-              ),
-            }
-          : current,
-      );
+      queryClient.setQueryData<Milestones>(key, (current) => {
+        if (!current) return current;
+        if (call.kind === 'order') {
+          const at = new Map(call.ids.map((id, index) => [id, index]));
+          const items = [...current.items].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+          return { ...current, items: items.map((m, sort) => ({ ...m, sort })) };
+        }
+        if (call.kind !== 'update') return current;
+        return {
+          ...current,
+          items: current.items.map((m) =>
+            m.id === call.id ? { ...m, doneAt: call.input.done ? new Date().toISOString() : null } : m,
+          ),
+        };
+      });
       return { before };
     },
     onError: (_error, _call, context) => {
