@@ -1,8 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { cardKeys, refreshCardLists } from '../../../client/lib/cards.ts';
-import type { CreateMilestone, Milestones, UpdateMilestone, ZSetProgressSources } from '../milestones.schemas.ts';
+import type {
+  CreateMilestone,
+  GoalCardChoices,
+  GoalKpiChoices,
+  Milestones,
+  UpdateMilestone,
+  ZSetProgressSources,
+} from '../milestones.schemas.ts';
 
 // A goal's milestones: under the card's key, so a 'task.changed' event (someone else ticked
 // one) refetches them with the card.
@@ -23,6 +30,23 @@ export const movedIds = (ids: readonly string[], from: number, to: number): stri
   if (moved !== undefined) next.splice(to, 0, moved);
   return next;
 };
+
+/**
+ * What the goal's progress may count (its progress dialog, while open): the first page of the KPIs
+ * or the open cards of its meetings the caller sees, whose title contains `q`. The last answer
+ * stays shown while the next search runs.
+ */
+export const useGoalChoices = <K extends 'kpis' | 'cards'>(goalId: string, kind: K, q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...cardKeys.detail(goalId), 'progress-choices', kind, q] as const,
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<K extends 'kpis' ? GoalKpiChoices : GoalCardChoices>(
+        `/tasks/${goalId}/progress-choices/${kind}?${new URLSearchParams({ q, limit: '100' })}`,
+        { signal, ...silent },
+      ),
+  });
 
 type MilestoneCall =
   | { kind: 'add'; input: CreateMilestone }
