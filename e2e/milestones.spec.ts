@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
@@ -11,6 +12,7 @@ import {
   keyboardDrag,
   realtimeConnected,
   SCREENS,
+  shownDate,
   startLiveMeeting,
   startSignedIn,
   team,
@@ -219,7 +221,11 @@ test('in the live goal review a leader ticks a milestone and a member’s screen
     meetingIds: [meeting.id],
   });
   for (const title of ['Pick a designer', 'Approve the mock-ups', 'Go live']) {
-    await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title, ownerId: mate.id });
+    await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, {
+      title,
+      ownerId: mate.id,
+      dueDate: title === 'Go live' ? isoDate(35) : null,
+    });
   }
   const live = await startLiveMeeting(request, owner.token, meeting.id, [
     { title: 'Goals', keyName: 'rock_review', duration: 5 },
@@ -252,4 +258,28 @@ test('in the live goal review a leader ticks a milestone and a member’s screen
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'live-phone');
   await other.close();
+
+  // Finished, the meeting's archive keeps the goal as it was reviewed: 1 of 3, who owns what, when.
+  const sessionId = live.split('/').at(-1)!;
+  await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, {});
+  await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title: 'Added after the meeting' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/meeting-archives/${sessionId}`);
+  const kept = page.getByTestId('archived-goal').filter({ hasText: 'Launch the new site' });
+  await expect(kept.getByTestId('archived-milestones-count')).toHaveText(liveMessages.archiveMilestonesOf(1, 3), {
+    timeout: 60_000,
+  });
+  const steps = page.getByRole('list', { name: liveMessages.archiveMilestonesOfGoal('Launch the new site') });
+  await expect(steps.getByTestId('archived-milestone')).toHaveText([
+    `${liveMessages.archiveMilestoneDone}: Pick a designerBea Mate`,
+    `${liveMessages.archiveMilestoneOpen}: Approve the mock-upsBea Mate`,
+    `${liveMessages.archiveMilestoneOpen}: Go liveBea Mate · ${shownDate(isoDate(35))}`,
+  ]);
+  await kept.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'archive');
+  await expectAccessible(page, 'the meeting archive with milestones');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await kept.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'archive-phone');
 });
