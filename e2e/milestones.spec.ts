@@ -62,13 +62,37 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
     type: 'meeting',
     members: [mate.id],
   });
+  // The goal is reviewed in a second meeting too, whose KPI its progress may count.
+  const sales = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Sales Weekly',
+    sharepointUrl: 'https://meet.example.com/sales',
+    startDate: isoDate(2),
+    startTime: '10:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [],
+  });
+  for (const [meetingId, title, score] of [
+    [meeting.id, 'Viewings a week', '5'],
+    [sales.id, 'Signed leases', '4'],
+  ] as const) {
+    await call(request, owner.token, 'POST', `/meetings/${meetingId}/scores`, {
+      title,
+      userId: owner.id,
+      goal: '>=',
+      score,
+      type: 'number',
+    });
+  }
   const goalDue = isoDate(60);
   await call(request, owner.token, 'POST', '/tasks', {
     title: 'Open the Lisbon office',
     type: '1',
     userId: owner.id,
     dueDate: goalDue,
-    meetingIds: [meeting.id],
+    meetingIds: [meeting.id, sales.id],
   });
   await call(request, owner.token, 'POST', '/tasks', {
     title: 'Paint the office',
@@ -149,16 +173,25 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await expect(panel.getByTestId('milestone')).toHaveText(order);
   await shot(page, 'dialog');
   await expectAccessible(page, 'the milestones of a goal');
-  // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %.
+  // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %
+  // (a KPI without a value yet counts as nothing).
   await panel.getByRole('button', { name: tasksMessages.progressSourcesButton }).click();
   const sources = page.getByRole('dialog', { name: tasksMessages.progressSourcesTitle });
   await sources.getByRole('combobox', { name: tasksMessages.progressCards }).click();
   await page.getByRole('option', { name: 'Paint the office' }).click();
+  // The KPIs of both of the goal's meetings, by meeting; the KPI's own target fills the goal's.
+  await sources.getByRole('combobox', { name: tasksMessages.progressKpi, exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(['Viewings a week', 'Signed leases']);
   await shot(page, 'sources');
   await expectAccessible(page, 'the progress sources of a goal');
+  await page.getByRole('option', { name: 'Signed leases' }).click();
+  await expect(sources.getByRole('textbox', { name: tasksMessages.progressTarget })).toHaveValue('4');
   await sources.getByRole('button', { name: messages.saveButton }).click();
   await expect(sources).toBeHidden();
   await expect(panel.getByTestId('progress-sources')).toContainText(tasksMessages.progressCardsDone(0, 1));
+  await expect(panel.getByTestId('progress-sources')).toContainText(
+    tasksMessages.progressKpiAt('Signed leases', null, '4'),
+  );
   await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
