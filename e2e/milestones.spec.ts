@@ -171,6 +171,16 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await expect(dialog).toBeVisible();
   await panel.getByRole('button', { name: tasksMessages.milestoneDown('Sign the lease') }).click();
   await expect(panel.getByTestId('milestone')).toHaveText(order);
+  // Escape during a keyboard drag puts the row back and leaves the dialog open.
+  await panel.getByRole('button', { name: tasksMessages.milestoneDrag('Open the doors') }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
   await shot(page, 'dialog');
   await expectAccessible(page, 'the milestones of a goal');
   // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %
