@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
+import { liveMessages } from '../src/features/live/live.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
@@ -8,21 +9,41 @@ import {
   call,
   createMeetingToday,
   isoDate,
+  keyboardDrag,
   realtimeConnected,
   SCREENS,
+  shownDate,
   startLiveMeeting,
   startSignedIn,
   team,
 } from './helpers.ts';
 
 // Milestones of a goal: a leader breaks a goal into three milestones in its dialog (one with a
-// date after the goal is refused), ticks one and reorders them; the goals panel shows "1 of 3"
-// and the next one, and a member's screen follows.
+// date after the goal is refused), ticks one and reorders them (a button, then a drag); the goals
+// panel shows "1 of 3" and the next one, and a member's screen follows.
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/milestones-${name}.png` });
+
+/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
+const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  // Measured before the lift: the dragged row leaves the list while it is drawn under the pointer.
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag source or target is not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the "sloppy click" threshold first, so the library lifts the row.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.waitForTimeout(250);
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.up();
+  await page.waitForTimeout(350);
+};
 
 test('a leader adds milestones to a goal, ticks and reorders them; the goals panel and a member follow', async ({
   page,
@@ -41,13 +62,37 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
     type: 'meeting',
     members: [mate.id],
   });
+  // The goal is reviewed in a second meeting too, whose KPI its progress may count.
+  const sales = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
+    operation: 'create',
+    title: 'Sales Weekly',
+    sharepointUrl: 'https://meet.example.com/sales',
+    startDate: isoDate(2),
+    startTime: '10:00',
+    repeatEvery: 1,
+    repeatType: 'weeks',
+    type: 'meeting',
+    members: [],
+  });
+  for (const [meetingId, title, score] of [
+    [meeting.id, 'Viewings a week', '5'],
+    [sales.id, 'Signed leases', '4'],
+  ] as const) {
+    await call(request, owner.token, 'POST', `/meetings/${meetingId}/scores`, {
+      title,
+      userId: owner.id,
+      goal: '>=',
+      score,
+      type: 'number',
+    });
+  }
   const goalDue = isoDate(60);
   await call(request, owner.token, 'POST', '/tasks', {
     title: 'Open the Lisbon office',
     type: '1',
     userId: owner.id,
     dueDate: goalDue,
-    meetingIds: [meeting.id],
+    meetingIds: [meeting.id, sales.id],
   });
   await call(request, owner.token, 'POST', '/tasks', {
     title: 'Paint the office',
@@ -103,18 +148,60 @@ test('a leader adds milestones to a goal, ticks and reorders them; the goals pan
   await panel.getByRole('button', { name: tasksMessages.milestoneUp('Open the doors') }).focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('milestone').nth(1)).toContainText('Open the doors');
+  // Dragged by its handle: the done "Sign the lease" goes last, and stays there after a reload.
+  const order = [/Open the doors/, /Hire a manager/, /Sign the lease/];
+  await dragWithMouse(
+    page,
+    panel.getByRole('button', { name: tasksMessages.milestoneDrag('Sign the lease') }),
+    panel.getByTestId('milestone').nth(2),
+    20,
+  );
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: tasksMessages.taskEditNamed('Open the Lisbon office') }).click({
+    timeout: 60_000,
+  });
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
+  // The keyboard on the handle moves it as the buttons do: up one, then down one with the button.
+  await keyboardDrag(page, panel.getByRole('button', { name: tasksMessages.milestoneDrag('Sign the lease') }), [
+    'ArrowUp',
+  ]);
+  await expect(panel.getByTestId('milestone')).toHaveText([/Open the doors/, /Sign the lease/, /Hire a manager/]);
+  await expect(dialog).toBeVisible();
+  await panel.getByRole('button', { name: tasksMessages.milestoneDown('Sign the lease') }).click();
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
+  // Escape during a keyboard drag puts the row back and leaves the dialog open.
+  await panel.getByRole('button', { name: tasksMessages.milestoneDrag('Open the doors') }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
+  await expect(panel.getByTestId('milestone')).toHaveText(order);
   await shot(page, 'dialog');
   await expectAccessible(page, 'the milestones of a goal');
-  // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %.
+  // A card of the meeting counts in the progress too: 1 of 3 milestones and 0 of 1 card → 17 %
+  // (a KPI without a value yet counts as nothing).
   await panel.getByRole('button', { name: tasksMessages.progressSourcesButton }).click();
   const sources = page.getByRole('dialog', { name: tasksMessages.progressSourcesTitle });
   await sources.getByRole('combobox', { name: tasksMessages.progressCards }).click();
   await page.getByRole('option', { name: 'Paint the office' }).click();
+  // The KPIs of both of the goal's meetings, by meeting; the KPI's own target fills the goal's.
+  await sources.getByRole('combobox', { name: tasksMessages.progressKpi, exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(['Viewings a week', 'Signed leases']);
   await shot(page, 'sources');
   await expectAccessible(page, 'the progress sources of a goal');
+  await page.getByRole('option', { name: 'Signed leases' }).click();
+  await expect(sources.getByRole('textbox', { name: tasksMessages.progressTarget })).toHaveValue('4');
   await sources.getByRole('button', { name: messages.saveButton }).click();
   await expect(sources).toBeHidden();
   await expect(panel.getByTestId('progress-sources')).toContainText(tasksMessages.progressCardsDone(0, 1));
+  await expect(panel.getByTestId('progress-sources')).toContainText(
+    tasksMessages.progressKpiAt('Signed leases', null, '4'),
+  );
   await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -177,7 +264,11 @@ test('in the live goal review a leader ticks a milestone and a member’s screen
     meetingIds: [meeting.id],
   });
   for (const title of ['Pick a designer', 'Approve the mock-ups', 'Go live']) {
-    await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title, ownerId: mate.id });
+    await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, {
+      title,
+      ownerId: mate.id,
+      dueDate: title === 'Go live' ? isoDate(35) : null,
+    });
   }
   const live = await startLiveMeeting(request, owner.token, meeting.id, [
     { title: 'Goals', keyName: 'rock_review', duration: 5 },
@@ -210,4 +301,28 @@ test('in the live goal review a leader ticks a milestone and a member’s screen
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'live-phone');
   await other.close();
+
+  // Finished, the meeting's archive keeps the goal as it was reviewed: 1 of 3, who owns what, when.
+  const sessionId = live.split('/').at(-1)!;
+  await call(request, owner.token, 'POST', `/sessions/${sessionId}/finish`, {});
+  await call(request, owner.token, 'POST', `/tasks/${goal.id}/milestones`, { title: 'Added after the meeting' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/meeting-archives/${sessionId}`);
+  const kept = page.getByTestId('archived-goal').filter({ hasText: 'Launch the new site' });
+  await expect(kept.getByTestId('archived-milestones-count')).toHaveText(liveMessages.archiveMilestonesOf(1, 3), {
+    timeout: 60_000,
+  });
+  const steps = page.getByRole('list', { name: liveMessages.archiveMilestonesOfGoal('Launch the new site') });
+  await expect(steps.getByTestId('archived-milestone')).toHaveText([
+    `${liveMessages.archiveMilestoneDone}: Pick a designerBea Mate`,
+    `${liveMessages.archiveMilestoneOpen}: Approve the mock-upsBea Mate`,
+    `${liveMessages.archiveMilestoneOpen}: Go liveBea Mate · ${shownDate(isoDate(35))}`,
+  ]);
+  await kept.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'archive');
+  await expectAccessible(page, 'the meeting archive with milestones');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await kept.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'archive-phone');
 });

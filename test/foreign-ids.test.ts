@@ -942,6 +942,14 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/meetings/${a.meeting.id}/passwords`,
     `/meetings/${a.meeting.id}/password-folders`,
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
+    // A goal's milestones and what its progress counts, and what it may count.
+    ...(extra.goalId
+      ? [
+          `/tasks/${extra.goalId}/milestones`,
+          `/tasks/${extra.goalId}/progress-choices/kpis`,
+          `/tasks/${extra.goalId}/progress-choices/cards`,
+        ]
+      : []),
   ];
   const answers = await Promise.all(urls.map((url) => api.get(url)));
   return JSON.stringify(

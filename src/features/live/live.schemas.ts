@@ -201,6 +201,30 @@ export const ZArchivedGoalChange = z
   })
   .meta({ id: 'ArchivedGoalChange' });
 
+/** The most goals an archive keeps with their milestones (a meeting's rocks are a handful). */
+export const ARCHIVE_GOALS_MAX = 100;
+
+/** A goal as the session reviewed it: its status, owner and milestones at the finish. */
+export const ZArchivedGoal = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    fullName: z.string(),
+    status: z.string(),
+    dueDate: z.string().nullable(),
+    /** In the goal's order; owner names as they were. */
+    milestones: z.array(
+      z.object({
+        title: z.string(),
+        done: z.boolean(),
+        ownerName: z.string().nullable(),
+        dueDate: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ArchivedGoal' });
+export type ArchivedGoal = z.infer<typeof ZArchivedGoal>;
+
 const ZArchivePerson = z.object({ userId: z.string(), fullName: z.string() }).meta({ id: 'ArchivePerson' });
 
 const ZArchiveActionItems = ZArchivePerson.extend({
@@ -283,6 +307,13 @@ export const ZMeetingArchive = z.object({
   backburnerIssues: z.array(ZArchiveActionItems),
   goalsChanged: z.array(ZArchivedGoalChange),
   cascadingMessages: z.array(ZArchivedCascadingMessage),
+  /**
+   * The meeting's goals as the session left them: open at the finish or finished during the
+   * session, in the goals list's order, each with its milestones; the first ARCHIVE_GOALS_MAX of
+   * `goalsTotal`. Null in archives written before goals were kept.
+   */
+  goals: z.array(ZArchivedGoal).nullable(),
+  goalsTotal: z.number(),
   scores: z.array(ZArchivePerson.extend({ score: z.number().nullable(), note: z.string().nullable() })),
   note: z.string().nullable(),
   avgScore: z.number().nullable(),

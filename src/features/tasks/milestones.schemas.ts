@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KPI_GOALS, KPI_VALUE_MAX, normaliseKpiValue } from '../../shared/kpis.ts';
-import { isoDate, requiredText } from '../../shared/validation.ts';
+import { isoDate, pageOf, pageParams, requiredText } from '../../shared/validation.ts';
 import { tasksMessages } from './tasks.messages.ts';
 
 // Milestones of a goal: steps with an owner and a due date; the goal's progress is the share done.
@@ -70,6 +70,45 @@ export const ZSetProgressSources = z.object({
     .nullable(),
 });
 export type SetProgressSources = z.infer<typeof ZSetProgressSources>;
+
+/** The progress dialog's choices: a page at a time, searched by title. */
+export const GOAL_CHOICES_PAGE = 50;
+export const GOAL_CHOICES_MAX_PAGE = 100;
+export const ZGoalChoicesQuery = z.object({
+  /** Words the title contains (any case); all when empty. */
+  q: z.string().trim().max(100).optional(),
+  ...pageParams({ size: GOAL_CHOICES_PAGE, max: GOAL_CHOICES_MAX_PAGE }),
+});
+export type GoalChoicesQuery = z.infer<typeof ZGoalChoicesQuery>;
+
+/** A KPI a goal may count: one of a meeting of the goal the caller sees. */
+export const ZGoalKpiChoice = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    meetingId: z.uuid(),
+    meetingTitle: z.string(),
+    comparator: z.enum(KPI_GOALS),
+    /** The KPI's own weekly target (every KPI has one): where the goal's target can start from. */
+    target: z.string(),
+  })
+  .meta({ id: 'GoalKpiChoice' });
+export type GoalKpiChoice = z.infer<typeof ZGoalKpiChoice>;
+export const ZGoalKpiChoices = pageOf(ZGoalKpiChoice).meta({ id: 'GoalKpiChoices' });
+export type GoalKpiChoices = z.infer<typeof ZGoalKpiChoices>;
+
+/** An open card (no goal) of a meeting of the goal the caller sees. */
+export const ZGoalCardChoice = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    /** The goal it counts in now, if any: linking it here takes it from that one. */
+    countsInGoalId: z.uuid().nullable(),
+  })
+  .meta({ id: 'GoalCardChoice' });
+export type GoalCardChoice = z.infer<typeof ZGoalCardChoice>;
+export const ZGoalCardChoices = pageOf(ZGoalCardChoice).meta({ id: 'GoalCardChoices' });
+export type GoalCardChoices = z.infer<typeof ZGoalCardChoices>;
 
 /** A goal's milestones in order, with what they add up to. */
 export const ZMilestones = z

@@ -13,6 +13,7 @@ import { useViewer } from '../../meetings/client/meetings.queries.ts';
 import { statusColour, todayIn } from '../../tasks/client/tasks.format.ts';
 import { liveMessages } from '../live.messages.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
+import { ArchivedGoals } from './components/ArchivedGoals.tsx';
 import { useArchive } from './live.queries.ts';
 
 // One held session (document 1 §2 /meeting-archives/{sessionId}; document 3 §3): the snapshot
@@ -249,6 +250,7 @@ const ArchiveView = ({ archive, today }: { archive: MeetingArchive; today: strin
         </Table.ScrollContainer>
       )}
     </SectionCard>
+    <ArchivedGoals archive={archive} />
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <SectionCard title={liveMessages.archiveCompleted}>
         <ItemsByPerson groups={archive.completedActionItems} today={today} empty={liveMessages.archiveNoItems} />

@@ -13,6 +13,7 @@ import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import { liveMessages } from '../live.messages.ts';
 import type { LiveAttendee, MeetingArchive } from '../live.schemas.ts';
 import { findVisibleSession, type SessionRow } from './live.access.ts';
+import { archivedGoals } from './live.archive-goals.ts';
 import { loadGuests } from './live.attendees.ts';
 import { concludeLists, sendCascadingMessages } from './live.conclude.ts';
 import { recapValues } from './live.mails.ts';
@@ -228,6 +229,7 @@ export const archiveSession = async (
     timing: steps.length > 0 ? timingReport(steps, session.stepSeconds) : null,
     ...(await archivedConclude(ctx, session, startedAt)),
     cascadingMessages: await sendCascadingMessages(ctx, session, { title: info!.title, access }),
+    ...(await archivedGoals(ctx, session, startedAt)),
     scores: rated.map((p) => ({ ...person(p), score: p.score, note: p.note })),
     avgScore,
   };
@@ -266,7 +268,9 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     | 'headlineIssues'
     | 'backburnerIssues'
     | 'goalsChanged'
-    | 'cascadingMessages';
+    | 'cascadingMessages'
+    | 'goals'
+    | 'goalsTotal';
   type Stored = Omit<MeetingArchive, 'note' | 'link' | Later> & Partial<Pick<MeetingArchive, Later>>;
   return {
     issuesCreated: [],
@@ -279,6 +283,8 @@ export const getArchive = async (ctx: TenantContext, sessionId: string): Promise
     backburnerIssues: [],
     goalsChanged: [],
     cascadingMessages: [],
+    goals: null,
+    goalsTotal: 0,
     ...(archive.snapshot as Stored),
     note: session.note,
     link: session.link,

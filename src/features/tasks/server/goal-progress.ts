@@ -3,13 +3,12 @@ import { goalCards, goalKpis } from '../../../db/schema/index.ts';
 import { uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
-import { badRequest } from '../../../shared/errors.ts';
+import { badRequest, notFound } from '../../../shared/errors.ts';
 import { type KpiGoal, kpiNumber } from '../../../shared/kpis.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import type { ProgressSources, SetProgressSources } from '../milestones.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
-import type { TaskAccess } from './tasks.access.ts';
-import { visibleTasksSql } from './tasks.access.ts';
+import { roomsOf, type TaskAccess, visibleTasksSql } from './tasks.access.ts';
 
 // What else counts in a goal's progress besides its milestones (decision 092): cards linked to
 // it (the share done) and one KPI of its meetings with a target of the goal's own (its latest
@@ -72,7 +71,7 @@ export const progressSources = async (ctx: TenantContext, goalId: string): Promi
 /**
  * `PUT tasks/{id}/progress-sources`: the goal's linked cards (every one, replacing the others)
  * and its KPI. A card is one the caller sees, no goal, and counts in one goal at most (linking it
- * here takes it from another); the KPI is one of the goal's meetings'.
+ * here takes it from another); the KPI is one of the goal's meetings' the caller sees.
  */
 export const setProgressSources = async (ctx: TenantContext, access: TaskAccess, input: SetProgressSources) => {
   const goalId = access.task.id;
@@ -90,12 +89,19 @@ export const setProgressSources = async (ctx: TenantContext, access: TaskAccess,
       throw badRequest({ cardIds: tasksMessages.progressCardIsGoal });
   }
   if (input.kpi) {
-    const meetings = [...new Set([...access.meetingIds, ...access.boardMeetingIds])];
-    const ofGoal = (await ctx.db.execute(sql`
-      select 1 from scores where id = ${input.kpi.scoreId} and meeting_id = any(${uuidArray(meetings)})`)) as unknown as {
-      rows: unknown[];
+    // A KPI of a meeting the caller does not see is none of theirs (404), unless it is the one the
+    // goal counts already (kept as it is when they change the cards); then it must be the goal's.
+    const meetings = roomsOf(access);
+    const found = (await ctx.db.execute(sql`
+      select s.meeting_id = any(${uuidArray(meetings)}) as of_goal,
+          (${ctx.isAdmin}::boolean or exists (select 1 from meeting_people p where p.meeting_id = s.meeting_id and p.user_id = ${ctx.userId})
+            or exists (select 1 from goal_kpis gk where gk.goal_id = ${goalId} and gk.score_id = s.id)) as seen
+        from scores s where s.id = ${input.kpi.scoreId} and s.tenant_id = ${ctx.tenantId}`)) as unknown as {
+      rows: { of_goal: boolean; seen: boolean }[];
     };
-    if (ofGoal.rows.length === 0) throw badRequest({ kpi: tasksMessages.progressKpiNotOfGoal });
+    const kpi = found.rows[0];
+    if (!kpi?.seen) throw notFound();
+    if (!kpi.of_goal) throw badRequest({ kpi: tasksMessages.progressKpiNotOfGoal });
   }
   await ctx.db.delete(goalCards).where(and(eq(goalCards.goalId, goalId), eq(goalCards.tenantId, ctx.tenantId)));
   if (cardIds.length) {

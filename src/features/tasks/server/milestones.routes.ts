@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import {
   ZCreateMilestone,
+  ZGoalCardChoices,
+  ZGoalChoicesQuery,
+  ZGoalKpiChoices,
   ZMilestones,
   ZMyMilestones,
   ZOrderMilestones,
@@ -11,6 +14,7 @@ import {
   ZUpdateMilestone,
 } from '../milestones.schemas.ts';
 import { ZMyItemsQuery } from '../tasks.schemas.ts';
+import { cardChoices, kpiChoices } from './goal-choices.ts';
 import {
   createMilestone,
   deleteMilestone,
@@ -84,6 +88,36 @@ export const milestonesRoutes = async (fastify: FastifyInstance) => {
       },
     },
     async (request) => ok(await request.inTenant((ctx) => updateProgressSources(ctx, request.params.id, request.body))),
+  );
+  app.get(
+    '/tasks/:id/progress-choices/kpis',
+    {
+      schema: {
+        tags,
+        operationId: 'listGoalKpiChoices',
+        summary:
+          'The KPIs a goal’s progress may count: those of its meetings the caller sees, by meeting, a page at a time (q: words of the title)',
+        params: ZId,
+        querystring: ZGoalChoicesQuery,
+        response: { 200: success(ZGoalKpiChoices), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => kpiChoices(ctx, request.params.id, request.query))),
+  );
+  app.get(
+    '/tasks/:id/progress-choices/cards',
+    {
+      schema: {
+        tags,
+        operationId: 'listGoalCardChoices',
+        summary:
+          'The open cards a goal’s progress may count: those of its meetings the caller sees, by title, a page at a time (q: words of the title)',
+        params: ZId,
+        querystring: ZGoalChoicesQuery,
+        response: { 200: success(ZGoalCardChoices), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => cardChoices(ctx, request.params.id, request.query))),
   );
   app.put(
     '/tasks/:id/milestones/order',

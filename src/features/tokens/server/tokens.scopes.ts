@@ -49,6 +49,8 @@ const ROUTE_SCOPES: Readonly<Record<string, TokenScope | null>> = {
   'POST /api/v2/workspace-exports': 'admin:write',
   // A goal's milestones are the goals area (goals themselves are cards: the tasks area).
   'GET /api/v2/tasks/:id/milestones': 'goals:read',
+  'GET /api/v2/tasks/:id/progress-choices/kpis': 'goals:read',
+  'GET /api/v2/tasks/:id/progress-choices/cards': 'goals:read',
   'POST /api/v2/tasks/:id/milestones': 'goals:write',
   'PUT /api/v2/tasks/:id/milestones/order': 'goals:write',
   'PATCH /api/v2/milestones/:id': 'goals:write',

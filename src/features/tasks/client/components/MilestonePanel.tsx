@@ -1,6 +1,19 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { DragDropContext, Draggable, type DraggableProvided, Droppable, type DropResult } from '@hello-pangea/dnd';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
@@ -10,11 +23,12 @@ import { isoDate } from '../../../../shared/validation.ts';
 import type { Milestone } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
-import { useMilestoneChange, useMilestones } from '../milestones.queries.ts';
+import { movedIds, useMilestoneChange, useMilestones } from '../milestones.queries.ts';
 import { ProgressSources } from './ProgressSources.tsx';
 
 // A goal's milestones in its card dialog: ticked at once, owner and due date changed in place,
-// moved up and down (keyboard and pointer alike), deleted after a question, added at the end.
+// moved by dragging their handle (or the keyboard on it) and by the up and down buttons, deleted
+// after a question, added at the end.
 
 type Fields = Partial<Record<'title' | 'ownerId' | 'dueDate', string>>;
 const fieldsOf = (error: unknown): Fields => (error as { errors?: Fields }).errors ?? {};
@@ -64,6 +78,7 @@ const MilestoneRow = ({
   goal,
   first,
   last,
+  handle,
   onMove,
   onDelete,
 }: {
@@ -72,6 +87,8 @@ const MilestoneRow = ({
   goal: Task;
   first: boolean;
   last: boolean;
+  /** The drag handle, first on the row. */
+  handle: ReactNode;
   onMove: (step: -1 | 1) => void;
   onDelete: () => void;
 }) => {
@@ -87,6 +104,7 @@ const MilestoneRow = ({
   return (
     <Stack gap={4} data-testid="milestone">
       <Group gap={4} wrap="nowrap" align="center">
+        {handle}
         <MilestoneTick milestone={milestone} goalId={goal.id} flex={1} struck />
         <ActionIcon
           variant="subtle"
@@ -113,7 +131,7 @@ const MilestoneRow = ({
           <IconTrash size={16} />
         </ActionIcon>
       </Group>
-      <Group gap="xs" wrap="wrap" pl={30}>
+      <Group gap="xs" wrap="wrap" pl={50}>
         <Select
           size="xs"
           w={150}
@@ -231,12 +249,58 @@ export const MilestonePanel = ({ goal, people }: { goal: Task; people: PersonSum
       />
     );
   const data = milestones.data;
-  const move = (index: number, step: -1 | 1) => {
-    const ids = data.items.map((m) => m.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + step, 0, moved!);
-    change.mutate({ kind: 'order', ids });
+  // A drop and the up and down buttons send the same thing: the whole order with one moved.
+  const moveTo = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= data.items.length) return;
+    change.mutate({
+      kind: 'order',
+      ids: movedIds(
+        data.items.map((m) => m.id),
+        from,
+        to,
+      ),
+    });
   };
+  const onDragEnd = (result: DropResult) => {
+    if (result.destination) moveTo(result.source.index, result.destination.index);
+  };
+  const row = (milestone: Milestone, index: number, drag: DraggableProvided, dragging: boolean) => (
+    <div
+      ref={drag.innerRef}
+      {...drag.draggableProps}
+      style={{
+        ...drag.draggableProps.style,
+        paddingBottom: 'var(--mantine-spacing-xs)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: dragging ? 'var(--mantine-color-body)' : undefined,
+        boxShadow: dragging ? 'var(--mantine-shadow-md)' : undefined,
+      }}
+    >
+      <MilestoneRow
+        milestone={milestone}
+        people={choices}
+        goal={goal}
+        first={index === 0}
+        last={index === data.items.length - 1}
+        onMove={(step) => moveTo(index, index + step)}
+        onDelete={() => setDeleting(milestone)}
+        handle={
+          <Box
+            {...drag.dragHandleProps}
+            className="mantine-focus-auto cadence-tap-handle"
+            aria-label={tasksMessages.milestoneDrag(milestone.title)}
+            // Escape while dragging cancels the drag, not the dialog.
+            data-mantine-stop-propagation={dragging || undefined}
+            data-testid="milestone-handle"
+            c="dimmed"
+            style={{ display: 'flex', cursor: 'grab', borderRadius: 4, flexShrink: 0 }}
+          >
+            <IconGripVertical size={16} />
+          </Box>
+        }
+      />
+    </div>
+  );
   return (
     <Stack gap="xs" component="section" aria-label={tasksMessages.milestonesHeading}>
       <Group justify="space-between">
@@ -261,18 +325,26 @@ export const MilestonePanel = ({ goal, people }: { goal: Task; people: PersonSum
           {tasksMessages.milestonesEmpty}
         </Text>
       )}
-      {data.items.map((milestone, index) => (
-        <MilestoneRow
-          key={milestone.id}
-          milestone={milestone}
-          people={choices}
-          goal={goal}
-          first={index === 0}
-          last={index === data.items.length - 1}
-          onMove={(step) => move(index, step)}
-          onDelete={() => setDeleting(milestone)}
-        />
-      ))}
+      <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={tasksMessages.milestonesDragHint}>
+        <Droppable
+          droppableId={`milestones:${goal.id}`}
+          // The dragged row is drawn in the page's body: the dialog's transform would move it.
+          renderClone={(drag, snapshot, rubric) =>
+            row(data.items[rubric.source.index]!, rubric.source.index, drag, snapshot.isDragging)
+          }
+        >
+          {(provided) => (
+            <div ref={provided.innerRef} {...provided.droppableProps}>
+              {data.items.map((milestone, index) => (
+                <Draggable key={milestone.id} draggableId={milestone.id} index={index}>
+                  {(drag, snapshot) => row(milestone, index, drag, snapshot.isDragging)}
+                </Draggable>
+              ))}
+              {provided.placeholder}
+            </div>
+          )}
+        </Droppable>
+      </DragDropContext>
       <AddMilestone goal={goal} people={choices} />
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,40 +1,41 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '../../../../client/lib/api.ts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { Milestones } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
-import type { Task, TaskPage } from '../../tasks.schemas.ts';
-import { useMilestoneChange } from '../milestones.queries.ts';
+import type { Task } from '../../tasks.schemas.ts';
+import { useGoalChoices, useMilestoneChange } from '../milestones.queries.ts';
 
-// What else counts in a goal's progress (decision 092): cards of its meeting (their share done)
-// and one of the meeting's KPIs with a target of the goal's own. Shown under the milestones;
-// chosen in a dialog of its own.
+// What else counts in a goal's progress (decision 092): open cards of its meetings (their share
+// done) and one of its meetings' KPIs with a target of the goal's own. Shown under the
+// milestones; chosen in a dialog of its own from every meeting of the goal the caller sees,
+// searched on the server (a goal's meetings may hold thousands of cards).
 
 type Fields = Partial<Record<'cardIds' | 'kpi' | 'form', string>>;
 
-/** The meeting's cards and KPIs to choose from (only while the dialog is open). */
-const useChoices = (meetingId: string | undefined, goalId: string, enabled: boolean) => {
-  const cards = useQuery({
-    queryKey: ['tasks', 'list', 'progress-choices', meetingId],
-    enabled: enabled && meetingId !== undefined,
-    queryFn: ({ signal }) =>
-      api.get<TaskPage>(`/tasks?meetingId=${meetingId}&state=active&limit=100`, { signal, silent: true }),
-  });
-  const kpis = useQuery({
-    queryKey: ['kpis', 'choices', meetingId],
-    enabled: enabled && meetingId !== undefined,
-    queryFn: ({ signal }) =>
-      api.get<{ scores: { id: string; title: string }[] }>(`/meetings/${meetingId}/kpis`, { signal, silent: true }),
-  });
+/** The first page of each list, for the words typed in its search box. */
+const useChoices = (goalId: string, opened: boolean, chosenKpi: string | undefined) => {
+  const [cardSearch, setCardSearch] = useState('');
+  const [kpiSearch, setKpiSearch] = useState('');
+  const [cardQ] = useDebouncedValue(cardSearch.trim(), 250);
+  // The box shows the chosen KPI's name once picked: that is no search, every KPI stays listed.
+  const [kpiQ] = useDebouncedValue(kpiSearch === chosenKpi ? '' : kpiSearch.trim(), 250);
+  const cards = useGoalChoices(goalId, 'cards', cardQ, opened);
+  const kpis = useGoalChoices(goalId, 'kpis', kpiQ, opened);
   return {
-    cards: (cards.data?.items ?? []).filter((c) => c.id !== goalId && c.type !== '1'),
-    kpis: kpis.data?.scores ?? [],
+    cards: cards.data,
+    kpis: kpis.data,
+    cardSearch: { searchValue: cardSearch, onSearchChange: setCardSearch },
+    kpiSearch: { searchValue: kpiSearch, onSearchChange: setKpiSearch },
     failed: cards.isError || kpis.isError,
   };
 };
+
+/** "Showing 100 of 240: type to narrow" under a list the first page does not hold whole. */
+const moreText = (page: { items: unknown[]; total: number } | undefined) =>
+  page && page.total > page.items.length ? tasksMessages.progressChoicesMore(page.items.length, page.total) : undefined;
 
 const SourcesDialog = ({
   goal,
@@ -48,22 +49,40 @@ const SourcesDialog = ({
   onClose: () => void;
 }) => {
   const change = useMilestoneChange(goal.id);
-  const choices = useChoices(goal.meetingIds[0], goal.id, opened);
   // Mounted only while open: each opening starts from the goal's sources as they are.
   const [cardIds, setCardIds] = useState<string[]>(() => sources.cards.items.map((c) => c.id));
   const [scoreId, setScoreId] = useState<string | null>(sources.kpi?.scoreId ?? null);
+  const kpiLabels = useRef(new Map(sources.kpi ? [[sources.kpi.scoreId, sources.kpi.title]] : []));
+  const choices = useChoices(goal.id, opened, scoreId ? kpiLabels.current.get(scoreId) : undefined);
   const [target, setTarget] = useState(sources.kpi?.target ?? '');
   const [errors, setErrors] = useState<Fields>({});
-  // Linked cards stay choosable even when no longer open.
-  const cardData = [
-    ...sources.cards.items.map((c) => ({ value: c.id, label: c.title })),
-    ...choices.cards
-      .filter((c) => !sources.cards.items.some((s) => s.id === c.id))
-      .map((c) => ({ value: c.id, label: c.title })),
-  ];
-  const kpiData = choices.kpis.map((k) => ({ value: k.id, label: k.title }));
-  if (sources.kpi && !kpiData.some((k) => k.value === sources.kpi!.scoreId))
-    kpiData.unshift({ value: sources.kpi.scoreId, label: sources.kpi.title });
+  // Every card seen in this dialog keeps its label: a chosen one stays named whatever is searched.
+  const labels = useRef(new Map(sources.cards.items.map((c) => [c.id, c.title])));
+  for (const c of choices.cards?.items ?? []) {
+    const label =
+      c.countsInGoalId && c.countsInGoalId !== goal.id ? tasksMessages.progressCardElsewhere(c.title) : c.title;
+    labels.current.set(c.id, label);
+  }
+  const shown = new Set([...cardIds, ...(choices.cards?.items ?? []).map((c) => c.id)]);
+  const cardData = [...shown].map((id) => ({ value: id, label: labels.current.get(id) ?? id }));
+  // KPIs by meeting; the chosen one stays choosable whatever is searched.
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const k of choices.kpis?.items ?? []) {
+    kpiLabels.current.set(k.id, k.title);
+    groups.set(k.meetingTitle, [...(groups.get(k.meetingTitle) ?? []), { value: k.id, label: k.title }]);
+  }
+  const kpiData = [...groups].map(([group, items]) => ({ group, items }));
+  if (scoreId && !(choices.kpis?.items ?? []).some((k) => k.id === scoreId))
+    kpiData.unshift({
+      group: tasksMessages.progressKpiCurrent,
+      items: [{ value: scoreId, label: kpiLabels.current.get(scoreId) ?? scoreId }],
+    });
+  const pickKpi = (id: string | null) => {
+    setScoreId(id);
+    // A KPI's own target is where the goal's starts, until one is typed.
+    const picked = choices.kpis?.items.find((k) => k.id === id);
+    if (picked && !target.trim()) setTarget(picked.target);
+  };
   const save = () => {
     if (scoreId && !target.trim()) return setErrors({ kpi: tasksMessages.progressTargetRequired });
     change.mutate(
@@ -96,10 +115,13 @@ const SourcesDialog = ({
           {choices.failed && <FormError message={tasksMessages.progressChoicesFailed} />}
           <MultiSelect
             label={tasksMessages.progressCards}
+            description={moreText(choices.cards)}
             data={cardData}
             value={cardIds}
             onChange={setCardIds}
             searchable
+            {...choices.cardSearch}
+            nothingFoundMessage={tasksMessages.progressChoicesNone}
             clearable
             error={errors.cardIds}
             comboboxProps={{ withinPortal: false }}
@@ -110,9 +132,13 @@ const SourcesDialog = ({
               miw={180}
               label={tasksMessages.progressKpi}
               placeholder={tasksMessages.progressKpiNone}
+              description={moreText(choices.kpis)}
               data={kpiData}
               value={scoreId}
-              onChange={setScoreId}
+              onChange={pickKpi}
+              searchable
+              {...choices.kpiSearch}
+              nothingFoundMessage={tasksMessages.progressChoicesNone}
               clearable
               error={errors.kpi}
               comboboxProps={{ withinPortal: false }}
