@@ -41,6 +41,7 @@ import { createSlackServer, type SlackServer, slackRoutes } from '../features/sl
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { checkApiTokenCall, isApiTokenSecret, resolveApiToken } from '../features/tokens/server/tokens.auth.ts';
+import { mcpRoutes } from '../features/mcp/server/mcp.routes.ts';
 import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
@@ -258,6 +259,8 @@ export const buildApp = async ({
   // Reports (issue 25)
   await app.register(reportsRoutes, { prefix: API_ROOT });
   await app.register(exportsRoutes, { prefix: API_ROOT });
+  // The MCP server for AI assistants, beside the API it calls.
+  await app.register(mcpRoutes);
   // Email templates (issue 20)
   await app.register(emailRoutes, { prefix: API_ROOT });
   // Agency tools (issue 24; its shipped content is a data migration: src/server/data-migrations.ts, decision 065)

@@ -64,6 +64,7 @@ export const tokensMessages = {
   expiryInPast: 'The expiry date must be today or later',
   expiryTooFar: 'The expiry date can be at most 5 years ahead',
   notForTokens: 'API tokens cannot call this',
+  onlyWithToken: 'Only a call made with an API token has a token to describe',
   missingScope: (scope: string) => `This token lacks the scope ${scope}`,
   tooManyCalls: 'This token made too many calls. Wait a minute and try again.',
   tooMany: (max: number) => `At most ${max} tokens can be in use at once: revoke one first`,

@@ -64,6 +64,21 @@ export const ZApiToken = z
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof ZApiToken>;
 
+/** `GET api-token`: the token a call is made with, and the person it acts as. */
+export const ZCurrentToken = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(TOKEN_KINDS),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    expiresAt: z.string().nullable(),
+    tenantId: z.uuid(),
+    /** Whom the token acts as: its person, or a workspace token's service account. */
+    person: ZPersonSummary,
+  })
+  .meta({ id: 'CurrentApiToken' });
+export type CurrentToken = z.infer<typeof ZCurrentToken>;
+
 export const ZCreatedToken = ZApiToken.extend({
   secret: z.string().meta({ description: 'The token itself: shown this once, never again' }),
 }).meta({ id: 'CreatedApiToken' });

@@ -10,7 +10,7 @@ import { ADMIN_FLAG, RATE_LIMITS } from '../../../shared/constants.ts';
 import { forbidden } from '../../../shared/errors.ts';
 import { tokensMessages } from '../tokens.messages.ts';
 import { scopeAllows, TOKEN_PREFIX } from '../tokens.schemas.ts';
-import { requiredScope } from './tokens.scopes.ts';
+import { ANY_TOKEN, requiredScope } from './tokens.scopes.ts';
 
 // Who an API token is, and whether it may make the call it came with (decision 093). Nothing
 // here is cached: a revoked token, a disabled person or a lost admin flag counts from the next call.
@@ -103,6 +103,6 @@ export const checkApiTokenCall = async (request: FastifyRequest) => {
   await countTry(database.db, [{ key: `api-token:${token.id}`, limit }], tokensMessages.tooManyCalls);
   const scope = requiredScope(request.method, request.routeOptions.url ?? '', request.routeOptions.schema?.tags);
   if (!scope) throw forbidden(tokensMessages.notForTokens);
-  if (!scopeAllows(token.scopes, scope)) throw forbidden(tokensMessages.missingScope(scope));
+  if (scope !== ANY_TOKEN && !scopeAllows(token.scopes, scope)) throw forbidden(tokensMessages.missingScope(scope));
   await touch(database.db, token.id, request.ip ?? null);
 };

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
-import { ZApiToken, ZCreatedToken, ZCreateToken, ZTokenId } from '../tokens.schemas.ts';
-import { createToken, listTokens, revokeToken } from './tokens.service.ts';
+import { ZApiToken, ZCreatedToken, ZCreateToken, ZCurrentToken, ZTokenId } from '../tokens.schemas.ts';
+import { createToken, currentToken, listTokens, revokeToken } from './tokens.service.ts';
 
 // API tokens (decision 093): a person's own under /self, the workspace's (admins) at the root.
 // No API token may call these (their tag maps to no scope): a token cannot make or see tokens.
@@ -14,6 +14,20 @@ const ONCE = 'The answer is the only time the secret (`secret`) is shown; lists 
 
 export const tokensRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api-token',
+    {
+      schema: {
+        tags,
+        operationId: 'getCurrentApiToken',
+        summary: 'The API token the call is made with: its name, scopes and expiry, and the person it acts as',
+        description: 'Any token may call it, whatever its scopes; a signed-in browser has no token (403).',
+        response: { 200: success(ZCurrentToken), ...failures(401, 403) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => currentToken(ctx))),
+  );
 
   for (const { kind, path, who, names } of [
     {

@@ -6,6 +6,7 @@ import { makeToken } from '../../../../test/tokens-fixtures.ts';
 import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Task } from '../../tasks/tasks.schemas.ts';
 import { tokensMessages } from '../tokens.messages.ts';
+import type { CurrentToken } from '../tokens.schemas.ts';
 import { TOKEN_AREAS, type TokenArea } from '../tokens.schemas.ts';
 import { requiredScope } from './tokens.scopes.ts';
 
@@ -169,6 +170,22 @@ describe('scopes per area', () => {
     expect(mine.body.result.map((token) => token.name)).toEqual([everything.name]);
   });
 
+  it('any token may ask what it is and whom it acts as; a browser has no token to ask about', async () => {
+    const f = await fixture();
+    const reader = await makeToken(app, f.admin, ['tasks:read'], { name: 'Reader' });
+    const answer = await reader.api.get<CurrentToken>('/api-token');
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({
+      id: reader.id,
+      name: 'Reader',
+      kind: 'personal',
+      scopes: ['tasks:read'],
+      tenantId: f.admin.tenantId,
+      person: { id: f.admin.userId },
+    });
+    expect((await f.admin.api.get('/api-token')).status).toBe(403);
+  });
+
   it('every operation of the API maps to a scope or to none, and the routes that manage access are administration', async () => {
     const document = app.swagger() as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
@@ -187,10 +204,13 @@ describe('scopes per area', () => {
       'POST /api/v2/workspace-exports',
     ])
       expect(scopes[route], route).toBe('admin:write');
+    // The live meeting and its archives are the meetings area.
+    expect(scopes['GET /api/v2/sessions/{id}/archive']).toBe('meetings:read');
+    expect(scopes['POST /api/v2/sessions/{id}/finish']).toBe('meetings:write');
     for (const [route, scope] of Object.entries(scopes)) {
       if (/\/(self|api-tokens|signin|register|logout|switch-tenant|invitations|slack|backup)\b/.test(route))
         expect(scope, route).toBeNull();
-      if (route.startsWith('GET ') && scope) expect(scope, route).toMatch(/:(read|reveal)$/);
+      if (route.startsWith('GET ') && scope) expect(scope, route).toMatch(/:(read|reveal)$|^any$/);
     }
     // Most of the API is open to tokens, not by accident all of it.
     const open = Object.values(scopes).filter(Boolean).length;

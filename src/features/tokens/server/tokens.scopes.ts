@@ -8,7 +8,7 @@ import { TOKEN_AREAS, type TokenArea, type TokenScope } from '../tokens.schemas.
 /** The area of each OpenAPI tag whose routes tokens may call; other tags are refused. */
 const AREA_OF_TAG: Readonly<Record<string, TokenArea | 'vault' | 'admin'>> = {
   meetings: 'meetings',
-  live: 'meetings',
+  'live meeting': 'meetings',
   tasks: 'tasks',
   boards: 'boards',
   kpis: 'kpis',
@@ -22,8 +22,14 @@ const AREA_OF_TAG: Readonly<Record<string, TokenArea | 'vault' | 'admin'>> = {
   administration: 'admin',
 };
 
+/** Any token may make the call, whatever its scopes. */
+export const ANY_TOKEN = 'any';
+type Needed = TokenScope | typeof ANY_TOKEN | null;
+
 /** Routes whose scope is not their tag's, by `METHOD path` (Fastify's path); null: never for tokens. */
-const ROUTE_SCOPES: Readonly<Record<string, TokenScope | null>> = {
+const ROUTE_SCOPES: Readonly<Record<string, Needed>> = {
+  // A program asks what its token is and whom it acts as.
+  'GET /api/v2/api-token': ANY_TOKEN,
   // The shared calendar reads meetings; the feed is a person's own secret link.
   'GET /api/v2/calendar/events': 'meetings:read',
   // The workspace's people list and whether an email has an account (admins).
@@ -66,7 +72,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * The scope a token needs for `method url` (a route's path pattern) tagged `tags`, or null when
  * no token may make the call.
  */
-export const requiredScope = (method: string, url: string, tags: readonly string[] = []): TokenScope | null => {
+export const requiredScope = (method: string, url: string, tags: readonly string[] = []): Needed => {
   const route = `${method === 'HEAD' ? 'GET' : method} ${url}`;
   if (route in ROUTE_SCOPES) return ROUTE_SCOPES[route] ?? null;
   const area = tags.length === 1 ? AREA_OF_TAG[tags[0]!] : undefined;

@@ -6,10 +6,17 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { type PersonSummaryRow, personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { addDays, todayUtc, utcToZonedParts, zonedTimeToUtc } from '../../../shared/dates.ts';
-import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../shared/errors.ts';
 import type {} from '../tokens.events.ts';
 import { tokensMessages } from '../tokens.messages.ts';
-import { type ApiToken, type CreatedToken, type CreateToken, TOKEN_PREFIX, type TokenKind } from '../tokens.schemas.ts';
+import {
+  type ApiToken,
+  type CreatedToken,
+  type CreateToken,
+  type CurrentToken,
+  TOKEN_PREFIX,
+  type TokenKind,
+} from '../tokens.schemas.ts';
 import { hashSecret } from './tokens.auth.ts';
 
 // Personal and workspace API tokens: made, listed and revoked (decision 093). The secret is
@@ -156,4 +163,24 @@ export const revokeToken = async (ctx: TenantContext, kind: TokenKind, id: strin
   if (revoked.length === 0) throw notFound();
   await announce(ctx, kind);
   return true;
+};
+
+/** `GET api-token`: the token the call came with and whom it acts as; a signed-in browser has none (403). */
+export const currentToken = async (ctx: TenantContext): Promise<CurrentToken> => {
+  if (!ctx.apiTokenId) throw forbidden(tokensMessages.onlyWithToken);
+  const [row] = await ctx.db
+    .select({ token: apiTokens, person: personSummaryColumns })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.id, ctx.apiTokenId), eq(apiTokens.tenantId, ctx.tenantId)));
+  if (!row) throw notFound();
+  return {
+    id: row.token.id,
+    kind: row.token.kind as TokenKind,
+    name: row.token.name,
+    scopes: row.token.scopes,
+    expiresAt: row.token.expiresAt?.toISOString() ?? null,
+    tenantId: row.token.tenantId,
+    person: personSummary(row.person),
+  };
 };
