@@ -22,6 +22,7 @@ import { homeRoutes } from '../features/home/server/home.routes.ts';
 import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
+import { mcpRoutes } from '../features/mcp/server/mcp.routes.ts';
 import { teamFilesRoutes } from '../features/meetings/server/files.routes.ts';
 import { meetingFoldersRoutes } from '../features/meetings/server/folders.routes.ts';
 import { meetingRoomRules } from '../features/meetings/server/meetings.rooms.ts';
@@ -41,7 +42,6 @@ import { createSlackServer, type SlackServer, slackRoutes } from '../features/sl
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { checkApiTokenCall, isApiTokenSecret, resolveApiToken } from '../features/tokens/server/tokens.auth.ts';
-import { mcpRoutes } from '../features/mcp/server/mcp.routes.ts';
 import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
