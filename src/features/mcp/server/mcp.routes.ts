@@ -14,6 +14,13 @@ const VERSION = '2';
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
+/** A JSON-RPC message or a non-empty batch of them: anything else is refused before the SDK sees it. */
+const isJsonRpc = (body: unknown): boolean => {
+  const one = (message: unknown) =>
+    typeof message === 'object' && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  return Array.isArray(body) ? body.length > 0 && body.every(one) : one(body);
+};
+
 export const mcpRoutes = async (app: FastifyInstance) => {
   app.post(MCP_PATH, { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
     const authorization = request.headers.authorization ?? '';
@@ -23,6 +30,7 @@ export const mcpRoutes = async (app: FastifyInstance) => {
         .status(401)
         .header('www-authenticate', 'Bearer')
         .send(jsonRpcError(-32001, mcpMessages.unauthorized));
+    if (!isJsonRpc(request.body)) return reply.status(400).send(jsonRpcError(-32600, 'Invalid Request.'));
     const server = buildMcpServer(injectedApi(app, authorization, request.ip), VERSION);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

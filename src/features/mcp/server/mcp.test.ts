@@ -199,6 +199,21 @@ describe('the MCP server', () => {
       expect(answer.status).toBe(401);
     }
     expect((await fetch(`${baseUrl}/mcp`)).status).toBe(405);
+    // Whatever a client sends, a 4xx: not JSON-RPC, broken JSON, the wrong type.
+    const secret = (await makeToken(app, lea, ALL)).secret;
+    for (const [contentType, body] of [
+      ['application/json', '{"foo":1}'],
+      ['application/json', '{"jsonrpc":'],
+      ['text/plain', 'hello'],
+      ['application/json', '[]'],
+    ]) {
+      const answer = await fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': contentType!, accept: 'application/json, text/event-stream' },
+        body,
+      });
+      expect([body, answer.status >= 400 && answer.status < 500]).toEqual([body, true]);
+    }
   });
 
   it('works over stdio for a desktop assistant, with the same scopes', { timeout: 60_000 }, async () => {
