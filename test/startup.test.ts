@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverMessages } from '../src/server/server.messages.ts';
 import { uniqueEmail } from './factories.ts';
 import { nodeProcesses, waitForHealth, withMigratedDatabase } from './processes.ts';
 import { scaled } from './slow.ts';
@@ -34,6 +35,47 @@ describe('starting Cadence', () => {
     expect(code).not.toBe(0);
     expect(stderr).toMatch(line);
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers at once with a page that says it is starting, then serves Cadence on the same port', {
+    timeout: scaled(120_000),
+  }, async () => {
+    // A new data folder: the embedded database is made, the seconds a first start spends.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-first-'));
+    // A client already built (a build here would take a minute of the suite).
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Cadence</title>');
+    const port = String(3900 + Math.floor(Math.random() * 90));
+    const base = `http://127.0.0.1:${port}`;
+    const began = Date.now();
+    const server = run(['src/server/main.ts', '--build-client-if-missing'], {
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: port,
+      HOST: '127.0.0.1',
+    });
+    const seen: string[] = [];
+    let firstAnswerMs = 0;
+    while (Date.now() - began < scaled(90_000)) {
+      const answer = await fetch(`${base}/`).catch(() => null);
+      if (answer) {
+        firstAnswerMs ||= Date.now() - began;
+        const text = await answer.text();
+        const kind = answer.status === 503 && text.includes(serverMessages.preparingTitle) ? 'starting' : String(answer.status);
+        if (seen.at(-1) !== kind) seen.push(kind);
+        if (answer.status === 200) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toEqual(['starting', '200']);
+    // Before the embedded database was made and the server loaded.
+    expect(firstAnswerMs).toBeLessThan(scaled(8_000));
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('keeps every row across a restart on the embedded database, with its secret file private', {

@@ -1,26 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
 import { DataLockError } from '../db/data-lock.ts';
-import { migrate } from '../db/migrate.ts';
-import { extendSessionHorizons } from '../features/meetings/server/sessions.service.ts';
-import { notifyBackupFailed } from '../features/notifications/server/server-notices.ts';
-import { removeExpiredExports } from '../features/reports/server/workspace-export.service.ts';
-import { remindMilestonesDue } from '../features/tasks/server/milestone-reminders.ts';
-import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
-import { makeDueOccurrences } from '../features/tasks/server/repeat.job.ts';
-import { buildApp } from './app.ts';
-import { backupSourceOf, ensureOperatorToken } from './backup/backup.routes.ts';
-import { type BackupScheduler, createBackupScheduler } from './backup/backup.schedule.ts';
+import type { BackupScheduler } from './backup/backup.schedule.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { dataMigrations } from './data-migrations.ts';
 import { humanDuration } from './duration.ts';
-import { type JobDeps, jobDepsOf } from './jobs/jobTransaction.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import type { JobDeps } from './jobs/jobTransaction.ts';
 import { createLogger } from './logger.ts';
-import { createMailer } from './mail/mailer.ts';
-import { ensureSecrets } from './secrets.ts';
+import { servePreparing } from './preparing.ts';
 
 // `npm start`: checks the configuration, builds the client when it is missing or older than its
 // sources, applies migrations and serves. Any failure to start is one line and exit code 1.
@@ -81,6 +68,50 @@ const start = async () => {
   const log = createLogger(config.logLevel, await logDestination(terminal));
   // LOG_LEVEL=trace lists each SQL statement (never its parameters).
   const onQuery = log.isLevelEnabled('trace') ? (sql: string) => log.trace({ sql }, 'sql') : undefined;
+  // `npm start`: the port answers at once with a "starting" page while the database opens, the
+  // web client builds (the first start) and migrations run; the server takes it over when ready.
+  const preparing = process.argv.includes('--build-client-if-missing');
+  const closePreparing = preparing
+    ? await servePreparing(config.port, config.host).catch((error: Error) => {
+        throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
+      })
+    : null;
+  // The rest of the server is loaded now, while the port already answers (seconds of compiling).
+  const [
+    { openDatabase },
+    { migrate },
+    { extendSessionHorizons },
+    { notifyBackupFailed },
+    { removeExpiredExports },
+    { remindMilestonesDue },
+    { sendTaskReminders },
+    { makeDueOccurrences },
+    { buildApp },
+    { backupSourceOf, ensureOperatorToken },
+    { createBackupScheduler },
+    { dataMigrations },
+    { jobDepsOf },
+    { startJobs },
+    { createMailer },
+    { ensureSecrets },
+  ] = await Promise.all([
+    import('../db/client.ts'),
+    import('../db/migrate.ts'),
+    import('../features/meetings/server/sessions.service.ts'),
+    import('../features/notifications/server/server-notices.ts'),
+    import('../features/reports/server/workspace-export.service.ts'),
+    import('../features/tasks/server/milestone-reminders.ts'),
+    import('../features/tasks/server/reminders.service.ts'),
+    import('../features/tasks/server/repeat.job.ts'),
+    import('./app.ts'),
+    import('./backup/backup.routes.ts'),
+    import('./backup/backup.schedule.ts'),
+    import('./data-migrations.ts'),
+    import('./jobs/jobTransaction.ts'),
+    import('./jobs/scheduler.ts'),
+    import('./mail/mailer.ts'),
+    import('./secrets.ts'),
+  ]);
   // First, so a second process on the same data folder is refused at once (docs/decisions/025).
   const database = await openDatabase(config, { command: 'server', port: config.port }, onQuery).catch(
     (error: Error) => {
@@ -89,7 +120,7 @@ const start = async () => {
       throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
     },
   );
-  if (process.argv.includes('--build-client-if-missing')) await buildClientIfNeeded(config, log);
+  if (preparing) await buildClientIfNeeded(config, log);
   const secrets = await ensureSecrets(config.dataDir);
   // The operator's proof for `npm run backup` (mode 600; decision 091).
   ensureOperatorToken(config.dataDir);
@@ -114,6 +145,7 @@ const start = async () => {
     vaultKeyring: secrets.vault,
     backupHealth: backups?.health,
   });
+  await closePreparing?.();
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });

@@ -1,5 +1,9 @@
 // The server core's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
 export const serverMessages = {
+  preparingTitle: 'Cadence is starting',
+  preparingText:
+    'It opens its database and, on the first start, builds its web pages, which takes a minute or two on a small machine.',
+  preparingReload: 'This page looks again every few seconds and opens Cadence as soon as it is ready.',
   routeNotFound: (method: string, url: string) => `No route for ${method} ${url}`,
   internalError: (requestId: string) =>
     `There was an internal error. Send this message to the administrator and refresh the page. (request id ${requestId})`,
