@@ -61,7 +61,8 @@ describe('starting Cadence', () => {
       if (answer) {
         firstAnswerMs ||= Date.now() - began;
         const text = await answer.text();
-        const kind = answer.status === 503 && text.includes(serverMessages.preparingTitle) ? 'starting' : String(answer.status);
+        const kind =
+          answer.status === 503 && text.includes(serverMessages.preparingTitle) ? 'starting' : String(answer.status);
         if (seen.at(-1) !== kind) seen.push(kind);
         if (answer.status === 200) break;
       }

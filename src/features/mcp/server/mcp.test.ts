@@ -209,7 +209,11 @@ describe('the MCP server', () => {
     ]) {
       const answer = await fetch(`${baseUrl}/mcp`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': contentType!, accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': contentType!,
+          accept: 'application/json, text/event-stream',
+        },
         body,
       });
       expect([body, answer.status >= 400 && answer.status < 500]).toEqual([body, true]);
