@@ -1,5 +1,5 @@
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { machineLine, timeCalls } from './measure.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench:goals`: a meeting with 2,000 goals (a fifth of them finished), each with 10
@@ -125,15 +125,12 @@ const time = async (label: string, url: (meetingId: string, goalId: string, sess
   queries = 0;
   await request('GET', bigUrl, undefined, token);
   const statements = queries;
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    await request('GET', bigUrl, undefined, token);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  return { label, smallStatements, statements, p50: at(50), p95: at(95), p99: at(99), max: times.at(-1)! };
+  return {
+    label,
+    smallStatements,
+    statements,
+    ...(await timeCalls(() => request('GET', bigUrl, undefined, token), CALLS)),
+  };
 };
 
 const goalsPage = (state: string, offset: number, limit: number) => (meetingId: string) =>
@@ -167,15 +164,7 @@ const archive = await request<{ goals: unknown[]; goalsTotal: number }>(
   token,
 );
 
-const load = os
-  .loadavg()
-  .map((n) => n.toFixed(2))
-  .join(' ');
-console.log(
-  `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ${
-    process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
-  }; load average ${load}; ${CALLS} calls each, one at a time\n`,
-);
+console.log(`\n${machineLine(CALLS)}\n`);
 console.log('| call (2,000 goals × 10 milestones) | SQL/call small → big | p50 ms | p95 ms | p99 ms | max ms |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) {

@@ -1,7 +1,7 @@
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { makeDueOccurrences } from '../src/features/tasks/server/repeat.job.ts';
 import { jobDepsOf } from '../src/server/jobs/jobTransaction.ts';
+import { machineLine, timeCalls } from './measure.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench:repeat`: a workspace with 5,000 repeating to-dos, each with a two-item
@@ -103,22 +103,14 @@ const time = async (label: string, call: () => Promise<unknown>) => {
   queries = 0;
   await call();
   const statements = queries;
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  return { label, statements, p50: at(50), p95: at(95), max: times.at(-1)! };
+  return { label, statements, ...(await timeCalls(() => call(), CALLS)) };
 };
 
 // Ticking done: series that advance on done, one per call.
 await db.execute(sql`update task_series set advance = 'done' where tenant_id = ${t}`);
 const open = (
   (await db.execute(sql`
-    select id from tasks where tenant_id = ${t} and status = '0' order by id limit ${CALLS + 2}`)) as unknown as {
+    select id from tasks where tenant_id = ${t} and status = '0' order by id limit ${CALLS + 5}`)) as unknown as {
     rows: { id: string }[];
   }
 ).rows.map((row) => row.id);
@@ -132,15 +124,7 @@ const rows = [
   ),
 ];
 
-const load = os
-  .loadavg()
-  .map((n) => n.toFixed(2))
-  .join(' ');
-console.log(
-  `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ${
-    process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
-  }; load average ${load}; ${CALLS} calls each, one at a time\n`,
-);
+console.log(`\n${machineLine(CALLS)}\n`);
 console.log(
   `the job, a day's ${SERIES} occurrences: ${first.made} made in ${(first.ms / 1000).toFixed(2)} s (${(
     first.ms / Math.max(1, first.made)

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { machineLine, timeCalls } from './measure.ts';
 import { startBenchServer } from './server.ts';
 
 // `npm run bench:reports` (issue 25): a meeting with three years of weekly sessions (156 held,
@@ -107,15 +107,7 @@ const time = async (label: string, url: string) => {
   queries = 0;
   await request('GET', url, undefined, token);
   const statements = queries;
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    await request('GET', url, undefined, token);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  return { label, statements, p50: at(50), p95: at(95), max: times.at(-1)! };
+  return { label, statements, ...(await timeCalls(() => request('GET', url, undefined, token), CALLS)) };
 };
 
 const report = await request<{ attendance: { sessionsHeld: number }; actionItems: { total: number }; kpis: unknown[] }>(
@@ -144,15 +136,7 @@ const rows = [
   await time('GET /archives/search (no words, newest first)', '/archives/search'),
 ];
 
-const load = os
-  .loadavg()
-  .map((n) => n.toFixed(2))
-  .join(' ');
-console.log(
-  `\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ${
-    process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'
-  }; load average ${load}; ${CALLS} calls each, one at a time\n`,
-);
+console.log(`\n${machineLine(CALLS)}\n`);
 console.log('| call | SQL/call | p50 ms | p95 ms | max ms |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) {
