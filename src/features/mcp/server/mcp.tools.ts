@@ -127,20 +127,24 @@ export const buildMcpServer = (api: Api, version: string) => {
     }),
   );
 
-  server.registerTool(
-    'off_track_this_quarter',
-    {
-      title: mcpMessages.offTrackTitle,
-      description: mcpMessages.offTrack,
-      inputSchema: { meetingId: ZMeetingId },
-      annotations: { readOnlyHint: true },
-    },
-    tool(async ({ meetingId }: { meetingId: string }) => {
-      const goals = await api<TaskPage>('GET', `/tasks?meetingId=${meetingId}&type=1&state=active&limit=100`);
-      const scorecard = await api<Scorecard>('GET', `/meetings/${meetingId}/kpis`);
-      return offTrack(goals.items, scorecard);
-    }),
-  );
+  /** A read-only tool about one meeting. */
+  const meetingTool = (
+    name: string,
+    title: string,
+    description: string,
+    read: (meetingId: string) => Promise<unknown>,
+  ) =>
+    server.registerTool(
+      name,
+      { title, description, inputSchema: { meetingId: ZMeetingId }, annotations: { readOnlyHint: true } },
+      tool(({ meetingId }: { meetingId: string }) => read(meetingId)),
+    );
+
+  meetingTool('off_track_this_quarter', mcpMessages.offTrackTitle, mcpMessages.offTrack, async (meetingId) => {
+    const goals = await api<TaskPage>('GET', `/tasks?meetingId=${meetingId}&type=1&state=active&limit=100`);
+    const scorecard = await api<Scorecard>('GET', `/meetings/${meetingId}/kpis`);
+    return offTrack(goals.items, scorecard);
+  });
 
   const ZItem = {
     meetingId: ZMeetingId,
@@ -179,31 +183,13 @@ export const buildMcpServer = (api: Api, version: string) => {
     }),
   );
 
-  server.registerTool(
-    'summarise_last_session',
-    {
-      title: mcpMessages.summariseTitle,
-      description: mcpMessages.summarise,
-      inputSchema: { meetingId: ZMeetingId },
-      annotations: { readOnlyHint: true },
-    },
-    tool(async ({ meetingId }: { meetingId: string }) => {
-      const archive = await latestArchive(api, meetingId);
-      return archive ? archiveSummary(archive) : { archive: null, reason: mcpMessages.noArchive };
-    }),
-  );
+  meetingTool('summarise_last_session', mcpMessages.summariseTitle, mcpMessages.summarise, async (meetingId) => {
+    const archive = await latestArchive(api, meetingId);
+    return archive ? archiveSummary(archive) : { archive: null, reason: mcpMessages.noArchive };
+  });
 
-  server.registerTool(
-    'missing_kpi_values',
-    {
-      title: mcpMessages.missingTitle,
-      description: mcpMessages.missing,
-      inputSchema: { meetingId: ZMeetingId },
-      annotations: { readOnlyHint: true },
-    },
-    tool(async ({ meetingId }: { meetingId: string }) =>
-      withoutValues(await api<Scorecard>('GET', `/meetings/${meetingId}/kpis`)),
-    ),
+  meetingTool('missing_kpi_values', mcpMessages.missingTitle, mcpMessages.missing, async (meetingId) =>
+    withoutValues(await api<Scorecard>('GET', `/meetings/${meetingId}/kpis`)),
   );
 
   // Resources: a meeting's latest archive and its scorecard, listed for the meetings the token sees.
