@@ -10,6 +10,7 @@ import { removeExpiredExports } from '../features/reports/server/workspace-expor
 import { remindMilestonesDue } from '../features/tasks/server/milestone-reminders.ts';
 import { sendTaskReminders } from '../features/tasks/server/reminders.service.ts';
 import { makeDueOccurrences } from '../features/tasks/server/repeat.job.ts';
+import { deliverDueWebhooks } from '../features/webhooks/server/webhooks.delivery.ts';
 import { buildApp } from './app.ts';
 import { backupSourceOf, ensureOperatorToken } from './backup/backup.routes.ts';
 import { type BackupScheduler, createBackupScheduler } from './backup/backup.schedule.ts';
@@ -124,6 +125,7 @@ const start = async () => {
     removeExpiredExports,
     sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
     makeDueOccurrences,
+    deliverWebhooks: (deps: JobDeps) => deliverDueWebhooks(deps, { allowPrivate: config.webhooksAllowPrivate }),
   };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
   const stopBackups = backups?.start();
