@@ -16,7 +16,7 @@ export type EventSink = (
   tx: Db,
   events: readonly PendingEvent[],
   origin: EventOrigin,
-) => Promise<(() => void) | undefined | void>;
+) => Promise<(() => void) | undefined>;
 
 const sinks = new Set<EventSink>();
 

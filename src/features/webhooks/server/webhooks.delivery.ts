@@ -76,7 +76,10 @@ const claim = async (deps: JobDeps, batch: number, timeoutMs: number): Promise<C
 };
 
 const headersOf = (delivery: Claimed) => {
-  const secrets = [delivery.secret, ...(delivery.previous_valid && delivery.previous_secret ? [delivery.previous_secret] : [])];
+  const secrets = [
+    delivery.secret,
+    ...(delivery.previous_valid && delivery.previous_secret ? [delivery.previous_secret] : []),
+  ];
   return {
     'content-type': 'application/json',
     'user-agent': 'Cadence-Webhooks/1',

@@ -63,17 +63,25 @@ export const isPrivateUrl = (value: string) => {
   return url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
 };
 
+/** How a name becomes addresses: the system's resolver (tests hand in their own). */
+export type Resolver = (
+  hostname: string,
+  options: { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /** A DNS lookup that fails when any address the name resolves to is not public. */
-const checkingLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses as LookupAddress[];
-    if (list.length === 0 || list.some((entry) => isPrivateAddress(entry.address)))
-      return callback(new RefusedDestination(webhooksMessages.refusedAddress), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+const checkingLookup =
+  (resolver: Resolver): LookupFunction =>
+  (hostname, options, callback) =>
+    resolver(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses;
+      if (list.length === 0 || list.some((entry) => isPrivateAddress(entry.address)))
+        return callback(new RefusedDestination(webhooksMessages.refusedAddress), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
 
 export interface SendResult {
   /** The receiver's HTTP status, or null when none came (refused, unreachable, timed out). */
@@ -90,7 +98,11 @@ export const sendTo = (
   target: string,
   body: string,
   headers: Record<string, string>,
-  { allowPrivate, timeoutMs }: { allowPrivate: boolean; timeoutMs: number },
+  {
+    allowPrivate,
+    timeoutMs,
+    resolver = dnsLookup as unknown as Resolver,
+  }: { allowPrivate: boolean; timeoutMs: number; resolver?: Resolver },
 ): Promise<SendResult> => {
   const began = performance.now();
   const elapsed = () => Math.round(performance.now() - began);
@@ -110,7 +122,7 @@ export const sendTo = (
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        ...(allowPrivate || literal ? {} : { lookup: checkingLookup }),
+        ...(allowPrivate || literal ? {} : { lookup: checkingLookup(resolver) }),
         signal: AbortSignal.timeout(timeoutMs),
         // One connection per delivery: a kept-alive socket would skip the address check.
         agent: false,

@@ -144,8 +144,7 @@ export const webhooksRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZWebhookDeliveryPage), ...failures(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      ok(await request.inTenant((ctx) => listDeliveries(ctx, request.params.id, request.query))),
+    async (request) => ok(await request.inTenant((ctx) => listDeliveries(ctx, request.params.id, request.query))),
   );
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',

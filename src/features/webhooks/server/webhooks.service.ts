@@ -16,12 +16,12 @@ import {
   type RotateSecret,
   TEST_KIND,
   type UpdateWebhook,
+  WEBHOOKS_MAX,
   type Webhook,
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookPayload,
   type WebhookWithSecret,
-  WEBHOOKS_MAX,
 } from '../webhooks.schemas.ts';
 import { isPrivateUrl } from './webhooks.destination.ts';
 import { newSecret } from './webhooks.signing.ts';
@@ -77,7 +77,8 @@ const toWebhook = (row: WebhookRow): Webhook => ({
   pausedAt: iso(row.pausedAt),
   pausedReason: row.pausedReason,
   failuresInRow: row.failuresInRow,
-  previousSecretUntil: row.previousSecretUntil && row.previousSecretUntil > new Date() ? iso(row.previousSecretUntil) : null,
+  previousSecretUntil:
+    row.previousSecretUntil && row.previousSecretUntil > new Date() ? iso(row.previousSecretUntil) : null,
   createdAt: row.createdAt.toISOString(),
   lastDelivery: row.lastDelivery ? { ...row.lastDelivery, at: new Date(row.lastDelivery.at).toISOString() } : null,
 });
