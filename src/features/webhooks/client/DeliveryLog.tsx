@@ -12,7 +12,12 @@ const STATUS_COLOURS: Record<string, string> = { pending: 'gray', succeeded: 'gr
 
 /** A delivery's status: a badge, and the receiver's answer or the reason it failed. */
 export const DeliveryStatus = ({ delivery }: { delivery: Pick<WebhookDelivery, 'status'> }) => (
-  <Badge size="sm" variant="light" color={STATUS_COLOURS[delivery.status] ?? 'gray'}>
+  <Badge
+    size="sm"
+    variant="light"
+    color={STATUS_COLOURS[delivery.status] ?? 'gray'}
+    style={{ minWidth: 'max-content', overflow: 'visible' }}
+  >
     {webhooksMessages.statusNames[delivery.status] ?? delivery.status}
   </Badge>
 );
@@ -79,10 +84,10 @@ export const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
                   {moments.at(delivery.lastAttemptAt ?? delivery.createdAt)}
                 </Table.Td>
                 <Table.Td>{webhooksMessages.kindNames[delivery.kind] ?? delivery.kind}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <DeliveryStatus delivery={delivery} />
                 </Table.Td>
-                <Table.Td>{responseOf(delivery)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{responseOf(delivery)}</Table.Td>
                 <Table.Td>{delivery.attempts}</Table.Td>
                 <Table.Td>
                   <Button

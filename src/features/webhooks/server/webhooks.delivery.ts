@@ -94,13 +94,19 @@ const headersOf = (delivery: Claimed) => {
 export const backoffMs = (attempts: number, baseMs: number = DELIVERY_DEFAULTS.backoffBaseMs) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.backoffMaxMs);
 
-const succeeded = async (deps: JobDeps, delivery: Claimed, status: number, ms: number) => {
+/** Writes a batch's successes in two statements, whatever their number. */
+const succeeded = async (deps: JobDeps, done: { delivery: Claimed; status: number; ms: number }[]) => {
+  if (done.length === 0) return;
   await deps.db.execute(sql`
-    update webhook_deliveries set status = 'succeeded', response_status = ${status}, response_ms = ${ms},
+    update webhook_deliveries d set status = 'succeeded', response_status = r.status, response_ms = r.ms,
       error = null, delivered_at = now(), claimed_until = null
-    where id = ${delivery.id}`);
+    from unnest(${sql.param(done.map((d) => d.delivery.id))}::uuid[], ${sql.param(done.map((d) => d.status))}::int[],
+      ${sql.param(done.map((d) => d.ms))}::int[]) as r(id, status, ms)
+    where d.id = r.id`);
+  const hooks = [...new Set(done.map((d) => d.delivery.webhook_id))];
   await deps.db.execute(sql`
-    update webhooks set failures_in_row = 0 where id = ${delivery.webhook_id} and failures_in_row <> 0`);
+    update webhooks set failures_in_row = 0
+    where id = any(${sql.param(hooks)}::uuid[]) and failures_in_row <> 0`);
 };
 
 /** Writes the failed attempt and its retry (or gives up); pauses the webhook when it fails too often. */
@@ -174,6 +180,7 @@ export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions
     pauseAfter: options.pauseAfter ?? DELIVERY_DEFAULTS.pauseAfter,
   };
   const claimed = await claim(deps, options.batch ?? DELIVERY_DEFAULTS.batch, settings.timeoutMs);
+  const done: { delivery: Claimed; status: number; ms: number }[] = [];
   await Promise.all(
     claimed.map(async (delivery) => {
       const result = await sendTo(delivery.url, delivery.body, headersOf(delivery), {
@@ -181,9 +188,10 @@ export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions
         timeoutMs: settings.timeoutMs,
       });
       if (result.status !== null && result.status >= 200 && result.status < 300 && !result.error)
-        await succeeded(deps, delivery, result.status, result.ms);
+        done.push({ delivery, status: result.status, ms: result.ms });
       else await failed(deps, delivery, result, settings);
     }),
   );
+  await succeeded(deps, done);
   return claimed.length;
 };

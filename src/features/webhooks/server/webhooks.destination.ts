@@ -70,6 +70,8 @@ export type Resolver = (
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
 ) => void;
 
+const dnsLookupAsResolver = dnsLookup as unknown as Resolver;
+
 /** A DNS lookup that fails when any address the name resolves to is not public. */
 const checkingLookup =
   (resolver: Resolver): LookupFunction =>
@@ -82,6 +84,19 @@ const checkingLookup =
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
+
+// Connections are kept alive per receiver. Each socket was checked by its own lookup when it was
+// made (its peer address never changes), and the agents of the two modes never share one.
+const agents = {
+  checked: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 32 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  },
+  open: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 32 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  },
+};
 
 export interface SendResult {
   /** The receiver's HTTP status, or null when none came (refused, unreachable, timed out). */
@@ -101,7 +116,7 @@ export const sendTo = (
   {
     allowPrivate,
     timeoutMs,
-    resolver = dnsLookup as unknown as Resolver,
+    resolver = dnsLookupAsResolver,
   }: { allowPrivate: boolean; timeoutMs: number; resolver?: Resolver },
 ): Promise<SendResult> => {
   const began = performance.now();
@@ -124,8 +139,11 @@ export const sendTo = (
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         ...(allowPrivate || literal ? {} : { lookup: checkingLookup(resolver) }),
         signal: AbortSignal.timeout(timeoutMs),
-        // One connection per delivery: a kept-alive socket would skip the address check.
-        agent: false,
+        // A resolver of the caller's own (tests) gets a connection of its own.
+        agent:
+          resolver === dnsLookupAsResolver
+            ? agents[allowPrivate ? 'open' : 'checked'][client === https ? 'https' : 'http']
+            : false,
       },
       (response) => {
         const status = response.statusCode ?? 0;

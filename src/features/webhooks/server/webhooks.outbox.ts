@@ -139,15 +139,14 @@ const cardHappenings = async (db: Db, events: PendingEvent<'task.changed'>[]): P
       rows: { id: string; tenant_id: string; type: string; status: string; status_changed: boolean }[];
     }
   ).rows;
-  const cards = new Map<string, Promise<unknown>>();
-  const card = (ctx: TenantContext, id: string) => {
-    // Read once per card, however many kinds tell of it.
-    let read = cards.get(id);
-    if (!read) {
-      read = describeCards(ctx.db, [{ id }]).then(([one]) => one ?? null);
-      cards.set(id, read);
-    }
-    return read;
+  // Every card of the transaction is described at once (a fixed number of statements), on first need.
+  let described: Promise<Map<string, unknown>> | undefined;
+  const card = async (ctx: TenantContext, id: string) => {
+    described ??= describeCards(
+      ctx.db,
+      rows.map((row) => ({ id: row.id })),
+    ).then((list) => new Map(list.map((one) => [one.id, one])));
+    return (await described).get(id) ?? null;
   };
   const happenings: Happening[] = [];
   for (const row of rows) {
