@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
+import { verifyCadenceSignature } from '../../../../test/webhook-verify-example.ts';
 import { type JobDeps, jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import type { Task } from '../../tasks/tasks.schemas.ts';
 import type { WebhookDeliveryPage, WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
@@ -145,6 +147,11 @@ describe('deliveries', () => {
     expect(verifySignature(hook.secret, signature, request!.body)).toBe(true);
     expect(verifySignature('whsec_wrong', signature, request!.body)).toBe(false);
     expect(verifySignature(hook.secret, signature, `${request!.body} `)).toBe(false);
+    // The receiver's example in docs/api.md, word for word, says the same.
+    const example = readFileSync('test/webhook-verify-example.ts', 'utf8').split('\n\n').slice(1).join('\n\n').trim();
+    expect(readFileSync('docs/api.md', 'utf8')).toContain(example);
+    expect(verifyCadenceSignature(hook.secret, signature, request!.body)).toBe(true);
+    expect(verifyCadenceSignature('whsec_wrong', signature, request!.body)).toBe(false);
     const logged = (await deliveriesOf(admin, hook.id)).items[0]!;
     expect(logged).toMatchObject({ status: 'succeeded', responseStatus: 200, attempts: 1 });
     expect(logged.responseMs).toBeGreaterThanOrEqual(0);
