@@ -48,9 +48,11 @@ if (process.argv[2] === 'receiver') {
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
   process.on('message', (message: { done?: boolean }) => {
     if (message.done) {
-      process.send!({ delays });
-      server.close();
-      process.disconnect();
+      // Gone only once the (large) message has left.
+      process.send!({ delays }, () => {
+        server.close();
+        process.disconnect();
+      });
     }
   });
 } else {
@@ -178,10 +180,10 @@ async function main() {
   const sendMs = Date.now() - began;
   clearInterval(progress);
   stopJobs();
-  receiver.send({ done: true });
-  const delays = await new Promise<number[]>((resolve) =>
-    receiver.on('message', (message: { delays?: number[] }) => message.delays && resolve(message.delays)),
-  );
+  const delays = await new Promise<number[]>((resolve) => {
+    receiver.on('message', (message: { delays?: number[] }) => message.delays && resolve(message.delays));
+    receiver.send({ done: true });
+  });
   const [failed] = (
     (await db.execute(
       sql`select count(*)::int as n from webhook_deliveries where tenant_id = ${owner.tenantId} and status <> 'succeeded'`,

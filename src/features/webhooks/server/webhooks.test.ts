@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
-import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import {
+  createMeeting,
+  joinWorkspace,
+  meetingNow,
+  type SignedUp,
+  signUp,
+  startLive,
+} from '../../../../test/factories.ts';
 import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { verifyCadenceSignature } from '../../../../test/webhook-verify-example.ts';
 import { type JobDeps, jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
@@ -201,6 +208,20 @@ describe('deliveries', () => {
     const told = bodiesFor(admin.tenantId).map((r) => [r.payload.kind, (r.payload.data as { id: string }).id]);
     expect(told).toContainEqual(['person.added', mo.userId]);
     expect(told).toContainEqual(['person.disabled', mo.userId]);
+  });
+
+  it('tells of a meeting started, and finished with its archive', async () => {
+    const admin = await signUp(app);
+    await subscribe(admin, ['meeting.started', 'meeting.finished']);
+    const meeting = await meetingNow(admin, [admin.userId]);
+    const sessionId = await startLive(admin, meeting.id);
+    expect((await admin.api.post(`/sessions/${sessionId}/finish`, {})).status).toBe(200);
+    await deliverAll();
+    const told = bodiesFor(admin.tenantId).map((r) => r.payload);
+    expect(told.map((p) => p.kind)).toEqual(['meeting.started', 'meeting.finished']);
+    expect(told[0]!.data).toMatchObject({ sessionId, meeting: { id: meeting.id } });
+    const archive = await admin.api.get(`/sessions/${sessionId}/archive/`);
+    expect(told[1]!.data).toEqual({ sessionId, archive: archive.body.result });
   });
 
   it('queues in the change’s transaction: a rolled-back change sends nothing', async () => {
