@@ -84,6 +84,8 @@ export default defineConfig({
       SLACK_SIGNING_SECRET: 'e2e-signing-secret',
       SLACK_API_URL: `${slackStandinUrl}/api/`,
       SLACK_AUTHORIZE_URL: `${slackStandinUrl}/oauth/v2/authorize`,
+      // e2e/webhooks.spec.ts receives the deliveries on a loopback port of its own.
+      WEBHOOKS_ALLOW_PRIVATE: '1',
     },
     reuseExistingServer: false,
     // A first start compiles the server (tsx) and makes the embedded database: minutes on a busy

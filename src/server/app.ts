@@ -46,6 +46,8 @@ import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
+import { enqueueWebhookEvents } from '../features/webhooks/server/webhooks.outbox.ts';
+import { webhooksRoutes } from '../features/webhooks/server/webhooks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
 import {
   API_ROOT,
@@ -61,6 +63,7 @@ import { registerAfterReply } from './after-reply.ts';
 import { backupSourceOf, registerBackupRoutes } from './backup/backup.routes.ts';
 import type { BackupHealth } from './backup/backup.schedule.ts';
 import type { Config } from './config.ts';
+import { registerEventSink } from './event-sinks.ts';
 import { registerHealth } from './health.ts';
 import { registerInputChecks } from './input.ts';
 import { lifecycle } from './lifecycle.ts';
@@ -143,6 +146,8 @@ registerAuthLifecycle(lifecycle);
 registerBoardsLifecycle(lifecycle);
 registerKpisLifecycle(lifecycle);
 registerVaultLifecycle(lifecycle);
+// Outbound webhooks (decision 097): the transactions' events written to their outbox before the commit.
+registerEventSink(enqueueWebhookEvents);
 
 export const buildApp = async ({
   database,
@@ -233,6 +238,7 @@ export const buildApp = async ({
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
   await app.register(tokensRoutes, { prefix: API_ROOT });
+  await app.register(webhooksRoutes, { prefix: API_ROOT });
   await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
   await app.register(sessionsRoutes, { prefix: API_ROOT });

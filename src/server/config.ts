@@ -34,6 +34,8 @@ export interface Config {
   authLimits: AuthLimits | null;
   /** Scheduled backups (BACKUP_DIR, decision 091); null when BACKUP_DIR is not set. */
   backups: BackupScheduleConfig | null;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses (decision 097). */
+  webhooksAllowPrivate: boolean;
 }
 
 /** The public auth calls' limits: per account (or email) and per client address. */
@@ -116,6 +118,7 @@ const BaseEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
   TRUST_PROXY: flag.default(false),
+  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
   PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -185,6 +188,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,

@@ -86,6 +86,7 @@ const start = async () => {
     { remindMilestonesDue },
     { sendTaskReminders },
     { makeDueOccurrences },
+    { deliverDueWebhooks },
     { buildApp },
     { backupSourceOf, ensureOperatorToken },
     { createBackupScheduler },
@@ -103,6 +104,7 @@ const start = async () => {
     import('../features/tasks/server/milestone-reminders.ts'),
     import('../features/tasks/server/reminders.service.ts'),
     import('../features/tasks/server/repeat.job.ts'),
+    import('../features/webhooks/server/webhooks.delivery.ts'),
     import('./app.ts'),
     import('./backup/backup.routes.ts'),
     import('./backup/backup.schedule.ts'),
@@ -156,6 +158,7 @@ const start = async () => {
     removeExpiredExports,
     sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
     makeDueOccurrences,
+    deliverWebhooks: (deps: JobDeps) => deliverDueWebhooks(deps, { allowPrivate: config.webhooksAllowPrivate }),
   };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
   const stopBackups = backups?.start();

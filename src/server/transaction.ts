@@ -5,6 +5,7 @@ import { CLIENT_ID_HEADER } from '../shared/constants.ts';
 import { forbidden, unauthorized } from '../shared/errors.ts';
 import { messages } from '../shared/messages.ts';
 import type { PendingEvent, TenantContext, TxContext, UserContext } from './context.ts';
+import { sinkEvents } from './event-sinks.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime/io.ts';
 
@@ -99,6 +100,8 @@ export const registerTransactions = (
     // Sockets leave rooms first, so that none of the events that follow reaches them.
     const roomChanges: (() => void)[] = [];
     const afterCommit: (() => unknown)[] = [];
+    // The events as raised, for the sinks that write them down before the commit (webhooks).
+    const events: PendingEvent[] = [];
     const userId = request.auth?.userId ?? null;
     const apiTokenId = request.auth?.apiToken?.id ?? null;
     if (READS.has(request.method)) {
@@ -118,15 +121,18 @@ export const registerTransactions = (
     }
     const origin = { changedBy: userId, originClientId: clientIdOf(request) };
     let authChanged = false;
-    const result = await deps.database.db.transaction((tx) =>
-      work(
+    const result = await deps.database.db.transaction(async (tx) => {
+      const answer = await work(
         makeContext({
           db: watchingAuthWrites(tx, () => {
             authChanged = true;
           }),
           userId,
           apiTokenId,
-          publish: (event) => afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin)),
+          publish: (event) => {
+            events.push(event as PendingEvent);
+            afterCommit.push(() => deps.realtime.publish(event as PendingEvent, origin));
+          },
           sendMail: async (mail) => {
             const deliver = await deps.mailer.enqueue(tx, mail);
             // Delivery must not hold up the answer; the mailer logs its own failures.
@@ -142,8 +148,10 @@ export const registerTransactions = (
           },
           leaveWorkspace: (target) => roomChanges.push(() => deps.realtime.leaveWorkspace(target)),
         }),
-      ),
-    );
+      );
+      afterCommit.push(...(await sinkEvents(tx, events, { userId })));
+      return answer;
+    });
     // Before anything else: the next request must not be served a session this one revoked.
     if (authChanged) await deps.realtime.clearSessions();
     for (const task of roomChanges) task();

@@ -156,6 +156,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet',
   // A scheduled backup of the server failed (decision 091): to the admins of every workspace.
   'backupFailed',
+  // A webhook was paused after repeated failed deliveries (decision 097): to the workspace's admins.
+  'webhookPaused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

@@ -5,13 +5,14 @@ import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.ts
 // Slack (issue 20)
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
 import { WorkspaceTokensSection } from '../../features/tokens/client/TokensCard.tsx';
+import { WebhooksCard } from '../../features/webhooks/client/WebhooksCard.tsx';
 import { BackupCard } from './BackupCard.tsx';
 import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
 import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 /**
  * /settings/administration (admins only; others get the permission page): General settings,
- * Annuals & Periods, Emails, Integrations (Slack, API tokens), the system status and the server's backup: one section from each of the admin, quarters, emails
+ * Annuals & Periods, Emails, Integrations (Slack, API tokens, webhooks), the system status and the server's backup: one section from each of the admin, quarters, emails
  * and slack features, put together here.
  */
 export const AdministrationRoute = () => (
@@ -23,6 +24,7 @@ export const AdministrationRoute = () => (
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
       <WorkspaceTokensSection />
+      <WebhooksCard />
       <SystemStatusCard />
       <BackupCard />
     </Stack>

@@ -24,3 +24,4 @@ export * from './time.ts';
 export * from './tokens.ts';
 export * from './vault.ts';
 export * from './vision.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { PendingEvent, TxContext } from '../context.ts';
+import { sinkEvents } from '../event-sinks.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** What a background job needs to write, mail and tell the sockets, as a request does. */
@@ -21,18 +22,25 @@ export type JobContext = Pick<TxContext, 'db' | 'userId' | 'publish' | 'sendMail
  */
 export const inJobTransaction = async <T>(deps: JobDeps, work: (ctx: JobContext) => Promise<T>): Promise<T> => {
   const afterCommit: (() => unknown)[] = [];
-  const result = await deps.db.transaction((tx) =>
-    work({
+  const events: PendingEvent[] = [];
+  const result = await deps.db.transaction(async (tx) => {
+    const answer = await work({
       db: tx,
       userId: null,
       publicUrl: deps.publicUrl,
-      publish: (event) => afterCommit.push(() => deps.publish(event as PendingEvent)),
+      publish: (event) => {
+        events.push(event as PendingEvent);
+        afterCommit.push(() => deps.publish(event as PendingEvent));
+      },
       sendMail: async (mail) => {
         const deliver = await deps.mailer.enqueue(tx, mail);
         afterCommit.push(() => void deliver());
       },
-    }),
-  );
+    });
+    // Written down with the change (webhooks' outbox): rolled back with it too.
+    afterCommit.push(...(await sinkEvents(tx, events, { userId: null })));
+    return answer;
+  });
   for (const task of afterCommit) task();
   return result;
 };

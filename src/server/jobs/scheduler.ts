@@ -13,7 +13,22 @@ export interface ScheduledWork {
   sendTaskReminders(deps: JobDeps): Promise<number>;
   /** Hourly: makes the occurrences of repeating to-dos and cards whose due date has passed. */
   makeDueOccurrences(deps: JobDeps): Promise<number>;
+  /**
+   * Every second, and at once when woken (`wakeDeliveries`): sends a batch of the outbound
+   * deliveries that are due; returns how many it claimed. Claims are exclusive across instances.
+   */
+  deliverWebhooks?(deps: JobDeps): Promise<number>;
 }
+
+/** How often the delivery job looks for due deliveries when nobody wakes it. */
+export const DELIVERY_POLL_MS = 1000;
+
+const wakers = new Set<() => void>();
+
+/** Tells this process's delivery job that new deliveries were committed (no wait for the poll). */
+export const wakeDeliveries = () => {
+  for (const wake of wakers) wake();
+};
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -28,7 +43,7 @@ export const startJobs = (
   work: ScheduledWork,
   deps?: JobDeps,
   /** dataDir: where the workspace exports are (their retention job); firstRunMs: the first run's delay. */
-  options: { dataDir?: string; firstRunMs?: number } = {},
+  options: { dataDir?: string; firstRunMs?: number; deliveryPollMs?: number } = {},
 ) => {
   const run = async () => {
     try {
@@ -82,6 +97,34 @@ export const startJobs = (
     await repeat();
     await analyze();
   };
+  // Outbound deliveries: a loop that runs batches while there is work, then sleeps until woken or polled.
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => wakeUp?.();
+  const deliver = async () => {
+    if (!deps || !work.deliverWebhooks) return;
+    wakers.add(wake);
+    while (!stopped) {
+      let claimed = 0;
+      try {
+        claimed = await work.deliverWebhooks(deps);
+      } catch (err) {
+        log.error({ err }, 'webhook delivery job failed');
+      }
+      if (claimed > 0) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.deliveryPollMs ?? DELIVERY_POLL_MS);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+    wakers.delete(wake);
+  };
+  void deliver();
   const first = setTimeout(() => {
     void run();
     void hourlyJobs();
@@ -92,6 +135,8 @@ export const startJobs = (
   daily.unref();
   hourly.unref();
   return () => {
+    stopped = true;
+    wake();
     clearTimeout(first);
     clearInterval(daily);
     clearInterval(hourly);

@@ -77,6 +77,7 @@ export const EMAIL_SWITCH: Record<
   milestoneDue: 'reminders',
   checklistItemOwner: 'assignments',
   backupFailed: 'reminders',
+  webhookPaused: 'reminders',
 };
 
 const toNotification = (row: Row): Notification => ({

@@ -176,7 +176,7 @@ export const createContact = async (ctx: TenantContext, input: CreateContact, pu
   const userId = added.person.id;
   await ctx.db.update(users).set(contactValues(fields)).where(eq(users.id, userId));
   if (groupIds?.length) await setUserGroups(ctx, userId, groupIds);
-  ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
+  ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId, action: 'added' } });
   return { outcome: 'created' as const, message: peopleMessages.userCreated, user: await getContact(ctx, userId) };
 };
 
@@ -216,7 +216,8 @@ export const setContactDisabled = async (ctx: TenantContext, userId: string, dis
     for (const { id } of ended) ctx.disconnect({ sessionId: id });
     ctx.leaveWorkspace({ tenantId: ctx.tenantId, userId });
   }
-  ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId } });
+  const action = disabled && !current.disabled ? ('disabled' as const) : undefined;
+  ctx.publish({ tenantId: ctx.tenantId, type: 'people.changed', data: { userId, ...(action ? { action } : {}) } });
   return { ...current, disabled };
 };
 

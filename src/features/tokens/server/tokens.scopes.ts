@@ -20,6 +20,8 @@ const AREA_OF_TAG: Readonly<Record<string, TokenArea | 'vault' | 'admin'>> = {
   reports: 'reports',
   vault: 'vault',
   administration: 'admin',
+  // Outbound webhooks (decision 097): who is told of the workspace's changes is administration.
+  webhooks: 'admin',
 };
 
 /** Any token may make the call, whatever its scopes. */

@@ -1,0 +1,220 @@
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { deliverDueWebhooks } from '../src/features/webhooks/server/webhooks.delivery.ts';
+import { inJobTransaction, jobDepsOf } from '../src/server/jobs/jobTransaction.ts';
+import { startJobs } from '../src/server/jobs/scheduler.ts';
+import { startBenchServer } from './server.ts';
+
+// `npm run bench:webhooks`: outbound webhooks' fan-out. 10,000 card changes, each in the
+// transaction that makes it, to 5 subscribers of one workspace (50,000 deliveries) sent by the
+// delivery job to a local receiver in a process of its own. Measures the throughput, the delay
+// from the change (the payload's `createdAt`, written in the change's transaction) to its arrival
+// (p50/p95/max), and the p99 of another workspace's API calls (a list and a write) with the job
+// idle and while it sends: the budget is no more than 10 % worse.
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const SUBSCRIBERS = 5;
+const PER_TRANSACTION = 10;
+const API_CALLS_IDLE = Number(process.env.BENCH_CALLS ?? 600);
+
+// The receiver: its own process, answering 200 at once and keeping each delivery's delay.
+if (process.argv[2] === 'receiver') {
+  const delays: number[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const at = Date.now();
+      delays.push(at - Date.parse((JSON.parse(body) as { createdAt: string }).createdAt));
+      response.writeHead(200).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  // The count, told to the bench a few times a second.
+  let told = 0;
+  setInterval(() => {
+    if (delays.length === told) return;
+    told = delays.length;
+    process.send!({ count: told });
+  }, 50).unref();
+  // The bench gone (finished or failed): so is its receiver.
+  process.on('disconnect', () => process.exit(0));
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on('message', (message: { done?: boolean }) => {
+    if (message.done) {
+      // Gone only once the (large) message has left.
+      process.send!({ delays }, () => {
+        server.close();
+        process.disconnect();
+      });
+    }
+  });
+} else {
+  await main();
+}
+
+async function main() {
+  const receiver = fork(new URL(import.meta.url).pathname, ['receiver'], { execArgv: ['--import', 'tsx'] });
+  let received = 0;
+  const port = await new Promise<number>((resolve) =>
+    receiver.on('message', (message: { port?: number; count?: number }) => {
+      if (message.port) resolve(message.port);
+      if (message.count) received = message.count;
+    }),
+  );
+
+  const server = await startBenchServer();
+  const { request, person, database, app } = server;
+  const db = database.db;
+  // The receiver is on loopback: this server allows it (WEBHOOKS_ALLOW_PRIVATE).
+  app.config.webhooksAllowPrivate = true;
+  const owner = await person('webhooks');
+  const other = await person('webhooks-other');
+  const meetingOf = (token: string, members: string[]) =>
+    request<{ id: string }>(
+      'POST',
+      '/meetings',
+      {
+        operation: 'create',
+        title: 'Bench L10',
+        sharepointUrl: 'https://meet.example.com/bench',
+        startDate: new Date().toISOString().slice(0, 10),
+        startTime: '09:00',
+        repeatEvery: 0,
+        type: 'meeting',
+        members,
+      },
+      token,
+    );
+  const meeting = await meetingOf(owner.accessToken, [owner.id]);
+  const otherMeeting = await meetingOf(other.accessToken, [other.id]);
+  const makeCards = async (tenantId: string, userId: string, meetingId: string, n: number) =>
+    (
+      (await db.execute(sql`
+      with made as (
+        insert into tasks (tenant_id, title, type, status, user_id, show_in_tasks, created_by)
+        select ${tenantId}, 'Card ' || g, '4', '0', ${userId}, '1', ${userId} from generate_series(1, ${n}) g
+        returning id)
+      , placed as (insert into task_members (task_id, user_id) select id, ${userId} from made)
+      insert into task_meetings (task_id, meeting_id) select id, ${meetingId} from made returning task_id`)) as unknown as {
+        rows: { task_id: string }[];
+      }
+    ).rows.map((row) => row.task_id);
+  const cards = await makeCards(owner.tenantId, owner.id, meeting.id, EVENTS);
+  const otherCards = await makeCards(other.tenantId, other.id, otherMeeting.id, 200);
+  for (let i = 0; i < SUBSCRIBERS; i++)
+    await request(
+      'POST',
+      '/webhooks',
+      { url: `http://127.0.0.1:${port}/hook/${i}`, kinds: ['task.changed'] },
+      owner.accessToken,
+    );
+
+  // Another workspace's calls: its action items (a list) and a card's title (a write), in turn.
+  const apiCall = async (i: number) => {
+    const began = performance.now();
+    if (i % 2 === 0) await request('GET', `/tasks?meetingId=${otherMeeting.id}&size=20`, undefined, other.accessToken);
+    else
+      await request('PATCH', `/tasks/${otherCards[i % otherCards.length]}`, { title: `Edit ${i}` }, other.accessToken);
+    return performance.now() - began;
+  };
+  const stats = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+    return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1)! };
+  };
+  process.stderr.write('seeded; measuring the API with delivery idle\n');
+  for (let i = 0; i < 50; i++) await apiCall(i); // warm-up
+  const idle: number[] = [];
+  for (let i = 0; i < API_CALLS_IDLE; i++) idle.push(await apiCall(i));
+
+  // The changes: EVENTS card edits, PER_TRANSACTION to a transaction, each raising its event as
+  // the tasks service does; the sink writes 5 deliveries per change before each commit.
+  const deps = jobDepsOf(app);
+  const stopJobs = startJobs(
+    database,
+    { info() {}, error: (o: unknown) => console.error(o) },
+    {
+      extendSessionHorizons: async () => 0,
+      removeExpiredExports: async () => ({ expired: 0, failed: 0, orphans: 0 }),
+      sendTaskReminders: async () => 0,
+      makeDueOccurrences: async () => 0,
+      deliverWebhooks: (jobDeps) => deliverDueWebhooks(jobDeps, { allowPrivate: true }),
+    },
+    deps,
+    { firstRunMs: 3_600_000 },
+  );
+  const began = Date.now();
+  let enqueueMs = 0;
+  const produce = (async () => {
+    for (let start = 0; start < cards.length; start += PER_TRANSACTION) {
+      const batch = cards.slice(start, start + PER_TRANSACTION);
+      await inJobTransaction(deps, async (ctx) => {
+        await ctx.db.execute(sql`update tasks set title = title || '.' where id = any(${sql.param(batch)}::uuid[])`);
+        for (const id of batch)
+          ctx.publish({
+            tenantId: owner.tenantId,
+            type: 'task.changed',
+            data: { id, action: 'updated', boardId: null },
+          });
+      });
+    }
+    enqueueMs = Date.now() - began;
+  })();
+  const total = EVENTS * SUBSCRIBERS;
+  const progress = setInterval(
+    () => process.stderr.write(`${Math.round((Date.now() - began) / 1000)} s: ${received} of ${total} received\n`),
+    5000,
+  );
+  const busy: number[] = [];
+  let i = 0;
+  while (received < total && Date.now() - began < 30 * 60_000) busy.push(await apiCall(i++));
+  await produce;
+  while (received < total) await new Promise((resolve) => setTimeout(resolve, 50));
+  const sendMs = Date.now() - began;
+  clearInterval(progress);
+  stopJobs();
+  const delays = await new Promise<number[]>((resolve) => {
+    receiver.on('message', (message: { delays?: number[] }) => message.delays && resolve(message.delays));
+    receiver.send({ done: true });
+  });
+  const [failed] = (
+    (await db.execute(
+      sql`select count(*)::int as n from webhook_deliveries where tenant_id = ${owner.tenantId} and status <> 'succeeded'`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+
+  const delay = stats(delays);
+  const a = stats(idle);
+  const b = stats(busy);
+  const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+  console.log(
+    `\nWebhooks fan-out on ${driver}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}), Node ${process.version}`,
+  );
+  console.log(
+    `${EVENTS} changes × ${SUBSCRIBERS} subscribers = ${total} deliveries (${delays.length} received, ${failed?.n ?? 0} not delivered)`,
+  );
+  console.log(
+    `changes written (with their outbox rows) in ${enqueueMs} ms: ${Math.round((EVENTS / enqueueMs) * 1000)} changes/s`,
+  );
+  console.log(`all delivered in ${sendMs} ms: ${Math.round((total / sendMs) * 1000)} deliveries/s`);
+  console.log(`change → delivery: p50 ${delay.p50} ms, p95 ${delay.p95} ms, max ${delay.max} ms`);
+  console.log("| another workspace's API calls | n | p50 ms | p95 ms | p99 ms | max ms |");
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, s] of [
+    ['delivery idle', a],
+    ['while delivering', b],
+  ] as const)
+    console.log(
+      `| ${label} | ${s.n} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} |`,
+    );
+  console.log(`p99 while delivering / idle: ${(b.p99 / a.p99).toFixed(2)}`);
+  await server.stop();
+  process.exit(0);
+}

@@ -1,0 +1,197 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { memberships } from '../../../db/schema/index.ts';
+import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
+import { ADMIN_FLAG } from '../../../shared/constants.ts';
+import { notifyMany } from '../../notifications/server/notifications.service.ts';
+import { webhooksMessages } from '../webhooks.messages.ts';
+import { TEST_KIND } from '../webhooks.schemas.ts';
+import { sendTo } from './webhooks.destination.ts';
+import { signatureHeader } from './webhooks.signing.ts';
+
+// The delivery job (decision 097), run by the job runner on every instance. A batch of due
+// deliveries is claimed in one statement (FOR UPDATE SKIP LOCKED, then a lease in `claimed_until`),
+// so two instances never send the same one; a claim whose instance died runs out and is taken
+// again. Failures are retried with exponential backoff for 24 hours; after `pauseAfter` failed
+// attempts in a row the webhook is paused and the workspace's admins are told.
+
+export interface DeliveryOptions {
+  /** WEBHOOKS_ALLOW_PRIVATE: send to private, loopback and link-local addresses too. */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** Deliveries claimed (and sent at once) per batch. */
+  batch?: number;
+  /** The first retry's wait; each next one doubles, up to an hour. */
+  backoffBaseMs?: number;
+  /** Failed attempts in a row that pause a webhook. */
+  pauseAfter?: number;
+}
+
+export const DELIVERY_DEFAULTS = {
+  timeoutMs: 10_000,
+  batch: 50,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 3_600_000,
+  /** How long retries go on, counted from when the delivery was queued. */
+  retryForMs: 24 * 3_600_000,
+  pauseAfter: 20,
+} as const;
+
+interface Claimed {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  event_id: string;
+  kind: string;
+  body: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_valid: boolean;
+}
+
+/** The lease of a claim: longer than a send may take, so nobody else sends it meanwhile. */
+const leaseMs = (timeoutMs: number) => timeoutMs * 3 + 5_000;
+
+const claim = async (deps: JobDeps, batch: number, timeoutMs: number): Promise<Claimed[]> => {
+  const result = await deps.db.execute(sql`
+    with due as (
+      select d.id from webhook_deliveries d
+      join webhooks w on w.id = d.webhook_id
+      where d.status = 'pending' and d.next_attempt_at <= now()
+        and (d.claimed_until is null or d.claimed_until < now())
+        and (w.paused_at is null or d.kind = ${TEST_KIND})
+      order by d.next_attempt_at
+      limit ${batch}
+      for update of d skip locked
+    )
+    update webhook_deliveries d
+      set claimed_until = now() + ${`${leaseMs(timeoutMs)} milliseconds`}::interval,
+        attempts = d.attempts + 1, last_attempt_at = now()
+      from due, webhooks w
+      where d.id = due.id and w.id = d.webhook_id
+      returning d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts, w.url, w.secret,
+        w.previous_secret, coalesce(w.previous_secret_until > now(), false) as previous_valid`);
+  return (result as unknown as { rows: Claimed[] }).rows;
+};
+
+const headersOf = (delivery: Claimed) => {
+  const secrets = [
+    delivery.secret,
+    ...(delivery.previous_valid && delivery.previous_secret ? [delivery.previous_secret] : []),
+  ];
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Cadence-Webhooks/1',
+    'cadence-event-id': delivery.event_id,
+    'cadence-event-kind': delivery.kind,
+    'cadence-delivery-id': delivery.id,
+    'cadence-signature': signatureHeader(secrets, Math.floor(Date.now() / 1000), delivery.body),
+  };
+};
+
+/** The wait before attempt `attempts + 1`. */
+export const backoffMs = (attempts: number, baseMs: number = DELIVERY_DEFAULTS.backoffBaseMs) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.backoffMaxMs);
+
+/** Writes a batch's successes in two statements, whatever their number. */
+const succeeded = async (deps: JobDeps, done: { delivery: Claimed; status: number; ms: number }[]) => {
+  if (done.length === 0) return;
+  await deps.db.execute(sql`
+    update webhook_deliveries d set status = 'succeeded', response_status = r.status, response_ms = r.ms,
+      error = null, delivered_at = now(), claimed_until = null
+    from unnest(${sql.param(done.map((d) => d.delivery.id))}::uuid[], ${sql.param(done.map((d) => d.status))}::int[],
+      ${sql.param(done.map((d) => d.ms))}::int[]) as r(id, status, ms)
+    where d.id = r.id`);
+  const hooks = [...new Set(done.map((d) => d.delivery.webhook_id))];
+  await deps.db.execute(sql`
+    update webhooks set failures_in_row = 0
+    where id = any(${sql.param(hooks)}::uuid[]) and failures_in_row <> 0`);
+};
+
+/** Writes the failed attempt and its retry (or gives up); pauses the webhook when it fails too often. */
+const failed = async (
+  deps: JobDeps,
+  delivery: Claimed,
+  result: { status: number | null; ms: number; error: string | null },
+  options: Required<Omit<DeliveryOptions, 'allowPrivate' | 'batch'>>,
+) => {
+  const wait = backoffMs(delivery.attempts, options.backoffBaseMs);
+  const retryFor = `${DELIVERY_DEFAULTS.retryForMs} milliseconds`;
+  await deps.db.execute(sql`
+    update webhook_deliveries set response_status = ${result.status}, response_ms = ${result.ms},
+      error = ${result.error ?? (result.status === null ? null : `HTTP ${result.status}`)}, claimed_until = null,
+      next_attempt_at = now() + ${`${wait} milliseconds`}::interval,
+      status = case when created_at + ${retryFor}::interval < now() + ${`${wait} milliseconds`}::interval
+        or kind = ${TEST_KIND} then 'failed' else 'pending' end
+    where id = ${delivery.id}`);
+  if (delivery.kind === TEST_KIND) return;
+  // Counted and paused in one statement each, so two instances failing at once pause it once.
+  const counted = (await deps.db.execute(sql`
+    update webhooks set failures_in_row = failures_in_row + 1 where id = ${delivery.webhook_id}
+    returning failures_in_row`)) as unknown as { rows: { failures_in_row: number }[] };
+  const failures = counted.rows[0]?.failures_in_row ?? 0;
+  if (failures < options.pauseAfter) return;
+  await inJobTransaction(deps, async (ctx) => {
+    const paused = (await ctx.db.execute(sql`
+      update webhooks set paused_at = now(), paused_reason = ${webhooksMessages.pausedReason(failures)},
+        changed_at = now()
+      where id = ${delivery.webhook_id} and paused_at is null
+      returning url`)) as unknown as { rows: { url: string }[] };
+    const url = paused.rows[0]?.url;
+    if (!url) return;
+    const admins = await ctx.db
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.tenantId, delivery.tenant_id),
+          eq(memberships.isAdmin, ADMIN_FLAG.yes),
+          eq(memberships.disabled, false),
+        ),
+      );
+    await notifyMany({ ...ctx, userId: null }, [
+      {
+        tenantId: delivery.tenant_id,
+        receiverIds: admins.map((admin) => admin.id),
+        kind: 'webhookPaused',
+        message: () => webhooksMessages.pausedNotice(url, failures),
+        link: '/settings/administration',
+      },
+    ]);
+    for (const admin of admins)
+      ctx.publish({
+        tenantId: delivery.tenant_id,
+        receiverId: admin.id,
+        type: 'webhooks.changed',
+        data: { webhookId: delivery.webhook_id },
+      });
+  });
+};
+
+/**
+ * Sends one batch of due deliveries (all at once) and records each outcome; returns how many it
+ * claimed (0: nothing was due).
+ */
+export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions): Promise<number> => {
+  const settings = {
+    timeoutMs: options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs,
+    backoffBaseMs: options.backoffBaseMs ?? DELIVERY_DEFAULTS.backoffBaseMs,
+    pauseAfter: options.pauseAfter ?? DELIVERY_DEFAULTS.pauseAfter,
+  };
+  const claimed = await claim(deps, options.batch ?? DELIVERY_DEFAULTS.batch, settings.timeoutMs);
+  const done: { delivery: Claimed; status: number; ms: number }[] = [];
+  await Promise.all(
+    claimed.map(async (delivery) => {
+      const result = await sendTo(delivery.url, delivery.body, headersOf(delivery), {
+        allowPrivate: options.allowPrivate,
+        timeoutMs: settings.timeoutMs,
+      });
+      if (result.status !== null && result.status >= 200 && result.status < 300 && !result.error)
+        done.push({ delivery, status: result.status, ms: result.ms });
+      else await failed(deps, delivery, result, settings);
+    }),
+  );
+  await succeeded(deps, done);
+  return claimed.length;
+};
