@@ -12,6 +12,22 @@ export const firstErrorText = (error: unknown): string => {
   return first ?? errorText(error);
 };
 
+/**
+ * The per-field messages of a refusal, by the form's field: a nested field's message goes to its
+ * top field (`weekdays.0` → `weekdays`). Empty for a failure that names no field.
+ */
+export const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((error instanceof ApiError && error.errors) || {}).map(([field, text]) => [
+      field.split('.')[0]!,
+      text,
+    ]),
+  );
+
+/** The messages of a form's own check (zod issues), by top field, as `fieldErrorsOf` gives the server's. */
+export const issuesByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+
 /** A failure shown in red inside a form (document 1 §8), announced to screen readers. */
 export const FormError = ({ message }: { message: string | null | undefined }) =>
   message ? (

@@ -1,10 +1,9 @@
 import { Alert, Button, Checkbox, Code, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../client/lib/api.ts';
 import { CopyButton } from '../../../client/ui/CopyButton.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
-import { errorText } from '../../../client/ui/FormError.tsx';
+import { errorText, fieldErrorsOf, issuesByField } from '../../../client/ui/FormError.tsx';
 import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { tokensMessages } from '../tokens.messages.ts';
@@ -97,17 +96,12 @@ export const CreateTokenDialog = ({
   const submit = () => {
     const parsed = ZCreateToken.safeParse({ name, scopes, expiresOn: expiresOn || null });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
     create.mutate(parsed.data, {
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors)
-          setErrors(
-            Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field.split('.')[0], message])),
-          );
-      },
+      onError: (error) => setErrors(fieldErrorsOf(error)),
     });
   };
   const fieldErrorShown = Object.values(errors).some(Boolean);

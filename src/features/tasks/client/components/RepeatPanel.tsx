@@ -1,8 +1,7 @@
 import { Button, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../../client/lib/api.ts';
-import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { errorText, FormError, fieldErrorsOf } from '../../../../client/ui/FormError.tsx';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskRepeat } from '../../repeat.schemas.ts';
@@ -86,9 +85,7 @@ const RepeatForm = ({ task, today, onDone }: { task: Task; today: IsoDate; onDon
       {
         onSuccess: onDone,
         onError: (error) => {
-          const errors = (error instanceof ApiError ? error.errors : undefined) ?? {};
-          const known: Fields = {};
-          for (const [key, text] of Object.entries(errors)) known[key.split('.')[0] as keyof Fields] = text;
+          const known: Fields = fieldErrorsOf(error);
           setFields(known);
           if (Object.keys(known).length === 0) setFailure(errorText(error));
         },
