@@ -224,6 +224,33 @@ describe('deliveries', () => {
     expect(told[1]!.data).toEqual({ sessionId, archive: archive.body.result });
   });
 
+  it('tells of a KPI value entered, not of one cleared, and nothing to a workspace with no webhook', async () => {
+    const admin = await signUp(app);
+    const quiet = await signUp(app);
+    await subscribe(admin, ['kpi.valueEntered']);
+    for (const who of [admin, quiet]) {
+      const meeting = await createMeeting(who);
+      const score = (
+        await who.api.post<{ id: string }>(`/meetings/${meeting.id}/scores`, {
+          title: 'Revenue',
+          userId: who.userId,
+          goal: '>=',
+          score: '1000',
+          type: 'number',
+        })
+      ).body.result;
+      const [session] = (await who.api.get<{ id: string }[]>(`/meetings/${meeting.id}/sessions`)).body.result;
+      expect((await who.api.put(`/scores/${score.id}/cells/${session!.id}`, { measured: '1,250' })).status).toBe(200);
+      expect((await who.api.put(`/scores/${score.id}/cells/${session!.id}`, { measured: null })).status).toBe(200);
+    }
+    await deliverAll();
+    const told = bodiesFor(admin.tenantId).map((r) => r.payload);
+    expect(told.map((p) => [p.kind, (p.data as { cell: { measured: string } }).cell.measured])).toEqual([
+      ['kpi.valueEntered', '1250'],
+    ]);
+    expect(bodiesFor(quiet.tenantId)).toEqual([]);
+  });
+
   it('queues in the change’s transaction: a rolled-back change sends nothing', async () => {
     const admin = await signUp(app);
     const meeting = await createMeeting(admin);
