@@ -1,9 +1,8 @@
-import { Alert, Button, Checkbox, Code, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { CopyButton } from '../../../client/ui/CopyButton.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText, fieldErrorsOf, issuesByField } from '../../../client/ui/FormError.tsx';
+import { SecretOnce } from '../../../client/ui/SecretOnce.tsx';
 import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { tokensMessages } from '../tokens.messages.ts';
@@ -29,39 +28,14 @@ const scopesOf = (levels: Record<TokenArea, Level>, sensitive: string[]) => [
 
 /** The secret, once: a copy button and the warning that it will not be shown again. */
 const SecretView = ({ created, onDone }: { created: CreatedToken; onDone: () => void }) => (
-  <Stack gap="md">
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
-      {tokensMessages.createdWarning}
-    </Alert>
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="new-token-label">
-        {tokensMessages.tokenLabel}
-      </Text>
-      <Code
-        block
-        aria-labelledby="new-token-label"
-        data-testid="new-token-secret"
-        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-      >
-        {created.secret}
-      </Code>
-    </Stack>
-    <Group justify="flex-end" gap="sm">
-      <CopyButton value={created.secret}>
-        {({ copied, copy }) => (
-          <Button
-            variant="light"
-            onClick={copy}
-            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            aria-live="polite"
-          >
-            {copied ? tokensMessages.copied : tokensMessages.copy}
-          </Button>
-        )}
-      </CopyButton>
-      <Button onClick={onDone}>{tokensMessages.done}</Button>
-    </Group>
-  </Stack>
+  <SecretOnce
+    secret={created.secret}
+    warning={tokensMessages.createdWarning}
+    label={tokensMessages.tokenLabel}
+    texts={{ copy: tokensMessages.copy, copied: tokensMessages.copied, done: tokensMessages.done }}
+    testId="new-token-secret"
+    onDone={onDone}
+  />
 );
 
 /** New token: name, a level per area, the sensitive scopes one by one, an optional last day; then the secret once. */

@@ -1,9 +1,8 @@
-import { Alert, Button, Checkbox, Code, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Checkbox, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { CopyButton } from '../../../client/ui/CopyButton.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText, fieldErrorsOf, issuesByField } from '../../../client/ui/FormError.tsx';
+import { SecretOnce } from '../../../client/ui/SecretOnce.tsx';
 import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { webhooksMessages } from '../webhooks.messages.ts';
@@ -12,42 +11,14 @@ import { useCreateWebhook } from './webhooks.queries.ts';
 
 /** The signing secret, once: copy it now, it is not shown again. */
 export const SecretView = ({ secret, note, onDone }: { secret: string; note?: string; onDone: () => void }) => (
-  <Stack gap="md">
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
-      {webhooksMessages.secretOnce}
-      {note ? ` ${note}` : ''}
-    </Alert>
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="webhook-secret-label">
-        {webhooksMessages.secretTitle}
-      </Text>
-      <Code
-        block
-        aria-labelledby="webhook-secret-label"
-        data-testid="webhook-secret"
-        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-      >
-        {secret}
-      </Code>
-    </Stack>
-    <Group justify="flex-end" gap="sm">
-      <CopyButton value={secret}>
-        {({ copied, copy }) => (
-          <Button
-            variant="light"
-            onClick={copy}
-            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            aria-live="polite"
-          >
-            {copied ? webhooksMessages.copied : webhooksMessages.copy}
-          </Button>
-        )}
-      </CopyButton>
-      <Button onClick={onDone} data-autofocus>
-        {webhooksMessages.close}
-      </Button>
-    </Group>
-  </Stack>
+  <SecretOnce
+    secret={secret}
+    warning={note ? `${webhooksMessages.secretOnce} ${note}` : webhooksMessages.secretOnce}
+    label={webhooksMessages.secretTitle}
+    texts={{ copy: webhooksMessages.copy, copied: webhooksMessages.copied, done: webhooksMessages.close }}
+    testId="webhook-secret"
+    onDone={onDone}
+  />
 );
 
 /** A secret just made by a rotation, in its own dialog. */
