@@ -23,21 +23,7 @@ const { request, person, database, app } = server;
 const db = database.db;
 const owner = await person('repeat');
 const token = owner.accessToken;
-const meeting = await request<{ id: string }>(
-  'POST',
-  '/meetings',
-  {
-    operation: 'create',
-    title: 'Bench L10',
-    sharepointUrl: 'https://meet.example.com/bench',
-    startDate: new Date().toISOString().slice(0, 10),
-    startTime: '09:00',
-    repeatEvery: 0,
-    type: 'meeting',
-    members: [owner.id],
-  },
-  token,
-);
+const meeting = await server.oneOffMeeting(owner, 'Bench L10', new Date().toISOString().slice(0, 10));
 const label = await request<{ id: string }>('POST', '/labels', { name: 'Chore' }, token);
 
 const started = Date.now();

@@ -26,22 +26,7 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
 
 const owner = await person('reports');
 const token = owner.accessToken;
-const newMeeting = (title: string, startDate: string) =>
-  request<{ id: string }>(
-    'POST',
-    '/meetings',
-    {
-      operation: 'create',
-      title,
-      sharepointUrl: 'https://meet.example.com/bench',
-      startDate,
-      startTime: '09:00',
-      repeatEvery: 0,
-      type: 'meeting',
-      members: [owner.id],
-    },
-    token,
-  );
+const newMeeting = (title: string, startDate: string) => server.oneOffMeeting(owner, title, startDate);
 
 /** `sessions` held weekly sessions ending last week, each rated and archived; `items` tasks; `kpis` scores with a value per session. */
 const seed = async (meetingId: string, sessions: number, items: number, kpis: number) => {

@@ -101,10 +101,28 @@ export const startBenchServer = async (onQuery: () => void = () => {}, clientDir
     );
   };
 
+  /** A meeting that does not repeat, its one session on `startDate` at 09:00 UTC. */
+  const oneOffMeeting = (leader: BenchAccount, title: string, startDate: string, members: string[] = [leader.id]) =>
+    request<{ id: string; title: string }>(
+      'POST',
+      '/meetings',
+      {
+        operation: 'create',
+        title,
+        sharepointUrl: 'https://meet.example.com/bench',
+        startDate,
+        startTime: '09:00',
+        repeatEvery: 0,
+        type: 'meeting',
+        members,
+      },
+      leader.accessToken,
+    );
+
   const stop = async () => {
     await app.close();
     await database.close();
     cleanup();
   };
-  return { app, database, base, request, person, meetingNow, stop };
+  return { app, database, base, request, person, meetingNow, oneOffMeeting, stop };
 };

@@ -76,24 +76,9 @@ async function main() {
   app.config.webhooksAllowPrivate = true;
   const owner = await person('webhooks');
   const other = await person('webhooks-other');
-  const meetingOf = (token: string, members: string[]) =>
-    request<{ id: string }>(
-      'POST',
-      '/meetings',
-      {
-        operation: 'create',
-        title: 'Bench L10',
-        sharepointUrl: 'https://meet.example.com/bench',
-        startDate: new Date().toISOString().slice(0, 10),
-        startTime: '09:00',
-        repeatEvery: 0,
-        type: 'meeting',
-        members,
-      },
-      token,
-    );
-  const meeting = await meetingOf(owner.accessToken, [owner.id]);
-  const otherMeeting = await meetingOf(other.accessToken, [other.id]);
+  const today = new Date().toISOString().slice(0, 10);
+  const meeting = await server.oneOffMeeting(owner, 'Bench L10', today);
+  const otherMeeting = await server.oneOffMeeting(other, 'Bench L10', today);
   const makeCards = async (tenantId: string, userId: string, meetingId: string, n: number) =>
     (
       (await db.execute(sql`
