@@ -68,7 +68,7 @@ export const cardsJson = async (db: Db, ids: string[], today: IsoDate = todayUtc
       '","quarterId":', coalesce(to_json(${t('quarter_id')})::text, 'null'),
       ',"sort":', ${t('sort')},
       ',"isLocked":', ${jsonBoolean(t('is_locked'))},
-      ',"repeats":', ${jsonBoolean(sql`exists (select 1 from task_series s where s.id = ${t('series_id')} and s.stopped_at is null)`)},
+      ',"repeats":', ${jsonBoolean(sql`${t('series_id')} is not null and exists (select 1 from task_series s where s.id = ${t('series_id')} and s.stopped_at is null)`)},
       ',"completedAt":', ${jsonInstant(t('completed_at'))},
       ',"completedInSessionId":', ${jsonString(t('completed_in_session_id'))},
       ',"sourceTaskId":', ${jsonString(t('source_task_id'))},

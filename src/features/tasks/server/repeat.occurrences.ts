@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   boardLists,
   boardMeetings,
@@ -263,7 +263,6 @@ export const advanceSeries = async (
     .select({ id: tasks.id })
     .from(tasks)
     .where(and(eq(tasks.seriesId, series.id), gt(tasks.seriesDate, occurrence.seriesDate)))
-    .orderBy(desc(tasks.seriesDate))
     .limit(1);
   if (later) return null;
   const today = await ownerToday(ctx, (series.template as OccurrenceTemplate).userId, now);
