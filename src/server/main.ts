@@ -87,6 +87,8 @@ const start = async () => {
     { sendTaskReminders },
     { makeDueOccurrences },
     { deliverDueWebhooks },
+    { removeOldDeliveries },
+    { sealClearSecrets },
     { buildApp },
     { backupSourceOf, ensureOperatorToken },
     { createBackupScheduler },
@@ -105,6 +107,8 @@ const start = async () => {
     import('../features/tasks/server/reminders.service.ts'),
     import('../features/tasks/server/repeat.job.ts'),
     import('../features/webhooks/server/webhooks.delivery.ts'),
+    import('../features/webhooks/server/webhooks.retention.ts'),
+    import('../features/webhooks/server/webhooks.secrets.ts'),
     import('./app.ts'),
     import('./backup/backup.routes.ts'),
     import('./backup/backup.schedule.ts'),
@@ -127,6 +131,8 @@ const start = async () => {
   // The operator's proof for `npm run backup` (mode 600; decision 091).
   ensureOperatorToken(config.dataDir);
   await migrate(database, { dataMigrations });
+  // Webhook secrets saved in clear by an earlier version are sealed before the first request.
+  await sealClearSecrets(database.db, secrets.vault);
   // Scheduled backups (BACKUP_DIR); a failure is told to the admins through the notifications feature.
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const backups: BackupScheduler | undefined = config.backups
@@ -159,6 +165,7 @@ const start = async () => {
     sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
     makeDueOccurrences,
     deliverWebhooks: (deps: JobDeps) => deliverDueWebhooks(deps, { allowPrivate: config.webhooksAllowPrivate }),
+    removeOldDeliveries,
   };
   const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
   const stopBackups = backups?.start();

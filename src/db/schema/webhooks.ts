@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
+import { bytea } from './people.ts';
 
 /**
  * Outbound webhooks (decision 097): a URL an admin subscribed to some event kinds. The secret
- * signs each delivery (HMAC-SHA256), so it is kept as is; after a rotation the previous one keeps
+ * signs each delivery (HMAC-SHA256), so it must be read back: it is sealed with the workspace's
+ * vault data key (decision 099), like the Slack bot token. After a rotation the previous one keeps
  * signing alongside until `previousSecretUntil`.
  */
 export const webhooks = pgTable(
@@ -17,7 +19,10 @@ export const webhooks = pgTable(
     url: text().notNull(),
     description: text().notNull().default(''),
     kinds: text().array().notNull(),
-    secret: text().notNull(),
+    sealedSecret: bytea(),
+    sealedPreviousSecret: bytea(),
+    /** Secrets of webhooks made before sealing: sealed, then emptied, when the server starts. */
+    secret: text(),
     previousSecret: text(),
     previousSecretUntil: timestamp({ withTimezone: true }),
     /** Set: nothing is queued or sent until an admin resumes it (by hand, or after repeated failures). */

@@ -38,6 +38,7 @@ export const webhooksMessages = {
   deleteConfirm: 'Delete webhook',
   showLog: 'Delivery log',
   olderPage: 'Older',
+  attemptsCount: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
   newerPage: 'Newer',
   statusNames: { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' } as Record<string, string>,
   columns: { time: 'Time', kind: 'Event', status: 'Status', response: 'Response', attempts: 'Attempts' },
@@ -67,4 +68,5 @@ export const webhooksMessages = {
   refusedAddress: 'Refused: the address is private, loopback or link-local',
   timedOut: 'No answer in time',
   redirectNotFollowed: 'Redirect not followed',
+  secretUnavailable: "The signing secret could not be opened with this server's vault master key",
 } as const;

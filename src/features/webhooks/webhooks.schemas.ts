@@ -28,6 +28,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const SIGNATURE_HEADER = 'cadence-signature';
 
 export const WEBHOOKS_MAX = 20;
+/** Days a delivery stays in the log once it was sent or given up. */
+export const DELIVERY_RETENTION_DAYS = 30;
 export const DELIVERIES_PAGE = { size: 20, max: 100 } as const;
 /** How long a rotated-out secret keeps signing, by default and at most. */
 export const ROTATION_OVERLAP_HOURS = { default: 24, max: 168 } as const;

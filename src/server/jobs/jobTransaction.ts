@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { PendingEvent, TxContext } from '../context.ts';
 import { sinkEvents } from '../event-sinks.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { VaultKeyring } from '../secrets.ts';
 
 /** What a background job needs to write, mail and tell the sockets, as a request does. */
 export interface JobDeps {
@@ -11,6 +12,8 @@ export interface JobDeps {
   publicUrl: string;
   /** Sends an event to its room (the real-time hub's publish, with no author). */
   publish: (event: PendingEvent) => void;
+  /** Opens what is sealed under the workspaces' vault keys (webhook signing secrets). */
+  vaultKeyring: VaultKeyring;
 }
 
 /** A job's side of a service call: no author, and nothing that needs a socket or a session. */
@@ -50,5 +53,6 @@ export const jobDepsOf = (app: FastifyInstance): JobDeps => ({
   db: app.database.db,
   mailer: app.mailer,
   publicUrl: app.config.publicUrl,
+  vaultKeyring: app.vaultKeyring,
   publish: (event) => app.realtime.publish(event, { changedBy: null, originClientId: null }),
 });

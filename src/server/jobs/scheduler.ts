@@ -18,6 +18,8 @@ export interface ScheduledWork {
    * deliveries that are due; returns how many it claimed. Claims are exclusive across instances.
    */
   deliverWebhooks?(deps: JobDeps): Promise<number>;
+  /** Daily: removes deliveries past the delivery log's retention; returns how many. */
+  removeOldDeliveries?(db: Db): Promise<number>;
 }
 
 /** How often the delivery job looks for due deliveries when nobody wakes it. */
@@ -53,6 +55,7 @@ export const startJobs = (
       log.error({ err }, 'session horizon job failed');
     }
     await cleanExports();
+    await cleanDeliveries();
   };
   // Workspace export retention (decision 059): daily, with the session horizons.
   const cleanExports = async () => {
@@ -62,6 +65,16 @@ export const startJobs = (
       if (removed.expired + removed.failed + removed.orphans > 0) log.info(removed, 'workspace exports removed');
     } catch (err) {
       log.error({ err }, 'workspace export retention job failed');
+    }
+  };
+  // The webhook delivery log's retention: daily.
+  const cleanDeliveries = async () => {
+    if (!work.removeOldDeliveries) return;
+    try {
+      const deliveries = await work.removeOldDeliveries(database.db);
+      if (deliveries > 0) log.info({ deliveries }, 'old webhook deliveries removed');
+    } catch (err) {
+      log.error({ err }, 'webhook delivery retention job failed');
     }
   };
   // Task reminders: hourly, so a daily reminder goes out early in its day; one mail per period.

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { slackInstallations, vaultEntries, vaultKeys } from '../../../db/schema/index.ts';
+import { slackInstallations, vaultEntries, vaultKeys, webhooks } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -97,7 +97,10 @@ export const openPassword = (
  * Secrets of other features kept under the same key chain (decision 051): sealed with the
  * workspace's data key and bound to the workspace and their purpose, re-sealed by a rotation.
  */
-export const WORKSPACE_SECRET = { slackBotToken: 'slack-bot-token' } as const;
+export const WORKSPACE_SECRET = {
+  slackBotToken: 'slack-bot-token',
+  webhookSigningSecret: 'webhook-signing-secret',
+} as const;
 type WorkspaceSecretPurpose = (typeof WORKSPACE_SECRET)[keyof typeof WORKSPACE_SECRET];
 
 export const sealWorkspaceSecret = (
@@ -137,6 +140,23 @@ const resealSlackToken = async (db: Db, tenantId: string, oldKey: Buffer, newKey
     .where(eq(slackInstallations.tenantId, tenantId));
 };
 
+/** Re-seals the workspace's webhook signing secrets (current and previous) under a new data key. */
+const resealWebhookSecrets = async (db: Db, tenantId: string, oldKey: Buffer, newKey: Buffer) => {
+  const purpose = WORKSPACE_SECRET.webhookSigningSecret;
+  const rows = await db
+    .select({ id: webhooks.id, secret: webhooks.sealedSecret, previous: webhooks.sealedPreviousSecret })
+    .from(webhooks)
+    .where(eq(webhooks.tenantId, tenantId))
+    .for('update');
+  const reseal = (sealed: Buffer | null) =>
+    sealed && sealWorkspaceSecret(newKey, tenantId, purpose, openWorkspaceSecret(oldKey, tenantId, purpose, sealed));
+  for (const row of rows)
+    await db
+      .update(webhooks)
+      .set({ sealedSecret: reseal(row.secret), sealedPreviousSecret: reseal(row.previous) })
+      .where(eq(webhooks.id, row.id));
+};
+
 /** Hex text arrays: one parameter each, the same on both drivers (bytea arrays are not). */
 const hexArray = (values: Buffer[]) => sql.param(values.map((value) => value.toString('hex')));
 
@@ -169,6 +189,7 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
       where ${vaultEntries.id} = v.id and ${vaultEntries.tenantId} = ${tenantId}`);
   }
   await resealSlackToken(db, tenantId, oldKey, newKey);
+  await resealWebhookSecrets(db, tenantId, oldKey, newKey);
   await db
     .update(vaultKeys)
     .set({ ...wrap(keyring, tenantId, newKey), version: row.version + 1, rotatedAt: new Date() })

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useMoments } from '../../../client/lib/moments.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
@@ -7,6 +8,9 @@ import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { webhooksMessages } from '../webhooks.messages.ts';
 import { DELIVERIES_PAGE, type WebhookDelivery } from '../webhooks.schemas.ts';
 import { useDeliveries, useRedeliver } from './webhooks.queries.ts';
+
+/** Below this width the log is a list: its table's six columns do not fit. */
+const NARROW = '(max-width: 48em)';
 
 const STATUS_COLOURS: Record<string, string> = { pending: 'gray', succeeded: 'green', failed: 'red' };
 
@@ -31,12 +35,128 @@ const responseOf = (delivery: WebhookDelivery) => {
   return parts.length > 0 ? parts.join(' · ') : '—';
 };
 
-/** A webhook's delivery log, newest first, a page at a time, with Redeliver on each row. */
+/** Queues a delivery again; the log goes back to its first page, where the new entry is. */
+const RedeliverButton = ({
+  webhookId,
+  deliveryId,
+  onDone,
+}: {
+  webhookId: string;
+  deliveryId: string;
+  onDone: () => void;
+}) => {
+  const redeliver = useRedeliver();
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      loading={redeliver.isPending}
+      onClick={() =>
+        redeliver.mutate(
+          { id: webhookId, deliveryId },
+          {
+            onSuccess: () => {
+              onDone();
+              showSuccess(webhooksMessages.redelivered);
+            },
+            onError: (error) => showError(errorText(error)),
+          },
+        )
+      }
+    >
+      {webhooksMessages.redeliver}
+    </Button>
+  );
+};
+
+/** The log as a table, where there is room for its columns. */
+const DeliveryTable = ({ webhookId, items, onRedelivered }: LogRows) => {
+  const moments = useMoments();
+  return (
+    <Table
+      striped
+      verticalSpacing={4}
+      fz="sm"
+      aria-label={webhooksMessages.deliveries}
+      data-testid="webhook-deliveries"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{webhooksMessages.columns.time}</Table.Th>
+          <Table.Th>{webhooksMessages.columns.kind}</Table.Th>
+          <Table.Th>{webhooksMessages.columns.status}</Table.Th>
+          <Table.Th>{webhooksMessages.columns.response}</Table.Th>
+          <Table.Th>{webhooksMessages.columns.attempts}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{webhooksMessages.redeliver}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((delivery) => (
+          <Table.Tr key={delivery.id} data-testid="webhook-delivery">
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {moments.at(delivery.lastAttemptAt ?? delivery.createdAt)}
+            </Table.Td>
+            <Table.Td>{webhooksMessages.kindNames[delivery.kind] ?? delivery.kind}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <DeliveryStatus delivery={delivery} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{responseOf(delivery)}</Table.Td>
+            <Table.Td>{delivery.attempts}</Table.Td>
+            <Table.Td>
+              <RedeliverButton webhookId={webhookId} deliveryId={delivery.id} onDone={onRedelivered} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+};
+
+/** The log on a phone: one block per delivery, nothing wider than the screen. */
+const DeliveryList = ({ webhookId, items, onRedelivered }: LogRows) => {
+  const moments = useMoments();
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} aria-label={webhooksMessages.deliveries} data-testid="webhook-deliveries">
+      {items.map((delivery) => (
+        <Box
+          component="li"
+          key={delivery.id}
+          data-testid="webhook-delivery"
+          py={6}
+          style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" fw={500} miw={0}>
+              {webhooksMessages.kindNames[delivery.kind] ?? delivery.kind}
+            </Text>
+            <DeliveryStatus delivery={delivery} />
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+            <Text size="xs" c="gray.7" miw={0}>
+              {moments.at(delivery.lastAttemptAt ?? delivery.createdAt)} · {responseOf(delivery)} ·{' '}
+              {webhooksMessages.attemptsCount(delivery.attempts)}
+            </Text>
+            <RedeliverButton webhookId={webhookId} deliveryId={delivery.id} onDone={onRedelivered} />
+          </Group>
+        </Box>
+      ))}
+    </Stack>
+  );
+};
+
+interface LogRows {
+  webhookId: string;
+  items: WebhookDelivery[];
+  onRedelivered: () => void;
+}
+
+/** A webhook's delivery log, newest first, a page at a time, with Redeliver on each entry. */
 export const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
   const [offset, setOffset] = useState(0);
   const deliveries = useDeliveries(webhookId, offset);
-  const redeliver = useRedeliver();
-  const moments = useMoments();
+  const narrow = useMediaQuery(NARROW, undefined, { getInitialValueInEffect: false });
   if (deliveries.isPending) return <SectionLoading />;
   if (deliveries.isError)
     return (
@@ -54,67 +174,10 @@ export const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
         {webhooksMessages.noDeliveries}
       </Text>
     );
+  const Rows = narrow ? DeliveryList : DeliveryTable;
   return (
     <Stack gap="xs">
-      <ScrollArea type="auto" offsetScrollbars>
-        <Table
-          striped
-          verticalSpacing={4}
-          fz="sm"
-          miw={560}
-          aria-label={webhooksMessages.deliveries}
-          data-testid="webhook-deliveries"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{webhooksMessages.columns.time}</Table.Th>
-              <Table.Th>{webhooksMessages.columns.kind}</Table.Th>
-              <Table.Th>{webhooksMessages.columns.status}</Table.Th>
-              <Table.Th>{webhooksMessages.columns.response}</Table.Th>
-              <Table.Th>{webhooksMessages.columns.attempts}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{webhooksMessages.redeliver}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.items.map((delivery) => (
-              <Table.Tr key={delivery.id} data-testid="webhook-delivery">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {moments.at(delivery.lastAttemptAt ?? delivery.createdAt)}
-                </Table.Td>
-                <Table.Td>{webhooksMessages.kindNames[delivery.kind] ?? delivery.kind}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <DeliveryStatus delivery={delivery} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{responseOf(delivery)}</Table.Td>
-                <Table.Td>{delivery.attempts}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    loading={redeliver.isPending && redeliver.variables?.deliveryId === delivery.id}
-                    onClick={() =>
-                      redeliver.mutate(
-                        { id: webhookId, deliveryId: delivery.id },
-                        {
-                          onSuccess: () => {
-                            setOffset(0);
-                            showSuccess(webhooksMessages.redelivered);
-                          },
-                          onError: (error) => showError(errorText(error)),
-                        },
-                      )
-                    }
-                  >
-                    {webhooksMessages.redeliver}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <Rows webhookId={webhookId} items={page.items} onRedelivered={() => setOffset(0)} />
       {page.total > DELIVERIES_PAGE.size && (
         <Group justify="flex-end" gap="xs">
           <Button

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships } from '../../../db/schema/index.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
+import type { VaultKeyring } from '../../../server/secrets.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { notifyMany } from '../../notifications/server/notifications.service.ts';
 import { webhooksMessages } from '../webhooks.messages.ts';
 import { TEST_KIND } from '../webhooks.schemas.ts';
 import { sendTo } from './webhooks.destination.ts';
+import { openSecrets } from './webhooks.secrets.ts';
 import { signatureHeader } from './webhooks.signing.ts';
 
 // The delivery job (decision 097), run by the job runner on every instance. A batch of due
@@ -18,8 +20,10 @@ export interface DeliveryOptions {
   /** WEBHOOKS_ALLOW_PRIVATE: send to private, loopback and link-local addresses too. */
   allowPrivate: boolean;
   timeoutMs?: number;
-  /** Deliveries claimed (and sent at once) per batch. */
+  /** Deliveries claimed per batch. */
   batch?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
   /** The first retry's wait; each next one doubles, up to an hour. */
   backoffBaseMs?: number;
   /** Failed attempts in a row that pause a webhook. */
@@ -29,6 +33,7 @@ export interface DeliveryOptions {
 export const DELIVERY_DEFAULTS = {
   timeoutMs: 10_000,
   batch: 50,
+  concurrency: 8,
   backoffBaseMs: 30_000,
   backoffMaxMs: 3_600_000,
   /** How long retries go on, counted from when the delivery was queued. */
@@ -45,41 +50,56 @@ interface Claimed {
   body: string;
   attempts: number;
   url: string;
-  secret: string;
-  previous_secret: string | null;
+  /** bytea: a Buffer from node-postgres, a Uint8Array from the embedded database. */
+  sealed_secret: Uint8Array;
+  sealed_previous_secret: Uint8Array | null;
+  wrapped_key: Uint8Array;
+  master_key_id: string;
   previous_valid: boolean;
 }
 
-/** The lease of a claim: longer than a send may take, so nobody else sends it meanwhile. */
-const leaseMs = (timeoutMs: number) => timeoutMs * 3 + 5_000;
+/**
+ * The lease of a claim: longer than the whole batch may take (each lane sends its share one after
+ * another, each up to the timeout), so nobody else sends it meanwhile.
+ */
+const leaseMs = (timeoutMs: number, batch: number, concurrency: number) =>
+  timeoutMs * (Math.ceil(batch / concurrency) + 1) + 5_000;
 
-const claim = async (deps: JobDeps, batch: number, timeoutMs: number): Promise<Claimed[]> => {
+const claim = async (deps: JobDeps, batch: number, concurrency: number, timeoutMs: number): Promise<Claimed[]> => {
   const result = await deps.db.execute(sql`
     with due as (
       select d.id from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
       where d.status = 'pending' and d.next_attempt_at <= now()
         and (d.claimed_until is null or d.claimed_until < now())
-        and (w.paused_at is null or d.kind = ${TEST_KIND})
+        and (w.paused_at is null or d.kind = ${TEST_KIND}) and w.sealed_secret is not null
       order by d.next_attempt_at
       limit ${batch}
       for update of d skip locked
     )
     update webhook_deliveries d
-      set claimed_until = now() + ${`${leaseMs(timeoutMs)} milliseconds`}::interval,
+      set claimed_until = now() + ${`${leaseMs(timeoutMs, batch, concurrency)} milliseconds`}::interval,
         attempts = d.attempts + 1, last_attempt_at = now()
-      from due, webhooks w
-      where d.id = due.id and w.id = d.webhook_id
-      returning d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts, w.url, w.secret,
-        w.previous_secret, coalesce(w.previous_secret_until > now(), false) as previous_valid`);
+      from due, webhooks w, vault_keys k
+      where d.id = due.id and w.id = d.webhook_id and k.tenant_id = d.tenant_id
+      returning d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts, w.url, w.sealed_secret,
+        w.sealed_previous_secret, k.wrapped_key, k.master_key_id,
+        coalesce(w.previous_secret_until > now(), false) as previous_valid`);
   return (result as unknown as { rows: Claimed[] }).rows;
 };
 
-const headersOf = (delivery: Claimed) => {
-  const secrets = [
-    delivery.secret,
-    ...(delivery.previous_valid && delivery.previous_secret ? [delivery.previous_secret] : []),
-  ];
+const headersOf = (delivery: Claimed, keyring: VaultKeyring) => {
+  const secrets = openSecrets(
+    keyring,
+    {
+      tenantId: delivery.tenant_id,
+      secret: Buffer.from(delivery.sealed_secret),
+      previous: delivery.sealed_previous_secret && Buffer.from(delivery.sealed_previous_secret),
+      wrappedKey: Buffer.from(delivery.wrapped_key),
+      masterKeyId: delivery.master_key_id,
+    },
+    delivery.previous_valid,
+  );
   return {
     'content-type': 'application/json',
     'user-agent': 'Cadence-Webhooks/1',
@@ -114,7 +134,7 @@ const failed = async (
   deps: JobDeps,
   delivery: Claimed,
   result: { status: number | null; ms: number; error: string | null },
-  options: Required<Omit<DeliveryOptions, 'allowPrivate' | 'batch'>>,
+  options: Required<Omit<DeliveryOptions, 'allowPrivate' | 'batch' | 'concurrency'>>,
 ) => {
   const wait = backoffMs(delivery.attempts, options.backoffBaseMs);
   const retryFor = `${DELIVERY_DEFAULTS.retryForMs} milliseconds`;
@@ -170,7 +190,7 @@ const failed = async (
 };
 
 /**
- * Sends one batch of due deliveries (all at once) and records each outcome; returns how many it
+ * Sends one batch of due deliveries (a few at a time) and records each outcome; returns how many it
  * claimed (0: nothing was due).
  */
 export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions): Promise<number> => {
@@ -179,17 +199,32 @@ export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions
     backoffBaseMs: options.backoffBaseMs ?? DELIVERY_DEFAULTS.backoffBaseMs,
     pauseAfter: options.pauseAfter ?? DELIVERY_DEFAULTS.pauseAfter,
   };
-  const claimed = await claim(deps, options.batch ?? DELIVERY_DEFAULTS.batch, settings.timeoutMs);
+  const concurrency = options.concurrency ?? DELIVERY_DEFAULTS.concurrency;
+  const claimed = await claim(deps, options.batch ?? DELIVERY_DEFAULTS.batch, concurrency, settings.timeoutMs);
   const done: { delivery: Claimed; status: number; ms: number }[] = [];
+  const send = async (delivery: Claimed) => {
+    let headers: Record<string, string>;
+    try {
+      headers = headersOf(delivery, deps.vaultKeyring);
+    } catch {
+      // The workspace's key does not open (another master key, or altered): nothing can be signed.
+      await failed(deps, delivery, { status: null, ms: 0, error: webhooksMessages.secretUnavailable }, settings);
+      return;
+    }
+    const result = await sendTo(delivery.url, delivery.body, headers, {
+      allowPrivate: options.allowPrivate,
+      timeoutMs: settings.timeoutMs,
+    });
+    if (result.status !== null && result.status >= 200 && result.status < 300 && !result.error)
+      done.push({ delivery, status: result.status, ms: result.ms });
+    else await failed(deps, delivery, result, settings);
+  };
+  // A few requests in flight at a time: the sender shares the server's cores with the API.
+  const queue = [...claimed];
+  const lanes = Math.min(queue.length, concurrency);
   await Promise.all(
-    claimed.map(async (delivery) => {
-      const result = await sendTo(delivery.url, delivery.body, headersOf(delivery), {
-        allowPrivate: options.allowPrivate,
-        timeoutMs: settings.timeoutMs,
-      });
-      if (result.status !== null && result.status >= 200 && result.status < 300 && !result.error)
-        done.push({ delivery, status: result.status, ms: result.ms });
-      else await failed(deps, delivery, result, settings);
+    Array.from({ length: lanes }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await send(next);
     }),
   );
   await succeeded(deps, done);

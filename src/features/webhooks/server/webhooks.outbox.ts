@@ -6,6 +6,7 @@ import { anyOf } from '../../../db/sql.ts';
 import type { PendingEvent, TenantContext } from '../../../server/context.ts';
 import type { EventOrigin, EventSink } from '../../../server/event-sinks.ts';
 import { wakeDeliveries } from '../../../server/jobs/scheduler.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { getArchive } from '../../live/server/live.archive.ts';
 import { getMeeting } from '../../meetings/server/meetings.service.ts';
@@ -50,6 +51,15 @@ const readerIn = (db: Db, tenantId: string, origin: EventOrigin): TenantContext 
     leaveMeetingRoom: async () => refuse(),
     leaveWorkspace: refuse,
   };
+};
+
+/**
+ * An object deleted later in the same transaction reads as not found: nothing to tell. Any other
+ * failure is a fault that must not pass unseen, so it fails the change (and queues nothing).
+ */
+const goneAsNull = (error: unknown) => {
+  if (error instanceof AppError && error.code === 'not_found') return null;
+  throw error;
 };
 
 /** The events that may tell of a subscribable happening (the rest never cost a query). */
@@ -196,9 +206,9 @@ export const enqueueWebhookEvents: EventSink = async (tx, events, origin) => {
     const key = `${happening.kind}/${happening.key}`;
     if (hooks.length === 0 || seen.has(key)) continue;
     seen.add(key);
-    const data = await happening.load(readerIn(tx, happening.tenantId, origin)).catch(() => undefined);
+    const data = await happening.load(readerIn(tx, happening.tenantId, origin)).catch(goneAsNull);
     // Gone already (deleted later in the same transaction): nothing to tell.
-    if (data === undefined || data === null) continue;
+    if (data === null) continue;
     const eventId = randomUUID();
     const payload: WebhookPayload = {
       id: eventId,

@@ -33,7 +33,7 @@ const ONCE = 'The answer is the only time the signing secret (`secret`) is shown
 
 export const webhooksRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const settings = () => ({ allowPrivate: fastify.config.webhooksAllowPrivate });
+  const settings = () => ({ allowPrivate: fastify.config.webhooksAllowPrivate, keyring: fastify.vaultKeyring });
 
   app.get(
     '/webhooks',
@@ -116,7 +116,8 @@ export const webhooksRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZWebhookWithSecret), ...failures(400, 401, 403, 404) },
       },
     },
-    async (request) => ok(await request.inTenant((ctx) => rotateSecret(ctx, request.params.id, request.body))),
+    async (request) =>
+      ok(await request.inTenant((ctx) => rotateSecret(ctx, request.params.id, request.body, settings()))),
   );
   app.post(
     '/webhooks/:id/test',

@@ -4,6 +4,7 @@ import { memberships, tenants, webhookDeliveries, webhooks } from '../../../db/s
 import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
+import type { VaultKeyring } from '../../../server/secrets.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import type {} from '../webhooks.events.ts';
@@ -24,6 +25,7 @@ import {
   type WebhookWithSecret,
 } from '../webhooks.schemas.ts';
 import { isPrivateUrl } from './webhooks.destination.ts';
+import { sealSecret } from './webhooks.secrets.ts';
 import { newSecret } from './webhooks.signing.ts';
 
 // Outbound webhooks (decision 097): an admin's subscriptions, their secrets, the test and the
@@ -32,6 +34,8 @@ import { newSecret } from './webhooks.signing.ts';
 /** What the service needs of the server's configuration. */
 export interface WebhookSettings {
   allowPrivate: boolean;
+  /** Seals the signing secrets (webhooks.secrets.ts). */
+  keyring: VaultKeyring;
 }
 
 const lastDelivery = sql<{ status: DeliveryStatus; at: string; responseStatus: number | null } | null>`(
@@ -145,7 +149,7 @@ export const createWebhook = async (
       url: input.url,
       description: input.description ?? '',
       kinds: input.kinds,
-      secret,
+      sealedSecret: await sealSecret(ctx.db, settings.keyring, ctx.tenantId, secret),
       createdBy: ctx.userId,
     })
     .returning({ id: webhooks.id });
@@ -196,16 +200,21 @@ export const deleteWebhook = async (ctx: TenantContext, id: string): Promise<boo
  * A new secret, answered once. The old one keeps signing alongside it for `overlapHours` (24 by
  * default), so receivers can switch without missing a delivery.
  */
-export const rotateSecret = async (ctx: TenantContext, id: string, input: RotateSecret): Promise<WebhookWithSecret> => {
+export const rotateSecret = async (
+  ctx: TenantContext,
+  id: string,
+  input: RotateSecret,
+  settings: WebhookSettings,
+): Promise<WebhookWithSecret> => {
   assertWorkspaceAdmin(ctx);
   const secret = newSecret();
   const hours = input.overlapHours ?? ROTATION_OVERLAP_HOURS.default;
   const [row] = await ctx.db
     .update(webhooks)
     .set({
-      previousSecret: sql`${webhooks.secret}`,
+      sealedPreviousSecret: sql`${webhooks.sealedSecret}`,
       previousSecretUntil: sql`now() + ${`${hours} hours`}::interval`,
-      secret,
+      sealedSecret: await sealSecret(ctx.db, settings.keyring, ctx.tenantId, secret),
       changedAt: new Date(),
     })
     .where(inWorkspace(ctx, id))
