@@ -27,6 +27,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // One database per worker, kept across the worker's test files (see test/app.ts).
     pool: 'forks',
+    // A worker per core: vitest's default keeps one core free, which on two cores halves the run.
+    maxWorkers: os.availableParallelism(),
     isolate: false,
     testTimeout: 30_000 * scale,
     hookTimeout: 120_000 * scale,
