@@ -110,6 +110,14 @@ test('an admin subscribes a webhook, sends a test and sees it delivered in the l
     expect(verifySignature(secret, String(test!.headers['cadence-signature']), test!.body)).toBe(true);
     await shots(page, 'log', row);
     await expectAccessible(page, 'a webhook with its delivery log');
+    // On a phone the log is a list that fits the screen: nothing in it scrolls sideways either.
+    await page.setViewportSize(PHONE);
+    await expect(delivered.getByText(/HTTP 200 · \d+ ms · 1 attempt/)).toBeVisible();
+    expect(await log.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const redeliverButton = delivered.first().getByRole('button', { name: webhooksMessages.redeliver });
+    expect(await redeliverButton.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'the delivery log on a phone');
+    await page.setViewportSize(DESKTOP);
 
     // Redeliver: a second entry, the same event.
     await delivered.first().getByRole('button', { name: webhooksMessages.redeliver }).click();

@@ -50,6 +50,7 @@ const RedeliverButton = ({
     <Button
       size="compact-xs"
       variant="subtle"
+      style={{ flexShrink: 0 }}
       loading={redeliver.isPending}
       onClick={() =>
         redeliver.mutate(
@@ -134,7 +135,7 @@ const DeliveryList = ({ webhookId, items, onRedelivered }: LogRows) => {
             <DeliveryStatus delivery={delivery} />
           </Group>
           <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-            <Text size="xs" c="gray.7" miw={0}>
+            <Text size="xs" c="gray.7" miw={0} style={{ flex: 1 }}>
               {moments.at(delivery.lastAttemptAt ?? delivery.createdAt)} · {responseOf(delivery)} ·{' '}
               {webhooksMessages.attemptsCount(delivery.attempts)}
             </Text>
