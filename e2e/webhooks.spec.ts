@@ -115,7 +115,9 @@ test('an admin subscribes a webhook, sends a test and sees it delivered in the l
     await expect(delivered.getByText(/HTTP 200 · \d+ ms · 1 attempt/)).toBeVisible();
     expect(await log.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     const redeliverButton = delivered.first().getByRole('button', { name: webhooksMessages.redeliver });
-    expect(await redeliverButton.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await redeliverButton.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
     await expectAccessible(page, 'the delivery log on a phone');
     await page.setViewportSize(DESKTOP);
 
