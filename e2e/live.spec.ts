@@ -428,6 +428,8 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   request,
 }) => {
   test.setTimeout(90_000);
+  // From 23:00 UTC the coming hour is tomorrow: no session is both early and on the same day.
+  test.skip(new Date().getUTCHours() === 23, 'needs the coming hour on the same day (UTC)');
   const { owner, mate } = await team(request, 'live-again');
   // The session is within the coming hour: started now, it is early.
   const hour = new Date().getUTCHours() + 1;
