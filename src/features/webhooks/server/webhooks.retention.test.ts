@@ -23,6 +23,7 @@ describe('the delivery log', () => {
     const hook = made.body.result;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
+    // Not due for a day: no delivery job of another test file sends them meanwhile.
     const rows = [
       { kind: 'old-sent', status: 'succeeded', at: daysAgo(31) },
       { kind: 'old-failed', status: 'failed', at: daysAgo(45) },
@@ -31,8 +32,9 @@ describe('the delivery log', () => {
     ];
     for (const row of rows)
       await app.database.db.execute(sql`
-        insert into webhook_deliveries (tenant_id, webhook_id, event_id, kind, body, status, created_at)
-        values (${admin.tenantId}, ${hook.id}, gen_random_uuid(), ${row.kind}, '{}', ${row.status}, ${row.at}::timestamptz)`);
+        insert into webhook_deliveries (tenant_id, webhook_id, event_id, kind, body, status, created_at, next_attempt_at)
+        values (${admin.tenantId}, ${hook.id}, gen_random_uuid(), ${row.kind}, '{}', ${row.status}, ${row.at}::timestamptz,
+          now() + interval '1 day')`);
 
     expect(await removeOldDeliveries(app.database.db, now)).toBeGreaterThanOrEqual(2);
     const log = await admin.api.get<WebhookDeliveryPage>(`/webhooks/${hook.id}/deliveries?limit=100`);
