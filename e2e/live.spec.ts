@@ -428,17 +428,20 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   request,
 }) => {
   test.setTimeout(90_000);
-  // From 23:00 UTC the coming hour is tomorrow: no session is both early and on the same day.
-  test.skip(new Date().getUTCHours() === 23, 'needs the coming hour on the same day (UTC)');
   const { owner, mate } = await team(request, 'live-again');
-  // The session is within the coming hour: started now, it is early.
-  const hour = new Date().getUTCHours() + 1;
+  // The session is within the coming hour: started now, it is early. "The same day" is the
+  // meeting's: from 23:00 UTC the coming hour is tomorrow there, so the meeting is then in São
+  // Paulo (UTC−3 all year), where it is still evening.
+  const lateInUtc = new Date().getUTCHours() === 23;
+  const local = new Date(Date.now() - (lateInUtc ? 3 : 0) * 3_600_000);
+  const hour = local.getUTCHours() + 1;
   const meeting = await call<{ id: string; title: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
     title: 'Early Bird',
     sharepointUrl: 'https://meet.example.com/early',
-    startDate: isoDate(hour === 24 ? 1 : 0),
-    startTime: `${String(hour % 24).padStart(2, '0')}:00`,
+    startDate: local.toISOString().slice(0, 10),
+    startTime: `${String(hour).padStart(2, '0')}:00`,
+    timezone: lateInUtc ? 'America/Sao_Paulo' : 'UTC',
     repeatEvery: 1,
     repeatType: 'weeks',
     type: 'meeting',
