@@ -1,38 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
-import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
-import { type JobDeps, jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
+import { webhooksTestbed } from '../../../../test/webhooks-fixtures.ts';
 import type { WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
-import { deliverDueWebhooks } from './webhooks.delivery.ts';
 import { sealClearSecrets } from './webhooks.secrets.ts';
 import { verifySignature } from './webhooks.signing.ts';
 
-let app: FastifyInstance;
-let deps: JobDeps;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-beforeAll(async () => {
-  app = await testApp({ webhooksAllowPrivate: true });
-  deps = jobDepsOf(app);
-  receiver = await webhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await app.close();
-});
+const bed = webhooksTestbed();
 
-const rowsOf = async <T>(query: SQL) => ((await app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-const deliverAll = async () => {
-  while ((await deliverDueWebhooks(deps, { allowPrivate: true })) > 0);
-};
+const rowsOf = async <T>(query: SQL) => ((await bed.app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** A webhook of a new workspace told of new to-dos, and a to-do made there. */
 const subscribedWorkspace = async () => {
-  const admin = await signUp(app);
+  const admin = await signUp(bed.app);
   const meeting = await createMeeting(admin);
-  const made = await admin.api.post<WebhookWithSecret>('/webhooks', { url: receiver.url, kinds: ['task.created'] });
+  const made = await admin.api.post<WebhookWithSecret>('/webhooks', { url: bed.receiver.url, kinds: ['task.created'] });
   expect(made.status).toBe(201);
   const addTodo = async () =>
     expect(
@@ -42,9 +24,9 @@ const subscribedWorkspace = async () => {
   return { admin, hook: made.body.result, addTodo };
 };
 
-/** The signature of the last delivery the receiver got for `admin`'s workspace. */
+/** The signature of the last delivery the bed.receiver got for `admin`'s workspace. */
 const lastDeliveryFor = (admin: SignedUp) => {
-  const request = receiver.received
+  const request = bed.receiver.received
     .filter((one) => (JSON.parse(one.body) as WebhookPayload).workspace.id === admin.tenantId)
     .at(-1);
   expect(request).toBeDefined();
@@ -62,34 +44,34 @@ describe('signing secrets at rest', () => {
     expect(row!.text).not.toContain(hook.secret);
     expect(row!.sealed).not.toContain(Buffer.from(hook.secret).toString('hex'));
 
-    // A new workspace key re-seals the secret; the receiver's secret still verifies.
+    // A new workspace key re-seals the secret; the bed.receiver's secret still verifies.
     expect((await admin.api.post('/vault/rotate-key', {})).status).toBe(200);
     const [after] = await rowsOf<{ sealed: string }>(
       sql`select encode(sealed_secret, 'hex') as sealed from webhooks where id = ${hook.id}`,
     );
     expect(after!.sealed).not.toBe(row!.sealed);
     await addTodo();
-    await deliverAll();
+    await bed.deliverAll();
     const { signature, body } = lastDeliveryFor(admin);
     expect(verifySignature(hook.secret, signature, body)).toBe(true);
   });
 
   it('saved in clear by an earlier version are sealed at the start (main.ts) and keep signing', async () => {
     const { admin, hook, addTodo } = await subscribedWorkspace();
-    await app.database.db.execute(
+    await bed.app.database.db.execute(
       sql`update webhooks set secret = 'whsec_saved_in_clear', sealed_secret = null where id = ${hook.id}`,
     );
     await addTodo();
     // Nothing is signed with a secret that is not sealed yet: the delivery waits.
-    await deliverAll();
-    expect(receiver.received.some((one) => one.body.includes(admin.tenantId))).toBe(false);
+    await bed.deliverAll();
+    expect(bed.receiver.received.some((one) => one.body.includes(admin.tenantId))).toBe(false);
 
-    expect(await sealClearSecrets(app.database.db, app.vaultKeyring)).toBeGreaterThanOrEqual(1);
+    expect(await sealClearSecrets(bed.app.database.db, bed.app.vaultKeyring)).toBeGreaterThanOrEqual(1);
     const [row] = await rowsOf<{ secret: string | null; sealed: boolean }>(
       sql`select secret, sealed_secret is not null as sealed from webhooks where id = ${hook.id}`,
     );
     expect(row).toEqual({ secret: null, sealed: true });
-    await deliverAll();
+    await bed.deliverAll();
     const { signature, body } = lastDeliveryFor(admin);
     expect(verifySignature('whsec_saved_in_clear', signature, body)).toBe(true);
     expect(verifySignature(hook.secret, signature, body)).toBe(false);

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import {
   createMeeting,
@@ -12,31 +11,14 @@ import {
 } from '../../../../test/factories.ts';
 import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { verifyCadenceSignature } from '../../../../test/webhook-verify-example.ts';
-import { type JobDeps, jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
+import { webhooksTestbed } from '../../../../test/webhooks-fixtures.ts';
 import type { Task } from '../../tasks/tasks.schemas.ts';
 import type { WebhookDeliveryPage, WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
-import { deliverDueWebhooks } from './webhooks.delivery.ts';
 import { signatureHeader, verifySignature } from './webhooks.signing.ts';
 
-let app: FastifyInstance;
-let deps: JobDeps;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-beforeAll(async () => {
-  app = await testApp({ webhooksAllowPrivate: true });
-  deps = jobDepsOf(app);
-  receiver = await webhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await app.close();
-});
+const bed = webhooksTestbed();
 
-/** Runs the delivery job until nothing is due (as the job runner does). */
-const deliverAll = async (options: Parameters<typeof deliverDueWebhooks>[1] = { allowPrivate: true }) => {
-  while ((await deliverDueWebhooks(deps, options)) > 0);
-};
-
-const subscribe = async (admin: SignedUp, kinds: string[], url = receiver.url) => {
+const subscribe = async (admin: SignedUp, kinds: string[], url = bed.receiver.url) => {
   const made = await admin.api.post<WebhookWithSecret>('/webhooks', { url, kinds });
   expect(made.status).toBe(201);
   return made.body.result;
@@ -45,9 +27,9 @@ const subscribe = async (admin: SignedUp, kinds: string[], url = receiver.url) =
 const deliveriesOf = async (admin: SignedUp, id: string) =>
   (await admin.api.get<WebhookDeliveryPage>(`/webhooks/${id}/deliveries?limit=100`)).body.result;
 
-/** The requests the receiver got for `webhook`'s workspace, parsed. */
+/** The requests the bed.receiver got for `webhook`'s workspace, parsed. */
 const bodiesFor = (tenantId: string) =>
-  receiver.received
+  bed.receiver.received
     .map((request) => ({ ...request, payload: JSON.parse(request.body) as WebhookPayload }))
     .filter((request) => request.payload.workspace.id === tenantId);
 
@@ -65,15 +47,15 @@ const todo = async (who: SignedUp, meetingId: string, extra: Record<string, unkn
 
 describe('webhook subscriptions', () => {
   it('are for admins only, show the secret once and refuse bad input with 400', async () => {
-    const admin = await signUp(app);
-    const member = await joinWorkspace(app, admin, { firstName: 'Mo' });
+    const admin = await signUp(bed.app);
+    const member = await joinWorkspace(bed.app, admin, { firstName: 'Mo' });
     const hook = await subscribe(admin, ['task.created']);
     expect(hook.secret).toMatch(/^whsec_/);
     const listed = await admin.api.get<Record<string, unknown>[]>('/webhooks');
     expect(listed.body.result).toHaveLength(1);
     expect(JSON.stringify(listed.body.result)).not.toContain(hook.secret);
     expect((await member.api.get('/webhooks')).status).toBe(403);
-    expect((await member.api.post('/webhooks', { url: receiver.url, kinds: ['task.created'] })).status).toBe(403);
+    expect((await member.api.post('/webhooks', { url: bed.receiver.url, kinds: ['task.created'] })).status).toBe(403);
     for (const body of [
       { url: 'ftp://example.com', kinds: ['task.created'] },
       { url: 'https://example.com', kinds: [] },
@@ -87,8 +69,8 @@ describe('webhook subscriptions', () => {
   });
 
   it("another workspace's webhook and deliveries are 404 and stay as they were", async () => {
-    const admin = await signUp(app);
-    const stranger = await signUp(app);
+    const admin = await signUp(bed.app);
+    const stranger = await signUp(bed.app);
     const hook = await subscribe(admin, ['task.created']);
     const test = await admin.api.post<{ id: string }>(`/webhooks/${hook.id}/test`);
     for (const [method, url, body] of [
@@ -133,13 +115,13 @@ describe('webhook subscriptions', () => {
 
 describe('deliveries', () => {
   it('sends a signed delivery of a new to-do, with the card as the API returns it', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     const meeting = await createMeeting(admin);
     const hook = await subscribe(admin, ['task.created']);
     const card = await todo(admin, meeting.id);
     const queued = await deliveriesOf(admin, hook.id);
     expect(queued.items.map((d) => [d.kind, d.status])).toEqual([['task.created', 'pending']]);
-    await deliverAll();
+    await bed.deliverAll();
     const [request] = bodiesFor(admin.tenantId);
     expect(request).toBeDefined();
     expect(request!.payload).toMatchObject({
@@ -154,7 +136,7 @@ describe('deliveries', () => {
     expect(verifySignature(hook.secret, signature, request!.body)).toBe(true);
     expect(verifySignature('whsec_wrong', signature, request!.body)).toBe(false);
     expect(verifySignature(hook.secret, signature, `${request!.body} `)).toBe(false);
-    // The receiver's example in docs/api.md, word for word, says the same.
+    // The bed.receiver's example in docs/api.md, word for word, says the same.
     const example = readFileSync('test/webhook-verify-example.ts', 'utf8').split('\n\n').slice(1).join('\n\n').trim();
     expect(readFileSync('docs/api.md', 'utf8')).toContain(example);
     expect(verifyCadenceSignature(hook.secret, signature, request!.body)).toBe(true);
@@ -173,7 +155,7 @@ describe('deliveries', () => {
   });
 
   it('tells done, solved and goal status apart, each to whom subscribed', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     const meeting = await createMeeting(admin);
     await subscribe(admin, ['task.changed', 'task.done', 'issue.solved', 'goal.statusChanged']);
     const item = await todo(admin, meeting.id);
@@ -183,7 +165,7 @@ describe('deliveries', () => {
     expect((await admin.api.patch(`/tasks/${item.id}`, { status: '1' })).status).toBe(200);
     expect((await admin.api.patch(`/tasks/${issue.id}`, { status: '1' })).status).toBe(200);
     expect((await admin.api.patch(`/tasks/${goal.id}`, { status: '2' })).status).toBe(200);
-    await deliverAll();
+    await bed.deliverAll();
     const told = bodiesFor(admin.tenantId).map((r) => `${r.payload.kind} ${(r.payload.data as { id: string }).id}`);
     expect(told.sort()).toEqual(
       [
@@ -200,23 +182,23 @@ describe('deliveries', () => {
   });
 
   it('tells of people added and disabled', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     await subscribe(admin, ['person.added', 'person.disabled']);
-    const mo = await joinWorkspace(app, admin, { firstName: 'Mo' });
+    const mo = await joinWorkspace(bed.app, admin, { firstName: 'Mo' });
     expect((await admin.api.post(`/users/${mo.userId}/disable`)).status).toBe(200);
-    await deliverAll();
+    await bed.deliverAll();
     const told = bodiesFor(admin.tenantId).map((r) => [r.payload.kind, (r.payload.data as { id: string }).id]);
     expect(told).toContainEqual(['person.added', mo.userId]);
     expect(told).toContainEqual(['person.disabled', mo.userId]);
   });
 
   it('tells of a meeting started, and finished with its archive', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     await subscribe(admin, ['meeting.started', 'meeting.finished']);
     const meeting = await meetingNow(admin, [admin.userId]);
     const sessionId = await startLive(admin, meeting.id);
     expect((await admin.api.post(`/sessions/${sessionId}/finish`, {})).status).toBe(200);
-    await deliverAll();
+    await bed.deliverAll();
     const told = bodiesFor(admin.tenantId).map((r) => r.payload);
     expect(told.map((p) => p.kind)).toEqual(['meeting.started', 'meeting.finished']);
     expect(told[0]!.data).toMatchObject({ sessionId, meeting: { id: meeting.id } });
@@ -225,8 +207,8 @@ describe('deliveries', () => {
   });
 
   it('tells of a KPI value entered, not of one cleared, and nothing to a workspace with no webhook', async () => {
-    const admin = await signUp(app);
-    const quiet = await signUp(app);
+    const admin = await signUp(bed.app);
+    const quiet = await signUp(bed.app);
     await subscribe(admin, ['kpi.valueEntered']);
     for (const who of [admin, quiet]) {
       const meeting = await createMeeting(who);
@@ -243,7 +225,7 @@ describe('deliveries', () => {
       expect((await who.api.put(`/scores/${score.id}/cells/${session!.id}`, { measured: '1,250' })).status).toBe(200);
       expect((await who.api.put(`/scores/${score.id}/cells/${session!.id}`, { measured: null })).status).toBe(200);
     }
-    await deliverAll();
+    await bed.deliverAll();
     const told = bodiesFor(admin.tenantId).map((r) => r.payload);
     expect(told.map((p) => [p.kind, (p.data as { cell: { measured: string } }).cell.measured])).toEqual([
       ['kpi.valueEntered', '1250'],
@@ -252,13 +234,13 @@ describe('deliveries', () => {
   });
 
   it('queues in the change’s transaction: a rolled-back change sends nothing', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     const meeting = await createMeeting(admin);
     const card = await todo(admin, meeting.id);
     const hook = await subscribe(admin, ['task.changed']);
     const change = (fail: boolean) =>
       import('../../../server/jobs/jobTransaction.ts').then(({ inJobTransaction }) =>
-        inJobTransaction(deps, async (ctx) => {
+        inJobTransaction(bed.deps, async (ctx) => {
           const { tasks } = await import('../../../db/schema/index.ts');
           const { eq } = await import('drizzle-orm');
           await ctx.db
@@ -276,37 +258,37 @@ describe('deliveries', () => {
     await expect(change(true)).rejects.toThrow('rolled back');
     expect((await deliveriesOf(admin, hook.id)).total).toBe(0);
     await change(false);
-    await deliverAll();
+    await bed.deliverAll();
     const sent = bodiesFor(admin.tenantId);
     expect(sent.map((r) => (r.payload.data as { title: string }).title)).toEqual(['Renamed']);
   });
 
-  it('retries with backoff until the receiver succeeds, then pauses after repeated failures and tells the admins', async () => {
+  it('retries with backoff until the bed.receiver succeeds, then pauses after repeated failures and tells the admins', async () => {
     const flaky = await webhookReceiver([500, 503, 200]);
     try {
-      const admin = await signUp(app);
+      const admin = await signUp(bed.app);
       const meeting = await createMeeting(admin);
       const hook = await subscribe(admin, ['task.created'], flaky.url);
       await todo(admin, meeting.id);
       const options = { allowPrivate: true, backoffBaseMs: 0, pauseAfter: 5 };
-      await deliverAll(options);
+      await bed.deliverAll(options);
       const [first] = (await deliveriesOf(admin, hook.id)).items;
       expect(first).toMatchObject({ status: 'succeeded', attempts: 3, responseStatus: 200 });
       expect(flaky.received).toHaveLength(3);
-      // The same event id each time: a receiver drops repeats.
+      // The same event id each time: a bed.receiver drops repeats.
       expect(new Set(flaky.received.map((r) => r.headers['cadence-event-id'])).size).toBe(1);
 
       // With a real backoff the next try waits: one attempt now, the retry later.
       flaky.answer([500]);
       await todo(admin, meeting.id, { title: 'Second' });
-      await deliverAll({ allowPrivate: true, pauseAfter: 5 });
+      await bed.deliverAll({ allowPrivate: true, pauseAfter: 5 });
       const [waiting] = (await deliveriesOf(admin, hook.id)).items;
       expect(waiting).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, error: 'HTTP 500' });
       expect(Date.parse(waiting!.nextAttemptAt!) - Date.now()).toBeGreaterThan(20_000);
 
       // Failing on and on: paused after 5 failures in a row, and the admin is told.
       await todo(admin, meeting.id, { title: 'Third' });
-      await deliverAll(options);
+      await bed.deliverAll(options);
       const paused = await admin.api.get<{ paused: boolean; pausedReason: string }>(`/webhooks/${hook.id}`);
       expect(paused.body.result.paused).toBe(true);
       expect(paused.body.result.pausedReason).toContain('5 failed');
@@ -315,12 +297,12 @@ describe('deliveries', () => {
       const before = flaky.received.length;
       // Paused: nothing more is queued or sent…
       await todo(admin, meeting.id, { title: 'Fourth' });
-      await deliverAll(options);
+      await bed.deliverAll(options);
       expect(flaky.received.length).toBe(before);
       // …until resumed.
       flaky.answer([200]);
       expect((await admin.api.patch(`/webhooks/${hook.id}`, { paused: false })).status).toBe(200);
-      await deliverAll(options);
+      await bed.deliverAll(options);
       expect(flaky.received.length).toBeGreaterThan(before);
       const resumed = await admin.api.get<{ failuresInRow: number }>(`/webhooks/${hook.id}`);
       expect(resumed.body.result.failuresInRow).toBe(0);
@@ -330,18 +312,18 @@ describe('deliveries', () => {
   });
 
   it('sends a test, redelivers with the same event id, and signs with both secrets during a rotation', async () => {
-    const admin = await signUp(app);
+    const admin = await signUp(bed.app);
     const hook = await subscribe(admin, ['task.created']);
     const test = await admin.api.post<{ id: string; kind: string }>(`/webhooks/${hook.id}/test`);
     expect(test.status).toBe(201);
-    await deliverAll();
+    await bed.deliverAll();
     const rotated = await admin.api.post<WebhookWithSecret>(`/webhooks/${hook.id}/rotate-secret`, {});
     expect(rotated.status).toBe(200);
     expect(rotated.body.result.secret).not.toBe(hook.secret);
     expect(rotated.body.result.previousSecretUntil).not.toBeNull();
     const again = await admin.api.post(`/webhooks/${hook.id}/deliveries/${test.body.result.id}/redeliver`);
     expect(again.status).toBe(201);
-    await deliverAll();
+    await bed.deliverAll();
     const [first, second] = bodiesFor(admin.tenantId);
     expect(first!.payload.kind).toBe('webhook.test');
     expect(second!.body).toBe(first!.body);
