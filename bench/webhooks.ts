@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { deliverDueWebhooks } from '../src/features/webhooks/server/webhooks.delivery.ts';
+import { startDeliveryThread } from '../src/features/webhooks/server/webhooks.sender.ts';
 import { inJobTransaction, jobDepsOf } from '../src/server/jobs/jobTransaction.ts';
 import { startJobs } from '../src/server/jobs/scheduler.ts';
 import { startBenchServer } from './server.ts';
@@ -12,7 +13,9 @@ import { startBenchServer } from './server.ts';
 // transaction that makes it, to 5 subscribers of one workspace (50,000 deliveries) sent by the
 // delivery job to a local receiver in a process of its own. Measures the throughput, the delay
 // from the change (the payload's `createdAt`, written in the change's transaction) to its arrival
-// (p50/p95/max), and the p99 of another workspace's API calls (a list and a write). The budget
+// (p50/p95/max), and the p99 of another workspace's API calls (a list and a write), made from a
+// process of their own as a client elsewhere would. The sender runs throughout, as `npm start`
+// runs it (a thread of its own on PostgreSQL, the job runner's loop on the embedded database). The budget
 // (no more than 10 % worse) is about what webhooks add, so each figure is compared with the same
 // work without them: the 10,000 changes written with no webhook subscribed against the same
 // changes queuing 50,000 deliveries while the job sends them; and the job sending what is left
@@ -64,8 +67,55 @@ if (process.argv[2] === 'receiver') {
       });
     }
   });
+} else if (process.argv[2] === 'caller') {
+  caller();
 } else {
   await main();
+}
+
+/**
+ * The API's client: its own process, calling one call after another between 'start' and 'stop'
+ * and sending back each call's time. Each call from an address of its own (see bench/server.ts).
+ */
+function caller() {
+  let calling = false;
+  let address = 0;
+  process.on('disconnect', () => process.exit(0));
+  process.on(
+    'message',
+    async (message: { start?: { base: string; token: string; meetingId: string; cards: string[]; min: number } }) => {
+      if (!message.start) {
+        calling = false;
+        return;
+      }
+      const { base, token, meetingId, cards, min } = message.start;
+      const call = async (i: number) => {
+        address += 1;
+        const patch = i % 2 === 1;
+        const began = performance.now();
+        const response = await fetch(
+          `${base}/api/v2${patch ? `/tasks/${cards[i % cards.length]}` : `/tasks?meetingId=${meetingId}&size=20`}`,
+          {
+            method: patch ? 'PATCH' : 'GET',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'x-forwarded-for': `10.200.${(address >> 8) & 255}.${address & 255}`,
+              ...(patch ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(patch ? { body: JSON.stringify({ title: `Edit ${i}` }) } : {}),
+          },
+        );
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`API call answered ${response.status}`);
+        return performance.now() - began;
+      };
+      calling = true;
+      const times: number[] = [];
+      for (let i = 0; calling || times.length < min; i++) times.push(await call(i));
+      process.send!({ times });
+    },
+  );
+  process.send!({ ready: true });
 }
 
 async function main() {
@@ -79,7 +129,9 @@ async function main() {
   );
 
   const server = await startBenchServer();
-  const { request, person, database, app } = server;
+  const { request, person, database, app, base } = server;
+  const callerProcess = fork(new URL(import.meta.url).pathname, ['caller'], { execArgv: ['--import', 'tsx'] });
+  await new Promise((resolve) => callerProcess.once('message', resolve));
   const db = database.db;
   // The receiver is on loopback: this server allows it (WEBHOOKS_ALLOW_PRIVATE).
   app.config.webhooksAllowPrivate = true;
@@ -103,14 +155,6 @@ async function main() {
   const cards = await makeCards(owner.tenantId, owner.id, meeting.id, EVENTS);
   const otherCards = await makeCards(other.tenantId, other.id, otherMeeting.id, 200);
 
-  // Another workspace's calls: its action items (a list) and a card's title (a write), in turn.
-  const apiCall = async (i: number) => {
-    const began = performance.now();
-    if (i % 2 === 0) await request('GET', `/tasks?meetingId=${otherMeeting.id}&size=20`, undefined, other.accessToken);
-    else
-      await request('PATCH', `/tasks/${otherCards[i % otherCards.length]}`, { title: `Edit ${i}` }, other.accessToken);
-    return performance.now() - began;
-  };
   const stats = (times: number[]) => {
     const sorted = [...times].sort((a, b) => a - b);
     const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -138,23 +182,57 @@ async function main() {
     }
     return Date.now() - began;
   };
-  /** Times API calls one after another while `busy()` holds (at least `min` of them). */
-  const callWhile = async (busy: () => boolean, min = 0) => {
-    const times: number[] = [];
-    for (let i = 0; busy() || times.length < min; i++) times.push(await apiCall(i));
+  /**
+   * Another workspace's calls (its action items, a card's title, in turn), one after another from
+   * the caller's process while `work` runs (at least `min` of them); their times.
+   */
+  const callDuring = async (work: Promise<unknown>, min = 0) => {
+    const times = new Promise<number[]>((resolve) =>
+      callerProcess.once('message', (message: { times: number[] }) => resolve(message.times)),
+    );
+    callerProcess.send({
+      start: { base, token: other.accessToken, meetingId: otherMeeting.id, cards: otherCards, min },
+    });
+    await work;
+    callerProcess.send({ stop: true });
     return times;
   };
 
+  // As `npm start` sends them: a thread of its own on PostgreSQL, the job runner's loop otherwise.
+  const stopSending = process.env.DATABASE_URL
+    ? startDeliveryThread(
+        {
+          databaseUrl: process.env.DATABASE_URL,
+          keyring: app.vaultKeyring,
+          allowPrivate: true,
+          publicUrl: app.config.publicUrl,
+          smtpUrl: undefined,
+          outboxFile: undefined,
+        },
+        deps.publish,
+        { info() {}, error: (o: unknown) => console.error(o) },
+      )
+    : startJobs(
+        database,
+        { info() {}, error: (o: unknown) => console.error(o) },
+        {
+          extendSessionHorizons: async () => 0,
+          removeExpiredExports: async () => ({ expired: 0, failed: 0, orphans: 0 }),
+          sendTaskReminders: async () => 0,
+          makeDueOccurrences: async () => 0,
+          deliverWebhooks: (jobDeps) => deliverDueWebhooks(jobDeps, { allowPrivate: true }),
+        },
+        deps,
+        { firstRunMs: 3_600_000 },
+      );
+
   process.stderr.write('seeded; the API with nothing else running\n');
-  for (let i = 0; i < 50; i++) await apiCall(i); // warm-up
-  const idle = await callWhile(() => false, API_CALLS_IDLE);
+  await callDuring(Promise.resolve(), 50); // warm-up
+  const idle = await callDuring(Promise.resolve(), API_CALLS_IDLE);
 
   process.stderr.write('the changes with no webhook subscribed\n');
-  let writing = true;
-  const plainWrite = writeChanges().finally(() => {
-    writing = false;
-  });
-  const changesOnly = await callWhile(() => writing);
+  const plainWrite = writeChanges();
+  const changesOnly = await callDuring(plainWrite);
   const plainMs = await plainWrite;
 
   for (let i = 0; i < SUBSCRIBERS; i++)
@@ -165,36 +243,24 @@ async function main() {
       owner.accessToken,
     );
   process.stderr.write('the same changes with 5 webhooks, delivered as they come\n');
-  const stopJobs = startJobs(
-    database,
-    { info() {}, error: (o: unknown) => console.error(o) },
-    {
-      extendSessionHorizons: async () => 0,
-      removeExpiredExports: async () => ({ expired: 0, failed: 0, orphans: 0 }),
-      sendTaskReminders: async () => 0,
-      makeDueOccurrences: async () => 0,
-      deliverWebhooks: (jobDeps) => deliverDueWebhooks(jobDeps, { allowPrivate: true }),
-    },
-    deps,
-    { firstRunMs: 3_600_000 },
-  );
   const began = Date.now();
   const total = EVENTS * SUBSCRIBERS;
   const progress = setInterval(
     () => process.stderr.write(`${Math.round((Date.now() - began) / 1000)} s: ${received} of ${total} received\n`),
     5000,
   );
-  writing = true;
-  const hookedWrite = writeChanges().finally(() => {
-    writing = false;
-  });
-  const changesAndDelivery = await callWhile(() => writing);
+  const hookedWrite = writeChanges();
+  const changesAndDelivery = await callDuring(hookedWrite);
   const enqueueMs = await hookedWrite;
-  const deliveryOnly = await callWhile(() => received < total && Date.now() - began < 30 * 60_000);
+  const allReceived = (async () => {
+    while (received < total && Date.now() - began < 30 * 60_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  })();
+  const deliveryOnly = await callDuring(allReceived);
   while (received < total) await new Promise((resolve) => setTimeout(resolve, 50));
   const sendMs = Date.now() - began;
   clearInterval(progress);
-  stopJobs();
+  await stopSending();
   const delays = await new Promise<number[]>((resolve) => {
     receiver.on('message', (message: { delays?: number[] }) => message.delays && resolve(message.delays));
     receiver.send({ done: true });

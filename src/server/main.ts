@@ -89,6 +89,7 @@ const start = async () => {
     { deliverDueWebhooks },
     { removeOldDeliveries },
     { sealClearSecrets },
+    { startDeliveryThread },
     { buildApp },
     { backupSourceOf, ensureOperatorToken },
     { createBackupScheduler },
@@ -109,6 +110,7 @@ const start = async () => {
     import('../features/webhooks/server/webhooks.delivery.ts'),
     import('../features/webhooks/server/webhooks.retention.ts'),
     import('../features/webhooks/server/webhooks.secrets.ts'),
+    import('../features/webhooks/server/webhooks.sender.ts'),
     import('./app.ts'),
     import('./backup/backup.routes.ts'),
     import('./backup/backup.schedule.ts'),
@@ -164,10 +166,28 @@ const start = async () => {
     removeExpiredExports,
     sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
     makeDueOccurrences,
-    deliverWebhooks: (deps: JobDeps) => deliverDueWebhooks(deps, { allowPrivate: config.webhooksAllowPrivate }),
+    // On PostgreSQL webhooks are sent from a thread of their own (below).
+    deliverWebhooks: config.databaseUrl
+      ? undefined
+      : (deps: JobDeps) => deliverDueWebhooks(deps, { allowPrivate: config.webhooksAllowPrivate }),
     removeOldDeliveries,
   };
-  const stopJobs = startJobs(database, log, work, jobDepsOf(app), { dataDir: config.dataDir });
+  const jobDeps = jobDepsOf(app);
+  const stopJobs = startJobs(database, log, work, jobDeps, { dataDir: config.dataDir });
+  const stopSending = config.databaseUrl
+    ? startDeliveryThread(
+        {
+          databaseUrl: config.databaseUrl,
+          keyring: secrets.vault,
+          allowPrivate: config.webhooksAllowPrivate,
+          publicUrl: config.publicUrl,
+          smtpUrl: config.smtpUrl,
+          outboxFile: config.outboxFile,
+        },
+        jobDeps.publish,
+        log,
+      )
+    : undefined;
   const stopBackups = backups?.start();
 
   // The address a person opens (never 0.0.0.0), as the last line of the start.
@@ -178,6 +198,7 @@ const start = async () => {
   const stop = async () => {
     stopJobs();
     stopBackups?.();
+    await stopSending?.();
     await app!.close();
     await database.close();
     process.exit(0);

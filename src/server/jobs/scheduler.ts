@@ -32,6 +32,54 @@ export const wakeDeliveries = () => {
   for (const wake of wakers) wake();
 };
 
+/** Calls `wake` whenever a change of this process commits deliveries; returns a function that stops it. */
+export const onDeliveriesQueued = (wake: () => void) => {
+  wakers.add(wake);
+  return () => {
+    wakers.delete(wake);
+  };
+};
+
+/**
+ * Runs `deliverOnce` (a batch of due deliveries) again while it finds work, then sleeps until woken
+ * or polled. Returns a function that stops the loop and settles once its last batch is done.
+ */
+export const runDeliveryLoop = (
+  deliverOnce: () => Promise<number>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  pollMs = DELIVERY_POLL_MS,
+): (() => Promise<void>) => {
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  const stopWaking = onDeliveriesQueued(() => wakeUp?.());
+  const loop = (async () => {
+    while (!stopped) {
+      let claimed = 0;
+      try {
+        claimed = await deliverOnce();
+      } catch (err) {
+        log.error({ err }, 'webhook delivery job failed');
+      }
+      if (claimed > 0 || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+    stopWaking();
+  })();
+  return () => {
+    stopped = true;
+    wakeUp?.();
+    return loop;
+  };
+};
+
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
@@ -110,34 +158,11 @@ export const startJobs = (
     await repeat();
     await analyze();
   };
-  // Outbound deliveries: a loop that runs batches while there is work, then sleeps until woken or polled.
-  let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  const wake = () => wakeUp?.();
-  const deliver = async () => {
-    if (!deps || !work.deliverWebhooks) return;
-    wakers.add(wake);
-    while (!stopped) {
-      let claimed = 0;
-      try {
-        claimed = await work.deliverWebhooks(deps);
-      } catch (err) {
-        log.error({ err }, 'webhook delivery job failed');
-      }
-      if (claimed > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.deliveryPollMs ?? DELIVERY_POLL_MS);
-        timer.unref();
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
-    }
-    wakers.delete(wake);
-  };
-  void deliver();
+  // Outbound deliveries: a loop of their own (on PostgreSQL the server runs it on a thread instead).
+  const stopDelivery =
+    deps && work.deliverWebhooks
+      ? runDeliveryLoop(() => work.deliverWebhooks!(deps), log, options.deliveryPollMs)
+      : null;
   const first = setTimeout(() => {
     void run();
     void hourlyJobs();
@@ -148,8 +173,7 @@ export const startJobs = (
   daily.unref();
   hourly.unref();
   return () => {
-    stopped = true;
-    wake();
+    void stopDelivery?.();
     clearTimeout(first);
     clearInterval(daily);
     clearInterval(hourly);

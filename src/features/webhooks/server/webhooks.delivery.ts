@@ -65,8 +65,15 @@ interface Claimed {
 const leaseMs = (timeoutMs: number, batch: number, concurrency: number) =>
   timeoutMs * (Math.ceil(batch / concurrency) + 1) + 5_000;
 
-const claim = async (deps: JobDeps, batch: number, concurrency: number, timeoutMs: number): Promise<Claimed[]> => {
-  const result = await deps.db.execute(sql`
+/**
+ * Claims up to `batch` due deliveries. The due index is walked in order (no bitmap scan): a queue's
+ * index holds many entries of rows already sent until vacuum removes them, and only an index scan
+ * marks them dead as it passes, so the next claim skips them instead of visiting every one again.
+ */
+const claim = async (deps: JobDeps, batch: number, concurrency: number, timeoutMs: number): Promise<Claimed[]> =>
+  deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const result = await tx.execute(sql`
     with due as (
       select d.id from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
@@ -85,8 +92,8 @@ const claim = async (deps: JobDeps, batch: number, concurrency: number, timeoutM
       returning d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts, w.url, w.sealed_secret,
         w.sealed_previous_secret, k.wrapped_key, k.master_key_id,
         coalesce(w.previous_secret_until > now(), false) as previous_valid`);
-  return (result as unknown as { rows: Claimed[] }).rows;
-};
+    return (result as unknown as { rows: Claimed[] }).rows;
+  });
 
 const headersOf = (delivery: Claimed, keyring: VaultKeyring) => {
   const secrets = openSecrets(

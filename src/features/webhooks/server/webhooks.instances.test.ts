@@ -5,11 +5,13 @@ import { createMeeting, signUp } from '../../../../test/factories.ts';
 import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { openPostgres } from '../../../db/client.ts';
 import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
-import type { WebhookWithSecret } from '../webhooks.schemas.ts';
+import type { WebhookDeliveryPage, WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
+import { startDeliveryThread } from './webhooks.sender.ts';
 
-// Exactly once across instances: on PostgreSQL (`npm run test:pg`) two servers, each with its own
-// connections, run the delivery job at the same moment; each delivery reaches the receiver once.
+// On PostgreSQL (`npm run test:pg`) only. Exactly once across instances: two servers, each with its
+// own connections, run the delivery job at the same moment; each delivery reaches the receiver
+// once. And the server's sending thread, as `npm start` runs it there.
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -65,5 +67,59 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery on two instances', 
       await other.close();
       await receiver.close();
     }
+  });
+
+  it('sends from a thread of its own, woken by the commit that queued the delivery', async () => {
+    const receiver = await webhookReceiver();
+    const errors: unknown[] = [];
+    // What other files left due is sent (or fails) first: the thread finds only this test's.
+    while ((await deliverDueWebhooks(jobDepsOf(app), { allowPrivate: true })) > 0);
+    const stop = startDeliveryThread(
+      {
+        databaseUrl: process.env.DATABASE_URL!,
+        keyring: app.vaultKeyring,
+        allowPrivate: true,
+        publicUrl: app.config.publicUrl,
+        smtpUrl: undefined,
+        outboxFile: undefined,
+        // Never polled within the test: a delivery arrives because its commit woke the thread.
+        pollMs: 600_000,
+      },
+      () => {},
+      { info() {}, error: (fields: unknown) => errors.push(fields) },
+    );
+    const arrived = async (count: number) => {
+      for (let waited = 0; receiver.received.length < count && waited < 20_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return receiver.received.length;
+    };
+    try {
+      const admin = await signUp(app);
+      const meeting = await createMeeting(admin);
+      const hook = (
+        await admin.api.post<WebhookWithSecret>('/webhooks', { url: receiver.url, kinds: ['task.created'] })
+      ).body.result;
+      // The thread is up and has gone back to waiting once its test delivery is in.
+      expect((await admin.api.post(`/webhooks/${hook.id}/test`)).status).toBe(201);
+      expect(await arrived(1)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await admin.api.post('/tasks', {
+        title: 'Sent by the thread',
+        type: '4',
+        userId: admin.userId,
+        meetingIds: [meeting.id],
+      });
+      expect(await arrived(2)).toBe(2);
+      const delivery = JSON.parse(receiver.received[1]!.body) as WebhookPayload & { data: { title: string } };
+      expect(delivery.kind).toBe('task.created');
+      expect(delivery.data.title).toBe('Sent by the thread');
+      // Its outcome is recorded: the delivery log shows it delivered.
+      const log = await admin.api.get<WebhookDeliveryPage>(`/webhooks/${hook.id}/deliveries`);
+      expect(log.body.result.items.find((entry) => entry.kind === 'task.created')?.status).toBe('succeeded');
+    } finally {
+      await stop();
+      await receiver.close();
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -1,0 +1,61 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { openPostgres } from '../../../db/client.ts';
+import type { JobDeps } from '../../../server/jobs/jobTransaction.ts';
+import { runDeliveryLoop, wakeDeliveries } from '../../../server/jobs/scheduler.ts';
+import { createMailer } from '../../../server/mail/mailer.ts';
+import { deliverDueWebhooks } from './webhooks.delivery.ts';
+import type { SenderCommand, SenderThreadData, SenderThreadMessage } from './webhooks.sender.ts';
+
+// The sending thread's side (webhooks.sender.ts starts it): its own pool, the delivery loop, and
+// the server's wake and stop messages.
+
+/** The thread's niceness (0 is the server's, 19 the lowest). */
+const SENDER_NICENESS = 10;
+
+const data = workerData as SenderThreadData;
+
+// Under load the API's thread comes first: this thread runs at a lower priority where the system
+// lets a thread have its own (Linux: /proc/thread-self names this thread's id).
+try {
+  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), SENDER_NICENESS);
+} catch {
+  // Another system, or not allowed: the same priority as the server.
+}
+const port = parentPort!;
+const tell = (message: SenderThreadMessage) => port.postMessage(message);
+const logLine = (level: 'info' | 'error') => (fields: { err?: unknown } | string, message?: string) => {
+  const err = typeof fields === 'object' ? fields.err : undefined;
+  tell({
+    log: {
+      level,
+      message: message ?? (typeof fields === 'string' ? fields : ''),
+      ...(err === undefined ? {} : { error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    },
+  });
+};
+const log = { info: logLine('info'), error: logLine('error'), warn: logLine('error') };
+
+// Two connections: a batch's claim and its outcomes, and a pause's transaction beside them.
+const database = await openPostgres(data.databaseUrl, 2);
+const deps: JobDeps = {
+  db: database.db,
+  mailer: createMailer(data.smtpUrl, log, data.outboxFile),
+  publicUrl: data.publicUrl,
+  // Buffers arrive as plain bytes.
+  vaultKeyring: {
+    current: Buffer.from(data.keyring.current),
+    previous: data.keyring.previous.map((key) => Buffer.from(key)),
+  },
+  publish: (event) => tell({ publish: event }),
+};
+const stop = runDeliveryLoop(() => deliverDueWebhooks(deps, { allowPrivate: data.allowPrivate }), log, data.pollMs);
+port.on('message', async (message: SenderCommand) => {
+  if (message === 'wake') wakeDeliveries();
+  else {
+    await stop();
+    await database.close();
+    port.close();
+  }
+});
