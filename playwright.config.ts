@@ -51,6 +51,9 @@ export default defineConfig({
     // doubled the browser's CPU time. E2E_TRACE=1 records one for each test and keeps the failures'.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // A service worker would answer some requests before Playwright's routes see them: blocked,
+    // but in e2e/installable.spec.ts, which tests it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { offlinePage, pwaOptions } from './scripts/pwa.ts';
 
 // The dev server forwards API and socket traffic to the API server (`npm run dev` starts both).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -29,7 +31,7 @@ export default defineConfig({
   root: '.',
   // Static files (favicon) live with the client code.
   publicDir: 'src/client/public',
-  plugins: [react(), precompress()],
+  plugins: [react(), offlinePage(), VitePWA(pwaOptions), precompress()],
   build: {
     // CLIENT_DIR lets parallel test runs build and serve their own copy.
     outDir: process.env.CLIENT_DIR ?? 'dist/client',

@@ -25,6 +25,14 @@ export const clientMessages = {
   toggleColorScheme: 'Switch between light and dark mode',
   mainNavigation: 'Main navigation',
   reloadPage: 'Reload page',
+  /** The installed app: a new version is waiting (ui/AppUpdate.tsx). */
+  updateReady: 'A new version of Cadence is ready.',
+  updateReload: 'Reload to update',
+  updateLater: 'Later',
+  /** The page a visit gets while the server cannot be reached (the service worker's fallback). */
+  offlineTitle: "You're offline",
+  offlineText: "Cadence can't reach its server. Check your connection, then try again.",
+  offlineRetry: 'Try again',
   goodMorning: 'Good Morning',
   goodAfternoon: 'Good Afternoon',
   goodEvening: 'Good Evening',

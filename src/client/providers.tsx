@@ -6,6 +6,8 @@ import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 // The toasts' container loads after the first paint (decision 095).
 const Toasts = lazy(async () => ({ default: (await import('./ui/Toasts.tsx')).Toasts }));
+// So does the service worker's registration, in a build (decision 101).
+const AppUpdate = lazy(async () => ({ default: (await import('./ui/AppUpdate.tsx')).AppUpdate }));
 
 const AfterFirstPaint = ({ children }: { children: ReactNode }) => {
   const [painted, setPainted] = useState(false);
@@ -23,6 +25,7 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <AfterFirstPaint>
         <Toasts />
+        {import.meta.env.PROD && <AppUpdate />}
       </AfterFirstPaint>
       {children}
     </QueryClientProvider>
