@@ -1,6 +1,7 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { CalendarPanel as Panel } from '../../features/calendar/client/CalendarPanel.tsx';
+import { CALENDAR_MIN_HEIGHT } from '../../features/calendar/client/calendarHeight.ts';
 import { messages } from '../../shared/messages.ts';
 import { SectionBoundary } from '../ui/SectionBoundary.tsx';
 import { SectionLoading } from '../ui/SectionState.tsx';
@@ -32,7 +33,18 @@ export const LazyCalendar = (props: ComponentProps<typeof Panel>) => {
         </Card>
       )}
     >
-      <Suspense fallback={<SectionLoading label={messages.calendarLoading} />}>
+      <Suspense
+        fallback={
+          <Card withBorder padding="md" radius="md" component="section" aria-label={title} mih={CALENDAR_MIN_HEIGHT}>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {title}
+              </Title>
+              <SectionLoading label={messages.calendarLoading} />
+            </Stack>
+          </Card>
+        }
+      >
         <CalendarPanel {...props} />
       </Suspense>
     </SectionBoundary>

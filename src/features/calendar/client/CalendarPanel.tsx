@@ -30,6 +30,7 @@ import { CalendarSettingsButton } from './CalendarSettings.tsx';
 import { DEFAULT_EVENT_COLOR, MORE_EVENT_COLOR, QUARTER_EVENT_COLOR, shownHours, textOn } from './calendar.format.ts';
 import { isEnglish, useCalendarLocale } from './calendar.locale.ts';
 import { type CalendarWindow, useCalendarEvents } from './calendar.queries.ts';
+import { CALENDAR_MIN_HEIGHT } from './calendarHeight.ts';
 
 interface Props {
   /** The user's time zone: the calendar shows times in it (document 1 §2). */
@@ -112,7 +113,7 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   };
 
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title} mih={CALENDAR_MIN_HEIGHT}>
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Title order={2} size="h4">
