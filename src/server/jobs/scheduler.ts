@@ -51,16 +51,22 @@ export const runDeliveryLoop = (
 ): (() => Promise<void>) => {
   let stopped = false;
   let wakeUp: (() => void) | null = null;
-  const stopWaking = onDeliveriesQueued(() => wakeUp?.());
+  // A wake-up that comes while a batch runs: that batch may have claimed before the commit.
+  let woken = false;
+  const stopWaking = onDeliveriesQueued(() => {
+    woken = true;
+    wakeUp?.();
+  });
   const loop = (async () => {
     while (!stopped) {
+      woken = false;
       let claimed = 0;
       try {
         claimed = await deliverOnce();
       } catch (err) {
         log.error({ err }, 'webhook delivery job failed');
       }
-      if (claimed > 0 || stopped) continue;
+      if (claimed > 0 || woken || stopped) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         timer.unref();
