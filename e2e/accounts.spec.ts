@@ -269,6 +269,13 @@ test('a wrong password shows the message in red, clears the password and keeps t
   const user = newUser('wrong');
   await registerViaApi(request, user);
   await page.goto('/login');
+  // Empty fields are refused before anything is sent, each with its message; typing clears it.
+  await page.getByRole('button', { name: authMessages.signInButton }).click();
+  await expect(page.getByText(messages.required, { exact: true })).toHaveCount(2);
+  await page.getByLabel(messages.email).fill('not-an-address');
+  await expect(page.getByText(messages.required, { exact: true })).toHaveCount(1);
+  await page.getByRole('button', { name: authMessages.signInButton }).click();
+  await expect(page.getByText(messages.invalidEmail)).toBeVisible();
   // A slow answer shows the spinner on the button.
   await page.route('**/api/v2/signin', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));

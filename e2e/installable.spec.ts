@@ -71,6 +71,9 @@ test('a visit without a network shows the offline page, and Try again comes back
 });
 
 test('a new build offers "Reload to update", and reloading takes it', async ({ page }) => {
+  // Each step waits for the page's registration, which loads after the first paint: slow on a
+  // busy machine.
+  test.setTimeout(90_000);
   await controlled(page);
   const worker = path.resolve(process.env.CLIENT_DIR ?? 'dist/client', 'sw.js');
   const original = readFileSync(worker);
@@ -98,11 +101,13 @@ test('a new build offers "Reload to update", and reloading takes it', async ({ p
     await page.keyboard.press('Escape');
     await expect(notice).toBeHidden();
     await page.reload();
-    await expect(notice).toBeVisible();
+    await expect(notice).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: clientMessages.updateReload }).click();
-    await expect(notice).toBeHidden();
+    await expect(notice).toBeHidden({ timeout: 20_000 });
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null), {
+        timeout: 20_000,
+      })
       .toBeNull();
   } finally {
     writeFileSync(worker, original);

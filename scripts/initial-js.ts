@@ -17,7 +17,7 @@ export const INITIAL_JS_BUDGET = 150 * 1024;
  * decision 095 says what stands between them and the budget.
  */
 export const INITIAL_JS_CEILINGS: Record<string, number> = {
-  '/login': 180 * 1024,
+  '/login': 172 * 1024,
   '/home': 275 * 1024,
 };
 

@@ -1,6 +1,5 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
@@ -18,17 +17,21 @@ export const LoginPage = () => {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
-  const form = useForm({
-    initialValues: { email: '', password: '', rememberUser: false },
-    validate: {
-      // Without the schema library: the first page loads light (decision 095).
-      email: emailProblem,
-      password: (value) => (value ? null : messages.required),
-    },
-  });
-  const onGoogle = useGoogleSignIn(form.values.rememberUser);
+  // Plain state, not a form library: the first page loads light (decision 095). A field's error
+  // shows after a submit and goes as soon as the field changes.
+  const [values, setValues] = useState({ email: '', password: '', rememberUser: false });
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: null }));
+  };
+  const onGoogle = useGoogleSignIn(values.rememberUser);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = { email: emailProblem(values.email), password: values.password ? null : messages.required };
+    setErrors(problems);
+    if (problems.email || problems.password) return;
     setPending(true);
     setFailure(null);
     try {
@@ -42,10 +45,10 @@ export const LoginPage = () => {
     } catch (error) {
       // document 1 §2: the password is cleared, the email kept.
       setFailure(errorText(error));
-      form.setFieldValue('password', '');
+      setValues((current) => ({ ...current, password: '' }));
       setPending(false);
     }
-  });
+  };
 
   return (
     <AuthLayout
@@ -66,16 +69,24 @@ export const LoginPage = () => {
             type="email"
             autoComplete="username"
             required
-            {...form.getInputProps('email')}
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={errors.email}
           />
           <PasswordInput
             label={authMessages.password}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
           />
           <Group justify="space-between" gap="sm">
-            <Checkbox label={authMessages.rememberMe} {...form.getInputProps('rememberUser', { type: 'checkbox' })} />
+            <Checkbox
+              label={authMessages.rememberMe}
+              checked={values.rememberUser}
+              onChange={(event) => change('rememberUser', event.currentTarget.checked)}
+            />
             <Anchor component={Link} to="/forgotpassword" size="sm">
               {authMessages.forgotPasswordLink}
             </Anchor>
