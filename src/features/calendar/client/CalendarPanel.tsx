@@ -113,7 +113,14 @@ export const CalendarPanel = ({ timezone, meetingId, title = messages.calendarTi
   };
 
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label={title} mih={CALENDAR_MIN_HEIGHT}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-label={title}
+      mih={language.loading ? CALENDAR_MIN_HEIGHT : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Title order={2} size="h4">
