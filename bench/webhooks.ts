@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { deliverDueWebhooks } from '../src/features/webhooks/server/webhooks.delivery.ts';
-import { startDeliveryThread } from '../src/features/webhooks/server/webhooks.sender.ts';
+import { senderThreadDataOf, startDeliveryThread } from '../src/features/webhooks/server/webhooks.sender.ts';
 import { inJobTransaction, jobDepsOf } from '../src/server/jobs/jobTransaction.ts';
 import { startJobs } from '../src/server/jobs/scheduler.ts';
 import { startBenchServer } from './server.ts';
@@ -201,14 +201,7 @@ async function main() {
   // As `npm start` sends them: a thread of its own on PostgreSQL, the job runner's loop otherwise.
   const stopSending = process.env.DATABASE_URL
     ? startDeliveryThread(
-        {
-          databaseUrl: process.env.DATABASE_URL,
-          keyring: app.vaultKeyring,
-          allowPrivate: true,
-          publicUrl: app.config.publicUrl,
-          smtpUrl: undefined,
-          outboxFile: undefined,
-        },
+        senderThreadDataOf({ ...app.config, databaseUrl: process.env.DATABASE_URL }, app.vaultKeyring),
         deps.publish,
         { info() {}, error: (o: unknown) => console.error(o) },
       )

@@ -89,7 +89,7 @@ const start = async () => {
     { deliverDueWebhooks },
     { removeOldDeliveries },
     { sealClearSecrets },
-    { startDeliveryThread },
+    { senderThreadDataOf, startDeliveryThread },
     { buildApp },
     { backupSourceOf, ensureOperatorToken },
     { createBackupScheduler },
@@ -175,18 +175,7 @@ const start = async () => {
   const jobDeps = jobDepsOf(app);
   const stopJobs = startJobs(database, log, work, jobDeps, { dataDir: config.dataDir });
   const stopSending = config.databaseUrl
-    ? startDeliveryThread(
-        {
-          databaseUrl: config.databaseUrl,
-          keyring: secrets.vault,
-          allowPrivate: config.webhooksAllowPrivate,
-          publicUrl: config.publicUrl,
-          smtpUrl: config.smtpUrl,
-          outboxFile: config.outboxFile,
-        },
-        jobDeps.publish,
-        log,
-      )
+    ? startDeliveryThread(senderThreadDataOf(config, secrets.vault), jobDeps.publish, log)
     : undefined;
   const stopBackups = backups?.start();
 

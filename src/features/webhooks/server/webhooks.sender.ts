@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../server/config.ts';
 import type { PendingEvent } from '../../../server/context.ts';
 import { onDeliveriesQueued } from '../../../server/jobs/scheduler.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
@@ -29,6 +30,19 @@ export type SenderThreadMessage =
 
 /** What the server tells the thread: deliveries were queued, or stop. */
 export type SenderCommand = 'wake' | 'stop';
+
+/** The thread's data from the server's configuration (DATABASE_URL set) and its vault keys. */
+export const senderThreadDataOf = (
+  config: Pick<Config, 'databaseUrl' | 'webhooksAllowPrivate' | 'publicUrl' | 'smtpUrl' | 'outboxFile'>,
+  keyring: VaultKeyring,
+): SenderThreadData => ({
+  databaseUrl: config.databaseUrl!,
+  keyring,
+  allowPrivate: config.webhooksAllowPrivate,
+  publicUrl: config.publicUrl,
+  smtpUrl: config.smtpUrl,
+  outboxFile: config.outboxFile,
+});
 
 const entry = new URL('./webhooks.sender-thread.ts', import.meta.url).href;
 // The thread loads TypeScript as the server does (tsx), whoever started the server.
