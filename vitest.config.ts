@@ -25,12 +25,11 @@ export default defineConfig({
     exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...EMBEDDED_ONLY] : configDefaults.exclude,
     sequence: { sequencer: HeavyFirstSequencer },
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/pg-worker.ts'],
     // One database per worker, kept across the worker's test files (see test/app.ts).
     pool: 'forks',
-    // A worker per core on the embedded database (vitest's default keeps one core free, which on
-    // two cores halves the run). On PostgreSQL the workers would share one database, and the
-    // statement counts and the webhook delivery job's claims assume a file is alone on it.
-    maxWorkers: process.env.DATABASE_URL ? 1 : os.availableParallelism(),
+    // A worker per core (vitest's default keeps one core free, which on two cores halves the run).
+    maxWorkers: os.availableParallelism(),
     isolate: false,
     testTimeout: 30_000 * scale,
     hookTimeout: 120_000 * scale,
