@@ -91,6 +91,8 @@ export default defineConfig({
       SLACK_AUTHORIZE_URL: `${slackStandinUrl}/oauth/v2/authorize`,
       // e2e/webhooks.spec.ts receives the deliveries on a loopback port of its own.
       WEBHOOKS_ALLOW_PRIVATE: '1',
+      // e2e/sso.spec.ts runs its OpenID provider on a loopback port (decision 103).
+      SSO_ALLOW_PRIVATE_ISSUERS: '1',
     },
     reuseExistingServer: false,
     // A first start compiles the server (tsx) and makes the embedded database: minutes on a busy

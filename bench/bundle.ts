@@ -38,7 +38,7 @@ const main = async () => {
   );
   for (const encoding of ['br', 'gzip'] as const) {
     const login = await visit(browser, base, encoding, null, '/login', (page) =>
-      page.getByRole('button', { name: authMessages.signInButton }).waitFor(),
+      page.getByRole('button', { name: authMessages.signInButton, exact: true }).waitFor(),
     );
     const home = await visit(browser, base, encoding, owner.accessToken, '/home', (page) =>
       page.getByRole('heading', { level: 1 }).waitFor(),

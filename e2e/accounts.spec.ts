@@ -28,7 +28,7 @@ const alertText = (page: Page, text: string) => page.getByRole('alert').filter({
 const signIn = async (page: Page, user: Pick<TestUser, 'email' | 'password'>) => {
   await page.getByLabel(messages.email).fill(user.email);
   await page.getByRole('textbox', { name: authMessages.password, exact: true }).fill(user.password);
-  await page.getByRole('button', { name: authMessages.signInButton }).click();
+  await page.getByRole('button', { name: authMessages.signInButton, exact: true }).click();
 };
 
 const openAccountMenu = async (page: Page) => {
@@ -270,11 +270,11 @@ test('a wrong password shows the message in red, clears the password and keeps t
   await registerViaApi(request, user);
   await page.goto('/login');
   // Empty fields are refused before anything is sent, each with its message; typing clears it.
-  await page.getByRole('button', { name: authMessages.signInButton }).click();
+  await page.getByRole('button', { name: authMessages.signInButton, exact: true }).click();
   await expect(page.getByText(messages.required, { exact: true })).toHaveCount(2);
   await page.getByLabel(messages.email).fill('not-an-address');
   await expect(page.getByText(messages.required, { exact: true })).toHaveCount(1);
-  await page.getByRole('button', { name: authMessages.signInButton }).click();
+  await page.getByRole('button', { name: authMessages.signInButton, exact: true }).click();
   await expect(page.getByText(messages.invalidEmail)).toBeVisible();
   // A slow answer shows the spinner on the button.
   await page.route('**/api/v2/signin', async (route) => {
@@ -282,7 +282,10 @@ test('a wrong password shows the message in red, clears the password and keeps t
     await route.continue();
   });
   await signIn(page, { email: user.email, password: 'not-the-password' });
-  await expect(page.getByRole('button', { name: authMessages.signInButton })).toHaveAttribute('data-loading', 'true');
+  await expect(page.getByRole('button', { name: authMessages.signInButton, exact: true })).toHaveAttribute(
+    'data-loading',
+    'true',
+  );
   await expect(alertText(page, authMessages.wrongCredentials)).toBeVisible();
   await expect(page.getByRole('textbox', { name: authMessages.password, exact: true })).toHaveValue('');
   await expect(page.getByLabel(messages.email)).toHaveValue(user.email);

@@ -386,8 +386,11 @@ export const realtimeConnected = (page: Page) =>
 export const showDisabledPeople = (page: Page) =>
   page.getByRole('radiogroup', { name: peopleMessages.showPeople }).getByText(peopleMessages.disabledPeople).click();
 
-/** A Cadence of the test's own (its own port and data folder), started as `npm start` starts it. */
-export const spawnServer = (port: number, dataDir: string): ChildProcess =>
+/**
+ * A Cadence of the test's own (its own port and data folder), started as `npm start` starts it.
+ * `publicHost` names it in PUBLIC_URL (passkeys need a host name, not an address).
+ */
+export const spawnServer = (port: number, dataDir: string, publicHost = '127.0.0.1'): ChildProcess =>
   spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -395,7 +398,7 @@ export const spawnServer = (port: number, dataDir: string): ChildProcess =>
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${publicHost}:${port}`,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
     },

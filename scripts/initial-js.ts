@@ -17,7 +17,7 @@ export const INITIAL_JS_BUDGET = 150 * 1024;
  * decision 095 says what stands between them and the budget.
  */
 export const INITIAL_JS_CEILINGS: Record<string, number> = {
-  '/login': 172 * 1024,
+  '/login': 160 * 1024,
   '/home': 275 * 1024,
 };
 
@@ -27,7 +27,12 @@ const ENTRY = 'index.html';
 /** The lazy route modules a first load of each page fetches (see src/client/router.tsx). */
 export const FIRST_PAGES: Record<string, string[]> = {
   '/login': ['src/features/auth/client/LoginPage.tsx'],
-  '/home': ['src/client/shell/RequireAuth.tsx', 'src/client/shell/AppLayout.tsx', 'src/client/shell/HomePage.tsx'],
+  '/home': [
+    'src/client/shell/WithQueries.tsx',
+    'src/client/shell/RequireAuth.tsx',
+    'src/client/shell/AppLayout.tsx',
+    'src/client/shell/HomePage.tsx',
+  ],
 };
 
 interface ManifestChunk {

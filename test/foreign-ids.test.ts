@@ -321,6 +321,16 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
   'PUT /api/v2/meetings/{id}/slack channelId': 'a Slack channel id, checked with Slack (conversations.info)',
   'POST /api/v2/slack/commands teamId': 'the Slack team, mapped to the connected workspace',
   'POST /api/v2/slack/commands userId': 'the Slack user, mapped by email to a member of that workspace',
+  // Single sign-on (decision 103): the workspace is the path's, checked in sso.settings.test.ts
+  'PUT /api/v2/workspaces/{id}/sso clientId': "the OpenID provider's client id, not a Cadence row",
+  // Passkeys (decision 104): no workspace in them; the ceremony is the caller's own
+  'POST /api/v2/self/passkeys challengeId':
+    "a passkey ceremony's, bound to its person (another's is 400: passkeys.test.ts)",
+  'POST /api/v2/self/passkeys response.id': "the authenticator's credential id, not a Cadence row",
+  'POST /api/v2/self/passkeys response.rawId': "the authenticator's credential id, not a Cadence row",
+  'POST /api/v2/signin/passkey challengeId': 'a sign-in ceremony, which names no one until its passkey is verified',
+  'POST /api/v2/signin/passkey response.id': "the authenticator's credential id, not a Cadence row",
+  'POST /api/v2/signin/passkey response.rawId': "the authenticator's credential id, not a Cadence row",
 };
 
 interface Route {

@@ -20,8 +20,10 @@ test.use({ actionTimeout: 20_000 });
 eachSize((size) => {
   test(`public pages (${size})`, async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: authMessages.signInButton })).toBeVisible();
-    await checkPage(page, 'sign-in', size, [page.getByRole('button', { name: authMessages.signInButton })]);
+    await expect(page.getByRole('button', { name: authMessages.signInButton, exact: true })).toBeVisible();
+    await checkPage(page, 'sign-in', size, [
+      page.getByRole('button', { name: authMessages.signInButton, exact: true }),
+    ]);
 
     await page.goto('/sign-up');
     await expect(page.getByRole('heading').first()).toBeVisible();

@@ -1,7 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { queryClient } from './lib/queryClient.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 // The toasts' container loads after the first paint (decision 095).
@@ -15,6 +13,8 @@ const AfterFirstPaint = ({ children }: { children: ReactNode }) => {
   return painted ? <Suspense fallback={null}>{children}</Suspense> : null;
 };
 
+// TanStack Query's provider is a layout route (shell/WithQueries.tsx), not here: the sign-in
+// page loads without it.
 export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider
     theme={theme}
@@ -22,12 +22,10 @@ export const Providers = ({ children }: { children: ReactNode }) => (
     cssVariablesResolver={cssVariablesResolver}
     defaultColorScheme="light"
   >
-    <QueryClientProvider client={queryClient}>
-      <AfterFirstPaint>
-        <Toasts />
-        {import.meta.env.PROD && <AppUpdate />}
-      </AfterFirstPaint>
-      {children}
-    </QueryClientProvider>
+    <AfterFirstPaint>
+      <Toasts />
+      {import.meta.env.PROD && <AppUpdate />}
+    </AfterFirstPaint>
+    {children}
   </MantineProvider>
 );

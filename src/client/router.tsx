@@ -16,7 +16,8 @@ export const router = createBrowserRouter([
     ErrorBoundary: UnexpectedErrorPage,
     HydrateFallback: AppLoader,
     children: [
-      // Public pages that make no sense to a signed-in user (spec document 3 §2).
+      // Public pages that make no sense to a signed-in user (spec document 3 §2). The sign-in page
+      // is the only page without the data layer: it loads lightest (decision 095).
       {
         loader: redirectIfSignedIn,
         children: [
@@ -24,245 +25,258 @@ export const router = createBrowserRouter([
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/client/LoginPage.tsx')).LoginPage }),
           },
-          {
-            path: 'sign-up',
-            lazy: async () => ({ Component: (await import('../features/auth/client/SignUpPage.tsx')).SignUpPage }),
-          },
         ],
-      },
-      // Public pages anyone may open.
-      {
-        path: 'sign-up-success',
-        lazy: async () => ({
-          Component: (await import('../features/auth/client/SignUpSuccessPage.tsx')).SignUpSuccessPage,
-        }),
-      },
-      {
-        path: 'forgotpassword',
-        lazy: async () => ({
-          Component: (await import('../features/auth/client/ForgotPasswordPage.tsx')).ForgotPasswordPage,
-        }),
-      },
-      {
-        path: 'set-password',
-        lazy: async () => ({
-          Component: (await import('../features/auth/client/SetPasswordPage.tsx')).SetPasswordPage,
-        }),
-      },
-      // document 1 §2: a card's public share link, for anyone with it (signed in or not).
-      {
-        path: 'task-preview/:token',
-        lazy: async () => ({
-          Component: (await import('../features/boards/client/card/SharedCardPage.tsx')).SharedCardPage,
-        }),
-      },
-      // The link mailed to a new email address (signed in or not).
-      {
-        path: 'confirm-email',
-        lazy: async () => ({
-          Component: (await import('../features/people/client/ConfirmEmailPage.tsx')).ConfirmEmailPage,
-        }),
       },
       { path: 'error/500', Component: ServerErrorPage },
       { path: 'error/401', Component: AccessDeniedPage },
       { path: 'error/403', Component: ForbiddenPage },
-      // Private pages: a token (checked before any code loads), then a session the server knows.
       {
-        id: 'private',
-        loader: requireToken,
-        lazy: async () => ({ Component: (await import('./shell/RequireAuth.tsx')).RequireAuth }),
+        lazy: async () => ({ Component: (await import('./shell/WithQueries.tsx')).WithQueries }),
         children: [
           {
-            // The app shell: sidebar, top bar, and the page in the middle.
-            lazy: async () => ({ Component: (await import('./shell/AppLayout.tsx')).AppLayout }),
+            loader: redirectIfSignedIn,
             children: [
-              { index: true, lazy: homePage },
-              { path: 'home', lazy: homePage },
-              // document 1 §2: the home page with a task's dialog open.
               {
-                path: 'home/:taskId',
-                lazy: async () => ({
-                  Component: (await import('./shell/HomeTaskRoute.tsx')).HomeTaskRoute,
-                }),
+                path: 'sign-up',
+                lazy: async () => ({ Component: (await import('../features/auth/client/SignUpPage.tsx')).SignUpPage }),
               },
-              // Meetings area (document 1 §2): the list by type, and a meeting's dashboard.
+            ],
+          },
+          // Public pages anyone may open.
+          {
+            path: 'sign-up-success',
+            lazy: async () => ({
+              Component: (await import('../features/auth/client/SignUpSuccessPage.tsx')).SignUpSuccessPage,
+            }),
+          },
+          {
+            path: 'forgotpassword',
+            lazy: async () => ({
+              Component: (await import('../features/auth/client/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'set-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/client/SetPasswordPage.tsx')).SetPasswordPage,
+            }),
+          },
+          // document 1 §2: a card's public share link, for anyone with it (signed in or not).
+          {
+            path: 'task-preview/:token',
+            lazy: async () => ({
+              Component: (await import('../features/boards/client/card/SharedCardPage.tsx')).SharedCardPage,
+            }),
+          },
+          // The link mailed to a new email address (signed in or not).
+          {
+            path: 'confirm-email',
+            lazy: async () => ({
+              Component: (await import('../features/people/client/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+            }),
+          },
+          // Private pages: a token (checked before any code loads), then a session the server knows.
+          {
+            id: 'private',
+            loader: requireToken,
+            lazy: async () => ({ Component: (await import('./shell/RequireAuth.tsx')).RequireAuth }),
+            children: [
               {
-                path: 'meetings',
-                lazy: async () => ({
-                  Component: (await import('./shell/MeetingsListRoute.tsx')).MeetingsRoute,
-                }),
-              },
-              {
-                path: 'accounts',
-                lazy: async () => ({
-                  Component: (await import('./shell/MeetingsListRoute.tsx')).AccountsRoute,
-                }),
-              },
-              {
-                path: 'meeting-dashboard/:meetingId/:slug?',
-                // Composed by the shell from the sections of each feature (slots).
-                lazy: async () => ({
-                  Component: (await import('./shell/MeetingDashboardRoute.tsx')).MeetingDashboardRoute,
-                }),
-              },
-              // document 1 §2: the live meeting, and one held session's archive.
-              {
-                path: 'live-meeting/:meetingId/:sessionId',
-                loader: prefetching(async ({ params }, queryClient) =>
-                  (await import('../features/live/client/live.prefetch.ts')).prefetchLiveMeeting(
-                    queryClient,
-                    params.meetingId ?? '',
-                    params.sessionId ?? '',
-                  ),
-                ),
-                lazy: async () => ({
-                  Component: (await import('./shell/LiveMeetingRoute.tsx')).LiveMeetingRoute,
-                }),
-              },
-              {
-                path: 'meeting-archives/:sessionId',
-                lazy: async () => ({
-                  Component: (await import('../features/live/client/MeetingArchivePage.tsx')).MeetingArchivePage,
-                }),
-              },
-              // document 2 §2: a meeting's scorecard settings (user filter, reorder, export).
-              {
-                path: 'kpi/:meetingId',
-                lazy: async () => ({
-                  Component: (await import('../features/kpis/client/ScorecardSettingsPage.tsx')).ScorecardSettingsPage,
-                }),
-              },
-              {
-                path: 'workspaces',
-                lazy: async () => ({
-                  Component: (await import('../features/workspaces/client/WorkspacesPage.tsx')).WorkspacesPage,
-                }),
-              },
-              // document 3 §2: the directory of users and groups.
-              {
-                path: 'directory',
-                lazy: async () => ({
-                  Component: (await import('./shell/DirectoryRoute.tsx')).DirectoryRoute,
-                }),
-              },
-              // Org chart and vision board (issue 21; document 2 §2).
-              {
-                path: 'chart',
-                loader: prefetching(async (_args, queryClient) =>
-                  queryClient.prefetchQuery(
-                    (await import('../features/orgchart/client/orgchart.queries.ts')).orgChartQuery,
-                  ),
-                ),
-                lazy: async () => ({
-                  Component: (await import('../features/orgchart/client/OrgChartPage.tsx')).OrgChartPage,
-                }),
-              },
-              {
-                path: 'vto',
-                lazy: async () => ({
-                  Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
-                }),
-              },
-              // Agency tools (issue 24; document 3 §2)
-              {
-                path: 'agency-tools',
-                lazy: async () => ({
-                  Component: (await import('../features/agency/client/AgencyToolsPage.tsx')).AgencyToolsPage,
-                }),
-              },
-              {
-                path: 'agency-dashboard/:itemId',
-                lazy: async () => ({
-                  Component: (await import('../features/agency/client/AgencyDashboardPage.tsx')).AgencyDashboardPage,
-                }),
-              },
-              {
-                path: 'agency-single/:columnId',
-                lazy: async () => ({
-                  Component: (await import('../features/agency/client/AgencySinglePage.tsx')).AgencySinglePage,
-                }),
-              },
-              // document 3 §2: time tracking (Time, Accounts, Meeting and Reports tabs).
-              {
-                path: 'time-tracking',
-                lazy: async () => ({
-                  Component: (await import('../features/time/client/TimeTrackingPage.tsx')).TimeTrackingPage,
-                }),
-              },
-              // administration (issue 20), document 3 §2: the quarters of each year.
-              {
-                path: 'quartals',
-                lazy: async () => ({
-                  Component: (await import('../features/quarters/client/QuartalsPage.tsx')).QuartalsPage,
-                }),
-              },
-              // document 3 §2: settings with their side menu; Administration for admins only.
-              {
-                path: 'settings',
-                lazy: async () => ({
-                  Component: (await import('../features/people/client/settings/SettingsLayout.tsx')).SettingsLayout,
-                }),
+                // The app shell: sidebar, top bar, and the page in the middle.
+                lazy: async () => ({ Component: (await import('./shell/AppLayout.tsx')).AppLayout }),
                 children: [
-                  { index: true, loader: () => redirect('/settings/profile') },
+                  { index: true, lazy: homePage },
+                  { path: 'home', lazy: homePage },
+                  // document 1 §2: the home page with a task's dialog open.
                   {
-                    path: 'profile',
+                    path: 'home/:taskId',
                     lazy: async () => ({
-                      Component: (await import('../features/people/client/settings/BasicInfoPanel.tsx')).BasicInfoPanel,
+                      Component: (await import('./shell/HomeTaskRoute.tsx')).HomeTaskRoute,
+                    }),
+                  },
+                  // Meetings area (document 1 §2): the list by type, and a meeting's dashboard.
+                  {
+                    path: 'meetings',
+                    lazy: async () => ({
+                      Component: (await import('./shell/MeetingsListRoute.tsx')).MeetingsRoute,
                     }),
                   },
                   {
-                    path: 'profile/notifications',
+                    path: 'accounts',
                     lazy: async () => ({
-                      Component: (await import('../features/people/client/settings/NotificationsPanel.tsx'))
-                        .NotificationsPanel,
+                      Component: (await import('./shell/MeetingsListRoute.tsx')).AccountsRoute,
                     }),
                   },
                   {
-                    path: 'profile/security',
+                    path: 'meeting-dashboard/:meetingId/:slug?',
+                    // Composed by the shell from the sections of each feature (slots).
                     lazy: async () => ({
-                      Component: (await import('./shell/SecurityRoute.tsx')).SecurityRoute,
+                      Component: (await import('./shell/MeetingDashboardRoute.tsx')).MeetingDashboardRoute,
+                    }),
+                  },
+                  // document 1 §2: the live meeting, and one held session's archive.
+                  {
+                    path: 'live-meeting/:meetingId/:sessionId',
+                    loader: prefetching(async ({ params }, queryClient) =>
+                      (await import('../features/live/client/live.prefetch.ts')).prefetchLiveMeeting(
+                        queryClient,
+                        params.meetingId ?? '',
+                        params.sessionId ?? '',
+                      ),
+                    ),
+                    lazy: async () => ({
+                      Component: (await import('./shell/LiveMeetingRoute.tsx')).LiveMeetingRoute,
                     }),
                   },
                   {
-                    path: 'administration',
+                    path: 'meeting-archives/:sessionId',
                     lazy: async () => ({
-                      Component: (await import('./shell/AdministrationRoute.tsx')).AdministrationRoute,
+                      Component: (await import('../features/live/client/MeetingArchivePage.tsx')).MeetingArchivePage,
+                    }),
+                  },
+                  // document 2 §2: a meeting's scorecard settings (user filter, reorder, export).
+                  {
+                    path: 'kpi/:meetingId',
+                    lazy: async () => ({
+                      Component: (await import('../features/kpis/client/ScorecardSettingsPage.tsx'))
+                        .ScorecardSettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'workspaces',
+                    lazy: async () => ({
+                      Component: (await import('../features/workspaces/client/WorkspacesPage.tsx')).WorkspacesPage,
+                    }),
+                  },
+                  // document 3 §2: the directory of users and groups.
+                  {
+                    path: 'directory',
+                    lazy: async () => ({
+                      Component: (await import('./shell/DirectoryRoute.tsx')).DirectoryRoute,
+                    }),
+                  },
+                  // Org chart and vision board (issue 21; document 2 §2).
+                  {
+                    path: 'chart',
+                    loader: prefetching(async (_args, queryClient) =>
+                      queryClient.prefetchQuery(
+                        (await import('../features/orgchart/client/orgchart.queries.ts')).orgChartQuery,
+                      ),
+                    ),
+                    lazy: async () => ({
+                      Component: (await import('../features/orgchart/client/OrgChartPage.tsx')).OrgChartPage,
+                    }),
+                  },
+                  {
+                    path: 'vto',
+                    lazy: async () => ({
+                      Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
+                    }),
+                  },
+                  // Agency tools (issue 24; document 3 §2)
+                  {
+                    path: 'agency-tools',
+                    lazy: async () => ({
+                      Component: (await import('../features/agency/client/AgencyToolsPage.tsx')).AgencyToolsPage,
+                    }),
+                  },
+                  {
+                    path: 'agency-dashboard/:itemId',
+                    lazy: async () => ({
+                      Component: (await import('../features/agency/client/AgencyDashboardPage.tsx'))
+                        .AgencyDashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'agency-single/:columnId',
+                    lazy: async () => ({
+                      Component: (await import('../features/agency/client/AgencySinglePage.tsx')).AgencySinglePage,
+                    }),
+                  },
+                  // document 3 §2: time tracking (Time, Accounts, Meeting and Reports tabs).
+                  {
+                    path: 'time-tracking',
+                    lazy: async () => ({
+                      Component: (await import('../features/time/client/TimeTrackingPage.tsx')).TimeTrackingPage,
+                    }),
+                  },
+                  // administration (issue 20), document 3 §2: the quarters of each year.
+                  {
+                    path: 'quartals',
+                    lazy: async () => ({
+                      Component: (await import('../features/quarters/client/QuartalsPage.tsx')).QuartalsPage,
+                    }),
+                  },
+                  // document 3 §2: settings with their side menu; Administration for admins only.
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/people/client/settings/SettingsLayout.tsx')).SettingsLayout,
+                    }),
+                    children: [
+                      { index: true, loader: () => redirect('/settings/profile') },
+                      {
+                        path: 'profile',
+                        lazy: async () => ({
+                          Component: (await import('../features/people/client/settings/BasicInfoPanel.tsx'))
+                            .BasicInfoPanel,
+                        }),
+                      },
+                      {
+                        path: 'profile/notifications',
+                        lazy: async () => ({
+                          Component: (await import('../features/people/client/settings/NotificationsPanel.tsx'))
+                            .NotificationsPanel,
+                        }),
+                      },
+                      {
+                        path: 'profile/security',
+                        lazy: async () => ({
+                          Component: (await import('./shell/SecurityRoute.tsx')).SecurityRoute,
+                        }),
+                      },
+                      {
+                        path: 'administration',
+                        lazy: async () => ({
+                          Component: (await import('./shell/AdministrationRoute.tsx')).AdministrationRoute,
+                        }),
+                      },
+                    ],
+                  },
+                  // Password vault (issue 22, document 3 §2): a meeting's vault, or a meeting to pick.
+                  {
+                    path: 'passwords/:meetingId?',
+                    lazy: async () => ({
+                      Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
+                    }),
+                  },
+                  // Reports (issue 25, document 3 §2): meeting, member and user reports; the archive
+                  // search and the workspace export.
+                  {
+                    path: 'reports',
+                    lazy: async () => ({
+                      Component: (await import('../features/reports/client/ReportsPage.tsx')).ReportsPage,
+                    }),
+                  },
+                  {
+                    path: 'reports/meetings/:meetingId/:slug?',
+                    lazy: async () => ({
+                      Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                    }),
+                  },
+                  {
+                    path: 'reports/meetings/:meetingId/:slug/users/:memberId',
+                    lazy: async () => ({
+                      Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                    }),
+                  },
+                  {
+                    path: 'reports/users/:userId',
+                    lazy: async () => ({
+                      Component: (await import('../features/reports/client/ReportPage.tsx')).UserReportPage,
                     }),
                   },
                 ],
-              },
-              // Password vault (issue 22, document 3 §2): a meeting's vault, or a meeting to pick.
-              {
-                path: 'passwords/:meetingId?',
-                lazy: async () => ({
-                  Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
-                }),
-              },
-              // Reports (issue 25, document 3 §2): meeting, member and user reports; the archive
-              // search and the workspace export.
-              {
-                path: 'reports',
-                lazy: async () => ({
-                  Component: (await import('../features/reports/client/ReportsPage.tsx')).ReportsPage,
-                }),
-              },
-              {
-                path: 'reports/meetings/:meetingId/:slug?',
-                lazy: async () => ({
-                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
-                }),
-              },
-              {
-                path: 'reports/meetings/:meetingId/:slug/users/:memberId',
-                lazy: async () => ({
-                  Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
-                }),
-              },
-              {
-                path: 'reports/users/:userId',
-                lazy: async () => ({
-                  Component: (await import('../features/reports/client/ReportPage.tsx')).UserReportPage,
-                }),
               },
             ],
           },

@@ -11,7 +11,9 @@ import { registerAuthLifecycle } from '../features/auth/server/auth.lifecycle.ts
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
 import type { GoogleVerifier } from '../features/auth/server/auth.service.ts';
 import { type GoogleKeySource, googleKeysFromWeb, verifyGoogleIdToken } from '../features/auth/server/google.ts';
+import { passkeysRoutes } from '../features/auth/server/passkeys.routes.ts';
 import { createSessionCache, type SessionCache } from '../features/auth/server/session-cache.ts';
+import { ssoRoutes } from '../features/auth/server/sso.routes.ts';
 import { resolveToken } from '../features/auth/server/tokens.service.ts';
 import { registerBoardsLifecycle } from '../features/boards/server/boards.lifecycle.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
@@ -43,9 +45,11 @@ import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
 import { checkApiTokenCall, isApiTokenSecret, resolveApiToken } from '../features/tokens/server/tokens.auth.ts';
 import { tokensRoutes } from '../features/tokens/server/tokens.routes.ts';
+import { WORKSPACE_SECRET, workspaceSecretSealer } from '../features/vault/server/vault.keys.ts';
 import { registerVaultLifecycle } from '../features/vault/server/vault.lifecycle.ts';
 import { vaultRoutes } from '../features/vault/server/vault.routes.ts';
 import { visionRoutes } from '../features/vision/server/vision.routes.ts';
+import { isPrivateUrl } from '../features/webhooks/server/webhooks.destination.ts';
 import { enqueueWebhookEvents } from '../features/webhooks/server/webhooks.outbox.ts';
 import { webhooksRoutes } from '../features/webhooks/server/webhooks.routes.ts';
 import { workspacesRoutes } from '../features/workspaces/server/workspaces.routes.ts';
@@ -235,6 +239,13 @@ export const buildApp = async ({
   registerHealth(app, database, backupHealth);
   registerBackupRoutes(app, () => backupSourceOf(database, config), API_ROOT);
   await app.register(authRoutes, { prefix: API_ROOT });
+  await app.register(passkeysRoutes, { prefix: API_ROOT });
+  // Single sign-on (decision 103): its client secrets sealed with the vault's workspace keys.
+  await app.register(ssoRoutes, {
+    prefix: API_ROOT,
+    secrets: workspaceSecretSealer(app.vaultKeyring, WORKSPACE_SECRET.ssoClientSecret),
+    isPrivateUrl,
+  });
   await app.register(workspacesRoutes, { prefix: API_ROOT });
   await app.register(settingsRoutes, { prefix: API_ROOT });
   await app.register(tokensRoutes, { prefix: API_ROOT });

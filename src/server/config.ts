@@ -23,6 +23,8 @@ export interface Config {
   outboxFile: string | undefined;
   /** Set: the Google sign-in button shows, and Google ID tokens for this client id are accepted. */
   googleClientId: string | undefined;
+  /** OpenID Connect sign-in through Google and Microsoft Entra ID (decision 103); each null when not configured. */
+  oidc: OidcConfig;
   /** On PostgreSQL, how long a new instance reads every session through (decision 058). */
   sessionCacheWarmUpMs: number;
   /** Slack (decision 051): null when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are not set. */
@@ -36,6 +38,21 @@ export interface Config {
   backups: BackupScheduleConfig | null;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses (decision 097). */
   webhooksAllowPrivate: boolean;
+}
+
+/** A provider configured by the environment (decision 103). */
+export interface OidcEnvProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OidcConfig {
+  google: OidcEnvProvider | null;
+  /** `tenant`: 'common', 'organizations' or one directory's id (multi-tenant issuers carry {tenantid}). */
+  microsoft: (OidcEnvProvider & { tenant: string }) | null;
+  /** SSO_ALLOW_PRIVATE_ISSUERS: workspace providers may be on private or loopback addresses, and plain http there. */
+  allowPrivateIssuers: boolean;
 }
 
 /** The public auth calls' limits: per account (or email) and per client address. */
@@ -126,6 +143,19 @@ const BaseEnv = z.object({
   ),
   OUTBOX_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  MICROSOFT_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  MICROSOFT_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  MICROSOFT_TENANT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(common|organizations|[0-9a-f-]{36}|[\w.-]+\.[a-z]{2,})$/i, {
+        error: 'MICROSOFT_TENANT must be common, organizations, a directory (tenant) id or its domain',
+      })
+      .default('organizations'),
+  ),
+  SSO_ALLOW_PRIVATE_ISSUERS: flag.default(false),
   SLACK_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   SLACK_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   SLACK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
@@ -172,6 +202,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (slackSet.some(Boolean) && !slackSet.every(Boolean)) {
     throw new ConfigError('SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET must be set together');
   }
+  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID)
+    throw new ConfigError('GOOGLE_CLIENT_SECRET needs GOOGLE_CLIENT_ID');
+  if (Boolean(e.MICROSOFT_CLIENT_ID) !== Boolean(e.MICROSOFT_CLIENT_SECRET))
+    throw new ConfigError('MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together');
   if (e.BACKUP_SCHEDULE && !e.BACKUP_DIR)
     throw new ConfigError('BACKUP_SCHEDULE needs BACKUP_DIR: where to write the backups');
   const [hour, minute] = (e.BACKUP_SCHEDULE ?? '03:00').split(':').map(Number) as [number, number];
@@ -194,6 +228,26 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     googleClientId: e.GOOGLE_CLIENT_ID,
+    oidc: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              issuer: 'https://accounts.google.com',
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+            }
+          : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? {
+              issuer: `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              tenant: e.MICROSOFT_TENANT,
+            }
+          : null,
+      allowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
+    },
     sessionCacheWarmUpMs: SESSION_CACHE.sharedWarmUpMs,
     outboxFile: e.OUTBOX_FILE ? path.resolve(e.OUTBOX_FILE) : undefined,
     backups: e.BACKUP_DIR

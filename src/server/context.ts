@@ -10,6 +10,11 @@ export interface Auth {
   /** The workspace the session works in; null when it has none it may still use. */
   tenantId: string | null;
   isAdmin: boolean;
+  /**
+   * The session's workspace when it requires two-factor sign-in and the person has none
+   * (decision 102): `tenantId` is null then, and workspace calls answer 403 with a code.
+   */
+  twoFactorRequiredIn?: string | null;
   /** Set when the caller is an API token (decision 093) rather than a signed-in browser. */
   apiToken?: ApiTokenAuth | null;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
-import { authSessions, memberships, tenants, users } from '../db/schema/index.ts';
+import { authSessions, memberships, tenants, twoFactorSecrets, users } from '../db/schema/index.ts';
 import { CLIENT_ID_HEADER } from '../shared/constants.ts';
-import { forbidden, unauthorized } from '../shared/errors.ts';
+import { AppError, forbidden, unauthorized } from '../shared/errors.ts';
 import { messages } from '../shared/messages.ts';
+import { TWO_FACTOR_REQUIRED_CODE, twoFactorRequiredMessage } from '../shared/two-factor.ts';
 import type { PendingEvent, TenantContext, TxContext, UserContext } from './context.ts';
 import { sinkEvents } from './event-sinks.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -56,7 +57,7 @@ const refusingWrites = (db: Db): Db =>
   });
 
 /** Tables whose rows decide who a token is and what they may do (resolveToken reads them). */
-const AUTH_TABLES: ReadonlySet<unknown> = new Set([authSessions, memberships, users, tenants]);
+const AUTH_TABLES: ReadonlySet<unknown> = new Set([authSessions, memberships, users, tenants, twoFactorSecrets]);
 
 /**
  * The transaction as services see it, noting whether it writes one of AUTH_TABLES: then the
@@ -175,6 +176,9 @@ export const registerTransactions = (
     const auth = this.auth;
     if (!auth) throw unauthorized();
     const tenantId = auth.tenantId;
+    // The workspace requires two-factor sign-in and this person has none (decision 102).
+    if (auth.twoFactorRequiredIn)
+      throw new AppError('forbidden', twoFactorRequiredMessage, { twoFactor: TWO_FACTOR_REQUIRED_CODE });
     if (!tenantId) throw forbidden(messages.noWorkspace);
     return run(this, (base) => ({ ...base, userId: auth.userId, tenantId, isAdmin: auth.isAdmin }), work);
   });

@@ -49,6 +49,11 @@ export const ZSelf = z
     tenant: ZMyWorkspace.nullable(),
     isAdmin: ZAdminFlag,
     tenantCount: z.number(),
+    /**
+     * The session's workspace when it requires two-factor sign-in and the person has none yet
+     * (decision 102): `tenant` is null and its calls answer 403 until they enrol.
+     */
+    twoFactorRequiredBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Self' });
 export type Self = z.infer<typeof ZSelf>;

@@ -2,6 +2,7 @@ import { toCamelKeys } from '../../shared/case.ts';
 import { API_ROOT, CLIENT_ID_HEADER, REQUEST_ID_HEADER } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
+import { isTwoFactorRequired, TWO_FACTOR_REQUIRED_EVENT } from '../../shared/two-factor.ts';
 import { clientMessages } from '../client.messages.ts';
 import { showError, showErrorWithDetails } from '../ui/toast.ts';
 import { clientId } from './clientId.ts';
@@ -110,6 +111,11 @@ export const apiRequest = async <T = unknown>(
     if (response.status === 401) clearToken();
     const serverMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
     const errors = asFieldErrors(envelope.errors);
+    // The workspace requires two-factor sign-in (decision 102): the guard shows the enrol screen, no toast.
+    if (response.status === 403 && isTwoFactorRequired(errors)) {
+      window.dispatchEvent(new Event(TWO_FACTOR_REQUIRED_EVENT));
+      throw new ApiError(response.status, serverMessage ?? messages.apiHttpError(403), value, errors, requestId);
+    }
     const text = serverMessage
       ? messages.apiFail(serverMessage)
       : response.status === 413 && options.tooLargeMessage

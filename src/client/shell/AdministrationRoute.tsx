@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import { GeneralSettingsSection } from '../../features/admin/client/GeneralSettingsSection.tsx';
+import { SsoSettingsCard } from '../../features/auth/client/sso/SsoSettingsCard.tsx';
+import { TwoFactorPolicyCard } from '../../features/auth/client/two-factor/TwoFactorPolicyCard.tsx';
 import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplatesSection.tsx';
 import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
 // Slack (issue 20)
@@ -19,12 +21,14 @@ export const AdministrationRoute = () => (
   <RequireWorkspaceAdmin>
     <Stack gap="lg">
       <GeneralSettingsSection />
+      <TwoFactorPolicyCard />
       <AnnualsSection />
       <EmailTemplatesSection />
       {/* Integrations (Slack, issue 20) */}
       <SlackSection />
       <WorkspaceTokensSection />
       <WebhooksCard />
+      <SsoSettingsCard />
       <SystemStatusCard />
       <BackupCard />
     </Stack>

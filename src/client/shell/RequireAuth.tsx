@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../shared/messages.ts';
+import { TWO_FACTOR_REQUIRED_EVENT } from '../../shared/two-factor.ts';
 import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { loginPath } from '../lib/redirect.ts';
@@ -12,6 +13,11 @@ import { sessionEndedByUser } from '../lib/session.ts';
 import { onServerDisconnect } from '../lib/socket.ts';
 import { useToken } from '../lib/useToken.ts';
 import { AppLoader } from './AppLoader.tsx';
+
+// A workspace that requires two-factor sign-in, for a member without it (decision 102).
+const TwoFactorRequiredScreen = lazy(async () => ({
+  default: (await import('../../features/auth/client/two-factor/TwoFactorRequiredScreen.tsx')).TwoFactorRequiredScreen,
+}));
 
 /** The picker is the one private page that works without a current workspace. */
 const WORKSPACES_PATH = '/workspaces';
@@ -29,6 +35,12 @@ export const RequireAuth = () => {
   // A session ended by the server (disabled, signed out everywhere) shows the sign-in page at
   // once: the live connection is dropped first, and asking GET /self again then answers 401.
   useEffect(() => onServerDisconnect(() => void queryClient.invalidateQueries({ queryKey: selfKey })), [queryClient]);
+  // A workspace call answered "two-factor required": GET /self says which workspace, and the screen shows.
+  useEffect(() => {
+    const ask = () => void queryClient.invalidateQueries({ queryKey: selfKey });
+    window.addEventListener(TWO_FACTOR_REQUIRED_EVENT, ask);
+    return () => window.removeEventListener(TWO_FACTOR_REQUIRED_EVENT, ask);
+  }, [queryClient]);
 
   if (!token) {
     // After a logout plain /login; after an expired session, come back here once signed in.
@@ -56,6 +68,13 @@ export const RequireAuth = () => {
     );
   }
   if (!self.data) return <AppLoader />;
+  const required = self.data.twoFactorRequiredBy;
+  if (required && location.pathname !== WORKSPACES_PATH)
+    return (
+      <Suspense fallback={<AppLoader />}>
+        <TwoFactorRequiredScreen workspace={required.name} otherWorkspaces={self.data.tenantCount > 1} />
+      </Suspense>
+    );
   // A session without a workspace (several workspaces, none remembered) picks one first.
   if (!self.data.tenant && location.pathname !== WORKSPACES_PATH) return <Navigate to={WORKSPACES_PATH} replace />;
   return <Outlet />;

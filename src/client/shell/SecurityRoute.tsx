@@ -1,11 +1,6 @@
-import { Stack } from '@mantine/core';
+import { PasskeysCard } from '../../features/auth/client/passkeys/PasskeysCard.tsx';
 import { SecurityPanel } from '../../features/people/client/settings/SecurityPanel.tsx';
 import { PersonalTokensCard } from '../../features/tokens/client/TokensCard.tsx';
 
-/** /settings/profile/security: the person's password, email, sessions and account, then their API tokens. */
-export const SecurityRoute = () => (
-  <Stack gap="lg">
-    <SecurityPanel />
-    <PersonalTokensCard />
-  </Stack>
-);
+/** /settings/profile/security: the person's security settings, with passkeys and their API tokens. */
+export const SecurityRoute = () => <SecurityPanel signInMethods={<PasskeysCard />} more={<PersonalTokensCard />} />;

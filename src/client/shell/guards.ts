@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { queryClient } from '../lib/queryClient.ts';
 import { loginPath, safeRedirect } from '../lib/redirect.ts';
-import { selfQuery } from '../lib/self.ts';
 import { borrowSession, getToken } from '../lib/session.ts';
+
+// The query cache is imported when a private page needs it, not by the entry (decision 095).
+const cache = () => import('../lib/queryClient.ts').then(({ queryClient }) => queryClient);
 
 // Route loaders that decide before a page's code loads. They look at the token only: whether
 // the session is still valid is the server's answer to GET /self (see RequireAuth).
@@ -16,7 +17,9 @@ import { borrowSession, getToken } from '../lib/session.ts';
 export const requireToken = async ({ request }: LoaderFunctionArgs) => {
   // A new tab of a signed-in browser takes the session of the tabs already open.
   if (await borrowSession()) {
-    void queryClient.prefetchQuery(selfQuery);
+    void Promise.all([cache(), import('../lib/self.ts')]).then(([client, { selfQuery }]) =>
+      client.prefetchQuery(selfQuery),
+    );
     return null;
   }
   const url = new URL(request.url);
@@ -36,6 +39,6 @@ export const redirectIfSignedIn = async ({ request }: LoaderFunctionArgs) => {
  */
 export const prefetching =
   (start: (args: LoaderFunctionArgs, client: QueryClient) => Promise<unknown>) => (args: LoaderFunctionArgs) => {
-    if (getToken()) void start(args, queryClient).catch(() => {});
+    if (getToken()) void cache().then((client) => start(args, client).catch(() => {}));
     return null;
   };

@@ -46,6 +46,8 @@ export const tenants = pgTable('tenants', {
   name: text().notNull(),
   iconLogo: text(),
   slackWorkspaceName: text(),
+  /** Members without two-factor sign-in cannot use the workspace until they enrol (decision 102). */
+  requireTwoFactor: boolean().notNull().default(false),
   createdAt: createdAt(),
   changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -88,6 +90,8 @@ export const authSessions = pgTable(
     remember: boolean().notNull().default(false),
     /** The browser that signed in (its User-Agent, cut to 300 characters), for the sessions list. */
     userAgent: text(),
+    /** How the person signed in ('password', 'password+code', 'recovery-code', 'google', …). */
+    method: text(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),

@@ -12,6 +12,7 @@ export * from './meetings.ts';
 export * from './notifications.ts';
 // Org chart and vision board (issue 21)
 export * from './orgchart.ts';
+export * from './passkeys.ts';
 export * from './people.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
@@ -19,9 +20,13 @@ export * from './realtime.ts';
 export * from './reports.ts';
 // Slack (issue 20)
 export * from './slack.ts';
+// Single sign-on (decision 103)
+export * from './sso.ts';
 export * from './tasks.ts';
 export * from './time.ts';
 export * from './tokens.ts';
+// Two-factor sign-in (decision 102)
+export * from './two-factor.ts';
 export * from './vault.ts';
 export * from './vision.ts';
 export * from './webhooks.ts';

@@ -3,6 +3,7 @@ import { LOCALES } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZAdminFlag } from '../../shared/self.ts';
 import { email, isoDate, onceFieldsValid, password, requiredText } from '../../shared/validation.ts';
+import { ZTwoFactorChallenge } from './two-factor.schemas.ts';
 
 /** An optional text: left out keeps the value, null or '' clears it. */
 const optionalText = (max: number) =>
@@ -67,6 +68,8 @@ export const ZSignIn = z.object({
   rememberUser: z.boolean().optional().default(false),
   /** The workspace the browser used last; used when the user still belongs to it. */
   lastTenantSelected: z.string().max(100).nullish(),
+  /** The token "trust this browser" gave: no code is asked while it holds (decision 102). */
+  trustedBrowser: z.string().max(200).optional(),
 });
 export type SignIn = z.infer<typeof ZSignIn>;
 
@@ -78,6 +81,10 @@ export const ZSignInResult = z
     isAdmin: ZAdminFlag,
     tenantId: z.string().nullable(),
     expiresAt: z.string(),
+    /** The starting workspace requires two-factor sign-in and the person has none: enrol first. */
+    twoFactorEnrolmentRequired: z.boolean().optional(),
+    /** Set when "trust this browser" was asked: send it with the next sign-ins. */
+    trustedBrowser: z.string().optional(),
   })
   .meta({ id: 'SignInResult' });
 export type SignInResult = z.infer<typeof ZSignInResult>;
@@ -104,6 +111,7 @@ export const ZGoogleSignIn = z.object({
   credential: z.string().min(1).max(5000),
   rememberUser: z.boolean().optional().default(false),
   lastTenantSelected: z.string().max(100).nullish(),
+  trustedBrowser: z.string().max(200).optional(),
 });
 export type GoogleSignIn = z.infer<typeof ZGoogleSignIn>;
 
@@ -111,6 +119,8 @@ export type GoogleSignIn = z.infer<typeof ZGoogleSignIn>;
 export const ZGoogleSignInResult = z
   .object({
     session: ZSignInResult.nullable(),
+    /** Set instead of `session` when the person has two-factor sign-in: send a code next. */
+    twoFactor: ZTwoFactorChallenge.nullable().optional(),
     signUp: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), token: z.string() }).nullable(),
   })
   .meta({ id: 'GoogleSignInResult' });

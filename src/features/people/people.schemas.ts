@@ -147,6 +147,8 @@ export const ZAuthSession = z
   .object({
     id: z.string(),
     userAgent: z.string().nullable(),
+    /** How it signed in: 'password', 'password+code', 'password+recovery-code', 'google'… (decision 102). */
+    method: z.string().nullable(),
     createdAt: z.string(),
     expiresAt: z.string(),
     current: z.boolean(),

@@ -1,5 +1,5 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
@@ -8,9 +8,17 @@ import { emailProblem } from '../../../shared/emailCheck.ts';
 import { messages } from '../../../shared/messages.ts';
 import { authMessages } from '../auth.messages.ts';
 import type { SignInResult } from '../auth.schemas.ts';
-import { signInExtras, useCompleteSignIn } from './auth.queries.ts';
-import { GoogleButton } from './components/GoogleButton.tsx';
-import { useGoogleSignIn } from './useGoogleSignIn.ts';
+import type { TwoFactorChallenge } from '../two-factor.schemas.ts';
+import { signInExtras, useCompleteSignIn } from './signIn.ts';
+
+// The other ways to sign in load just after the form, and the code step only for people who have
+// two-factor sign-in (decision 095: a light first page).
+const SignInChoices = lazy(async () => ({ default: (await import('./SignInChoices.tsx')).SignInChoices }));
+const TwoFactorCodeStep = lazy(async () => ({
+  default: (await import('./two-factor/TwoFactorCodeStep.tsx')).TwoFactorCodeStep,
+}));
+
+const CHOICES_HEIGHT = 119;
 
 /** /login (document 1 §2): email and password, remember me, and the links around them. */
 export const LoginPage = () => {
@@ -25,7 +33,8 @@ export const LoginPage = () => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: null }));
   };
-  const onGoogle = useGoogleSignIn(values.rememberUser);
+  // Set when the password (or Google) was right and a code is needed next.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,12 +45,16 @@ export const LoginPage = () => {
     setFailure(null);
     try {
       // Silent: the failure shows in red under the form, not as a toast.
-      const result = await api.post<SignInResult>(
+      const result = await api.post<SignInResult | TwoFactorChallenge>(
         '/signin',
         { email: values.email, password: values.password, ...signInExtras(values.rememberUser) },
         { silent: true },
       );
-      completeSignIn(result, values.rememberUser);
+      if ('twoFactorRequired' in result) {
+        setChallenge(result.challenge);
+        setValues((current) => ({ ...current, password: '' }));
+        setPending(false);
+      } else completeSignIn(result, values.rememberUser);
     } catch (error) {
       // document 1 §2: the password is cleared, the email kept.
       setFailure(errorText(error));
@@ -49,6 +62,17 @@ export const LoginPage = () => {
       setPending(false);
     }
   };
+
+  if (challenge)
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorCodeStep
+          challenge={challenge}
+          onSignedIn={(result) => completeSignIn(result, values.rememberUser)}
+          onBack={() => setChallenge(null)}
+        />
+      </Suspense>
+    );
 
   return (
     <AuthLayout
@@ -95,7 +119,10 @@ export const LoginPage = () => {
           <Button type="submit" fullWidth loading={pending}>
             {authMessages.signInButton}
           </Button>
-          <GoogleButton onCredential={onGoogle} />
+          {/* The height the choices take without Google (an "or" line, single sign-on, a passkey): no shift when they come. */}
+          <Suspense fallback={<Box mih={CHOICES_HEIGHT} />}>
+            <SignInChoices rememberUser={values.rememberUser} onChallenge={setChallenge} />
+          </Suspense>
         </Stack>
       </form>
     </AuthLayout>

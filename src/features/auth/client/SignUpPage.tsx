@@ -13,6 +13,7 @@ import { email, password, requiredText } from '../../../shared/validation.ts';
 import { authMessages } from '../auth.messages.ts';
 import type { Register } from '../auth.schemas.ts';
 import { GoogleButton } from './components/GoogleButton.tsx';
+import { SsoButtons } from './SsoButtons.tsx';
 import { type GoogleSignUp, type SignUpLocationState, useGoogleSignIn } from './useGoogleSignIn.ts';
 
 /** The browser's time zone, mapped onto the fixed list (unknown ones become the default). */
@@ -146,6 +147,7 @@ const SignUpForm = ({ google }: { google: GoogleSignUp | undefined }) => {
             {authMessages.signUpButton}
           </Button>
           {!google && <GoogleButton onCredential={onGoogle} />}
+          {!google && <SsoButtons />}
         </Stack>
       </form>
     </>

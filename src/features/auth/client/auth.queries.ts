@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
-import { getLastTenant, setLastTenant } from '../../../client/lib/lastTenant.ts';
-import { safeRedirect } from '../../../client/lib/redirect.ts';
-import { clearToken, getToken, setToken } from '../../../client/lib/session.ts';
+import { clearToken, getToken } from '../../../client/lib/session.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
-import type { SignInResult } from '../auth.schemas.ts';
 
 export const authKeys = {
   config: ['auth', 'config'] as const,
@@ -20,23 +16,6 @@ export const useAuthConfig = () =>
     // No Google button is the safe answer when the server cannot say.
     retry: false,
   });
-
-/** What every sign-in sends besides the credentials. */
-export const signInExtras = (rememberUser: boolean) => ({ rememberUser, lastTenantSelected: getLastTenant() });
-
-/**
- * Finishes a sign-in (password or Google): keeps the token, remembers the workspace, and goes
- * to the page that was asked for, or to the picker when the session has no workspace yet.
- */
-export const useCompleteSignIn = () => {
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  return (result: SignInResult, rememberUser: boolean) => {
-    if (result.tenantId) setLastTenant(result.tenantId);
-    setToken(result.accessToken, rememberUser);
-    void navigate(result.tenantId ? safeRedirect(searchParams.get('redirect')) : '/workspaces', { replace: true });
-  };
-};
 
 /**
  * Logout: the server revokes the token (a failure there changes nothing for the user), then the

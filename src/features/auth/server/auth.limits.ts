@@ -54,3 +54,55 @@ export const countResetPassword = async (db: Db, limits: AuthLimits | null, addr
   limits
     ? countTry(db, [{ key: `reset-password:address:${address}`, limit: limits.resetPasswordPerAddress }])
     : uncounted;
+
+/**
+ * Sign-in's second step (decision 102): a wrong code counts like a wrong password, against the
+ * same account and address. A challenge that names no one counts against the address only.
+ */
+export const countSignInCode = async (
+  db: Db,
+  limits: AuthLimits | null,
+  email: string | null,
+  address: string,
+): Promise<Refund> =>
+  email
+    ? countSignIn(db, limits, email, address)
+    : limits
+      ? countTry(
+          db,
+          [{ key: `sign-in:address:${address}`, limit: limits.signInPerAddress }],
+          authMessages.tooManySignIns,
+        )
+      : uncounted;
+
+/** Codes typed to turn two-factor sign-in on or off, or to renew recovery codes: per person. */
+export const countTwoFactorChange = async (db: Db, limits: AuthLimits | null, userId: string) =>
+  limits
+    ? countTry(db, [{ key: `two-factor:user:${userId}`, limit: limits.signInPerAccount }], authMessages.tooManySignIns)
+    : uncounted;
+
+/**
+ * Passkey sign-ins (decision 104), per address: the key names its person only once verified.
+ * Answers count with wrong passwords; asking for options (each one a stored challenge) apart and
+ * three times as often, since a person who cancels their device's prompt asks again.
+ */
+export const countPasskeySignIn = async (
+  db: Db,
+  limits: AuthLimits | null,
+  address: string,
+  step: 'options' | 'answer',
+): Promise<Refund> =>
+  limits
+    ? countTry(
+        db,
+        [
+          step === 'answer'
+            ? { key: `sign-in:address:${address}`, limit: limits.signInPerAddress }
+            : {
+                key: `passkey-options:address:${address}`,
+                limit: { ...limits.signInPerAddress, max: limits.signInPerAddress.max * 3 },
+              },
+        ],
+        authMessages.tooManySignIns,
+      )
+    : uncounted;

@@ -18,6 +18,7 @@ import {
   ZSignInResult,
   ZUpdateProfile,
 } from '../auth.schemas.ts';
+import { ZTwoFactorChallenge } from '../two-factor.schemas.ts';
 import { countRegister, countResetPassword, countResetRequest, countSignIn } from './auth.limits.ts';
 import {
   getSelf,
@@ -30,11 +31,13 @@ import {
   switchWorkspace,
   updateProfile,
 } from './auth.service.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const tags = ['auth'];
 
 export const authRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await fastify.register(twoFactorRoutes);
 
   app.post(
     '/register',
@@ -66,10 +69,10 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         tags,
         summary: 'Sign in with email and password',
         description:
-          'At most 10 failed tries per account (over all addresses) and 100 per client address (over all accounts) in 15 minutes by default (README, "Limits"), then 429 with Retry-After, even for the right password.',
+          'At most 10 failed tries per account (over all addresses) and 100 per client address (over all accounts) in 15 minutes by default (README, "Limits"), then 429 with Retry-After, even for the right password. For a person with two-factor sign-in (decision 102) the answer holds no token but a challenge: send it with a code to `POST /signin/two-factor`.',
         security: [],
         body: ZSignIn,
-        response: { 200: success(ZSignInResult), ...failures(400, 401, 429) },
+        response: { 200: success(z.union([ZSignInResult, ZTwoFactorChallenge])), ...failures(400, 401, 429) },
       },
     },
     async (request) => {
@@ -80,6 +83,8 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         signIn(ctx, { ...request.body, userAgent: request.headers['user-agent'] }),
       );
       if (!result) throw unauthorized(authMessages.wrongCredentials);
+      // The right password gives its try back even when a code is still needed: the code's
+      // tries count on their own (POST /signin/two-factor).
       await refund();
       return ok(result);
     },
@@ -114,7 +119,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     async (request) =>
       ok(
         await request.server.sessionCache.remember(`self:${request.auth!.sessionId}`, () =>
-          request.inUser((ctx) => getSelf(ctx, request.auth!.tenantId)),
+          request.inUser((ctx) => getSelf(ctx, request.auth!.tenantId, request.auth!.twoFactorRequiredIn ?? null)),
         ),
       ),
   );
@@ -201,7 +206,9 @@ export const authRoutes = async (fastify: FastifyInstance) => {
         response: { 200: success(ZAuthConfig) },
       },
     },
-    async (request) => ok({ googleClientId: request.server.config.googleClientId ?? null }),
+    // With GOOGLE_CLIENT_SECRET, Google signs in through OpenID Connect's button instead (decision 103).
+    async (request) =>
+      ok({ googleClientId: request.server.config.oidc.google ? null : (request.server.config.googleClientId ?? null) }),
   );
 
   app.patch(

@@ -9,21 +9,17 @@ import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.ts';
 import type { Self, User } from '../../../shared/self.ts';
 import { resolveTimezone } from '../../../shared/timezones.ts';
-import { hasOpenInvitation } from '../../workspaces/server/invitations.service.ts';
-import {
-  createWorkspace,
-  disabledWorkspacesOf,
-  findMyWorkspace,
-  listMyWorkspaces,
-  myWorkspacesJson,
-} from '../../workspaces/server/workspaces.service.ts';
+import { createWorkspace, findMyWorkspace, myWorkspacesJson } from '../../workspaces/server/workspaces.service.ts';
 import { authMessages } from '../auth.messages.ts';
 import type { GoogleSignIn, Register, ResetPassword, SignIn, SignInResult, UpdateProfile } from '../auth.schemas.ts';
+import type { TwoFactorChallenge } from '../two-factor.schemas.ts';
 import { resetPasswordMail, signUpAttemptMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, revokeAllSessions, revokeSession, setSessionTenant } from './tokens.service.ts';
+import { refuseIfSsoRequired } from './sso.providers.ts';
+import { revokeAllSessions, revokeSession, setSessionTenant } from './tokens.service.ts';
+import { isChallenge, openSessionOrChallenge } from './two-factor.gate.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -118,56 +114,21 @@ export const register = async (
   return received;
 };
 
-/** The workspace a new session starts in: the remembered one, the only one, or none (pick one). */
-const startingWorkspace = async (db: Db, userId: string, remembered: string | null | undefined) => {
-  if (remembered) {
-    const found = await findMyWorkspace(db, userId, remembered).catch(() => null);
-    if (found) return found;
-  }
-  const mine = await listMyWorkspaces(db, userId);
-  return mine.length === 1 ? mine[0]! : null;
-};
-
 /**
- * Checks the credentials and opens a session; null when they are wrong. (The tries are
- * counted before, by the route: see auth.limits.ts.)
+ * Checks the credentials and opens a session, or answers a two-factor challenge; null when they
+ * are wrong. (The tries are counted before, by the route: see auth.limits.ts.)
  */
 export const signIn = async (
   ctx: TxContext,
   input: SignIn & { userAgent?: string | undefined },
-): Promise<SignInResult | null> => {
+): Promise<SignInResult | TwoFactorChallenge | null> => {
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user && !user.deletedAt && (await verifyPassword(user.passwordHash, input.password));
   if (!user) await verifyPassword(await decoyHash(), input.password);
   if (!valid) return null;
-  return openSession(ctx.db, user.id, input);
-};
-
-/** The login result for someone whose identity is proven. */
-const openSession = async (
-  db: Db,
-  userId: string,
-  input: { rememberUser: boolean; lastTenantSelected?: string | null | undefined; userAgent?: string | undefined },
-): Promise<SignInResult> => {
-  const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
-  // Someone with no workspace but an open invitation signs in to the picker, to accept it.
-  if (!workspace && (await listMyWorkspaces(db, userId)).length === 0 && !(await hasOpenInvitation(db, userId))) {
-    const disabledIn = await disabledWorkspacesOf(db, userId);
-    throw unauthorized(disabledIn.length ? authMessages.disabledEverywhere(disabledIn) : authMessages.noWorkspaceLeft);
-  }
-  const session = await createSession(db, {
-    userId,
-    tenantId: workspace?.id ?? null,
-    remember: input.rememberUser,
-    userAgent: input.userAgent,
-  });
-  return {
-    accessToken: session.token,
-    id: userId,
-    isAdmin: workspace?.isAdmin ?? ADMIN_FLAG.no,
-    tenantId: workspace?.id ?? null,
-    expiresAt: session.expiresAt.toISOString(),
-  };
+  // A workspace that requires single sign-on refuses its members' passwords (decision 103).
+  await refuseIfSsoRequired(ctx.db, user.id);
+  return openSessionOrChallenge(ctx.db, user.id, { ...input, method: 'password' });
 };
 
 /** Google sign-in: a session for a known email, or the details to pre-fill sign-up with. */
@@ -179,7 +140,11 @@ export const signInWithGoogle = async (
 ) => {
   const profile = await verifyWithGoogle(google, input.credential, log);
   const user = await findUserByEmail(ctx.db, profile.email);
-  if (user && !user.deletedAt) return { session: await openSession(ctx.db, user.id, input), signUp: null };
+  if (user && !user.deletedAt) {
+    await refuseIfSsoRequired(ctx.db, user.id);
+    const opened = await openSessionOrChallenge(ctx.db, user.id, { ...input, method: 'google' });
+    return isChallenge(opened) ? { session: null, twoFactor: opened, signUp: null } : { session: opened, signUp: null };
+  }
   return { session: null, signUp: { ...profile, token: input.credential } };
 };
 
@@ -195,12 +160,23 @@ const selfQuery = (db: Db) =>
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)));
 
-export const getSelf = async (ctx: UserContext, tenantId: string | null): Promise<Self> => {
+export const getSelf = async (
+  ctx: UserContext,
+  tenantId: string | null,
+  twoFactorRequiredIn: string | null = null,
+): Promise<Self> => {
   const [row] = await runPrepared(ctx.db, 'cadence_self', selfQuery, { userId: ctx.userId });
   if (!row) throw notFound();
   const { workspaces, ...user } = row;
   const tenant = workspaces.find((w) => w.id === tenantId) ?? null;
-  return { user, tenant, isAdmin: tenant?.isAdmin ?? ADMIN_FLAG.no, tenantCount: workspaces.length };
+  const blockedBy = twoFactorRequiredIn ? workspaces.find((w) => w.id === twoFactorRequiredIn) : undefined;
+  return {
+    user,
+    tenant,
+    isAdmin: tenant?.isAdmin ?? ADMIN_FLAG.no,
+    tenantCount: workspaces.length,
+    ...(blockedBy ? { twoFactorRequiredBy: { id: blockedBy.id, name: blockedBy.name } } : {}),
+  };
 };
 
 /**

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { runPrepared } from '../../../db/prepared.ts';
-import { authSessions, memberships, users } from '../../../db/schema/index.ts';
+import {
+  authSessions,
+  memberships,
+  tenants,
+  trustedBrowsers,
+  twoFactorSecrets,
+  users,
+} from '../../../db/schema/index.ts';
 import type { Auth } from '../../../server/context.ts';
 import { ADMIN_FLAG, SESSION_TTL_MS } from '../../../shared/constants.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
@@ -20,7 +27,7 @@ export interface NewSession {
 
 export const createSession = async (
   db: Db,
-  input: { userId: string; tenantId: string | null; remember: boolean; userAgent?: string | null },
+  input: { userId: string; tenantId: string | null; remember: boolean; userAgent?: string | null; method?: string },
 ): Promise<NewSession> => {
   const token = randomBytes(32).toString('base64url');
   const ttl = input.remember ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.default;
@@ -33,6 +40,7 @@ export const createSession = async (
       tenantId: input.tenantId,
       remember: input.remember,
       userAgent: input.userAgent?.slice(0, 300) || null,
+      method: input.method ?? null,
       expiresAt,
     })
     .returning({ id: authSessions.id });
@@ -49,6 +57,8 @@ const sessionLookup = (db: Db) =>
       isAdmin: memberships.isAdmin,
       disabled: memberships.disabled,
       expiresAt: authSessions.expiresAt,
+      // The workspace requires two-factor sign-in and this person has not turned it on (decision 102).
+      mustEnrol: sql<boolean>`coalesce(${tenants.requireTwoFactor}, false) and ${twoFactorSecrets.enabledAt} is null`,
     })
     .from(authSessions)
     .innerJoin(users, and(eq(users.id, authSessions.userId), isNull(users.deletedAt)))
@@ -56,6 +66,8 @@ const sessionLookup = (db: Db) =>
       memberships,
       and(eq(memberships.tenantId, authSessions.tenantId), eq(memberships.userId, authSessions.userId)),
     )
+    .leftJoin(tenants, eq(tenants.id, authSessions.tenantId))
+    .leftJoin(twoFactorSecrets, eq(twoFactorSecrets.userId, authSessions.userId))
     .where(
       and(
         eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
@@ -69,12 +81,15 @@ const lookupSession = async (db: Db, tokenHash: string): Promise<CachedSession |
   if (!row) return null;
   // A workspace the user was removed from (or disabled in) is not theirs to use any more.
   const member = row.isAdmin !== null && row.disabled === false;
+  // Nor, until they enrol, one that requires two-factor sign-in: its calls answer 403 with a code.
+  const blocked = member && row.mustEnrol === true;
   return {
     auth: {
       sessionId: row.sessionId,
       userId: row.userId,
-      tenantId: member ? row.tenantId : null,
-      isAdmin: member && row.isAdmin === ADMIN_FLAG.yes,
+      tenantId: member && !blocked ? row.tenantId : null,
+      isAdmin: member && !blocked && row.isAdmin === ADMIN_FLAG.yes,
+      ...(blocked ? { twoFactorRequiredIn: row.tenantId } : {}),
     },
     expiresAt: row.expiresAt,
   };
@@ -104,12 +119,19 @@ export const setSessionTenant = async (db: Db, sessionId: string, tenantId: stri
   await db.update(authSessions).set({ tenantId }).where(eq(authSessions.id, sessionId));
 };
 
-/** Ends every session of a user (new password, disabled account). */
+/**
+ * Ends every session of a user (new password, sign out everywhere, deleted account), and forgets
+ * the browsers they trusted to skip two-factor codes (decision 102).
+ */
 export const revokeAllSessions = async (db: Db, userId: string) => {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  await db
+    .update(trustedBrowsers)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(trustedBrowsers.userId, userId), isNull(trustedBrowsers.revokedAt)));
 };
 
 /** Ends every session of a user but `keepSessionId` (a password change keeps the one that made it). */

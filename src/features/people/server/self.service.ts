@@ -99,6 +99,7 @@ export const listMySessions = async (ctx: UserContext): Promise<AuthSessionRow[]
     .select({
       id: authSessions.id,
       userAgent: authSessions.userAgent,
+      method: authSessions.method,
       createdAt: authSessions.createdAt,
       expiresAt: authSessions.expiresAt,
     })
@@ -111,6 +112,7 @@ export const listMySessions = async (ctx: UserContext): Promise<AuthSessionRow[]
   return rows.map((row) => ({
     id: row.id,
     userAgent: row.userAgent,
+    method: row.method,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     current: row.id === ctx.sessionId,

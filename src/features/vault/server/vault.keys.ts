@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { slackInstallations, vaultEntries, vaultKeys, webhooks } from '../../../db/schema/index.ts';
+import { slackInstallations, ssoProviders, vaultEntries, vaultKeys, webhooks } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -100,6 +100,7 @@ export const openPassword = (
 export const WORKSPACE_SECRET = {
   slackBotToken: 'slack-bot-token',
   webhookSigningSecret: 'webhook-signing-secret',
+  ssoClientSecret: 'sso-client-secret',
 } as const;
 type WorkspaceSecretPurpose = (typeof WORKSPACE_SECRET)[keyof typeof WORKSPACE_SECRET];
 
@@ -157,8 +158,35 @@ const resealWebhookSecrets = async (db: Db, tenantId: string, oldKey: Buffer, ne
       .where(eq(webhooks.id, row.id));
 };
 
+/**
+ * One purpose's sealing, for a feature that must not import the vault (app.ts hands it over):
+ * `seal` in the caller's transaction (the data key is made if new), `open` with the key row read
+ * beside the sealed value.
+ */
+export const workspaceSecretSealer = (keyring: VaultKeyring, purpose: WorkspaceSecretPurpose) => ({
+  seal: async (db: Db, tenantId: string, secret: string) =>
+    sealWorkspaceSecret(await dataKeyForWrite(db, keyring, tenantId), tenantId, purpose, secret),
+  open: (tenantId: string, sealed: Buffer, key: WrappedKey) =>
+    openWorkspaceSecret(unwrapDataKey(keyring, tenantId, key), tenantId, purpose, sealed),
+});
+
 /** Hex text arrays: one parameter each, the same on both drivers (bytea arrays are not). */
 const hexArray = (values: Buffer[]) => sql.param(values.map((value) => value.toString('hex')));
+
+/** Re-seals the workspace's single sign-on client secret (decision 103) under a new data key. */
+const resealSsoSecret = async (db: Db, tenantId: string, oldKey: Buffer, newKey: Buffer) => {
+  const purpose = WORKSPACE_SECRET.ssoClientSecret;
+  const [row] = await db
+    .select({ sealed: ssoProviders.sealedClientSecret })
+    .from(ssoProviders)
+    .where(eq(ssoProviders.tenantId, tenantId));
+  if (!row?.sealed) return;
+  const secret = openWorkspaceSecret(oldKey, tenantId, purpose, row.sealed);
+  await db
+    .update(ssoProviders)
+    .set({ sealedClientSecret: sealWorkspaceSecret(newKey, tenantId, purpose, secret) })
+    .where(eq(ssoProviders.tenantId, tenantId));
+};
 
 /**
  * A new data key for the workspace: every entry (and the workspace secrets of WORKSPACE_SECRET)
@@ -190,6 +218,7 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
   }
   await resealSlackToken(db, tenantId, oldKey, newKey);
   await resealWebhookSecrets(db, tenantId, oldKey, newKey);
+  await resealSsoSecret(db, tenantId, oldKey, newKey);
   await db
     .update(vaultKeys)
     .set({ ...wrap(keyring, tenantId, newKey), version: row.version + 1, rotatedAt: new Date() })

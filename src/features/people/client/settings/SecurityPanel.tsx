@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, api } from '../../../../client/lib/api.ts';
 import { useSelf } from '../../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
@@ -8,6 +8,7 @@ import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { PASSWORD_CHANGED_NOTICE_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { email as emailSchema } from '../../../../shared/validation.ts';
+import { TwoFactorCard } from '../../../auth/client/two-factor/TwoFactorCard.tsx';
 import { peopleMessages } from '../../people.messages.ts';
 import { settingsPassword } from '../../people.schemas.ts';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
@@ -166,15 +167,22 @@ const EmailCard = ({ email }: { email: string }) => {
   );
 };
 
-/** /settings/profile/security: password, email, sessions, and deleting the account. */
-export const SecurityPanel = () => {
+/**
+ * /settings/profile/security: password, email, two-factor sign-in, the shell's other sign-in
+ * methods (`signInMethods`), sessions, the shell's other cards (`more`), and deleting the account
+ * last.
+ */
+export const SecurityPanel = ({ signInMethods, more }: { signInMethods?: ReactNode; more?: ReactNode }) => {
   const self = useSelf().data;
   if (!self) return null;
   return (
     <Stack gap="lg">
       <PasswordCard />
       <EmailCard key={self.user.email} email={self.user.email} />
+      <TwoFactorCard />
+      {signInMethods}
       <SessionsCard />
+      {more}
       <DeleteAccountCard email={self.user.email} />
     </Stack>
   );

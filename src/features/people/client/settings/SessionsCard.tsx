@@ -8,6 +8,7 @@ import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { useLogout } from '../../../auth/client/auth.queries.ts';
+import { signInMethodLabel } from '../../../auth/two-factor.messages.ts';
 import { peopleMessages } from '../../people.messages.ts';
 import type { AuthSessionRow } from '../../people.schemas.ts';
 import { ownSettingsKeys } from '../people.queries.ts';
@@ -95,6 +96,11 @@ export const SessionsCard = () => {
                   <Text size="xs" c="gray.7">
                     {peopleMessages.signedInAt(moments.at(session.createdAt))}
                   </Text>
+                  {session.method && (
+                    <Text size="xs" c="gray.7">
+                      {signInMethodLabel(session.method)}
+                    </Text>
+                  )}
                 </Stack>
                 {!session.current && (
                   <Button

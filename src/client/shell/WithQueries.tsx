@@ -1,0 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { queryClient } from '../lib/queryClient.ts';
+
+/**
+ * The data layer for every page but the sign-in page: a layout route, so TanStack Query loads
+ * with the first page that reads through it and not with the entry (decision 095).
+ */
+export const WithQueries = () => (
+  <QueryClientProvider client={queryClient}>
+    <Outlet />
+  </QueryClientProvider>
+);
