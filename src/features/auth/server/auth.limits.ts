@@ -81,27 +81,26 @@ export const countTwoFactorChange = async (db: Db, limits: AuthLimits | null, us
     ? countTry(db, [{ key: `two-factor:user:${userId}`, limit: limits.signInPerAccount }], authMessages.tooManySignIns)
     : uncounted;
 
+/** A passkey's answer (decision 104), per address: the key names its person only once verified. */
+export const countPasskeySignIn = async (db: Db, limits: AuthLimits | null, address: string): Promise<Refund> =>
+  limits
+    ? countTry(db, [{ key: `sign-in:address:${address}`, limit: limits.signInPerAddress }], authMessages.tooManySignIns)
+    : uncounted;
+
 /**
- * Passkey sign-ins (decision 104), per address: the key names its person only once verified.
- * Answers count with wrong passwords; asking for options (each one a stored challenge) apart and
- * three times as often, since a person who cancels their device's prompt asks again.
+ * A sign-in begun (a passkey's options, a trip to a single sign-on provider): each stores a
+ * challenge, so they count per address, three times as many as sign-in tries, since a person who
+ * cancels their device's prompt or the provider's page starts again.
  */
-export const countPasskeySignIn = async (
-  db: Db,
-  limits: AuthLimits | null,
-  address: string,
-  step: 'options' | 'answer',
-): Promise<Refund> =>
+export const countSignInStart = async (db: Db, limits: AuthLimits | null, address: string): Promise<Refund> =>
   limits
     ? countTry(
         db,
         [
-          step === 'answer'
-            ? { key: `sign-in:address:${address}`, limit: limits.signInPerAddress }
-            : {
-                key: `passkey-options:address:${address}`,
-                limit: { ...limits.signInPerAddress, max: limits.signInPerAddress.max * 3 },
-              },
+          {
+            key: `sign-in-start:address:${address}`,
+            limit: { ...limits.signInPerAddress, max: limits.signInPerAddress.max * 3 },
+          },
         ],
         authMessages.tooManySignIns,
       )

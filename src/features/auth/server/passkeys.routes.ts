@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { failures, ok, success } from '../../../server/http.ts';
 import { ZSignInResult } from '../auth.schemas.ts';
 import { ZAddPasskey, ZPasskey, ZPasskeyCeremony, ZPasskeyId, ZPasskeySignIn } from '../passkeys.schemas.ts';
-import { countPasskeySignIn } from './auth.limits.ts';
+import { countPasskeySignIn, countSignInStart } from './auth.limits.ts';
 import {
   addPasskey,
   listPasskeys,
@@ -94,7 +94,7 @@ export const passkeysRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { database, config } = request.server;
-      await countPasskeySignIn(database.db, config.authLimits, request.ip, 'options');
+      await countSignInStart(database.db, config.authLimits, request.ip);
       return ok(await request.inTransaction((ctx) => signInOptions(ctx)));
     },
   );
@@ -116,7 +116,7 @@ export const passkeysRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) => {
       const { database, config } = request.server;
-      const refund = await countPasskeySignIn(database.db, config.authLimits, request.ip, 'answer');
+      const refund = await countPasskeySignIn(database.db, config.authLimits, request.ip);
       const result = await request.inTransaction((ctx) =>
         signInWithPasskey(ctx, { ...request.body, userAgent: request.headers['user-agent'] }),
       );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../../test/app.ts';
 import { client, signUp } from '../../../../test/factories.ts';
 import { type OidcStandin, signInAtProvider, startOidcProvider } from '../../../../test/oidc-provider.ts';
 import {
@@ -12,6 +13,7 @@ import {
   uniqueDomain,
 } from '../../../../test/sso-fixtures.ts';
 import { authSessions, memberships, users } from '../../../db/schema/index.ts';
+import { loadConfig } from '../../../server/config.ts';
 import { SSO_ERRORS } from '../sso.messages.ts';
 
 // Single sign-on against a real OpenID provider on a loopback port (decision 103): the code flow
@@ -204,5 +206,26 @@ describe('single sign-on through a workspace provider', () => {
     expect(new URL(started.location, 'http://cadence.test').searchParams.get('ssoError')).toBe('provider');
     const unknownWorkspace = await ssoBrowser(app).start({ provider: '00000000-0000-4000-8000-000000000000' });
     expect(new URL(unknownWorkspace.location, 'http://cadence.test').searchParams.get('ssoError')).toBe('provider');
+  });
+
+  it('counts the starts per client address: three times the sign-in tries, then 429', async () => {
+    const limited = await testApp({
+      oidc: { google: null, microsoft: null, allowPrivateIssuers: true },
+      authLimits: loadConfig({ DATA_DIR: '/tmp', LIMIT_SIGN_IN_PER_ADDRESS: '1' }).authLimits,
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const started = await limited.inject({
+          method: 'GET',
+          url: '/api/v2/auth/sso/start?provider=microsoft',
+          remoteAddress: '127.41.0.1',
+        });
+        statuses.push(started.statusCode);
+      }
+      expect(statuses).toEqual([302, 302, 302, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

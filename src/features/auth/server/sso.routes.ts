@@ -17,6 +17,7 @@ import {
   ZWorkspaceId,
 } from '../sso.schemas.ts';
 import { ZTwoFactorChallenge } from '../two-factor.schemas.ts';
+import { countSignInStart } from './auth.limits.ts';
 import { SsoRefused } from './oidc.client.ts';
 import { callbackUrlOf, discoverProvider, environmentProviders, type SsoDeps } from './sso.providers.ts';
 import { claimHandoff, claimLogin, completeSso, finishSso, newBrowserKey, startSso } from './sso.service.ts';
@@ -106,13 +107,17 @@ export const ssoRoutes = async (fastify: FastifyInstance, options: Pick<SsoDeps,
         summary:
           "Redirects to the provider's sign-in with state, nonce and a PKCE challenge (kept server-side for 10 minutes, bound to this browser by an httpOnly cookie)",
         description:
-          'A provider that cannot be reached or is not configured redirects to /login?ssoError=provider instead.',
+          'A provider that cannot be reached or is not configured redirects to /login?ssoError=provider instead. Each start keeps a row for 10 minutes: at most three times as many per client address as sign-in tries (README, "Limits"), then 429.',
         security: [],
         querystring: ZSsoStartQuery,
-        response: { ...redirectAnswer("To the provider's sign-in page, or back to the login page"), ...failures(400) },
+        response: {
+          ...redirectAnswer("To the provider's sign-in page, or back to the login page"),
+          ...failures(400, 429),
+        },
       },
     },
     async (request, reply) => {
+      await countSignInStart(fastify.database.db, fastify.config.authLimits, request.ip);
       const browserKey = newBrowserKey();
       try {
         const url = await startSso(fastify.database.db, deps(), request.query, browserKey);
