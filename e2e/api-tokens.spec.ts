@@ -1,38 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { tokensMessages } from '../src/features/tokens/tokens.messages.ts';
 import { expectAccessible } from './axe.ts';
-import { SCREENS, startSignedIn, team } from './helpers.ts';
+import { screenshotsOf, startSignedIn, team } from './helpers.ts';
 
 // API tokens (decision 093): a person makes a token in Settings → Security, sees it once, a
 // program calls the API with it, the person revokes it (confirmed) and the next call is 401. A
 // workspace admin makes a workspace token in Administration → Integrations.
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const shots = screenshotsOf('api-tokens');
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Nothing on the page is wider than the window (no sideways scroll). */
-const expectNoSidewaysScroll = async (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-
-/** The screen at both sizes, each checked for sideways scroll; `scrollTo` is brought into view first. */
-const shots = async (page: Page, name: string, scrollTo?: ReturnType<Page['locator']>) => {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(350);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENS}/api-tokens-${name}-${size}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-};
 
 test('a person makes a token, sees it once, uses it, revokes it, and the next call is 401', async ({
   page,

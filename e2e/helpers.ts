@@ -420,3 +420,33 @@ export const whenAnswering = async (base: string, everyMs = 100) => {
   }
   throw new Error(`${base} did not answer`);
 };
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Nothing on the page is wider than the window (no sideways scroll). */
+export const expectNoSidewaysScroll = async (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+
+/**
+ * A spec's screenshots: `shots(page, name)` saves `<prefix>-<name>-desktop|phone.png` at 1280×800
+ * and 390×844, each checked for sideways scroll (`scrollTo` brought into view first), and leaves
+ * the page at the desktop size.
+ */
+export const screenshotsOf =
+  (prefix: string) =>
+  async (page: Page, name: string, scrollTo?: Locator): Promise<void> => {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(350);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `${SCREENS}/${prefix}-${name}-${size}.png` });
+    }
+    await page.setViewportSize(DESKTOP);
+  };

@@ -2,19 +2,21 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { authMessages } from '../src/features/auth/auth.messages.ts';
 import { passkeysMessages } from '../src/features/auth/passkeys.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
-import { newUser, registerViaApi, SCREENS, spawnServer, whenAnswering } from './helpers.ts';
+import { newUser, registerViaApi, screenshotsOf, spawnServer, whenAnswering } from './helpers.ts';
 
 // Passkeys (decision 104) with Chromium's virtual authenticator: a person adds one in Settings →
 // Security, signs out, and signs in with it alone. A passkey's relying party must be a host name,
 // so this spec runs a Cadence of its own at http://localhost.
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const shots = screenshotsOf('passkeys');
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 70;
 const site = `http://localhost:${port}`;
@@ -30,25 +32,6 @@ test.afterAll(async () => {
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** The screen at both sizes, with no sideways scroll; back at the desktop size after. */
-const shots = async (page: Page, name: string) => {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-      .toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/passkeys-${name}-${size}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-};
 
 test('a person adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-passkeys-'));

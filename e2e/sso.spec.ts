@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SSO_ERRORS, ssoMessages } from '../src/features/auth/sso.messages.ts';
 import { type OidcStandin, startOidcProvider } from '../test/oidc-provider.ts';
 import { expectAccessible } from './axe.ts';
-import { call, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
+import { call, newUser, registerViaApi, screenshotsOf, signIn, startSignedIn } from './helpers.ts';
 
 // Single sign-on (decision 103) through a real OpenID provider that this spec starts on a loopback
 // port: an admin's settings screen, then a person signs in on the provider's own login page. The
@@ -10,28 +10,9 @@ import { call, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from '.
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+const shots = screenshotsOf('sso');
+
 const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
-
-const expectNoSidewaysScroll = async (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-
-const shots = async (page: Page, name: string, scrollTo?: ReturnType<Page['locator']>) => {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(350);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENS}/sso-${name}-${size}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-};
 
 let provider: OidcStandin;
 test.beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifySignature } from '../src/features/webhooks/server/webhooks.signing.ts';
 import { webhooksMessages } from '../src/features/webhooks/webhooks.messages.ts';
 import { expectAccessible } from './axe.ts';
-import { SCREENS, startSignedIn, team } from './helpers.ts';
+import { DESKTOP, PHONE, screenshotsOf, startSignedIn, team } from './helpers.ts';
 
 // Outbound webhooks (decision 097): an admin subscribes a local receiver in Administration →
 // Integrations, sees the secret once, sends a test and sees it delivered in the log, then deletes
@@ -12,27 +12,7 @@ import { SCREENS, startSignedIn, team } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-const expectNoSidewaysScroll = async (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-
-const shots = async (page: Page, name: string, scrollTo?: ReturnType<Page['locator']>) => {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(350);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENS}/webhooks-${name}-${size}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-};
+const shots = screenshotsOf('webhooks');
 
 /** A receiver on a loopback port: keeps each request's headers and body, answers 200. */
 const receiver = async () => {

@@ -2,11 +2,9 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMoments } from '../../../client/lib/moments.ts';
-import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
-import { errorText } from '../../../client/ui/FormError.tsx';
+import { ConfirmRemoval } from '../../../client/ui/ConfirmDialog.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { showSuccess } from '../../../client/ui/toast.ts';
 import { fullName } from '../../../shared/person.ts';
 import { tokensMessages } from '../tokens.messages.ts';
 import type { ApiToken, TokenKind } from '../tokens.schemas.ts';
@@ -105,28 +103,15 @@ export const TokensCard = ({ kind, title, intro }: { kind: TokenKind; title: str
         )}
       </Stack>
       <CreateTokenDialog kind={kind} opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        opened={revoking !== null}
+      <ConfirmRemoval
+        target={revoking}
+        onClose={() => setRevoking(null)}
         title={tokensMessages.revokeTitle}
         confirmLabel={tokensMessages.revoke}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null);
-              showSuccess(tokensMessages.revoked);
-            },
-          })
-        }
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        pending={revoke.isPending}
-        error={revoke.error ? errorText(revoke.error) : null}
-      >
-        {revoking ? tokensMessages.revokeConfirm(revoking.name) : ''}
-      </ConfirmDialog>
+        question={(token) => tokensMessages.revokeConfirm(token.name)}
+        mutation={revoke}
+        done={tokensMessages.revoked}
+      />
     </SectionCard>
   );
 };

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@man
 import { IconFingerprint, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMoments } from '../../../../client/lib/moments.ts';
-import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
+import { ConfirmRemoval } from '../../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../../client/ui/SectionCard.tsx';
@@ -160,28 +160,15 @@ export const PasskeysCard = () => {
         )}
       </Stack>
       <AddPasskeyDialog opened={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        opened={removing !== null}
+      <ConfirmRemoval
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={passkeysMessages.removeTitle}
         confirmLabel={passkeysMessages.remove}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              showSuccess(passkeysMessages.removed);
-            },
-          })
-        }
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        pending={remove.isPending}
-        error={remove.error ? errorText(remove.error) : null}
-      >
-        {removing ? passkeysMessages.removeBody(removing.name) : ''}
-      </ConfirmDialog>
+        question={(passkey) => passkeysMessages.removeBody(passkey.name)}
+        mutation={remove}
+        done={passkeysMessages.removed}
+      />
     </SectionCard>
   );
 };
