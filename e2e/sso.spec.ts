@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SSO_ERRORS, ssoMessages } from '../src/features/auth/sso.messages.ts';
-import { type OidcStandin, startOidcProvider } from '../test/oidc-provider.ts';
+import { type OidcStandin, settingsFor, startOidcProvider } from '../test/oidc-provider.ts';
 import { expectAccessible } from './axe.ts';
 import { call, newUser, registerViaApi, screenshotsOf, signIn, startSignedIn } from './helpers.ts';
 
@@ -27,15 +27,7 @@ test('an admin sets up single sign-on; a member signs in through the provider', 
   const ownerUser = newUser('sso-owner', { firstName: 'Olga', lastName: 'Owner', email: `olga@${domain}` });
   await registerViaApi(request, ownerUser);
   const owner = await signIn(request, ownerUser);
-  await call(request, owner.token, 'PUT', `/workspaces/${owner.tenantId}/sso`, {
-    displayName: 'Acme ID',
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    allowedDomains: [domain],
-    joinOnFirstSignIn: false,
-    requireSso: false,
-  });
+  await call(request, owner.token, 'PUT', `/workspaces/${owner.tenantId}/sso`, settingsFor(provider, domain));
 
   // The admin's screen: the provider, the links to copy; the dialog closes with Escape.
   await startSignedIn(page, owner.token);
@@ -81,15 +73,7 @@ test('a workspace link offers its provider; a refusal is explained on the sign-i
   const ownerUser = newUser('sso-link', { email: `olga@${domain}` });
   await registerViaApi(request, ownerUser);
   const owner = await signIn(request, ownerUser);
-  await call(request, owner.token, 'PUT', `/workspaces/${owner.tenantId}/sso`, {
-    displayName: 'Acme ID',
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    allowedDomains: [domain],
-    joinOnFirstSignIn: false,
-    requireSso: false,
-  });
+  await call(request, owner.token, 'PUT', `/workspaces/${owner.tenantId}/sso`, settingsFor(provider, domain));
   // An address outside the allowed domains signs in at the provider: Cadence refuses and says why.
   await page.goto(`/login?workspace=${owner.tenantId}`);
   await expect(page.getByRole('button', { name: ssoMessages.continueWith('Acme ID') })).toBeVisible();

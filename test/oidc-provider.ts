@@ -35,6 +35,18 @@ const closeServer = (server: Server) =>
     server.close(() => resolve());
   });
 
+/** The body of `PUT /workspaces/{id}/sso` that makes this stand-in a workspace's provider for `domain`. */
+export const settingsFor = (provider: OidcStandin, domain: string, extra: Record<string, unknown> = {}) => ({
+  displayName: 'Acme ID',
+  issuer: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: provider.clientSecret,
+  allowedDomains: [domain],
+  joinOnFirstSignIn: false,
+  requireSso: false,
+  ...extra,
+});
+
 /** A real OpenID provider: code flow with PKCE required, consent granted without asking. */
 export const startOidcProvider = async (redirectUris: string[]): Promise<OidcStandin> => {
   const accounts = new Map<string, StandinAccount>();

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from './app.ts';
 import type { SignedUp } from './factories.ts';
-import { cookieJar, type OidcStandin, signInAtProvider } from './oidc-provider.ts';
+import { cookieJar, type OidcStandin, settingsFor, signInAtProvider } from './oidc-provider.ts';
+
+export { settingsFor };
 
 // Single sign-on steps shared by the SSO test files (decision 103): a Cadence server that accepts
 // loopback issuers, a workspace provider set through the API, and a browser's trip through it.
@@ -13,17 +15,6 @@ export const ssoApp = () => testApp({ oidc: { google: null, microsoft: null, all
 
 /** A domain of its own, so that discovery by domain finds this test's workspace only. */
 export const uniqueDomain = () => `sso-${randomUUID().slice(0, 8)}.test`;
-
-export const settingsFor = (provider: OidcStandin, domain: string, extra: Record<string, unknown> = {}) => ({
-  displayName: 'Acme ID',
-  issuer: provider.issuer,
-  clientId: provider.clientId,
-  clientSecret: provider.clientSecret,
-  allowedDomains: [domain],
-  joinOnFirstSignIn: false,
-  requireSso: false,
-  ...extra,
-});
 
 export const configureSso = async (
   admin: SignedUp,
