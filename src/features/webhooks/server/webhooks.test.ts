@@ -199,7 +199,10 @@ describe('deliveries', () => {
     const sessionId = await startLive(admin, meeting.id);
     expect((await admin.api.post(`/sessions/${sessionId}/finish`, {})).status).toBe(200);
     await bed.deliverAll();
-    const told = bodiesFor(admin.tenantId).map((r) => r.payload);
+    // Sent side by side, they may arrive in either order: the time of each change orders them.
+    const told = bodiesFor(admin.tenantId)
+      .map((r) => r.payload)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     expect(told.map((p) => p.kind)).toEqual(['meeting.started', 'meeting.finished']);
     expect(told[0]!.data).toMatchObject({ sessionId, meeting: { id: meeting.id } });
     const archive = await admin.api.get(`/sessions/${sessionId}/archive/`);
