@@ -17,8 +17,8 @@ export const INITIAL_JS_BUDGET = 150 * 1024;
  * decision 095 says what stands between them and the budget.
  */
 export const INITIAL_JS_CEILINGS: Record<string, number> = {
-  '/login': 160 * 1024,
-  '/home': 275 * 1024,
+  '/login': INITIAL_JS_BUDGET,
+  '/home': 260 * 1024,
 };
 
 /** The source of the app's entry, as the manifest names it. */
