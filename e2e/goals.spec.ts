@@ -125,7 +125,11 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
 
   // Changing a status re-sorts: "Renew the lease" goes Off Track, after the On Track goals.
   await olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Renew the lease')}: On Track` }).click();
-  await page.getByRole('menuitem', { name: 'Off Track' }).click();
+  // Each goal's own menu: the one closed just before may still be on its way out.
+  await page
+    .getByRole('menu', { name: tasksMessages.taskStatusOf('Renew the lease') })
+    .getByRole('menuitem', { name: 'Off Track' })
+    .click();
   await expect(
     olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Renew the lease')}: Off Track` }),
   ).toBeVisible();
@@ -135,7 +139,10 @@ test('goals: grouped per owner, default order, due-date sort cycle, add for a pe
 
   // Marking one Incomplete moves it among the finished ones; the active count follows.
   await olgaActive.getByRole('button', { name: `${tasksMessages.taskStatusOf('Hire a designer')}: Off Track` }).click();
-  await page.getByRole('menuitem', { name: 'Incomplete' }).click();
+  await page
+    .getByRole('menu', { name: tasksMessages.taskStatusOf('Hire a designer') })
+    .getByRole('menuitem', { name: 'Incomplete' })
+    .click();
   const finished = olga.getByRole('list', { name: tasksMessages.tasksDoneHeading(2) });
   await expect(finished).toContainText('Hire a designer');
   expect(await titles(finished)).toEqual(['Close Q1 books', 'Hire a designer']);
