@@ -53,12 +53,15 @@ const workspaceRequiresTwoFactor = async (db: Db, tenantId: string) => {
   return row?.required ?? false;
 };
 
-/** A session for someone whose identity is fully proven. Only this file calls createSession for sign-in. */
+/**
+ * A session for someone whose identity is fully proven. Only this file calls createSession for
+ * sign-in. `enrolled`: whether the person has two-factor sign-in, when the caller already knows.
+ */
 const issueSession = async (
   db: Db,
   userId: string,
   input: Omit<FirstFactor, 'trustedBrowser'>,
-  extra: { trustedBrowser?: string } = {},
+  { trustedBrowser, enrolled }: { trustedBrowser?: string; enrolled?: boolean } = {},
 ): Promise<SignInResult> => {
   const workspace = await startingWorkspace(db, userId, input.lastTenantSelected);
   // Someone with no workspace but an open invitation signs in to the picker, to accept it.
@@ -74,7 +77,7 @@ const issueSession = async (
     method: input.method,
   });
   const mustEnrol = workspace
-    ? (await workspaceRequiresTwoFactor(db, workspace.id)) && !(await hasTwoFactor(db, userId))
+    ? (await workspaceRequiresTwoFactor(db, workspace.id)) && !(enrolled ?? (await hasTwoFactor(db, userId)))
     : false;
   return {
     accessToken: session.token,
@@ -83,7 +86,7 @@ const issueSession = async (
     tenantId: workspace?.id ?? null,
     expiresAt: session.expiresAt.toISOString(),
     ...(mustEnrol ? { twoFactorEnrolmentRequired: true } : {}),
-    ...extra,
+    ...(trustedBrowser ? { trustedBrowser } : {}),
   };
 };
 
@@ -112,9 +115,9 @@ export const openSessionOrChallenge = async (
   userId: string,
   input: FirstFactor,
 ): Promise<SignInResult | TwoFactorChallenge> => {
-  if (!(await hasTwoFactor(db, userId))) return issueSession(db, userId, input);
+  if (!(await hasTwoFactor(db, userId))) return issueSession(db, userId, input, { enrolled: false });
   if (await trustsBrowser(db, userId, input.trustedBrowser))
-    return issueSession(db, userId, { ...input, method: `${input.method}+trusted-browser` });
+    return issueSession(db, userId, { ...input, method: `${input.method}+trusted-browser` }, { enrolled: true });
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TWO_FACTOR.challengeTtlMs);
   await db.insert(twoFactorChallenges).values({
@@ -203,6 +206,6 @@ export const completeTwoFactorSignIn = async (
       lastTenantSelected: challenge.lastTenantSelected,
       userAgent: challenge.userAgent ?? undefined,
     },
-    trustedBrowser ? { trustedBrowser } : {},
+    { enrolled: true, ...(trustedBrowser ? { trustedBrowser } : {}) },
   );
 };
