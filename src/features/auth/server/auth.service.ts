@@ -17,7 +17,6 @@ import { resetPasswordMail, signUpAttemptMail } from './auth.mails.ts';
 import type { GoogleProfile } from './google.ts';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { refuseIfSsoRequired } from './sso.providers.ts';
 import { revokeAllSessions, revokeSession, setSessionTenant } from './tokens.service.ts';
 import { isChallenge, openSessionOrChallenge } from './two-factor.gate.ts';
 
@@ -126,8 +125,6 @@ export const signIn = async (
   const valid = user && !user.deletedAt && (await verifyPassword(user.passwordHash, input.password));
   if (!user) await verifyPassword(await decoyHash(), input.password);
   if (!valid) return null;
-  // A workspace that requires single sign-on refuses its members' passwords (decision 103).
-  await refuseIfSsoRequired(ctx.db, user.id);
   return openSessionOrChallenge(ctx.db, user.id, { ...input, method: 'password' });
 };
 
@@ -141,7 +138,6 @@ export const signInWithGoogle = async (
   const profile = await verifyWithGoogle(google, input.credential, log);
   const user = await findUserByEmail(ctx.db, profile.email);
   if (user && !user.deletedAt) {
-    await refuseIfSsoRequired(ctx.db, user.id);
     const opened = await openSessionOrChallenge(ctx.db, user.id, { ...input, method: 'google' });
     return isChallenge(opened) ? { session: null, twoFactor: opened, signUp: null } : { session: opened, signUp: null };
   }

@@ -20,7 +20,6 @@ import {
   type PasskeyCeremony,
   type PasskeySignIn,
 } from '../passkeys.schemas.ts';
-import { refuseIfSsoRequired } from './sso.providers.ts';
 import { openSession } from './two-factor.gate.ts';
 
 // Passkeys (decision 104): WebAuthn registration and sign-in with @simplewebauthn/server. The
@@ -195,8 +194,6 @@ export const signInWithPasskey = async (
     requireUserVerification: true,
   }).catch(() => null);
   if (!verification?.verified) throw unauthorized(passkeysMessages.notVerified);
-  // A workspace that requires single sign-on means its provider decides who gets in (decision 103).
-  await refuseIfSsoRequired(ctx.db, passkey.userId);
   await ctx.db
     .update(passkeys)
     .set({

@@ -133,7 +133,7 @@ export const requiredProviderOf = async (db: Db, userId: string): Promise<string
   return row?.name ?? null;
 };
 
-/** Password sign-in's check (decision 103): refused, naming the provider, when a workspace requires SSO. */
+/** The sign-in door's check (decision 103): refused, naming the provider, when a workspace requires SSO. */
 export const refuseIfSsoRequired = async (db: Db, userId: string) => {
   const provider = await requiredProviderOf(db, userId);
   if (provider) throw unauthorized(ssoMessages.required(provider));

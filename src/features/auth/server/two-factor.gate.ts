@@ -12,6 +12,7 @@ import { authMessages } from '../auth.messages.ts';
 import type { SignInResult } from '../auth.schemas.ts';
 import { twoFactorMessages } from '../two-factor.messages.ts';
 import { TWO_FACTOR, type TwoFactorChallenge, type TwoFactorSignIn } from '../two-factor.schemas.ts';
+import { refuseIfSsoRequired } from './sso.providers.ts';
 import { createSession, hashToken } from './tokens.service.ts';
 import { useSecondFactor } from './two-factor.verify.ts';
 
@@ -90,6 +91,14 @@ const issueSession = async (
   };
 };
 
+/**
+ * A workspace that requires single sign-on lets its members in through a provider only
+ * (decision 103): every other way (password, Google's button, a passkey) is refused, naming it.
+ */
+const refuseUnlessSsoAllows = async (db: Db, userId: string, method: string) => {
+  if (!method.startsWith('sso:')) await refuseIfSsoRequired(db, userId);
+};
+
 const trustsBrowser = async (db: Db, userId: string, token: string | undefined) => {
   if (!token) return false;
   const [row] = await db
@@ -115,6 +124,7 @@ export const openSessionOrChallenge = async (
   userId: string,
   input: FirstFactor,
 ): Promise<SignInResult | TwoFactorChallenge> => {
+  await refuseUnlessSsoAllows(db, userId, input.method);
   if (!(await hasTwoFactor(db, userId))) return issueSession(db, userId, input, { enrolled: false });
   if (await trustsBrowser(db, userId, input.trustedBrowser))
     return issueSession(db, userId, { ...input, method: `${input.method}+trusted-browser` }, { enrolled: true });
@@ -140,6 +150,7 @@ const MULTI_FACTOR_METHODS: ReadonlySet<string> = new Set(['passkey']);
  * other method of a person with two-factor sign-in is refused: use `openSessionOrChallenge`.
  */
 export const openSession = async (db: Db, userId: string, input: Omit<FirstFactor, 'trustedBrowser'>) => {
+  await refuseUnlessSsoAllows(db, userId, input.method);
   if (!MULTI_FACTOR_METHODS.has(input.method) && (await hasTwoFactor(db, userId)))
     throw unauthorized(twoFactorMessages.challengeExpired);
   return issueSession(db, userId, input);
