@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-// Slack (issue 20): e2e/slack.spec.ts starts the local Slack stand-in on this port.
+// Slack: e2e/slack.spec.ts starts the local Slack stand-in on this port.
 const slackStandinUrl = `http://127.0.0.1:${port + 1000}`;
 
 // Playwright loads this file in the runner and again in each worker; the env variable makes
@@ -83,7 +83,7 @@ export default defineConfig({
       // The tests stand for many people: e2e/helpers.ts gives each API sign-up its own address
       // (X-Forwarded-For), so the per-address sign-up limit does not add them all up.
       TRUST_PROXY: '1',
-      // Slack (issue 20): the server's Slack app is the stand-in's (e2e/slack.spec.ts starts it).
+      // Slack: the server's Slack app is the stand-in's (e2e/slack.spec.ts starts it).
       SLACK_CLIENT_ID: 'e2e-client-id',
       SLACK_CLIENT_SECRET: 'e2e-client-secret',
       SLACK_SIGNING_SECRET: 'e2e-signing-secret',

@@ -6,7 +6,7 @@ import { taskMeetings, taskMembers, tasks } from '../src/db/schema/index.ts';
 import { benchPage, launchBenchBrowser, profiled } from './browser.ts';
 import { startBenchServer } from './server.ts';
 
-// The live meeting's Issues step at the issue's size (issue 17): a meeting with 300 open issues
+// The live meeting's Issues step at the issue's size: a meeting with 300 open issues
 // and 300 open to-dos. One user, calls one after another, as the live screen makes them: the
 // live state (`GET sessions/{id}/live`) and the step's list (`GET tasks?meetingId=…`). Budget
 // (ARCHITECTURE.md): list and dashboard calls p99 ≤ 60 ms. Then, when the client is built

@@ -126,7 +126,7 @@ export const readMix: Call[] = [
     path: (p) =>
       `/meetings/${p.fixture.kpiMeetingId}/kpis?dateSince=${p.fixture.kpiSince}&dateUntil=${p.fixture.kpiUntil}`,
   },
-  // Home and the dashboard (issue 18): the bell's count on every page, the calendar's month.
+  // Home and the dashboard: the bell's count on every page, the calendar's month.
   { label: 'GET /notifications/unread-count', weight: 3, path: () => '/notifications/unread-count' },
   {
     label: 'GET /calendar/events (month)',

@@ -228,7 +228,7 @@ export const seedLoadWorkspace = async (app: FastifyInstance, database: Database
   const sample = await db.execute(sql`
     select id from tasks where tenant_id = ${tenantId}::uuid order by random() limit 500`);
 
-  // The bell (issue 18): NOTIFICATIONS_PER_USER each (unless sized) over the last 100 days, the newest fifth unread.
+  // The bell: NOTIFICATIONS_PER_USER each (unless sized) over the last 100 days, the newest fifth unread.
   await db.execute(sql`
     insert into notifications (tenant_id, receiver_id, sender_id, kind, message, link, status, created_at)
     select ${tenantId}::uuid, u, ${ownerId}::uuid, 'cardMember', 'Someone added you to "Card ' || g || '"',

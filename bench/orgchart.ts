@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { benchClientDir, benchPage, launchBenchBrowser, ms, percentile } from './browser.ts';
 import { startBenchServer } from './server.ts';
 
-// `npm run bench:orgchart` (issue 21): the org chart page in Debian's Chromium with a chart of
+// `npm run bench:orgchart`: the org chart page in Debian's Chromium with a chart of
 // 200 seats (10 rows × 20 seat numbers, each under the nearest seat of the row above, three
 // responsibility lines each), with the CPU slowed BENCH_CPU_SLOWDOWN times (4, as the board
 // page's budget in ARCHITECTURE.md). It reports the time from navigation to every seat drawn,

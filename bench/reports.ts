@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { machineLine, timeCalls } from './measure.ts';
 import { startBenchServer } from './server.ts';
 
-// `npm run bench:reports` (issue 25): a meeting with three years of weekly sessions (156 held,
+// `npm run bench:reports`: a meeting with three years of weekly sessions (156 held,
 // each with a rating and an archive), 5,000 action items (to-dos, goals and issues) and 100 KPIs
 // with a value for every session (15,600 cells). Measures, one call at a time, the meeting report
 // for the whole three years and the archive search, as p50/p95/max over BENCH_CALLS calls

@@ -93,7 +93,7 @@ const main = async () => {
     );
     return queries;
   };
-  // KPI scorecard (issue 6): a meeting with 100 measurables × 52 weekly sessions, every cell
+  // KPI scorecard: a meeting with 100 measurables × 52 weekly sessions, every cell
   // filled. One user, calls one after another: the scorecard's p50/p95/p99 (budget p95 ≤ 100 ms),
   // its SQL count at 1 measurable and at 100 (must be the same), the answer's size, and the
   // Node CPU per call (server and this fetching client share the process).

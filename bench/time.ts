@@ -16,7 +16,7 @@ import type { TenantContext } from '../src/server/context.ts';
 import { cannon } from './autocannon.ts';
 import { startBenchServer } from './server.ts';
 
-// `npm run bench:time` (issue 23): a workspace of 50 people with a year of logged time —
+// `npm run bench:time`: a workspace of 50 people with a year of logged time —
 // 20 accounts, 100 projects with every person on the team, five entries per person per working
 // day (~65,000 entries, INSERT … SELECT generate_series) — and the two calls that read it most:
 // the Time tab's week (`GET /time/week`) and the Accounts tab's budget bars (`GET /time/projects`,

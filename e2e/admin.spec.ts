@@ -6,7 +6,7 @@ import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Workspace administration (issue 20): the workspace's colours and logo reach every member at
+// Workspace administration: the workspace's colours and logo reach every member at
 // once, annuals with their overlap rules, and the quarters that feed the period pickers.
 
 test.describe.configure({ timeout: 180_000 });

@@ -8,7 +8,7 @@ import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts'
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeetingToday, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Agency tools (issue 24): the catalogue with Show All and its info dialog, a buyer persona
+// Agency tools: the catalogue with Show All and its info dialog, a buyer persona
 // filled in by two browsers at once, one column on its own, a framework attached to an agenda
 // item and filled in during the live meeting, and the PDF export (its first page rendered).
 

@@ -6,7 +6,7 @@ import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
 import { SCREENS, type SeededTeam, seedLayoutTeam, startSignedIn } from './helpers.ts';
 
-// The workspace's colours in both colour schemes (issue 20, decision 070): an admin sets them,
+// The workspace's colours in both colour schemes (decision 070): an admin sets them,
 // a member who works in dark mode sees them at once, without reloading — buttons in the brand
 // colour with text that reads on it, accents in a shade of it that reads on dark grey — and axe
 // finds no serious or critical WCAG 2 A/AA violation on home and a meeting page, in dark and in

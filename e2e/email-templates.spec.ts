@@ -4,7 +4,7 @@ import { emailsMessages } from '../src/features/emails/emails.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { linkFromMail, mailsTo, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Administration → Emails (issue 20, decision 050): an admin edits the reset-password email with
+// Administration → Emails (decision 050): an admin edits the reset-password email with
 // its variables, watches the preview, saves, and the next reset mail uses the new text.
 
 test.describe.configure({ timeout: 180_000 });

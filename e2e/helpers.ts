@@ -317,7 +317,7 @@ export const keyboardDrag = async (
   await page.waitForTimeout(300);
 };
 
-// Reports (issue 25)
+// Reports
 
 /**
  * A meeting of `owner` with `mate`, held once today: an issue solved in the room, both rated

@@ -5,7 +5,7 @@ import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, signedInUser, signIn, startSignedIn, team } from './helpers.ts';
 
-// Home's To Do's, Goals and KPIs widgets (issue 18): the meeting strip hides and shows meetings
+// Home's To Do's, Goals and KPIs widgets: the meeting strip hides and shows meetings
 // (the server leaves their items out, past a page; the choice is saved with the person, so it
 // stays after a reload and in another browser: decision 069), and each widget's own loading,
 // empty and error states.

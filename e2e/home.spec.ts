@@ -8,7 +8,7 @@ import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Home (issue 18): widgets arranged by keyboard and mouse and kept across a reload, the bell
+// Home: widgets arranged by keyboard and mouse and kept across a reload, the bell
 // rising live when someone in another browser assigns a card, "Mark all read", and the calendar's
 // scopes, "+N MORE", search, clicking each kind of event, and the widget's own loading, empty and
 // error states. The meeting strip and the item widgets' states: e2e/home-widgets.spec.ts.

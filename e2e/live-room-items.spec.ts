@@ -4,7 +4,7 @@ import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { type Account, call, createMeetingToday, keyboardDrag, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// The live meeting's Issues step (issue 17), what the whole-meeting run in live-room.spec.ts
+// The live meeting's Issues step, what the whole-meeting run in live-room.spec.ts
 // does not show: the carry-forward age on an issue's card, in the meeting and on the dashboard;
 // the priority set by keyboard reorder reaching the member's screen; the card dialog opened
 // from a row of the step.

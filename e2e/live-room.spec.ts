@@ -18,7 +18,7 @@ import {
   team,
 } from './helpers.ts';
 
-// The live meeting's second pass (issue 17): a leader runs the default agenda — a KPI value
+// The live meeting: a leader runs the default agenda — a KPI value
 // typed on the KPIs step, a headline turned into an issue, a to-do ticked, issues discussed,
 // solved and turned into a to-do, a card moved on a linked board step — while a member sees
 // every change live; then finishes, and the archive and the recap mail show what happened and

@@ -4,7 +4,7 @@ import { meetingsMessages } from '../src/features/meetings/meetings.messages.ts'
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, newUser, registerViaApi, SCREENS, signIn, startSignedIn } from './helpers.ts';
 
-// "Meeting Board" in the agenda form (issue 17, decision 056): the board is made when the
+// "Meeting Board" in the agenda form (decision 056): the board is made when the
 // agenda is saved, with the default lists; a cancelled form leaves nothing behind.
 
 test('a Meeting Board is made on Save with To Do, Doing and Done, and not at all when the form is cancelled', async ({

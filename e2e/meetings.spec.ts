@@ -599,7 +599,7 @@ test('Team Files: folders, a subfolder, a file and its deletion; a file edited, 
   await expect(confirm).toBeHidden();
   await expect(shortcuts).toContainText(meetingsMessages.noFilesHere);
 
-  // meeting (issue 17): a file edited, the folder renamed, then deleted after "Delete Shortcut".
+  // meeting: a file edited, the folder renamed, then deleted after "Delete Shortcut".
   await shortcuts.getByRole('button', { name: meetingsMessages.addFile }).click();
   await addFile.getByLabel(meetingsMessages.fileName).fill('Brief');
   await addFile.getByLabel(meetingsMessages.fileLink).fill('docs.example.com/brief.pdf');

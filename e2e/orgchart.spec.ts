@@ -6,7 +6,7 @@ import { orgchartMessages } from '../src/features/orgchart/orgchart.messages.ts'
 import { messages } from '../src/shared/messages.ts';
 import { call, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// The org chart (issue 21): the default chart, drag to a free place and onto a taken one, a
+// The org chart: the default chart, drag to a free place and onto a taken one, a
 // leaf deleted and a parent refused, another viewer following live, the PDF export (its first
 // page rendered to PNG with pdftoppm) and the print layout.
 

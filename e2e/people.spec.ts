@@ -15,7 +15,7 @@ import {
   team,
 } from './helpers.ts';
 
-// People (issue 19): the directory, groups, Disable User, profile settings, the permission page
+// People: the directory, groups, Disable User, profile settings, the permission page
 // and the error pages (document 3 §2, §4, §5, §8).
 
 test.describe.configure({ timeout: 120_000 });

@@ -6,10 +6,10 @@ import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Every period choice comes from the workspace's quarters (issue 20, decisions 043 and 056):
+// Every period choice comes from the workspace's quarters (decisions 043 and 056):
 // an admin sets a fiscal year from February 1 on /quartals, and the KPI scorecard's quarter
 // picker and the goal form's quarter offer those periods (current and future ones), and the
-// calendar marks where each quarter starts (issue 18).
+// calendar marks where each quarter starts.
 
 const shortDay = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

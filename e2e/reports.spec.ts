@@ -5,7 +5,7 @@ import { reportsMessages } from '../src/features/reports/reports.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { isoDate, SCREENS, seedHeldMeeting, startSignedIn, team } from './helpers.ts';
 
-// Reports (issue 25): a meeting report with its charts, its window changed, a member picked and
+// Reports: a meeting report with its charts, its window changed, a member picked and
 // the CSV exported; the archive searched and a hit opened; a workspace export run and downloaded.
 
 test.describe.configure({ timeout: 240_000 });

@@ -5,7 +5,7 @@ import { type SlackStandin, startSlackStandin } from '../test/slack-standin.ts';
 import { expectAccessible } from './axe.ts';
 import { createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Slack (issue 20): an admin connects the workspace through Slack's authorize page (the local
+// Slack: an admin connects the workspace through Slack's authorize page (the local
 // stand-in, which allows at once and sends the browser back to the callback), sees the
 // connection, picks a meeting's recap channel, and disconnects after confirming. The server
 // was started with SLACK_* pointing at the stand-in's port (playwright.config.ts).

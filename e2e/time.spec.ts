@@ -6,7 +6,7 @@ import { timeMessages } from '../src/features/time/time.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// Time tracking (issue 23): a member logs a week by typing and by timer (reload while running,
+// Time tracking: a member logs a week by typing and by timer (reload while running,
 // another tab follows live); a manager sets a budget, sees the bar move, crosses the alert and
 // the issue appears on the meeting's dashboard; the Meeting tab and a report export; an entry
 // logged against a meeting's session shows on the Meeting tab per session (decision 068).

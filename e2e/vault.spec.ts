@@ -17,7 +17,7 @@ import {
   team,
 } from './helpers.ts';
 
-// The password vault (issue 22): a leader makes folders and entries; a member of the entry's
+// The password vault: a leader makes folders and entries; a member of the entry's
 // group reveals and copies it; a member outside the group never sees it; the leader reads the
 // audit; a member taken out of the group loses the entry on the page already open; once she is
 // disabled, an admin reads in her contact which passwords she saw. Then: a revealed password

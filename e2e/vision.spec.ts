@@ -6,7 +6,7 @@ import { visionMessages } from '../src/features/vision/vision.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { call, SCREENS, startSignedIn, team } from './helpers.ts';
 
-// The vision board (issue 21): a board from the default template, a section edited in one
+// The vision board: a board from the default template, a section edited in one
 // browser and seen in another without reload, a section added, the PDF export (its first page
 // rendered with pdftoppm) and the print layout; the page at desktop and phone size.
 

@@ -1,4 +1,4 @@
-// Request bodies of the administration's years (issue 20, decision 043), shared by the tests
+// Request bodies of the administration's years (decision 043), shared by the tests
 // that need a year to exist: an annual for POST/PUT /annuals and a quarter record for
 // POST/PUT /quartals, both the calendar year's (January 1, April 1, July 1, October 1, December 31).
 

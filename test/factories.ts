@@ -162,7 +162,7 @@ export const createMeeting = async (leader: SignedUp, members: string[] = [], ex
   return answer.body.result;
 };
 
-// meeting (issue 17): a meeting held now, and its live session started
+// meeting: a meeting held now, and its live session started
 
 /** A weekly meeting whose session today starts this hour (UTC), so a start needs no question. */
 export const meetingNow = (leader: SignedUp, members: string[], title = 'Room L10') =>
@@ -181,7 +181,7 @@ export const startLive = async (person: SignedUp, meetingId: string) => {
   return answer.body.result.sessionId;
 };
 
-// Org chart and vision board (issue 21)
+// Org chart and vision board
 /** A 1×1 PNG. */
 export const PNG_PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -42,7 +42,7 @@ type Kind =
   | 'fileFolder'
   | 'group'
   | 'notification'
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   | 'seat'
   | 'visionTemplate'
   // Time tracking
@@ -50,11 +50,11 @@ type Kind =
   | 'timeProject'
   | 'timeTask'
   | 'timeEntry'
-  // administration (issue 20)
+  // administration
   | 'annual'
-  // Password vault (issue 22)
+  // Password vault
   | 'vaultFolder'
-  // Agency tools (issue 24): the workspace's own content (shipped content is every workspace's)
+  // Agency tools: the workspace's own content (shipped content is every workspace's)
   | 'agencyCategory'
   | 'agencyItem'
   | 'agencyColumn';
@@ -77,7 +77,7 @@ interface Workspace {
   fileFolder: { id: string };
   file: { id: string };
   group: { id: string };
-  /** The default org chart's seats (issue 21). */
+  /** The default org chart's seats. */
   seats: { id: string; jobTitle: string }[];
   // Time tracking
   timeAccount: { id: string };
@@ -156,7 +156,7 @@ const workspace = async (): Promise<Workspace> => {
   // Ben comments on Ada's card: Ada has a notification.
   must(await member.api.post('/activities', { taskId: task.id, description: 'On it' }), 'comment');
   const bell = must(await api.get<{ items: { id: string }[] }>('/notifications'), 'notifications');
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   const { seats } = must(await api.post<{ seats: { id: string; jobTitle: string }[] }>('/org-chart'), 'org chart');
   const vision = must(
     await api.post<{ id: string }>('/vision/templates', { title: 'V/TO', catalogKey: 'vto' }),
@@ -182,14 +182,14 @@ const workspace = async (): Promise<Workspace> => {
     }),
     'time entry',
   );
-  // administration (issue 20): next year's periods.
+  // administration: next year's periods.
   const annual = must(await api.post<{ id: string }>('/annuals', calendarYear(NEXT_YEAR)), 'annual');
-  // Password vault (issue 22)
+  // Password vault
   const vaultFolder = must(
     await api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
     'vault folder',
   );
-  // Agency tools (issue 24): a category, framework and column of the workspace's own.
+  // Agency tools: a category, framework and column of the workspace's own.
   const agencyCategory = must(
     await api.post<{ id: string }>('/agency/categories', {
       title: 'Hiring',
@@ -259,7 +259,7 @@ const workspace = async (): Promise<Workspace> => {
   };
 };
 
-// administration (issue 20): next year's calendar quarters (test/annual-fixtures.ts).
+// administration: next year's calendar quarters (test/annual-fixtures.ts).
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 /** The kind of record an id field names, by its name (a route may say otherwise in `kinds`). */
@@ -290,7 +290,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   folderId: 'fileFolder',
   ids: 'score',
   groupIds: 'group',
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   coworkers: 'user',
   fromTemplateId: 'visionTemplate',
   // Time tracking
@@ -315,9 +315,9 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
     'kept only for a group audience; its foreign ids are tested in live.conclude.test.ts',
   'POST /api/v2/tasks quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
   'PATCH /api/v2/tasks/{id} quarterId': 'free text until the Quarters area exists (docs/decisions/010)',
-  // administration (issue 20)
+  // administration
   'POST /api/v2/general-settings id': "the spec's settings record id, always '1' (one record per workspace)",
-  // Slack (issue 20): Slack's own ids, not Cadence rows
+  // Slack: Slack's own ids, not Cadence rows
   'PUT /api/v2/meetings/{id}/slack channelId': 'a Slack channel id, checked with Slack (conversations.info)',
   'POST /api/v2/slack/commands teamId': 'the Slack team, mapped to the connected workspace',
   'POST /api/v2/slack/commands userId': 'the Slack user, mapped by email to a member of that workspace',
@@ -369,7 +369,7 @@ const agendaBody = (a: Workspace) => ({
     duration: item.duration,
     description: item.description,
     ...(index === 0 ? { boardId: a.board.id, boardListId: a.lists[0]!.id } : {}),
-    // Agency tools (issue 24): a framework linked on an agenda item is the workspace's.
+    // Agency tools: a framework linked on an agenda item is the workspace's.
     ...(index === 1 ? { agencyItemId: a.ids.agencyItem } : {}),
   })),
 });
@@ -505,7 +505,7 @@ const ROUTES: Record<string, Route> = {
         fromUserId: a.member.userId,
         toUserId: a.admin.userId,
         orderedIds: [a.task.id],
-        // meeting (issue 17): the meeting whose paged action-item list the order is part of
+        // meeting: the meeting whose paged action-item list the order is part of
         meetingId: a.meeting.id,
       },
     }),
@@ -616,7 +616,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/scores/{id}/clone': {
     valid: (a) => ({ url: `/scores/${a.score.id}/clone`, body: { userId: a.member.userId } }),
   },
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   'POST /api/v2/org-chart/seats': {
     valid: (a) => ({
       url: '/org-chart/seats',
@@ -728,7 +728,7 @@ const ROUTES: Record<string, Route> = {
     }),
     kinds: { taskId: 'timeTask' },
   },
-  // administration (issue 20): a year of quarters by id (the same record as its annual).
+  // administration: a year of quarters by id (the same record as its annual).
   'POST /api/v2/quartals': {
     valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...calendarRecord(NEXT_YEAR) } }),
     kinds: { id: 'annual' },
@@ -737,7 +737,7 @@ const ROUTES: Record<string, Route> = {
     valid: (a) => ({ url: '/quartals', body: { id: a.ids.annual, ...calendarRecord(NEXT_YEAR) } }),
     kinds: { id: 'annual' },
   },
-  // Password vault (issue 22)
+  // Password vault
   'POST /api/v2/meetings/{meetingId}/passwords': {
     valid: (a) => ({
       url: `/meetings/${a.meeting.id}/passwords`,
@@ -745,7 +745,7 @@ const ROUTES: Record<string, Route> = {
     }),
     kinds: { folderId: 'vaultFolder' },
   },
-  // Agency tools (issue 24): the workspace's own content, made by its admin.
+  // Agency tools: the workspace's own content, made by its admin.
   'POST /api/v2/agency/items': {
     valid: (a) => ({ url: '/agency/items', body: { categoryId: a.ids.agencyCategory, title: 'Interview kit' } }),
     kinds: { categoryId: 'agencyCategory' },
@@ -940,7 +940,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     '/directory/users',
     '/groups?includeUsers=true',
     '/notifications',
-    // Org chart and vision board (issue 21)
+    // Org chart and vision board
     '/org-chart',
     '/vision/templates',
     // Time tracking
@@ -948,7 +948,7 @@ const snapshot = async (a: Workspace, extra: Record<string, string>) => {
     `/time/projects/${a.timeProject.id}`,
     '/time/week?week=2026-03-02',
     '/time/timer',
-    // Password vault (issue 22)
+    // Password vault
     `/meetings/${a.meeting.id}/passwords`,
     `/meetings/${a.meeting.id}/password-folders`,
     ...(extra.sessionId ? [`/sessions/${extra.sessionId}/live`] : []),
@@ -1038,7 +1038,7 @@ describe('the agenda (the issue’s case)', () => {
       expect(answer.body).toMatchObject({ status: 'fail', message: messages.notFound });
       expect((await a.admin.api.get<AgendaItem[]>(url)).body.result).toEqual(before);
     }
-    // A list step keeps its board and list (other kinds keep no board: issue 17).
+    // A list step keeps its board and list (other kinds keep no board).
     const saved = await a.admin.api.put<AgendaItem[]>(
       url,
       item({ keyName: 'accountability_list', boardId: a.board.id, boardListId: a.lists[1]!.id }),

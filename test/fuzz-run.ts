@@ -137,7 +137,7 @@ const seed = async () => {
   add('file', ...files.map((f) => f.id));
   const share = await result(api.post<{ token: string }>(`/tasks/${task.id}/share`));
   add('token', share.token);
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   const chart = await result(api.post<{ seats: { id: string }[] }>('/org-chart'));
   add('seat', ...chart.seats.map((seat) => seat.id));
   const vision = await result(
@@ -146,7 +146,7 @@ const seed = async () => {
   add('template', vision.id);
   ids.fromtemplate = ids.template!;
   add('section', ...vision.sectionIds);
-  // Password vault (issue 22)
+  // Password vault
   const vaultFolder = await result(
     api.post<{ id: string }>(`/meetings/${meeting.id}/password-folders`, { name: 'Keys' }),
   );
@@ -177,11 +177,11 @@ const PATH_KEYS: Record<string, string> = {
   fileId: 'file',
   sessionId: 'session',
   userId: 'user',
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   seats: 'seat',
   templates: 'template',
   sections: 'section',
-  // Password vault (issue 22)
+  // Password vault
   passwords: 'vaultentry',
   'password-folders': 'vaultfolder',
 };

@@ -13,7 +13,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from './factories.ts';
 
-// Reports (issue 25): a constructed history of a meeting, written straight into the tables with
+// Reports: a constructed history of a meeting, written straight into the tables with
 // known dates, so that each figure of a report can be worked out by hand in the test.
 
 type Db = FastifyInstance['database']['db'];

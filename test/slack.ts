@@ -4,7 +4,7 @@ import { testApp } from './app.ts';
 import type { SignedUp } from './factories.ts';
 import { type SlackStandin, startSlackStandin } from './slack-standin.ts';
 
-// Slack (issue 20): a Cadence server pointed at the local Slack stand-in, and the steps every
+// Slack: a Cadence server pointed at the local Slack stand-in, and the steps every
 // Slack test takes (connect a workspace, send a signed slash command).
 
 export const SIGNING_SECRET = 'test-signing-secret';

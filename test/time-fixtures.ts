@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Account, Entry, Project } from '../src/features/time/time.schemas.ts';
 import { joinWorkspace, type SignedUp, signUp } from './factories.ts';
 
-// Shared steps of the time tracking API tests that closed issue 23 (decision 064): Ada (admin)
+// Shared steps of the time tracking API tests (decision 064): Ada (admin)
 // with an account, Ben and Cy in her workspace; a project body with two tasks; logging time.
 
 export const must = <T>(answer: { status: number; body: { result: T } }, what: string): T => {

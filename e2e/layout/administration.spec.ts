@@ -85,7 +85,7 @@ eachSize((size) => {
     await checkPage(page, 'settings-administration', size);
   });
 
-  // administration (issue 20): the Quarters page and its dialog.
+  // administration: the Quarters page and its dialog.
   test(`the Quarters page and the Add Quartal dialog (${size})`, async ({ page, request }) => {
     const { owner, next } = await withNextYearQuarters(request, `layout-quarters-${size}`);
     await startSignedIn(page, owner.token);
@@ -104,7 +104,7 @@ eachSize((size) => {
     await checkDialog(page, quartal, 'the Add Quartal dialog');
   });
 
-  // administration (issue 20): the Add Annual dialog over the Annuals section.
+  // administration: the Add Annual dialog over the Annuals section.
   test(`annuals and the Add Annual dialog (${size})`, async ({ page, request }) => {
     const { owner, next } = await withNextYearQuarters(request, `layout-annuals-${size}`);
     await startSignedIn(page, owner.token);
@@ -117,7 +117,7 @@ eachSize((size) => {
     await checkDialog(page, annual, 'the Add Annual dialog');
   });
 
-  // Email templates (issue 20): Administration → Emails and the template editor.
+  // Email templates: Administration → Emails and the template editor.
   test(`the Emails section and the email editor (${size})`, async ({ page, request }) => {
     const { owner } = await team(request, `layout-emails-${size}`);
     await call(request, owner.token, 'PUT', '/email-templates/workspace-invitation', {
@@ -145,7 +145,7 @@ eachSize((size) => {
     await checkDialog(page, confirm, 'the reset confirmation');
   });
 
-  // Slack (issue 20): Administration → Integrations (the e2e server has a Slack app, not connected).
+  // Slack: Administration → Integrations (the e2e server has a Slack app, not connected).
   test(`administration: the Integrations section (${size})`, async ({ page, request }) => {
     const { owner } = await team(request, `layout-slack-${size}`);
     await startSignedIn(page, owner.token);

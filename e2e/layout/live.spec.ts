@@ -75,7 +75,7 @@ eachSize((size) => {
     await checkDialog(page, dialog, 'the to-dos dialog');
   });
 
-  // meeting (issue 17, wave 3): the live KPIs and board steps (the Team Files dialogs: meetings.spec.ts)
+  // meeting: the live KPIs and board steps (the Team Files dialogs: meetings.spec.ts)
   test(`live KPIs and board steps (${size})`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const { owner, meeting } = await seed(request, `layout-steps-${size}`);
@@ -116,7 +116,7 @@ eachSize((size) => {
     await checkPage(page, 'live-board', size, [page.getByRole('button', { name: messages.nextButton, exact: true })]);
   });
 
-  // rest1 (issue 17): agenda item rows on a phone: the kind badge and the minutes never cover the title.
+  // Agenda item rows on a phone: the kind badge and the minutes never cover the title.
   test(`agenda rows: the agenda form and the live agenda (${size})`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const { owner, meeting } = await seed(request, `layout-agenda-rows-${size}`);

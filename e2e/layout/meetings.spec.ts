@@ -150,7 +150,7 @@ eachSize((size) => {
     await checkPage(page, 'kpi', size);
   });
 
-  // meeting (issue 17, wave 3): the Team Files rename and Delete Shortcut dialogs
+  // meeting: the Team Files rename and Delete Shortcut dialogs
   test(`Team Files rename and Delete Shortcut dialogs (${size})`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const { owner, meeting } = await seed(request, `layout-files-${size}`);

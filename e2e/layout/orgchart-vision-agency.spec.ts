@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 test.use({ actionTimeout: 20_000 });
 
 eachSize((size) => {
-  // Org chart and vision board (issue 21): the chart, its seat dialog, and the vision board.
+  // Org chart and vision board: the chart, its seat dialog, and the vision board.
   test(`org chart, its seat dialog and the vision board (${size})`, async ({ page, request }) => {
     const { owner } = await seed(request, `layout-chart-${size}`);
     await call(request, owner.token, 'POST', '/org-chart');
@@ -41,7 +41,7 @@ eachSize((size) => {
     await checkDialog(page, section, 'the section dialog');
   });
 
-  // Agency tools (issue 24): the catalogue, its info dialog and a content dialog; a framework; one column.
+  // Agency tools: the catalogue, its info dialog and a content dialog; a framework; one column.
   test(`agency tools: the catalogue and its dialogs (${size})`, async ({ page, request }) => {
     const { owner } = await seed(request, `layout-agency-${size}`);
     await startSignedIn(page, owner.token);

@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 test.use({ actionTimeout: 20_000 });
 
 eachSize((size) => {
-  // Time tracking (issue 23): the four tabs and the Edit Project dialog.
+  // Time tracking: the four tabs and the Edit Project dialog.
   test(`time tracking tabs and the project dialog (${size})`, async ({ page, request }) => {
     const { owner, mate } = await team(request, `layout-time-${size}`);
     // The account with an image (a 1×1 PNG): its avatar in the list and the dialog.
@@ -74,7 +74,7 @@ eachSize((size) => {
     await expect(page.getByRole('columnheader', { name: timeMessages.timeAmount })).toBeInViewport({ ratio: 1 });
   });
 
-  // Password vault (issue 22)
+  // Password vault
   test(`password vault, its form and activity (${size})`, async ({ page, request }) => {
     const { owner, mate } = await team(request, `layout-vault-${size}`);
     const meeting = await createMeeting(request, owner.token, 'Finance and operations weekly meeting', [mate.id]);
@@ -141,7 +141,7 @@ eachSize((size) => {
     await checkDialog(page, details, 'the contact details of a departed person');
   });
 
-  // Reports (issue 25): a meeting report with its charts and trends, the member choice, and
+  // Reports: a meeting report with its charts and trends, the member choice, and
   // the Reports page (archive search, workspace export and its question).
   test(`reports (${size})`, async ({ page, request, consoleErrors }) => {
     const { owner, mate } = await team(request, `layout-reports-${size}`);

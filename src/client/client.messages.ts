@@ -90,20 +90,20 @@ export const clientMessages = {
   removePhoto: 'Remove photo',
   userDeletedFromSystem: '(User has been deleted from the system)',
 
-  // Org chart (issue 21)
+  // Org chart
   navOrgChart: 'ORG CHART',
   exportPdf: 'Export PDF',
 
-  // Vision board (issue 21)
+  // Vision board
   navVision: 'VISION',
   // Time tracking screens (document 3 §2).
   navTimeTracking: 'TIME TRACKING',
   navQuarters: 'QUARTERS',
-  // Password vault (issue 22)
+  // Password vault
   navPasswords: 'PASSWORDS',
   vaultSeenHint: 'Every vault password this person revealed or copied, newest first: rotate these.',
   reportsNav: 'REPORTS',
-  // Agency tools (issue 24; document 3 §2, §3, §9; decisions 052–053)
+  // Agency tools (document 3 §2, §3, §9; decisions 052–053)
   navAgency: 'AGENCY TOOLS',
   // Two people typed into one text (ConflictNotice).
   theirText: (who: string) => (who ? `${who}'s text` : 'Their text'),

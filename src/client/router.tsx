@@ -155,7 +155,7 @@ export const router = createBrowserRouter([
                       Component: (await import('./shell/DirectoryRoute.tsx')).DirectoryRoute,
                     }),
                   },
-                  // Org chart and vision board (issue 21; document 2 §2).
+                  // Org chart and vision board (document 2 §2).
                   {
                     path: 'chart',
                     loader: prefetching(async (_args, queryClient) =>
@@ -173,7 +173,7 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
                     }),
                   },
-                  // Agency tools (issue 24; document 3 §2)
+                  // Agency tools (document 3 §2)
                   {
                     path: 'agency-tools',
                     lazy: async () => ({
@@ -200,7 +200,7 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/time/client/TimeTrackingPage.tsx')).TimeTrackingPage,
                     }),
                   },
-                  // administration (issue 20), document 3 §2: the quarters of each year.
+                  // administration, document 3 §2: the quarters of each year.
                   {
                     path: 'quartals',
                     lazy: async () => ({
@@ -243,14 +243,14 @@ export const router = createBrowserRouter([
                       },
                     ],
                   },
-                  // Password vault (issue 22, document 3 §2): a meeting's vault, or a meeting to pick.
+                  // Password vault (document 3 §2): a meeting's vault, or a meeting to pick.
                   {
                     path: 'passwords/:meetingId?',
                     lazy: async () => ({
                       Component: (await import('../features/vault/client/VaultPage.tsx')).VaultPage,
                     }),
                   },
-                  // Reports (issue 25, document 3 §2): meeting, member and user reports; the archive
+                  // Reports (document 3 §2): meeting, member and user reports; the archive
                   // search and the workspace export.
                   {
                     path: 'reports',

@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { adminRoutes } from '../features/admin/server/admin.routes.ts';
-// Agency tools (issue 24)
+// Agency tools
 import { agencyRoutes } from '../features/agency/server/agency.routes.ts';
 import { registerAuthLifecycle } from '../features/auth/server/auth.lifecycle.ts';
 import { authRoutes } from '../features/auth/server/auth.routes.ts';
@@ -18,7 +18,7 @@ import { resolveToken } from '../features/auth/server/tokens.service.ts';
 import { registerBoardsLifecycle } from '../features/boards/server/boards.lifecycle.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
-// Email templates (issue 20)
+// Email templates
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { homeRoutes } from '../features/home/server/home.routes.ts';
 import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
@@ -31,7 +31,7 @@ import { meetingRoomRules } from '../features/meetings/server/meetings.rooms.ts'
 import { meetingsRoutes } from '../features/meetings/server/meetings.routes.ts';
 import { sessionsRoutes } from '../features/meetings/server/sessions.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
-// Org chart and vision board (issue 21)
+// Org chart and vision board
 import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
@@ -39,7 +39,7 @@ import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
 import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
 import { settingsRoutes } from '../features/settings/server/settings.routes.ts';
-// Slack (issue 20)
+// Slack
 import { createSlackServer, type SlackServer, slackRoutes } from '../features/slack/server/slack.routes.ts';
 import { tasksRoutes } from '../features/tasks/server/tasks.routes.ts';
 import { timeRoutes } from '../features/time/server/time.routes.ts';
@@ -94,7 +94,7 @@ declare module 'fastify' {
     google: GoogleVerifier;
     /** The password vault's master keys (never in the database). */
     vaultKeyring: VaultKeyring;
-    /** Slack (issue 20): the SDK client and the relay of notifications and recaps. */
+    /** Slack: the SDK client and the relay of notifications and recaps. */
     slack: SlackServer;
   }
 }
@@ -263,26 +263,26 @@ export const buildApp = async ({
   await app.register(selfRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   await app.register(orgChartRoutes, { prefix: API_ROOT });
   await app.register(visionRoutes, { prefix: API_ROOT });
   // Time tracking
   await app.register(timeRoutes, { prefix: API_ROOT });
-  // administration (issue 20)
+  // administration
   await app.register(quartersRoutes, { prefix: API_ROOT });
   await app.register(adminRoutes, { prefix: API_ROOT });
-  // Password vault (issue 22)
+  // Password vault
   await app.register(vaultRoutes, { prefix: API_ROOT });
-  // Reports (issue 25)
+  // Reports
   await app.register(reportsRoutes, { prefix: API_ROOT });
   await app.register(exportsRoutes, { prefix: API_ROOT });
   // The MCP server for AI assistants, beside the API it calls.
   await app.register(mcpRoutes);
-  // Email templates (issue 20)
+  // Email templates
   await app.register(emailRoutes, { prefix: API_ROOT });
-  // Agency tools (issue 24; its shipped content is a data migration: src/server/data-migrations.ts, decision 065)
+  // Agency tools (its shipped content is a data migration: src/server/data-migrations.ts, decision 065)
   await app.register(agencyRoutes, { prefix: API_ROOT });
-  // Slack (issue 20)
+  // Slack
   app.decorate('slack', createSlackServer(app));
   await app.register(slackRoutes, { prefix: API_ROOT });
   await registerClient(app, config.clientDir);

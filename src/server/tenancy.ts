@@ -56,7 +56,7 @@ const TABLES = {
   milestones: goalMilestones,
   scores,
   groups: userGroups,
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   seats: orgChartSeats,
   visionTemplates,
   visionSections,
@@ -65,16 +65,16 @@ const TABLES = {
   timeProjects,
   timeProjectTasks,
   timeEntries,
-  // administration (issue 20): a year's periods (the Quarters page's records)
+  // administration: a year's periods (the Quarters page's records)
   annuals,
-  // Password vault (issue 22)
+  // Password vault
   vaultFolders,
   // API tokens (decision 093)
   apiTokens,
 } as const;
 
 /**
- * Agency tools (issue 24, decision 052): content the product ships (no workspace, not retired)
+ * Agency tools (decision 052): content the product ships (no workspace, not retired)
  * or the workspace's own; another workspace's own content is 404 like any foreign row.
  */
 const SHARED_TABLES = { agencyCategories, agencyItems, agencyColumns, agencyQuestions } as const;

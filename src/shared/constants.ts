@@ -88,7 +88,7 @@ export const RATE_LIMITS = {
   addUserPerAdmin: { max: 30, windowMs: HOUR },
   emailChangePerUser: { max: 5, windowMs: HOUR },
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
-  // Password vault (issue 22): reveals and copies of passwords by one person.
+  // Password vault: reveals and copies of passwords by one person.
   vaultRevealPerUser: { max: 60, windowMs: 15 * MINUTE },
   // API tokens (decision 093): the calls of one token, whatever it calls.
   apiTokenCalls: { max: 600, windowMs: MINUTE },
@@ -177,7 +177,7 @@ export const CALENDAR_DAY_HOURS = { start: '08:00:00', end: '20:00:00' } as cons
 /** A Google Calendar embed address (the only kind the settings accept and the calendar frames). */
 export const GOOGLE_CALENDAR_EMBED = /^https:\/\/calendar\.google\.com\/calendar\/(u\/\d+\/)?embed\?[^\s]*$/;
 
-// Org chart (issue 21, document 2 §5 and §9)
+// Org chart (document 2 §5 and §9)
 /** Seat numbers of a row; a chart's rows are numbered from 1 too. */
 export const SEAT_NUMBER_MIN = 1;
 export const SEAT_NUMBER_MAX = 20;
@@ -209,7 +209,7 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** Paper sizes of the PDF exports. */
 export const PAPER_SIZES = ['A4', 'LETTER'] as const;
 
-// Vision board (issue 21)
+// Vision board
 export const VISION_TITLE_MAX = 200;
 /** document 2 §9: rich-text descriptions up to 60,000 characters. */
 export const VISION_DESCRIPTION_MAX = 60_000;
@@ -255,10 +255,10 @@ export const TIME_PAGE = { default: 50, max: 200 } as const;
 export const ACCOUNT_IMAGE = { maxBytes: MEETING_IMAGE_MAX_BYTES, maxChars: 500_000 } as const;
 /** A report covers at most this many days. */
 export const TIME_REPORT_MAX_DAYS = 366;
-// administration (issue 20)
+// administration
 /** document 3 §9: the workspace logo is at most 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-// Password vault (issue 22, decision 045)
+// Password vault (decision 045)
 /** What the vault's audit log records. */
 /** What the vault's audit log records; `undecryptable`: a reveal or copy met a value changed outside Cadence (057). */
 export const VAULT_AUDIT_ACTIONS = [
@@ -297,7 +297,7 @@ export const VAULT_REVEAL_SECONDS = 30;
 export const VAULT_CLIPBOARD_SECONDS = 30;
 /** The form's password generator: its length range and default. */
 export const VAULT_GENERATOR = { min: 8, max: 64, default: 20 } as const;
-// Agency tools (issue 24, decisions 052–053)
+// Agency tools (decisions 052–053)
 /** document 3 §9: a category lists this many items until Show All. */
 export const AGENCY_PREVIEW_ITEMS = 2;
 export const AGENCY_CATEGORIES_PAGE = { default: 50, max: 100 } as const;
@@ -368,7 +368,7 @@ export const AGENCY_LIMITS = {
 export const AGENCY_KINDS = ['categories', 'items', 'columns', 'questions'] as const;
 export type AgencyKind = (typeof AGENCY_KINDS)[number];
 
-// Slack (issue 20, decision 051)
+// Slack (decision 051)
 /**
  * What the install asks of a Slack workspace: the spec's three (post, read people, read their
  * emails) and, for the features beyond it, channels:read (the recap channel picker) and
@@ -386,6 +386,6 @@ export const SLACK_COMMAND_BODY_LIMIT = 16 * 1024;
 /** Where the administration page shows the Integrations section (the callback returns there). */
 export const SLACK_RETURN_PATH = '/settings/administration';
 
-// Reports (issue 25, decision 059)
+// Reports (decision 059)
 /** A finished workspace export's zip is kept this many days after it finished, then removed. */
 export const WORKSPACE_EXPORT_RETENTION_DAYS = 7;

@@ -144,7 +144,7 @@ export const messages = {
   printButton: 'Print',
   exportFailed: 'The export failed.',
   vaultSeenTitle: 'Passwords this person saw',
-  // Email templates (issue 20, decision 050): Administration → Emails.
+  // Email templates (decision 050): Administration → Emails.
   emailUnknownVariable: (code: string) => `Unknown variable: ${code}`,
   emailVariableNotInTemplate: (code: string) => `${code} cannot be used in this email`,
   emailVariableRequired: (code: string) => `This email needs ${code}: keep it in the message`,

@@ -4,7 +4,7 @@ import { SsoSettingsCard } from '../../features/auth/client/sso/SsoSettingsCard.
 import { TwoFactorPolicyCard } from '../../features/auth/client/two-factor/TwoFactorPolicyCard.tsx';
 import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplatesSection.tsx';
 import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
-// Slack (issue 20)
+// Slack
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
 import { WorkspaceTokensSection } from '../../features/tokens/client/TokensCard.tsx';
 import { WebhooksCard } from '../../features/webhooks/client/WebhooksCard.tsx';
@@ -24,7 +24,7 @@ export const AdministrationRoute = () => (
       <TwoFactorPolicyCard />
       <AnnualsSection />
       <EmailTemplatesSection />
-      {/* Integrations (Slack, issue 20) */}
+      {/* Integrations (Slack) */}
       <SlackSection />
       <WorkspaceTokensSection />
       <WebhooksCard />

@@ -58,7 +58,7 @@ export const AppLayout = () => {
       navbar={narrow ? undefined : { width: SIDEBAR_WIDTH, breakpoint: 0, collapsed: { desktop: desktopCollapsed } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      {/* administration (issue 20): the workspace's colours over the theme (decision 044). */}
+      {/* administration: the workspace's colours over the theme (decision 044). */}
       <WorkspaceBrand />
       <AppShell.Header style={BRANDED_HEADER}>
         <TopBar

@@ -57,7 +57,7 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/directory' || pathname.startsWith('/reports/users/'),
     needsWorkspace: true,
   },
-  // Org chart and vision board (issue 21)
+  // Org chart and vision board
   {
     label: clientMessages.navOrgChart,
     to: '/chart',
@@ -72,7 +72,7 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/vto',
     needsWorkspace: true,
   },
-  // Agency tools (issue 24)
+  // Agency tools
   {
     label: clientMessages.navAgency,
     to: '/agency-tools',
@@ -91,7 +91,7 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/time-tracking',
     needsWorkspace: true,
   },
-  // administration (issue 20): the quarters of each year.
+  // administration: the quarters of each year.
   {
     label: clientMessages.navQuarters,
     to: '/quartals',
@@ -99,7 +99,7 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/quartals',
     needsWorkspace: true,
   },
-  // Password vault (issue 22)
+  // Password vault
   {
     label: clientMessages.navPasswords,
     to: '/passwords',
@@ -107,7 +107,7 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/passwords' || pathname.startsWith('/passwords/'),
     needsWorkspace: true,
   },
-  // Reports (issue 25): the archive search and, for admins, the workspace export.
+  // Reports: the archive search and, for admins, the workspace export.
   {
     label: clientMessages.reportsNav,
     to: '/reports',

@@ -1,24 +1,24 @@
 export * from './accounts.ts';
 export * from './admin.ts';
-// Agency tools (issue 24)
+// Agency tools
 export * from './agency.ts';
 export * from './boards.ts';
-// Email templates (issue 20)
+// Email templates
 export * from './emails.ts';
 export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './meetings.ts';
 export * from './notifications.ts';
-// Org chart and vision board (issue 21)
+// Org chart and vision board
 export * from './orgchart.ts';
 export * from './passkeys.ts';
 export * from './people.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
-// Reports (issue 25)
+// Reports
 export * from './reports.ts';
-// Slack (issue 20)
+// Slack
 export * from './slack.ts';
 // Single sign-on (decision 103)
 export * from './sso.ts';

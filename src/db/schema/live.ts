@@ -73,11 +73,11 @@ export const sessionGuests = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.email] })],
 );
 
-/** PostgreSQL's full-text document type (reports, issue 25). */
+/** PostgreSQL's full-text document type (reports). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * What the archive search matches (issue 25, decision 055): the meeting's title (weight A), the
+ * What the archive search matches (decision 055): the meeting's title (weight A), the
  * titles of the issues solved, to-dos and issues created, headlines and goals, the ratings'
  * notes and the attendees' names (B). Computed by PostgreSQL from the snapshot (immutable
  * functions only, so PostgreSQL 15 and PGlite agree); the session's note, which stays editable,
@@ -115,7 +115,7 @@ export const sessionArchives = pgTable(
     snapshot: jsonb().notNull(),
     avgScore: real(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The archive search's document (reports, issue 25): generated from the snapshot. */
+    /** The archive search's document (reports): generated from the snapshot. */
     search: tsvector().generatedAlwaysAs(ARCHIVE_SEARCH_DOCUMENT),
   },
   (t) => [

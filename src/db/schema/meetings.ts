@@ -132,7 +132,7 @@ export const sessions = pgTable(
     uniqueIndex('sessions_live_index')
       .on(t.meetingId)
       .where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
-    // The archive search matches a held session's note (reports, issue 25, decision 055).
+    // The archive search matches a held session's note (reports, decision 055).
     index('sessions_note_search_index')
       .using('gin', sql`to_tsvector('english'::regconfig, coalesce(${t.note}, ''))`)
       .where(sql`${t.finishedAt} is not null`),
@@ -158,7 +158,7 @@ export const agendaItems = pgTable(
     embedUrl: text(),
     boardId: uuid(),
     boardListId: uuid(),
-    /** Agency tools (issue 24): an agency_framework step's framework. */
+    /** Agency tools: an agency_framework step's framework. */
     agencyItemId: uuid().references(() => agencyItems.id, { onDelete: 'set null' }),
     /** An action-items step's type ('2' issues, '3' headlines, '4' to-dos); null: to-dos. */
     taskType: text(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 
-// Reports (issue 25): the workspace export jobs (decision 055). The zip itself is a file under
+// Reports: the workspace export jobs (decision 055). The zip itself is a file under
 // DATA_DIR/exports/{tenantId}/, named by `storageKey` (set when the job starts, so a partial file
 // of a job that failed can be found and removed).
 

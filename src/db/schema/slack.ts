@@ -3,7 +3,7 @@ import { tenants, users } from './accounts.ts';
 import { meetings } from './meetings.ts';
 import { bytea } from './people.ts';
 
-// Slack (issue 20, decision 051): a workspace's connection to one Slack team, the OAuth states
+// Slack (decision 051): a workspace's connection to one Slack team, the OAuth states
 // already used, the slash-command signatures seen lately, and the channel a meeting's recap
 // goes to. The bot token is stored only sealed under the workspace's vault data key.
 

@@ -1,7 +1,7 @@
 // The admin area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
 export const adminMessages = {
   generalSettings: 'General settings',
-  // administration (issue 20): general settings
+  // administration: general settings
   generalSettingsIntro: 'The colours and logo every member of this workspace sees.',
   logoTooLarge: 'The selected logo exceeds the allowed size limit. 2 MB is the maximum size.',
   logoLabel: 'Logo',

@@ -188,7 +188,7 @@ export const boardsMessages = {
   previewNoDescription: 'No description.',
   previewFooter: 'Shared from Cadence',
 
-  // wave 4, rest1 (issues 17, 18, 20; decision 056): Meeting Board on Save, quarter markers, quarter pickers
+  // decision 056: Meeting Board on Save, quarter markers, quarter pickers
   defaultBoardListTodo: 'To Do',
   defaultBoardListDoing: 'Doing',
   defaultBoardListDone: 'Done',

@@ -85,7 +85,7 @@ export const liveMessages = {
   archiveNoItems: 'None',
   archiveOverdue: (date: string) => `${date} (overdue)`,
   archiveNotFound: 'There is no archive of this session: it was not held, or you are not part of its meeting.',
-  // The live meeting, second pass (issue 17): issues solved in the room, action-item steps,
+  // The live meeting: issues solved in the room, action-item steps,
   // carry-forward age, the timing report
   liveNotAnIssue: 'This is not an open issue of this meeting.',
   liveNotAHeadline: 'This is not an open headline of this meeting.',

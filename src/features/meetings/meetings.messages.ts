@@ -214,7 +214,7 @@ export const meetingsMessages = {
   meetingKindLabel: 'Kind',
   meetingKindMeeting: 'Meeting',
   meetingKindTeam: 'Team meeting',
-  // meeting, wave 3 (issue 17): Team Files edits, Meeting Board, rich agenda descriptions, meeting type
+  // meeting: Team Files edits, Meeting Board, rich agenda descriptions, meeting type
   renameFolderButton: 'Rename folder',
   renameFileFolderTitle: 'Rename folder',
   deleteFolderButton: 'Delete folder',

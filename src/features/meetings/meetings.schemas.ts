@@ -217,7 +217,7 @@ export const AGENDA_KEYS = [
   'accountability_list',
   'external_url',
   'conclusion',
-  // Agency tools (issue 24): a framework the team fills in during the meeting
+  // Agency tools: a framework the team fills in during the meeting
   'agency_framework',
   // The conclude (decision 081): messages to tell others, and the read-back of the new to-dos
   'cascading_messages',

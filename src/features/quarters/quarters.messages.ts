@@ -1,6 +1,6 @@
 // The quarters area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
 export const quartersMessages = {
-  // administration (issue 20): annuals, periods and quarters
+  // administration: annuals, periods and quarters
   annualSaved: 'Annual has been saved!',
   annualDeleted: 'Annual has been deleted',
   periodsOverlap: 'Make sure there is no overlap between the periods',

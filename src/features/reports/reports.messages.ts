@@ -1,6 +1,6 @@
 // The reports area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
 export const reportsMessages = {
-  // Reports (issue 25): meeting, member and user reports, trends, archive search, workspace export
+  // Reports: meeting, member and user reports, trends, archive search, workspace export
   reportWindowOrder: 'The end date must not be before the start date',
   reportWindowTooLong: 'A report covers at most 5 years: choose a later start or an earlier end date',
   reportMemberNotInMeeting: 'This person is not a leader or member of this meeting',

@@ -4,10 +4,10 @@ import { messages } from '../../shared/messages.ts';
 import { isoDate, onceFieldsValid, pageOf, pageParams } from '../../shared/validation.ts';
 import { reportsMessages } from './reports.messages.ts';
 
-// Reports (document 3 §2, §3, §7, §9; issue 25): the meeting, member and user reports, the
+// Reports (document 3 §2, §3, §7, §9): the meeting, member and user reports, the
 // meeting's trends, the archive search and the workspace export. Imported by server and client.
 
-/** The longest report window: five years (document 3 §9 gives the default, issue 25 the limit). */
+/** The longest report window: five years (document 3 §9 gives the default; the limit is ours). */
 export const REPORT_WINDOW_MAX_MONTHS = 60;
 /** Goals a report lists at most (the rest are counted in `listTotal`). */
 export const REPORT_GOALS_MAX = 100;

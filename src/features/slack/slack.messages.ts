@@ -1,6 +1,6 @@
 // The slack area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
 export const slackMessages = {
-  // Slack (issue 20, decision 051)
+  // Slack (decision 051)
   slackNotConfigured: "Slack isn't configured on this server.",
   slackNotConnected: 'This workspace is not connected to Slack.',
   slackCallFailed: (code: string) => `Slack refused the request (${code}).`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { slackMessages } from './slack.messages.ts';
 
-// Slack (issue 20, decision 051): the workspace's connection, a meeting's recap channel, and
+// Slack (decision 051): the workspace's connection, a meeting's recap channel, and
 // the slash command's form as Slack sends it.
 
 /** `GET slack`: whether this server has a Slack app, and the workspace's connection. */

@@ -1,6 +1,6 @@
 import type { SectionKind } from './vision.schemas.ts';
 
-// The templates the product ships (issue 21): a board starts as a copy of one of them. The
+// The templates the product ships: a board starts as a copy of one of them. The
 // default is the vision/traction organizer teams expect; its quarterly goals and long-term
 // issues are live sections that read the workspace's goals and backburner (decision 047).
 

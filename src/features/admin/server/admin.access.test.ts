@@ -5,7 +5,7 @@ import { testApp } from '../../../../test/app.ts';
 import { type ApiAnswer, joinWorkspace, PNG_PIXEL, signUp, uploadFile } from '../../../../test/factories.ts';
 import type { Annual } from '../../quarters/quarters.schemas.ts';
 
-// Issue 20: "Non-admins get 403 on every administration call." One table walks every call of
+// "Non-admins get 403 on every administration call." One table walks every call of
 // Administration (general settings and logo, annuals, quarters, email templates, Slack) as a
 // member of the workspace, then as its admin. The route list of the OpenAPI document keeps the
 // table whole: a new route under these tags must be put in the table or named as open to members.

@@ -77,7 +77,7 @@ const toEvent = (row: Row): CalendarEvent => {
 };
 
 /**
- * The workspace's quarter boundaries in the window (issue 18, decision 056): an all-day marker on
+ * The workspace's quarter boundaries in the window (decision 056): an all-day marker on
  * each quarter's first day, from the Quarters page's periods (or the calendar quarters of a year
  * without them). One statement; at most five in the longest window, so outside the item cap.
  */

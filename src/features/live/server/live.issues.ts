@@ -12,7 +12,7 @@ import type { ConvertHeadline, LiveSession, TodosFromIssue } from '../live.schem
 import { findManagedLiveSession, type SessionRow } from './live.access.ts';
 import { toLiveSession } from './live.service.ts';
 
-// Issues solved in the room (issue 17; docs/decisions/036-issues-solved-in-the-room.md): on the
+// Issues solved in the room (docs/decisions/036-issues-solved-in-the-room.md): on the
 // Issues step a leader picks the issue being discussed, then solves it, drops it to the
 // backburner or turns it into to-dos; on the Headlines step a headline becomes an issue or a
 // to-do. Each is one call in one transaction; the cards change through the tasks feature's

@@ -22,7 +22,7 @@ import type { Card, Task } from '../../tasks/tasks.schemas.ts';
 import { liveMessages } from '../live.messages.ts';
 import type { LiveSession, LiveState, MeetingArchive } from '../live.schemas.ts';
 
-// The live meeting's second pass (issue 17): issues solved in the room, headlines turned into
+// The live meeting: issues solved in the room, headlines turned into
 // work, carry-forward across sessions, agenda items linked to boards, and the timing report.
 
 let app: FastifyInstance;

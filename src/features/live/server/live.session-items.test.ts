@@ -8,7 +8,7 @@ import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import type { Task, TaskPage } from '../../tasks/tasks.schemas.ts';
 import type { MeetingArchive } from '../live.schemas.ts';
 
-// Issue 17, third pass: an issue ticked done outside "Solve" during a live session is solved in
+// An issue ticked done outside "Solve" during a live session is solved in
 // it; reordering a paged action-item list moves the item among the whole list; the archive and
 // the recap mail list everything made, solved or finished in the session.
 

@@ -34,7 +34,7 @@ const Header = ({ meeting }: { meeting: Meeting }) => {
             <Badge variant="light" color={meeting.type === 'account' ? 'teal' : 'indigo'}>
               {meeting.type}
             </Badge>
-            {/* Password vault (issue 22) */}
+            {/* Password vault */}
             <Anchor component={Link} to={`/passwords/${meeting.id}`} size="sm" className="cadence-tap">
               <Group gap={4}>
                 <IconLock size={14} aria-hidden />

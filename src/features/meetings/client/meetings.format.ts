@@ -99,7 +99,7 @@ export const CUSTOM_AGENDA_KEYS: AgendaKey[] = [
   'scorecard',
   'rock_review',
   'to_do_list',
-  // Agency tools (issue 24)
+  // Agency tools
   'agency_framework',
   'cascading_messages',
   'todo_recap',

@@ -156,7 +156,7 @@ export const saveAgenda = async (ctx: TenantContext, meetingId: string, input: S
     agendaItems: items.map((item) => item.id),
     boards: items.map((item) => item.boardId),
     lists: items.map((item) => item.boardListId),
-    // Agency tools (issue 24): a shipped framework or one of the workspace's own
+    // Agency tools: a shipped framework or one of the workspace's own
     agencyItems: items.map((item) => item.agencyItemId),
   });
   await assertBoardLinks(ctx, meetingId, items);

@@ -5,7 +5,7 @@ import { meetingReportPath } from './reportPaths.ts';
 import { useMeetingTrends } from './reports.queries.ts';
 
 /**
- * The trends card of the meeting dashboard (issue 25), for those who see the meeting's report
+ * The trends card of the meeting dashboard, for those who see the meeting's report
  * (its leaders and admins; `canSee`): this year's figures and a link to the report.
  */
 export const MeetingTrendsCard = ({ meeting, canSee }: { meeting: { id: string; title: string }; canSee: boolean }) => {

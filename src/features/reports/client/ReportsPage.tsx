@@ -4,7 +4,7 @@ import { reportsMessages } from '../reports.messages.ts';
 import { ArchiveSearch } from './components/ArchiveSearch.tsx';
 import { WorkspaceExportPanel } from './components/WorkspaceExportPanel.tsx';
 
-/** /reports (issue 25): the archive search for everyone; the workspace export for admins. */
+/** /reports: the archive search for everyone; the workspace export for admins. */
 export const ReportsPage = () => {
   const isAdmin = useSelf().data?.isAdmin === '1';
   return (

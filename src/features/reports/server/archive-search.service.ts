@@ -5,7 +5,7 @@ import { notFound } from '../../../shared/errors.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import type { ArchiveSearchPage, ArchiveSearchQuery } from '../reports.schemas.ts';
 
-// The searchable archive (issue 25, decision 055): every held session's archive of the meetings
+// The searchable archive (decision 055): every held session's archive of the meetings
 // the caller may see (their own; all for admins), matched with PostgreSQL full text on the
 // archive's generated document and the session's note, filtered by meeting, date range and
 // person (who attended), best match first. Two statements at most (a count past the end).

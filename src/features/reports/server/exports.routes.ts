@@ -7,7 +7,7 @@ import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
 import { ZWorkspaceExport, ZWorkspaceExportsPage, ZWorkspaceExportsQuery } from '../reports.schemas.ts';
 import { exportFile, getExport, listExports, requestExport, runExport } from './workspace-export.service.ts';
 
-// The workspace export (issue 25): every entity as JSON and CSV in one zip, attachments
+// The workspace export: every entity as JSON and CSV in one zip, attachments
 // included, vault secrets excluded; a background job with progress; workspace admins only.
 
 const tags = ['reports'];

@@ -5,7 +5,7 @@ import { reportsMessages } from '../reports.messages.ts';
 import type { Report, ReportFormat } from '../reports.schemas.ts';
 
 // A report as CSV (one file, its tables one after another under their names) or XLSX (one sheet
-// per table), numbers as numbers (issue 25: "each report exports as CSV and XLSX").
+// per table), numbers as numbers ("each report exports as CSV and XLSX").
 
 type Cell = string | number | null;
 interface Table {

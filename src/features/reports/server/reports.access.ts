@@ -5,7 +5,7 @@ import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
 import { reportsMessages } from '../reports.messages.ts';
 
-// Who sees which report (document 3 §6, issue 25): a meeting's report and its member reports
+// Who sees which report (document 3 §6): a meeting's report and its member reports
 // are for the meeting's leaders and workspace admins; a participant who does not lead gets 403,
 // anyone else 404 (the meeting is not revealed). A user report is for that user and admins.
 

@@ -20,7 +20,7 @@ import { meetingReport, userReport } from './reports.service.ts';
 import { meetingTrends } from './trends.service.ts';
 
 // document 3 §7: GET reports/meetings/{meetingId} (dateSince, dateUntil, memberId) and GET
-// reports/users/{userId}; beyond the spec (issue 25): the meeting's trends, the reports as
+// reports/users/{userId}; beyond the spec: the meeting's trends, the reports as
 // CSV/XLSX and the archive search.
 
 const tags = ['reports'];

@@ -6,7 +6,7 @@ import { ON_TIME_GRACE_MINUTES, TRENDS_OLDEST_ISSUES, type Trends } from '../rep
 import { meetingForReport } from './reports.access.ts';
 import { reportWindow } from './reports.service.ts';
 
-// A meeting's trends (issue 25, beyond the spec): the numbers a team lead looks at each
+// A meeting's trends (beyond the spec): the numbers a team lead looks at each
 // quarter, over the report window. Three statements whatever the history holds.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -17,7 +17,7 @@ import { reportsMessages } from '../reports.messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
 import { exportTables, IMAGE_FILE_COLUMN, imageExtension } from './workspace-export.tables.ts';
 
-// The workspace export (issue 25, decision 055): an admin asks, a background job writes every
+// The workspace export (decision 055): an admin asks, a background job writes every
 // table of the workspace as JSON and CSV and the card attachments into one zip under
 // DATA_DIR/exports/{tenantId}/, telling its progress to the admin's sockets; once done the zip
 // can be downloaded by the workspace's admins and the admin who asked gets an email.

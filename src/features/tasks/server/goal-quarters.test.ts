@@ -9,7 +9,7 @@ import { tasks } from '../../../db/schema/index.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Task } from '../tasks.schemas.ts';
 
-// A goal's quarter is one of the workspace's quarters (issue 20, decision 056): 'YYYY-Qn', its
+// A goal's quarter is one of the workspace's quarters (decision 056): 'YYYY-Qn', its
 // own period or the calendar quarter of a year without periods; old free text stays readable.
 
 let app: FastifyInstance;

@@ -9,7 +9,7 @@ import { REPORT_GROUPS, type ReportQuery } from '../time.schemas.ts';
 import { downloadReport, useReport } from './time.queries.ts';
 import { todayIso } from './week.ts';
 
-/** The Reports tab (empty in the spec; issue 23): hours and amounts over a range, as a table and a chart. */
+/** The Reports tab (empty in the spec): hours and amounts over a range, as a table and a chart. */
 /** The chart shows the first rows; the table below lists them all. */
 const CHART_ROWS = 20;
 /** A name as the chart's axis shows it: whole when short, cut with an ellipsis when not. */

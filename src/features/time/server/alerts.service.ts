@@ -12,7 +12,7 @@ import type { ProjectReport } from '../time.schemas.ts';
 import { periodKey, projectReports } from './budgets.query.ts';
 import { timeClock } from './time.clock.ts';
 
-// Budget alerts into the meeting (issue 23, beyond the spec; decision 049). When a project's
+// Budget alerts into the meeting (beyond the spec; decision 049). When a project's
 // used budget reaches its alert percentage (when the alert box is ticked) and again at 100 %,
 // its managers get a notification and an email, and an issue is opened in the project's
 // meeting. Each threshold fires once per budget period (`time_budget_alerts` remembers it).

@@ -13,7 +13,7 @@ import { formatMinutes, moneyText } from '../time.money.ts';
 import type { Report, ReportQuery, TeamRow, TeamWeek } from '../time.schemas.ts';
 import { assertAdmin } from './time.access.ts';
 
-// The Meeting tab (team time rows, document 3 §3) and the Reports tab (issue 23): hours are
+// The Meeting tab (team time rows, document 3 §3) and the Reports tab: hours are
 // decimal numbers with two places for display; sums are whole minutes and integer cents.
 
 const hours = (minutes: number) => Math.round(minutes / 0.6) / 100;

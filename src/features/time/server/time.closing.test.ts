@@ -15,7 +15,7 @@ import { formatMinutes } from '../time.money.ts';
 import type { Account, Project, ProjectReportPage, StopResult, TeamWeek, Timer, Week } from '../time.schemas.ts';
 import { timeClock } from './time.clock.ts';
 
-// What issue 23's closing review asked for (decision 064): account images, alerts in the next
+// Time tracking's wider rules (decision 064): account images, alerts in the next
 // budget period and on a budget lowered, the timer's Stop on a full day, concurrent writes,
 // reports with amounts, time per meeting, negative numbers, the Accounts tab's filters.
 

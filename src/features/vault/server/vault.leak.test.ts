@@ -11,7 +11,7 @@ import { type Database, openPglite } from '../../../db/client.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 
-// The leak drill (issue 22): after entries are created, revealed and copied, a full copy of the
+// The leak drill: after entries are created, revealed and copied, a full copy of the
 // database — pg_dump on PostgreSQL, the data directory of the embedded one — and the server's
 // log (at its most verbose) hold none of the passwords, though they do hold the entries.
 

@@ -8,7 +8,7 @@ import { VAULT_LIMITS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { VaultEntry, VaultEntryPage } from '../vault.schemas.ts';
 
-// Issue 22, "oversized fields are refused": the username, notes and site URL limits of the
+// "Oversized fields are refused": the username, notes and site URL limits of the
 // schema (VAULT_LIMITS, and 2,000 characters for an address), sent one over, on a new entry and
 // on a change. Each is a 400 in the envelope naming the field, and nothing is stored: the list
 // and the entry are as before and no audit row is written. (Account and password: vault.test.ts.)

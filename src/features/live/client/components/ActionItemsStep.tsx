@@ -27,7 +27,7 @@ import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
 import './roomActions.css';
 import { fullName } from '../../../../shared/person.ts';
 
-// An action-items step of the live meeting (issue 17): the meeting's live list of the step's
+// An action-items step of the live meeting: the meeting's live list of the step's
 // type — headlines, open to-dos and those done since the last meeting, open issues — with
 // inline add, tick, the card dialog and reordering by drag or keyboard (space, arrows, space).
 // On the Issues step whoever runs the meeting picks the issue discussed (highlighted on every

@@ -155,7 +155,7 @@ const StepBody = (props: StepProps) => {
       return <TodoRecapStep sessionId={props.state.session.id} />;
     case 'cascading_messages':
       return <CascadingMessagesStep sessionId={props.state.session.id} canManage={props.state.canManage} />;
-    // Agency tools (issue 24): the framework, filled in together
+    // Agency tools: the framework, filled in together
     case 'agency_framework':
       return <AgencyStep {...props} />;
     default:

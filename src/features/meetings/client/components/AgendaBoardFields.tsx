@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 
 // The board (and, for a list step, the list) an accountability agenda item shows in the live
-// meeting (issue 17, decision 036): one of the meeting's boards, one of that board's lists. The
+// meeting (decision 036): one of the meeting's boards, one of that board's lists. The
 // calls are the boards feature's, read here by URL (that feature imports this one) and kept
 // under its query keys so that both share the cache. A "Meeting Board" not made yet shows as
 // the first choice until the agenda is saved.

@@ -6,7 +6,7 @@ import { api } from '../../../../client/lib/api.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 
-// The framework an agency_framework agenda item shows in the live meeting (issue 24, decision
+// The framework an agency_framework agenda item shows in the live meeting (decision
 // 053), searched by title. Read by URL under the agency feature's query keys, as the board fields
 // do: the meetings feature does not import agency tools (the live step does).
 

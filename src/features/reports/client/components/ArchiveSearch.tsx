@@ -10,7 +10,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { reportsMessages } from '../../reports.messages.ts';
 import { type ArchiveSearchParams, useArchiveSearch, useSearchChoices } from '../reports.queries.ts';
 
-// The searchable archive (issue 25): words, a meeting, a date range and a person; the hits link
+// The searchable archive: words, a meeting, a date range and a person; the hits link
 // to /meeting-archives/{id}. The matched words come back between « and » and show in bold.
 
 const PAGE = 20;

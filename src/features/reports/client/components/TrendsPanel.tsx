@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { reportsMessages } from '../../reports.messages.ts';
 import type { Trends } from '../../reports.schemas.ts';
 
-// A meeting's trends (issue 25): on the report, and compact on the meeting dashboard. No chart
+// A meeting's trends: on the report, and compact on the meeting dashboard. No chart
 // library here, so the dashboard does not load one for it.
 
 const percent = (value: number | null) => (value === null ? reportsMessages.reportNone : `${value}%`);

@@ -12,7 +12,7 @@ import { reportsMessages } from '../../reports.messages.ts';
 import type { WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
 
-// The workspace export for admins (issue 25): start one (after a question), follow its progress
+// The workspace export for admins: start one (after a question), follow its progress
 // (real-time events), download the zip once ready.
 
 const statusColor: Record<WorkspaceExport['status'], string> = {
