@@ -61,11 +61,11 @@ eachSize((size) => {
     await expect(page.getByRole('region', { name: messages.kpiSection })).toContainText('Qualified sales calls');
     await expect(page.getByRole('region', { name: tasksMessages.goalsSection })).toContainText('Launch the redesigned');
     await expect(page.getByRole('region', { name: tasksMessages.actionItems })).toContainText('Send the signed');
-    await expect(
-      page
-        .getByRole('region', { name: messages.calendarTitle })
-        .getByRole('tab', { name: new RegExp(`^${calendarMessages.calendarDay}`) }),
-    ).toBeVisible();
+    // The calendar, below the board, is shown once the page is scrolled near it.
+    const calendar = page.getByRole('region', { name: messages.calendarTitle });
+    await calendar.scrollIntoViewIfNeeded();
+    await expect(calendar.getByRole('tab', { name: new RegExp(`^${calendarMessages.calendarDay}`) })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await checkPage(page, 'dashboard', size);
     for (const [name, region] of sections) {
       const section = page.getByRole('region', { name: region });

@@ -19,7 +19,8 @@ const slots: MeetingDashboardSlots = {
   goals: (props) => <GoalsSection {...props} />,
   boards: (props) => <BoardsSection {...props} />,
   kpis: (props) => <KpiSection {...props} />,
-  calendar: (props) => <LazyCalendar {...props} />,
+  // Below the board and the scorecard: it waits until the page is scrolled near it.
+  calendar: (props) => <LazyCalendar whenNear {...props} />,
   trends: (props) => <MeetingTrendsCard {...props} />,
 };
 

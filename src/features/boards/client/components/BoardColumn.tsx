@@ -1,38 +1,20 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { memo, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useRef } from 'react';
+import { useNearView } from '../../../../client/ui/useNearView.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Column, GroupBy } from '../boards.format.ts';
 import { BoardCard, type CardContext } from './BoardCard.tsx';
 
-// One column of the board: a list (or an owner, or Active/Done), its cards rendered once it is
-// near the visible part of the board, and "Show N more" for the next page of them.
+// One column of the board: a list (or an owner, or Active/Done), its cards, actions and add form
+// rendered once it is near the visible part of the board, and "Show N more" for the next page of
+// them. A column far away is its title, count and drag handle: a drop target, light to lay out.
 
 export const COLUMN_WIDTH = 272;
-
-/** True once the element has come near the visible part of `root` (it then stays rendered). */
-const useNearView = (ref: RefObject<HTMLElement | null>, root: RefObject<HTMLElement | null>) => {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { root: root.current, rootMargin: `0px ${COLUMN_WIDTH * 2}px` },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref, root]);
-  return near;
-};
+/** A column renders once it is within half a column of the board's visible part. */
+const NEAR_MARGIN = `0px ${COLUMN_WIDTH / 2}px`;
 
 interface ColumnCardsProps {
   droppableId: string;
@@ -117,7 +99,7 @@ export const ColumnView = ({
   footer?: ReactNode;
 }) => {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearView(ref, scrollRoot);
+  const near = useNearView(ref, { root: scrollRoot, rootMargin: NEAR_MARGIN });
   const visible = near ? column.cards : [];
   const more = column.count - column.cards.length;
   return (
@@ -142,7 +124,7 @@ export const ColumnView = ({
             {column.count}
           </Text>
         </Group>
-        {headerActions}
+        {near && headerActions}
       </Group>
       <ColumnCards
         droppableId={`${groupBy}:${column.key}`}
@@ -165,7 +147,7 @@ export const ColumnView = ({
           {messages.showMoreCards(more)}
         </Button>
       )}
-      {footer}
+      {near && footer}
     </Paper>
   );
 };

@@ -14,9 +14,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconGripVertical, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
+import { GripIcon } from '../../../../client/ui/LightIcons.tsx';
 import { SectionError } from '../../../../client/ui/SectionState.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -373,7 +374,7 @@ export const BoardView = ({
                                   c="dimmed"
                                   style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
                                 >
-                                  <IconGripVertical size={16} />
+                                  <GripIcon size={16} strokeWidth={3} />
                                 </Box>,
                               )}
                             </Box>

@@ -1,15 +1,8 @@
 import { ActionIcon, Avatar, Box, Button, Menu, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconDots,
-  IconLock,
-  IconLockOpen,
-  IconPencil,
-  IconRepeat,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLock, IconLockOpen, IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import './taskRow.css';
+import { DotsIcon } from '../../../../client/ui/LightIcons.tsx';
 import { type IsoDate, utcToZonedParts } from '../../../../shared/dates.ts';
 import { carryAge } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -146,7 +139,7 @@ const RowMenu = ({ title, onEdit, onDelete }: { title: string; onEdit: () => voi
           setOpened((open) => !open);
         }}
       >
-        <IconDots size={16} />
+        <DotsIcon size={16} strokeWidth={3} />
       </ActionIcon>
       {used && (
         <Menu
