@@ -365,6 +365,23 @@ const main = async () => {
       );
       scoreIds.push({ id: score.id, base, spread, decimals });
     }
+    // A formula measurable over the first one (docs/decisions/105): computed, nothing to enter.
+    const [first] = measurables;
+    if (first?.type === 'dollar')
+      await call(
+        'POST',
+        `/meetings/${meeting.id}/scores`,
+        {
+          title: `${first.title}, last 4 weeks`,
+          userId: people[0],
+          goal: '>=',
+          score: String(Number(first.score) * 4),
+          units: first.units,
+          type: first.type,
+          formula: `sum({${scoreIds[0]!.id}}, 4)`,
+        },
+        leader,
+      );
     const card = await call<{ sessions: { id: string; sessionDate: string }[] }>(
       'GET',
       `/meetings/${meeting.id}/kpis?dateSince=${yearAgo}&dateUntil=${today}`,

@@ -8,6 +8,10 @@ import { addDays, type IsoDate, parseIsoDate } from './dates.ts';
 export const KPI_GOALS = ['>=', '<=', '=='] as const;
 export type KpiGoal = (typeof KPI_GOALS)[number];
 
+/** A scorecard measurable's goals: the comparators, and a range (between `score` and `scoreMax`). */
+export const KPI_SCORE_GOALS = [...KPI_GOALS, 'between'] as const;
+export type KpiScoreGoal = (typeof KPI_SCORE_GOALS)[number];
+
 /** How a value displays: 12, $1,250, 85%. */
 export const KPI_TYPES = ['number', 'dollar', 'percentage'] as const;
 export type KpiType = (typeof KPI_TYPES)[number];
@@ -21,6 +25,12 @@ export const KPI_UNITS_MAX = 20;
 export const KPI_SCORES_MAX = 500;
 /** A date range may cover at most this many days (about five years). */
 export const KPI_RANGE_MAX_DAYS = 1830;
+/** Longest formula text (characters, references stored as `{id}`). */
+export const KPI_FORMULA_MAX = 2000;
+/** Temporary goals per measurable. */
+export const KPI_GOAL_PERIODS_MAX = 20;
+/** The most periods sum/avg/min/max of a formula may reach back (a year of weeks). */
+export const KPI_FORMULA_WINDOW_MAX = 52;
 /** Document 2 §9: a typed value is saved this long after the last keystroke (or on blur). */
 export const KPI_INPUT_DEBOUNCE_MS = 5000;
 
@@ -108,6 +118,49 @@ export const kpiMet = (goal: KpiGoal, target: string | null, measured: string | 
   return order === 0;
 };
 
+/** A goal: its comparator and target, and the range's upper end for 'between'. */
+export interface KpiTarget {
+  goal: KpiScoreGoal;
+  score: string;
+  scoreMax: string | null;
+}
+
+/** A temporary goal: in force from `startsOn` to `endsOn`, both included. */
+export interface KpiGoalPeriod extends KpiTarget {
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+}
+
+/**
+ * The goal in force on a date: the temporary goal covering it (of two, the one starting later),
+ * else the measurable's own.
+ */
+export const goalOn = (own: KpiTarget, periods: readonly KpiGoalPeriod[], date: IsoDate | null): KpiTarget => {
+  let found: KpiGoalPeriod | undefined;
+  if (date !== null)
+    for (const period of periods)
+      if (period.startsOn <= date && date <= period.endsOn && (!found || period.startsOn >= found.startsOn))
+        found = period;
+  return found ?? own;
+};
+
+/**
+ * The colour rule, the one place it lives: whether a value meets the goal in force on its date
+ * (a range: from `score` to `scoreMax`, both included). Null when there is no value.
+ */
+export const kpiMetOn = (
+  own: KpiTarget,
+  periods: readonly KpiGoalPeriod[],
+  date: IsoDate | null,
+  measured: string | null,
+): boolean | null => {
+  const target = goalOn(own, periods, date);
+  if (target.goal !== 'between') return kpiMet(target.goal, target.score, measured);
+  const low = kpiMet('>=', target.score, measured);
+  const high = target.scoreMax === null ? null : kpiMet('<=', target.scoreMax, measured);
+  return low === null || high === null ? null : low && high;
+};
+
 /** Rounds a figure to six decimals (what floating-point sums can be trusted with). */
 const roundFigure = (value: number) => Number(value.toFixed(6));
 
@@ -166,9 +219,19 @@ export const formatKpiValue = (
   return units && units !== '%' ? `${grouped} ${units}` : units === '%' ? `${grouped}%` : grouped;
 };
 
-/** How a goal reads: '>= $1,250'. */
-export const formatKpiGoal = (score: { goal: KpiGoal; score: string | null; type: KpiType; units: string | null }) =>
-  score.score === null ? '' : `${score.goal} ${formatKpiValue(score.score, score)}`;
+/** How a goal reads: '>= $1,250', or a range '$1,000 – $1,500'. */
+export const formatKpiGoal = (score: {
+  goal: KpiScoreGoal;
+  score: string | null;
+  scoreMax?: string | null;
+  type: KpiType;
+  units: string | null;
+}) =>
+  score.score === null
+    ? ''
+    : score.goal === 'between'
+      ? `${formatKpiValue(score.score, score)} – ${formatKpiValue(score.scoreMax ?? null, score)}`
+      : `${score.goal} ${formatKpiValue(score.score, score)}`;
 
 // Quarter ids 'YYYY-Qn'. The dates of a workspace's quarter come from its Quarters page
 // (quarters.service: quarterById, quartersBetween; decisions 043 and 056); the helpers here are

@@ -5,6 +5,8 @@ export * from './agency.ts';
 export * from './boards.ts';
 // Email templates
 export * from './emails.ts';
+// Imports of outside data (decision 111)
+export * from './imports.ts';
 export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';
@@ -14,6 +16,8 @@ export * from './notifications.ts';
 export * from './orgchart.ts';
 export * from './passkeys.ts';
 export * from './people.ts';
+// People tools (decisions 108–110)
+export * from './people-tools.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
 // Reports

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 import { meetings, sessions } from './meetings.ts';
 
@@ -29,6 +40,19 @@ export const scores = pgTable(
     score: text().notNull(),
     units: text(),
     type: text().notNull().default('number'),
+    /** The upper end of a range goal (`goal` 'between': score ≤ value ≤ scoreMax); null otherwise. */
+    scoreMax: text(),
+    /**
+     * A formula KPI's expression (docs/decisions/105): other scores are referenced as `{id}`, so a
+     * rename does not break it. Its cells are computed, never stored. Null for an entered KPI.
+     */
+    formula: text(),
+    /** How the row's cells display: the values, their running total, or a rolling average. */
+    display: text().notNull().default('values'),
+    /** Periods a rolling average spans. */
+    rollingPeriods: integer().notNull().default(4),
+    /** Weekly (a value per meeting date), monthly or quarterly. */
+    frequency: text().notNull().default('weekly'),
     sort: integer().notNull().default(0),
     createdAt: now(),
     createdBy: byUser(),
@@ -40,9 +64,17 @@ export const scores = pgTable(
       'cascade',
     ),
     index().on(t.meetingId, t.sort),
-    check('scores_goal_check', sql`${t.goal} in ('>=', '<=', '==')`),
-    check('scores_type_check', sql`${t.type} in ('number', 'dollar', 'percentage')`),
+    check('scores_goal_check', sql`${t.goal} in ('>=', '<=', '==', 'between')`),
+    check('scores_type_check', sql`${t.type} in ('number', 'dollar', 'percentage', 'yesno', 'time')`),
     check('scores_score_check', sql`${t.score} ~ '^-?[0-9]+([.][0-9]+)?$'`),
+    check(
+      'scores_score_max_check',
+      sql`(${t.goal} = 'between') = (${t.scoreMax} is not null) and (${t.scoreMax} is null or ${t.scoreMax} ~ '^-?[0-9]+([.][0-9]+)?$')`,
+    ),
+    check('scores_display_check', sql`${t.display} in ('values', 'cumulative', 'rolling')`),
+    check('scores_rolling_periods_check', sql`${t.rollingPeriods} between 2 and 52`),
+    check('scores_frequency_check', sql`${t.frequency} in ('weekly', 'monthly', 'quarterly')`),
+    check('scores_formula_check', sql`${t.formula} is null or length(${t.formula}) between 1 and 2000`),
   ],
 );
 
@@ -95,5 +127,37 @@ export const kpiRemovedSessions = pgTable(
       'cascade',
     ),
     index().on(t.meetingId),
+  ],
+);
+
+/**
+ * A temporary goal: from `startsOn` to `endsOn` (inclusive, meeting dates) the score's cells are
+ * coloured against this goal instead of the score's own (docs/decisions/107).
+ */
+export const scoreGoalPeriods = pgTable(
+  'score_goal_periods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    scoreId: uuid()
+      .notNull()
+      .references(() => scores.id, { onDelete: 'cascade' }),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }).notNull(),
+    goal: text().notNull(),
+    score: text().notNull(),
+    scoreMax: text(),
+    createdAt: now(),
+    createdBy: byUser(),
+  },
+  (t) => [
+    index().on(t.scoreId, t.startsOn),
+    check('score_goal_periods_dates_check', sql`${t.startsOn} <= ${t.endsOn}`),
+    check('score_goal_periods_goal_check', sql`${t.goal} in ('>=', '<=', '==', 'between')`),
+    check('score_goal_periods_score_check', sql`${t.score} ~ '^-?[0-9]+([.][0-9]+)?$'`),
+    check(
+      'score_goal_periods_score_max_check',
+      sql`(${t.goal} = 'between') = (${t.scoreMax} is not null) and (${t.scoreMax} is null or ${t.scoreMax} ~ '^-?[0-9]+([.][0-9]+)?$')`,
+    ),
   ],
 );

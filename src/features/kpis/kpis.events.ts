@@ -1,4 +1,4 @@
-import type { ScoreCell } from './kpis.schemas.ts';
+import type { ComputedCell, ScoreCell } from './kpis.schemas.ts';
 
 /**
  * Real-time payloads of the scorecard, all to the
@@ -11,8 +11,8 @@ export interface KpiEvents {
   'kpi.score.changed': { id: string; meetingId: string; action: 'created' | 'updated' | 'deleted' };
   /** The scores were reordered: `ids` is the new order. */
   'kpi.order.changed': { meetingId: string; ids: string[] };
-  /** A cell's value or note was saved; `cell.met` is already computed. */
-  'kpi.cell.changed': { meetingId: string; cell: ScoreCell };
+  /** A cell's value or note was saved; `cell.met` is already computed, `computed` the formula cells it changed. */
+  'kpi.cell.changed': { meetingId: string; cell: ScoreCell; computed: ComputedCell[] };
   /** A meeting date column was deleted from the scorecard (Delete meeting date). */
   'kpi.column.deleted': { meetingId: string; sessionId: string };
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
-  KPI_GOALS,
+  KPI_FORMULA_MAX,
+  KPI_GOAL_PERIODS_MAX,
   KPI_NOTE_MAX,
+  KPI_SCORE_GOALS,
   KPI_TITLE_MAX,
   KPI_TYPES,
   KPI_UNITS_MAX,
@@ -13,6 +15,7 @@ import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { onceFieldsValid, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
+import { KPI_DISPLAYS } from './kpis.figures.ts';
 import { kpisMessages } from './kpis.messages.ts';
 
 // The scorecard (KPI) of a meeting (document 2 §2–§7): scores (measurables), one cell per
@@ -20,8 +23,18 @@ import { kpisMessages } from './kpis.messages.ts';
 // Wire names follow the spec: a score's `goal` is its comparator and `score` its target; a
 // cell's `measured` is the value. Routes: see docs/decisions/015-kpi-scorecard.md and docs/api.md.
 
-export const ZKpiGoal = z.enum(KPI_GOALS);
+export const ZKpiGoal = z.enum(KPI_SCORE_GOALS);
 export const ZKpiType = z.enum(KPI_TYPES);
+
+export const ZKpiDisplay = z.enum(KPI_DISPLAYS);
+
+/** The trailing views: the last 4 or 13 periods (query text, as a query string sends it). */
+export const ZTrailing = z.enum(['4', '13'], { error: kpisMessages.kpiInvalidTrailing });
+
+/** Why a formula cell has no value (docs/decisions/105): shown as the empty cell's label. */
+export const FORMULA_REASONS = ['missingInput', 'divisionByZero', 'deletedInput', 'outOfRange'] as const;
+export const ZFormulaReason = z.enum(FORMULA_REASONS);
+export type FormulaReason = z.infer<typeof ZFormulaReason>;
 
 /**
  * A typed number, normalised as the spec says (commas removed, leading '.' → '0.'; '$', '%'
@@ -74,9 +87,23 @@ export const ZScorecardCell = z
     /** Meets the goal (green) / not (red); null when there is no value (not coloured). */
     met: z.boolean().nullable(),
     note: z.string().nullable(),
+    /** A formula cell without a value: why (never sent for entered cells). */
+    reason: ZFormulaReason.nullable().optional(),
   })
   .meta({ id: 'ScorecardCell' });
 export type ScorecardCell = z.infer<typeof ZScorecardCell>;
+
+/** A temporary goal as stored and sent. */
+export const ZGoalPeriod = z
+  .object({
+    startsOn: z.string(),
+    endsOn: z.string(),
+    goal: ZKpiGoal,
+    score: z.string(),
+    scoreMax: z.string().nullable(),
+  })
+  .meta({ id: 'GoalPeriod' });
+export type GoalPeriod = z.infer<typeof ZGoalPeriod>;
 
 /** A score (measurable) of a meeting. */
 export const ZScore = z
@@ -88,11 +115,24 @@ export const ZScore = z
     title: z.string(),
     /** The comparator: the value meets the goal when `measured goal score`. */
     goal: ZKpiGoal,
-    /** The target (normalised decimal text). */
+    /** The target (normalised decimal text); a range's lower end. */
     score: z.string(),
+    /** A range's upper end ('between'); null otherwise. */
+    scoreMax: z.string().nullable(),
+    /** Temporary goals: a different goal from a date to a date (docs/decisions/107), by start date. */
+    goalPeriods: z.array(ZGoalPeriod),
     /** '$' or any other unit text; null for none. */
     units: z.string().nullable(),
     type: ZKpiType,
+    /**
+     * A formula measurable's expression, other scores referenced as `{id}`; its cells are
+     * computed (read-only). Null for an entered measurable.
+     */
+    formula: z.string().nullable(),
+    /** How the row shows its values: as entered, as a running total, or as a rolling average. */
+    display: ZKpiDisplay,
+    /** Periods the rolling average spans (2–52). */
+    rollingPeriods: z.number(),
     sort: z.number(),
     createdAt: z.string(),
     createdBy: z.string().nullable(),
@@ -110,6 +150,13 @@ export const ZScorecardRow = ZScore.extend({
   average: z.number().nullable(),
   /** Sum of the values in the range; null when there are none. */
   total: z.number().nullable(),
+  /** The value of the latest period in the range that has one; null when there are none. */
+  latest: z.number().nullable(),
+  /**
+   * What each column shows when `display` is 'cumulative' or 'rolling' (null where the period has
+   * no value); null for 'values'.
+   */
+  shown: z.array(z.number().nullable()).nullable(),
   /** Cells in the range that meet the goal. */
   hits: z.number(),
   /** Cells in the range that have a value. */
@@ -143,6 +190,8 @@ export const ZScorecard = z
     meetingId: z.string(),
     /** The range shown (inclusive); `quarterId` when asked by quarter. */
     quarterId: z.string().nullable(),
+    /** '4' or '13' when a trailing view was asked for. */
+    trailing: ZTrailing.nullable(),
     dateSince: z.string(),
     dateUntil: z.string(),
     /** The columns: the meeting's dates in the range, oldest first (deleted columns left out). */
@@ -177,6 +226,8 @@ export const ZScorecardQuery = z
     dateSince: ZIsoDate.optional(),
     dateUntil: ZIsoDate.optional(),
     userId: z.uuid().optional(),
+    /** The last 4 or 13 meeting dates up to the current one, instead of a quarter or dates. */
+    trailing: ZTrailing.optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
@@ -196,6 +247,7 @@ export const ZScorecardExportQuery = z
     dateSince: ZIsoDate.optional(),
     dateUntil: ZIsoDate.optional(),
     userId: z.uuid().optional(),
+    trailing: ZTrailing.optional(),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
@@ -204,7 +256,55 @@ export const ZScorecardExportQuery = z
   });
 export type ScorecardExportQuery = z.infer<typeof ZScorecardExportQuery>;
 
+/**
+ * A formula as stored: other scores as `{id}` (the form turns names into ids). '' or null: an
+ * entered measurable. Checked by the service (syntax, inputs, cycles).
+ */
+const ZFormula = z
+  .string()
+  .max(KPI_FORMULA_MAX, { error: messages.tooLong(KPI_FORMULA_MAX) })
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value?.trim() || null));
+
+const ZRollingPeriods = z
+  .number()
+  .int({ error: kpisMessages.kpiRollingPeriods })
+  .min(2, { error: kpisMessages.kpiRollingPeriods })
+  .max(52, { error: kpisMessages.kpiRollingPeriods });
+
 const ZTarget = ZKpiValue.refine((value) => value !== null, { error: messages.required });
+
+/** A range's upper end: required with 'between', not below the lower end (checked with both). */
+const rangeChecked = (
+  value: { goal?: string; score?: string | null; scoreMax?: string | null },
+  context: z.RefinementCtx,
+  path: (string | number)[] = [],
+) => {
+  if (value.goal !== 'between') return;
+  if (!value.scoreMax) context.addIssue({ code: 'custom', message: messages.required, path: [...path, 'scoreMax'] });
+  else if (value.score && Number(value.scoreMax) < Number(value.score))
+    context.addIssue({ code: 'custom', message: kpisMessages.kpiRangeBelow, path: [...path, 'scoreMax'] });
+};
+
+/** A temporary goal as sent: dates (start not after end), a goal and its target(s). */
+const ZGoalPeriodInput = z
+  .object({
+    startsOn: ZIsoDate,
+    endsOn: ZIsoDate,
+    goal: ZKpiGoal,
+    score: ZTarget,
+    scoreMax: ZKpiValue.optional(),
+  })
+  .superRefine((period, context) => {
+    if (period.startsOn > period.endsOn)
+      context.addIssue({ code: 'custom', message: kpisMessages.kpiRangeOrder, path: ['endsOn'] });
+    rangeChecked(period, context);
+  });
+
+/** Every temporary goal of the measurable (the list replaces the one saved). */
+const ZGoalPeriods = z.array(ZGoalPeriodInput).max(KPI_GOAL_PERIODS_MAX, {
+  error: kpisMessages.kpiTooManyGoalPeriods,
+});
 const ZUnits = z
   .string()
   .trim()
@@ -213,26 +313,41 @@ const ZUnits = z
   .transform((value) => value || null);
 
 /** `POST meetings/{meetingId}/scores` (saveScore, new): title, user, goal, target, units, type. */
-export const ZCreateScore = z.object({
-  title: requiredText(KPI_TITLE_MAX),
-  /** The owner: a leader or member of the meeting. */
-  userId: z.uuid({ error: messages.required }),
-  goal: ZKpiGoal,
-  score: ZTarget,
-  units: ZUnits,
-  type: ZKpiType.default('number'),
-});
+export const ZCreateScore = z
+  .object({
+    title: requiredText(KPI_TITLE_MAX),
+    /** The owner: a leader or member of the meeting. */
+    userId: z.uuid({ error: messages.required }),
+    goal: ZKpiGoal,
+    score: ZTarget,
+    scoreMax: ZKpiValue.optional(),
+    units: ZUnits,
+    type: ZKpiType.default('number'),
+    formula: ZFormula,
+    display: ZKpiDisplay.default('values'),
+    rollingPeriods: ZRollingPeriods.default(4),
+    goalPeriods: ZGoalPeriods.optional(),
+  })
+  .superRefine((value, context) => rangeChecked(value, context));
 export type CreateScore = z.infer<typeof ZCreateScore>;
 
 /** `PATCH scores/{id}` (saveScore, edit): any of the fields. */
-export const ZUpdateScore = z.object({
-  title: requiredText(KPI_TITLE_MAX).optional(),
-  userId: z.uuid().optional(),
-  goal: ZKpiGoal.optional(),
-  score: ZTarget.optional(),
-  units: ZUnits.optional(),
-  type: ZKpiType.optional(),
-});
+export const ZUpdateScore = z
+  .object({
+    title: requiredText(KPI_TITLE_MAX).optional(),
+    userId: z.uuid().optional(),
+    goal: ZKpiGoal.optional(),
+    score: ZTarget.optional(),
+    /** With goal 'between' (sent together: the server checks the range with the stored ends too). */
+    scoreMax: ZKpiValue.optional(),
+    units: ZUnits.optional(),
+    type: ZKpiType.optional(),
+    formula: ZFormula,
+    display: ZKpiDisplay.optional(),
+    rollingPeriods: ZRollingPeriods.optional(),
+    goalPeriods: ZGoalPeriods.optional(),
+  })
+  .superRefine((value, context) => rangeChecked(value, context));
 export type UpdateScore = z.infer<typeof ZUpdateScore>;
 
 /**
@@ -261,8 +376,24 @@ export const ZSaveCell = z.object({
 });
 export type SaveCell = z.infer<typeof ZSaveCell>;
 
-/** `PUT scores/{scoreId}/cells/{sessionId}` answer: the cell and the score's figures are refetched by others. */
-export const ZSavedCell = ZScoreCell.meta({ id: 'SavedCell' });
+/** A formula cell recomputed because one of its inputs changed. */
+export const ZComputedCell = z
+  .object({
+    scoreId: z.string(),
+    sessionId: z.string(),
+    measured: z.string().nullable(),
+    met: z.boolean().nullable(),
+    reason: ZFormulaReason.nullable(),
+  })
+  .meta({ id: 'ComputedCell' });
+export type ComputedCell = z.infer<typeof ZComputedCell>;
+
+/**
+ * `PUT scores/{scoreId}/cells/{sessionId}` answer (and the `kpi.cell.changed` event): the cell,
+ * and the formula cells its value changed.
+ */
+export const ZSavedCell = ZScoreCell.extend({ computed: z.array(ZComputedCell) }).meta({ id: 'SavedCell' });
+export type SavedCell = z.infer<typeof ZSavedCell>;
 
 /** `DELETE meetings/{meetingId}/kpis/sessions/{sessionId}` (Delete meeting date) answer. */
 export const ZDeletedColumn = z

@@ -165,6 +165,7 @@ export const KpiPanel = ({
             meetingId={meetingId}
             state={scoreDialog}
             people={assignable}
+            scores={data?.scores ?? []}
             defaultUserId={userId ?? viewerId}
             onClose={() => setScoreDialog(null)}
           />

@@ -354,6 +354,7 @@ export const ScorecardSettingsPage = () => {
         meetingId={meetingId}
         state={dialog}
         people={assignable}
+        scores={scorecard.data?.scores ?? []}
         defaultUserId={userFilter ?? viewer.userId}
         onClose={() => setDialog(null)}
       />

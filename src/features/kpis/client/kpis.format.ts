@@ -1,6 +1,15 @@
 import type { IsoDate } from '../../../shared/dates.ts';
-import { formatKpiValue, type KpiType, kpiFigures, kpiMet, kpiNumber } from '../../../shared/kpis.ts';
-import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.schemas.ts';
+import { formatKpiValue, type KpiType, kpiFigures, kpiMetOn, kpiNumber } from '../../../shared/kpis.ts';
+import { cumulativeValues, latestValue } from '../kpis.figures.ts';
+import { kpisMessages } from '../kpis.messages.ts';
+import type {
+  ComputedCell,
+  FormulaReason,
+  ScoreCell,
+  Scorecard,
+  ScorecardCell,
+  ScorecardRow,
+} from '../kpis.schemas.ts';
 
 // Pure helpers of the KPI screens: the range the scorecard shows, typing in a cell, the sort
 // cycle, groups, and how a saved or received cell updates a cached scorecard. The rules (met,
@@ -10,7 +19,8 @@ import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.
 export type KpiRange =
   | { kind: 'current' }
   | { kind: 'quarter'; quarterId: string }
-  | { kind: 'dates'; dateSince: IsoDate; dateUntil: IsoDate };
+  | { kind: 'dates'; dateSince: IsoDate; dateUntil: IsoDate }
+  | { kind: 'trailing'; periods: '4' | '13' };
 
 export const CURRENT_RANGE: KpiRange = { kind: 'current' };
 
@@ -22,6 +32,7 @@ export const rangeParams = (range: KpiRange): URLSearchParams => {
     params.set('dateSince', range.dateSince);
     params.set('dateUntil', range.dateUntil);
   }
+  if (range.kind === 'trailing') params.set('trailing', range.periods);
   return params;
 };
 
@@ -80,16 +91,48 @@ export const groupRows = <T extends { userId: string }>(
 export const scorecardCell = (cell: Pick<ScoreCell, 'measured' | 'met' | 'note'>): ScorecardCell | null =>
   cell.measured === null && cell.note === null ? null : { measured: cell.measured, met: cell.met, note: cell.note };
 
-/** The scorecard with `cell` in place of its old version (figures recomputed); unchanged if not shown. */
-export const withCell = (scorecard: Scorecard, cell: ScoreCell): Scorecard => {
-  const index = scorecard.sessions.findIndex((session) => session.id === cell.sessionId);
-  if (index < 0) return scorecard;
+/**
+ * A row's figures after its cells changed. A running total is recomputed here; a rolling average
+ * reads periods before the range, so `needsRefetch` tells the caller to ask the server.
+ */
+const refigured = (row: ScorecardRow, cells: (ScorecardCell | null)[]): ScorecardRow => {
+  const values = cells.map((cell) => kpiNumber(cell?.measured ?? null));
+  return {
+    ...row,
+    cells,
+    ...kpiFigures(cells),
+    latest: latestValue(values),
+    shown: row.display === 'cumulative' ? cumulativeValues(values) : row.shown,
+  };
+};
+
+/** Whether a change to these rows needs the server's figures (a rolling average). */
+export const needsRefetch = (scorecard: Scorecard, scoreIds: readonly string[]) =>
+  scorecard.scores.some((row) => row.display === 'rolling' && scoreIds.includes(row.id));
+
+/**
+ * The scorecard with `cell` in place of its old version, and the formula cells it changed
+ * (figures recomputed); unchanged where they are not shown.
+ */
+export const withCell = (scorecard: Scorecard, cell: ScoreCell, computed: readonly ComputedCell[] = []): Scorecard => {
+  const place = new Map(scorecard.sessions.map((session, index) => [session.id, index]));
+  const changes = new Map<string, [number, ScorecardCell | null][]>();
+  const add = (scoreId: string, sessionId: string, value: ScorecardCell | null) => {
+    const index = place.get(sessionId);
+    if (index !== undefined) changes.set(scoreId, [...(changes.get(scoreId) ?? []), [index, value]]);
+  };
+  add(cell.scoreId, cell.sessionId, scorecardCell(cell));
+  for (const c of computed)
+    add(c.scoreId, c.sessionId, { measured: c.measured, met: c.met, note: null, reason: c.reason });
+  if (changes.size === 0) return scorecard;
   let changed = false;
   const scores = scorecard.scores.map((row) => {
-    if (row.id !== cell.scoreId) return row;
+    const mine = changes.get(row.id);
+    if (!mine) return row;
     changed = true;
-    const cells = row.cells.with(index, scorecardCell(cell));
-    return { ...row, cells, ...kpiFigures(cells) };
+    let cells = row.cells;
+    for (const [index, value] of mine) cells = cells.with(index, value);
+    return refigured(row, cells);
   });
   if (!changed) return scorecard;
   return { ...scorecard, scores, owners: ownerFigures(scorecard, scores) };
@@ -109,10 +152,7 @@ const ownerFigures = (scorecard: Scorecard, scores: ScorecardRow[]) =>
 export const withoutColumn = (scorecard: Scorecard, sessionId: string): Scorecard => {
   const at = scorecard.sessions.findIndex((session) => session.id === sessionId);
   if (at < 0) return scorecard;
-  const scores = scorecard.scores.map((row) => {
-    const cells = row.cells.toSpliced(at, 1);
-    return { ...row, cells, ...kpiFigures(cells) };
-  });
+  const scores = scorecard.scores.map((row) => refigured(row, row.cells.toSpliced(at, 1)));
   return {
     ...scorecard,
     sessions: scorecard.sessions.filter((session) => session.id !== sessionId),
@@ -144,9 +184,13 @@ export const reorderVisible = (allIds: readonly string[], visibleIds: readonly s
   return allIds.map((existing) => (visible.has(existing) ? (moved[next++] ?? existing) : existing));
 };
 
-/** Whether a draft typed into a cell meets the goal, for the colour while typing. */
-export const draftMet = (row: Pick<ScorecardRow, 'goal' | 'score'>, draft: string): boolean | null =>
-  kpiMet(row.goal, row.score, draft);
+/** Whether a draft typed into a cell meets the goal in force on its date, for the colour while typing. */
+export const draftMet = (
+  row: Pick<ScorecardRow, 'goal' | 'score' | 'scoreMax' | 'goalPeriods'>,
+  draft: string,
+  date: IsoDate | null = null,
+): boolean | null =>
+  kpiMetOn({ goal: row.goal, score: row.score, scoreMax: row.scoreMax ?? null }, row.goalPeriods ?? [], date, draft);
 
 /** The numbers of a row's cells for its trend line, oldest first (empty cells left out). */
 export const trendValues = (row: Pick<ScorecardRow, 'cells'>): number[] =>
@@ -161,3 +205,45 @@ export const trendValues = (row: Pick<ScorecardRow, 'cells'>): number[] =>
  */
 export const cellText = (value: string | number | null, row: { type: KpiType; units: string | null }) =>
   formatKpiValue(value, { type: row.type, units: row.units === '$' || row.units === '%' ? row.units : null });
+
+/** What a formula cell without a value says instead. */
+export const reasonText = (reason: FormulaReason) =>
+  reason === 'divisionByZero'
+    ? kpisMessages.kpiReasonDivisionByZero
+    : reason === 'deletedInput'
+      ? kpisMessages.kpiReasonDeletedInput
+      : reason === 'outOfRange'
+        ? kpisMessages.kpiReasonOutOfRange
+        : kpisMessages.kpiReasonMissingInput;
+
+const REFERENCE = /\{([0-9a-f-]{36})\}/g;
+const NAME = /\[([^\]]*)\]/g;
+
+/** A stored formula as the form shows it: each `{id}` as `[Title]` (a deleted one as `[?]`). */
+export const formulaWithNames = (formula: string, rows: readonly { id: string; title: string }[]) => {
+  const titles = new Map(rows.map((row) => [row.id, row.title]));
+  return formula.replace(REFERENCE, (_whole, id: string) => `[${titles.get(id) ?? '?'}]`);
+};
+
+/**
+ * A formula typed with `[Title]` names as the server stores it (`{id}`); an error for a name that
+ * is no measurable of the scorecard, or that two share.
+ */
+export const formulaWithIds = (
+  text: string,
+  rows: readonly { id: string; title: string }[],
+): { formula: string } | { error: string } => {
+  const byTitle = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = row.title.trim().toLowerCase();
+    byTitle.set(key, [...(byTitle.get(key) ?? []), row.id]);
+  }
+  let error: string | null = null;
+  const formula = text.replace(NAME, (_whole, name: string) => {
+    const ids = byTitle.get(name.trim().toLowerCase()) ?? [];
+    if (ids.length !== 1 && error === null)
+      error = ids.length === 0 ? kpisMessages.kpiFormulaUnknownNamed(name) : kpisMessages.kpiFormulaAmbiguous(name);
+    return `{${ids[0] ?? ''}}`;
+  });
+  return error === null ? { formula } : { error };
+};

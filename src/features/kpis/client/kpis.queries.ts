@@ -7,14 +7,14 @@ import { kpisMessages } from '../kpis.messages.ts';
 import type {
   DeletedColumn,
   ExportFormat,
+  SavedCell,
   Score,
-  ScoreCell,
   Scorecard,
   ZCloneScore,
   ZCreateScore,
   ZUpdateScore,
 } from '../kpis.schemas.ts';
-import { type KpiRange, rangeParams, withCell, withOrder, withoutColumn } from './kpis.format.ts';
+import { type KpiRange, needsRefetch, rangeParams, withCell, withOrder, withoutColumn } from './kpis.format.ts';
 
 // Server state of the scorecard: one key factory, the hooks of the KPI screens, and how the
 // 'kpi.*' events change the cache. A cell event carries the cell, which is patched into every
@@ -57,6 +57,23 @@ const patchScorecards = (queryClient: QueryClient, meetingId: string, patch: (sc
 
 const refetchScorecards = (queryClient: QueryClient, meetingId: string) =>
   queryClient.invalidateQueries({ queryKey: kpiKeys.meeting(meetingId) });
+
+/** A saved cell and the formula cells it changed, into every cached scorecard of the meeting. */
+const applyCell = (
+  queryClient: QueryClient,
+  meetingId: string,
+  cell: Omit<SavedCell, 'computed'>,
+  computed: SavedCell['computed'],
+) => {
+  const touched = [cell.scoreId, ...computed.map((c) => c.scoreId)];
+  let refetch = false;
+  patchScorecards(queryClient, meetingId, (card) => {
+    refetch ||= needsRefetch(card, touched);
+    return withCell(card, cell, computed);
+  });
+  // A rolling average reads periods before the range: the server has them.
+  if (refetch) void refetchScorecards(queryClient, meetingId);
+};
 
 export type CreateScoreInput = z.input<typeof ZCreateScore>;
 export type UpdateScoreInput = z.input<typeof ZUpdateScore>;
@@ -126,8 +143,8 @@ export const useSaveCell = (meetingId: string) => {
       scoreId: string;
       sessionId: string;
       body: { measured?: string | null; note?: string | null };
-    }) => api.put<ScoreCell>(`/scores/${scoreId}/cells/${sessionId}`, body, silent),
-    onSuccess: (cell) => patchScorecards(queryClient, meetingId, (card) => withCell(card, cell)),
+    }) => api.put<SavedCell>(`/scores/${scoreId}/cells/${sessionId}`, body, silent),
+    onSuccess: ({ computed, ...cell }) => applyCell(queryClient, meetingId, cell, computed),
   });
 };
 
@@ -164,7 +181,7 @@ export const downloadScorecard = async (
 // --- Real time (the meeting's room; our own echoes never arrive here)
 
 registerRealtimeUpdater('kpi.cell.changed', (queryClient, data) => {
-  patchScorecards(queryClient, data.meetingId, (card) => withCell(card, data.cell));
+  applyCell(queryClient, data.meetingId, data.cell, data.computed ?? []);
 });
 
 registerRealtimeUpdater('kpi.order.changed', (queryClient, data) => {

@@ -4,7 +4,9 @@ import type { ExportFormat, Scorecard } from '../kpis.schemas.ts';
 
 // Export of the visible scorecard (Scorecard Settings → Export): one row per measurable, one
 // column per meeting date, numbers as numbers. The columns: User, Measurable, Goal (the
-// comparator), Target, Units, one per date (YYYY-MM-DD), Average, Total.
+// comparator), Target, Units, one per date (YYYY-MM-DD), Average, Total, Latest. A date holds
+// what the row shows: the value, or its running total or rolling average when the row displays
+// one; a formula row's computed values (an uncomputable one is empty).
 
 const FIXED_HEADERS = ['User', 'Measurable', 'Goal', 'Target', 'Units'];
 
@@ -18,6 +20,7 @@ interface ExportRow {
   values: (number | null)[];
   average: number | null;
   total: number | null;
+  latest: number | null;
 }
 
 const rowsOf = (scorecard: Scorecard): ExportRow[] => {
@@ -29,9 +32,10 @@ const rowsOf = (scorecard: Scorecard): ExportRow[] => {
     target: Number(score.score),
     units: score.units ?? '',
     type: score.type,
-    values: score.cells.map((cell) => kpiNumber(cell?.measured ?? null)),
+    values: score.shown ?? score.cells.map((cell) => kpiNumber(cell?.measured ?? null)),
     average: score.average,
     total: score.total,
+    latest: score.latest,
   }));
 };
 
@@ -40,6 +44,7 @@ const headersOf = (scorecard: Scorecard) => [
   ...scorecard.sessions.map((s) => s.sessionDate),
   'Average',
   'Total',
+  'Latest',
 ];
 
 /**
@@ -65,6 +70,7 @@ export const scorecardCsv = (scorecard: Scorecard): string => {
         ...row.values.map(csvNumber),
         csvNumber(row.average),
         csvNumber(row.total),
+        csvNumber(row.latest),
       ].join(','),
     );
   }
@@ -97,9 +103,10 @@ export const scorecardXlsx = async (scorecard: Scorecard, title: string): Promis
       ...row.values,
       row.average,
       row.total,
+      row.latest,
     ]);
     const format = numberFormat(row.type);
-    // Target, the dates, Average and Total are numbers in the measurable's format.
+    // Target, the dates, Average, Total and Latest are numbers in the measurable's format.
     for (let column = 4; column <= headers.length; column++) {
       if (column === 5) continue;
       added.getCell(column).numFmt = format;
@@ -107,7 +114,7 @@ export const scorecardXlsx = async (scorecard: Scorecard, title: string): Promis
   }
   sheet.getColumn(1).width = 22;
   sheet.getColumn(2).width = 36;
-  for (let column = 6; column < 6 + dateCount + 2; column++) sheet.getColumn(column).width = 12;
+  for (let column = 6; column < 6 + dateCount + 3; column++) sheet.getColumn(column).width = 12;
   workbook.title = title;
   const buffer = await workbook.xlsx.writeBuffer();
   return Buffer.from(buffer as ArrayBuffer);

@@ -217,10 +217,11 @@ describe('export', () => {
       '2026-01-26',
       'Average',
       'Total',
+      'Latest',
     ]);
     expect(rows).toEqual([
-      ['Ada Person', 'Revenue, net', '>=', '1250', '$', '1500.5', '', '900', '', '1200.25', '2400.5'],
-      ['Ben Person', "'=cmd()", '<=', '5', '%', '', '4.5', '', '', '4.5', '4.5'],
+      ['Ada Person', 'Revenue, net', '>=', '1250', '$', '1500.5', '', '900', '', '1200.25', '2400.5', '900'],
+      ['Ben Person', "'=cmd()", '<=', '5', '%', '', '4.5', '', '', '4.5', '4.5', '4.5'],
     ]);
   });
 
@@ -238,7 +239,17 @@ describe('export', () => {
     const sheet = workbook.getWorksheet('Scorecard')!;
     expect(sheet.rowCount).toBe(2);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['User', 'Measurable', 'Goal', 'Target', 'Units', ...Q1_DATES, 'Average', 'Total']);
+    expect(header).toEqual([
+      'User',
+      'Measurable',
+      'Goal',
+      'Target',
+      'Units',
+      ...Q1_DATES,
+      'Average',
+      'Total',
+      'Latest',
+    ]);
     const row = sheet.getRow(2);
     expect(row.getCell(1).value).toBe('Ada Person');
     expect(row.getCell(2).value).toBe('Revenue, net');

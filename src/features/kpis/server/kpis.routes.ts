@@ -21,11 +21,11 @@ import {
   createScore,
   deleteColumn,
   deleteScore,
-  getScorecard,
   orderScores,
   saveCell,
   updateScore,
 } from './kpis.service.ts';
+import { getScorecard } from './scorecard.service.ts';
 
 const tags = ['kpis'];
 const ZId = z.object({ id: z.uuid() });

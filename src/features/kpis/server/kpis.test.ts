@@ -148,6 +148,11 @@ describe('scores and their cells', () => {
         measured: { nullable: true, type: 'string' },
         met: { nullable: true, type: 'boolean' },
         note: { nullable: true, type: 'string' },
+        reason: {
+          nullable: true,
+          type: 'string',
+          enum: ['missingInput', 'divisionByZero', 'deletedInput', 'outOfRange', null],
+        },
       },
       required: ['measured', 'met', 'note'],
       additionalProperties: false,

@@ -18,7 +18,9 @@ export const KpiCell = ({
   meetingId,
   row,
   sessionId,
+  sessionDate,
   cell,
+  displayed,
   dateLabel,
   canEdit,
   current,
@@ -27,8 +29,12 @@ export const KpiCell = ({
   meetingId: string;
   row: ScorecardRow;
   sessionId: string;
+  /** The date, for the goal in force then (temporary goals). */
+  sessionDate: string;
   /** null: nothing entered yet. */
   cell: ScorecardCell | null;
+  /** The running total or rolling average shown in place of the value (the row's display); editing shows the value. */
+  displayed?: number | null;
   dateLabel: string;
   canEdit: boolean;
   current: boolean;
@@ -84,20 +90,22 @@ export const KpiCell = ({
   const shownValue = pendingValue !== undefined ? pendingValue : measured;
   const met =
     draft !== null
-      ? draftMet(row, draft)
+      ? draftMet(row, draft, sessionDate)
       : pendingValue !== undefined
-        ? draftMet(row, pendingValue ?? '')
+        ? draftMet(row, pendingValue ?? '', sessionDate)
         : (cell?.met ?? null);
   const colour = met === true ? 'teal' : met === false ? 'red' : null;
   const state = met === true ? 'met' : met === false ? 'missed' : 'none';
   const hasNote = Boolean(note);
+  const text =
+    displayed !== undefined && pendingValue === undefined ? cellText(displayed, row) : cellText(shownValue, row);
 
   if (!canEdit) {
     return (
       <td className="kpi-cell" data-current={current || undefined} data-met={state}>
         <div className="kpi-cell-inner" data-colour={colour ?? undefined}>
           <span className="kpi-cell-value" title={label}>
-            {cellText(shownValue, row)}
+            {text}
           </span>
           {hasNote && (
             <Tooltip label={note} withArrow multiline maw={280}>
@@ -119,7 +127,7 @@ export const KpiCell = ({
             aria-invalid={error ? true : undefined}
             inputMode="decimal"
             autoComplete="off"
-            value={draft ?? cellText(shownValue, row)}
+            value={draft ?? text}
             onFocus={(event) => {
               // A value still on its way to the server counts as the cell's value.
               baseline.current = shownValue;

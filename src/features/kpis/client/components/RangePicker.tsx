@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
@@ -6,12 +6,13 @@ import { QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
 import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
-import type { KpiRange } from '../kpis.format.ts';
+import { CURRENT_RANGE, type KpiRange } from '../kpis.format.ts';
 
 // The scorecard's quarter picker and date-range picker (document 2 §2): choosing a quarter
 // shows its dates in the range inputs; changing a date switches to that custom range. The
 // quarters are the workspace's (the Quarters page): current and future ones, and the one shown;
-// the arrows step into earlier ones (decision 056).
+// the arrows step into earlier ones (decision 056). "Last 4" and "Last 13" show the trailing
+// meeting dates up to the current one instead (docs/decisions/106).
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -49,8 +50,36 @@ export const RangePicker = ({
     }
   };
 
+  const view = range.kind === 'trailing' ? range.periods : 'range';
+  const viewControl = (
+    <SegmentedControl
+      size="xs"
+      aria-label={kpisMessages.kpiViewLabel}
+      data={[
+        { value: 'range', label: kpisMessages.kpiViewRange },
+        { value: '4', label: kpisMessages.kpiViewTrailing(4) },
+        { value: '13', label: kpisMessages.kpiViewTrailing(13) },
+      ]}
+      value={view}
+      onChange={(value) => {
+        setDraft(null);
+        onChange(value === '4' || value === '13' ? { kind: 'trailing', periods: value } : CURRENT_RANGE);
+      }}
+    />
+  );
+  if (range.kind === 'trailing')
+    return (
+      <Group gap="xs" wrap="wrap" align="center">
+        {viewControl}
+        <Text size="xs" c="dimmed">
+          {kpisMessages.kpiViewTrailingLong(Number(range.periods))}
+        </Text>
+      </Group>
+    );
+
   return (
     <Group gap="xs" wrap="wrap" align="flex-start">
+      {viewControl}
       <Group gap={2} wrap="nowrap">
         <ActionIcon
           variant="subtle"

@@ -1,27 +1,43 @@
-import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import {
+  KPI_FORMULA_MAX,
   KPI_TITLE_MAX,
   KPI_UNITS_MAX,
   KPI_VALUE_MAX,
-  type KpiGoal,
+  type KpiScoreGoal,
   type KpiType,
   normaliseKpiValue,
 } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
+import type { KpiDisplay } from '../../kpis.figures.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardRow } from '../../kpis.schemas.ts';
+import { formulaWithIds, formulaWithNames } from '../kpis.format.ts';
 import { useSaveScore } from '../kpis.queries.ts';
+import { type GoalPeriodDraft, GoalPeriodsField } from './GoalPeriodsField.tsx';
 
 // The score form (document 2 §2, §5): "Add Score", "Edit Score" or "Clone Score", with the
 // user (owner), title, goal comparator, target, units and type. A clone starts from the
-// score's fields and gets empty values.
+// score's fields and gets empty values. A formula measurable (docs/decisions/105) is typed with
+// names in brackets ('[Deals] / [Calls] * 100'), inserted from a picker; the form sends ids.
 
 export type ScoreDialogState =
   | { mode: 'add' }
@@ -29,10 +45,11 @@ export type ScoreDialogState =
   | { mode: 'clone'; score: ScorecardRow }
   | null;
 
-const GOAL_OPTIONS: { value: KpiGoal; label: string }[] = [
+const GOAL_OPTIONS: { value: KpiScoreGoal; label: string }[] = [
   { value: '>=', label: kpisMessages.kpiGoalAtLeast },
   { value: '<=', label: kpisMessages.kpiGoalAtMost },
   { value: '==', label: kpisMessages.kpiGoalExactly },
+  { value: 'between', label: kpisMessages.kpiGoalBetween },
 ];
 
 const TYPE_OPTIONS: { value: KpiType; label: string }[] = [
@@ -41,15 +58,38 @@ const TYPE_OPTIONS: { value: KpiType; label: string }[] = [
   { value: 'percentage', label: kpisMessages.kpiTypePercentage },
 ];
 
+const DISPLAY_OPTIONS: { value: KpiDisplay; label: string }[] = [
+  { value: 'values', label: kpisMessages.kpiDisplayValues },
+  { value: 'cumulative', label: kpisMessages.kpiDisplayCumulative },
+  { value: 'rolling', label: kpisMessages.kpiDisplayRolling },
+];
+
 interface Values {
   title: string;
   userId: string | null;
-  goal: KpiGoal;
+  goal: KpiScoreGoal;
   score: string;
+  scoreMax: string;
+  goalPeriods: GoalPeriodDraft[];
   units: string;
   type: KpiType;
+  usesFormula: boolean;
+  /** With names: '[Deals] / [Calls]'. */
+  formula: string;
+  display: KpiDisplay;
+  rollingPeriods: number;
 }
-type Field = 'title' | 'userId' | 'goal' | 'score' | 'units' | 'type';
+type Field =
+  | 'title'
+  | 'userId'
+  | 'goal'
+  | 'score'
+  | 'scoreMax'
+  | 'goalPeriods'
+  | 'units'
+  | 'type'
+  | 'formula'
+  | 'rollingPeriods';
 type Errors = Partial<Record<Field, string>>;
 
 const titleOf = (state: NonNullable<ScoreDialogState>) =>
@@ -63,23 +103,34 @@ const ScoreForm = ({
   meetingId,
   state,
   people,
+  scores,
   defaultUserId,
   onClose,
 }: {
   meetingId: string;
   state: NonNullable<ScoreDialogState>;
   people: PersonSummary[];
+  scores: readonly ScorecardRow[];
   defaultUserId: string | null;
   onClose: () => void;
 }) => {
   const source = state.mode === 'add' ? null : state.score;
+  // A formula may use the scorecard's other measurables (not the one being edited).
+  const inputs = scores.filter((row) => state.mode !== 'edit' || row.id !== state.score.id);
+  const formulaInput = useRef<HTMLTextAreaElement>(null);
   const [values, setValues] = useState<Values>({
     title: source?.title ?? '',
     userId: source?.userId ?? (people.some((p) => p.id === defaultUserId) ? defaultUserId : null),
     goal: source?.goal ?? '>=',
     score: source?.score ?? '',
+    scoreMax: source?.scoreMax ?? '',
+    goalPeriods: (source?.goalPeriods ?? []).map((period) => ({ ...period, scoreMax: period.scoreMax ?? '' })),
     units: source?.units ?? '',
     type: source?.type ?? 'number',
+    usesFormula: Boolean(source?.formula),
+    formula: source?.formula ? formulaWithNames(source.formula, scores) : '',
+    display: source?.display ?? 'values',
+    rollingPeriods: source?.rollingPeriods ?? 4,
   });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,7 +139,7 @@ const ScoreForm = ({
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     // A field's message goes once the person changes it.
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    setErrors((e) => (e[key as Field] ? { ...e, [key]: undefined } : e));
   };
 
   const submit = () => {
@@ -99,6 +150,16 @@ const ScoreForm = ({
     const target = normaliseKpiValue(values.score);
     if (target === null) problems.score = messages.required;
     else if (target === undefined) problems.score = kpisMessages.kpiInvalidNumber;
+    const upper = values.goal === 'between' ? normaliseKpiValue(values.scoreMax) : null;
+    if (values.goal === 'between' && upper === null) problems.scoreMax = messages.required;
+    else if (upper === undefined) problems.scoreMax = kpisMessages.kpiInvalidNumber;
+    let formula: string | null = null;
+    if (values.usesFormula) {
+      const converted = formulaWithIds(values.formula, inputs);
+      if (values.formula.trim() === '') problems.formula = kpisMessages.kpiFormulaEmpty;
+      else if ('error' in converted) problems.formula = converted.error;
+      else formula = converted.formula;
+    }
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !values.userId || !target) return;
     const body = {
@@ -106,19 +167,58 @@ const ScoreForm = ({
       userId: values.userId,
       goal: values.goal,
       score: target,
+      scoreMax: upper ?? null,
+      goalPeriods: values.goalPeriods.map((period) => ({
+        startsOn: period.startsOn,
+        endsOn: period.endsOn,
+        goal: period.goal,
+        score: period.score,
+        scoreMax: period.goal === 'between' ? period.scoreMax : null,
+      })),
       units: values.units.trim() || null,
       type: values.type,
+      formula,
+      display: values.display,
+      rollingPeriods: values.rollingPeriods,
     };
     const onError = (error: unknown) => {
       const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
       const mapped: Errors = {};
-      for (const key of ['title', 'userId', 'goal', 'score', 'units', 'type'] as const)
+      for (const key of [
+        'title',
+        'userId',
+        'goal',
+        'score',
+        'scoreMax',
+        'units',
+        'type',
+        'formula',
+        'rollingPeriods',
+      ] as const)
         if (fields[key]) mapped[key] = fields[key];
+      // A temporary goal's message names its row's field ('goalPeriods.0.endsOn').
+      const periodMessage = Object.entries(fields).find(([key]) => key.startsWith('goalPeriods'))?.[1];
+      if (periodMessage) mapped.goalPeriods = periodMessage;
       setErrors(mapped);
       setFailure(Object.keys(mapped).length > 0 ? null : errorText(error));
     };
     if (state.mode === 'add') save.mutate({ mode: 'add', body }, { onSuccess: closeSoon, onError });
     else save.mutate({ mode: state.mode, id: state.score.id, body }, { onSuccess: closeSoon, onError });
+  };
+
+  /** Puts `[Title]` where the cursor is in the formula (at the end when it has no focus yet). */
+  const insertInput = (id: string | null) => {
+    const row = inputs.find((candidate) => candidate.id === id);
+    if (!row) return;
+    const token = `[${row.title}]`;
+    const field = formulaInput.current;
+    const at = field?.selectionStart ?? values.formula.length;
+    const end = field?.selectionEnd ?? at;
+    set('formula', `${values.formula.slice(0, at)}${token}${values.formula.slice(end)}`);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(at + token.length, at + token.length);
+    });
   };
 
   return (
@@ -161,7 +261,7 @@ const ScoreForm = ({
           data={GOAL_OPTIONS}
           value={values.goal}
           allowDeselect={false}
-          onChange={(value) => value && set('goal', value as KpiGoal)}
+          onChange={(value) => value && set('goal', value as KpiScoreGoal)}
           error={errors.goal}
           comboboxProps={{ withinPortal: true }}
         />
@@ -174,7 +274,24 @@ const ScoreForm = ({
           onChange={(event) => set('score', event.currentTarget.value)}
           error={errors.score}
         />
+        {values.goal === 'between' && (
+          <TextInput
+            label={kpisMessages.kpiTargetMaxLabel}
+            required
+            inputMode="decimal"
+            maxLength={KPI_VALUE_MAX}
+            value={values.scoreMax}
+            onChange={(event) => set('scoreMax', event.currentTarget.value)}
+            error={errors.scoreMax}
+          />
+        )}
       </SimpleGrid>
+      <GoalPeriodsField
+        periods={values.goalPeriods}
+        goalOptions={GOAL_OPTIONS}
+        error={errors.goalPeriods}
+        onChange={(periods) => set('goalPeriods', periods)}
+      />
       <Stack gap={4}>
         <Text size="sm" fw={500} component="span" id="score-type-label">
           {kpisMessages.kpiTypeLabel}
@@ -209,6 +326,58 @@ const ScoreForm = ({
         onChange={(event) => set('units', event.currentTarget.value)}
         error={errors.units}
       />
+      <Switch
+        label={kpisMessages.kpiFormulaToggle}
+        checked={values.usesFormula}
+        onChange={(event) => set('usesFormula', event.currentTarget.checked)}
+      />
+      {values.usesFormula && (
+        <Stack gap="xs">
+          <Select
+            label={kpisMessages.kpiFormulaInsert}
+            placeholder={kpisMessages.kpiFormulaInsertPlaceholder}
+            searchable
+            data={inputs.map((row) => ({ value: row.id, label: row.title }))}
+            value={null}
+            onChange={insertInput}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            ref={formulaInput}
+            label={kpisMessages.kpiFormulaLabel}
+            description={kpisMessages.kpiFormulaHint}
+            required
+            autosize
+            minRows={2}
+            maxLength={KPI_FORMULA_MAX}
+            value={values.formula}
+            onChange={(event) => set('formula', event.currentTarget.value)}
+            error={errors.formula}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        </Stack>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select
+          label={kpisMessages.kpiDisplayLabel}
+          data={DISPLAY_OPTIONS}
+          value={values.display}
+          allowDeselect={false}
+          onChange={(value) => value && set('display', value as KpiDisplay)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {values.display === 'rolling' && (
+          <NumberInput
+            label={kpisMessages.kpiRollingPeriodsLabel}
+            min={2}
+            max={52}
+            allowDecimal={false}
+            value={values.rollingPeriods}
+            onChange={(value) => set('rollingPeriods', typeof value === 'number' ? value : 4)}
+            error={errors.rollingPeriods}
+          />
+        )}
+      </SimpleGrid>
     </DialogForm>
   );
 };
@@ -217,6 +386,7 @@ export const ScoreFormDialog = ({
   meetingId,
   state,
   people,
+  scores = [],
   defaultUserId = null,
   onClose,
 }: {
@@ -224,6 +394,8 @@ export const ScoreFormDialog = ({
   state: ScoreDialogState;
   /** Who may own a score (the meeting's leaders and members). */
   people: PersonSummary[];
+  /** The scorecard's measurables, which a formula may use. */
+  scores?: readonly ScorecardRow[];
   defaultUserId?: string | null;
   onClose: () => void;
 }) => {
@@ -244,6 +416,7 @@ export const ScoreFormDialog = ({
           meetingId={meetingId}
           state={current}
           people={people}
+          scores={scores}
           defaultUserId={defaultUserId}
           onClose={onClose}
         />

@@ -13,6 +13,7 @@ import {
   IconCopy,
   IconDots,
   IconGripVertical,
+  IconMathFunction,
   IconPencil,
   IconSortAscending,
   IconSortDescending,
@@ -27,6 +28,7 @@ import { formatDay } from '../../../tasks/client/tasks.format.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
 import type { Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
 import { cellText, groupRows, reorderVisible, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';
+import { FormulaCell } from './FormulaCell.tsx';
 import { KpiCell } from './KpiCell.tsx';
 import type { NoteTarget } from './KpiNoteDialog.tsx';
 import { TrendLine } from './TrendLine.tsx';
@@ -157,7 +159,7 @@ export const ScorecardTable = ({
   const reorderable = onReorder !== undefined && canEdit;
   const canDrag = reorderable && sort === 'none';
   const sessions = scorecard.sessions;
-  const columnCount = (reorderable ? 1 : 0) + 3 + sessions.length + 3;
+  const columnCount = (reorderable ? 1 : 0) + 3 + sessions.length + 4;
   const columnsKey = sessions.map((session) => session.id).join(',');
 
   // Bring the current session's column into the middle of the view when the columns change.
@@ -228,9 +230,22 @@ export const ScorecardTable = ({
       </td>
       <th scope="row" className="kpi-sticky kpi-col-measurable">
         <Group gap={4} wrap="nowrap" justify="space-between">
-          <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {score.title}
-          </Text>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {score.formula !== null && (
+              <Tooltip label={kpisMessages.kpiFormulaOf(score.title)} withArrow>
+                <IconMathFunction
+                  size={14}
+                  className="kpi-formula-mark"
+                  role="img"
+                  aria-label={kpisMessages.kpiFormulaBadge}
+                  data-testid="kpi-formula-mark"
+                />
+              </Tooltip>
+            )}
+            <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {score.title}
+            </Text>
+          </Group>
           {canEdit && (
             <Menu position="bottom-end" withinPortal shadow="md">
               <Menu.Target>
@@ -268,13 +283,27 @@ export const ScorecardTable = ({
       {sessions.map((session, index) => {
         const label = dateLabel(session);
         const cell = score.cells[index] ?? null;
+        const displayed = score.shown ? (score.shown[index] ?? null) : undefined;
+        if (score.formula !== null)
+          return (
+            <FormulaCell
+              key={session.id}
+              row={score}
+              cell={cell}
+              displayed={displayed}
+              dateLabel={label}
+              current={session.isCurrent}
+            />
+          );
         return (
           <KpiCell
             key={session.id}
             meetingId={scorecard.meetingId}
             row={score}
             sessionId={session.id}
+            sessionDate={session.sessionDate}
             cell={cell}
+            displayed={displayed}
             dateLabel={label}
             canEdit={canEdit}
             current={session.isCurrent}
@@ -287,6 +316,9 @@ export const ScorecardTable = ({
       </td>
       <td className="kpi-figure" data-testid="kpi-total">
         {score.total === null ? '–' : cellText(score.total, score)}
+      </td>
+      <td className="kpi-figure" data-testid="kpi-latest">
+        {score.latest === null ? '–' : cellText(score.latest, score)}
       </td>
       <td>
         <TrendLine values={trendValues(score)} label={kpisMessages.kpiTrendOf(score.title)} />
@@ -365,6 +397,9 @@ export const ScorecardTable = ({
               </th>
               <th scope="col" className="kpi-figure">
                 {kpisMessages.kpiColumnTotal}
+              </th>
+              <th scope="col" className="kpi-figure">
+                {kpisMessages.kpiColumnLatest}
               </th>
               <th scope="col">{kpisMessages.kpiColumnTrend}</th>
             </tr>
