@@ -96,6 +96,7 @@ export const clientMessages = {
 
   // Vision board
   navVision: 'VISION',
+  navPeopleTools: '1:1s & PEOPLE',
   // Time tracking screens (document 3 §2).
   navTimeTracking: 'TIME TRACKING',
   navQuarters: 'QUARTERS',

@@ -5,6 +5,7 @@ import {
   IconCalendarRepeat,
   IconCalendarStats,
   IconClock,
+  IconHeartHandshake,
   IconHierarchy2,
   IconLayoutDashboard,
   IconLock,
@@ -70,6 +71,15 @@ const entries: SidebarEntry[] = [
     to: '/vto',
     icon: IconTargetArrow,
     matches: (pathname) => pathname === '/vto',
+    needsWorkspace: true,
+  },
+  // People tools: 1:1s, conversations, core values, reporting lines
+  {
+    label: clientMessages.navPeopleTools,
+    to: '/people',
+    icon: IconHeartHandshake,
+    matches: (pathname) =>
+      pathname === '/people' || pathname.startsWith('/one-on-ones/') || pathname.startsWith('/conversations/'),
     needsWorkspace: true,
   },
   // Agency tools

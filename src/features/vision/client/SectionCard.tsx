@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Card, Group, List, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../client/ui/SafeHtml.tsx';
 import { visionMessages } from '../vision.messages.ts';
 import type { Section } from '../vision.schemas.ts';
@@ -9,10 +10,13 @@ export const SectionCard = ({
   section,
   onEdit,
   onDelete,
+  extra,
 }: {
   section: Section;
   onEdit: () => void;
   onDelete: () => void;
+  /** What another feature shows under the section (the shell fills it in: vision.slots.ts). */
+  extra?: ReactNode;
 }) => (
   <Card withBorder radius="md" padding="md" className="vision-section" component="section" aria-label={section.title}>
     <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
@@ -68,5 +72,6 @@ export const SectionCard = ({
     ) : (
       <SafeHtml html={section.description} />
     )}
+    {extra}
   </Card>
 );

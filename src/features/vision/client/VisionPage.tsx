@@ -37,6 +37,7 @@ import {
   useTemplates,
   useUpdateTemplate,
 } from './vision.queries.ts';
+import type { VisionSlots } from './vision.slots.ts';
 import './vision.css';
 
 /** The first board: a template of the catalogue, copied into the workspace. */
@@ -140,7 +141,15 @@ const SaveTemplateDialog = ({
   );
 };
 
-const Board = ({ template, onSelect }: { template: Template; onSelect: (id: string | null) => void }) => {
+const Board = ({
+  template,
+  onSelect,
+  slots,
+}: {
+  template: Template;
+  onSelect: (id: string | null) => void;
+  slots?: VisionSlots | undefined;
+}) => {
   const isAdmin = useSelf().data?.tenant?.isAdmin === '1';
   const update = useUpdateTemplate(template.id);
   const removeSection = useDeleteSection(template.id);
@@ -201,6 +210,7 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
             section={section}
             onEdit={() => setEditing({ section })}
             onDelete={() => setDeleting(section)}
+            extra={slots?.sectionExtra(section)}
           />
         ))}
       </SimpleGrid>
@@ -255,7 +265,7 @@ const Board = ({ template, onSelect }: { template: Template; onSelect: (id: stri
 };
 
 /** /vto: the vision board (document 2 §2). */
-export const VisionPage = () => {
+export const VisionPage = ({ slots }: { slots?: VisionSlots } = {}) => {
   const templates = useTemplates();
   const [params, setParams] = useSearchParams();
   const items = templates.data?.items ?? [];
@@ -300,7 +310,7 @@ export const VisionPage = () => {
           retrying={template.isFetching}
         />
       ) : template.data ? (
-        <Board template={template.data} onSelect={select} />
+        <Board template={template.data} onSelect={select} slots={slots} />
       ) : (
         <SectionLoading />
       )}

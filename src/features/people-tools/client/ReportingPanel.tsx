@@ -1,0 +1,114 @@
+import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PersonAvatar } from '../../../client/ui/PersonAvatar.tsx';
+import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { fullName } from '../../../shared/person.ts';
+import { peopleToolsMessages as m } from '../people-tools.messages.ts';
+import type { ReportingLine } from '../people-tools.schemas.ts';
+import { PAGE, useReportingLines, useSetManager } from './people-tools.queries.ts';
+
+const SOURCE = { chart: m.sourceChart, override: m.sourceOverride, none: m.sourceNone } as const;
+
+const ManagerPicker = ({ line, people }: { line: ReportingLine; people: ReportingLine[] }) => {
+  const set = useSetManager();
+  const options = [
+    { value: 'chart', label: m.clearOverride },
+    { value: 'none', label: m.noManager },
+    ...people
+      .filter((p) => p.person.id !== line.person.id)
+      .map((p) => ({ value: p.person.id, label: fullName(p.person) })),
+  ];
+  return (
+    <Select
+      size="xs"
+      aria-label={`${m.setManager}: ${fullName(line.person)}`}
+      placeholder={m.setManager}
+      data={options}
+      value={null}
+      searchable
+      onChange={(value) =>
+        value && set.mutate({ reportId: line.person.id, managerId: value === 'none' ? null : value })
+      }
+      error={set.error ? set.error.message : undefined}
+      w={180}
+    />
+  );
+};
+
+const LinesTable = ({ unplaced }: { unplaced: boolean }) => {
+  const [page, setPage] = useState(1);
+  const lines = useReportingLines(unplaced, (page - 1) * PAGE);
+  const everyone = useReportingLines(false, 0);
+  if (lines.isPending) return <SectionLoading />;
+  if (lines.isError)
+    return <SectionError title={m.loadFailed} error={lines.error} onRetry={() => void lines.refetch()} />;
+  const { items, total, canEdit } = lines.data;
+  if (items.length === 0) return <Text c="gray.7">{unplaced ? m.unplacedNone : m.oneOnOnesEmpty}</Text>;
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{m.reportingPerson}</Table.Th>
+              <Table.Th>{m.reportingManager}</Table.Th>
+              <Table.Th>{m.reportingSource}</Table.Th>
+              {canEdit && <Table.Th>{m.setManager}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((line) => (
+              <Table.Tr key={line.person.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <PersonAvatar person={line.person} size={24} />
+                    <Stack gap={0}>
+                      <Text size="sm">{fullName(line.person)}</Text>
+                      {line.seatTitle && (
+                        <Text size="xs" c="gray.7">
+                          {line.seatTitle}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{line.manager ? fullName(line.manager) : m.noManager}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={line.source === 'override' ? 'orange' : 'gray'}>
+                    {SOURCE[line.source]}
+                  </Badge>
+                </Table.Td>
+                {canEdit && (
+                  <Table.Td>
+                    <ManagerPicker line={line} people={everyone.data?.items ?? []} />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > PAGE && <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} size="sm" />}
+    </Stack>
+  );
+};
+
+/** Who reports to whom, and the people without a seat for an admin to place. */
+export const ReportingPanel = () => (
+  <Stack gap="lg">
+    <Text size="sm" c="gray.7">
+      {m.reportingHint}
+    </Text>
+    <LinesTable unplaced={false} />
+    <Title order={3} size="h4">
+      {m.unplacedTitle}
+    </Title>
+    <Text size="sm" c="gray.7">
+      {m.unplacedHint}
+    </Text>
+    <LinesTable unplaced />
+    <Button component="a" href="/chart" variant="light" w="fit-content">
+      {m.sourceChart}
+    </Button>
+  </Stack>
+);
