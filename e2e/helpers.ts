@@ -142,7 +142,7 @@ export const team = async (
 /** The UTC date `days` from today, YYYY-MM-DD. */
 export const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const weeklyMeeting = (
+export const weeklyMeeting = (
   request: APIRequestContext,
   token: string,
   fields: { title: string; members: string[]; startDate: string; startTime: string; sharepointUrl: string },

@@ -3,6 +3,7 @@ import { GeneralSettingsSection } from '../../features/admin/client/GeneralSetti
 import { SsoSettingsCard } from '../../features/auth/client/sso/SsoSettingsCard.tsx';
 import { TwoFactorPolicyCard } from '../../features/auth/client/two-factor/TwoFactorPolicyCard.tsx';
 import { EmailTemplatesSection } from '../../features/emails/client/EmailTemplatesSection.tsx';
+import { ImportDataCard } from '../../features/imports/client/ImportDataCard.tsx';
 import { AnnualsSection } from '../../features/quarters/client/AnnualsSection.tsx';
 // Slack
 import { SlackSection } from '../../features/slack/client/SlackSection.tsx';
@@ -29,6 +30,7 @@ export const AdministrationRoute = () => (
       <WorkspaceTokensSection />
       <WebhooksCard />
       <SsoSettingsCard />
+      <ImportDataCard />
       <SystemStatusCard />
       <BackupCard />
     </Stack>

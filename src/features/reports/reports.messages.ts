@@ -100,6 +100,9 @@ export const reportsMessages = {
   workspaceExportConfirmTitle: 'Export the whole workspace?',
   workspaceExportConfirm:
     'This makes a zip of every record and attachment of the workspace. It may take a while; you can leave this page.',
+  workspaceExportPassphrase: 'Passphrase for the vault (optional)',
+  workspaceExportPassphraseHelp: (min: number) =>
+    `With a passphrase of at least ${min} characters the vault's passwords go into the zip, sealed; importing it asks for the passphrase. Without one they are left out.`,
   workspaceExportStarted: 'The export has started. You will get an email when it is ready.',
   workspaceExportRunning: 'An export of this workspace is already under way',
   workspaceExportDownload: 'Download',

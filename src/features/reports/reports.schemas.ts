@@ -223,3 +223,18 @@ export const ZWorkspaceExport = z
 export type WorkspaceExport = z.infer<typeof ZWorkspaceExport>;
 export const ZWorkspaceExportsPage = pageOf(ZWorkspaceExport).meta({ id: 'WorkspaceExportsPage' });
 export const ZWorkspaceExportsQuery = z.object(pageParams({ size: 10, max: 50 }));
+
+/** Passphrase length bounds: long enough to resist guessing offline, short enough to type. */
+export const EXPORT_PASSPHRASE_MIN = 12;
+export const EXPORT_PASSPHRASE_MAX = 200;
+export const exportPassphrase = () =>
+  z
+    .string({ error: messages.required })
+    .min(EXPORT_PASSPHRASE_MIN, { error: messages.tooShort(EXPORT_PASSPHRASE_MIN) })
+    .max(EXPORT_PASSPHRASE_MAX, { error: messages.tooLong(EXPORT_PASSPHRASE_MAX) });
+/** Starting an export: with a passphrase, the vault's passwords go into the zip sealed under it. */
+export const ZStartWorkspaceExport = z
+  .strictObject({ passphrase: exportPassphrase().optional() })
+  // The browser sends no body as JSON null.
+  .nullish()
+  .meta({ id: 'StartWorkspaceExport' });

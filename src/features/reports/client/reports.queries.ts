@@ -105,7 +105,8 @@ export const useWorkspaceExports = (enabled: boolean) =>
 export const useStartWorkspaceExport = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<WorkspaceExport>('/workspace-exports', undefined, silent),
+    mutationFn: (passphrase?: string) =>
+      api.post<WorkspaceExport>('/workspace-exports', passphrase ? { passphrase } : undefined, silent),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.exports }),
   });
 };

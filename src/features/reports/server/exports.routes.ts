@@ -4,11 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, ok, sendDownload, success } from '../../../server/http.ts';
 import { jobDepsOf } from '../../../server/jobs/jobTransaction.ts';
-import { ZWorkspaceExport, ZWorkspaceExportsPage, ZWorkspaceExportsQuery } from '../reports.schemas.ts';
+import {
+  ZStartWorkspaceExport,
+  ZWorkspaceExport,
+  ZWorkspaceExportsPage,
+  ZWorkspaceExportsQuery,
+} from '../reports.schemas.ts';
+import { newExportKey } from './workspace-export.format.ts';
 import { exportFile, getExport, listExports, requestExport, runExport } from './workspace-export.service.ts';
 
-// The workspace export: every entity as JSON and CSV in one zip, attachments
-// included, vault secrets excluded; a background job with progress; workspace admins only.
+// The workspace export: every entity as JSON and CSV in one zip, attachments included, vault
+// secrets only sealed under a passphrase the admin gives; a background job with progress;
+// workspace admins only.
 
 const tags = ['reports'];
 const ZId = z.object({ id: z.uuid() });
@@ -24,16 +31,21 @@ export const exportsRoutes = async (fastify: FastifyInstance) => {
         tags,
         operationId: 'startWorkspaceExport',
         summary:
-          'Starts an export of the whole workspace as a background job (admins; one at a time: 409 while one runs). Progress arrives as workspace-export.changed events; an email tells when it is ready',
-        response: { 201: success(ZWorkspaceExport), ...failures(401, 403, 409) },
+          'Starts an export of the whole workspace as a background job (admins; one at a time: 409 while one runs). Progress arrives as workspace-export.changed events; an email tells when it is ready. With a passphrase the vault passwords go into the zip sealed under it (docs/workspace-export.md)',
+        body: ZStartWorkspaceExport,
+        response: { 201: success(ZWorkspaceExport), ...failures(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const created = await request.inTenant((ctx) => requestExport(ctx));
+      // Derived once the caller is known to be an admin: the passphrase is kept nowhere, the key
+      // only in the job's memory.
+      const passphrase = request.body?.passphrase;
+      const exportKey = passphrase ? await newExportKey(passphrase) : undefined;
       // After the commit: the job claims the row it reads.
       const deps = jobDepsOf(fastify);
       setImmediate(() => {
-        runExport(deps, dataDir, created.id).catch((err: unknown) =>
+        runExport(deps, dataDir, created.id, exportKey).catch((err: unknown) =>
           request.log.error({ err, exportId: created.id }, 'workspace export failed'),
         );
       });

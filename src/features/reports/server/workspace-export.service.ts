@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { attachments, tenants, users, workspaceExports } from '../../../db/schema/index.ts';
+import { attachments, tenants, users, vaultEntries, vaultKeys, workspaceExports } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import { ZipWriter } from '../../../server/zip.ts';
@@ -13,8 +13,16 @@ import { conflict, forbidden, gone, notFound } from '../../../shared/errors.ts';
 import { composeMail } from '../../emails/server/emails.send.ts';
 import { csvText } from '../../kpis/server/kpis.export.ts';
 import { attachmentsDir } from '../../tasks/server/attachments.service.ts';
+import { openPassword, unwrapDataKey } from '../../vault/server/vault.keys.ts';
 import { reportsMessages } from '../reports.messages.ts';
 import type { WorkspaceExport } from '../reports.schemas.ts';
+import {
+  EXPORT_FORMAT_NAME,
+  EXPORT_FORMAT_VERSION,
+  type ExportKey,
+  sealPasswordsFile,
+  VAULT_PASSWORDS_FILE,
+} from './workspace-export.format.ts';
 import { exportTables, IMAGE_FILE_COLUMN, imageExtension } from './workspace-export.tables.ts';
 
 // The workspace export (decision 055): an admin asks, a background job writes every
@@ -159,11 +167,35 @@ const safeName = (name: string) =>
     .join('')
     .slice(0, 200) || 'file';
 
+/** The workspace's vault passwords in clear, by entry id (only ever held to seal them again). */
+const vaultPasswords = async (deps: JobDeps, tenantId: string) => {
+  const passwords = new Map<string, string>();
+  const [keyRow] = await deps.db
+    .select({ wrappedKey: vaultKeys.wrappedKey, masterKeyId: vaultKeys.masterKeyId })
+    .from(vaultKeys)
+    .where(eq(vaultKeys.tenantId, tenantId));
+  if (!keyRow) return passwords;
+  const dataKey = unwrapDataKey(deps.vaultKeyring, tenantId, keyRow);
+  const entries = await deps.db
+    .select({
+      id: vaultEntries.id,
+      tenantId: vaultEntries.tenantId,
+      account: vaultEntries.account,
+      secret: vaultEntries.secret,
+    })
+    .from(vaultEntries)
+    .where(eq(vaultEntries.tenantId, tenantId));
+  for (const entry of entries) passwords.set(entry.id, openPassword(dataKey, entry));
+  return passwords;
+};
+
 /**
  * Runs a queued export to the end (called once its request has committed). Claims the row first,
  * so it runs once even if asked twice; any failure marks it failed and removes the partial file.
+ * With `exportKey` (the admin gave a passphrase) the vault's passwords go into the zip sealed
+ * under it; the key lives only in this call's memory (decision 115).
  */
-export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
+export const runExport = async (deps: JobDeps, dataDir: string, id: string, exportKey?: ExportKey) => {
   // The file's name is recorded as the job starts: a partial zip of a job that dies can be removed.
   const [claimed] = await deps.db
     .update(workspaceExports)
@@ -257,11 +289,16 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
       }
       await step();
     }
+    const passwords = exportKey ? await vaultPasswords(deps, tenantId) : null;
+    if (exportKey && passwords)
+      await zip.add(VAULT_PASSWORDS_FILE, Buffer.from(JSON.stringify(sealPasswordsFile(exportKey, passwords))));
     await zip.add(
       'manifest.json',
       Buffer.from(
         JSON.stringify(
           {
+            format: EXPORT_FORMAT_NAME,
+            formatVersion: EXPORT_FORMAT_VERSION,
             workspace: { id: tenantId, name: workspace?.name ?? '' },
             exportedAt: exportedAt.toISOString(),
             tables: counts,
@@ -269,8 +306,10 @@ export const runExport = async (deps: JobDeps, dataDir: string, id: string) => {
             attachmentsMissing: missing,
             images: Object.values(images).reduce((sum, n) => sum + n, 0),
             imagesByTable: images,
-            excluded:
-              'Password vault secrets, the Slack bot token, sign-in tokens and password hashes are not exported.',
+            vaultPasswords: passwords ? VAULT_PASSWORDS_FILE : null,
+            excluded: passwords
+              ? 'The Slack bot token, sign-in tokens and password hashes are not exported. The vault passwords are sealed under the export passphrase.'
+              : 'Password vault secrets, the Slack bot token, sign-in tokens and password hashes are not exported.',
           },
           null,
           1,

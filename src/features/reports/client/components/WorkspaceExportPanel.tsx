@@ -1,15 +1,15 @@
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, PasswordInput, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMoments } from '../../../../client/lib/moments.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
-import { errorText } from '../../../../client/ui/FormError.tsx';
+import { firstErrorText } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { WORKSPACE_EXPORT_RETENTION_DAYS } from '../../../../shared/constants.ts';
 import { formatSize } from '../../../../shared/fileSize.ts';
 import { reportsMessages } from '../../reports.messages.ts';
-import type { WorkspaceExport } from '../../reports.schemas.ts';
+import { EXPORT_PASSPHRASE_MIN, type WorkspaceExport } from '../../reports.schemas.ts';
 import { downloadWorkspaceExport, useStartWorkspaceExport, useWorkspaceExports } from '../reports.queries.ts';
 
 // The workspace export for admins: start one (after a question), follow its progress
@@ -29,15 +29,18 @@ export const WorkspaceExportPanel = () => {
   const start = useStartWorkspaceExport();
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Optional: with one, the vault's passwords go into the zip sealed under it (decision 115).
+  const [passphrase, setPassphrase] = useState('');
   const busy = list.data?.items.some((item) => item.status === 'queued' || item.status === 'running') ?? false;
   const confirm = () => {
     setFailure(null);
-    start.mutate(undefined, {
+    start.mutate(passphrase || undefined, {
       onSuccess: () => {
         setAsking(false);
+        setPassphrase('');
         showSuccess(reportsMessages.workspaceExportStarted);
       },
-      onError: (error) => setFailure(errorText(error)),
+      onError: (error) => setFailure(firstErrorText(error)),
     });
   };
   return (
@@ -148,7 +151,16 @@ export const WorkspaceExportPanel = () => {
         pending={start.isPending}
         error={failure}
       >
-        {reportsMessages.workspaceExportConfirm}
+        <Stack gap="sm">
+          <Text size="sm">{reportsMessages.workspaceExportConfirm}</Text>
+          <PasswordInput
+            label={reportsMessages.workspaceExportPassphrase}
+            description={reportsMessages.workspaceExportPassphraseHelp(EXPORT_PASSPHRASE_MIN)}
+            value={passphrase}
+            autoComplete="new-password"
+            onChange={(event) => setPassphrase(event.currentTarget.value)}
+          />
+        </Stack>
       </ConfirmDialog>
     </Card>
   );

@@ -1,0 +1,110 @@
+import { readCsv } from '../src/features/imports/server/csv-reader.ts';
+import { machineLine } from './measure.ts';
+import { startBenchServer } from './server.ts';
+
+// `npm run bench:imports`: imports (decisions 111–113).
+// 1. Reading a CSV upload: 5,000 and 50,000 rows (about 2 and 20 MB), generated chunk by chunk and
+//    read by the import's reader (encoding sniffing, decoding, csv-parse): time, and the peak of
+//    the process's memory above where it started, sampled every 10 ms. Streamed, the peak should
+//    not grow with the file: the ratio of the two peaks is the figure.
+// 2. A Ninety scorecard of 100 KPIs × 26 weeks through the API: preview and confirm times.
+
+const ROW_BYTES = 400;
+
+async function* generated(rows: number): AsyncGenerator<Buffer> {
+  yield Buffer.from('#,Group,Status,Title,Description,Owner,Goal,Average,Jan 5 - Jan 11\r\n');
+  const filler = 'x'.repeat(ROW_BYTES - 60);
+  let chunk: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    chunk.push(`${i},Group,Active,"KPI ${i}","${filler}",Ada Person,>= 10,11,12\r\n`);
+    if (chunk.length === 500) {
+      yield Buffer.from(chunk.join(''));
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield Buffer.from(chunk.join(''));
+}
+
+const readOnce = async (rows: number) => {
+  globalThis.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  const start = performance.now();
+  let count = 0;
+  for await (const row of readCsv(generated(rows), rows)) count += row.cells.length > 0 ? 1 : 0;
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { rows: count - 1, ms, peakMb: (peak - base) / 1024 / 1024, mb: (rows * ROW_BYTES) / 1024 / 1024 };
+};
+
+const scorecardImport = async () => {
+  const server = await startBenchServer();
+  try {
+    const admin = await server.person('importer');
+    const weeks = Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(2026, 0, 5 + i * 7)));
+    const meeting = await server.request<{ id: string }>(
+      'POST',
+      '/meetings',
+      {
+        operation: 'create',
+        title: 'Bench scorecard',
+        sharepointUrl: 'https://meet.example.com/bench',
+        startDate: '2026-01-05',
+        startTime: '09:00',
+        repeatEvery: 1,
+        repeatType: 'weeks',
+        type: 'meeting',
+      },
+      admin.accessToken,
+    );
+    const month = (d: Date) => d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    const header = weeks.map((d) => {
+      const end = new Date(d.getTime() + 6 * 86_400_000);
+      return `${month(d)} ${d.getUTCDate()} - ${month(end)} ${end.getUTCDate()}`;
+    });
+    const lines = [['#', 'Group', 'Status', 'Title', 'Description', 'Owner', 'Goal', 'Average', ...header].join(',')];
+    for (let k = 0; k < 100; k++) {
+      lines.push(
+        [k, 'G', 'Active', `KPI ${k}`, '', 'Bench importer', '>= 10', '11', ...weeks.map((_, i) => 10 + i)].join(','),
+      );
+    }
+    const file = new Blob([lines.join('\r\n')], { type: 'text/csv' });
+    const options = JSON.stringify({ kind: 'ninety-scorecard', meetingId: meeting.id, latestWeekYear: 2026 });
+    const send = async (path: string) => {
+      const form = new FormData();
+      form.append('options', options);
+      form.append('file', file, 'scorecard.csv');
+      const start = performance.now();
+      const response = await fetch(`${server.base}/api/v2${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.accessToken}` },
+        body: form,
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return performance.now() - start;
+    };
+    return { preview: await send('/imports/preview'), confirm: await send('/imports') };
+  } finally {
+    await server.stop();
+  }
+};
+
+const small = await readOnce(5_000);
+const large = await readOnce(50_000);
+for (const run of [small, large]) {
+  console.log(
+    `read ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB): ${run.ms.toFixed(0)} ms, ${(run.rows / (run.ms / 1000)).toFixed(0)} rows/s, peak memory +${run.peakMb.toFixed(1)} MB`,
+  );
+}
+console.log(
+  `peak memory, 50,000 rows ÷ 5,000 rows: ${(large.peakMb / Math.max(small.peakMb, 0.1)).toFixed(2)} (10× the file)`,
+);
+const card = await scorecardImport();
+console.log(
+  `Ninety scorecard, 100 KPIs × 26 weeks (2,600 values): preview ${card.preview.toFixed(0)} ms, confirm ${card.confirm.toFixed(0)} ms`,
+);
+console.log(machineLine(1));

@@ -1,0 +1,172 @@
+import { Alert, Badge, Checkbox, Group, List, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { fullName } from '../../../shared/person.ts';
+import { importsMessages as t } from '../imports.messages.ts';
+import type { ImportItem, ImportPreview } from '../imports.schemas.ts';
+
+const UNASSIGNED = '';
+
+const actionLabel: Record<ImportItem['action'], string> = {
+  create: t.actionCreate,
+  merge: t.actionMerge,
+  skip: t.actionSkip,
+};
+const actionColour: Record<ImportItem['action'], string> = { create: 'green', merge: 'blue', skip: 'gray' };
+
+const goalText = (item: ImportItem) =>
+  `${item.goal} ${item.type === 'dollar' ? '$' : ''}${item.target}${item.type === 'percentage' ? '%' : ''}`;
+
+/** What the file would do: counts, the people step, rows in error, notes and the KPIs one by one. */
+export const ImportPreviewView = ({
+  preview,
+  onMapPerson,
+  skipInvalid,
+  onSkipInvalid,
+  disabled,
+}: {
+  preview: ImportPreview;
+  onMapPerson: (source: string, userId: string | null) => void;
+  skipInvalid: boolean;
+  onSkipInvalid: (value: boolean) => void;
+  disabled: boolean;
+}) => {
+  const personOptions = [
+    { value: UNASSIGNED, label: t.personUnassigned },
+    ...preview.candidates.map((person) => ({ value: person.id, label: fullName(person) })),
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={3} size="h5">
+        {t.previewTitle}
+      </Title>
+      <List spacing={4} size="sm" aria-label={t.previewTitle}>
+        <List.Item>{t.willCreate(preview.create.kpis, preview.create.values)}</List.Item>
+        {preview.merge.kpis > 0 && <List.Item>{t.willMerge(preview.merge.kpis, preview.merge.values)}</List.Item>}
+        {preview.skip.kpis > 0 && <List.Item>{t.willSkip(preview.skip.kpis)}</List.Item>}
+        {preview.weeks.first && preview.weeks.last && (
+          <List.Item>{t.weeksRange(preview.weeks.first, preview.weeks.last, preview.weeks.count)}</List.Item>
+        )}
+      </List>
+
+      {preview.people.length > 0 && (
+        <Stack gap="xs">
+          <Title order={4} size="h6">
+            {t.peopleTitle}
+          </Title>
+          {preview.people.map((person) => (
+            <Group key={person.source} gap="sm" align="flex-end" wrap="wrap">
+              <Stack gap={0} style={{ minWidth: 160, flex: '1 1 160px' }}>
+                <Text size="sm" fw={600}>
+                  {person.source}
+                </Text>
+                <Text size="xs" c={person.matched ? 'dimmed' : 'red.9'}>
+                  {person.matched
+                    ? `${t.peopleMatched} · ${t.rowsOf(person.rows)}`
+                    : `${t.peopleUnmatched} · ${t.rowsOf(person.rows)}`}
+                </Text>
+              </Stack>
+              <Select
+                style={{ flex: '1 1 220px' }}
+                label={t.personMapLabel(person.source)}
+                data={personOptions}
+                value={person.assigned?.id ?? UNASSIGNED}
+                onChange={(value) => onMapPerson(person.source, value || null)}
+                allowDeselect={false}
+                disabled={disabled}
+              />
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      {preview.errorCount > 0 && (
+        <Alert color="red" variant="light" title={t.errorsTitle}>
+          <Stack gap="xs">
+            <Text size="sm">{t.errorsHint}</Text>
+            <Table.ScrollContainer minWidth={300}>
+              <Table striped withTableBorder fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>{t.columnRow}</Table.Th>
+                    <Table.Th>{t.columnReason}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.errors.map((error) => (
+                    <Table.Tr key={`${error.row}-${error.reason}`}>
+                      <Table.Td>{error.row}</Table.Td>
+                      <Table.Td>{error.reason}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Checkbox
+              label={t.skipErrorsLabel}
+              checked={skipInvalid}
+              onChange={(event) => onSkipInvalid(event.currentTarget.checked)}
+              disabled={disabled}
+            />
+          </Stack>
+        </Alert>
+      )}
+
+      {preview.notes.length > 0 && (
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t.warningsTitle}
+          </Title>
+          <List size="sm" spacing={2}>
+            {preview.notes.map((note) => (
+              <List.Item key={`${note.row}-${note.reason}`}>
+                {note.row > 1 ? `${t.columnRow} ${note.row}: ` : ''}
+                {note.reason}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+
+      {preview.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.previewNothing}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t.itemsTitle}
+          </Title>
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped withTableBorder fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>{t.columnRow}</Table.Th>
+                  <Table.Th>{t.columnTitle}</Table.Th>
+                  <Table.Th>{t.columnOwner}</Table.Th>
+                  <Table.Th>{t.columnGoal}</Table.Th>
+                  <Table.Th>{t.columnValues}</Table.Th>
+                  <Table.Th>{t.columnAction}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.items.map((item) => (
+                  <Table.Tr key={item.row}>
+                    <Table.Td>{item.row}</Table.Td>
+                    <Table.Td>{item.title}</Table.Td>
+                    <Table.Td>{item.owner}</Table.Td>
+                    <Table.Td>{goalText(item)}</Table.Td>
+                    <Table.Td>{item.values}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={actionColour[item.action]}>
+                        {actionLabel[item.action]}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Stack>
+  );
+};

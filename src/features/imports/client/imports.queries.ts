@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../client/lib/api.ts';
+import {
+  IMPORTS_PAGE,
+  type ImportOptions,
+  type ImportPage,
+  type ImportPreview,
+  type ImportRecord,
+} from '../imports.schemas.ts';
+
+// The one client owner of imports: query keys and calls. A preview and a confirmation send the
+// same file and settings (the server keeps nothing in between).
+
+export const importsKeys = {
+  all: ['imports'] as const,
+  list: (offset: number) => ['imports', 'list', offset] as const,
+};
+
+/** The multipart body: `options` first, so the server knows what it reads before the file arrives. */
+const formOf = (options: ImportOptions, file: File) => {
+  const form = new FormData();
+  form.append('options', JSON.stringify(options));
+  form.append('file', file, file.name);
+  return form;
+};
+
+export const useImports = (offset: number) =>
+  useQuery({
+    queryKey: importsKeys.list(offset),
+    queryFn: ({ signal }) =>
+      api.get<ImportPage>(`/imports?offset=${offset}&limit=${IMPORTS_PAGE.size}`, { signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePreviewImport = () =>
+  useMutation({
+    mutationFn: ({ options, file }: { options: ImportOptions; file: File }) =>
+      api.post<ImportPreview>('/imports/preview', formOf(options, file), { silent: true }),
+  });
+
+export const useConfirmImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ options, file }: { options: ImportOptions; file: File }) =>
+      api.post<ImportRecord>('/imports', formOf(options, file), { silent: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: importsKeys.all }),
+  });
+};
+
+export const useUndoImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ImportRecord>(`/imports/${id}/undo`, undefined, { silent: true }),
+    // The scorecards it touched reload too.
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+};

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ZPersonSummary } from '../../shared/person.ts';
+import { pageOf, pageParams } from '../../shared/validation.ts';
+import { ZKpiGoal, ZKpiType } from '../kpis/kpis.schemas.ts';
+
+// Imports of outside data (decisions 111–113): a file and its settings are sent to preview and
+// sent again to confirm; nothing is kept between the two. Shapes for the server and the client.
+
+export const IMPORT_KINDS = ['ninety-scorecard'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Largest file read (bytes), and most data rows. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+/** Rows with an error, and planned items, listed in a preview at most (the counts cover all). */
+export const PREVIEW_LIST_MAX = 200;
+export const IMPORTS_PAGE = { size: 20, max: 100 } as const;
+
+export const DUPLICATE_CHOICES = ['skip', 'merge'] as const;
+
+/**
+ * The settings sent with the file (multipart field `options`, JSON, before the file): the
+ * format, the meeting, what to do with duplicates, how unmatched people map (a name or email as
+ * in the file → a member's id, or null for unassigned), and whether rows in error are left out.
+ */
+export const ZImportOptions = z
+  .object({
+    kind: z.enum(IMPORT_KINDS),
+    meetingId: z.uuid(),
+    duplicates: z.enum(DUPLICATE_CHOICES).default('skip'),
+    people: z.record(z.string().max(200), z.uuid().nullable()).default({}),
+    skipInvalidRows: z.boolean().default(false),
+    /** The year of the newest week column (Ninety's headers carry none); by default the latest year it is not in the future. */
+    latestWeekYear: z.int().min(2000).max(2100).optional(),
+  })
+  .strict()
+  .meta({ id: 'ImportOptions' });
+export type ImportOptions = z.infer<typeof ZImportOptions>;
+
+export const ZRowError = z.object({ row: z.int(), reason: z.string() }).meta({ id: 'ImportRowError' });
+export type RowError = z.infer<typeof ZRowError>;
+
+export const ZImportPerson = z
+  .object({
+    /** The owner as the file names them (a name or an email). */
+    source: z.string(),
+    rows: z.int(),
+    /** Found by email or full name among the workspace's people; null when not found. */
+    matched: ZPersonSummary.nullable(),
+    /** Who will own the rows: the match, the mapping sent, or null (the meeting leader). */
+    assigned: ZPersonSummary.nullable(),
+  })
+  .meta({ id: 'ImportPerson' });
+export type ImportPerson = z.infer<typeof ZImportPerson>;
+
+export const ZImportItem = z
+  .object({
+    row: z.int(),
+    title: z.string(),
+    owner: z.string(),
+    goal: ZKpiGoal,
+    target: z.string(),
+    type: ZKpiType,
+    values: z.int(),
+    action: z.enum(['create', 'merge', 'skip']),
+  })
+  .meta({ id: 'ImportItem' });
+export type ImportItem = z.infer<typeof ZImportItem>;
+
+export const ZImportPreview = z
+  .object({
+    kind: z.enum(IMPORT_KINDS),
+    fileName: z.string(),
+    rows: z.int(),
+    create: z.object({ kpis: z.int(), values: z.int() }),
+    merge: z.object({ kpis: z.int(), values: z.int() }),
+    skip: z.object({ kpis: z.int() }),
+    weeks: z.object({ count: z.int(), first: z.string().nullable(), last: z.string().nullable() }),
+    people: z.array(ZImportPerson),
+    /** Who may own a KPI of this meeting (its leaders and members), for the mapping step. */
+    candidates: z.array(ZPersonSummary),
+    items: z.array(ZImportItem),
+    errors: z.array(ZRowError),
+    errorCount: z.int(),
+    notes: z.array(ZRowError),
+  })
+  .meta({ id: 'ImportPreview' });
+export type ImportPreview = z.infer<typeof ZImportPreview>;
+
+export const ZImportRecord = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    fileName: z.string(),
+    meetingId: z.string().nullable(),
+    status: z.enum(['done', 'undone']),
+    counts: z.record(z.string(), z.int()),
+    createdAt: z.string(),
+    createdBy: ZPersonSummary.nullable(),
+    undoneAt: z.string().nullable(),
+    undoneBy: ZPersonSummary.nullable(),
+  })
+  .meta({ id: 'ImportRecord' });
+export type ImportRecord = z.infer<typeof ZImportRecord>;
+
+export const ZImportPage = pageOf(ZImportRecord).meta({ id: 'ImportPage' });
+export type ImportPage = z.infer<typeof ZImportPage>;
+export const ZImportsQuery = z.object(pageParams(IMPORTS_PAGE)).strict();
+export const ZImportId = z.object({ id: z.uuid() });

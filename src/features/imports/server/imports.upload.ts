@@ -1,0 +1,64 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { serverMessages } from '../../../server/server.messages.ts';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../shared/errors.ts';
+import { KPI_SCORES_MAX } from '../../../shared/kpis.ts';
+import { importsMessages } from '../imports.messages.ts';
+import { type ImportOptions, ZImportOptions } from '../imports.schemas.ts';
+import { type CsvRow, readCsv } from './csv-reader.ts';
+import type { ImportFile } from './imports.service.ts';
+
+// The upload of an import: the `options` field (JSON), then the file, read as a stream. A
+// scorecard holds at most 500 KPIs, so its rows are kept; nothing bigger is ever held whole.
+
+const optionsError = (errors: Record<string, string> = { options: importsMessages.optionsInvalid }) =>
+  badRequest(errors, importsMessages.optionsInvalid);
+
+const readOptions = (part: MultipartFile): ImportOptions => {
+  const field = part.fields.options;
+  const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+  if (typeof value !== 'string') throw optionsError();
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw optionsError();
+  }
+  const parsed = ZImportOptions.safeParse(json);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(
+      parsed.error.issues.map((issue) => [issue.path.join('.') || 'options', issue.message]),
+    );
+    throw optionsError(errors);
+  }
+  return parsed.data;
+};
+
+const tooLarge = () => payloadTooLarge(importsMessages.fileTooLarge, { file: importsMessages.fileTooLarge });
+
+/** The import's settings and its file's rows; 415 when not multipart, 413 past 20 MB, 400 for the rest. */
+export const readImportUpload = async (
+  request: FastifyRequest,
+): Promise<{ options: ImportOptions; file: ImportFile }> => {
+  if (!request.isMultipart()) throw unsupportedMediaType(serverMessages.uploadNotMultipart);
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch {
+    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
+  }
+  if (!part) throw badRequest({ file: serverMessages.fileMissing }, serverMessages.fileMissing);
+  const options = readOptions(part);
+  const rows: CsvRow[] = [];
+  try {
+    for await (const row of readCsv(part.file, KPI_SCORES_MAX)) rows.push(row);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
+  } finally {
+    part.file.resume();
+  }
+  if (part.file.truncated) throw tooLarge();
+  return { options, file: { fileName: part.filename.slice(0, 255), rows } };
+};
