@@ -18,7 +18,8 @@ export const INITIAL_JS_BUDGET = 150 * 1024;
  */
 export const INITIAL_JS_CEILINGS: Record<string, number> = {
   '/login': INITIAL_JS_BUDGET,
-  '/home': 260 * 1024,
+  // Raised from 260 when the sidebar gained the people tools and shared code the scorecard's goal rule.
+  '/home': 261 * 1024,
 };
 
 /** The source of the app's entry, as the manifest names it. */

@@ -328,6 +328,13 @@ const NOT_WORKSPACE_REFERENCES: Record<string, string> = {
     "a passkey ceremony's, bound to its person (another's is 400: passkeys.test.ts)",
   'POST /api/v2/self/passkeys response.id': "the authenticator's credential id, not a Cadence row",
   'POST /api/v2/self/passkeys response.rawId': "the authenticator's credential id, not a Cadence row",
+  // People tools (decisions 108–110): their foreign ids are tested in people-tools.test.ts and people-tools.privacy.test.ts
+  'PUT /api/v2/core-values/order ids': 'core values: tested in people-tools.test.ts',
+  'PUT /api/v2/reporting-lines/{id} managerId': 'a person: tested in people-tools.test.ts',
+  'POST /api/v2/one-on-ones managerId': 'a person: tested in people-tools.privacy.test.ts',
+  'POST /api/v2/one-on-ones reportId': 'a person: tested in people-tools.privacy.test.ts',
+  'POST /api/v2/one-on-one-meetings/{id}/points/{pointId}/convert meetingId':
+    'a meeting: tested in people-tools.test.ts',
   'POST /api/v2/signin/passkey challengeId': 'a sign-in ceremony, which names no one until its passkey is verified',
   'POST /api/v2/signin/passkey response.id': "the authenticator's credential id, not a Cadence row",
   'POST /api/v2/signin/passkey response.rawId': "the authenticator's credential id, not a Cadence row",

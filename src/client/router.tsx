@@ -170,7 +170,27 @@ export const router = createBrowserRouter([
                   {
                     path: 'vto',
                     lazy: async () => ({
-                      Component: (await import('../features/vision/client/VisionPage.tsx')).VisionPage,
+                      Component: (await import('./shell/VisionRoute.tsx')).VisionRoute,
+                    }),
+                  },
+                  // People tools: 1:1s, conversations, core values, reporting lines
+                  {
+                    path: 'people',
+                    lazy: async () => ({
+                      Component: (await import('../features/people-tools/client/PeopleToolsPage.tsx')).PeopleToolsPage,
+                    }),
+                  },
+                  {
+                    path: 'one-on-ones/:pairId',
+                    lazy: async () => ({
+                      Component: (await import('../features/people-tools/client/OneOnOnePage.tsx')).OneOnOnePage,
+                    }),
+                  },
+                  {
+                    path: 'conversations/:conversationId',
+                    lazy: async () => ({
+                      Component: (await import('../features/people-tools/client/ConversationPage.tsx'))
+                        .ConversationPage,
                     }),
                   },
                   // Agency tools (document 3 §2)
@@ -239,6 +259,13 @@ export const router = createBrowserRouter([
                         path: 'administration',
                         lazy: async () => ({
                           Component: (await import('./shell/AdministrationRoute.tsx')).AdministrationRoute,
+                        }),
+                      },
+                      // Import of outside data (decision 111): admins only.
+                      {
+                        path: 'administration/import',
+                        lazy: async () => ({
+                          Component: (await import('./shell/ImportRoute.tsx')).ImportRoute,
                         }),
                       },
                     ],

@@ -21,6 +21,8 @@ import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
 // Email templates
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { homeRoutes } from '../features/home/server/home.routes.ts';
+import { cadenceImportRoutes } from '../features/imports/server/cadence-import.routes.ts';
+import { importsRoutes } from '../features/imports/server/imports.routes.ts';
 import { registerKpisLifecycle } from '../features/kpis/server/kpis.lifecycle.ts';
 import { kpisRoutes } from '../features/kpis/server/kpis.routes.ts';
 import { liveRoutes } from '../features/live/server/live.routes.ts';
@@ -35,6 +37,7 @@ import { notificationsRoutes } from '../features/notifications/server/notificati
 import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
+import { peopleToolsRoutes } from '../features/people-tools/server/people-tools.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
 import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
@@ -250,6 +253,7 @@ export const buildApp = async ({
   await app.register(settingsRoutes, { prefix: API_ROOT });
   await app.register(tokensRoutes, { prefix: API_ROOT });
   await app.register(webhooksRoutes, { prefix: API_ROOT });
+  await app.register(importsRoutes, { prefix: API_ROOT });
   await app.register(homeRoutes, { prefix: API_ROOT });
   await app.register(meetingsRoutes, { prefix: API_ROOT });
   await app.register(sessionsRoutes, { prefix: API_ROOT });
@@ -261,6 +265,7 @@ export const buildApp = async ({
   await app.register(liveRoutes, { prefix: API_ROOT });
   await app.register(peopleRoutes, { prefix: API_ROOT });
   await app.register(selfRoutes, { prefix: API_ROOT });
+  await app.register(peopleToolsRoutes, { prefix: API_ROOT });
   await app.register(notificationsRoutes, { prefix: API_ROOT });
   await app.register(calendarRoutes, { prefix: API_ROOT });
   // Org chart and vision board
@@ -276,6 +281,7 @@ export const buildApp = async ({
   // Reports
   await app.register(reportsRoutes, { prefix: API_ROOT });
   await app.register(exportsRoutes, { prefix: API_ROOT });
+  await app.register(cadenceImportRoutes, { prefix: API_ROOT });
   // The MCP server for AI assistants, beside the API it calls.
   await app.register(mcpRoutes);
   // Email templates
