@@ -97,7 +97,8 @@ test('an admin imports a Ninety scorecard: maps two owners, previews, imports, f
   await expectAccessible(page, 'the import page');
 
   await pick(page, importsMessages.meetingLabel, meeting.title);
-  await page.locator('input[type=file]').setInputFiles({
+  // The Ninety form's file input (the page also holds the Cadence export's, which takes a zip).
+  await page.locator('input[type=file][accept*="csv"]').setInputFiles({
     name: 'Ninety scorecard.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(scorecardCsv()),

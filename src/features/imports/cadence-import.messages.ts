@@ -30,7 +30,6 @@ export const cadenceImportMessages = {
   intro:
     'Makes a new workspace from the .zip of a Cadence workspace export: meetings and their archives, boards, to-dos, KPIs, goals, the org chart, time tracking and the rest. You become its admin; the people of the export are invited.',
   fileLabel: 'Export file (.zip)',
-  filePlaceholder: 'Choose the zip',
   clearFile: 'Remove the chosen file',
   nameLabel: 'Name of the new workspace',
   nameDescription: "Leave empty to keep the exported workspace's name.",

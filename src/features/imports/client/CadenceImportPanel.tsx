@@ -55,7 +55,6 @@ export const CadenceImportPanel = () => {
           <Text size="sm">{t.intro}</Text>
           <FileInput
             label={t.fileLabel}
-            placeholder={t.filePlaceholder}
             accept=".zip,application/zip"
             value={file}
             onChange={(next) => {
