@@ -360,6 +360,8 @@ test('the meeting dashboard’s calendar shows that meeting’s items only, in t
   await startSignedIn(page, owner.token);
   await page.goto(`/meeting-dashboard/${planning.id}`);
   const calendar = page.getByRole('region', { name: messages.calendarTitle });
+  // Below the board, the calendar is shown once the page is scrolled near it.
+  await calendar.scrollIntoViewIfNeeded();
   // German from FullCalendar's locale (loaded after the calendar's code): its view names, the titles.
   const monthTab = calendar.getByRole('tab', { name: /^Monat/ });
   await expect(monthTab).toBeVisible();
