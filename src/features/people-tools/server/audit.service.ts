@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { peopleToolsAudit, users } from '../../../db/schema/index.ts';
-import { windowTotal } from '../../../db/sql.ts';
+import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { personSummary } from '../../../server/people.ts';
@@ -40,6 +40,12 @@ export const listAudit = async (ctx: TenantContext, page: { offset: number; limi
       subjectId: row.subjectId,
       reader: row.reader ? personSummary(row.reader) : null,
     })),
-    total: rows[0]?.total ?? 0,
+    total: await pageTotal(rows, page.offset, async () =>
+      Number(
+        (
+          await ctx.db.select({ n: count() }).from(peopleToolsAudit).where(eq(peopleToolsAudit.tenantId, ctx.tenantId))
+        )[0]?.n ?? 0,
+      ),
+    ),
   };
 };

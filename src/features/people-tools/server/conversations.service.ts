@@ -1,6 +1,6 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { conversationForms, conversations, tasks } from '../../../db/schema/index.ts';
-import { windowTotal } from '../../../db/sql.ts';
+import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { sanitizePlainText } from '../../../server/sanitize.ts';
 import { conflict, notFound } from '../../../shared/errors.ts';
@@ -57,14 +57,18 @@ export const listConversations = async (
   page: { offset: number; limit: number },
 ) => {
   await pairAccess(ctx, pairId);
+  const where = and(eq(conversations.tenantId, ctx.tenantId), eq(conversations.pairId, pairId));
   const rows = await ctx.db
     .select({ ...summaryColumns, total: windowTotal() })
     .from(conversations)
-    .where(and(eq(conversations.tenantId, ctx.tenantId), eq(conversations.pairId, pairId)))
+    .where(where)
     .orderBy(desc(conversations.heldOn), desc(conversations.createdAt))
     .limit(page.limit)
     .offset(page.offset);
-  return { items: rows.map(toSummary), total: rows[0]?.total ?? 0 };
+  const total = await pageTotal(rows, page.offset, async () =>
+    Number((await ctx.db.select({ n: count() }).from(conversations).where(where))[0]?.n ?? 0),
+  );
+  return { items: rows.map(toSummary), total };
 };
 
 export const createConversation = async (ctx: TenantContext, pairId: string, input: CreateConversation) => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { oneOnOnePairs, oneOnOnes, users } from '../../../db/schema/index.ts';
-import { windowTotal } from '../../../db/sql.ts';
+import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { personSummary } from '../../../server/people.ts';
 import { addDays, type IsoDate, utcToZonedParts, zonedTimeToUtc } from '../../../shared/dates.ts';
@@ -92,7 +92,8 @@ const selectPairs = (ctx: TenantContext, where: SQL | undefined) =>
 /** The caller's pairs (as manager or report); an admin sees every pair of the workspace, without content. */
 export const listPairs = async (ctx: TenantContext, page: { offset: number; limit: number }): Promise<Pairs> => {
   const mine = or(eq(oneOnOnePairs.managerId, ctx.userId), eq(oneOnOnePairs.reportId, ctx.userId));
-  const rows = await selectPairs(ctx, ctx.isAdmin ? undefined : mine)
+  const whose = ctx.isAdmin ? undefined : mine;
+  const rows = await selectPairs(ctx, whose)
     .orderBy(
       sql`(${oneOnOnePairs.managerId} = ${ctx.userId} or ${oneOnOnePairs.reportId} = ${ctx.userId}) desc`,
       asc(reports.firstName),
@@ -101,7 +102,17 @@ export const listPairs = async (ctx: TenantContext, page: { offset: number; limi
     )
     .limit(page.limit)
     .offset(page.offset);
-  return { items: rows.map((row) => toPair(ctx, row)), total: rows[0]?.total ?? 0 };
+  const total = await pageTotal(rows, page.offset, async () =>
+    Number(
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(oneOnOnePairs)
+          .where(and(eq(oneOnOnePairs.tenantId, ctx.tenantId), whose))
+      )[0]?.n ?? 0,
+    ),
+  );
+  return { items: rows.map((row) => toPair(ctx, row)), total };
 };
 
 export const getPair = async (ctx: TenantContext, pairId: string): Promise<Pair> => {
