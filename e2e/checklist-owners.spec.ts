@@ -8,6 +8,7 @@ import {
   call,
   createMeeting,
   createMeetingToday,
+  expectNoSidewaysScroll,
   isoDate,
   realtimeConnected,
   SCREENS,
@@ -91,7 +92,7 @@ test('a checklist item given to a member shows in their My Action Items, is tick
   await shot(bea, 'home');
   await expectAccessible(bea, 'a checklist item among my to-dos');
   await bea.setViewportSize({ width: 390, height: 844 });
-  expect(await bea.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(bea);
   await item.scrollIntoViewIfNeeded();
   await shot(bea, 'home-phone');
   await item
@@ -157,7 +158,7 @@ test('the live To-Do review lists the checklist items people own beside the to-d
   await shot(page, 'live');
   await expectAccessible(page, 'checklist items in the live To-Do review');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await items.scrollIntoViewIfNeeded();
   await shot(page, 'live-phone');
 
