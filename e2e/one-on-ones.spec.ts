@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { notificationsMessages } from '../src/features/notifications/notifications.messages.ts';
 import type { OrgChart } from '../src/features/orgchart/orgchart.schemas.ts';
 import { peopleToolsMessages as m } from '../src/features/people-tools/people-tools.messages.ts';
 import type { OneOnOne, Pairs } from '../src/features/people-tools/people-tools.schemas.ts';
@@ -77,6 +78,14 @@ test('a manager and a report hold a 1:1 live and a quarterly conversation side b
 
   await page.getByRole('button', { name: m.startOneOnOne }).click();
   await expect(reportPage.getByText(m.liveNow)).toBeVisible();
+  // The report is told in the bell that their manager started it (what was written stays out).
+  const bellOf = (p: Page) => p.getByTestId('notification-bell');
+  const bellList = (p: Page) => p.getByRole('dialog', { name: notificationsMessages.notificationsTitle });
+  await bellOf(reportPage).click();
+  await expect(
+    bellList(reportPage).getByRole('button', { name: m.notificationOneOnOneStarted('Olga Owner') }),
+  ).toBeVisible();
+  await reportPage.keyboard.press('Escape');
 
   // A talking point becomes the report's to-do, seen on both sides.
   await point(page, 'Conference budget').getByRole('button', { name: m.makeTodo }).click();
@@ -111,7 +120,12 @@ test('a manager and a report hold a 1:1 live and a quarterly conversation side b
   const link = (p: Page) => p.getByRole('link', { name: /conversation \d{4}-Q\d/ });
   await link(page).click();
   await expect(page.getByRole('region', { name: m.myForm })).toBeVisible();
-  await link(reportPage).click();
+  // The report's bell says a form waits for them; its entry opens the conversation.
+  await bellOf(reportPage).click();
+  await bellList(reportPage)
+    .getByRole('button', { name: /set up your quarterly conversation \d{4}-Q\d: your form is waiting/ })
+    .click();
+  await expect(reportPage).toHaveURL(/\/conversations\/[0-9a-f-]{36}$/);
   await expect(reportPage.getByRole('region', { name: m.myForm })).toBeVisible();
 
   await page.getByRole('textbox', { name: m.whatsWorking }).fill('Bea ships on time every sprint');
@@ -159,6 +173,17 @@ test('a manager and a report hold a 1:1 live and a quarterly conversation side b
   await page.goto('/people?tab=reporting');
   await expect(page.getByText(m.unplacedTitle)).toBeVisible();
   await expect(page.getByRole('cell', { name: /Pia Peer/ }).first()).toBeVisible();
+  // Any person can be picked as a manager: the picker searches the workspace on the server, by keyboard.
+  const picker = page.getByRole('combobox', { name: `${m.setManager}: Pia Peer` }).first();
+  await picker.focus();
+  await page.keyboard.type('Mate');
+  await expect(page.getByRole('option', { name: 'Bea Mate' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Olga Owner' })).toBeHidden();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const piaRow = page.getByRole('row', { name: /Pia Peer/ }).first();
+  await expect(piaRow.getByRole('cell', { name: 'Bea Mate' })).toBeVisible();
+  await expect(piaRow.getByText(m.sourceOverride)).toBeVisible();
   await shots(page, 'reporting');
   await expectAccessible(page, 'the reporting lines');
 

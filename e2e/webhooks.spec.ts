@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { verifySignature } from '../src/features/webhooks/server/webhooks.signing.ts';
 import { webhooksMessages } from '../src/features/webhooks/webhooks.messages.ts';
+import { verifySignature } from '../src/server/signing.ts';
 import { expectAccessible } from './axe.ts';
 import { DESKTOP, PHONE, screenshotsOf, startSignedIn, team } from './helpers.ts';
 

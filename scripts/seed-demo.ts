@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, lt, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { DataLockError } from '../src/db/data-lock.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -7,6 +7,7 @@ import {
   checklistItems,
   goalMilestones,
   meetings,
+  rateLimitCounters,
   sessionAttendees,
   sessions,
   users,
@@ -18,10 +19,12 @@ import { loadConfig } from '../src/server/config.ts';
 import type { TenantContext } from '../src/server/context.ts';
 import { dataMigrations } from '../src/server/data-migrations.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
-import { addDays } from '../src/shared/dates.ts';
+import { signatureHeader } from '../src/server/signing.ts';
+import { addDays, addMonths } from '../src/shared/dates.ts';
 import { normaliseKpiValue, quarterOf, quarterRange, shiftQuarter } from '../src/shared/kpis.ts';
 import { DEMO_CHECKLIST, DEMO_COMMENTS, DEMO_CONTENT, DEMO_MILESTONES, DEMO_REPEATING } from './demo-content.ts';
 import { during, type History, makeRandom, planHistory } from './demo-history.ts';
+import { seedPeopleTools } from './demo-people.ts';
 
 // `npm run seed:demo`: a demo workspace with people and meetings of every kind and a year of
 // held sessions, on the configured database (DATA_DIR or DATABASE_URL). People, meetings and
@@ -410,6 +413,56 @@ const main = async () => {
       where c.score_id = v."scoreId" and c.session_id = v."sessionId" and s.id = v."sessionId"`);
     kpiValues += cells.length;
   }
+  // A monthly measurable with a range goal and the past twelve months' values (decision 118).
+  const monthlyMeeting = made.find((meeting) => DEMO_CONTENT[meeting.title]!.measurables.length > 0);
+  if (monthlyMeeting) {
+    const leader = await tokenOf(monthlyMeeting.administratorIds[0]!);
+    const margin = await call<{ id: string }>(
+      'POST',
+      `/meetings/${monthlyMeeting.id}/scores`,
+      {
+        title: 'Gross margin',
+        userId: monthlyMeeting.administratorIds[0],
+        goal: 'between',
+        score: '38',
+        scoreMax: '45',
+        units: '%',
+        type: 'percentage',
+        frequency: 'monthly',
+      },
+      leader,
+    );
+    const thisMonth = `${today.slice(0, 7)}-01`;
+    for (let back = 12; back >= 1; back--) {
+      const start = addMonths(thisMonth, -back, 1);
+      const measured = (41 + 5 * Math.sin(back * 1.3)).toFixed(1);
+      await call('PUT', `/scores/${margin.id}/periods/${start}`, { measured }, leader);
+      kpiValues += 1;
+    }
+    // A KPI fed by another system (decision 119): twelve weeks of values the CRM sent, signed.
+    const leads = await call<{ id: string }>(
+      'POST',
+      `/meetings/${monthlyMeeting.id}/scores`,
+      { title: 'Website leads', userId: monthlyMeeting.administratorIds[0], goal: '>=', score: '40', type: 'number' },
+      leader,
+    );
+    const feed = await call<{ url: string; secret: string }>('POST', `/scores/${leads.id}/feed`, {}, leader);
+    for (let back = 12; back >= 1; back--) {
+      const body = JSON.stringify({ date: addDays(today, -7 * back), value: Math.round(45 + 12 * Math.cos(back)) });
+      const pushed = await app.inject({
+        method: 'POST',
+        url: new URL(feed.url).pathname,
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'cadence-signature': signatureHeader([feed.secret], Math.floor(Date.now() / 1000), body),
+        },
+      });
+      if (pushed.statusCode === 200) kpiValues += 1;
+    }
+    // The demo's own pushes spend none of the feed's allowance.
+    await database.db.delete(rateLimitCounters).where(like(rateLimitCounters.key, 'kpi-feed:%'));
+  }
   // The year behind us was held: each past session ran for an hour and a half.
   await database.db
     .update(sessions)
@@ -461,12 +514,15 @@ const main = async () => {
       [],
     );
   }
+  const peopleTools = await seedPeopleTools(database, call, tenantId, { dana, miguel, priya, tom, aiko, sam }, tokenOf);
   await app.close();
   await database.close();
   console.log(
     `Demo workspace "Demo Company": ${PEOPLE.length} people, ${meetingsToMake.length} meetings, ${held.length} held sessions, ` +
       `${counts.cards} cards on ${counts.boards} boards, ${counts.todos} other to-dos, ${counts.issues} issues, ${counts.headlines} headlines, ` +
-      `${counts.goals} goals, ${counts.comments} comments, ${kpiValues} KPI values, in ${((Date.now() - began) / 1000).toFixed(0)} s.`,
+      `${counts.goals} goals, ${counts.comments} comments, ${kpiValues} KPI values, ` +
+      `${peopleTools.coreValues} core values, ${peopleTools.pairs} weekly 1:1s with ${peopleTools.oneOnOnes} held, ` +
+      `${peopleTools.conversations} quarterly conversation, in ${((Date.now() - began) / 1000).toFixed(0)} s.`,
   );
   console.log(
     `Sign in as ${DEMO_ADMIN} (or any of ${PEOPLE.slice(1)

@@ -9,10 +9,19 @@ import {
   activities,
   checklistItems,
   checklists,
+  conversationForms,
+  conversations,
+  coreValues,
+  kpiFedValues,
+  oneOnOnePairs,
+  oneOnOnes,
+  orgChartSeats,
   rateLimitCounters,
   scoreCells,
   sessionArchives,
   sessionAttendees,
+  talkingPointNotes,
+  talkingPoints,
   tasks,
   tenants,
 } from '../src/db/schema/index.ts';
@@ -79,6 +88,7 @@ describe('npm run seed:demo', () => {
     const items = await database.db.select().from(tasks).where(eq(tasks.tenantId, tenant!.id));
     const comments = await database.db.select().from(activities).where(eq(activities.tenantId, tenant!.id));
     const cells = await database.db.select().from(scoreCells).where(eq(scoreCells.tenantId, tenant!.id));
+    const fed = await database.db.select().from(kpiFedValues).where(eq(kpiFedValues.tenantId, tenant!.id));
     const archives = await database.db.select().from(sessionArchives).where(eq(sessionArchives.tenantId, tenant!.id));
     const attendees = await database.db
       .select()
@@ -86,6 +96,17 @@ describe('npm run seed:demo', () => {
       .where(eq(sessionAttendees.tenantId, tenant!.id));
     const steps = await database.db.select().from(checklistItems).where(eq(checklistItems.tenantId, tenant!.id));
     const lists = await database.db.select().from(checklists).where(eq(checklists.tenantId, tenant!.id));
+    const values = await database.db.select().from(coreValues).where(eq(coreValues.tenantId, tenant!.id));
+    const seats = await database.db.select().from(orgChartSeats).where(eq(orgChartSeats.tenantId, tenant!.id));
+    const pairs = await database.db.select().from(oneOnOnePairs).where(eq(oneOnOnePairs.tenantId, tenant!.id));
+    const held = await database.db.select().from(oneOnOnes).where(eq(oneOnOnes.tenantId, tenant!.id));
+    const points = await database.db.select().from(talkingPoints).where(eq(talkingPoints.tenantId, tenant!.id));
+    const pointNotes = await database.db
+      .select()
+      .from(talkingPointNotes)
+      .where(eq(talkingPointNotes.tenantId, tenant!.id));
+    const talks = await database.db.select().from(conversations).where(eq(conversations.tenantId, tenant!.id));
+    const forms = await database.db.select().from(conversationForms).where(eq(conversationForms.tenantId, tenant!.id));
     // Its six accounts and their sign-ins spent none of the limits (an office's sign-ups stay whole).
     expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
     await database.close();
@@ -133,6 +154,32 @@ describe('npm run seed:demo', () => {
     expect(archives.every((a) => a.avgScore !== null && a.avgScore >= 7 && a.avgScore <= 10)).toBe(true);
     const archived = archives.map((a) => a.snapshot as { kpis?: unknown[] });
     expect(archived.some((s) => Array.isArray(s.kpis) && s.kpis.length > 0)).toBe(true);
+    // A KPI fed by another system, with twelve weeks of fed values.
+    expect(fed.length).toBe(12);
+
+    // People tools: core values, reporting lines from a chart with people in its seats, weekly 1:1s
+    // with past ones held (notes and talking points), and a quarterly conversation with both forms in.
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    const seatOf = new Map(seats.map((s) => [s.id, s]));
+    expect(seats.filter((s) => s.parentId !== null && seatOf.has(s.parentId)).length).toBeGreaterThan(4);
+    expect(pairs.length).toBeGreaterThanOrEqual(4);
+    const finished = held.filter((h) => h.finishedAt !== null && h.heldOn < today);
+    expect(finished.length).toBeGreaterThanOrEqual(pairs.length * 3);
+    expect(finished.every((h) => h.sharedNotes.length > 0 && h.finishedAt!.getTime() < Date.now())).toBe(true);
+    expect(new Set(finished.map((h) => h.pairId)).size).toBe(pairs.length);
+    expect(points.some((p) => p.recurring)).toBe(true);
+    expect(points.some((p) => !p.recurring && p.doneAt !== null)).toBe(true);
+    expect(pointNotes.length).toBeGreaterThan(pairs.length);
+    expect(talks.filter((t) => t.kind === 'quarterly').length).toBeGreaterThanOrEqual(1);
+    const [talk] = talks;
+    const pair = pairs.find((p) => p.id === talk!.pairId)!;
+    expect(
+      forms
+        .filter((f) => f.conversationId === talk!.id && f.submittedAt !== null)
+        .map((f) => f.userId)
+        .sort(),
+    ).toEqual([pair.managerId, pair.reportId].sort());
+    expect(talk!.summary).not.toBe('');
 
     const before = await fingerprint();
     const second = await seed();

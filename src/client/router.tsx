@@ -181,6 +181,12 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'people/analyzer',
+                    lazy: async () => ({
+                      Component: (await import('../features/people-tools/client/AnalyzerPage.tsx')).AnalyzerPage,
+                    }),
+                  },
+                  {
                     path: 'one-on-ones/:pairId',
                     lazy: async () => ({
                       Component: (await import('../features/people-tools/client/OneOnOnePage.tsx')).OneOnOnePage,

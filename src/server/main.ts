@@ -83,7 +83,9 @@ const start = async () => {
     { extendSessionHorizons },
     { notifyBackupFailed },
     { removeExpiredExports },
+    { remindEmptyKpis },
     { remindMilestonesDue },
+    { remindConversationsDue },
     { sendTaskReminders },
     { makeDueOccurrences },
     { deliverDueWebhooks },
@@ -104,7 +106,9 @@ const start = async () => {
     import('../features/meetings/server/sessions.service.ts'),
     import('../features/notifications/server/server-notices.ts'),
     import('../features/reports/server/workspace-export.service.ts'),
+    import('../features/kpis/server/reminders.service.ts'),
     import('../features/tasks/server/milestone-reminders.ts'),
+    import('../features/people-tools/server/conversation-reminders.ts'),
     import('../features/tasks/server/reminders.service.ts'),
     import('../features/tasks/server/repeat.job.ts'),
     import('../features/webhooks/server/webhooks.delivery.ts'),
@@ -164,8 +168,10 @@ const start = async () => {
   const work = {
     extendSessionHorizons,
     removeExpiredExports,
-    sendTaskReminders: async (deps: JobDeps) => (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)),
+    sendTaskReminders: async (deps: JobDeps) =>
+      (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)) + (await remindConversationsDue(deps)),
     makeDueOccurrences,
+    remindEmptyKpis,
     // On PostgreSQL webhooks are sent from a thread of their own (below).
     deliverWebhooks: config.databaseUrl
       ? undefined

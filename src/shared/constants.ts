@@ -92,6 +92,8 @@ export const RATE_LIMITS = {
   vaultRevealPerUser: { max: 60, windowMs: 15 * MINUTE },
   // API tokens (decision 093): the calls of one token, whatever it calls.
   apiTokenCalls: { max: 600, windowMs: MINUTE },
+  // Values another system pushes into one fed KPI (decision 119).
+  kpiFeedPushes: { max: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 /** Invitations into a workspace stay open for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * HOUR;
@@ -158,6 +160,14 @@ export const NOTIFICATION_KINDS = [
   'backupFailed',
   // A webhook was paused after repeated failed deliveries (decision 097): to the workspace's admins.
   'webhookPaused',
+  // A quarterly or annual conversation was set up: to the side whose form is waiting (decision 109).
+  'conversationWaiting',
+  // One side of a 1:1 started it: to the other side.
+  'oneOnOneStarted',
+  // A conversation is held tomorrow: to each side whose form is not submitted.
+  'conversationDue',
+  // KPIs one owns are still empty for a meeting date starting soon (decision 120).
+  'kpiReminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

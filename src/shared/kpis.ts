@@ -12,9 +12,19 @@ export type KpiGoal = (typeof KPI_GOALS)[number];
 export const KPI_SCORE_GOALS = [...KPI_GOALS, 'between'] as const;
 export type KpiScoreGoal = (typeof KPI_SCORE_GOALS)[number];
 
-/** How a value displays: 12, $1,250, 85%. */
-export const KPI_TYPES = ['number', 'dollar', 'percentage'] as const;
+/** How a value displays: 12, $1,250, 85%, Yes/No, 1:30 (a duration, stored in minutes). */
+export const KPI_TYPES = ['number', 'dollar', 'percentage', 'yesno', 'time'] as const;
 export type KpiType = (typeof KPI_TYPES)[number];
+
+/** How often a measurable has a value: per meeting date, per calendar month, per quarter. */
+export const KPI_FREQUENCIES = ['weekly', 'monthly', 'quarterly'] as const;
+export type KpiFrequency = (typeof KPI_FREQUENCIES)[number];
+/** Periods a monthly or quarterly scorecard shows by default (a year and a month, a year and a quarter). */
+export const KPI_DEFAULT_PERIODS: Record<Exclude<KpiFrequency, 'weekly'>, number> = { monthly: 13, quarterly: 5 };
+/** The most periods one monthly or quarterly scorecard answer covers. */
+export const KPI_PERIODS_MAX = 60;
+/** The longest duration a time measurable takes (minutes: a thousand days). */
+export const KPI_TIME_MAX_MINUTES = 1_440_000;
 
 /** Longest measured value or target (characters, after normalising). */
 export const KPI_VALUE_MAX = 30;
@@ -58,6 +68,59 @@ export const normaliseKpiValue = (input: string | null | undefined): string | nu
   if (!DECIMAL.test(text)) return undefined;
   return text;
 };
+
+/**
+ * A duration as typed: '1:30' (h:mm), '90m', '1h 30m', '2h', '1.5h', or bare minutes ('90').
+ * Whole minutes (a fraction of an hour is rounded to the minute); empty → null; anything else,
+ * or more than KPI_TIME_MAX_MINUTES → undefined.
+ */
+export const parseKpiDuration = (input: string | null | undefined): number | null | undefined => {
+  if (input === null || input === undefined) return null;
+  const text = input.trim().toLowerCase();
+  if (text === '') return null;
+  let minutes: number | undefined;
+  const clock = /^(\d{1,5}):([0-5]\d)$/.exec(text);
+  const units = /^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$/.exec(text);
+  if (clock) minutes = Number(clock[1]) * 60 + Number(clock[2]);
+  else if (/^\d+$/.test(text)) minutes = Number(text);
+  else if (units && (units[1] !== undefined || units[2] !== undefined))
+    minutes = Math.round(Number(units[1] ?? 0) * 60) + Number(units[2] ?? 0);
+  return minutes === undefined || minutes > KPI_TIME_MAX_MINUTES ? undefined : minutes;
+};
+
+/** Minutes as h:mm ('1:30', '0:05', '-0:30'); a fraction is rounded to the minute. */
+export const formatKpiDuration = (minutes: number): string => {
+  const whole = Math.round(Math.abs(minutes));
+  const sign = minutes < 0 && whole > 0 ? '-' : '';
+  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/** A yes/no answer as stored: '1' yes, '0' no; empty → null; anything else → undefined. */
+export const parseKpiYesNo = (input: string | null | undefined): '1' | '0' | null | undefined => {
+  if (input === null || input === undefined) return null;
+  const text = input.trim().toLowerCase();
+  if (text === '') return null;
+  if (['1', 'yes', 'y', 'true'].includes(text)) return '1';
+  if (['0', 'no', 'n', 'false'].includes(text)) return '0';
+  return undefined;
+};
+
+/**
+ * A typed value as a measurable of this type stores it (the one parser of each unit): a yes/no
+ * as '1'/'0', a duration as whole minutes, anything else as `normaliseKpiValue` does.
+ */
+export const normaliseKpiValueAs = (type: KpiType, input: string | null | undefined): string | null | undefined => {
+  if (type === 'yesno') return parseKpiYesNo(input);
+  if (type === 'time') {
+    const minutes = parseKpiDuration(input);
+    return minutes === null || minutes === undefined ? minutes : String(minutes);
+  }
+  return normaliseKpiValue(input);
+};
+
+/** Whether a text reads as a value of some unit (a number, a duration, a yes/no): the type decides later. */
+export const isKpiValueText = (input: string) =>
+  normaliseKpiValue(input) !== undefined || parseKpiDuration(input) !== undefined || parseKpiYesNo(input) !== undefined;
 
 /** Whether a text is a stored (normalised) decimal. */
 export const isKpiDecimal = (text: string) => DECIMAL.test(text);
@@ -208,6 +271,12 @@ export const formatKpiValue = (
   score: { type: KpiType; units: string | null },
 ): string => {
   if (value === null || value === '') return '';
+  if (score.type === 'yesno' || score.type === 'time') {
+    const number = typeof value === 'number' ? value : kpiNumber(normaliseKpiValue(value) ?? null);
+    if (number === null) return String(value);
+    if (score.type === 'time') return formatKpiDuration(number);
+    return number === 1 ? 'Yes' : number === 0 ? 'No' : kpiDecimalText(number);
+  }
   const text = typeof value === 'number' ? kpiDecimalText(value) : (normaliseKpiValue(value) ?? value);
   if (!isKpiDecimal(text)) return text;
   const grouped = groupThousands(text);
@@ -217,6 +286,21 @@ export const formatKpiValue = (
   }
   if (score.type === 'percentage') return `${grouped}%`;
   return units && units !== '%' ? `${grouped} ${units}` : units === '%' ? `${grouped}%` : grouped;
+};
+
+/**
+ * How a row's figure displays: as its values do, except a yes/no's average (and rolling average),
+ * the share of yes ('75% yes'), and its total (and running total), the count of yes ('9 yes').
+ */
+export const formatKpiFigure = (
+  kind: 'value' | 'average' | 'total',
+  value: number | null,
+  score: { type: KpiType; units: string | null },
+): string => {
+  if (value === null) return '';
+  if (score.type === 'yesno' && kind === 'average') return `${kpiDecimalText(value * 100, 0)}% yes`;
+  if (score.type === 'yesno' && kind === 'total') return `${kpiDecimalText(value, 0)} yes`;
+  return formatKpiValue(value, score);
 };
 
 /** How a goal reads: '>= $1,250', or a range '$1,000 – $1,500'. */
@@ -229,9 +313,11 @@ export const formatKpiGoal = (score: {
 }) =>
   score.score === null
     ? ''
-    : score.goal === 'between'
-      ? `${formatKpiValue(score.score, score)} – ${formatKpiValue(score.scoreMax ?? null, score)}`
-      : `${score.goal} ${formatKpiValue(score.score, score)}`;
+    : score.type === 'yesno' && score.goal === '=='
+      ? formatKpiValue(score.score, score)
+      : score.goal === 'between'
+        ? `${formatKpiValue(score.score, score)} – ${formatKpiValue(score.scoreMax ?? null, score)}`
+        : `${score.goal} ${formatKpiValue(score.score, score)}`;
 
 // Quarter ids 'YYYY-Qn'. The dates of a workspace's quarter come from its Quarters page
 // (quarters.service: quarterById, quartersBetween; decisions 043 and 056); the helpers here are

@@ -7,6 +7,8 @@ export * from './boards.ts';
 export * from './emails.ts';
 // Imports of outside data (decision 111)
 export * from './imports.ts';
+export * from './kpi-feeds.ts';
+export * from './kpi-reminders.ts';
 export * from './kpis.ts';
 export * from './live.ts';
 export * from './mail.ts';

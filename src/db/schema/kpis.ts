@@ -161,3 +161,32 @@ export const scoreGoalPeriods = pgTable(
     ),
   ],
 );
+
+/**
+ * A value of a monthly or quarterly measurable (docs/decisions/118): one per score and period,
+ * named by the period's first day (a calendar month's 1st, or the start of the workspace's
+ * quarter). Written when a value or note is first saved; a missing row is an empty cell.
+ */
+export const scorePeriodCells = pgTable(
+  'score_period_cells',
+  {
+    tenantId: tenantId(),
+    scoreId: uuid()
+      .notNull()
+      .references(() => scores.id, { onDelete: 'cascade' }),
+    periodStart: date({ mode: 'string' }).notNull(),
+    /** 'month' or 'quarter': the kind of period the score had when the value was entered. */
+    periodKind: text().notNull(),
+    /** Normalised decimal text; null when only a note was entered. */
+    measured: text(),
+    note: text(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    changedBy: byUser(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scoreId, t.periodStart] }),
+    index().on(t.tenantId),
+    check('score_period_cells_kind_check', sql`${t.periodKind} in ('month', 'quarter')`),
+    check('score_period_cells_measured_check', sql`${t.measured} is null or ${t.measured} ~ '^-?[0-9]+([.][0-9]+)?$'`),
+  ],
+);

@@ -105,7 +105,12 @@ export const oneOnOnes = pgTable(
     sharedNotes: text().notNull().default(''),
     createdAt: now(),
   },
-  (t) => [unique('one_on_ones_pair_date_unique').on(t.pairId, t.heldOn), index().on(t.tenantId, t.pairId, t.startsAt)],
+  (t) => [
+    unique('one_on_ones_pair_date_unique').on(t.pairId, t.heldOn),
+    index().on(t.tenantId, t.pairId, t.startsAt),
+    // The pair's live 1:1 (the 1:1 list asks for each pair): found without reading its past weeks.
+    index('one_on_ones_live_idx').on(t.pairId).where(sql`${t.startedAt} is not null and ${t.finishedAt} is null`),
+  ],
 );
 
 /** A side's private notes on one 1:1: only its author ever reads them. */
@@ -225,5 +230,70 @@ export const peopleToolsAudit = pgTable(
   (t) => [
     index().on(t.tenantId, t.at),
     check('people_tools_audit_subject_check', sql`${t.subject} in ('oneOnOne', 'conversation')`),
+  ],
+);
+
+/**
+ * The People Analyzer's bar of a workspace (decision 116): at least `minPlus` values rated "+",
+ * at most `maxMinus` rated "−", and, when `gwcRequired`, yes to all three of GWC. No row: the
+ * default bar (no "−", GWC all yes).
+ */
+export const peopleAnalyzerBars = pgTable(
+  'people_analyzer_bars',
+  {
+    tenantId: uuid()
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    minPlus: integer().notNull().default(0),
+    maxMinus: integer().notNull().default(0),
+    gwcRequired: boolean().notNull().default(true),
+    changedAt: now(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('people_analyzer_bars_min_plus_check', sql`${t.minPlus} between 0 and 20`),
+    check('people_analyzer_bars_max_minus_check', sql`${t.maxMinus} between 0 and 20`),
+  ],
+);
+
+/** A person's People Analyzer rating in a quarter ('YYYY-Qn'): GWC here, the values in the next table. */
+export const peopleAnalyzerRatings = pgTable(
+  'people_analyzer_ratings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: person(),
+    quarter: text().notNull(),
+    /** Gets it, Wants it, Capacity to do it; null: not rated yet. */
+    getsIt: boolean(),
+    wantsIt: boolean(),
+    capacity: boolean(),
+    ratedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: now(),
+  },
+  (t) => [
+    // The table reads a page of people in one quarter; the history one person's quarters.
+    unique('people_analyzer_ratings_person_quarter_unique').on(t.tenantId, t.userId, t.quarter),
+    index().on(t.tenantId, t.quarter),
+    check('people_analyzer_ratings_quarter_check', sql`${t.quarter} ~ '^[0-9]{4}-Q[1-4]$'`),
+  ],
+);
+
+/** One core value's mark in a rating: '+', '+/-' or '-'. */
+export const peopleAnalyzerMarks = pgTable(
+  'people_analyzer_marks',
+  {
+    ratingId: uuid()
+      .notNull()
+      .references(() => peopleAnalyzerRatings.id, { onDelete: 'cascade' }),
+    coreValueId: uuid()
+      .notNull()
+      .references(() => coreValues.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    mark: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ratingId, t.coreValueId] }),
+    check('people_analyzer_marks_mark_check', sql`${t.mark} in ('+', '+/-', '-')`),
   ],
 );

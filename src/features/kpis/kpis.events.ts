@@ -1,4 +1,5 @@
-import type { ComputedCell, ScoreCell } from './kpis.schemas.ts';
+import type { KpiFrequency } from '../../shared/kpis.ts';
+import type { ComputedCell, PeriodCell, ScoreCell } from './kpis.schemas.ts';
 
 /**
  * Real-time payloads of the scorecard, all to the
@@ -13,6 +14,11 @@ export interface KpiEvents {
   'kpi.order.changed': { meetingId: string; ids: string[] };
   /** A cell's value or note was saved; `cell.met` is already computed, `computed` the formula cells it changed. */
   'kpi.cell.changed': { meetingId: string; cell: ScoreCell; computed: ComputedCell[] };
+  /**
+   * A monthly or quarterly measurable's value or note was saved: `cell.sessionId` is the period's
+   * first day (its column on that frequency's scorecard); `cell.met` is already computed.
+   */
+  'kpi.period.changed': { meetingId: string; frequency: Exclude<KpiFrequency, 'weekly'>; cell: PeriodCell };
   /** A meeting date column was deleted from the scorecard (Delete meeting date). */
   'kpi.column.deleted': { meetingId: string; sessionId: string };
 }

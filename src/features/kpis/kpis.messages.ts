@@ -126,4 +126,36 @@ export const kpisMessages = {
   kpiReasonDivisionByZero: 'Not computed: division by zero',
   kpiReasonDeletedInput: 'Not computed: a measurable the formula uses was deleted',
   kpiReasonOutOfRange: 'Not computed: the result is too large',
+  // Units and frequencies
+  kpiTypeYesNo: 'Yes/No',
+  kpiTypeTime: 'Time',
+  kpiYes: 'Yes',
+  kpiNo: 'No',
+  kpiNoAnswer: 'No answer',
+  kpiInvalidYesNo: 'Choose Yes or No',
+  kpiInvalidTime: 'Enter a duration such as 1:30, 90m, 1h 30m or 2h',
+  kpiYesNoGoal: 'The goal of a Yes/No measurable is Yes or No',
+  kpiTimeHint: 'h:mm, 90m or 1h 30m',
+  kpiFrequencyLabel: 'Frequency',
+  kpiFrequencyWeekly: 'Weekly',
+  kpiFrequencyMonthly: 'Monthly',
+  kpiFrequencyQuarterly: 'Quarterly',
+  kpiFrequencyTabs: 'Scorecard frequency',
+  kpiNoPeriods: 'No periods in this range.',
+  kpiWeeklyOnly: 'This measurable has a value per meeting date',
+  kpiPeriodOnly: 'This measurable has a value per month or quarter, not per meeting date',
+  kpiInvalidMonth: 'Enter the first day of a month',
+  kpiInvalidQuarterStart: 'Enter the first day of a quarter of the workspace',
+  kpiFormulaOtherFrequency: 'A formula may only use measurables of the same frequency',
+  kpiFrequencyInUse: 'A formula of another frequency uses this measurable',
+  kpiViewPeriods: (count: number, kind: 'monthly' | 'quarterly') =>
+    `Last ${count} ${kind === 'monthly' ? 'months' : 'quarters'}`,
 } as const;
+
+/** Why a typed value is not one of a measurable of this type. */
+export const invalidValueMessage = (type: string) =>
+  type === 'yesno'
+    ? kpisMessages.kpiInvalidYesNo
+    : type === 'time'
+      ? kpisMessages.kpiInvalidTime
+      : kpisMessages.kpiInvalidNumber;

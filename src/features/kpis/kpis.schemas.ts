@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  isKpiValueText,
   KPI_FORMULA_MAX,
+  KPI_FREQUENCIES,
   KPI_GOAL_PERIODS_MAX,
   KPI_NOTE_MAX,
   KPI_SCORE_GOALS,
@@ -13,7 +15,7 @@ import {
 } from '../../shared/kpis.ts';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
-import { onceFieldsValid, requiredText, ZIsoDate } from '../../shared/validation.ts';
+import { onceFieldsValid, pageOf, pageParams, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZSessionSummary } from '../meetings/meetings.schemas.ts';
 import { KPI_DISPLAYS } from './kpis.figures.ts';
 import { kpisMessages } from './kpis.messages.ts';
@@ -25,6 +27,7 @@ import { kpisMessages } from './kpis.messages.ts';
 
 export const ZKpiGoal = z.enum(KPI_SCORE_GOALS);
 export const ZKpiType = z.enum(KPI_TYPES);
+export const ZKpiFrequency = z.enum(KPI_FREQUENCIES);
 
 export const ZKpiDisplay = z.enum(KPI_DISPLAYS);
 
@@ -38,7 +41,9 @@ export type FormulaReason = z.infer<typeof ZFormulaReason>;
 
 /**
  * A typed number, normalised as the spec says (commas removed, leading '.' → '0.'; '$', '%'
- * and spaces dropped). Empty → null. Not a number → 400 "Enter a number".
+ * and spaces dropped). Empty → null. A duration ('1:30', '90m') or a yes/no ('Yes') is kept as
+ * typed: the measurable's type reads it (the service, `normaliseKpiValueAs`), since only the type
+ * says whether '90' is minutes. Anything else → 400 "Enter a number".
  */
 export const ZKpiValue = z
   .string()
@@ -46,12 +51,20 @@ export const ZKpiValue = z
   .nullish()
   .transform((value, context) => {
     const normalised = normaliseKpiValue(value);
+    if (normalised === undefined && value && isKpiValueText(value)) return value.trim();
     if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
       context.addIssue({ code: 'custom', message: kpisMessages.kpiInvalidNumber });
       return z.NEVER;
     }
     return normalised;
   });
+
+/** A value as typed, read later in its measurable's unit; '' or null clears it. */
+export const ZKpiInput = z
+  .string()
+  .max(KPI_VALUE_MAX * 2, { error: messages.tooLong(KPI_VALUE_MAX) })
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value?.trim() || null));
 
 /**
  * A scoreboard cell as one cell is saved and sent live (`PUT scores/{scoreId}/cells/{sessionId}`,
@@ -71,6 +84,10 @@ export const ZScoreCell = z
     met: z.boolean().nullable(),
     changedAt: z.string().nullable(),
     changedBy: z.string().nullable(),
+    /** A fed KPI's cell (decision 119): the feed's value, or a person's overriding it; absent otherwise. */
+    source: z.enum(['feed', 'override']).optional(),
+    /** With `override`: the value the feed sent. */
+    fedValue: z.string().optional(),
   })
   .meta({ id: 'ScoreCell' });
 export type ScoreCell = z.infer<typeof ZScoreCell>;
@@ -89,6 +106,10 @@ export const ZScorecardCell = z
     note: z.string().nullable(),
     /** A formula cell without a value: why (never sent for entered cells). */
     reason: ZFormulaReason.nullable().optional(),
+    /** A fed KPI's cell (decision 119): the feed's value, or a person's overriding it; absent otherwise. */
+    source: z.enum(['feed', 'override']).optional(),
+    /** With `override`: the value the feed sent, which the person's replaced. */
+    fedValue: z.string().optional(),
   })
   .meta({ id: 'ScorecardCell' });
 export type ScorecardCell = z.infer<typeof ZScorecardCell>;
@@ -133,6 +154,8 @@ export const ZScore = z
     display: ZKpiDisplay,
     /** Periods the rolling average spans (2–52). */
     rollingPeriods: z.number(),
+    /** A value per meeting date (weekly), per calendar month, or per quarter of the workspace. */
+    frequency: ZKpiFrequency,
     sort: z.number(),
     createdAt: z.string(),
     createdBy: z.string().nullable(),
@@ -166,10 +189,17 @@ export const ZScorecardRow = ZScore.extend({
 }).meta({ id: 'ScorecardRow' });
 export type ScorecardRow = z.infer<typeof ZScorecardRow>;
 
-/** A column: a meeting date. */
+/**
+ * A column: a meeting date; on a monthly or quarterly scorecard a period, its id and
+ * `sessionDate` its first day (YYYY-MM-DD), `startsAt` that day at 00:00 UTC.
+ */
 export const ZScorecardSession = ZSessionSummary.extend({
-  /** The meeting's current session (the live one, else the next one): highlighted, scrolled into view. */
+  /** The meeting's current session (the live one, else the next one), or the period holding today: highlighted. */
   isCurrent: z.boolean(),
+  /** A period's last day; absent for a meeting date. */
+  endsOn: z.string().optional(),
+  /** A period's name ('Mar 2026', 'Q2 2026'); absent for a meeting date. */
+  label: z.string().optional(),
 }).meta({ id: 'ScorecardSession' });
 export type ScorecardSession = z.infer<typeof ZScorecardSession>;
 
@@ -188,6 +218,10 @@ export type ScorecardOwner = z.infer<typeof ZScorecardOwner>;
 export const ZScorecard = z
   .object({
     meetingId: z.string(),
+    /** Which measurables and columns: weekly (meeting dates), monthly or quarterly (periods). */
+    frequency: ZKpiFrequency,
+    /** The meeting's measurables per frequency (every owner), for the scorecard's tabs. */
+    frequencyCounts: z.object({ weekly: z.number(), monthly: z.number(), quarterly: z.number() }),
     /** The range shown (inclusive); `quarterId` when asked by quarter. */
     quarterId: z.string().nullable(),
     /** '4' or '13' when a trailing view was asked for. */
@@ -228,6 +262,11 @@ export const ZScorecardQuery = z
     userId: z.uuid().optional(),
     /** The last 4 or 13 meeting dates up to the current one, instead of a quarter or dates. */
     trailing: ZTrailing.optional(),
+    /**
+     * Weekly (default): meeting dates; monthly or quarterly: those measurables, a column per period
+     * (by default the last 13 months or 5 quarters up to the current one).
+     */
+    frequency: ZKpiFrequency.default('weekly'),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
@@ -248,6 +287,7 @@ export const ZScorecardExportQuery = z
     dateUntil: ZIsoDate.optional(),
     userId: z.uuid().optional(),
     trailing: ZTrailing.optional(),
+    frequency: ZKpiFrequency.default('weekly'),
   })
   .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
     ...onceFieldsValid,
@@ -326,6 +366,7 @@ export const ZCreateScore = z
     formula: ZFormula,
     display: ZKpiDisplay.default('values'),
     rollingPeriods: ZRollingPeriods.default(4),
+    frequency: ZKpiFrequency.default('weekly'),
     goalPeriods: ZGoalPeriods.optional(),
   })
   .superRefine((value, context) => rangeChecked(value, context));
@@ -345,6 +386,7 @@ export const ZUpdateScore = z
     formula: ZFormula,
     display: ZKpiDisplay.optional(),
     rollingPeriods: ZRollingPeriods.optional(),
+    frequency: ZKpiFrequency.optional(),
     goalPeriods: ZGoalPeriods.optional(),
   })
   .superRefine((value, context) => rangeChecked(value, context));
@@ -366,7 +408,8 @@ export type ScoreOrder = z.infer<typeof ZScoreOrder>;
  * A field left out stays as it is; null or '' clears it.
  */
 export const ZSaveCell = z.object({
-  measured: ZKpiValue.optional(),
+  /** As typed ('1,250', '1:30', 'Yes'): the service reads it in the measurable's unit (400 with the unit's message). */
+  measured: ZKpiInput.optional(),
   note: z
     .string()
     .trim()
@@ -400,3 +443,39 @@ export const ZDeletedColumn = z
   .object({ sessionId: z.string(), cellsDeleted: z.number() })
   .meta({ id: 'DeletedColumn' });
 export type DeletedColumn = z.infer<typeof ZDeletedColumn>;
+
+/**
+ * A period's first day in a path (YYYY-MM-DD). Any short text: the service answers a date that
+ * is none, or starts no period, with 400 and the reason (a path that names no record is a 404).
+ */
+export const ZPeriodStart = z.string().max(10);
+
+/**
+ * A value of a monthly or quarterly measurable (`PUT scores/{id}/periods/{periodStart}`, the
+ * `kpi.period.changed` event, `GET scores/{id}/periods`): as a scoreboard cell, with the period in
+ * place of the session (`sessionId` is the period's first day, so the scorecard finds its column).
+ */
+export const ZPeriodCell = ZScoreCell.extend({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  periodKind: z.enum(['month', 'quarter']),
+}).meta({ id: 'PeriodCell' });
+export type PeriodCell = z.infer<typeof ZPeriodCell>;
+
+/** `GET scores/{id}/periods`: the score's saved period values, newest first, a page at a time. */
+export const ZPeriodCellsQuery = z
+  .object({
+    dateSince: ZIsoDate.optional(),
+    dateUntil: ZIsoDate.optional(),
+    ...pageParams({ size: 50, max: 200 }),
+  })
+  .strict()
+  .refine((q) => !(q.dateSince && q.dateUntil && q.dateSince > q.dateUntil), {
+    ...onceFieldsValid,
+    error: kpisMessages.kpiRangeOrder,
+    path: ['dateUntil'],
+  });
+export type PeriodCellsQuery = z.infer<typeof ZPeriodCellsQuery>;
+
+export const ZPeriodCellPage = pageOf(ZPeriodCell).meta({ id: 'PeriodCellPage' });
+export type PeriodCellPage = z.infer<typeof ZPeriodCellPage>;

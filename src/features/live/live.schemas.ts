@@ -272,8 +272,10 @@ export const ZMeetingArchive = z.object({
           measured: z.string().nullable(),
           /** The target. */
           score: z.string(),
-          /** The comparator. */
+          /** The comparator ('between': a range from `score` to `scoreMax`), of the goal in force that date. */
           goal: z.string(),
+          /** The range's upper end; absent in archives written before ranges were archived. */
+          scoreMax: z.string().nullable().optional(),
           type: z.string(),
           units: z.string(),
           met: z.boolean().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { isoDate, requiredText } from '../../shared/validation.ts';
-import { peopleToolsMessages } from './people-tools.messages.ts';
+import { analyzerMessages, peopleToolsMessages } from './people-tools.messages.ts';
 
 // The people tools' wire format: core values, reporting lines, 1:1s and conversations.
 
@@ -299,3 +299,113 @@ export const ZAuditRow = z.object({
 });
 export const ZAuditPage = z.object({ items: z.array(ZAuditRow), total: z.number() }).meta({ id: 'PeopleToolsAudit' });
 export type AuditPage = z.infer<typeof ZAuditPage>;
+
+// People Analyzer (decision 116)
+
+/** A quarter key, 'YYYY-Qn' (the workspace's own periods, or the calendar quarter). */
+export const ZQuarterKey = z.string().regex(/^(19|20|21)\d{2}-Q[1-4]$/, { error: analyzerMessages.quarterInvalid });
+
+export const ZAnalyzerBar = z
+  .object({
+    minPlus: z.number().int().min(0).max(CORE_VALUES_MAX),
+    maxMinus: z.number().int().min(0).max(CORE_VALUES_MAX),
+    gwcRequired: z.boolean(),
+  })
+  .meta({ id: 'PeopleAnalyzerBar' });
+export type AnalyzerBar = z.infer<typeof ZAnalyzerBar>;
+export const ZSaveAnalyzerBar = z.strictObject(ZAnalyzerBar.shape);
+
+export const ZAnalyzerVerdict = z
+  .object({
+    belowBar: z.boolean(),
+    /** Every value not retired and all three of GWC are rated. */
+    complete: z.boolean(),
+    plus: z.number(),
+    minus: z.number(),
+    reasons: z.array(z.enum(['minus', 'plus', 'gwc'])),
+  })
+  .meta({ id: 'PeopleAnalyzerVerdict' });
+export type AnalyzerVerdict = z.infer<typeof ZAnalyzerVerdict>;
+
+export const ZAnalyzerRating = z
+  .object({
+    quarter: z.string(),
+    /** Core value id → its mark; values not rated are absent. */
+    values: z.record(z.string(), z.enum(RATINGS)),
+    getsIt: z.boolean().nullable(),
+    wantsIt: z.boolean().nullable(),
+    capacity: z.boolean().nullable(),
+    ratedBy: ZPersonSummary.nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PeopleAnalyzerRating' });
+export type AnalyzerRating = z.infer<typeof ZAnalyzerRating>;
+
+export const ZAnalyzerRow = z
+  .object({
+    person: ZPersonSummary,
+    manager: ZPersonSummary.nullable(),
+    rating: ZAnalyzerRating.nullable(),
+    verdict: ZAnalyzerVerdict,
+  })
+  .meta({ id: 'PeopleAnalyzerRow' });
+export type AnalyzerRow = z.infer<typeof ZAnalyzerRow>;
+
+export const ZAnalyzerTable = z
+  .object({
+    quarter: z.string(),
+    coreValues: z.array(ZCoreValue),
+    bar: ZAnalyzerBar,
+    canEditBar: z.boolean(),
+    items: z.array(ZAnalyzerRow),
+    total: z.number(),
+  })
+  .meta({ id: 'PeopleAnalyzerTable' });
+export type AnalyzerTable = z.infer<typeof ZAnalyzerTable>;
+
+export const ZAnalyzerQuery = ZPage.extend({
+  quarter: ZQuarterKey,
+  meetingId: id().optional(),
+  groupId: id().optional(),
+}).refine((query) => !(query.meetingId && query.groupId), {
+  error: analyzerMessages.teamOne,
+  path: ['groupId'],
+});
+export type AnalyzerQuery = z.infer<typeof ZAnalyzerQuery>;
+
+export const ZAnalyzerPersonQuarter = z.object({ id: z.uuid(), quarter: ZQuarterKey });
+
+/** Changes to a rating: the marks given (null clears one) and the GWC answers given (null clears). */
+export const ZRatePerson = z
+  .strictObject({
+    values: z.record(z.uuid({ error: messages.notFound }), z.enum(RATINGS).nullable()).optional(),
+    getsIt: z.boolean().nullable().optional(),
+    wantsIt: z.boolean().nullable().optional(),
+    capacity: z.boolean().nullable().optional(),
+  })
+  .refine(
+    (body) =>
+      Object.keys(body.values ?? {}).length > 0 ||
+      body.getsIt !== undefined ||
+      body.wantsIt !== undefined ||
+      body.capacity !== undefined,
+    { error: analyzerMessages.ratingEmpty, path: ['values'] },
+  );
+export type RatePerson = z.infer<typeof ZRatePerson>;
+
+export const ZAnalyzerHistoryValue = z.object({
+  id: z.string(),
+  title: z.string(),
+  retired: z.boolean(),
+  mark: z.enum(RATINGS),
+});
+export const ZAnalyzerHistoryItem = ZAnalyzerRating.extend({
+  /** The marks in the values' order, retired values included (named so). */
+  marks: z.array(ZAnalyzerHistoryValue),
+  verdict: ZAnalyzerVerdict,
+}).meta({ id: 'PeopleAnalyzerHistoryItem' });
+export type AnalyzerHistoryItem = z.infer<typeof ZAnalyzerHistoryItem>;
+export const ZAnalyzerHistory = z
+  .object({ person: ZPersonSummary, items: z.array(ZAnalyzerHistoryItem), total: z.number() })
+  .meta({ id: 'PeopleAnalyzerHistory' });
+export type AnalyzerHistory = z.infer<typeof ZAnalyzerHistory>;

@@ -13,6 +13,8 @@ export interface ScheduledWork {
   sendTaskReminders(deps: JobDeps): Promise<number>;
   /** Hourly: makes the occurrences of repeating to-dos and cards whose due date has passed. */
   makeDueOccurrences(deps: JobDeps): Promise<number>;
+  /** Hourly: reminds the owners of KPIs still empty for a meeting date starting soon; returns how many. */
+  remindEmptyKpis?(deps: JobDeps): Promise<number>;
   /**
    * Every second, and at once when woken (`wakeDeliveries`): sends a batch of the outbound
    * deliveries that are due; returns how many it claimed. Claims are exclusive across instances.
@@ -151,6 +153,16 @@ export const startJobs = (
       log.error({ err }, 'repeating to-do job failed');
     }
   };
+  // The scorecard nudge: hourly, so a meeting's window (whole hours) is met within the hour.
+  const nudge = async () => {
+    if (!deps || !work.remindEmptyKpis) return;
+    try {
+      const people = await work.remindEmptyKpis(deps);
+      if (people > 0) log.info({ people }, 'empty KPI reminders sent');
+    } catch (err) {
+      log.error({ err }, 'empty KPI reminder job failed');
+    }
+  };
   // Planner statistics where autovacuum does not gather them (the embedded database): hourly.
   const analyze = async () => {
     try {
@@ -162,6 +174,7 @@ export const startJobs = (
   const hourlyJobs = async () => {
     await remind();
     await repeat();
+    await nudge();
     await analyze();
   };
   // Outbound deliveries: a loop of their own (on PostgreSQL the server runs it on a thread instead).

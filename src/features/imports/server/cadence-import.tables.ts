@@ -21,6 +21,7 @@ export const NOT_IMPORTED: Record<string, string> = {
   slack_meeting_channels: 'channels of the Slack connection that is not imported',
   slack_oauth_states: 'a sign-in in progress, meaningless elsewhere',
   sso_providers: 'the client secret is not exported; set single sign-on up again',
+  kpi_feeds: "a feed's secret is not exported; feed the KPI again",
   // The exported workspace's own import history: undoing one here would act on copies.
   imports: 'the import history of the exported workspace',
   import_items: 'the import history of the exported workspace',

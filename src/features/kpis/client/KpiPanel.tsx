@@ -6,10 +6,13 @@ import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import type { KpiFrequency } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type { ScorecardRow, ScorecardSession } from '../kpis.schemas.ts';
+import { FrequencyTabs } from './components/FrequencyTabs.tsx';
+import { KpiFeedDialog } from './components/KpiFeedDialog.tsx';
 import { KpiNoteDialog, type NoteTarget } from './components/KpiNoteDialog.tsx';
 import { RangePicker } from './components/RangePicker.tsx';
 import { dateLabel, ScorecardTable } from './components/ScorecardTable.tsx';
@@ -44,13 +47,20 @@ export const KpiPanel = ({
   placeholder?: ReactNode;
 }) => {
   const [range, setRange] = useState<KpiRange>(CURRENT_RANGE);
+  const [frequency, setFrequency] = useState<KpiFrequency>('weekly');
   const [groupByUser, setGroupByUser] = useState(false);
   const [sort, setSort] = useState<TitleSort>('none');
   const [scoreDialog, setScoreDialog] = useState<ScoreDialogState>(null);
   const [deleting, setDeleting] = useState<ScorecardRow | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<ScorecardSession | null>(null);
   const [note, setNote] = useState<NoteTarget | null>(null);
-  const scorecard = useScorecard(meetingId, range, userId);
+  const [feedOf, setFeedOf] = useState<ScorecardRow | null>(null);
+  const scorecard = useScorecard(meetingId, range, userId, frequency);
+  const showFrequency = (next: KpiFrequency) => {
+    setFrequency(next);
+    // Each tab starts on its own default range (the quarter; the last 13 months or 5 quarters).
+    setRange(CURRENT_RANGE);
+  };
   const removeScore = useDeleteScore(meetingId ?? '');
   const removeColumn = useDeleteColumn(meetingId ?? '');
   const reorder = useReorderScores(meetingId ?? '');
@@ -109,6 +119,7 @@ export const KpiPanel = ({
   else if (data)
     body = (
       <Stack gap="sm">
+        <FrequencyTabs counts={data.frequencyCounts} value={frequency} onChange={showFrequency} />
         <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
           <Switch
             label={kpisMessages.kpiGroupByUser}
@@ -116,7 +127,7 @@ export const KpiPanel = ({
             onChange={(event) => setGroupByUser(event.currentTarget.checked)}
             mt={4}
           />
-          <RangePicker range={range} shown={data} today={today} onChange={setRange} />
+          <RangePicker range={range} shown={data} today={today} frequency={frequency} onChange={setRange} />
         </Group>
         {scorecard.isError && (
           <SectionError
@@ -150,6 +161,7 @@ export const KpiPanel = ({
                 setDeletingColumn(session);
               },
               onNote: setNote,
+              onFeed: setFeedOf,
             }}
           />
         )}
@@ -167,9 +179,20 @@ export const KpiPanel = ({
             people={assignable}
             scores={data?.scores ?? []}
             defaultUserId={userId ?? viewerId}
+            defaultFrequency={frequency}
+            onSaved={(score) => score.frequency !== frequency && showFrequency(score.frequency)}
             onClose={() => setScoreDialog(null)}
           />
           <KpiNoteDialog meetingId={meetingId} target={note} onClose={() => setNote(null)} />
+          {feedOf && (
+            <KpiFeedDialog
+              scoreId={feedOf.id}
+              title={feedOf.title}
+              canManage={feedOf.canDelete}
+              opened
+              onClose={() => setFeedOf(null)}
+            />
+          )}
           <ConfirmDialog
             opened={deleting !== null}
             title={kpisMessages.kpiDeleteScore}

@@ -19,7 +19,7 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
-import { formatKpiGoal } from '../../../shared/kpis.ts';
+import { formatKpiGoal, type KpiFrequency } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
@@ -27,8 +27,10 @@ import { useMeeting, useMeetingRoom, useViewer } from '../../meetings/client/mee
 import { todayIn } from '../../tasks/client/tasks.format.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type { ExportFormat, ScorecardRow } from '../kpis.schemas.ts';
+import { FrequencyTabs } from './components/FrequencyTabs.tsx';
 import { RangePicker } from './components/RangePicker.tsx';
 import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
+import { ScoreReminderSetting } from './components/ScoreReminderSetting.tsx';
 import { CURRENT_RANGE, type KpiRange, reorderVisible } from './kpis.format.ts';
 import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } from './kpis.queries.ts';
 
@@ -44,6 +46,8 @@ const TYPE_NAMES = {
   number: kpisMessages.kpiTypeNumber,
   dollar: kpisMessages.kpiTypeDollar,
   percentage: kpisMessages.kpiTypePercentage,
+  yesno: kpisMessages.kpiTypeYesNo,
+  time: kpisMessages.kpiTypeTime,
 } as const;
 
 const name = (person: PersonSummary | undefined) =>
@@ -119,11 +123,16 @@ export const ScorecardSettingsPage = () => {
   const meeting = useMeeting(meetingId);
   useMeetingRoom(meetingId);
   const [range, setRange] = useState<KpiRange>(CURRENT_RANGE);
+  const [frequency, setFrequency] = useState<KpiFrequency>('weekly');
+  const showFrequency = (next: KpiFrequency) => {
+    setFrequency(next);
+    setRange(CURRENT_RANGE);
+  };
   const [userFilter, setUserFilter] = useState<string | null>(null);
   const [dialog, setDialog] = useState<ScoreDialogState>(null);
   const [deleting, setDeleting] = useState<ScorecardRow | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const scorecard = useScorecard(meetingId, range);
+  const scorecard = useScorecard(meetingId, range, null, frequency);
   const reorder = useReorderScores(meetingId);
   const remove = useDeleteScore(meetingId);
   const data = scorecard.data;
@@ -154,7 +163,7 @@ export const ScorecardSettingsPage = () => {
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
     try {
-      await downloadScorecard(meetingId, format, range, userFilter);
+      await downloadScorecard(meetingId, format, range, userFilter, frequency);
     } catch (error) {
       showError(error instanceof ApiError ? messages.apiFail(error.message) : kpisMessages.kpiExportFailed);
     } finally {
@@ -233,6 +242,7 @@ export const ScorecardSettingsPage = () => {
           />
         ) : (
           <Stack gap="sm">
+            <FrequencyTabs counts={data.frequencyCounts} value={frequency} onChange={showFrequency} />
             <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
               <Select
                 aria-label={kpisMessages.kpiUserFilter}
@@ -245,7 +255,13 @@ export const ScorecardSettingsPage = () => {
                 clearable
                 comboboxProps={{ withinPortal: true }}
               />
-              <RangePicker range={range} shown={data} today={todayIn(viewer.timezone)} onChange={setRange} />
+              <RangePicker
+                range={range}
+                shown={data}
+                today={todayIn(viewer.timezone)}
+                frequency={frequency}
+                onChange={setRange}
+              />
             </Group>
             {rows.length === 0 ? (
               <Text size="sm" c="dimmed" ta="center" py="md">
@@ -350,12 +366,15 @@ export const ScorecardSettingsPage = () => {
           </Stack>
         )}
       </SectionCard>
+      <ScoreReminderSetting meetingId={meetingId} />
       <ScoreFormDialog
         meetingId={meetingId}
         state={dialog}
         people={assignable}
         scores={scorecard.data?.scores ?? []}
         defaultUserId={userFilter ?? viewer.userId}
+        defaultFrequency={frequency}
+        onSaved={(score) => score.frequency !== frequency && showFrequency(score.frequency)}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreCell, Scorecard, ScorecardCell, ScorecardRow } from '../kpis.schemas.ts';
 import {
   cellText,
+  displayedText,
+  draftMet,
   groupRows,
   nextTitleSort,
   rangeParams,
@@ -9,6 +11,7 @@ import {
   sortRows,
   trendValues,
   typedKpiValue,
+  typedTarget,
   withCell,
   withOrder,
   withoutColumn,
@@ -47,6 +50,7 @@ const row = (id: string, title: string, userId: string, cells: (ScorecardCell | 
   formula: null,
   display: 'values',
   rollingPeriods: 4,
+  frequency: 'weekly',
   sort: 0,
   createdAt: '',
   createdBy: null,
@@ -73,6 +77,8 @@ const session = (id: string, sessionDate: string) => ({
 
 const scorecard = (): Scorecard => ({
   meetingId: 'm',
+  frequency: 'weekly',
+  frequencyCounts: { weekly: 2, monthly: 0, quarterly: 0 },
   quarterId: null,
   trailing: null,
   dateSince: '2026-01-01',
@@ -202,5 +208,31 @@ describe('cache updates', () => {
     // All: a b c d e; visible (one owner): a c e. Moving e to the top of the visible ones.
     expect(reorderVisible(['a', 'b', 'c', 'd', 'e'], ['a', 'c', 'e'], 2, 0)).toEqual(['e', 'b', 'a', 'd', 'c']);
     expect(reorderVisible(['a', 'b'], ['a', 'b'], 0, 1)).toEqual(['b', 'a']);
+  });
+});
+
+describe('yes/no and time rows', () => {
+  const time = { type: 'time' as const, units: null, display: 'values' as const };
+  const yesno = { type: 'yesno' as const, units: null, display: 'rolling' as const };
+  it('shows minutes as h:mm and edits them so', () => {
+    expect(cellText('90', time)).toBe('1:30');
+    expect(typedTarget('90', 'time')).toBe('1:30');
+    expect(typedTarget('12.5', 'number')).toBe('12.5');
+    expect(displayedText(195, { ...time, display: 'cumulative' })).toBe('3:15');
+  });
+  it('shows a yes/no rolling average as the share of yes, a running total as the count', () => {
+    expect(cellText('1', yesno)).toBe('Yes');
+    expect(displayedText(0.5, yesno)).toBe('50% yes');
+    expect(displayedText(4, { ...yesno, display: 'cumulative' })).toBe('4 yes');
+  });
+  it('colours a typed duration against the goal in minutes', () => {
+    const row = { goal: '<=' as const, score: '90', scoreMax: null, goalPeriods: [], type: 'time' as const };
+    expect(draftMet(row, '1:15')).toBe(true);
+    expect(draftMet(row, '2h')).toBe(false);
+    expect(draftMet(row, 'soon')).toBeNull();
+  });
+  it('asks for a monthly scorecard with its frequency', () => {
+    expect(rangeParams({ kind: 'current' }, 'monthly').toString()).toBe('frequency=monthly');
+    expect(rangeParams({ kind: 'trailing', periods: '4' }, 'weekly').toString()).toBe('trailing=4');
   });
 });

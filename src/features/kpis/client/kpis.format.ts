@@ -1,5 +1,15 @@
 import type { IsoDate } from '../../../shared/dates.ts';
-import { formatKpiValue, type KpiType, kpiFigures, kpiMetOn, kpiNumber } from '../../../shared/kpis.ts';
+import {
+  formatKpiDuration,
+  formatKpiFigure,
+  formatKpiValue,
+  type KpiFrequency,
+  type KpiType,
+  kpiFigures,
+  kpiMetOn,
+  kpiNumber,
+  normaliseKpiValueAs,
+} from '../../../shared/kpis.ts';
 import { cumulativeValues, latestValue } from '../kpis.figures.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type {
@@ -25,8 +35,9 @@ export type KpiRange =
 export const CURRENT_RANGE: KpiRange = { kind: 'current' };
 
 /** The range as the query of `GET meetings/{id}/kpis` (and of the export). */
-export const rangeParams = (range: KpiRange): URLSearchParams => {
+export const rangeParams = (range: KpiRange, frequency: KpiFrequency = 'weekly'): URLSearchParams => {
   const params = new URLSearchParams();
+  if (frequency !== 'weekly') params.set('frequency', frequency);
   if (range.kind === 'quarter') params.set('quarterId', range.quarterId);
   if (range.kind === 'dates') {
     params.set('dateSince', range.dateSince);
@@ -88,8 +99,18 @@ export const groupRows = <T extends { userId: string }>(
  * A saved or received cell as the scorecard holds it (decision 019): no ids (its place says
  * which), and null when it has neither a value nor a note, as the server sends it.
  */
-export const scorecardCell = (cell: Pick<ScoreCell, 'measured' | 'met' | 'note'>): ScorecardCell | null =>
-  cell.measured === null && cell.note === null ? null : { measured: cell.measured, met: cell.met, note: cell.note };
+export const scorecardCell = (
+  cell: Pick<ScoreCell, 'measured' | 'met' | 'note' | 'source' | 'fedValue'>,
+): ScorecardCell | null =>
+  cell.measured === null && cell.note === null
+    ? null
+    : {
+        measured: cell.measured,
+        met: cell.met,
+        note: cell.note,
+        ...(cell.source ? { source: cell.source } : {}),
+        ...(cell.fedValue !== undefined ? { fedValue: cell.fedValue } : {}),
+      };
 
 /**
  * A row's figures after its cells changed. A running total is recomputed here; a rolling average
@@ -186,11 +207,35 @@ export const reorderVisible = (allIds: readonly string[], visibleIds: readonly s
 
 /** Whether a draft typed into a cell meets the goal in force on its date, for the colour while typing. */
 export const draftMet = (
-  row: Pick<ScorecardRow, 'goal' | 'score' | 'scoreMax' | 'goalPeriods'>,
+  row: Pick<ScorecardRow, 'goal' | 'score' | 'scoreMax' | 'goalPeriods'> & { type?: KpiType },
   draft: string,
   date: IsoDate | null = null,
 ): boolean | null =>
-  kpiMetOn({ goal: row.goal, score: row.score, scoreMax: row.scoreMax ?? null }, row.goalPeriods ?? [], date, draft);
+  kpiMetOn(
+    { goal: row.goal, score: row.score, scoreMax: row.scoreMax ?? null },
+    row.goalPeriods ?? [],
+    date,
+    normaliseKpiValueAs(row.type ?? 'number', draft) ?? null,
+  );
+
+/** A stored target as the score form shows it for editing: a duration as h:mm. */
+export const typedTarget = (stored: string, type: KpiType) => {
+  const minutes = type === 'time' ? kpiNumber(stored) : null;
+  return minutes === null ? stored : formatKpiDuration(minutes);
+};
+
+/** What a running total or rolling average shows in a cell (a yes/no's: the count or share of yes). */
+export const displayedText = (
+  value: number | null,
+  row: { type: KpiType; units: string | null; display: 'values' | 'cumulative' | 'rolling' },
+) => figureText(row.display === 'cumulative' ? 'total' : row.display === 'rolling' ? 'average' : 'value', value, row);
+
+/** How a row's average or total shows (a yes/no's as the share or count of yes). */
+export const figureText = (
+  kind: 'average' | 'total' | 'value',
+  value: number | null,
+  row: { type: KpiType; units: string | null },
+) => formatKpiFigure(kind, value, { type: row.type, units: row.units === '$' || row.units === '%' ? row.units : null });
 
 /** The numbers of a row's cells for its trend line, oldest first (empty cells left out). */
 export const trendValues = (row: Pick<ScorecardRow, 'cells'>): number[] =>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import { downloadFile } from '../../../client/lib/download.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import type { KpiFrequency } from '../../../shared/kpis.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type {
   DeletedColumn,
@@ -23,25 +24,33 @@ import { type KpiRange, needsRefetch, rangeParams, withCell, withOrder, withoutC
 export const kpiKeys = {
   all: ['kpis'] as const,
   meeting: (meetingId: string) => ['kpis', 'scorecard', meetingId] as const,
-  scorecard: (meetingId: string, range: KpiRange, userId: string | null) =>
-    ['kpis', 'scorecard', meetingId, rangeParams(range).toString(), userId ?? 'all'] as const,
+  scorecard: (meetingId: string, range: KpiRange, userId: string | null, frequency: KpiFrequency = 'weekly') =>
+    ['kpis', 'scorecard', meetingId, rangeParams(range, frequency).toString(), userId ?? 'all'] as const,
 };
 
 const silent = { silent: true } as const;
 
-const query = (range: KpiRange, userId: string | null) => {
-  const params = rangeParams(range);
+const query = (range: KpiRange, userId: string | null, frequency: KpiFrequency) => {
+  const params = rangeParams(range, frequency);
   if (userId) params.set('userId', userId);
   const text = params.toString();
   return text ? `?${text}` : '';
 };
 
-/** GET meetings/{id}/kpis: by quarter, by dates, or (neither) the current quarter. */
-export const useScorecard = (meetingId: string | null, range: KpiRange, userId: string | null = null) =>
+/**
+ * GET meetings/{id}/kpis: by quarter, by dates, or (neither) the current quarter; monthly and
+ * quarterly measurables with their periods as columns (the last 13 months / 5 quarters by default).
+ */
+export const useScorecard = (
+  meetingId: string | null,
+  range: KpiRange,
+  userId: string | null = null,
+  frequency: KpiFrequency = 'weekly',
+) =>
   useQuery({
-    queryKey: kpiKeys.scorecard(meetingId ?? '', range, userId),
+    queryKey: kpiKeys.scorecard(meetingId ?? '', range, userId, frequency),
     queryFn: ({ signal }) =>
-      api.get<Scorecard>(`/meetings/${meetingId}/kpis${query(range, userId)}`, { signal, ...silent }),
+      api.get<Scorecard>(`/meetings/${meetingId}/kpis${query(range, userId, frequency)}`, { signal, ...silent }),
     enabled: meetingId !== null,
     placeholderData: (previous, previousQuery) =>
       // Keep showing the table while another range of the same meeting loads.
@@ -131,21 +140,42 @@ export const useReorderScores = (meetingId: string) => {
   });
 };
 
-/** PUT scores/{scoreId}/cells/{sessionId}: a value and/or a note. The caller shows failures. */
+/**
+ * PUT scores/{scoreId}/cells/{sessionId} (a meeting date), or PUT scores/{scoreId}/periods/{start}
+ * for a monthly or quarterly measurable: a value and/or a note. The caller shows failures.
+ */
 export const useSaveCell = (meetingId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
       scoreId,
       sessionId,
+      frequency = 'weekly',
       body,
     }: {
       scoreId: string;
+      /** A meeting date's id, or a period's first day. */
       sessionId: string;
+      frequency?: KpiFrequency;
       body: { measured?: string | null; note?: string | null };
-    }) => api.put<SavedCell>(`/scores/${scoreId}/cells/${sessionId}`, body, silent),
-    onSuccess: ({ computed, ...cell }) => applyCell(queryClient, meetingId, cell, computed),
+    }) =>
+      api.put<SavedCell>(
+        `/scores/${scoreId}/${frequency === 'weekly' ? 'cells' : 'periods'}/${sessionId}`,
+        body,
+        silent,
+      ),
+    onSuccess: ({ computed, ...cell }, { frequency = 'weekly' }) => {
+      applyCell(queryClient, meetingId, cell, computed);
+      if (frequency !== 'weekly') refetchIfFormulas(queryClient, meetingId, frequency);
+    },
   });
+};
+
+/** Formula cells of periods are computed with the scorecard: a tab of that frequency with formulas refetches. */
+const refetchIfFormulas = (queryClient: QueryClient, meetingId: string, frequency: KpiFrequency) => {
+  const cards = queryClient.getQueriesData<Scorecard>({ queryKey: kpiKeys.meeting(meetingId) });
+  if (cards.some(([, card]) => card?.frequency === frequency && card.scores.some((row) => row.formula !== null)))
+    void refetchScorecards(queryClient, meetingId);
 };
 
 /** DELETE meetings/{id}/kpis/sessions/{sessionId} (Delete meeting date). */
@@ -167,8 +197,9 @@ export const downloadScorecard = async (
   format: ExportFormat,
   range: KpiRange,
   userId: string | null,
+  frequency: KpiFrequency = 'weekly',
 ): Promise<void> => {
-  const params = rangeParams(range);
+  const params = rangeParams(range, frequency);
   params.set('format', format);
   if (userId) params.set('userId', userId);
   await downloadFile(
@@ -182,6 +213,11 @@ export const downloadScorecard = async (
 
 registerRealtimeUpdater('kpi.cell.changed', (queryClient, data) => {
   applyCell(queryClient, data.meetingId, data.cell, data.computed ?? []);
+});
+
+registerRealtimeUpdater('kpi.period.changed', (queryClient, data) => {
+  applyCell(queryClient, data.meetingId, data.cell, []);
+  refetchIfFormulas(queryClient, data.meetingId, data.frequency);
 });
 
 registerRealtimeUpdater('kpi.order.changed', (queryClient, data) => {

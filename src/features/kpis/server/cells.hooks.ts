@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { uuidArray } from '../../../db/sql.ts';
 
 // The scorecard's side of the meeting's sessions (document 1 §4): a new meeting date gets an
-// empty cell for every score of the meeting. One statement whatever the number of scores and
-// dates. Deleting a session needs nothing here: its cells go with it (foreign key cascade).
+// empty cell for every weekly score of the meeting (monthly and quarterly ones have periods).
+// One statement whatever the number of scores and dates. Deleting a session needs nothing here: its cells go with it (foreign key cascade).
 
 /** Empty cells for every score of the meeting on the given sessions (ids of that meeting). */
 export const addCellsForSessions = async (db: Db, meetingId: string, sessionIds: string[]) => {
@@ -14,7 +14,7 @@ export const addCellsForSessions = async (db: Db, meetingId: string, sessionIds:
     select sc.tenant_id, sc.id, s.id
     from scores sc
     join sessions s on s.meeting_id = sc.meeting_id and s.tenant_id = sc.tenant_id
-    where sc.meeting_id = ${meetingId}::uuid and s.id = any(${uuidArray(sessionIds)})
+    where sc.meeting_id = ${meetingId}::uuid and s.id = any(${uuidArray(sessionIds)}) and sc.frequency = 'weekly'
     order by s.starts_at, sc.sort
     on conflict do nothing`);
 };

@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { scores } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
-import { type KpiGoalPeriod, type KpiScoreGoal, kpiMetOn, kpiNumber } from '../../../shared/kpis.ts';
+import { type KpiFrequency, type KpiGoalPeriod, type KpiScoreGoal, kpiMetOn, kpiNumber } from '../../../shared/kpis.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type { ComputedCell } from '../kpis.schemas.ts';
 import { type Computed, computedText, computeFormulas } from './formula.evaluate.ts';
@@ -33,13 +33,15 @@ export const parsedFormulas = (rows: readonly { id: string; formula: string | nu
 
 /**
  * A formula about to be saved on `scoreId` (null for a new score) of the meeting: readable,
- * its inputs scores of this scorecard, and no cycle through them. 400 with the reason otherwise.
+ * its inputs scores of this scorecard of the same frequency (a monthly formula reads monthly
+ * values), and no cycle through them. 400 with the reason otherwise.
  */
 export const checkFormula = async (
   ctx: TenantContext,
   meetingId: string,
   scoreId: string | null,
   text: string,
+  frequency: KpiFrequency = 'weekly',
 ): Promise<string> => {
   let node: FormulaNode;
   try {
@@ -52,7 +54,7 @@ export const checkFormula = async (
   if (scoreId !== null && inputs.includes(scoreId)) throw refuse(kpisMessages.kpiFormulaCycle);
   // One statement: the inputs (to know where they are) and the scorecard's other formulas.
   const rows = await ctx.db
-    .select({ id: scores.id, meetingId: scores.meetingId, formula: scores.formula })
+    .select({ id: scores.id, meetingId: scores.meetingId, formula: scores.formula, frequency: scores.frequency })
     .from(scores)
     .where(
       and(
@@ -65,6 +67,7 @@ export const checkFormula = async (
     const row = found.get(id);
     if (!row) throw refuse(kpisMessages.kpiFormulaMissingInput);
     if (row.meetingId !== meetingId) throw refuse(kpisMessages.kpiFormulaOtherScorecard);
+    if (row.frequency !== frequency) throw refuse(kpisMessages.kpiFormulaOtherFrequency);
   }
   if (scoreId !== null) {
     // A cycle: some input reaches this score through the formulas it uses.
@@ -81,6 +84,27 @@ export const checkFormula = async (
   }
   // Stored with the ids as the database writes them, so comparisons by id work.
   return text.replace(/\{([0-9a-fA-F-]{36})\}/g, (_whole, id: string) => `{${id.toLowerCase()}}`).trim();
+};
+
+/** A score may change frequency only when no formula of another frequency reads it; 400 otherwise. */
+export const assertFrequencyUnused = async (
+  ctx: TenantContext,
+  meetingId: string,
+  scoreId: string,
+  frequency: KpiFrequency,
+) => {
+  const [reader] = await ctx.db
+    .select({ id: scores.id })
+    .from(scores)
+    .where(
+      and(
+        eq(scores.meetingId, meetingId),
+        ne(scores.frequency, frequency),
+        sql`position(${`{${scoreId}}`} in ${scores.formula}) > 0`,
+      ),
+    )
+    .limit(1);
+  if (reader) throw badRequest({ frequency: kpisMessages.kpiFrequencyInUse }, kpisMessages.kpiFrequencyInUse);
 };
 
 /**
@@ -112,7 +136,7 @@ interface TimelineCells {
 
 /** Values of entered scores over a timeline of sessions, one statement (a row per score). */
 export const enteredValues = async (
-  ctx: TenantContext,
+  ctx: Pick<TenantContext, 'db'>,
   scoreIds: string[],
   sessionIds: string[],
 ): Promise<Map<string, (number | null)[]>> => {
@@ -159,7 +183,7 @@ interface TimelineRow {
  * windows reach. Four statements at most, whatever the scorecard's size.
  */
 export const recomputeAfter = async (
-  ctx: TenantContext,
+  ctx: Pick<TenantContext, 'db'>,
   meetingId: string,
   scoreId: string,
   sessionId: string,
@@ -173,7 +197,7 @@ export const recomputeAfter = async (
       scoreMax: scores.scoreMax,
     })
     .from(scores)
-    .where(and(eq(scores.meetingId, meetingId), isNotNull(scores.formula)));
+    .where(and(eq(scores.meetingId, meetingId), isNotNull(scores.formula), eq(scores.frequency, 'weekly')));
   if (formulaRows.length === 0) return [];
   const formulas = parsedFormulas(formulaRows);
 

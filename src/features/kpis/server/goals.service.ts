@@ -17,7 +17,10 @@ const toPeriod = (row: typeof scoreGoalPeriods.$inferSelect): GoalPeriod => ({
 });
 
 /** The temporary goals of these scores, by start date; one statement. */
-export const goalPeriodsOf = async (ctx: TenantContext, scoreIds: string[]): Promise<Map<string, GoalPeriod[]>> => {
+export const goalPeriodsOf = async (
+  ctx: Pick<TenantContext, 'db'>,
+  scoreIds: string[],
+): Promise<Map<string, GoalPeriod[]>> => {
   const periods = new Map<string, GoalPeriod[]>();
   if (scoreIds.length === 0) return periods;
   const rows = await ctx.db

@@ -1,47 +1,62 @@
 import ExcelJS from 'exceljs';
-import { kpiNumber } from '../../../shared/kpis.ts';
+import { formatKpiFigure, type KpiType, kpiNumber } from '../../../shared/kpis.ts';
 import type { ExportFormat, Scorecard } from '../kpis.schemas.ts';
 
 // Export of the visible scorecard (Scorecard Settings → Export): one row per measurable, one
 // column per meeting date, numbers as numbers. The columns: User, Measurable, Goal (the
 // comparator), Target, Units, one per date (YYYY-MM-DD), Average, Total, Latest. A date holds
 // what the row shows: the value, or its running total or rolling average when the row displays
-// one; a formula row's computed values (an uncomputable one is empty).
+// one; a formula row's computed values (an uncomputable one is empty). Yes/no and time rows hold
+// text as the scorecard shows it ('Yes', '1:30', '75% yes'); a monthly or quarterly scorecard's
+// columns are its periods ('Mar 2026', 'Q2 2026').
 
 const FIXED_HEADERS = ['User', 'Measurable', 'Goal', 'Target', 'Units'];
+
+type Figure = number | string | null;
 
 interface ExportRow {
   user: string;
   title: string;
   goal: string;
-  target: number | null;
+  target: Figure;
   units: string;
   type: string;
-  values: (number | null)[];
-  average: number | null;
-  total: number | null;
-  latest: number | null;
+  values: Figure[];
+  average: Figure;
+  total: Figure;
+  latest: Figure;
 }
+
+/** A yes/no or time figure as text, as the scorecard shows it; other types stay numbers. */
+const asShown = (kind: 'value' | 'average' | 'total', value: number | null, type: string): Figure =>
+  value === null || (type !== 'yesno' && type !== 'time')
+    ? value
+    : formatKpiFigure(kind, value, { type: type as KpiType, units: null });
 
 const rowsOf = (scorecard: Scorecard): ExportRow[] => {
   const names = new Map(scorecard.people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]));
-  return scorecard.scores.map((score) => ({
-    user: names.get(score.userId) ?? '',
-    title: score.title,
-    goal: score.goal,
-    target: Number(score.score),
-    units: score.units ?? '',
-    type: score.type,
-    values: score.shown ?? score.cells.map((cell) => kpiNumber(cell?.measured ?? null)),
-    average: score.average,
-    total: score.total,
-    latest: score.latest,
-  }));
+  return scorecard.scores.map((score) => {
+    const kind = score.display === 'cumulative' ? 'total' : score.display === 'rolling' ? 'average' : 'value';
+    return {
+      user: names.get(score.userId) ?? '',
+      title: score.title,
+      goal: score.goal,
+      target: asShown('value', Number(score.score), score.type),
+      units: score.units ?? '',
+      type: score.type,
+      values: (score.shown ?? score.cells.map((cell) => kpiNumber(cell?.measured ?? null))).map((value) =>
+        asShown(kind, value, score.type),
+      ),
+      average: asShown('average', score.average, score.type),
+      total: asShown('total', score.total, score.type),
+      latest: asShown('value', score.latest, score.type),
+    };
+  });
 };
 
 const headersOf = (scorecard: Scorecard) => [
   ...FIXED_HEADERS,
-  ...scorecard.sessions.map((s) => s.sessionDate),
+  ...scorecard.sessions.map((s) => s.label ?? s.sessionDate),
   'Average',
   'Total',
   'Latest',
@@ -55,7 +70,7 @@ export const csvText = (text: string) => {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
-const csvNumber = (value: number | null) => (value === null ? '' : String(value));
+const csvNumber = (value: Figure) => (value === null ? '' : typeof value === 'string' ? csvText(value) : String(value));
 
 export const scorecardCsv = (scorecard: Scorecard): string => {
   const lines = [headersOf(scorecard).map(csvText).join(',')];

@@ -6,6 +6,10 @@ import {
   ZCloneScore,
   ZCreateScore,
   ZDeletedColumn,
+  ZPeriodCell,
+  ZPeriodCellPage,
+  ZPeriodCellsQuery,
+  ZPeriodStart,
   ZSaveCell,
   ZSavedCell,
   ZScore,
@@ -25,6 +29,7 @@ import {
   saveCell,
   updateScore,
 } from './kpis.service.ts';
+import { listPeriodCells, savePeriodCell } from './period-cells.service.ts';
 import { getScorecard } from './scorecard.service.ts';
 
 const tags = ['kpis'];
@@ -177,5 +182,41 @@ export const kpisRoutes = async (fastify: FastifyInstance) => {
     },
     async (request) =>
       ok(await request.inTenant((ctx) => saveCell(ctx, request.params.id, request.params.sessionId, request.body))),
+  );
+
+  app.get(
+    '/scores/:id/periods',
+    {
+      schema: {
+        tags,
+        summary: 'The saved values of a monthly or quarterly score, newest first (offset/limit)',
+        params: ZId,
+        querystring: ZPeriodCellsQuery,
+        response: { 200: success(ZPeriodCellPage), ...failures(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await request.inTenant((ctx) => listPeriodCells(ctx, request.params.id, request.query))),
+  );
+
+  app.put(
+    '/scores/:id/periods/:periodStart',
+    {
+      schema: {
+        tags,
+        summary: 'Save the value and/or note of a monthly or quarterly score for the period starting that day',
+        params: z.object({ id: z.uuid(), periodStart: ZPeriodStart }),
+        body: ZSaveCell,
+        response: {
+          200: success(ZPeriodCell.extend({ computed: ZSavedCell.shape.computed })),
+          ...failures(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await request.inTenant((ctx) =>
+          savePeriodCell(ctx, request.params.id, request.params.periodStart, request.body),
+        ),
+      ),
   );
 };

@@ -1,12 +1,18 @@
 import { and, count, eq, max, sql } from 'drizzle-orm';
 import { kpiRemovedSessions, scoreCells, scores, sessions } from '../../../db/schema/index.ts';
-import { uuidArray } from '../../../db/sql.ts';
+import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.ts';
-import { KPI_SCORES_MAX, type KpiScoreGoal, type KpiType, kpiMetOn, kpiNumber } from '../../../shared/kpis.ts';
-import { messages } from '../../../shared/messages.ts';
+import {
+  KPI_SCORES_MAX,
+  type KpiFrequency,
+  type KpiScoreGoal,
+  type KpiType,
+  kpiMetOn,
+  kpiNumber,
+} from '../../../shared/kpis.ts';
 import { canManage, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import type { KpiDisplay } from '../kpis.figures.ts';
 import { kpisMessages } from '../kpis.messages.ts';
@@ -22,7 +28,8 @@ import type {
   UpdateScore,
 } from '../kpis.schemas.ts';
 import { addCellsForScore } from './cells.hooks.ts';
-import { checkFormula, recomputeAfter } from './formulas.service.ts';
+import { fedSource, fedValueOn } from './fed-values.ts';
+import { assertFrequencyUnused, checkFormula, recomputeAfter } from './formulas.service.ts';
 import { goalPeriodsOf, writeGoalPeriods } from './goals.service.ts';
 import {
   canDeleteScore,
@@ -31,6 +38,7 @@ import {
   findVisibleScore,
   type ScoreRow,
 } from './kpis.access.ts';
+import { targetsAs, valueAs } from './units.ts';
 
 // The scorecard's writes (document 2 §2–§7, docs/decisions/015). Scores are rows of a meeting;
 // cells are one per score and meeting date (see cells.hooks.ts for how they follow the
@@ -50,6 +58,7 @@ export const toScore = (row: ScoreRow, goalPeriods: GoalPeriod[] = []): Score =>
   formula: row.formula,
   display: row.display as KpiDisplay,
   rollingPeriods: row.rollingPeriods,
+  frequency: row.frequency as KpiFrequency,
   sort: row.sort,
   createdAt: row.createdAt.toISOString(),
   createdBy: row.createdBy,
@@ -95,6 +104,13 @@ const toCell = (
 const publishScore = (ctx: TenantContext, id: string, meetingId: string, action: 'created' | 'updated' | 'deleted') =>
   ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.score.changed', data: { id, meetingId, action } });
 
+/** Integers as a SQL int array. */
+const intArray = (values: readonly number[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::int`),
+    sql`, `,
+  )}]::int[]`;
+
 /** The owner must be a leader or member of the meeting (an owner already set may stay). */
 const assertOwner = (meeting: MeetingAccess, userId: string, current?: string) => {
   if (userId === current) return;
@@ -115,7 +131,9 @@ export const createScore = async (ctx: TenantContext, meetingId: string, input: 
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: [input.userId] });
   assertOwner(meeting, input.userId);
   await assertRoom(ctx, meetingId);
-  const formula = input.formula ? await checkFormula(ctx, meetingId, null, input.formula) : null;
+  const target = targetsAs(input.type, input);
+  const goalPeriods = input.goalPeriods?.map((period, i) => targetsAs(input.type, period, `goalPeriods.${i}.`));
+  const formula = input.formula ? await checkFormula(ctx, meetingId, null, input.formula, input.frequency) : null;
   const [last] = await ctx.db
     .select({ sort: max(scores.sort) })
     .from(scores)
@@ -128,20 +146,21 @@ export const createScore = async (ctx: TenantContext, meetingId: string, input: 
       userId: input.userId,
       title: input.title,
       goal: input.goal,
-      score: input.score!,
-      scoreMax: input.goal === 'between' ? (input.scoreMax ?? null) : null,
+      score: target.score!,
+      scoreMax: input.goal === 'between' ? (target.scoreMax ?? null) : null,
       units: input.units,
       type: input.type,
       formula,
       display: input.display,
       rollingPeriods: input.rollingPeriods,
+      frequency: input.frequency,
       sort: (last?.sort ?? -1) + 1,
       createdBy: ctx.userId,
       changedBy: ctx.userId,
     })
     .returning();
-  await addCellsForScore(ctx.db, row!.id);
-  const periods = input.goalPeriods ? await writeGoalPeriods(ctx, row!.id, input.goalPeriods) : [];
+  if (input.frequency === 'weekly') await addCellsForScore(ctx.db, row!.id);
+  const periods = goalPeriods ? await writeGoalPeriods(ctx, row!.id, goalPeriods) : [];
   publishScore(ctx, row!.id, meetingId, 'created');
   return toScore(row!, periods);
 };
@@ -154,33 +173,46 @@ export const updateScore = async (ctx: TenantContext, id: string, input: UpdateS
     await assertInWorkspace(ctx.db, ctx.tenantId, { users: [input.userId] });
     assertOwner(meeting, input.userId, score.userId);
   }
-  const formula = input.formula ? await checkFormula(ctx, score.meetingId, score.id, input.formula) : input.formula;
-  // A range needs both ends, the upper not below the lower, whichever of them this edit sends.
+  const frequency = input.frequency ?? (score.frequency as KpiFrequency);
+  if (frequency !== score.frequency) await assertFrequencyUnused(ctx, score.meetingId, score.id, frequency);
+  const formulaText = input.formula !== undefined ? input.formula : score.formula;
+  const formula =
+    formulaText && (input.formula || frequency !== score.frequency)
+      ? await checkFormula(ctx, score.meetingId, score.id, formulaText, frequency)
+      : input.formula;
+  // The targets in the (new) unit; a range needs both ends, the upper not below the lower,
+  // whichever of them this edit sends.
+  const type = input.type ?? (score.type as KpiType);
   const goal = input.goal ?? score.goal;
-  const scoreMax = goal === 'between' ? (input.scoreMax !== undefined ? input.scoreMax : score.scoreMax) : null;
-  if (goal === 'between' && !scoreMax) throw badRequest({ scoreMax: messages.required }, messages.required);
-  if (scoreMax !== null && Number(scoreMax) < Number(input.score ?? score.score))
-    throw badRequest({ scoreMax: kpisMessages.kpiRangeBelow }, kpisMessages.kpiRangeBelow);
+  const target = targetsAs(type, {
+    goal,
+    score: input.score ?? score.score,
+    scoreMax: goal === 'between' ? (input.scoreMax !== undefined ? input.scoreMax : score.scoreMax) : null,
+  });
+  const scoreMax = target.scoreMax ?? null;
+  const goalPeriods = input.goalPeriods?.map((period, i) => targetsAs(type, period, `goalPeriods.${i}.`));
   const [row] = await ctx.db
     .update(scores)
     .set({
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.userId !== undefined ? { userId: input.userId } : {}),
       ...(input.goal !== undefined ? { goal: input.goal } : {}),
-      ...(input.score !== undefined && input.score !== null ? { score: input.score } : {}),
+      ...(input.score !== undefined && input.score !== null ? { score: target.score! } : {}),
       ...(input.units !== undefined ? { units: input.units } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
       scoreMax,
       ...(formula !== undefined ? { formula } : {}),
       ...(input.display !== undefined ? { display: input.display } : {}),
       ...(input.rollingPeriods !== undefined ? { rollingPeriods: input.rollingPeriods } : {}),
+      frequency,
       changedAt: new Date(),
       changedBy: ctx.userId,
     })
     .where(eq(scores.id, score.id))
     .returning();
-  const periods = input.goalPeriods
-    ? await writeGoalPeriods(ctx, id, input.goalPeriods)
+  if (frequency === 'weekly' && score.frequency !== 'weekly') await addCellsForScore(ctx.db, id);
+  const periods = goalPeriods
+    ? await writeGoalPeriods(ctx, id, goalPeriods)
     : ((await goalPeriodsOf(ctx, [id])).get(id) ?? []);
   publishScore(ctx, id, score.meetingId, 'updated');
   return toScore(row!, periods);
@@ -196,11 +228,18 @@ export const cloneScore = async (ctx: TenantContext, id: string, input: CloneSco
     assertOwner(meeting, owner);
   }
   await assertRoom(ctx, score.meetingId);
+  const frequency = input.frequency ?? (score.frequency as KpiFrequency);
+  const type = input.type ?? (score.type as KpiType);
+  const goal = input.goal ?? score.goal;
+  const target = targetsAs(type, {
+    goal,
+    score: input.score ?? score.score,
+    scoreMax: goal === 'between' ? (input.scoreMax ?? score.scoreMax) : null,
+  });
   // The copy is a new score: nothing refers to it yet, so its formula cannot make a cycle.
-  const formula =
-    input.formula !== undefined
-      ? input.formula && (await checkFormula(ctx, score.meetingId, null, input.formula))
-      : score.formula;
+  const formulaText = input.formula !== undefined ? input.formula : score.formula;
+  const formula = formulaText ? await checkFormula(ctx, score.meetingId, null, formulaText, frequency) : null;
+  const givenPeriods = input.goalPeriods?.map((period, i) => targetsAs(type, period, `goalPeriods.${i}.`));
   await ctx.db
     .update(scores)
     .set({ sort: sql`${scores.sort} + 1` })
@@ -212,24 +251,25 @@ export const cloneScore = async (ctx: TenantContext, id: string, input: CloneSco
       meetingId: score.meetingId,
       userId: owner,
       title: input.title ?? score.title,
-      goal: input.goal ?? score.goal,
-      score: input.score ?? score.score,
-      scoreMax: (input.goal ?? score.goal) === 'between' ? (input.scoreMax ?? score.scoreMax) : null,
+      goal,
+      score: target.score!,
+      scoreMax: target.scoreMax ?? null,
       units: input.units !== undefined ? input.units : score.units,
-      type: input.type ?? score.type,
+      type,
       formula,
       display: input.display ?? score.display,
       rollingPeriods: input.rollingPeriods ?? score.rollingPeriods,
+      frequency,
       sort: score.sort + 1,
       createdBy: ctx.userId,
       changedBy: ctx.userId,
     })
     .returning();
-  await addCellsForScore(ctx.db, row!.id);
+  if (frequency === 'weekly') await addCellsForScore(ctx.db, row!.id);
   const periods = await writeGoalPeriods(
     ctx,
     row!.id,
-    input.goalPeriods ?? (await goalPeriodsOf(ctx, [score.id])).get(score.id) ?? [],
+    givenPeriods ?? (await goalPeriodsOf(ctx, [score.id])).get(score.id) ?? [],
   );
   publishScore(ctx, row!.id, score.meetingId, 'created');
   return toScore(row!, periods);
@@ -244,21 +284,35 @@ export const deleteScore = async (ctx: TenantContext, id: string) => {
   return true;
 };
 
-/** `PUT meetings/{id}/scores/order`: every score of the meeting once, in the new order; one statement. */
+/**
+ * `PUT meetings/{id}/scores/order`: every score of the meeting once, in the new order; or every
+ * score of one frequency (a scorecard tab), which then take each other's places. One statement.
+ */
 export const orderScores = async (ctx: TenantContext, meetingId: string, ids: string[]): Promise<Score[]> => {
   await findEditableScorecard(ctx, meetingId);
   await assertInWorkspace(ctx.db, ctx.tenantId, { scores: ids });
-  const current = await ctx.db.select({ id: scores.id }).from(scores).where(eq(scores.meetingId, meetingId));
-  const known = new Set(current.map((row) => row.id));
-  if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((scoreId) => known.has(scoreId))) {
+  const current = await ctx.db
+    .select({ id: scores.id, frequency: scores.frequency, sort: scores.sort })
+    .from(scores)
+    .where(eq(scores.meetingId, meetingId));
+  const given = new Set(ids);
+  const complete = (set: readonly { id: string }[]) =>
+    given.size === ids.length && ids.length === set.length && set.every((row) => given.has(row.id));
+  const frequency = current.find((row) => row.id === ids[0])?.frequency;
+  const tab = current.filter((row) => row.frequency === frequency);
+  if (!complete(current) && !complete(tab)) {
     throw badRequest({ ids: kpisMessages.kpiOrderMismatch }, kpisMessages.kpiOrderMismatch);
   }
+  // The places the moved scores held, in order: a tab's scores keep the other tabs' places.
+  const slots = (complete(current) ? current.map((_row, index) => index) : tab.map((row) => row.sort)).sort(
+    (a, b) => a - b,
+  );
   const rows = await ctx.db
     .update(scores)
     .set({
-      sort: sql`(array_position(${uuidArray(ids)}, ${scores.id}) - 1)`,
+      sort: sql`(${intArray(slots)})[array_position(${uuidArray(ids)}, ${scores.id})]`,
     })
-    .where(eq(scores.meetingId, meetingId))
+    .where(and(eq(scores.meetingId, meetingId), anyOf(scores.id, ids)))
     .returning();
   ctx.publish({ tenantId: ctx.tenantId, meetingId, type: 'kpi.order.changed', data: { meetingId, ids } });
   const periods = await goalPeriodsOf(ctx, ids);
@@ -276,7 +330,10 @@ const findColumn = async (ctx: TenantContext, meetingId: string, sessionId: stri
   return session;
 };
 
-/** `PUT scores/{scoreId}/cells/{sessionId}` (saveScoreBoard): the value and/or the note. */
+/**
+ * `PUT scores/{scoreId}/cells/{sessionId}` (saveScoreBoard): the value and/or the note. `measured`
+ * may be typed text ('1:30', 'Yes'): it is read in the measurable's unit (400 otherwise).
+ */
 export const saveCell = async (
   ctx: TenantContext,
   scoreId: string,
@@ -288,20 +345,45 @@ export const saveCell = async (
   const column = await findColumn(ctx, score.meetingId, sessionId);
   if (score.formula !== null)
     throw badRequest({ measured: kpisMessages.kpiFormulaReadOnly }, kpisMessages.kpiFormulaReadOnly);
-  const patch = {
-    ...(input.measured !== undefined ? { measured: input.measured } : {}),
+  if (score.frequency !== 'weekly')
+    throw badRequest({ sessionId: kpisMessages.kpiPeriodOnly }, kpisMessages.kpiPeriodOnly);
+  const measured = valueAs(score.type as KpiType, input.measured, 'measured');
+  return writeCell(ctx, score, column, {
+    ...(measured !== undefined ? { measured } : {}),
     ...(input.note !== undefined ? { note: input.note } : {}),
-    changedAt: new Date(),
     changedBy: ctx.userId,
+  });
+};
+
+/** What writes a cell: a person's request, or another system's value through a feed. */
+export type CellWriter = Pick<TenantContext, 'db' | 'tenantId' | 'publish'>;
+
+/**
+ * Writes a weekly cell's value and/or note (`changedBy` null: a feed's value) and tells the
+ * meeting's room, with the formula cells the value changes. The caller has checked who may.
+ */
+export const writeCell = async (
+  ctx: CellWriter,
+  score: ScoreRow,
+  column: { id: string; sessionDate: IsoDate },
+  input: { measured?: string | null; note?: string | null; changedBy: string | null },
+): Promise<SavedCell> => {
+  const { measured, note, changedBy } = input;
+  const patch = {
+    ...(measured !== undefined ? { measured } : {}),
+    ...(note !== undefined ? { note } : {}),
+    changedAt: new Date(),
+    changedBy,
   };
   const [row] = await ctx.db
     .insert(scoreCells)
-    .values({ tenantId: ctx.tenantId, scoreId, sessionId, measured: null, note: null, ...patch })
+    .values({ tenantId: ctx.tenantId, scoreId: score.id, sessionId: column.id, measured: null, note: null, ...patch })
     .onConflictDoUpdate({ target: [scoreCells.scoreId, scoreCells.sessionId], set: patch })
     .returning();
-  const periods = (await goalPeriodsOf(ctx, [scoreId])).get(scoreId) ?? [];
-  const cell = toCell(score, row!, periods, column.sessionDate);
-  const computed = input.measured !== undefined ? await recomputeAfter(ctx, score.meetingId, scoreId, sessionId) : [];
+  const periods = (await goalPeriodsOf(ctx, [score.id])).get(score.id) ?? [];
+  const fed = await fedValueOn(ctx.db, score.id, column.sessionDate);
+  const cell = { ...toCell(score, row!, periods, column.sessionDate), ...fedSource(fed, changedBy === null) };
+  const computed = measured !== undefined ? await recomputeAfter(ctx, score.meetingId, score.id, column.id) : [];
   ctx.publish({
     tenantId: ctx.tenantId,
     meetingId: score.meetingId,

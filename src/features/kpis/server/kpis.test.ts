@@ -153,6 +153,8 @@ describe('scores and their cells', () => {
           type: 'string',
           enum: ['missingInput', 'divisionByZero', 'deletedInput', 'outOfRange', null],
         },
+        source: { type: 'string', enum: ['feed', 'override'] },
+        fedValue: { type: 'string' },
       },
       required: ['measured', 'met', 'note'],
       additionalProperties: false,

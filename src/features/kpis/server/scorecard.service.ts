@@ -5,7 +5,15 @@ import type { TenantContext } from '../../../server/context.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
 import { addDays, type IsoDate, utcToZonedParts } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
-import { KPI_RANGE_MAX_DAYS, kpiFigures, kpiMetOn, kpiNumber, quarterOf, quarterRange } from '../../../shared/kpis.ts';
+import {
+  KPI_RANGE_MAX_DAYS,
+  type KpiFrequency,
+  kpiFigures,
+  kpiMetOn,
+  kpiNumber,
+  quarterOf,
+  quarterRange,
+} from '../../../shared/kpis.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { canManage, isParticipant } from '../../meetings/server/meetings.access.ts';
 import { nextAndLastSessions } from '../../meetings/server/sessions.service.ts';
@@ -13,11 +21,13 @@ import { quarterById, quartersBetween } from '../../quarters/server/quarters.ser
 import { displayedValues, type KpiDisplay, latestValue } from '../kpis.figures.ts';
 import { kpisMessages } from '../kpis.messages.ts';
 import type { Scorecard, ScorecardCell, ScorecardOwner, ScorecardQuery, ScorecardRow } from '../kpis.schemas.ts';
+import { fedSource } from './fed-values.ts';
 import { computeFormulas } from './formula.evaluate.ts';
 import { formulaCell, lookbackOf, parsedFormulas } from './formulas.service.ts';
 import { goalPeriodsOf } from './goals.service.ts';
 import { canDeleteScore, canEditScorecard, findEditableScorecard } from './kpis.access.ts';
 import { ownGoal, toScore } from './kpis.service.ts';
+import { type KpiPeriod, periodsBefore, resolvePeriods } from './periods.ts';
 
 // The scorecard view (document 2 §2–§7, docs/decisions/015, 105, 106): the columns of a range
 // (a quarter, dates, or the trailing 4 or 13 meeting dates), every score with one cell per
@@ -65,6 +75,10 @@ interface FilledCellsRow {
   columns: number[];
   measured: (string | null)[];
   notes: (string | null)[];
+  /** What a feed sent for the cell's column (decision 119), null where nothing was fed. */
+  fed: (string | null)[];
+  /** Whether nobody entered the cell (a feed's value, or never written by a person). */
+  unentered: boolean[];
 }
 
 const columnFields = {
@@ -74,6 +88,35 @@ const columnFields = {
   startedAt: sessions.startedAt,
   finishedAt: sessions.finishedAt,
 };
+
+interface Column {
+  id: string;
+  sessionDate: IsoDate;
+  startsAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** A period's last day and name. */
+  endsOn?: IsoDate;
+  label?: string;
+}
+
+/** A period as a column: named by its first day. */
+const periodColumn = (period: KpiPeriod): Column => ({
+  id: period.start,
+  sessionDate: period.start,
+  startsAt: new Date(`${period.start}T00:00:00Z`),
+  startedAt: null,
+  finishedAt: null,
+  endsOn: period.end,
+  label: period.label,
+});
+
+/** Dates as a SQL date array. */
+const dateArray = (dates: readonly string[]) =>
+  sql`array[${sql.join(
+    dates.map((date) => sql`${date}`),
+    sql`, `,
+  )}]::date[]`;
 
 /** The meeting's dates still on the scorecard (not taken off with "Delete meeting date"). */
 const onScorecard = (ctx: TenantContext, meetingId: string) =>
@@ -113,32 +156,17 @@ export const getScorecard = async (
   const current = next.get(meetingId);
   const currentSessionId = current?.id ?? null;
 
-  let range: { quarterId: string | null; dateSince: IsoDate; dateUntil: IsoDate };
-  let columns: Awaited<ReturnType<typeof readColumns>>;
-  if (query.trailing) {
-    // The last N meeting dates up to the current one (today's when the meeting has none ahead).
-    const until = current && current.sessionDate > today ? current.sessionDate : today;
-    columns = (
-      await ctx.db
-        .select(columnFields)
-        .from(sessions)
-        .where(and(onScorecard(ctx, meetingId), lte(sessions.sessionDate, until)))
-        .orderBy(desc(sessions.startsAt))
-        .limit(Number(query.trailing))
-    ).reverse();
-    range = { quarterId: null, dateSince: columns[0]?.sessionDate ?? until, dateUntil: until };
-  } else {
-    range = await resolveRange(ctx, query, today);
-    columns = await readColumns(ctx, meetingId, range.dateSince, range.dateUntil);
-  }
-
+  const frequency = query.frequency ?? 'weekly';
   const allScores = await ctx.db
     .select()
     .from(scores)
     .where(eq(scores.meetingId, meetingId))
     .orderBy(asc(scores.sort), asc(scores.createdAt));
-  const scoreRows = query.userId ? allScores.filter((s) => s.userId === query.userId) : allScores;
-  const formulas = parsedFormulas(allScores);
+  const frequencyCounts = { weekly: 0, monthly: 0, quarterly: 0 };
+  for (const score of allScores) frequencyCounts[score.frequency as KpiFrequency] += 1;
+  const sameFrequency = allScores.filter((s) => s.frequency === frequency);
+  const scoreRows = query.userId ? sameFrequency.filter((s) => s.userId === query.userId) : sameFrequency;
+  const formulas = parsedFormulas(sameFrequency);
 
   // Periods before the range that formulas' windows and rolling averages read.
   const need = lookbackOf(formulas);
@@ -147,41 +175,94 @@ export const getScorecard = async (
     const rolling = score.display === 'rolling' ? score.rollingPeriods - 1 : 0;
     lookback = Math.max(lookback, need(score.id) + rolling);
   }
-  const earlier =
-    lookback > 0 && columns.length > 0
-      ? (
-          await ctx.db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(and(onScorecard(ctx, meetingId), lt(sessions.startsAt, columns[0]!.startsAt)))
-            .orderBy(desc(sessions.startsAt))
-            .limit(lookback)
-        ).reverse()
-      : [];
-  const timelineIds = [...earlier.map((c) => c.id), ...columns.map((c) => c.id)];
-  const offset = earlier.length;
+
+  let range: { quarterId: string | null; dateSince: IsoDate; dateUntil: IsoDate };
+  let columns: Column[];
+  let earlierIds: string[];
+  let currentColumnId = currentSessionId;
+  if (frequency !== 'weekly') {
+    const resolved = await resolvePeriods(ctx, frequency, query, today);
+    columns = resolved.periods.map(periodColumn);
+    const first = resolved.periods[0];
+    range = {
+      quarterId: resolved.quarterId,
+      dateSince: first?.start ?? today,
+      dateUntil: resolved.periods.at(-1)?.end ?? today,
+    };
+    earlierIds = first ? (await periodsBefore(ctx, frequency, first.start, lookback)).map((p) => p.start) : [];
+    currentColumnId = resolved.periods.find((p) => p.start <= today && today <= p.end)?.start ?? null;
+  } else {
+    if (query.trailing) {
+      // The last N meeting dates up to the current one (today's when the meeting has none ahead).
+      const until = current && current.sessionDate > today ? current.sessionDate : today;
+      columns = (
+        await ctx.db
+          .select(columnFields)
+          .from(sessions)
+          .where(and(onScorecard(ctx, meetingId), lte(sessions.sessionDate, until)))
+          .orderBy(desc(sessions.startsAt))
+          .limit(Number(query.trailing))
+      ).reverse();
+      range = { quarterId: null, dateSince: columns[0]?.sessionDate ?? until, dateUntil: until };
+    } else {
+      range = await resolveRange(ctx, query, today);
+      columns = await readColumns(ctx, meetingId, range.dateSince, range.dateUntil);
+    }
+    earlierIds =
+      lookback > 0 && columns.length > 0
+        ? (
+            await ctx.db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(and(onScorecard(ctx, meetingId), lt(sessions.startsAt, columns[0]!.startsAt)))
+              .orderBy(desc(sessions.startsAt))
+              .limit(lookback)
+          )
+            .reverse()
+            .map((c) => c.id)
+        : [];
+  }
+  const timelineIds = [...earlierIds, ...columns.map((c) => c.id)];
+  const offset = earlierIds.length;
 
   // Only cells with something in them travel (decision 019): their place in the row is their
   // column, and an empty cell is null.
   const cellRows =
-    allScores.length === 0 || timelineIds.length === 0
+    sameFrequency.length === 0 || timelineIds.length === 0
       ? []
-      : (
-          (await ctx.db.execute(sql`
-            select score_id, array_agg(array_position(${uuidArray(timelineIds)}, session_id)) as columns,
-                array_agg(measured) as measured, array_agg(note) as notes
-              from score_cells
+      : frequency === 'weekly'
+        ? (
+            (await ctx.db.execute(sql`
+            select c.score_id, array_agg(array_position(${uuidArray(timelineIds)}, c.session_id)) as columns,
+                array_agg(c.measured) as measured, array_agg(c.note) as notes,
+                array_agg(f.measured) as fed, array_agg(c.changed_by is null) as unentered
+              from score_cells c
+              left join kpi_fed_values f on f.score_id = c.score_id and f.session_id = c.session_id
               where ${anyOf(
-                sql`score_id`,
-                allScores.map((s) => s.id),
-              )} and ${anyOf(sql`session_id`, timelineIds)}
-                and (measured is not null or note is not null)
-              group by score_id`)) as unknown as { rows: FilledCellsRow[] }
-        ).rows;
+                sql`c.score_id`,
+                sameFrequency.map((s) => s.id),
+              )} and ${anyOf(sql`c.session_id`, timelineIds)}
+                and (c.measured is not null or c.note is not null)
+              group by c.score_id`)) as unknown as { rows: FilledCellsRow[] }
+          ).rows
+        : (
+            (await ctx.db.execute(sql`
+            select c.score_id, array_agg(array_position(${dateArray(timelineIds)}, c.period_start)) as columns,
+                array_agg(c.measured) as measured, array_agg(c.note) as notes,
+                array_agg(f.measured) as fed, array_agg(c.changed_by is null) as unentered
+              from score_period_cells c
+              left join kpi_fed_values f on f.score_id = c.score_id and f.on_date = c.period_start
+              where ${anyOf(
+                sql`c.score_id`,
+                sameFrequency.map((s) => s.id),
+              )} and c.period_start = any(${dateArray(timelineIds)})
+                and (c.measured is not null or c.note is not null)
+              group by c.score_id`)) as unknown as { rows: FilledCellsRow[] }
+          ).rows;
   const cellsOf = new Map(cellRows.map((row) => [row.score_id, row]));
 
   const entered = new Map<string, (number | null)[]>();
-  for (const score of allScores) {
+  for (const score of sameFrequency) {
     if (score.formula !== null) continue;
     const values: (number | null)[] = new Array(timelineIds.length).fill(null);
     const filled = cellsOf.get(score.id);
@@ -229,7 +310,12 @@ export const getScorecard = async (
         if (place <= offset) return;
         const measured = filled.measured[i] ?? null;
         const met = kpiMetOn(ownGoal(score), periods, columns[place - 1 - offset]!.sessionDate, measured);
-        cells[place - 1 - offset] = { measured, met, note: filled.notes[i] ?? null };
+        cells[place - 1 - offset] = {
+          measured,
+          met,
+          note: filled.notes[i] ?? null,
+          ...fedSource(filled.fed[i] ?? null, filled.unentered[i] ?? false),
+        };
       });
     }
     const inRange = values.slice(offset);
@@ -257,6 +343,8 @@ export const getScorecard = async (
   return {
     meetingId,
     meetingTitle: info!.title,
+    frequency,
+    frequencyCounts,
     quarterId: range.quarterId,
     trailing: query.trailing ?? null,
     dateSince: range.dateSince,
@@ -267,9 +355,10 @@ export const getScorecard = async (
       startsAt: c.startsAt.toISOString(),
       startedAt: c.startedAt?.toISOString() ?? null,
       finishedAt: c.finishedAt?.toISOString() ?? null,
-      isCurrent: c.id === currentSessionId,
+      isCurrent: c.id === currentColumnId,
+      ...(c.endsOn ? { endsOn: c.endsOn, label: c.label } : {}),
     })),
-    currentSessionId,
+    currentSessionId: currentColumnId,
     scores: rows,
     owners: [...owners.values()].sort((a, b) => byName(a.userId, b.userId)),
     people,

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
-import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
+import { formatKpiGoal, formatKpiValue, type KpiScoreGoal, type KpiType } from '../../../shared/kpis.ts';
 import { messages } from '../../../shared/messages.ts';
 import { statusName } from '../../../shared/tasks.ts';
 import { DATE_FORMAT, dashboardPath } from '../../meetings/client/meetings.format.ts';
@@ -24,8 +24,9 @@ type ArchivedKpi = MeetingArchive['kpis'][number]['list'][number];
 
 /** The snapshot keeps the score's words as text; the scorecard's formatting reads them typed. */
 const archivedScore = (kpi: ArchivedKpi) => ({
-  goal: kpi.goal as KpiGoal,
+  goal: kpi.goal as KpiScoreGoal,
   score: kpi.score,
+  scoreMax: kpi.scoreMax ?? null,
   type: kpi.type as KpiType,
   units: kpi.units,
 });

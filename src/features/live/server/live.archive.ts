@@ -4,10 +4,11 @@ import { meetings, scoreCells, scores, sessionArchives, sessions, tasks, users }
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { type KpiGoal, kpiMet } from '../../../shared/kpis.ts';
+import { goalOn, type KpiScoreGoal, kpiMetOn } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { loadTemplateText, mailOf } from '../../emails/server/emails.send.ts';
+import { goalPeriodsOf } from '../../kpis/server/goals.service.ts';
 import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import { liveMessages } from '../live.messages.ts';
@@ -43,16 +44,21 @@ const byPerson = (
   return [...groups.values()].sort((a, b) => a.fullName.localeCompare(b.fullName));
 };
 
-/** The scorecard of the session: every score with this date's value, per owner. */
+/**
+ * The scorecard of the session: every score with this date's value, per owner, against the goal
+ * in force on the date (a temporary goal, a range) as the scorecard colours it then.
+ */
 const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Archived['kpis']> => {
   const rows = await ctx.db
     .select({
+      id: scores.id,
       userId: scores.userId,
       firstName: users.firstName,
       lastName: users.lastName,
       title: scores.title,
       goal: scores.goal,
       score: scores.score,
+      scoreMax: scores.scoreMax,
       type: scores.type,
       units: scores.units,
       measured: scoreCells.measured,
@@ -62,8 +68,16 @@ const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Ar
     .leftJoin(scoreCells, and(eq(scoreCells.scoreId, scores.id), eq(scoreCells.sessionId, session.id)))
     .where(eq(scores.meetingId, session.meetingId))
     .orderBy(asc(scores.sort), asc(scores.createdAt));
+  // The temporary goals of all the scores in one statement.
+  const periodsOf = await goalPeriodsOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
   const owners = new Map<string, Archived['kpis'][number]>();
   for (const row of rows) {
+    const own = { goal: row.goal as KpiScoreGoal, score: row.score, scoreMax: row.scoreMax };
+    const periods = periodsOf.get(row.id) ?? [];
+    const target = goalOn(own, periods, session.sessionDate);
     const owner = owners.get(row.userId) ?? {
       userId: row.userId,
       fullName: nameOf(row.firstName, row.lastName),
@@ -72,11 +86,12 @@ const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Ar
     owner.list.push({
       title: row.title,
       measured: row.measured,
-      score: row.score,
-      goal: row.goal,
+      score: target.score,
+      scoreMax: target.scoreMax,
+      goal: target.goal,
       type: row.type,
       units: row.units ?? '',
-      met: kpiMet(row.goal as KpiGoal, row.score, row.measured),
+      met: kpiMetOn(own, periods, session.sessionDate, row.measured),
     });
     owners.set(row.userId, owner);
   }

@@ -1,5 +1,5 @@
 import type { EmailValues } from '../../../shared/emailTemplates.ts';
-import { formatKpiGoal, formatKpiValue, type KpiGoal, type KpiType } from '../../../shared/kpis.ts';
+import { formatKpiGoal, formatKpiValue, type KpiScoreGoal, type KpiType } from '../../../shared/kpis.ts';
 import { archivePath } from '../../../shared/live.ts';
 import { messages } from '../../../shared/messages.ts';
 import { statusName } from '../../../shared/tasks.ts';
@@ -35,7 +35,13 @@ const kpiLines = (kpis: MeetingArchive['kpis']) =>
         `${messages.kpiSection}:`,
         ...kpis.flatMap((owner) =>
           owner.list.map((kpi) => {
-            const typed = { goal: kpi.goal as KpiGoal, score: kpi.score, type: kpi.type as KpiType, units: kpi.units };
+            const typed = {
+              goal: kpi.goal as KpiScoreGoal,
+              score: kpi.score,
+              scoreMax: kpi.scoreMax ?? null,
+              type: kpi.type as KpiType,
+              units: kpi.units,
+            };
             const value = kpi.measured === null ? '–' : formatKpiValue(kpi.measured, typed);
             const verdict =
               kpi.met === null ? '' : ` (${kpi.met ? liveMessages.recapKpiMet : liveMessages.recapKpiMissed})`;

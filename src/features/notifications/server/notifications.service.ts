@@ -78,6 +78,10 @@ export const EMAIL_SWITCH: Record<
   checklistItemOwner: 'assignments',
   backupFailed: 'reminders',
   webhookPaused: 'reminders',
+  conversationWaiting: 'assignments',
+  oneOnOneStarted: 'meetingStarts',
+  conversationDue: 'reminders',
+  kpiReminder: 'reminders',
 };
 
 const toNotification = (row: Row): Notification => ({

@@ -24,7 +24,7 @@ import { SectionError, SectionLoading } from '../../../client/ui/SectionState.ts
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { todayUtc } from '../../../shared/dates.ts';
 import { fullName } from '../../../shared/person.ts';
-import { peopleToolsMessages as m } from '../people-tools.messages.ts';
+import { analyzerMessages, peopleToolsMessages as m } from '../people-tools.messages.ts';
 import type { Pair } from '../people-tools.schemas.ts';
 import { CoreValuesPanel } from './CoreValuesPanel.tsx';
 import { PAGE, useCreatePair, usePairs, useReportingLines } from './people-tools.queries.ts';
@@ -157,9 +157,14 @@ export const PeopleToolsPage = () => {
   const tab = params.get('tab') ?? 'one-on-ones';
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'md' }} maw={960}>
-      <Title order={1} size="h2">
-        {m.peopleToolsTitle}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} size="h2">
+          {m.peopleToolsTitle}
+        </Title>
+        <Button component={Link} to="/people/analyzer" variant="default" size="sm">
+          {analyzerMessages.openAnalyzer}
+        </Button>
+      </Group>
       <Tabs value={tab} onChange={(value) => setParams(value && value !== 'one-on-ones' ? { tab: value } : {})}>
         <Tabs.List>
           <Tabs.Tab value="one-on-ones">{m.oneOnOnesTitle}</Tabs.Tab>

@@ -1,36 +1,58 @@
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PersonAvatar } from '../../../client/ui/PersonAvatar.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { fullName } from '../../../shared/person.ts';
+import { useDirectory } from '../../people/client/people.queries.ts';
 import { peopleToolsMessages as m } from '../people-tools.messages.ts';
 import type { ReportingLine } from '../people-tools.schemas.ts';
 import { PAGE, useReportingLines, useSetManager } from './people-tools.queries.ts';
 
 const SOURCE = { chart: m.sourceChart, override: m.sourceOverride, none: m.sourceNone } as const;
 
-const ManagerPicker = ({ line, people }: { line: ReportingLine; people: ReportingLine[] }) => {
+/**
+ * An admin sets a person's manager: anyone of the workspace, searched on the server by name or
+ * e-mail as they type (a workspace may have thousands of people), or back to the org chart, or nobody.
+ */
+const ManagerPicker = ({ line }: { line: ReportingLine }) => {
   const set = useSetManager();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const people = useDirectory({ search: q, groupId: null, status: 'active' }, 0);
+  // While a name is typed only people show; the two choices without a person come first otherwise.
+  const fixed = search.trim()
+    ? []
+    : [
+        { value: 'chart', label: m.clearOverride },
+        { value: 'none', label: m.noManager },
+      ];
   const options = [
-    { value: 'chart', label: m.clearOverride },
-    { value: 'none', label: m.noManager },
-    ...people
-      .filter((p) => p.person.id !== line.person.id)
-      .map((p) => ({ value: p.person.id, label: fullName(p.person) })),
+    ...fixed,
+    ...(people.data?.users ?? [])
+      .filter((p) => p.id !== line.person.id)
+      .map((p) => ({ value: p.id, label: fullName(p) })),
   ];
   return (
     <Select
       size="xs"
       aria-label={`${m.setManager}: ${fullName(line.person)}`}
-      placeholder={m.setManager}
+      placeholder={m.managerSearch}
       data={options}
       value={null}
       searchable
-      onChange={(value) =>
-        value && set.mutate({ reportId: line.person.id, managerId: value === 'none' ? null : value })
-      }
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already matched the words typed: show what it found as it is.
+      filter={({ options: found }) => found}
+      nothingFoundMessage={people.isFetching ? m.managerSearching : m.managerNoMatch}
+      onChange={(value) => {
+        if (!value) return;
+        setSearch('');
+        set.mutate({ reportId: line.person.id, managerId: value === 'none' ? null : value });
+      }}
       error={set.error ? set.error.message : undefined}
-      w={180}
+      w={200}
     />
   );
 };
@@ -38,7 +60,6 @@ const ManagerPicker = ({ line, people }: { line: ReportingLine; people: Reportin
 const LinesTable = ({ unplaced }: { unplaced: boolean }) => {
   const [page, setPage] = useState(1);
   const lines = useReportingLines(unplaced, (page - 1) * PAGE);
-  const everyone = useReportingLines(false, 0);
   if (lines.isPending) return <SectionLoading />;
   if (lines.isError)
     return <SectionError title={m.loadFailed} error={lines.error} onRetry={() => void lines.refetch()} />;
@@ -80,7 +101,7 @@ const LinesTable = ({ unplaced }: { unplaced: boolean }) => {
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <ManagerPicker line={line} people={everyone.data?.items ?? []} />
+                    <ManagerPicker line={line} />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -17,6 +17,7 @@ import type {
 import { readCoreValues } from './core-values.service.ts';
 import { assertPairWrite, auditRead, type PairAccess, pairAccess, publishToPair, type Reader } from './pairs.policy.ts';
 import { getPair } from './pairs.service.ts';
+import { notifyConversationWaiting } from './people-tools.notify.ts';
 
 // Quarterly and annual conversations (decision 109): each side fills its form alone; neither sees
 // the other's until both have submitted, then both see them side by side; a summary both
@@ -80,6 +81,7 @@ export const createConversation = async (ctx: TenantContext, pairId: string, inp
     .onConflictDoNothing()
     .returning({ id: conversations.id });
   if (!row) throw conflict(peopleToolsMessages.conversationExists, { period: peopleToolsMessages.conversationExists });
+  await notifyConversationWaiting(ctx, access.pair, { id: row.id, kind: input.kind, period: input.period });
   publishToPair(ctx, access.pair, 'peopleTools.conversationChanged', { pairId, conversationId: row.id });
   const [created] = await ctx.db.select(summaryColumns).from(conversations).where(eq(conversations.id, row.id));
   return toSummary(created!);

@@ -18,6 +18,7 @@ import type {
 import { pulledInFor } from './agenda.query.ts';
 import { assertPairWrite, auditRead, type PairAccess, pairAccess, publishToPair, type Reader } from './pairs.policy.ts';
 import { getPair } from './pairs.service.ts';
+import { notifyOneOnOneStarted } from './people-tools.notify.ts';
 
 // One 1:1 of a pair: its talking points (this one's, the recurring ones, and one-offs left open
 // in earlier 1:1s, which carry over until discussed), what is pulled in from the report's work,
@@ -128,6 +129,7 @@ export const updateOneOnOne = async (ctx: TenantContext, reader: Reader, id: str
   if (input.state === 'started' && !occurrence.startedAt) set.startedAt = new Date();
   if (input.state === 'finished' && !occurrence.finishedAt) set.finishedAt = new Date();
   if (Object.keys(set).length > 0) await ctx.db.update(oneOnOnes).set(set).where(eq(oneOnOnes.id, id));
+  if (set.startedAt) await notifyOneOnOneStarted(ctx, access.pair);
   if (input.privateNotes !== undefined) {
     const body = sanitizePlainText(input.privateNotes);
     await ctx.db

@@ -19,6 +19,7 @@ import {
   ZUpdateCoreValue,
   ZUpdatePair,
 } from '../people-tools.schemas.ts';
+import { analyzerRoutes } from './analyzer.routes.ts';
 import { listAudit } from './audit.service.ts';
 import { createCoreValue, listCoreValues, reorderCoreValues, updateCoreValue } from './core-values.service.ts';
 import { oneOnOneRoutes } from './one-on-ones.routes.ts';
@@ -225,4 +226,5 @@ export const peopleToolsRoutes = async (fastify: FastifyInstance) => {
   );
 
   await fastify.register(oneOnOneRoutes);
+  await fastify.register(analyzerRoutes);
 };

@@ -241,11 +241,27 @@ const createdFigures = async (db: Db, scope: ReportScope): Promise<Report['tasks
   return { total: cardsCreatedByUser.reduce((sum, row) => sum + row.count, 0), cardsCreatedByUser };
 };
 
-/** Whether a cell's value meets its score's target by the goal operator, on exact numerics. */
-const metSql = sql`(case scores.goal
-  when '>=' then c.measured::numeric >= scores.score::numeric
-  when '<=' then c.measured::numeric <= scores.score::numeric
-  else c.measured::numeric = scores.score::numeric end)`;
+/**
+ * The temporary goal in force on a cell's meeting date (`gp`, none: the score's own), as
+ * `goalOn` (src/shared/kpis.ts) picks it: of two covering the date, the one starting later.
+ */
+const goalInForce = sql`
+  left join lateral (
+    select p.goal, p.score, p.score_max from score_goal_periods p
+    where p.score_id = c.score_id and cs.session_date between p.starts_on and p.ends_on
+    order by p.starts_on desc, p.created_at desc limit 1
+  ) gp on true`;
+
+/**
+ * Whether a cell's value meets the goal in force (`kpiMetOn`'s rule, on exact numerics, here so
+ * that a year of cells is counted in the database): a comparator, or a range with both ends included.
+ */
+const metSql = sql`(case coalesce(gp.goal, scores.goal)
+  when '>=' then c.measured::numeric >= coalesce(gp.score, scores.score)::numeric
+  when '<=' then c.measured::numeric <= coalesce(gp.score, scores.score)::numeric
+  when 'between' then c.measured::numeric >= coalesce(gp.score, scores.score)::numeric
+    and c.measured::numeric <= (case when gp.goal is null then scores.score_max else gp.score_max end)::numeric
+  else c.measured::numeric = coalesce(gp.score, scores.score)::numeric end)`;
 
 /** The cells counted: of sessions dated in the window up to today, not taken off the scorecard. */
 const countedCells = (scope: ReportScope) => sql`
@@ -275,7 +291,7 @@ const kpiFigures = async (db: Db, scope: ReportScope) => {
         select c.score_id, date_trunc('week', cs.session_date::timestamp)::date as week,
           c.measured::numeric as value, (c.measured is not null and ${metSql}) as met
         from score_cells c ${countedCells(scope)}
-        join scores on scores.id = c.score_id
+        join scores on scores.id = c.score_id ${goalInForce}
         where scores.tenant_id = ${scope.tenantId} and ${scope.scores}
       ) cells
       group by grouping sets ((score_id), (week))

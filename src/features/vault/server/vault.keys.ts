@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { slackInstallations, ssoProviders, vaultEntries, vaultKeys, webhooks } from '../../../db/schema/index.ts';
+import {
+  kpiFeeds,
+  slackInstallations,
+  ssoProviders,
+  vaultEntries,
+  vaultKeys,
+  webhooks,
+} from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import { keyIdOf, type VaultKeyring } from '../../../server/secrets.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -101,6 +108,7 @@ export const WORKSPACE_SECRET = {
   slackBotToken: 'slack-bot-token',
   webhookSigningSecret: 'webhook-signing-secret',
   ssoClientSecret: 'sso-client-secret',
+  kpiFeedSecret: 'kpi-feed-secret',
 } as const;
 type WorkspaceSecretPurpose = (typeof WORKSPACE_SECRET)[keyof typeof WORKSPACE_SECRET];
 
@@ -156,6 +164,23 @@ const resealWebhookSecrets = async (db: Db, tenantId: string, oldKey: Buffer, ne
       .update(webhooks)
       .set({ sealedSecret: reseal(row.secret), sealedPreviousSecret: reseal(row.previous) })
       .where(eq(webhooks.id, row.id));
+};
+
+/** Re-seals the secrets of the workspace's fed KPIs (decision 119) under a new data key. */
+const resealKpiFeedSecrets = async (db: Db, tenantId: string, oldKey: Buffer, newKey: Buffer) => {
+  const purpose = WORKSPACE_SECRET.kpiFeedSecret;
+  const rows = await db
+    .select({ id: kpiFeeds.id, secret: kpiFeeds.sealedSecret })
+    .from(kpiFeeds)
+    .where(eq(kpiFeeds.tenantId, tenantId))
+    .for('update');
+  for (const row of rows) {
+    const secret = openWorkspaceSecret(oldKey, tenantId, purpose, row.secret);
+    await db
+      .update(kpiFeeds)
+      .set({ sealedSecret: sealWorkspaceSecret(newKey, tenantId, purpose, secret) })
+      .where(eq(kpiFeeds.id, row.id));
+  }
 };
 
 /**
@@ -219,6 +244,7 @@ export const rotateWorkspaceKey = async (db: Db, keyring: VaultKeyring, tenantId
   await resealSlackToken(db, tenantId, oldKey, newKey);
   await resealWebhookSecrets(db, tenantId, oldKey, newKey);
   await resealSsoSecret(db, tenantId, oldKey, newKey);
+  await resealKpiFeedSecrets(db, tenantId, oldKey, newKey);
   await db
     .update(vaultKeys)
     .set({ ...wrap(keyring, tenantId, newKey), version: row.version + 1, rotatedAt: new Date() })

@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { memberships } from '../../../db/schema/index.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
+import { signatureHeader } from '../../../server/signing.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { notifyMany } from '../../notifications/server/notifications.service.ts';
 import { webhooksMessages } from '../webhooks.messages.ts';
 import { TEST_KIND } from '../webhooks.schemas.ts';
 import { sendTo } from './webhooks.destination.ts';
 import { openSecrets } from './webhooks.secrets.ts';
-import { signatureHeader } from './webhooks.signing.ts';
 
 // The delivery job (decision 097), run by the job runner on every instance. A batch of due
 // deliveries is claimed in one statement (FOR UPDATE SKIP LOCKED, then a lease in `claimed_until`),

@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createMeeting, type SignedUp, signUp } from '../../../../test/factories.ts';
 import { webhooksTestbed } from '../../../../test/webhooks-fixtures.ts';
+import { verifySignature } from '../../../server/signing.ts';
 import type { WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
 import { sealClearSecrets } from './webhooks.secrets.ts';
-import { verifySignature } from './webhooks.signing.ts';
 
 const bed = webhooksTestbed();
 

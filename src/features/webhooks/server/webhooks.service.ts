@@ -5,6 +5,7 @@ import { pageTotal, windowTotal } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
+import { newSecret } from '../../../server/signing.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import type {} from '../webhooks.events.ts';
@@ -26,7 +27,6 @@ import {
 } from '../webhooks.schemas.ts';
 import { isPrivateUrl } from './webhooks.destination.ts';
 import { sealSecret } from './webhooks.secrets.ts';
-import { newSecret } from './webhooks.signing.ts';
 
 // Outbound webhooks (decision 097): an admin's subscriptions, their secrets, the test and the
 // delivery log. The outbox is written by webhooks.outbox.ts, the sending by webhooks.delivery.ts.

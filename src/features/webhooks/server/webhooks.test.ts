@@ -12,9 +12,9 @@ import {
 import { webhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { verifyCadenceSignature } from '../../../../test/webhook-verify-example.ts';
 import { webhooksTestbed } from '../../../../test/webhooks-fixtures.ts';
+import { signatureHeader, verifySignature } from '../../../server/signing.ts';
 import type { Task } from '../../tasks/tasks.schemas.ts';
 import type { WebhookDeliveryPage, WebhookPayload, WebhookWithSecret } from '../webhooks.schemas.ts';
-import { signatureHeader, verifySignature } from './webhooks.signing.ts';
 
 const bed = webhooksTestbed();
 

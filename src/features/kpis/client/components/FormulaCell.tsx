@@ -1,7 +1,7 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
-import { cellText, reasonText } from '../kpis.format.ts';
+import { cellText, displayedText, reasonText } from '../kpis.format.ts';
 
 // A formula measurable's cell (docs/decisions/105): computed by the server, read-only. Without
 // a value it shows a dash and says why (an empty input, a division by zero, a deleted input)
@@ -26,7 +26,7 @@ export const FormulaCell = ({
   const label = kpisMessages.kpiCellLabel(row.title, dateLabel);
   const measured = cell?.measured ?? null;
   const reason = cell?.reason ?? (measured === null ? 'missingInput' : null);
-  const text = displayed !== undefined ? cellText(displayed, row) : cellText(measured, row);
+  const text = displayed !== undefined ? displayedText(displayed, row) : cellText(measured, row);
   return (
     <td
       className="kpi-cell"

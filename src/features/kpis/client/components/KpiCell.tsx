@@ -1,18 +1,20 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconNote, IconPencil } from '@tabler/icons-react';
+import { IconNote, IconPencil, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
-import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValue } from '../../../../shared/kpis.ts';
-import { kpisMessages } from '../../kpis.messages.ts';
+import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValueAs } from '../../../../shared/kpis.ts';
+import { kpiFeedMessages } from '../../kpi-feeds.messages.ts';
+import { invalidValueMessage, kpisMessages } from '../../kpis.messages.ts';
 import type { ScorecardCell, ScorecardRow } from '../../kpis.schemas.ts';
-import { cellText, draftMet, typedKpiValue } from '../kpis.format.ts';
+import { cellText, displayedText, draftMet, typedKpiValue, typedTarget } from '../kpis.format.ts';
 import { useSaveCell } from '../kpis.queries.ts';
 
 // One measured value of the scorecard (document 2 §4): typing keeps numbers only (commas
 // removed, a leading '.' gets '0'); the value is saved on blur when it changed and 5000 ms
 // after the last keystroke. Green when it meets the goal, else red; once coloured, a pencil
 // opens "Add Note" / "Edit Note". While the cell has the focus it shows the person's draft,
-// so a value arriving from someone else never overwrites what they are typing.
+// so a value arriving from someone else never overwrites what they are typing. A yes/no cell is
+// a choice (Yes, No, nothing) saved at once; a time cell takes a duration ('1:30', '90m').
 
 export const KpiCell = ({
   meetingId,
@@ -52,16 +54,16 @@ export const KpiCell = ({
 
   const commit = (text: string) => {
     clearTimeout(timer.current);
-    const normalised = normaliseKpiValue(text);
+    const normalised = normaliseKpiValueAs(row.type, text);
     if (normalised === undefined || (normalised !== null && normalised.length > KPI_VALUE_MAX)) {
-      setError(kpisMessages.kpiInvalidNumber);
+      setError(invalidValueMessage(row.type));
       return;
     }
     setError(null);
     if (normalised === baseline.current) return;
     baseline.current = normalised;
     save.mutate(
-      { scoreId: row.id, sessionId, body: { measured: normalised } },
+      { scoreId: row.id, sessionId, frequency: row.frequency, body: { measured: normalised } },
       {
         onError: (failure) => {
           baseline.current = measured;
@@ -98,7 +100,23 @@ export const KpiCell = ({
   const state = met === true ? 'met' : met === false ? 'missed' : 'none';
   const hasNote = Boolean(note);
   const text =
-    displayed !== undefined && pendingValue === undefined ? cellText(displayed, row) : cellText(shownValue, row);
+    displayed !== undefined && pendingValue === undefined ? displayedText(displayed, row) : cellText(shownValue, row);
+
+  // A fed KPI's cell says where its value came from (decision 119).
+  const source = cell?.source;
+  const sourceText =
+    source === 'feed'
+      ? kpiFeedMessages.fromFeed
+      : source === 'override'
+        ? kpiFeedMessages.overrides(cellText(cell?.fedValue ?? null, row))
+        : null;
+  const sourceMark = sourceText && (
+    <Tooltip label={sourceText} withArrow multiline maw={260}>
+      <span className="kpi-source-mark" data-source={source} role="img" aria-label={sourceText}>
+        <IconPlugConnected size={10} aria-hidden />
+      </span>
+    </Tooltip>
+  );
 
   if (!canEdit) {
     return (
@@ -112,6 +130,50 @@ export const KpiCell = ({
               <IconNote size={14} className="kpi-note-mark" aria-label={`${kpisMessages.kpiNoteLabel}: ${note}`} />
             </Tooltip>
           )}
+          {sourceMark}
+        </div>
+      </td>
+    );
+  }
+
+  const noteButton = colour && (
+    <Tooltip label={hasNote ? note : kpisMessages.kpiAddNote} withArrow multiline maw={280}>
+      <ActionIcon
+        size="xs"
+        variant={hasNote ? 'filled' : 'subtle'}
+        color={hasNote ? 'gray' : colour}
+        className="kpi-note-button"
+        data-has-note={hasNote || undefined}
+        aria-label={kpisMessages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
+        onClick={onNote}
+      >
+        {hasNote ? <IconNote size={12} /> : <IconPencil size={12} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  if (row.type === 'yesno' && displayed === undefined) {
+    return (
+      <td className="kpi-cell" data-current={current || undefined} data-met={state}>
+        <div className="kpi-cell-inner" data-colour={colour ?? undefined}>
+          <Tooltip label={error ?? ''} disabled={!error} opened={error ? undefined : false} color="red" withArrow>
+            <select
+              className="kpi-cell-input kpi-cell-select"
+              aria-label={label}
+              aria-invalid={error ? true : undefined}
+              value={shownValue ?? ''}
+              onChange={(event) => commit(event.currentTarget.value)}
+            >
+              {/* A dash in the narrow cell; read out as "No answer". */}
+              <option value="" aria-label={kpisMessages.kpiNoAnswer}>
+                –
+              </option>
+              <option value="1">{kpisMessages.kpiYes}</option>
+              <option value="0">{kpisMessages.kpiNo}</option>
+            </select>
+          </Tooltip>
+          {noteButton}
+          {sourceMark}
         </div>
       </td>
     );
@@ -125,13 +187,13 @@ export const KpiCell = ({
             className="kpi-cell-input"
             aria-label={label}
             aria-invalid={error ? true : undefined}
-            inputMode="decimal"
+            inputMode={row.type === 'time' ? 'text' : 'decimal'}
             autoComplete="off"
             value={draft ?? text}
             onFocus={(event) => {
               // A value still on its way to the server counts as the cell's value.
               baseline.current = shownValue;
-              setDraft(shownValue ?? '');
+              setDraft(shownValue === null ? '' : typedTarget(shownValue, row.type));
               // As a spreadsheet's cell: typing replaces the value. Selected once the draft (the
               // raw value, not the formatted one) is in the input.
               const input = event.currentTarget;
@@ -146,7 +208,11 @@ export const KpiCell = ({
               focusedAt.current = 0;
             }}
             onChange={(event) => {
-              const typed = typedKpiValue(event.currentTarget.value);
+              // A duration keeps what a duration can hold ('1h 30m'); a number only digits.
+              const typed =
+                row.type === 'time'
+                  ? event.currentTarget.value.replace(/[^\dhmin: .]/gi, '')
+                  : typedKpiValue(event.currentTarget.value);
               setDraft(typed);
               pendingText.current = typed;
               clearTimeout(timer.current);
@@ -165,27 +231,14 @@ export const KpiCell = ({
               if (event.key === 'Escape') {
                 clearTimeout(timer.current);
                 timer.current = undefined;
-                setDraft(measured ?? '');
+                setDraft(measured === null ? '' : typedTarget(measured, row.type));
                 setError(null);
               }
             }}
           />
         </Tooltip>
-        {colour && (
-          <Tooltip label={hasNote ? note : kpisMessages.kpiAddNote} withArrow multiline maw={280}>
-            <ActionIcon
-              size="xs"
-              variant={hasNote ? 'filled' : 'subtle'}
-              color={hasNote ? 'gray' : colour}
-              className="kpi-note-button"
-              data-has-note={hasNote || undefined}
-              aria-label={kpisMessages.kpiNoteFor(hasNote ? 'edit' : 'add', row.title, dateLabel)}
-              onClick={onNote}
-            >
-              {hasNote ? <IconNote size={12} /> : <IconPencil size={12} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {noteButton}
+        {sourceMark}
       </div>
     </td>
   );

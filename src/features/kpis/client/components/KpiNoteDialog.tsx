@@ -28,7 +28,12 @@ const NoteForm = ({ meetingId, target, onClose }: { meetingId: string; target: N
     <DialogForm
       onSubmit={() =>
         save.mutate(
-          { scoreId: target.row.id, sessionId: target.sessionId, body: { note: note.trim() || null } },
+          {
+            scoreId: target.row.id,
+            sessionId: target.sessionId,
+            frequency: target.row.frequency,
+            body: { note: note.trim() || null },
+          },
           { onSuccess: closeSoon },
         )
       }

@@ -2,7 +2,7 @@ import { ActionIcon, Group, SegmentedControl, Select, Text, TextInput } from '@m
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IsoDate } from '../../../../shared/dates.ts';
-import { QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
+import { KPI_DEFAULT_PERIODS, type KpiFrequency, QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
 import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
 import { useQuarters } from '../../../quarters/client/quarters.queries.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
@@ -20,9 +20,12 @@ export const RangePicker = ({
   range,
   shown,
   today,
+  frequency = 'weekly',
   onChange,
 }: {
   range: KpiRange;
+  /** Monthly and quarterly scorecards show the last 13 months or 5 quarters by default, and count periods. */
+  frequency?: KpiFrequency;
   /** The range the server answered with (the current quarter's dates when none was asked). */
   shown: { quarterId: string | null; dateSince: IsoDate; dateUntil: IsoDate } | null;
   today: IsoDate;
@@ -56,7 +59,13 @@ export const RangePicker = ({
       size="xs"
       aria-label={kpisMessages.kpiViewLabel}
       data={[
-        { value: 'range', label: kpisMessages.kpiViewRange },
+        {
+          value: 'range',
+          label:
+            frequency === 'weekly'
+              ? kpisMessages.kpiViewRange
+              : kpisMessages.kpiViewPeriods(KPI_DEFAULT_PERIODS[frequency], frequency),
+        },
         { value: '4', label: kpisMessages.kpiViewTrailing(4) },
         { value: '13', label: kpisMessages.kpiViewTrailing(13) },
       ]}
@@ -72,7 +81,9 @@ export const RangePicker = ({
       <Group gap="xs" wrap="wrap" align="center">
         {viewControl}
         <Text size="xs" c="dimmed">
-          {kpisMessages.kpiViewTrailingLong(Number(range.periods))}
+          {frequency === 'weekly'
+            ? kpisMessages.kpiViewTrailingLong(Number(range.periods))
+            : kpisMessages.kpiViewPeriods(Number(range.periods), frequency)}
         </Text>
       </Group>
     );

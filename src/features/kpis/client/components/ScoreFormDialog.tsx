@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
@@ -21,16 +22,17 @@ import {
   KPI_TITLE_MAX,
   KPI_UNITS_MAX,
   KPI_VALUE_MAX,
+  type KpiFrequency,
   type KpiScoreGoal,
   type KpiType,
-  normaliseKpiValue,
+  normaliseKpiValueAs,
 } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
 import type { KpiDisplay } from '../../kpis.figures.ts';
-import { kpisMessages } from '../../kpis.messages.ts';
-import type { ScorecardRow } from '../../kpis.schemas.ts';
-import { formulaWithIds, formulaWithNames } from '../kpis.format.ts';
+import { invalidValueMessage, kpisMessages } from '../../kpis.messages.ts';
+import type { Score, ScorecardRow } from '../../kpis.schemas.ts';
+import { formulaWithIds, formulaWithNames, typedTarget } from '../kpis.format.ts';
 import { useSaveScore } from '../kpis.queries.ts';
 import { type GoalPeriodDraft, GoalPeriodsField } from './GoalPeriodsField.tsx';
 
@@ -56,6 +58,19 @@ const TYPE_OPTIONS: { value: KpiType; label: string }[] = [
   { value: 'number', label: kpisMessages.kpiTypeNumber },
   { value: 'dollar', label: kpisMessages.kpiTypeDollar },
   { value: 'percentage', label: kpisMessages.kpiTypePercentage },
+  { value: 'yesno', label: kpisMessages.kpiTypeYesNo },
+  { value: 'time', label: kpisMessages.kpiTypeTime },
+];
+
+const FREQUENCY_OPTIONS: { value: KpiFrequency; label: string }[] = [
+  { value: 'weekly', label: kpisMessages.kpiFrequencyWeekly },
+  { value: 'monthly', label: kpisMessages.kpiFrequencyMonthly },
+  { value: 'quarterly', label: kpisMessages.kpiFrequencyQuarterly },
+];
+
+const YES_NO_OPTIONS = [
+  { value: '1', label: kpisMessages.kpiYes },
+  { value: '0', label: kpisMessages.kpiNo },
 ];
 
 const DISPLAY_OPTIONS: { value: KpiDisplay; label: string }[] = [
@@ -78,6 +93,7 @@ interface Values {
   formula: string;
   display: KpiDisplay;
   rollingPeriods: number;
+  frequency: KpiFrequency;
 }
 type Field =
   | 'title'
@@ -89,6 +105,7 @@ type Field =
   | 'units'
   | 'type'
   | 'formula'
+  | 'frequency'
   | 'rollingPeriods';
 type Errors = Partial<Record<Field, string>>;
 
@@ -105,13 +122,17 @@ const ScoreForm = ({
   people,
   scores,
   defaultUserId,
+  defaultFrequency,
+  onSaved,
   onClose,
 }: {
   meetingId: string;
   state: NonNullable<ScoreDialogState>;
+  onSaved?: (score: Score) => void;
   people: PersonSummary[];
   scores: readonly ScorecardRow[];
   defaultUserId: string | null;
+  defaultFrequency: KpiFrequency;
   onClose: () => void;
 }) => {
   const source = state.mode === 'add' ? null : state.score;
@@ -122,8 +143,8 @@ const ScoreForm = ({
     title: source?.title ?? '',
     userId: source?.userId ?? (people.some((p) => p.id === defaultUserId) ? defaultUserId : null),
     goal: source?.goal ?? '>=',
-    score: source?.score ?? '',
-    scoreMax: source?.scoreMax ?? '',
+    score: source ? typedTarget(source.score, source.type) : '',
+    scoreMax: source?.scoreMax ? typedTarget(source.scoreMax, source.type) : '',
     goalPeriods: (source?.goalPeriods ?? []).map((period) => ({ ...period, scoreMax: period.scoreMax ?? '' })),
     units: source?.units ?? '',
     type: source?.type ?? 'number',
@@ -131,7 +152,9 @@ const ScoreForm = ({
     formula: source?.formula ? formulaWithNames(source.formula, scores) : '',
     display: source?.display ?? 'values',
     rollingPeriods: source?.rollingPeriods ?? 4,
+    frequency: source?.frequency ?? defaultFrequency,
   });
+  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveScore(meetingId);
@@ -147,12 +170,12 @@ const ScoreForm = ({
     const problems: Errors = {};
     if (values.title.trim() === '') problems.title = messages.required;
     if (!values.userId) problems.userId = messages.required;
-    const target = normaliseKpiValue(values.score);
+    const target = normaliseKpiValueAs(values.type, values.score);
     if (target === null) problems.score = messages.required;
-    else if (target === undefined) problems.score = kpisMessages.kpiInvalidNumber;
-    const upper = values.goal === 'between' ? normaliseKpiValue(values.scoreMax) : null;
+    else if (target === undefined) problems.score = invalidValueMessage(values.type);
+    const upper = values.goal === 'between' ? normaliseKpiValueAs(values.type, values.scoreMax) : null;
     if (values.goal === 'between' && upper === null) problems.scoreMax = messages.required;
-    else if (upper === undefined) problems.scoreMax = kpisMessages.kpiInvalidNumber;
+    else if (upper === undefined) problems.scoreMax = invalidValueMessage(values.type);
     let formula: string | null = null;
     if (values.usesFormula) {
       const converted = formulaWithIds(values.formula, inputs);
@@ -180,6 +203,7 @@ const ScoreForm = ({
       formula,
       display: values.display,
       rollingPeriods: values.rollingPeriods,
+      frequency: values.frequency,
     };
     const onError = (error: unknown) => {
       const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
@@ -193,6 +217,7 @@ const ScoreForm = ({
         'units',
         'type',
         'formula',
+        'frequency',
         'rollingPeriods',
       ] as const)
         if (fields[key]) mapped[key] = fields[key];
@@ -202,8 +227,12 @@ const ScoreForm = ({
       setErrors(mapped);
       setFailure(Object.keys(mapped).length > 0 ? null : errorText(error));
     };
-    if (state.mode === 'add') save.mutate({ mode: 'add', body }, { onSuccess: closeSoon, onError });
-    else save.mutate({ mode: state.mode, id: state.score.id, body }, { onSuccess: closeSoon, onError });
+    const onSuccess = (score: Score) => {
+      onSaved?.(score);
+      closeSoon();
+    };
+    if (state.mode === 'add') save.mutate({ mode: 'add', body }, { onSuccess, onError });
+    else save.mutate({ mode: state.mode, id: state.score.id, body }, { onSuccess, onError });
   };
 
   /** Puts `[Title]` where the cursor is in the formula (at the end when it has no focus yet). */
@@ -254,44 +283,23 @@ const ScoreForm = ({
         error={errors.userId}
         comboboxProps={{ withinPortal: true }}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
-          label={kpisMessages.kpiGoalLabel}
-          required
-          data={GOAL_OPTIONS}
-          value={values.goal}
-          allowDeselect={false}
-          onChange={(value) => value && set('goal', value as KpiScoreGoal)}
-          error={errors.goal}
-          comboboxProps={{ withinPortal: true }}
+      <Stack gap={4}>
+        <Text size="sm" fw={500} component="span" id="score-frequency-label">
+          {kpisMessages.kpiFrequencyLabel}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="score-frequency-label"
+          data={FREQUENCY_OPTIONS}
+          value={values.frequency}
+          fullWidth
+          onChange={(value) => set('frequency', value as KpiFrequency)}
         />
-        <TextInput
-          label={kpisMessages.kpiTargetLabel}
-          required
-          inputMode="decimal"
-          maxLength={KPI_VALUE_MAX}
-          value={values.score}
-          onChange={(event) => set('score', event.currentTarget.value)}
-          error={errors.score}
-        />
-        {values.goal === 'between' && (
-          <TextInput
-            label={kpisMessages.kpiTargetMaxLabel}
-            required
-            inputMode="decimal"
-            maxLength={KPI_VALUE_MAX}
-            value={values.scoreMax}
-            onChange={(event) => set('scoreMax', event.currentTarget.value)}
-            error={errors.scoreMax}
-          />
+        {errors.frequency && (
+          <Text size="xs" c="red">
+            {errors.frequency}
+          </Text>
         )}
-      </SimpleGrid>
-      <GoalPeriodsField
-        periods={values.goalPeriods}
-        goalOptions={GOAL_OPTIONS}
-        error={errors.goalPeriods}
-        onChange={(periods) => set('goalPeriods', periods)}
-      />
+      </Stack>
       <Stack gap={4}>
         <Text size="sm" fw={500} component="span" id="score-type-label">
           {kpisMessages.kpiTypeLabel}
@@ -300,32 +308,96 @@ const ScoreForm = ({
           aria-labelledby="score-type-label"
           data={TYPE_OPTIONS}
           value={values.type}
+          fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           onChange={(value) => {
             const type = value as KpiType;
-            // The units follow the type unless the person typed their own.
+            // The units follow the type unless the person typed their own; a yes/no's goal is Yes or No.
             setValues((v) => ({
               ...v,
               type,
               units:
-                v.units === '' || v.units === '$' || v.units === '%'
-                  ? type === 'dollar'
-                    ? '$'
-                    : type === 'percentage'
-                      ? '%'
-                      : ''
-                  : v.units,
+                type === 'yesno' || type === 'time'
+                  ? ''
+                  : v.units === '' || v.units === '$' || v.units === '%'
+                    ? type === 'dollar'
+                      ? '$'
+                      : type === 'percentage'
+                        ? '%'
+                        : ''
+                    : v.units,
+              ...(type === 'yesno'
+                ? { goal: '==' as const, score: v.score === '0' ? '0' : '1', scoreMax: '' }
+                : v.type === 'yesno'
+                  ? { goal: '>=' as const, score: '' }
+                  : {}),
             }));
+            setErrors({});
           }}
         />
       </Stack>
-      <TextInput
-        label={kpisMessages.kpiUnitsLabel}
-        description={kpisMessages.kpiUnitsHint}
-        maxLength={KPI_UNITS_MAX}
-        value={values.units}
-        onChange={(event) => set('units', event.currentTarget.value)}
-        error={errors.units}
+      {values.type === 'yesno' ? (
+        <Select
+          label={kpisMessages.kpiGoalLabel}
+          required
+          data={YES_NO_OPTIONS}
+          value={values.score === '0' ? '0' : '1'}
+          allowDeselect={false}
+          onChange={(value) => value && set('score', value)}
+          error={errors.score ?? errors.goal}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label={kpisMessages.kpiGoalLabel}
+            required
+            data={GOAL_OPTIONS}
+            value={values.goal}
+            allowDeselect={false}
+            onChange={(value) => value && set('goal', value as KpiScoreGoal)}
+            error={errors.goal}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={kpisMessages.kpiTargetLabel}
+            description={values.type === 'time' ? kpisMessages.kpiTimeHint : undefined}
+            required
+            inputMode={values.type === 'time' ? 'text' : 'decimal'}
+            maxLength={KPI_VALUE_MAX}
+            value={values.score}
+            onChange={(event) => set('score', event.currentTarget.value)}
+            error={errors.score}
+          />
+          {values.goal === 'between' && (
+            <TextInput
+              label={kpisMessages.kpiTargetMaxLabel}
+              required
+              inputMode={values.type === 'time' ? 'text' : 'decimal'}
+              maxLength={KPI_VALUE_MAX}
+              value={values.scoreMax}
+              onChange={(event) => set('scoreMax', event.currentTarget.value)}
+              error={errors.scoreMax}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      <GoalPeriodsField
+        periods={values.goalPeriods}
+        goalOptions={GOAL_OPTIONS}
+        error={errors.goalPeriods}
+        onChange={(periods) => set('goalPeriods', periods)}
       />
+      {values.type !== 'yesno' && values.type !== 'time' && (
+        <TextInput
+          label={kpisMessages.kpiUnitsLabel}
+          description={kpisMessages.kpiUnitsHint}
+          maxLength={KPI_UNITS_MAX}
+          value={values.units}
+          onChange={(event) => set('units', event.currentTarget.value)}
+          error={errors.units}
+        />
+      )}
       <Switch
         label={kpisMessages.kpiFormulaToggle}
         checked={values.usesFormula}
@@ -388,10 +460,16 @@ export const ScoreFormDialog = ({
   people,
   scores = [],
   defaultUserId = null,
+  defaultFrequency = 'weekly',
+  onSaved,
   onClose,
 }: {
   meetingId: string;
   state: ScoreDialogState;
+  /** A new score's frequency: the scorecard tab it is added from. */
+  defaultFrequency?: KpiFrequency;
+  /** After a save, with the saved score (a new frequency's tab may open). */
+  onSaved?: (score: Score) => void;
   /** Who may own a score (the meeting's leaders and members). */
   people: PersonSummary[];
   /** The scorecard's measurables, which a formula may use. */
@@ -418,6 +496,8 @@ export const ScoreFormDialog = ({
           people={people}
           scores={scores}
           defaultUserId={defaultUserId}
+          defaultFrequency={defaultFrequency}
+          onSaved={onSaved}
           onClose={onClose}
         />
       )}

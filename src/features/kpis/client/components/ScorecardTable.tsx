@@ -15,6 +15,7 @@ import {
   IconGripVertical,
   IconMathFunction,
   IconPencil,
+  IconPlugConnected,
   IconSortAscending,
   IconSortDescending,
   IconTrash,
@@ -25,9 +26,18 @@ import { formatKpiGoal } from '../../../../shared/kpis.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { PersonSummary } from '../../../../shared/person.ts';
 import { formatDay } from '../../../tasks/client/tasks.format.ts';
+import { kpiFeedMessages } from '../../kpi-feeds.messages.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
 import type { Scorecard, ScorecardRow, ScorecardSession } from '../../kpis.schemas.ts';
-import { cellText, groupRows, reorderVisible, sortRows, type TitleSort, trendValues } from '../kpis.format.ts';
+import {
+  cellText,
+  figureText,
+  groupRows,
+  reorderVisible,
+  sortRows,
+  type TitleSort,
+  trendValues,
+} from '../kpis.format.ts';
 import { FormulaCell } from './FormulaCell.tsx';
 import { KpiCell } from './KpiCell.tsx';
 import type { NoteTarget } from './KpiNoteDialog.tsx';
@@ -45,7 +55,9 @@ import { TrendLine } from './TrendLine.tsx';
 const STICKY_WIDTH = 460;
 const HANDLE_WIDTH = 28;
 
-export const dateLabel = (session: Pick<ScorecardSession, 'sessionDate'>) => formatDay(session.sessionDate);
+/** A column's name: a meeting date, or a period's ('Mar 2026', 'Q2 2026'). */
+export const dateLabel = (session: Pick<ScorecardSession, 'sessionDate' | 'label'>) =>
+  session.label ?? formatDay(session.sessionDate);
 
 const personName = (person: PersonSummary | undefined) =>
   person ? `${person.firstName} ${person.lastName}` : messages.taskUnknownPerson;
@@ -59,6 +71,8 @@ export interface ScorecardActions {
   onEdit: (row: ScorecardRow) => void;
   onClone: (row: ScorecardRow) => void;
   onDelete: (row: ScorecardRow) => void;
+  /** "Feed from another system": where the page offers it (not for a formula KPI). */
+  onFeed?: (row: ScorecardRow) => void;
   onDeleteColumn: (session: ScorecardSession) => void;
   onNote: (target: NoteTarget) => void;
 }
@@ -155,7 +169,9 @@ export const ScorecardTable = ({
 }) => {
   const scroller = useRef<HTMLDivElement>(null);
   const people = new Map(scorecard.people.map((person) => [person.id, person]));
-  const { canEdit, canDeleteColumns } = scorecard.permissions;
+  const { canEdit } = scorecard.permissions;
+  // Periods are the calendar's, not meeting dates: they cannot be taken off.
+  const canDeleteColumns = scorecard.permissions.canDeleteColumns && scorecard.frequency === 'weekly';
   const reorderable = onReorder !== undefined && canEdit;
   const canDrag = reorderable && sort === 'none';
   const sessions = scorecard.sessions;
@@ -265,6 +281,11 @@ export const ScorecardTable = ({
                 <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => actions.onClone(score)}>
                   {kpisMessages.kpiCloneScore}
                 </Menu.Item>
+                {actions.onFeed && score.formula === null && (
+                  <Menu.Item leftSection={<IconPlugConnected size={14} />} onClick={() => actions.onFeed?.(score)}>
+                    {kpiFeedMessages.menuItem}
+                  </Menu.Item>
+                )}
                 {score.canDelete && (
                   <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.onDelete(score)}>
                     {kpisMessages.kpiDeleteScore}
@@ -312,10 +333,10 @@ export const ScorecardTable = ({
         );
       })}
       <td className="kpi-figure kpi-col-first-figure" data-testid="kpi-average">
-        {score.average === null ? '–' : cellText(score.average, score)}
+        {score.average === null ? '–' : figureText('average', score.average, score)}
       </td>
       <td className="kpi-figure" data-testid="kpi-total">
-        {score.total === null ? '–' : cellText(score.total, score)}
+        {score.total === null ? '–' : figureText('total', score.total, score)}
       </td>
       <td className="kpi-figure" data-testid="kpi-latest">
         {score.latest === null ? '–' : cellText(score.latest, score)}
@@ -370,9 +391,13 @@ export const ScorecardTable = ({
                 >
                   <Group gap={2} wrap="nowrap" justify="flex-end">
                     <Stack gap={0} align="flex-end">
-                      <span>{dayjs(session.sessionDate).format('MMM D')}</span>
+                      <span>{session.label ?? dayjs(session.sessionDate).format('MMM D')}</span>
                       <Text span size="10px" c="dimmed" fw={500}>
-                        {session.isCurrent ? kpisMessages.kpiCurrentSession : dayjs(session.sessionDate).format('YYYY')}
+                        {session.isCurrent
+                          ? kpisMessages.kpiCurrentSession
+                          : session.label
+                            ? ''
+                            : dayjs(session.sessionDate).format('YYYY')}
                       </Text>
                     </Stack>
                     {canDeleteColumns && (

@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// The signature of a delivery (decision 097): HMAC-SHA256 with the webhook's secret over
-// `<unix seconds>.<body>`, sent as `Cadence-Signature: t=<unix seconds>,v1=<hex>`. While a rotated-out
-// secret still signs, a second `v1=` follows, so a receiver with either secret accepts it.
+// The one signature of Cadence's signed HTTP bodies (decision 097): HMAC-SHA256 with a shared secret
+// over `<unix seconds>.<body>`, in a `Cadence-Signature: t=<unix seconds>,v1=<hex>` header. Outbound
+// webhook deliveries are signed this way (while a rotated-out secret still signs, a second `v1=`
+// follows, so a receiver with either secret accepts it); values pushed into a KPI are checked this way.
 
 export const SECRET_PREFIX = 'whsec_';
 
-export const newSecret = () => SECRET_PREFIX + randomBytes(32).toString('base64url');
+export const newSecret = (prefix: string = SECRET_PREFIX) => prefix + randomBytes(32).toString('base64url');
 
 export const signatureOf = (secret: string, timestamp: number, body: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');

@@ -1,0 +1,1 @@
+CREATE INDEX "one_on_ones_live_idx" ON "one_on_ones" USING btree ("pair_id") WHERE "one_on_ones"."started_at" is not null and "one_on_ones"."finished_at" is null;
