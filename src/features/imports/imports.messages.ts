@@ -1,13 +1,53 @@
 // The imports area's user-facing texts; texts used by two areas or more are in src/shared/messages.ts.
+
+/** What an import record counts, as the history names it. */
+const COUNT_NAMES: Record<string, string> = {
+  kpis: 'KPIs',
+  checklistItems: 'checklist items',
+  backburner: 'backburner items',
+};
 export const importsMessages = {
   pageTitle: 'Import data',
   pageIntro:
-    'Bring KPIs and their weekly values over from another tool. You see everything that would change before anything is written.',
+    'Bring KPIs and their values, or a whole board, over from another tool. You see everything that would change before anything is written.',
   adminCardTitle: 'Import data',
-  adminCardText: 'Bring a Ninety scorecard into a meeting, with a preview before anything is written.',
+  adminCardText:
+    'Bring a Ninety scorecard, or a Trello or Planka board, into a meeting, with a preview before anything is written.',
   openImport: 'Open Import',
   backToAdministration: 'Back to Administration',
   formatNinetyScorecard: 'Ninety scorecard (CSV)',
+  formatNinetyMonthly: 'Ninety monthly scorecard (CSV)',
+  formatTrelloBoard: 'Trello board (JSON)',
+  formatPlankaBoard: 'Planka board (JSON)',
+  formatNinetyRocks: 'Ninety rocks (Excel workbook)',
+  formatNinetyIssues: 'Ninety issues (Excel workbook)',
+  goalsTitle: 'Goals',
+  issuesTitle: 'Issues',
+  importedItems: (n: number) => `Imported ${n} items.`,
+  willCreateGoals: (goals: number, milestones: number) => `${goals} new goals with ${milestones} milestones`,
+  willMergeGoals: (goals: number, milestones: number) =>
+    `${milestones} milestones added to ${goals} goals already there`,
+  willCreateIssues: (n: number) => `${n} new issues and backburner items`,
+  willSkipItems: (n: number) => `${n} already in the meeting are skipped`,
+  formatLabel: 'Format',
+  yearLabel: 'Year of the months',
+  sectionTitle: 'Import a file',
+  duplicateBoardsLabel: 'Cards already on a board of the meeting with the same name',
+  duplicateBoardsSkip: 'Skip them',
+  duplicateBoardsMerge: 'Merge: add the checklists they lack, and the comments',
+  boardWillCreate: (name: string, lists: number, cards: number) =>
+    `A new board "${name}" with ${lists} lists and ${cards} cards`,
+  boardWillMerge: (name: string, lists: number, cards: number) =>
+    `${cards} cards (and ${lists} new lists) added to the board "${name}"`,
+  boardExtras: (labels: number, items: number, comments: number) =>
+    `${labels} labels, ${items} checklist items, ${comments} comments`,
+  willSkipCards: (n: number) => `${n} cards already on the board are skipped`,
+  monthsRange: (first: string, last: string, n: number) => `${n} months, from ${first} to ${last}`,
+  cardsTitle: 'Cards',
+  columnList: 'List',
+  columnParts: 'Checklist items and comments',
+  importedCards: (cards: number) => `Imported ${cards} cards.`,
+  openBoard: 'Open the board',
   meetingLabel: 'Meeting',
   meetingPlaceholder: 'Pick the meeting whose scorecard receives the KPIs',
   fileLabel: 'File',
@@ -63,7 +103,7 @@ export const importsMessages = {
   undone: 'The import was undone.',
   countsText: (counts: Record<string, number>) =>
     Object.entries(counts)
-      .map(([kind, n]) => `${n} ${kind}`)
+      .map(([kind, n]) => `${n} ${COUNT_NAMES[kind] ?? kind}`)
       .join(', ') || '—',
   // Server-side reasons (400/409/413/415)
   optionsInvalid: 'The import settings are missing or not valid.',
@@ -75,7 +115,21 @@ export const importsMessages = {
   notNinetyScorecard:
     'This is not a Ninety scorecard export: the first columns must be #, Group, Status, Title, Description, Owner, Goal, Average.',
   monthlyNotSupported:
-    "This is Ninety's monthly scorecard. Cadence's scorecard keeps one value per meeting date, so monthly values cannot be imported; export the weekly scorecard instead.",
+    'This is Ninety\'s monthly scorecard: choose the format "Ninety monthly scorecard" to import it into monthly KPIs.',
+  weeklyNotMonthly: 'This is Ninety\'s weekly scorecard: choose the format "Ninety scorecard" to import it.',
+  notNinetyMonthly:
+    'This is not a Ninety monthly scorecard: the columns must be Title, Goal, then January to December.',
+  jsonNotUtf8: 'The file is not UTF-8 text, so it cannot be a JSON export.',
+  jsonBroken: 'The file cannot be read as JSON.',
+  jsonTooDeep: (max: number) => `The file nests deeper than ${max} levels: it is not a board export.`,
+  notTrelloBoard: (detail: string) => `This is not a Trello board export (${detail}).`,
+  notPlankaBoard: (detail: string) => `This is not a Planka board export (${detail}).`,
+  xlsxNotWorkbook: 'This file is not an Excel workbook (.xlsx).',
+  xlsxTooLarge: (mb: number) => `The workbook unpacks to more than ${mb} MB: it is not a Ninety export.`,
+  xlsxExternalLinks: 'The workbook links to other files (external links). Save it without them and try again.',
+  sheetMissing: (names: string) => `The workbook has no sheet named ${names}.`,
+  sheetHeaderInvalid: (sheet: string, columns: string) => `The sheet "${sheet}" must have the columns ${columns}.`,
+  tooManyCards: (max: number) => `The board has more than ${max.toLocaleString('en')} cards.`,
   weekHeaderInvalid: (header: string) => `The column "${header}" is not a week like "Oct 13 - Oct 19".`,
   weeksOutOfOrder: (header: string) => `The week "${header}" does not follow the week before it.`,
   tooManyKpis: (max: number) => `A scorecard holds at most ${max} KPIs; this import would go past it.`,
@@ -90,9 +144,29 @@ export const importsMessages = {
   rowGoalInvalid: (goal: string) => `The goal "${goal}" is not a number with an optional >=, <= or =.`,
   rowValueInvalid: (week: string, value: string) => `The value "${value}" for ${week} is not a number.`,
   rowDuplicateInFile: (row: number) => `The same title is on row ${row} already.`,
+  rowListMissing: 'The card is in a list the file does not have.',
+  rowDueInvalid: (due: string) => `The due date "${due}" is not a date.`,
+  rowTooManyChecklistItems: (max: number) => `The card has more than ${max} checklist items.`,
+  inSheet: (sheet: string, reason: string) => `${sheet}: ${reason}`,
+  rowStatusInvalid: (status: string) => `The status "${status}" is not On-Track, Off-Track or Done.`,
+  rowDateInvalid: (column: string, value: string) => `The ${column} "${value}" is not a date.`,
+  rowRockMissing: (name: string) => `No rock of the file is named "${name}".`,
+  rowMilestoneAfterRock: (due: string) => `The milestone is due after its rock (${due}).`,
   // Notes
   noteStrictGoal: (goal: string, as: string) =>
     `Goal "${goal}" is kept as "${as}" (the scorecard has no strict < or >).`,
   noteNoMeetingDate: (week: string) => `The meeting has no date in the week ${week}: its values are left out.`,
   noteFormula: 'A cell starting with =, +, - or @ was kept as plain text.',
+  noteNotMonthly: (title: string) =>
+    `"${title}" is on the scorecard already as a weekly or quarterly KPI: this row is skipped.`,
+  noteArchivedLeftOut: (lists: number, cards: number) =>
+    `Left out as archived: ${lists === 1 ? '1 list' : `${lists} lists`} and ${cards === 1 ? '1 card' : `${cards} cards`}.`,
+  noteCommentsLeftOut: (n: number) => `${n} comments on cards that are not imported are left out.`,
+  commentBy: (author: string, date: string) => `${author} wrote on ${date}:`,
+  noteLongTermDone: 'A completed Long Term issue is left out: the backburner has no done state.',
+  noteArchived: 'An archived issue is left out.',
+  noteDuplicateIssue: (title: string) => `"${title}" is an issue of the meeting already: this row is skipped.`,
+  commentByUnknown: (date: string) => `Written on ${date}:`,
+  tasksChecklist: 'Tasks',
+  importedComment: 'Imported comment',
 } as const;

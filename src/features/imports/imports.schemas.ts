@@ -6,8 +6,21 @@ import { ZKpiGoal, ZKpiType } from '../kpis/kpis.schemas.ts';
 // Imports of outside data (decisions 111–113): a file and its settings are sent to preview and
 // sent again to confirm; nothing is kept between the two. Shapes for the server and the client.
 
-export const IMPORT_KINDS = ['ninety-scorecard'] as const;
+export const IMPORT_KINDS = [
+  'ninety-scorecard',
+  'ninety-scorecard-monthly',
+  'trello-board',
+  'planka-board',
+  'ninety-rocks',
+  'ninety-issues',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** The kinds whose file is JSON (the others are CSV). */
+export const JSON_IMPORT_KINDS: readonly ImportKind[] = ['trello-board', 'planka-board'];
+/** The kinds whose file is an Excel workbook. */
+export const XLSX_IMPORT_KINDS: readonly ImportKind[] = ['ninety-rocks', 'ninety-issues'];
+/** The kinds that make a board of the meeting (the others fill its scorecard). */
+export const BOARD_IMPORT_KINDS: readonly ImportKind[] = ['trello-board', 'planka-board'];
 
 /** Largest file read (bytes), and most data rows. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -32,6 +45,8 @@ export const ZImportOptions = z
     skipInvalidRows: z.boolean().default(false),
     /** The year of the newest week column (Ninety's headers carry none); by default the latest year it is not in the future. */
     latestWeekYear: z.int().min(2000).max(2100).optional(),
+    /** The year of a monthly scorecard's months (its headers carry none); by default the current year. */
+    year: z.int().min(2000).max(2100).optional(),
   })
   .strict()
   .meta({ id: 'ImportOptions' });
@@ -58,9 +73,13 @@ export const ZImportItem = z
     row: z.int(),
     title: z.string(),
     owner: z.string(),
-    goal: ZKpiGoal,
-    target: z.string(),
-    type: ZKpiType,
+    /** A KPI's goal; null for a card. */
+    goal: ZKpiGoal.nullable(),
+    target: z.string().nullable(),
+    type: ZKpiType.nullable(),
+    /** A card's list; null for a KPI. */
+    group: z.string().nullable(),
+    /** A KPI's values, or a card's checklist items and comments. */
     values: z.int(),
     action: z.enum(['create', 'merge', 'skip']),
   })
@@ -83,6 +102,18 @@ export const ZImportPreview = z
     errors: z.array(ZRowError),
     errorCount: z.int(),
     notes: z.array(ZRowError),
+    /** For a board import: the board made, or merged into (a board of the meeting with the same name). */
+    board: z
+      .object({
+        name: z.string(),
+        existingId: z.string().nullable(),
+        lists: z.int(),
+        labels: z.int(),
+        cards: z.int(),
+        checklistItems: z.int(),
+        comments: z.int(),
+      })
+      .nullable(),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreview = z.infer<typeof ZImportPreview>;

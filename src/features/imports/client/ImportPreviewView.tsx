@@ -15,7 +15,7 @@ const actionColour: Record<ImportItem['action'], string> = { create: 'green', me
 const goalText = (item: ImportItem) =>
   `${item.goal} ${item.type === 'dollar' ? '$' : ''}${item.target}${item.type === 'percentage' ? '%' : ''}`;
 
-/** What the file would do: counts, the people step, rows in error, notes and the KPIs one by one. */
+/** What the file would do: counts, the people step, rows in error, notes and the KPIs or cards one by one. */
 export const ImportPreviewView = ({
   preview,
   onMapPerson,
@@ -29,6 +29,10 @@ export const ImportPreviewView = ({
   onSkipInvalid: (value: boolean) => void;
   disabled: boolean;
 }) => {
+  const board = preview.board;
+  const workbook = preview.kind === 'ninety-rocks' || preview.kind === 'ninety-issues';
+  /** Cards and workbook items show their list or sheet where KPIs show their goal. */
+  const grouped = board !== null || workbook;
   const personOptions = [
     { value: UNASSIGNED, label: t.personUnassigned },
     ...preview.candidates.map((person) => ({ value: person.id, label: fullName(person) })),
@@ -38,14 +42,44 @@ export const ImportPreviewView = ({
       <Title order={3} size="h5">
         {t.previewTitle}
       </Title>
-      <List spacing={4} size="sm" aria-label={t.previewTitle}>
-        <List.Item>{t.willCreate(preview.create.kpis, preview.create.values)}</List.Item>
-        {preview.merge.kpis > 0 && <List.Item>{t.willMerge(preview.merge.kpis, preview.merge.values)}</List.Item>}
-        {preview.skip.kpis > 0 && <List.Item>{t.willSkip(preview.skip.kpis)}</List.Item>}
-        {preview.weeks.first && preview.weeks.last && (
-          <List.Item>{t.weeksRange(preview.weeks.first, preview.weeks.last, preview.weeks.count)}</List.Item>
-        )}
-      </List>
+      {board ? (
+        <List spacing={4} size="sm" aria-label={t.previewTitle}>
+          <List.Item>
+            {board.existingId
+              ? t.boardWillMerge(board.name, board.lists, board.cards)
+              : t.boardWillCreate(board.name, board.lists, board.cards)}
+          </List.Item>
+          <List.Item>{t.boardExtras(board.labels, board.checklistItems, board.comments)}</List.Item>
+          {preview.skip.kpis > 0 && <List.Item>{t.willSkipCards(preview.skip.kpis)}</List.Item>}
+        </List>
+      ) : workbook ? (
+        <List spacing={4} size="sm" aria-label={t.previewTitle}>
+          <List.Item>
+            {preview.kind === 'ninety-rocks'
+              ? t.willCreateGoals(preview.create.kpis, preview.create.values)
+              : t.willCreateIssues(preview.create.kpis)}
+          </List.Item>
+          {preview.merge.kpis > 0 && (
+            <List.Item>{t.willMergeGoals(preview.merge.kpis, preview.merge.values)}</List.Item>
+          )}
+          {preview.skip.kpis > 0 && <List.Item>{t.willSkipItems(preview.skip.kpis)}</List.Item>}
+        </List>
+      ) : (
+        <List spacing={4} size="sm" aria-label={t.previewTitle}>
+          <List.Item>{t.willCreate(preview.create.kpis, preview.create.values)}</List.Item>
+          {preview.merge.kpis > 0 && <List.Item>{t.willMerge(preview.merge.kpis, preview.merge.values)}</List.Item>}
+          {preview.skip.kpis > 0 && <List.Item>{t.willSkip(preview.skip.kpis)}</List.Item>}
+          {preview.weeks.first && preview.weeks.last && (
+            <List.Item>
+              {(preview.kind === 'ninety-scorecard-monthly' ? t.monthsRange : t.weeksRange)(
+                preview.weeks.first,
+                preview.weeks.last,
+                preview.weeks.count,
+              )}
+            </List.Item>
+          )}
+        </List>
+      )}
 
       {preview.people.length > 0 && (
         <Stack gap="xs">
@@ -133,7 +167,13 @@ export const ImportPreviewView = ({
       ) : (
         <Stack gap={4}>
           <Title order={4} size="h6">
-            {t.itemsTitle}
+            {board
+              ? t.cardsTitle
+              : workbook
+                ? preview.kind === 'ninety-rocks'
+                  ? t.goalsTitle
+                  : t.issuesTitle
+                : t.itemsTitle}
           </Title>
           <Table.ScrollContainer minWidth={520}>
             <Table striped withTableBorder fz="sm">
@@ -141,9 +181,10 @@ export const ImportPreviewView = ({
                 <Table.Tr>
                   <Table.Th w={60}>{t.columnRow}</Table.Th>
                   <Table.Th>{t.columnTitle}</Table.Th>
+                  {grouped && <Table.Th>{t.columnList}</Table.Th>}
                   <Table.Th>{t.columnOwner}</Table.Th>
-                  <Table.Th>{t.columnGoal}</Table.Th>
-                  <Table.Th>{t.columnValues}</Table.Th>
+                  {!grouped && <Table.Th>{t.columnGoal}</Table.Th>}
+                  <Table.Th>{board ? t.columnParts : t.columnValues}</Table.Th>
                   <Table.Th>{t.columnAction}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -152,8 +193,9 @@ export const ImportPreviewView = ({
                   <Table.Tr key={item.row}>
                     <Table.Td>{item.row}</Table.Td>
                     <Table.Td>{item.title}</Table.Td>
+                    {grouped && <Table.Td>{item.group}</Table.Td>}
                     <Table.Td>{item.owner}</Table.Td>
-                    <Table.Td>{goalText(item)}</Table.Td>
+                    {!grouped && <Table.Td>{goalText(item)}</Table.Td>}
                     <Table.Td>{item.values}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={actionColour[item.action]}>

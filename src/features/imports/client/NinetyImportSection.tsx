@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
@@ -6,14 +6,38 @@ import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { useSimpleMeetings } from '../../meetings/client/meetings.queries.ts';
 import { importsMessages as t } from '../imports.messages.ts';
-import type { ImportOptions, ImportPreview } from '../imports.schemas.ts';
+import {
+  BOARD_IMPORT_KINDS,
+  type ImportKind,
+  type ImportOptions,
+  type ImportPreview,
+  JSON_IMPORT_KINDS,
+  XLSX_IMPORT_KINDS,
+} from '../imports.schemas.ts';
 import { ImportPreviewView } from './ImportPreviewView.tsx';
 import { useConfirmImport, usePreviewImport } from './imports.queries.ts';
 
 type Duplicates = ImportOptions['duplicates'];
 
+const FORMATS: { value: ImportKind; label: string }[] = [
+  { value: 'ninety-scorecard', label: t.formatNinetyScorecard },
+  { value: 'ninety-scorecard-monthly', label: t.formatNinetyMonthly },
+  { value: 'trello-board', label: t.formatTrelloBoard },
+  { value: 'planka-board', label: t.formatPlankaBoard },
+  { value: 'ninety-rocks', label: t.formatNinetyRocks },
+  { value: 'ninety-issues', label: t.formatNinetyIssues },
+];
+
+const ACCEPT = (kind: ImportKind) =>
+  JSON_IMPORT_KINDS.includes(kind)
+    ? '.json,application/json'
+    : XLSX_IMPORT_KINDS.includes(kind)
+      ? '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      : '.csv,text/csv';
+
 /**
- * The import of a Ninety scorecard: the meeting and the file, a preview (people to map, rows in
+ * The import of a file of another tool (a Ninety scorecard, a Trello or Planka board): the
+ * format, the meeting and the file, a preview (people to map, rows in
  * error, what each KPI becomes), then Import. Any change of the settings previews again, so what
  * is confirmed is what was last shown.
  */
@@ -21,6 +45,8 @@ export const NinetyImportSection = () => {
   const meetings = useSimpleMeetings();
   const previewCall = usePreviewImport();
   const confirmCall = useConfirmImport();
+  const [kind, setKind] = useState<ImportKind>('ninety-scorecard');
+  const [year, setYear] = useState<number>(new Date().getFullYear());
   const [meetingId, setMeetingId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [duplicates, setDuplicates] = useState<Duplicates>('skip');
@@ -31,8 +57,9 @@ export const NinetyImportSection = () => {
   const optionsOf = (overrides: Partial<ImportOptions> = {}): ImportOptions | null =>
     meetingId
       ? {
-          kind: 'ninety-scorecard',
+          kind,
           meetingId,
+          ...(kind === 'ninety-scorecard-monthly' ? { year } : {}),
           duplicates,
           people,
           skipInvalidRows: skipInvalid,
@@ -67,23 +94,44 @@ export const NinetyImportSection = () => {
       { options, file },
       {
         onSuccess: (record) => {
-          showSuccess(t.imported(record.counts.kpis ?? 0, record.counts.values ?? 0));
+          showSuccess(
+            isBoard
+              ? t.importedCards(record.counts.cards ?? 0)
+              : XLSX_IMPORT_KINDS.includes(kind)
+                ? t.importedItems(Object.values(record.counts).reduce((n, c) => n + c, 0))
+                : t.imported(record.counts.kpis ?? 0, record.counts.values ?? 0),
+          );
           reset();
         },
       },
     );
   };
 
+  const isBoard = BOARD_IMPORT_KINDS.includes(kind);
   const busy = previewCall.isPending || confirmCall.isPending;
   const blocked =
     !preview || (preview.errorCount > 0 && !skipInvalid) || preview.create.kpis + preview.merge.kpis === 0;
 
   return (
-    <SectionCard title={t.formatNinetyScorecard}>
+    <SectionCard title={t.sectionTitle}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t.pageIntro}
         </Text>
+        <Select
+          label={t.formatLabel}
+          data={FORMATS}
+          value={kind}
+          onChange={(value) => {
+            if (!value) return;
+            setKind(value as ImportKind);
+            setFile(null);
+            setPeople({});
+            setPreview(null);
+          }}
+          allowDeselect={false}
+          disabled={busy}
+        />
         <Select
           label={t.meetingLabel}
           placeholder={t.meetingPlaceholder}
@@ -99,7 +147,7 @@ export const NinetyImportSection = () => {
         />
         <FileInput
           label={t.fileLabel}
-          accept=".csv,text/csv"
+          accept={ACCEPT(kind)}
           leftSection={<IconFileTypeCsv size={18} aria-hidden />}
           value={file}
           onChange={(value) => {
@@ -110,8 +158,22 @@ export const NinetyImportSection = () => {
           disabled={busy}
           required
         />
+        {kind === 'ninety-scorecard-monthly' && (
+          <NumberInput
+            label={t.yearLabel}
+            value={year}
+            min={2000}
+            max={2100}
+            onChange={(value) => {
+              if (typeof value !== 'number') return;
+              setYear(value);
+              setPreview(null);
+            }}
+            disabled={busy}
+          />
+        )}
         <Radio.Group
-          label={t.duplicatesLabel}
+          label={isBoard ? t.duplicateBoardsLabel : t.duplicatesLabel}
           value={duplicates}
           onChange={(value) => {
             setDuplicates(value as Duplicates);
@@ -119,8 +181,8 @@ export const NinetyImportSection = () => {
           }}
         >
           <Group gap="lg" mt={6}>
-            <Radio value="skip" label={t.duplicatesSkip} disabled={busy} />
-            <Radio value="merge" label={t.duplicatesMerge} disabled={busy} />
+            <Radio value="skip" label={isBoard ? t.duplicateBoardsSkip : t.duplicatesSkip} disabled={busy} />
+            <Radio value="merge" label={isBoard ? t.duplicateBoardsMerge : t.duplicatesMerge} disabled={busy} />
           </Group>
         </Radio.Group>
         <Group gap="sm">

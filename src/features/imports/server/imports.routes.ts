@@ -14,12 +14,12 @@ import {
 import { confirmImport, listImports, previewImport, undoImport } from './imports.service.ts';
 import { readImportUpload } from './imports.upload.ts';
 
-// Imports of outside data (decision 111): workspace admins only. A preview and a confirmation
+// Imports of outside data (decisions 111, 121, 122): workspace admins only. A preview and a confirmation
 // take the same multipart body; the admin check comes before the upload is read.
 
 const tags = ['imports'];
 const UPLOAD =
-  'Multipart: the field `options` (ImportOptions as JSON) first, then `file` (a CSV up to 20 MB; UTF-8 with or without a byte order mark, or Windows-1252).';
+  'Multipart: the field `options` (ImportOptions as JSON) first, then `file` (up to 20 MB): a CSV for the Ninety scorecards (UTF-8 with or without a byte order mark, or Windows-1252), a UTF-8 JSON export for the Trello and Planka boards, an .xlsx workbook for Ninety rocks and issues.';
 
 export const importsRoutes = async (fastify: FastifyInstance) => {
   await fastify.register(multipart, {

@@ -1,36 +1,28 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { importItems, imports, scoreCells, scores, users } from '../../../db/schema/index.ts';
+import { importItems, imports, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { type PersonSummaryRow, personSummary } from '../../../server/people.ts';
 import { todayUtc } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
-import { ZCreateScore, ZSaveCell } from '../../kpis/kpis.schemas.ts';
-import { fillNewScoreCells } from '../../kpis/server/imported-cells.service.ts';
-import { createScore, deleteScore, saveCell } from '../../kpis/server/kpis.service.ts';
 import { importsMessages } from '../imports.messages.ts';
-import type { ImportOptions, ImportPage, ImportPreview, ImportRecord } from '../imports.schemas.ts';
-import type { CsvRow } from './csv-reader.ts';
-import { planScorecard } from './scorecard-plan.ts';
+import type { ImportKind, ImportOptions, ImportPage, ImportPreview, ImportRecord } from '../imports.schemas.ts';
+import { IMPORT_PLANNERS } from './import-kinds.ts';
+import type { ImportFile } from './planners.ts';
 
-// Imports (decision 111): a preview writes nothing; a confirmation re-reads the same file and
+// Imports (decisions 111, 121): each kind's planner (import-kinds.ts) reads the file; a preview writes nothing; a confirmation re-reads the same file and
 // writes it in the request's one transaction through the owning features' services, with a
 // record of everything it created; Undo takes a whole import back while none of it changed.
 
 /** Rows of `import_items` written per statement. */
 const ITEMS_PER_INSERT = 1000;
 
-export interface ImportFile {
-  fileName: string;
-  rows: CsvRow[];
-}
-
 export const previewImport = async (
   ctx: TenantContext,
   options: ImportOptions,
   file: ImportFile,
-): Promise<ImportPreview> => (await planScorecard(ctx, options, file.fileName, file.rows, todayUtc())).preview;
+): Promise<ImportPreview> => (await IMPORT_PLANNERS[options.kind].plan(ctx, options, file, todayUtc())).preview;
 
 const creator = alias(users, 'creator');
 const undoer = alias(users, 'undoer');
@@ -85,38 +77,12 @@ export const confirmImport = async (
   options: ImportOptions,
   file: ImportFile,
 ): Promise<ImportRecord> => {
-  const plan = await planScorecard(ctx, options, file.fileName, file.rows, todayUtc());
+  const plan = await IMPORT_PLANNERS[options.kind].plan(ctx, options, file, todayUtc());
   if (plan.errorCount > 0 && !options.skipInvalidRows) {
     throw badRequest({ file: importsMessages.importHasErrors }, importsMessages.importHasErrors);
   }
-  const writing = plan.kpis.filter((kpi) => kpi.action !== 'skip');
-  if (writing.length === 0) throw badRequest({ file: importsMessages.previewNothing }, importsMessages.previewNothing);
-  const created: [entity: string, id: string][] = [];
-  let values = 0;
-  for (const kpi of writing) {
-    let scoreId = kpi.existingId!;
-    if (kpi.action === 'create') {
-      const input = ZCreateScore.parse({
-        title: kpi.title,
-        userId: kpi.userId,
-        goal: kpi.goal.goal,
-        score: kpi.goal.target,
-        type: kpi.goal.type,
-      });
-      scoreId = (await createScore(ctx, plan.meeting.id, input)).id;
-      created.push(['score', scoreId]);
-    }
-    if (kpi.action === 'create') await fillNewScoreCells(ctx, scoreId, kpi.values);
-    else {
-      // Into a score that was there: one by one, so formulas reading it follow.
-      for (const value of kpi.values) {
-        await saveCell(ctx, scoreId, value.sessionId, ZSaveCell.parse({ measured: value.measured }));
-        created.push(['scoreCell', `${scoreId}/${value.sessionId}`]);
-      }
-    }
-    values += kpi.values.length;
-  }
-  const counts = { kpis: created.filter(([entity]) => entity === 'score').length, values };
+  if (!plan.writesSomething) throw badRequest({ file: importsMessages.previewNothing }, importsMessages.previewNothing);
+  const { created, counts } = await plan.write();
   // Stamped after every write: anything changed later is newer than the record (see undo).
   const [record] = await ctx.db
     .insert(imports)
@@ -124,7 +90,7 @@ export const confirmImport = async (
       tenantId: ctx.tenantId,
       kind: options.kind,
       fileName: file.fileName,
-      meetingId: plan.meeting.id,
+      meetingId: plan.meetingId,
       counts,
       createdAt: new Date(),
       createdBy: ctx.userId,
@@ -158,15 +124,9 @@ export const listImports = async (ctx: TenantContext, offset: number, limit: num
   };
 };
 
-const splitCellId = (id: string) => {
-  const [scoreId, sessionId] = id.split('/');
-  return { scoreId: scoreId!, sessionId: sessionId! };
-};
-
 /**
- * `POST imports/{id}/undo`: deletes the KPIs the import created (their values go with them) and
- * empties the values it filled in KPIs that were there before, provided none of it was changed
- * or deleted since (409 otherwise); one transaction.
+ * `POST imports/{id}/undo`: its format's planner deletes what the import created and empties
+ * what it filled, provided none of it was changed or deleted since (409 otherwise); one transaction.
  */
 export const undoImport = async (ctx: TenantContext, id: string): Promise<ImportRecord> => {
   assertWorkspaceAdmin(ctx);
@@ -177,47 +137,9 @@ export const undoImport = async (ctx: TenantContext, id: string): Promise<Import
     .select({ entity: importItems.entity, entityId: importItems.entityId })
     .from(importItems)
     .where(eq(importItems.importId, id));
-  const scoreIds = items.filter((item) => item.entity === 'score').map((item) => item.entityId);
-  const cells = items.filter((item) => item.entity === 'scoreCell').map((item) => splitCellId(item.entityId));
-  const changed = () => conflict(importsMessages.undoChanged);
-  if (scoreIds.length > 0) {
-    const [state] = await ctx.db
-      .select({
-        present: count(),
-        edited: sql<number>`count(*) filter (where ${scores.changedAt} > ${since.toISOString()}::timestamptz)`.mapWith(
-          Number,
-        ),
-      })
-      .from(scores)
-      .where(and(eq(scores.tenantId, ctx.tenantId), inArray(scores.id, scoreIds)));
-    if (state!.present !== scoreIds.length || state!.edited > 0) throw changed();
-    const [cellsEdited] = await ctx.db
-      .select({ n: count() })
-      .from(scoreCells)
-      .where(and(inArray(scoreCells.scoreId, scoreIds), gt(scoreCells.changedAt, since)));
-    if ((cellsEdited?.n ?? 0) > 0) throw changed();
-  }
-  if (cells.length > 0) {
-    const pairs = sql.join(
-      cells.map((c) => sql`(${c.scoreId}::uuid, ${c.sessionId}::uuid)`),
-      sql`, `,
-    );
-    const [state] = await ctx.db
-      .select({
-        present: count(),
-        edited:
-          sql<number>`count(*) filter (where ${scoreCells.changedAt} > ${since.toISOString()}::timestamptz)`.mapWith(
-            Number,
-          ),
-      })
-      .from(scoreCells)
-      .where(
-        and(eq(scoreCells.tenantId, ctx.tenantId), sql`(${scoreCells.scoreId}, ${scoreCells.sessionId}) in (${pairs})`),
-      );
-    if (state!.present !== cells.length || state!.edited > 0) throw changed();
-  }
-  for (const scoreId of scoreIds) await deleteScore(ctx, scoreId);
-  for (const c of cells) await saveCell(ctx, c.scoreId, c.sessionId, ZSaveCell.parse({ measured: null }));
+  const planner = IMPORT_PLANNERS[record.kind as ImportKind];
+  if (!planner) throw conflict(importsMessages.undoChanged);
+  await planner.undo(ctx, items, since);
   await ctx.db
     .update(imports)
     .set({ status: 'undone', undoneAt: new Date(), undoneBy: ctx.userId })

@@ -4,12 +4,14 @@ import { serverMessages } from '../../../server/server.messages.ts';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../shared/errors.ts';
 import { KPI_SCORES_MAX } from '../../../shared/kpis.ts';
 import { importsMessages } from '../imports.messages.ts';
-import { type ImportOptions, ZImportOptions } from '../imports.schemas.ts';
+import { type ImportOptions, JSON_IMPORT_KINDS, XLSX_IMPORT_KINDS, ZImportOptions } from '../imports.schemas.ts';
 import { type CsvRow, readCsv } from './csv-reader.ts';
-import type { ImportFile } from './imports.service.ts';
+import { readJson } from './json-reader.ts';
+import type { ImportFile } from './planners.ts';
 
 // The upload of an import: the `options` field (JSON), then the file, read as a stream. A
-// scorecard holds at most 500 KPIs, so its rows are kept; nothing bigger is ever held whole.
+// scorecard holds at most 500 KPIs, so its rows are kept; a JSON export or a workbook (at most
+// 20 MB) is read whole, then parsed.
 
 const optionsError = (errors: Record<string, string> = { options: importsMessages.optionsInvalid }) =>
   badRequest(errors, importsMessages.optionsInvalid);
@@ -49,9 +51,14 @@ export const readImportUpload = async (
   }
   if (!part) throw badRequest({ file: serverMessages.fileMissing }, serverMessages.fileMissing);
   const options = readOptions(part);
+  const fileName = part.filename.slice(0, 255);
+  const json = JSON_IMPORT_KINDS.includes(options.kind);
+  const xlsx = XLSX_IMPORT_KINDS.includes(options.kind);
   const rows: CsvRow[] = [];
+  const chunks: Buffer[] = [];
   try {
-    for await (const row of readCsv(part.file, KPI_SCORES_MAX)) rows.push(row);
+    if (json || xlsx) for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    else for await (const row of readCsv(part.file, KPI_SCORES_MAX)) rows.push(row);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
@@ -60,5 +67,7 @@ export const readImportUpload = async (
     part.file.resume();
   }
   if (part.file.truncated) throw tooLarge();
-  return { options, file: { fileName: part.filename.slice(0, 255), rows } };
+  if (xlsx) return { options, file: { fileName, format: 'xlsx', bytes: Buffer.concat(chunks) } };
+  if (json) return { options, file: { fileName, format: 'json', data: readJson(Buffer.concat(chunks)) } };
+  return { options, file: { fileName, format: 'csv', rows } };
 };

@@ -1,18 +1,17 @@
-import { and, asc, between, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { kpiRemovedSessions, memberships, scoreCells, scores, sessions, users } from '../../../db/schema/index.ts';
+import { and, asc, between, eq, isNotNull, isNull } from 'drizzle-orm';
+import { kpiRemovedSessions, scoreCells, scores, sessions } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
-import { personSummary, personSummaryColumns } from '../../../server/people.ts';
-import { assertInWorkspace } from '../../../server/tenancy.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { KPI_SCORES_MAX, KPI_TITLE_MAX } from '../../../shared/kpis.ts';
 import { fullName, type PersonSummary } from '../../../shared/person.ts';
-import { findVisibleMeeting, isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
+import { findVisibleMeeting, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportOptions, ImportPerson, ImportPreview, RowError } from '../imports.schemas.ts';
 import { PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import { type CsvRow, neutralise } from './csv-reader.ts';
+import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from './import-people.ts';
 import {
   COLUMN,
   cell,
@@ -53,7 +52,6 @@ export interface ScorecardPlan {
 }
 
 const titleKey = (title: string) => title.trim().toLowerCase();
-const emailLike = (text: string) => text.includes('@');
 
 /** The meeting's dates on the scorecard in the weeks of the file, the first of each week. */
 const sessionsByWeek = async (ctx: TenantContext, meetingId: string, weeks: Week[]) => {
@@ -79,47 +77,6 @@ const sessionsByWeek = async (ctx: TenantContext, meetingId: string, weeks: Week
   return byWeek;
 };
 
-/** The workspace's people named in the file, by lower-cased email or full name; one statement. */
-const matchPeople = async (ctx: TenantContext, sources: string[]) => {
-  const emails = sources.filter(emailLike).map((s) => s.toLowerCase());
-  const names = sources.filter((s) => !emailLike(s)).map((s) => s.toLowerCase().replace(/\s+/g, ' '));
-  const found = new Map<string, PersonSummary | null>();
-  if (sources.length === 0) return found;
-  const name = sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`;
-  const rows = await ctx.db
-    .select({ ...personSummaryColumns, email: users.email, name })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, ctx.tenantId)))
-    .where(
-      and(
-        eq(memberships.disabled, false),
-        isNull(users.deletedAt),
-        or(
-          emails.length > 0 ? inArray(sql`lower(${users.email})`, emails) : sql`false`,
-          names.length > 0 ? inArray(name, names) : sql`false`,
-        ),
-      ),
-    );
-  for (const row of rows) {
-    const person = personSummary(row);
-    found.set(row.email.toLowerCase(), person);
-    // Two people with the same name: neither is a match, the importer picks.
-    found.set(row.name, found.has(row.name) ? null : person);
-  }
-  return found;
-};
-
-const participantsOf = async (ctx: TenantContext, meeting: MeetingAccess) => {
-  const ids = [...meeting.leaderIds, ...meeting.memberIds];
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select(personSummaryColumns)
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.firstName), asc(users.lastName));
-  return rows.map(personSummary);
-};
-
 /** The scores already on the meeting's scorecard, by lower-cased title, and the cells of theirs that hold a value. */
 const existingScores = async (ctx: TenantContext, meetingId: string) => {
   const rows = await ctx.db
@@ -136,16 +93,6 @@ const existingScores = async (ctx: TenantContext, meetingId: string) => {
   }
   const count = new Set(rows.map((row) => row.id)).size;
   return { byTitle, count };
-};
-
-/** Checks the people the importer mapped: members of the workspace (404 otherwise) and of the meeting (400). */
-const checkMapping = async (ctx: TenantContext, meeting: MeetingAccess, people: ImportOptions['people']) => {
-  const ids = Object.values(people).filter((id): id is string => id !== null);
-  if (ids.length === 0) return;
-  await assertInWorkspace(ctx.db, ctx.tenantId, { users: ids });
-  if (ids.some((id) => !isParticipant(id, meeting))) {
-    throw badRequest({ people: importsMessages.personNotInMeeting }, importsMessages.personNotInMeeting);
-  }
 };
 
 /** Reads the rows against the meeting's scorecard: what each would become, and why not. */
@@ -176,14 +123,7 @@ export const planScorecard = async (
   for (const week of weeks) {
     if (!byWeek.has(week.header)) notes.push({ row: 1, reason: importsMessages.noteNoMeetingDate(week.header) });
   }
-  const assignedOf = (source: string): PersonSummary | null => {
-    if (source in options.people) {
-      const id = options.people[source];
-      return candidates.find((person) => person.id === id) ?? null;
-    }
-    const found = matched.get(emailLike(source) ? source.toLowerCase() : source.toLowerCase().replace(/\s+/g, ' '));
-    return found && isParticipant(found.id, meeting) ? found : null;
-  };
+  const assignedOf = assignerOf(options, matched, candidates, meeting);
   const fallbackOwner = meeting.leaderIds[0] ?? ctx.userId;
   const seen = new Map<string, number>();
   const kpis: PlannedKpi[] = [];
@@ -240,7 +180,7 @@ export const planScorecard = async (
   }
   const merging = kpis.filter((kpi) => kpi.action === 'merge');
   const people: ImportPerson[] = owners.map((source) => {
-    const found = matched.get(emailLike(source) ? source.toLowerCase() : source.toLowerCase().replace(/\s+/g, ' '));
+    const found = matched.get(personKey(source));
     return {
       source,
       rows: data.filter((row) => cell(row.cells[COLUMN.owner]) === source).length,
@@ -271,12 +211,14 @@ export const planScorecard = async (
         goal: kpi.goal.goal,
         target: kpi.goal.target,
         type: kpi.goal.type,
+        group: null,
         values: kpi.values.length,
         action: kpi.action,
       })),
       errors: errors.slice(0, PREVIEW_LIST_MAX),
       errorCount: errors.length,
       notes: notes.slice(0, PREVIEW_LIST_MAX),
+      board: null,
     },
   };
 };
