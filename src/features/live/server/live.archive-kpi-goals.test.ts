@@ -102,4 +102,32 @@ describe('the archive colours KPI values by the goal in force that date', () => 
       ['Raised earlier', 1, 1],
     ]);
   });
+
+  it('archives a formula’s computed value and leaves monthly measurables out', async () => {
+    const leader = await signUp(app, { firstName: 'Max' });
+    const meeting = await meetingNow(leader, []);
+    const sessionId = await startLive(leader, meeting.id);
+    const calls = await addScore(leader, meeting.id, { title: 'Calls', goal: '>=', score: '10' });
+    await addScore(leader, meeting.id, {
+      title: 'Twice the calls',
+      goal: '>=',
+      score: '30',
+      formula: `{${calls.id}} * 2`,
+    });
+    await addScore(leader, meeting.id, { title: 'Margin', goal: '>=', score: '40', frequency: 'monthly' });
+    expect((await leader.api.put(`/scores/${calls.id}/cells/${sessionId}`, { measured: '12' })).status).toBe(200);
+    expect((await leader.api.post(`/sessions/${sessionId}/finish`, { notAttended: [] })).status).toBe(200);
+
+    const archive = (await leader.api.get<MeetingArchive>(`/sessions/${sessionId}/archive/`)).body.result;
+    expect(archive.kpis.flatMap((owner) => owner.list).map((kpi) => [kpi.title, kpi.measured, kpi.met])).toEqual([
+      ['Calls', '12', true],
+      ['Twice the calls', '24', false],
+    ]);
+    // Reports count the values entered per meeting date: the formula and the monthly one are not there.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await leader.api.get<Report>(
+      `/reports/meetings/${meeting.id}?dateSince=${today}&dateUntil=${today}`,
+    );
+    expect(report.body.result.kpis.map((k) => [k.title, k.hits, k.counted])).toEqual([['Calls', 1, 1]]);
+  });
 });

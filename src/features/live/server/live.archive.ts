@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { meetings, scoreCells, scores, sessionArchives, sessions, tasks, users } from '../../../db/schema/index.ts';
+import { meetings, sessionArchives, sessions, tasks, users } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { notFound } from '../../../shared/errors.ts';
-import { goalOn, type KpiScoreGoal, kpiMetOn } from '../../../shared/kpis.ts';
+import { goalOn } from '../../../shared/kpis.ts';
 import { averageScore, timingReport } from '../../../shared/live.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { loadTemplateText, mailOf } from '../../emails/server/emails.send.ts';
-import { goalPeriodsOf } from '../../kpis/server/goals.service.ts';
+import { getScorecard } from '../../kpis/server/scorecard.service.ts';
 import type { MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { ofMeeting } from '../../tasks/server/task-lists.service.ts';
 import { liveMessages } from '../live.messages.ts';
@@ -45,53 +45,37 @@ const byPerson = (
 };
 
 /**
- * The scorecard of the session: every score with this date's value, per owner, against the goal
- * in force on the date (a temporary goal, a range) as the scorecard colours it then.
+ * The scorecard of the session as the scorecard shows that date: every weekly score with its value
+ * (a formula's computed), per owner, against the goal in force on the date (a temporary goal, a
+ * range). Monthly and quarterly measurables have no value per meeting date: not archived here.
  */
 const archivedKpis = async (ctx: TenantContext, session: SessionRow): Promise<Archived['kpis']> => {
-  const rows = await ctx.db
-    .select({
-      id: scores.id,
-      userId: scores.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      title: scores.title,
-      goal: scores.goal,
-      score: scores.score,
-      scoreMax: scores.scoreMax,
-      type: scores.type,
-      units: scores.units,
-      measured: scoreCells.measured,
-    })
-    .from(scores)
-    .innerJoin(users, eq(users.id, scores.userId))
-    .leftJoin(scoreCells, and(eq(scoreCells.scoreId, scores.id), eq(scoreCells.sessionId, session.id)))
-    .where(eq(scores.meetingId, session.meetingId))
-    .orderBy(asc(scores.sort), asc(scores.createdAt));
-  // The temporary goals of all the scores in one statement.
-  const periodsOf = await goalPeriodsOf(
-    ctx,
-    rows.map((row) => row.id),
-  );
+  const card = await getScorecard(ctx, session.meetingId, {
+    dateSince: session.sessionDate,
+    dateUntil: session.sessionDate,
+    frequency: 'weekly',
+  });
+  const column = card.sessions.findIndex((s) => s.id === session.id);
+  const people = new Map(card.people.map((person) => [person.id, person]));
   const owners = new Map<string, Archived['kpis'][number]>();
-  for (const row of rows) {
-    const own = { goal: row.goal as KpiScoreGoal, score: row.score, scoreMax: row.scoreMax };
-    const periods = periodsOf.get(row.id) ?? [];
-    const target = goalOn(own, periods, session.sessionDate);
+  for (const row of card.scores) {
+    const cell = column >= 0 ? row.cells[column] : null;
+    const target = goalOn(row, row.goalPeriods, session.sessionDate);
+    const person = people.get(row.userId);
     const owner = owners.get(row.userId) ?? {
       userId: row.userId,
-      fullName: nameOf(row.firstName, row.lastName),
+      fullName: nameOf(person?.firstName ?? null, person?.lastName ?? null),
       list: [],
     };
     owner.list.push({
       title: row.title,
-      measured: row.measured,
+      measured: cell?.measured ?? null,
       score: target.score,
       scoreMax: target.scoreMax,
       goal: target.goal,
       type: row.type,
       units: row.units ?? '',
-      met: kpiMetOn(own, periods, session.sessionDate, row.measured),
+      met: cell?.met ?? null,
     });
     owners.set(row.userId, owner);
   }

@@ -281,6 +281,8 @@ const kpiFigures = async (db: Db, scope: ReportScope) => {
       join users u on u.id = scores.user_id
       join meetings m on m.id = scores.meeting_id
       where scores.tenant_id = ${scope.tenantId} and ${scope.scores}
+        -- The values entered per meeting date: a month's or quarter's, or a formula's, are not cells.
+        and scores.frequency = 'weekly' and scores.formula is null
       order by m.title, scores.meeting_id, scores.sort, scores.created_at`),
     db.execute(sql`
       select score_id, week::text as week, sum(value) as total, count(value) as counted,
@@ -292,7 +294,7 @@ const kpiFigures = async (db: Db, scope: ReportScope) => {
           c.measured::numeric as value, (c.measured is not null and ${metSql}) as met
         from score_cells c ${countedCells(scope)}
         join scores on scores.id = c.score_id ${goalInForce}
-        where scores.tenant_id = ${scope.tenantId} and ${scope.scores}
+        where scores.tenant_id = ${scope.tenantId} and ${scope.scores} and scores.formula is null
       ) cells
       group by grouping sets ((score_id), (week))
       order by week`),
