@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { activities, apiTokens, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
@@ -78,6 +78,9 @@ export const createActivity = async (ctx: TenantContext, input: { taskId: string
       tenantId: ctx.tenantId,
       taskId: input.taskId,
       description: clean(input.description),
+      // The moment of this statement, not of its transaction (now()): comments written in one
+      // transaction (an import) keep their order.
+      createdAt: sql`clock_timestamp()`,
       createdBy: ctx.userId,
       viaTokenId: ctx.apiTokenId ?? null,
       changedBy: ctx.userId,
