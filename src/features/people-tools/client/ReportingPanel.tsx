@@ -67,7 +67,7 @@ const LinesTable = ({ unplaced }: { unplaced: boolean }) => {
   if (items.length === 0) return <Text c="gray.7">{unplaced ? m.unplacedNone : m.oneOnOnesEmpty}</Text>;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={canEdit ? 760 : 560}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
