@@ -18,8 +18,10 @@ export const INITIAL_JS_BUDGET = 150 * 1024;
  */
 export const INITIAL_JS_CEILINGS: Record<string, number> = {
   '/login': INITIAL_JS_BUDGET,
-  // Raised from 260 when the sidebar gained the people tools and shared code the scorecard's goal rule.
-  '/home': 261 * 1024,
+  // Raised from 260 when the sidebar gained the people tools and shared code the scorecard's goal
+  // rule, and from 261 when the router's table of lazy routes (in the entry) gained the People
+  // Analyzer's page.
+  '/home': 262 * 1024,
 };
 
 /** The source of the app's entry, as the manifest names it. */

@@ -34,7 +34,8 @@ import { type KpiPeriod, type PeriodFrequency, type PeriodReader, periodsBetween
 
 // A KPI fed by another system (decision 119). The system signs each value as Cadence signs its
 // own webhook deliveries (src/server/signing.ts) with the feed's secret; the value lands in the
-// meeting date of the week it names unless a person entered that cell, whose value is kept.
+// meeting date of the week it names (or the month or quarter holding it) unless a person entered
+// that cell, whose value is kept.
 
 const purpose = WORKSPACE_SECRET.kpiFeedSecret;
 export const FEED_SECRET_PREFIX = 'kfsec_';

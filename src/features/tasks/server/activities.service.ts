@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { activities, apiTokens, users } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { personSummary, personSummaryColumns } from '../../../server/people.ts';
@@ -68,19 +68,30 @@ const findActivity = async (ctx: TenantContext, id: string) => {
   return { activity, access: await findVisibleTask(ctx, activity.taskId) };
 };
 
+let lastMoment = 0;
+/**
+ * When a comment is written: now, but always after this process's previous comment, so comments
+ * written in one transaction (an import), which now() would give one moment, keep their order.
+ * Created and changed alike: "edited" shows when they differ.
+ */
+const commentMoment = () => {
+  lastMoment = Math.max(Date.now(), lastMoment + 1);
+  return new Date(lastMoment);
+};
+
 /** `POST activities` (saveActivity). */
 export const createActivity = async (ctx: TenantContext, input: { taskId: string; description: string }) => {
   await assertInWorkspace(ctx.db, ctx.tenantId, { tasks: [input.taskId] });
   const access = await findVisibleTask(ctx, input.taskId);
+  const stamp = commentMoment();
   const [row] = await ctx.db
     .insert(activities)
     .values({
       tenantId: ctx.tenantId,
       taskId: input.taskId,
       description: clean(input.description),
-      // The moment of this statement, not of its transaction (now()): comments written in one
-      // transaction (an import) keep their order.
-      createdAt: sql`clock_timestamp()`,
+      createdAt: stamp,
+      changedAt: stamp,
       createdBy: ctx.userId,
       viaTokenId: ctx.apiTokenId ?? null,
       changedBy: ctx.userId,
