@@ -1,15 +1,4 @@
-import {
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
@@ -35,6 +24,7 @@ import type { Score, ScorecardRow } from '../../kpis.schemas.ts';
 import { formulaWithIds, formulaWithNames, typedTarget } from '../kpis.format.ts';
 import { useSaveScore } from '../kpis.queries.ts';
 import { type GoalPeriodDraft, GoalPeriodsField } from './GoalPeriodsField.tsx';
+import { SegmentedField } from './SegmentedField.tsx';
 
 // The score form (document 2 §2, §5): "Add Score", "Edit Score" or "Clone Score", with the
 // user (owner), title, goal comparator, target, units and type. A clone starts from the
@@ -283,59 +273,43 @@ const ScoreForm = ({
         error={errors.userId}
         comboboxProps={{ withinPortal: true }}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} component="span" id="score-frequency-label">
-          {kpisMessages.kpiFrequencyLabel}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="score-frequency-label"
-          data={FREQUENCY_OPTIONS}
-          value={values.frequency}
-          fullWidth
-          onChange={(value) => set('frequency', value as KpiFrequency)}
-        />
-        {errors.frequency && (
-          <Text size="xs" c="red">
-            {errors.frequency}
-          </Text>
-        )}
-      </Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} component="span" id="score-type-label">
-          {kpisMessages.kpiTypeLabel}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="score-type-label"
-          data={TYPE_OPTIONS}
-          value={values.type}
-          fullWidth
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          onChange={(value) => {
-            const type = value as KpiType;
-            // The units follow the type unless the person typed their own; a yes/no's goal is Yes or No.
-            setValues((v) => ({
-              ...v,
-              type,
-              units:
-                type === 'yesno' || type === 'time'
-                  ? ''
-                  : v.units === '' || v.units === '$' || v.units === '%'
-                    ? type === 'dollar'
-                      ? '$'
-                      : type === 'percentage'
-                        ? '%'
-                        : ''
-                    : v.units,
-              ...(type === 'yesno'
-                ? { goal: '==' as const, score: v.score === '0' ? '0' : '1', scoreMax: '' }
-                : v.type === 'yesno'
-                  ? { goal: '>=' as const, score: '' }
-                  : {}),
-            }));
-            setErrors({});
-          }}
-        />
-      </Stack>
+      <SegmentedField
+        label={kpisMessages.kpiFrequencyLabel}
+        data={FREQUENCY_OPTIONS}
+        value={values.frequency}
+        onChange={(frequency) => set('frequency', frequency)}
+        error={errors.frequency}
+      />
+      <SegmentedField
+        label={kpisMessages.kpiTypeLabel}
+        data={TYPE_OPTIONS}
+        value={values.type}
+        vertical={narrow}
+        error={errors.type}
+        onChange={(type) => {
+          // The units follow the type unless the person typed their own; a yes/no's goal is Yes or No.
+          setValues((v) => ({
+            ...v,
+            type,
+            units:
+              type === 'yesno' || type === 'time'
+                ? ''
+                : v.units === '' || v.units === '$' || v.units === '%'
+                  ? type === 'dollar'
+                    ? '$'
+                    : type === 'percentage'
+                      ? '%'
+                      : ''
+                  : v.units,
+            ...(type === 'yesno'
+              ? { goal: '==' as const, score: v.score === '0' ? '0' : '1', scoreMax: '' }
+              : v.type === 'yesno'
+                ? { goal: '>=' as const, score: '' }
+                : {}),
+          }));
+          setErrors({});
+        }}
+      />
       {values.type === 'yesno' ? (
         <Select
           label={kpisMessages.kpiGoalLabel}
