@@ -658,6 +658,9 @@ test('a big board sends the first cards of each list: Show N more loads the rest
   // The keyboard moves a card to another list only when that list is in view: a tall window.
   // (The dashboard holds the calendar and more below the board: tall enough for the whole board in view.)
   await page.setViewportSize({ width: 1280, height: 5600 });
+  // The drag starts once the layout has followed the window: List 2 in view.
+  await expect(second).toBeInViewport();
+  await expect(cardIn(first, 'Card 40')).toBeInViewport();
   await keyboardDrag(page, cardIn(first, 'Card 40'), ['ArrowRight']);
   await expect(cardIn(second, 'Card 40')).toBeVisible();
   await expect(cardIn(first, 'Card 40')).toHaveCount(0);
