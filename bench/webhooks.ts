@@ -211,7 +211,7 @@ async function main() {
         {
           extendSessionHorizons: async () => 0,
           removeExpiredExports: async () => ({ expired: 0, failed: 0, orphans: 0 }),
-          sendTaskReminders: async () => 0,
+          reminders: [],
           makeDueOccurrences: async () => 0,
           deliverWebhooks: (jobDeps) => deliverDueWebhooks(jobDeps, { allowPrivate: true }),
         },

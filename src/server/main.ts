@@ -168,10 +168,8 @@ const start = async () => {
   const work = {
     extendSessionHorizons,
     removeExpiredExports,
-    sendTaskReminders: async (deps: JobDeps) =>
-      (await sendTaskReminders(deps)) + (await remindMilestonesDue(deps)) + (await remindConversationsDue(deps)),
+    reminders: [sendTaskReminders, remindMilestonesDue, remindConversationsDue, remindEmptyKpis],
     makeDueOccurrences,
-    remindEmptyKpis,
     // On PostgreSQL webhooks are sent from a thread of their own (below).
     deliverWebhooks: config.databaseUrl
       ? undefined

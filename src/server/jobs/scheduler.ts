@@ -3,18 +3,22 @@ import type { Database, Db } from '../../db/client.ts';
 import { refreshPlannerStatistics } from '../../db/statistics.ts';
 import type { JobDeps } from './jobTransaction.ts';
 
+/** A feature's hourly reminder: sends what is due now; returns how many it sent. */
+export type Reminder = (deps: JobDeps) => Promise<number>;
+
 /** The features' background work, handed in by whoever starts the jobs (main.ts). */
 export interface ScheduledWork {
   /** Daily: makes the sessions of each repeating meeting's coming horizon. */
   extendSessionHorizons(db: Db): Promise<unknown>;
   /** Daily: removes workspace exports past their retention. */
   removeExpiredExports(db: Db, dataDir: string): Promise<{ expired: number; failed: number; orphans: number }>;
-  /** Hourly: sends the due task reminders; returns how many tasks were reminded. */
-  sendTaskReminders(deps: JobDeps): Promise<number>;
+  /**
+   * Hourly, each on its own so one failing does not hold back the others: the features' reminders
+   * (due tasks and milestones, conversation forms, empty KPIs), each returning how many it sent.
+   */
+  reminders: readonly Reminder[];
   /** Hourly: makes the occurrences of repeating to-dos and cards whose due date has passed. */
   makeDueOccurrences(deps: JobDeps): Promise<number>;
-  /** Hourly: reminds the owners of KPIs still empty for a meeting date starting soon; returns how many. */
-  remindEmptyKpis?(deps: JobDeps): Promise<number>;
   /**
    * Every second, and at once when woken (`wakeDeliveries`): sends a batch of the outbound
    * deliveries that are due; returns how many it claimed. Claims are exclusive across instances.
@@ -133,14 +137,17 @@ export const startJobs = (
       log.error({ err }, 'webhook delivery retention job failed');
     }
   };
-  // Task reminders: hourly, so a daily reminder goes out early in its day; one mail per period.
+  // Reminders: hourly, so a daily reminder goes out early in its day and a meeting's window (whole
+  // hours) is met within the hour.
   const remind = async () => {
     if (!deps) return;
-    try {
-      const tasks = await work.sendTaskReminders(deps);
-      if (tasks > 0) log.info({ tasks }, 'task reminders sent');
-    } catch (err) {
-      log.error({ err }, 'task reminder job failed');
+    for (const reminder of work.reminders) {
+      try {
+        const sent = await reminder(deps);
+        if (sent > 0) log.info({ sent, reminder: reminder.name }, 'reminders sent');
+      } catch (err) {
+        log.error({ err, reminder: reminder.name }, 'reminder job failed');
+      }
     }
   };
   // Repeating to-dos: hourly, so the next occurrence comes early in the owner's day.
@@ -151,16 +158,6 @@ export const startJobs = (
       if (made > 0) log.info({ made }, 'repeating to-dos made');
     } catch (err) {
       log.error({ err }, 'repeating to-do job failed');
-    }
-  };
-  // The scorecard nudge: hourly, so a meeting's window (whole hours) is met within the hour.
-  const nudge = async () => {
-    if (!deps || !work.remindEmptyKpis) return;
-    try {
-      const people = await work.remindEmptyKpis(deps);
-      if (people > 0) log.info({ people }, 'empty KPI reminders sent');
-    } catch (err) {
-      log.error({ err }, 'empty KPI reminder job failed');
     }
   };
   // Planner statistics where autovacuum does not gather them (the embedded database): hourly.
@@ -174,7 +171,6 @@ export const startJobs = (
   const hourlyJobs = async () => {
     await remind();
     await repeat();
-    await nudge();
     await analyze();
   };
   // Outbound deliveries: a loop of their own (on PostgreSQL the server runs it on a thread instead).

@@ -372,7 +372,12 @@ describe('workspace export retention (decision 059)', () => {
     const stop = startJobs(
       app.database,
       quiet,
-      { extendSessionHorizons, removeExpiredExports, sendTaskReminders, makeDueOccurrences: async () => 0 },
+      {
+        extendSessionHorizons,
+        removeExpiredExports,
+        reminders: [sendTaskReminders],
+        makeDueOccurrences: async () => 0,
+      },
       undefined,
       {
         dataDir: app.config.dataDir,
