@@ -17,21 +17,27 @@ export const signatureHeader = (secrets: readonly string[], timestamp: number, b
   [`t=${timestamp}`, ...secrets.map((secret) => `v1=${signatureOf(secret, timestamp, body)}`)].join(',');
 
 /**
- * What a receiver does (docs/api.md shows the same): true when one `v1` signature matches and the
- * timestamp is within `toleranceSeconds` of now, so a captured request cannot be replayed later.
+ * What a receiver does (docs/api.md shows the same): `valid` when one `v1` signature matches and
+ * the timestamp is within `toleranceSeconds` of now, so a captured request cannot be replayed
+ * later; `stale` for a missing or distant timestamp; `mismatch` otherwise.
  */
-export const verifySignature = (
+export const checkSignature = (
   secret: string,
   header: string,
   body: string,
   { now = Date.now(), toleranceSeconds = 300 } = {},
-): boolean => {
+): 'valid' | 'stale' | 'mismatch' => {
   const parts = header.split(',').map((part) => part.trim().split('=', 2) as [string, string?]);
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
-  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
+  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return 'stale';
   const expected = Buffer.from(signatureOf(secret, timestamp, body), 'hex');
-  return parts.some(([key, value]) => {
+  const matches = parts.some(([key, value]) => {
     if (key !== 'v1' || !value || !/^[0-9a-f]{64}$/.test(value)) return false;
     return timingSafeEqual(Buffer.from(value, 'hex'), expected);
   });
+  return matches ? 'valid' : 'mismatch';
 };
+
+/** Whether a request's signature is valid (see `checkSignature`). */
+export const verifySignature = (...args: Parameters<typeof checkSignature>): boolean =>
+  checkSignature(...args) === 'valid';

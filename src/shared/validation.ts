@@ -32,6 +32,10 @@ export const password = () =>
 
 export const uuid = () => z.uuid({ error: messages.notFound });
 
+/** Whether a value is a UUID as the API's ids are (for checks made before a schema runs). */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && z.uuid().safeParse(value).success;
+
 /** A calendar date 'YYYY-MM-DD' that exists: '2025-02-29' and '2025-13-01' are 400s with a field error. */
 export const isoDate = () =>
   z

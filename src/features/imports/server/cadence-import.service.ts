@@ -10,6 +10,7 @@ import type { UserContext } from '../../../server/context.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 import { ADMIN_FLAG, INVITATION_TTL_MS } from '../../../shared/constants.ts';
 import { AppError, badRequest } from '../../../shared/errors.ts';
+import { isUuid } from '../../../shared/validation.ts';
 import {
   EXPORT_FORMAT_NAME,
   EXPORT_FORMAT_VERSION,
@@ -108,8 +109,6 @@ const rowsOf = (parsed: ParsedExport, table: string): Row[] => {
     throw refuse(text.brokenTable(table));
   return rows as Row[];
 };
-
-const isUuid = (value: unknown): value is string => typeof value === 'string' && z.uuid().safeParse(value).success;
 
 /** The largest number of bind parameters one INSERT is given (PostgreSQL's limit is 65,535). */
 const MAX_PARAMETERS = 30_000;

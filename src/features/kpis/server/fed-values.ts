@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { kpiFedValues } from '../../../db/schema/index.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
 import type { ScorecardCell } from '../kpis.schemas.ts';
@@ -10,11 +9,10 @@ import type { ScorecardCell } from '../kpis.schemas.ts';
 export const fedSource = (fed: string | null, unentered: boolean): Pick<ScorecardCell, 'source' | 'fedValue'> =>
   fed === null ? {} : unentered ? { source: 'feed' } : { source: 'override', fedValue: fed };
 
-/** What the feed sent for a score's column (a meeting date or a period's first day), if anything. */
-export const fedValueOn = async (db: Db, scoreId: string, onDate: IsoDate): Promise<string | null> => {
-  const [row] = await db
-    .select({ measured: kpiFedValues.measured })
-    .from(kpiFedValues)
-    .where(and(eq(kpiFedValues.scoreId, scoreId), eq(kpiFedValues.onDate, onDate)));
-  return row?.measured ?? null;
-};
+/**
+ * What the feed sent for a score's column (a meeting date or a period's first day), as a column of
+ * the cell write's own `returning`: no statement of its own on the path every typed value takes.
+ */
+export const fedValueOn = (scoreId: string, onDate: IsoDate) =>
+  sql<string | null>`(select ${kpiFedValues.measured} from ${kpiFedValues}
+    where ${kpiFedValues.scoreId} = ${scoreId} and ${kpiFedValues.onDate} = ${onDate})`;

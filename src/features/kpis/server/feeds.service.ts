@@ -13,11 +13,12 @@ import {
 import type { TenantContext, TxContext } from '../../../server/context.ts';
 import { countTry } from '../../../server/rate-limit.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
-import { newSecret, verifySignature } from '../../../server/signing.ts';
+import { checkSignature, newSecret } from '../../../server/signing.ts';
 import { API_ROOT, RATE_LIMITS } from '../../../shared/constants.ts';
 import { addDays, type IsoDate } from '../../../shared/dates.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../shared/errors.ts';
 import { KPI_VALUE_MAX, type KpiType, normaliseKpiValueAs } from '../../../shared/kpis.ts';
+import { isUuid } from '../../../shared/validation.ts';
 import {
   dataKeyForWrite,
   openWorkspaceSecret,
@@ -42,8 +43,6 @@ export const FEED_SECRET_PREFIX = 'kfsec_';
 export const FEED_SIGNATURE_HEADER = 'cadence-signature';
 /** How old a signed push may be: a captured request cannot be replayed later than this. */
 export const FEED_REPLAY_WINDOW_SECONDS = 300;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const feedUrl = (publicUrl: string, id: string) => `${publicUrl.replace(/\/$/, '')}${API_ROOT}/kpi-feeds/${id}`;
 
@@ -120,7 +119,7 @@ export const verifyPush = async (
   now = Date.now(),
 ): Promise<FeedForPush> => {
   // Runs before the path is validated: a malformed id names no feed.
-  if (!UUID.test(feedId)) throw notFound(kpiFeedMessages.unknown);
+  if (!isUuid(feedId)) throw notFound(kpiFeedMessages.unknown);
   const [row] = await db
     .select({ feed: kpiFeeds, score: scores, wrappedKey: vaultKeys.wrappedKey, masterKeyId: vaultKeys.masterKeyId })
     .from(kpiFeeds)
@@ -129,17 +128,15 @@ export const verifyPush = async (
     .where(eq(kpiFeeds.id, feedId));
   if (!row) throw notFound(kpiFeedMessages.unknown);
   if (!header) throw unauthorized(kpiFeedMessages.unsigned);
-  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
-  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > FEED_REPLAY_WINDOW_SECONDS)
-    throw unauthorized(kpiFeedMessages.stale);
   const secret = openWorkspaceSecret(
     unwrapDataKey(keyring, row.feed.tenantId, row),
     row.feed.tenantId,
     purpose,
     row.feed.sealedSecret,
   );
-  if (!verifySignature(secret, header, rawBody, { now, toleranceSeconds: FEED_REPLAY_WINDOW_SECONDS }))
-    throw unauthorized(kpiFeedMessages.badSignature);
+  const check = checkSignature(secret, header, rawBody, { now, toleranceSeconds: FEED_REPLAY_WINDOW_SECONDS });
+  if (check === 'stale') throw unauthorized(kpiFeedMessages.stale);
+  if (check === 'mismatch') throw unauthorized(kpiFeedMessages.badSignature);
   await countTry(db, [{ key: `kpi-feed:${row.feed.id}`, limit: RATE_LIMITS.kpiFeedPushes }], kpiFeedMessages.tooMany);
   return { feed: row.feed, score: row.score };
 };

@@ -1,4 +1,4 @@
-import { and, count, eq, max, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import { kpiRemovedSessions, scoreCells, scores, sessions } from '../../../db/schema/index.ts';
 import { anyOf, uuidArray } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
@@ -379,10 +379,9 @@ export const writeCell = async (
     .insert(scoreCells)
     .values({ tenantId: ctx.tenantId, scoreId: score.id, sessionId: column.id, measured: null, note: null, ...patch })
     .onConflictDoUpdate({ target: [scoreCells.scoreId, scoreCells.sessionId], set: patch })
-    .returning();
+    .returning({ ...getTableColumns(scoreCells), fed: fedValueOn(score.id, column.sessionDate) });
   const periods = (await goalPeriodsOf(ctx, [score.id])).get(score.id) ?? [];
-  const fed = await fedValueOn(ctx.db, score.id, column.sessionDate);
-  const cell = { ...toCell(score, row!, periods, column.sessionDate), ...fedSource(fed, changedBy === null) };
+  const cell = { ...toCell(score, row!, periods, column.sessionDate), ...fedSource(row!.fed, changedBy === null) };
   const computed = measured !== undefined ? await recomputeAfter(ctx, score.meetingId, score.id, column.id) : [];
   ctx.publish({
     tenantId: ctx.tenantId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { scorePeriodCells } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
@@ -102,10 +102,9 @@ export const writePeriodCell = async (
       ...patch,
     })
     .onConflictDoUpdate({ target: [scorePeriodCells.scoreId, scorePeriodCells.periodStart], set: patch })
-    .returning();
+    .returning({ ...getTableColumns(scorePeriodCells), fed: fedValueOn(score.id, period.start) });
   const goals = (await goalPeriodsOf(ctx, [score.id])).get(score.id) ?? [];
-  const fed = await fedValueOn(ctx.db, score.id, period.start);
-  const cell = { ...toPeriodCell(score, row!, period, goals), ...fedSource(fed, changedBy === null) };
+  const cell = { ...toPeriodCell(score, row!, period, goals), ...fedSource(row!.fed, changedBy === null) };
   ctx.publish({
     tenantId: ctx.tenantId,
     meetingId: score.meetingId,

@@ -5,12 +5,11 @@ import type { Auth } from '../../../server/context.ts';
 import type { RoomRules } from '../../../server/realtime/access.ts';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { isLiveSession } from '../../../shared/live.ts';
+import { isUuid } from '../../../shared/validation.ts';
 import { isParticipant, loadMeetingAccess } from './meetings.access.ts';
 
 // Who may be in a meeting's real-time room (and so see its live presence): the meeting's own
 // rule, handed to the real-time core by app.ts.
-
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /** Whether the caller may join the room of a meeting: one of its leaders or members, or a workspace admin. */
 const mayJoinMeeting = async (db: Db, auth: Auth, meetingId: string): Promise<boolean> => {
