@@ -15,11 +15,11 @@ import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportItem, ImportOptions, ImportPerson, RowError } from '../imports.schemas.ts';
-import { PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import { CARD_PARTS_MAX, type SourceBoard, type SourceCard, textAsHtml } from './board-source.ts';
 import { neutralise } from './csv-reader.ts';
 import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from './import-people.ts';
 import type { CreatedItem, ImportPlan } from './planners.ts';
+import { previewLists } from './planners.ts';
 
 // A board export (Trello's, Planka's) against a meeting (decision 121): a new board of the
 // meeting with the file's open lists, labels and cards (to-dos with their descriptions, due
@@ -314,7 +314,7 @@ export const planBoard = async (
       weeks: { count: 0, first: null, last: null },
       people,
       candidates,
-      items: planned.slice(0, PREVIEW_LIST_MAX).map((card) => ({
+      ...previewLists(planned, errors, notes, (card) => ({
         row: card.source.row,
         title: card.title,
         owner: nameOf(card.ownerId),
@@ -325,9 +325,6 @@ export const planBoard = async (
         values: card.action === 'merge' ? mergeParts(card) : partsOf(card.source),
         action: card.action,
       })),
-      errors: errors.slice(0, PREVIEW_LIST_MAX),
-      errorCount: errors.length,
-      notes: notes.slice(0, PREVIEW_LIST_MAX),
       board: {
         name: existing?.name ?? boardName,
         existingId: existing?.id ?? null,

@@ -6,13 +6,13 @@ import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportPerson, RowError } from '../imports.schemas.ts';
-import { PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import { textAsHtml } from './board-source.ts';
 import { neutralise } from './csv-reader.ts';
 import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from './import-people.ts';
 import { undoCards } from './ninety-rocks-plan.ts';
 import { dateOf, meetingCardsByTitle, readSheets, text, withLink } from './ninety-workbook.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
+import { previewLists } from './planners.ts';
 
 // Ninety's issues workbook (decision 122): "Short Term" rows become issues of the meeting (done
 // when completed), "Long Term" rows its backburner (EOS's long-term issues list, which has no
@@ -142,7 +142,7 @@ export const ninetyIssuesPlanner: ImportPlanner = {
         weeks: { count: 0, first: null, last: null },
         people,
         candidates,
-        items: issues.slice(0, PREVIEW_LIST_MAX).map((issue) => ({
+        ...previewLists(issues, errors, notes, (issue) => ({
           row: issue.row,
           title: issue.title,
           owner: nameOf(ownerOf(issue.owner)),
@@ -153,9 +153,6 @@ export const ninetyIssuesPlanner: ImportPlanner = {
           values: 0,
           action: issue.action,
         })),
-        errors: errors.slice(0, PREVIEW_LIST_MAX),
-        errorCount: errors.length,
-        notes: notes.slice(0, PREVIEW_LIST_MAX),
         board: null,
       },
       write: async () => {

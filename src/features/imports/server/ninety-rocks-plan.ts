@@ -12,12 +12,12 @@ import { createTask, deleteTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportItem, ImportPerson, RowError } from '../imports.schemas.ts';
-import { PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import { textAsHtml } from './board-source.ts';
 import { neutralise } from './csv-reader.ts';
 import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from './import-people.ts';
 import { dateOf, meetingCardsByTitle, readSheets, text, withLink } from './ninety-workbook.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
+import { previewLists } from './planners.ts';
 
 // Ninety's rocks workbook (decision 122): each row of "Rocks" becomes a goal of the meeting
 // (its status, due date, owner, description and link), each row of "Milestones" a milestone of
@@ -207,7 +207,7 @@ export const ninetyRocksPlanner: ImportPlanner = {
         weeks: { count: 0, first: null, last: null },
         people,
         candidates,
-        items: rocks.slice(0, PREVIEW_LIST_MAX).map((rock) => ({
+        ...previewLists(rocks, errors, notes, (rock) => ({
           row: rock.row,
           title: rock.title,
           owner: nameOf(ownerOf(rock.owner)),
@@ -218,9 +218,6 @@ export const ninetyRocksPlanner: ImportPlanner = {
           values: rock.milestones.length,
           action: rock.action,
         })),
-        errors: errors.slice(0, PREVIEW_LIST_MAX),
-        errorCount: errors.length,
-        notes: notes.slice(0, PREVIEW_LIST_MAX),
         board: null,
       },
       write: async () => {

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../../server/context.ts';
 import type { IsoDate } from '../../../shared/dates.ts';
-import type { ImportKind, ImportOptions, ImportPreview } from '../imports.schemas.ts';
+import { type ImportKind, type ImportOptions, type ImportPreview, PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import type { CsvRow } from './csv-reader.ts';
 
 // The shape every import format has (decision 121): a plan read from the file against the
@@ -42,3 +42,19 @@ export interface ImportPlanner {
 }
 
 export type PlannerTable = Record<ImportKind, ImportPlanner>;
+
+/**
+ * A preview's lists as every format sends them: the first PREVIEW_LIST_MAX planned items (made by
+ * `item`), errors and notes, and the whole count of errors.
+ */
+export const previewLists = <T>(
+  planned: readonly T[],
+  errors: ImportPreview['errors'],
+  notes: ImportPreview['notes'],
+  item: (planned: T) => ImportPreview['items'][number],
+) => ({
+  items: planned.slice(0, PREVIEW_LIST_MAX).map(item),
+  errors: errors.slice(0, PREVIEW_LIST_MAX),
+  errorCount: errors.length,
+  notes: notes.slice(0, PREVIEW_LIST_MAX),
+});

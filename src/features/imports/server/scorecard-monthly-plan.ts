@@ -11,11 +11,12 @@ import { createScore } from '../../kpis/server/kpis.service.ts';
 import { savePeriodCell } from '../../kpis/server/period-cells.service.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
-import { type ImportItem, PREVIEW_LIST_MAX, type RowError } from '../imports.schemas.ts';
+import type { ImportItem, RowError } from '../imports.schemas.ts';
 import { neutralise } from './csv-reader.ts';
 import { checkMapping, participantsOf } from './import-people.ts';
 import { cell, MONTH_NAMES, NINETY_COLUMNS, type ParsedGoal, parseGoal, parseValue } from './ninety-scorecard.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
+import { previewLists } from './planners.ts';
 import { csvRows, undoScorecard } from './scorecard-planner.ts';
 
 // Ninety's monthly scorecard (`Title, Goal, January … December`, no owner, no year) into the
@@ -158,7 +159,7 @@ export const monthlyScorecardPlanner: ImportPlanner = {
         },
         people: [],
         candidates,
-        items: kpis.slice(0, PREVIEW_LIST_MAX).map((kpi) => ({
+        ...previewLists(kpis, errors, notes, (kpi) => ({
           row: kpi.row,
           title: kpi.title,
           owner: ownerName,
@@ -169,9 +170,6 @@ export const monthlyScorecardPlanner: ImportPlanner = {
           values: kpi.values.length,
           action: kpi.action,
         })),
-        errors: errors.slice(0, PREVIEW_LIST_MAX),
-        errorCount: errors.length,
-        notes: notes.slice(0, PREVIEW_LIST_MAX),
         board: null,
       },
       write: async () => {

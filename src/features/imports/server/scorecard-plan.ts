@@ -9,7 +9,6 @@ import { fullName, type PersonSummary } from '../../../shared/person.ts';
 import { findVisibleMeeting, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportOptions, ImportPerson, ImportPreview, RowError } from '../imports.schemas.ts';
-import { PREVIEW_LIST_MAX } from '../imports.schemas.ts';
 import { type CsvRow, neutralise } from './csv-reader.ts';
 import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from './import-people.ts';
 import {
@@ -22,6 +21,7 @@ import {
   resolveWeeks,
   type Week,
 } from './ninety-scorecard.ts';
+import { previewLists } from './planners.ts';
 
 // What a Ninety scorecard file would do to a meeting's scorecard: the plan both the preview and
 // the confirmation work from, read in a fixed number of statements whatever the file's size.
@@ -204,7 +204,7 @@ export const planScorecard = async (
       weeks: { count: covered.length, first: covered[0]?.start ?? null, last: covered.at(-1)?.start ?? null },
       people,
       candidates,
-      items: kpis.slice(0, PREVIEW_LIST_MAX).map((kpi) => ({
+      ...previewLists(kpis, errors, notes, (kpi) => ({
         row: kpi.row,
         title: kpi.title,
         owner: fullNameOf(candidates, kpi.userId),
@@ -215,9 +215,6 @@ export const planScorecard = async (
         values: kpi.values.length,
         action: kpi.action,
       })),
-      errors: errors.slice(0, PREVIEW_LIST_MAX),
-      errorCount: errors.length,
-      notes: notes.slice(0, PREVIEW_LIST_MAX),
       board: null,
     },
   };
