@@ -104,6 +104,7 @@ export const clientMessages = {
   navPasswords: 'PASSWORDS',
   vaultSeenHint: 'Every vault password this person revealed or copied, newest first: rotate these.',
   reportsNav: 'REPORTS',
+  navOsHealth: 'OS HEALTH',
   // Agency tools (document 3 §2, §3, §9; decisions 052–053)
   navAgency: 'AGENCY TOOLS',
   // Two people typed into one text (ConflictNotice).

@@ -138,8 +138,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'kpi/:meetingId',
                     lazy: async () => ({
-                      Component: (await import('../features/kpis/client/ScorecardSettingsPage.tsx'))
-                        .ScorecardSettingsPage,
+                      Component: (await import('./shell/ScorecardSettingsRoute.tsx')).ScorecardSettingsRoute,
                     }),
                   },
                   {
@@ -301,6 +300,12 @@ export const router = createBrowserRouter([
                     path: 'reports/meetings/:meetingId/:slug/users/:memberId',
                     lazy: async () => ({
                       Component: (await import('../features/reports/client/ReportPage.tsx')).MeetingReportPage,
+                    }),
+                  },
+                  {
+                    path: 'health/:meetingId?',
+                    lazy: async () => ({
+                      Component: (await import('../features/os-health/client/HealthPage.tsx')).HealthPage,
                     }),
                   },
                   {

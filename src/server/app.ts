@@ -18,6 +18,7 @@ import { resolveToken } from '../features/auth/server/tokens.service.ts';
 import { registerBoardsLifecycle } from '../features/boards/server/boards.lifecycle.ts';
 import { boardsRoutes } from '../features/boards/server/boards.routes.ts';
 import { calendarRoutes } from '../features/calendar/server/calendar.routes.ts';
+import { digestRoutes } from '../features/digests/server/digests.routes.ts';
 // Email templates
 import { emailRoutes } from '../features/emails/server/emails.routes.ts';
 import { homeRoutes } from '../features/home/server/home.routes.ts';
@@ -37,9 +38,11 @@ import { sessionsRoutes } from '../features/meetings/server/sessions.routes.ts';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes.ts';
 // Org chart and vision board
 import { orgChartRoutes } from '../features/orgchart/server/orgchart.routes.ts';
+import { osHealthRoutes } from '../features/os-health/server/os-health.routes.ts';
 import { peopleRoutes } from '../features/people/server/people.routes.ts';
 import { selfRoutes } from '../features/people/server/self.routes.ts';
 import { peopleToolsRoutes } from '../features/people-tools/server/people-tools.routes.ts';
+import { proposalsRoutes } from '../features/proposals/server/proposals.routes.ts';
 import { quartersRoutes } from '../features/quarters/server/quarters.routes.ts';
 import { exportsRoutes } from '../features/reports/server/exports.routes.ts';
 import { reportsRoutes } from '../features/reports/server/reports.routes.ts';
@@ -266,6 +269,9 @@ export const buildApp = async ({
   await app.register(kpisRoutes, { prefix: API_ROOT });
   await app.register(kpiFeedRoutes, { prefix: API_ROOT });
   await app.register(kpiReminderRoutes, { prefix: API_ROOT });
+  await app.register(digestRoutes, { prefix: API_ROOT });
+  // Proposed issues (decision 123)
+  await app.register(proposalsRoutes, { prefix: API_ROOT });
   await app.register(liveRoutes, { prefix: API_ROOT });
   await app.register(peopleRoutes, { prefix: API_ROOT });
   await app.register(selfRoutes, { prefix: API_ROOT });
@@ -285,6 +291,8 @@ export const buildApp = async ({
   // Reports
   await app.register(reportsRoutes, { prefix: API_ROOT });
   await app.register(exportsRoutes, { prefix: API_ROOT });
+  // Operating-system health
+  await app.register(osHealthRoutes, { prefix: API_ROOT });
   await app.register(cadenceImportRoutes, { prefix: API_ROOT });
   // The MCP server for AI assistants, beside the API it calls.
   await app.register(mcpRoutes);

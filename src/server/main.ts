@@ -84,6 +84,8 @@ const start = async () => {
     { notifyBackupFailed },
     { removeExpiredExports },
     { remindEmptyKpis },
+    { sendMeetingDigests },
+    { prepareProposalsBeforeSessions },
     { remindMilestonesDue },
     { remindConversationsDue },
     { sendTaskReminders },
@@ -107,6 +109,8 @@ const start = async () => {
     import('../features/notifications/server/server-notices.ts'),
     import('../features/reports/server/workspace-export.service.ts'),
     import('../features/kpis/server/reminders.service.ts'),
+    import('../features/digests/server/digests.job.ts'),
+    import('../features/proposals/server/proposals.job.ts'),
     import('../features/tasks/server/milestone-reminders.ts'),
     import('../features/people-tools/server/conversation-reminders.ts'),
     import('../features/tasks/server/reminders.service.ts'),
@@ -168,7 +172,14 @@ const start = async () => {
   const work = {
     extendSessionHorizons,
     removeExpiredExports,
-    reminders: [sendTaskReminders, remindMilestonesDue, remindConversationsDue, remindEmptyKpis],
+    reminders: [
+      sendTaskReminders,
+      remindMilestonesDue,
+      remindConversationsDue,
+      remindEmptyKpis,
+      prepareProposalsBeforeSessions,
+      sendMeetingDigests,
+    ],
     makeDueOccurrences,
     // On PostgreSQL webhooks are sent from a thread of their own (below).
     deliverWebhooks: config.databaseUrl

@@ -168,6 +168,8 @@ export const NOTIFICATION_KINDS = [
   'conversationDue',
   // KPIs one owns are still empty for a meeting date starting soon (decision 120).
   'kpiReminder',
+  // What a person still owes a meeting starting soon: empty KPIs, to-dos due, goals to update (decision 125).
+  'meetingDigest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The bell's pages. */

@@ -3,6 +3,8 @@ export * from './admin.ts';
 // Agency tools
 export * from './agency.ts';
 export * from './boards.ts';
+// Before-meeting digests (decision 125)
+export * from './digests.ts';
 // Email templates
 export * from './emails.ts';
 // Imports of outside data (decision 111)
@@ -20,6 +22,8 @@ export * from './passkeys.ts';
 export * from './people.ts';
 // People tools (decisions 108–110)
 export * from './people-tools.ts';
+// Proposed issues (decision 123)
+export * from './proposals.ts';
 export * from './quarters.ts';
 export * from './realtime.ts';
 // Reports

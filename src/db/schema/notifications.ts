@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './accounts.ts';
 
 /**
@@ -23,6 +23,8 @@ export const notifications = pgTable(
     link: text().notNull(),
     meetingId: uuid(),
     taskId: uuid(),
+    /** Items the notification lists, each with its own link (a before-meeting digest's, decision 125). */
+    details: jsonb().$type<{ label: string; link: string }[]>(),
     status: text().notNull().default('unseen'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

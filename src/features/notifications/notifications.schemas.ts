@@ -15,6 +15,10 @@ export const ZNotificationStatus = z.enum([
   NOTIFICATION_STATUS.read,
 ]);
 
+/** An item a notification lists, with the app path it opens. */
+export const ZNotificationDetail = z.object({ label: z.string(), link: z.string() }).meta({ id: 'NotificationDetail' });
+export type NotificationDetail = z.infer<typeof ZNotificationDetail>;
+
 export const ZNotification = z
   .object({
     id: z.string(),
@@ -26,6 +30,8 @@ export const ZNotification = z
     message: z.string(),
     /** The app path the notification is about (a card, a meeting, the live meeting). */
     link: z.string(),
+    /** Items it lists, each with its own link (a before-meeting digest's); null for most kinds. */
+    details: z.array(ZNotificationDetail).nullable(),
     createdAt: z.string(),
     status: ZNotificationStatus,
   })

@@ -104,7 +104,7 @@ export const peopleMessages = {
   notifyAssignments: 'When something is assigned to me or a conversation form waits for me',
   notifyComments: 'Comments and changes on my cards',
   notifyMeetingStarts: 'When a meeting or a 1:1 I belong to starts',
-  notifyReminders: 'Reminders of due dates, empty KPIs and conversations',
+  notifyReminders: 'Reminders of due dates, empty KPIs, before-meeting digests and conversations',
   notificationsSaved: 'Settings have been saved!',
   changePassword: 'Change password',
   currentPassword: 'Current password',

@@ -117,7 +117,16 @@ const ScoreLine = ({
   </Group>
 );
 
-export const ScorecardSettingsPage = () => {
+/**
+ * What other features put on the scorecard settings page; the shell fills it in
+ * (client/shell/ScorecardSettingsRoute.tsx), so this feature imports none of them.
+ */
+export interface ScorecardSettingsSlots {
+  /** Beside the KPI reminder: another feature's before-meeting setting of the meeting. */
+  reminders?: (props: { meetingId: string }) => ReactNode;
+}
+
+export const ScorecardSettingsPage = ({ slots }: { slots?: ScorecardSettingsSlots }) => {
   const { meetingId = '' } = useParams();
   const viewer = useViewer();
   const meeting = useMeeting(meetingId);
@@ -367,6 +376,7 @@ export const ScorecardSettingsPage = () => {
         )}
       </SectionCard>
       <ScoreReminderSetting meetingId={meetingId} />
+      {slots?.reminders?.({ meetingId })}
       <ScoreFormDialog
         meetingId={meetingId}
         state={dialog}

@@ -7,6 +7,7 @@ import { notifyMany } from '../../notifications/server/notifications.service.ts'
 import type {} from '../kpi-reminders.events.ts';
 import { kpiReminderMessages } from '../kpi-reminders.messages.ts';
 import type { KpiReminder, SetKpiReminder } from '../kpi-reminders.schemas.ts';
+import { EMPTY_KPI_CONDITION, EMPTY_KPI_JOINS } from './empty-kpis.ts';
 
 // The scorecard nudge (decision 120): a meeting may remind the owners of KPIs still empty for
 // its next meeting date, some hours before it starts. An hourly job finds the dates starting
@@ -85,10 +86,8 @@ export const remindEmptyKpis = (deps: JobDeps, now = new Date()) =>
           and s.starts_at > ${at}::timestamptz
           and s.starts_at <= ${at}::timestamptz + make_interval(hours => r.hours_before)
           and s.started_at is null and s.finished_at is null
-        join scores sc on sc.meeting_id = r.meeting_id and sc.frequency = 'weekly' and sc.formula is null
-        left join score_cells c on c.score_id = sc.id and c.session_id = s.id
-        where c.measured is null
-          and not exists (select 1 from kpi_removed_sessions k where k.session_id = s.id)
+        ${EMPTY_KPI_JOINS}
+        where ${EMPTY_KPI_CONDITION}
           and (exists (select 1 from meeting_people mp where mp.meeting_id = r.meeting_id and mp.user_id = sc.user_id)
             or exists (select 1 from memberships ms where ms.tenant_id = r.tenant_id and ms.user_id = sc.user_id
               and ms.is_admin = '1'))

@@ -22,4 +22,6 @@ export interface LiveStepSlots {
   }) => ReactNode;
   /** An agency framework step (agency): its columns, edited live. */
   framework: (props: { item: AgencyItem; viewerId: string }) => ReactNode;
+  /** Proposed issues (proposals), above the Issues step's list. */
+  proposals: (props: { meetingId: string }) => ReactNode;
 }

@@ -125,6 +125,7 @@ export const MeetingDashboardPage = ({ slots }: { slots: MeetingDashboardSlots }
         {slots.actionItems({ meeting: data, timezone: viewer.timezone })}
         {slots.goals({ meeting: data, timezone: viewer.timezone })}
       </div>
+      {slots.proposals({ meetingId: data.id })}
       {slots.boards({ meeting: data, timezone: viewer.timezone })}
       {slots.kpis({ meetingId: data.id, timezone: viewer.timezone, viewerId: viewer.userId })}
       {slots.calendar({ meetingId: data.id, timezone: viewer.timezone })}

@@ -25,6 +25,8 @@ export interface MeetingDashboardSlots {
   goals: (props: { meeting: Meeting; timezone: string }) => ReactNode;
   /** The meeting's boards (boards). */
   boards: (props: { meeting: Meeting; timezone: string }) => ReactNode;
+  /** Proposed issues and their settings (proposals). */
+  proposals: (props: { meetingId: string }) => ReactNode;
   /** The meeting's scorecard (kpis). */
   kpis: (props: { meetingId: string; timezone: string; viewerId: string }) => ReactNode;
   /** The meeting's calendar (calendar): that meeting's items only. */

@@ -1,9 +1,9 @@
 import {
   ActionIcon,
+  Anchor,
   Box,
   Button,
   Group,
-  Indicator,
   Popover,
   ScrollArea,
   Stack,
@@ -11,15 +11,15 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { notificationsMessages } from '../notifications.messages.ts';
 import type { Notification } from '../notifications.schemas.ts';
+import { BellIndicator, bellButtonProps } from './BellButton.tsx';
 import { useMarkAllRead, useNotifications, useShowAllRead, useUnreadCount } from './notifications.queries.ts';
 
 const isUnread = (n: Notification) => n.status !== NOTIFICATION_STATUS.read;
@@ -27,9 +27,16 @@ const isUnread = (n: Notification) => n.status !== NOTIFICATION_STATUS.read;
 /**
  * The top bar's bell (document 1 §2): the unread count; opening it shows the newest
  * notifications and marks them all read on the server. Entries keep their "unread" look until
- * the user chooses "Mark all read" or opens one, so what is new stays visible.
+ * the user chooses "Mark all read" or opens one, so what is new stays visible. `defaultOpened`:
+ * the bell was pressed before this code arrived (the shell loads it after the first paint).
  */
-export const NotificationBell = ({ timezone }: { timezone: string }) => {
+export const NotificationBell = ({
+  timezone,
+  defaultOpened = false,
+}: {
+  timezone: string;
+  defaultOpened?: boolean;
+}) => {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount();
   const list = useNotifications(opened);
@@ -42,6 +49,10 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
     setOpened(next);
     if (next && count > 0) markAllRead.mutate();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, as the press asked
+  useEffect(() => {
+    if (defaultOpened) open(true);
+  }, []);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const follow = (n: Notification) => {
     setOpened(false);
@@ -50,20 +61,11 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
 
   return (
     <Popover opened={opened} onChange={open} position="bottom-end" withArrow shadow="md" width={360} trapFocus>
-      <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+      <BellIndicator count={count}>
         <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={notificationsMessages.notificationsBell(count)}
-            aria-haspopup="dialog"
-            onClick={() => open(!opened)}
-            data-testid="notification-bell"
-          >
-            <IconBell size={18} stroke={1.6} />
-          </ActionIcon>
+          <ActionIcon {...bellButtonProps(count)} onClick={() => open(!opened)} />
         </Popover.Target>
-      </Indicator>
+      </BellIndicator>
       <Popover.Dropdown
         p={0}
         role="dialog"
@@ -139,6 +141,24 @@ export const NotificationBell = ({ timezone }: { timezone: string }) => {
                         </Stack>
                       </Group>
                     </UnstyledButton>
+                    {n.details && n.details.length > 0 && (
+                      // The items it lists (a before-meeting digest's), each opening its own page.
+                      <Stack gap={2} component="ul" m={0} pl={24} pr={8} pb={6} style={{ listStyle: 'none' }}>
+                        {n.details.map((detail) => (
+                          <li key={`${detail.link}:${detail.label}`}>
+                            <Anchor
+                              component={Link}
+                              to={detail.link}
+                              size="xs"
+                              style={{ overflowWrap: 'anywhere' }}
+                              onClick={() => setOpened(false)}
+                            >
+                              {detail.label}
+                            </Anchor>
+                          </li>
+                        ))}
+                      </Stack>
+                    )}
                   </li>
                 ))}
               </Stack>

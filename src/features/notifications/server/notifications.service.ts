@@ -11,6 +11,7 @@ import { notificationsMessages } from '../notifications.messages.ts';
 import type {
   ChangeStatus,
   Notification,
+  NotificationDetail,
   NotificationPage,
   NotificationQuery,
   NotificationSettings,
@@ -43,6 +44,8 @@ export interface NotificationDraft {
   link: string;
   meetingId?: string | null;
   taskId?: string | null;
+  /** Items the notification lists, each with its own link (shown under its text in the bell). */
+  details?: NotificationDetail[] | null;
   /**
    * The e-mail copy's template and values, when not the usual copy; false when the caller sends
    * its own mail about the same thing (a new account's invitation).
@@ -82,6 +85,7 @@ export const EMAIL_SWITCH: Record<
   oneOnOneStarted: 'meetingStarts',
   conversationDue: 'reminders',
   kpiReminder: 'reminders',
+  meetingDigest: 'reminders',
 };
 
 const toNotification = (row: Row): Notification => ({
@@ -89,6 +93,7 @@ const toNotification = (row: Row): Notification => ({
   kind: row.kind as Notification['kind'],
   meetingId: row.meetingId,
   taskId: row.taskId,
+  details: row.details ?? null,
   senderId: row.senderId,
   receiverId: row.receiverId,
   message: row.message,
@@ -164,6 +169,7 @@ export const notifyMany = async (
       link: draft.link,
       meetingId: draft.meetingId ?? null,
       taskId: draft.taskId ?? null,
+      details: draft.details ?? null,
       status: mailsCopy(draft, receiverId) ? NOTIFICATION_STATUS.sent : NOTIFICATION_STATUS.unseen,
       mail: draft.mail,
     }));

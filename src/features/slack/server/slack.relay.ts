@@ -72,7 +72,14 @@ const sendDm = async (deps: RelayDeps, notification: Notification, tenantId: str
   await deps.api.chat.postMessage({
     token: target.token,
     channel: found.user.id,
-    text: `${slackEscape(notification.message)}\n${slackLink(`${deps.publicUrl}${notification.link}`, slackMessages.slackOpenInCadence)}`,
+    text: [
+      slackEscape(notification.message),
+      // The items it lists (a before-meeting digest's), each a link of its own.
+      ...(notification.details ?? []).map(
+        (detail) => `• ${slackLink(`${deps.publicUrl}${detail.link}`, detail.label)}`,
+      ),
+      slackLink(`${deps.publicUrl}${notification.link}`, slackMessages.slackOpenInCadence),
+    ].join('\n'),
     unfurl_links: false,
   });
 };

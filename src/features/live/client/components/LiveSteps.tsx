@@ -6,6 +6,7 @@ import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { TASK_TYPE } from '../../../../shared/tasks.ts';
 import { useAgencyItem } from '../../../agency/client/agency.queries.ts';
 import { useMeetingBoards } from '../../../boards/client/boards.queries.ts';
 import { linkError } from '../../../meetings/client/meetings.links.ts';
@@ -138,7 +139,15 @@ const StepBody = (props: StepProps) => {
   const { item, meeting, timezone, viewerId, slots } = props;
   switch (item.keyName) {
     case 'to_do_list':
-      return <ActionItemsStep {...props} />;
+      // The Issues step: what Cadence proposes comes first, then the list.
+      return item.taskType === TASK_TYPE.issue ? (
+        <Stack gap="md">
+          {slots.proposals({ meetingId: meeting.id })}
+          <ActionItemsStep {...props} />
+        </Stack>
+      ) : (
+        <ActionItemsStep {...props} />
+      );
     case 'scorecard':
       return slots.scorecard({ meetingId: meeting.id, timezone, viewerId });
     case 'rock_review':

@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import type { TenantContext } from '../../../server/context.ts';
+import { todayUtc } from '../../../shared/dates.ts';
+import { badRequest, notFound } from '../../../shared/errors.ts';
+import { TASK_TYPE } from '../../../shared/tasks.ts';
+import { osHealthMessages } from '../os-health.messages.ts';
+import {
+  HEALTH_BARS,
+  HEALTH_FIGURES,
+  HEALTH_ON_TIME_MINUTES,
+  type Health,
+  type HealthMove,
+  type HealthQuarter,
+  type HealthQuery,
+} from '../os-health.schemas.ts';
+import { coveredTaskIds, meetingsCte, quartersCte, quartersUpTo } from './os-health.scope.ts';
+
+// The health figures (decision 124): every figure of every quarter in ONE aggregate statement
+// (plus one for the quarters), whatever the history holds. Nothing is stored.
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const pct = (part: number, whole: number) => (whole === 0 ? null : Number(((part / whole) * 100).toFixed(1)));
+const ratio = (part: number, whole: number) => (whole === 0 ? null : Number((part / whole).toFixed(2)));
+const num = (value: unknown) => Number(value ?? 0);
+
+/** Shared by the figures and the items: the sessions of the covered meetings in the quarters. */
+export const sessionsCte = (ctx: TenantContext) => sql`ses as (
+    select s.id, s.meeting_id, s.session_date, s.starts_at, s.started_at, s.unscheduled, q.id as qid, m.timezone, m.title as meeting_title,
+      s.started_at is not null as held,
+      not s.unscheduled and s.starts_at <= now() as scheduled,
+      not s.unscheduled and s.started_at is not null
+        and (s.started_at at time zone m.timezone)::date = s.session_date as on_schedule,
+      not s.unscheduled and s.started_at is not null
+        and s.started_at <= s.starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES}) as on_time
+    from sessions s
+    join m on m.id = s.meeting_id
+    join q on s.session_date between q.s and q.e
+    where s.tenant_id = ${ctx.tenantId}
+      and s.session_date between (select min(s) from q) and (select max(e) from q)
+  )`;
+
+/** A goal's quarter: its `quarterId` when that names a quarter, else the quarter of its due date. */
+export const goalInQuarter = sql.raw(`case when t.quarter_id ~ '^[0-9]{4}-Q[1-4]$' then t.quarter_id = q.id
+  else t.due_date between q.s and q.e end`);
+
+/** A to-do done when due: done by the end of its due date in its owner's time zone. */
+export const todoDoneWhenDue = sql.raw(`(t.status = '1' and t.completed_at is not null
+  and (t.completed_at at time zone coalesce(u.timezone, 'UTC'))::date <= t.due_date)`);
+
+/** A scorecard value in on time: entered (and not changed since) before the session started. */
+export const cellOnTime = (session: 's' | 'ses' | 'sx') =>
+  sql.raw(`(c.measured is not null and c.changed_at <= ${session}.started_at)`);
+
+/** The scorecard cells that count: weekly entered KPIs that existed at the session, on its held sessions. */
+export const countedCells = sql.raw(`ses.held and sc.frequency = 'weekly' and sc.formula is null
+  and sc.created_at <= ses.starts_at
+  and not exists (select 1 from kpi_removed_sessions r where r.session_id = ses.id)`);
+
+interface FigureRow {
+  id: string;
+  meetings: string;
+  meeting_title: string | null;
+  goals_total: string | null;
+  goals_done: string | null;
+  todos_due: string | null;
+  todos_done: string | null;
+  scheduled: string | null;
+  on_schedule: string | null;
+  held: string | null;
+  on_time: string | null;
+  held_scheduled: string | null;
+  rating_sum: string | null;
+  rating_count: string | null;
+  solved: string | null;
+  solved_median: string | null;
+  cells: string | null;
+  cells_on_time: string | null;
+}
+
+const toQuarter = (range: { id: string; startDate: string; endDate: string }, row: FigureRow | undefined) => {
+  const goalsTotal = num(row?.goals_total);
+  const goalsDone = num(row?.goals_done);
+  const todosDue = num(row?.todos_due);
+  const todosDone = num(row?.todos_done);
+  const scheduled = num(row?.scheduled);
+  const onSchedule = num(row?.on_schedule);
+  const held = num(row?.held);
+  const heldScheduled = num(row?.held_scheduled);
+  const onTime = num(row?.on_time);
+  const ratingCount = num(row?.rating_count);
+  const solved = num(row?.solved);
+  const cells = num(row?.cells);
+  const cellsOnTime = num(row?.cells_on_time);
+  return {
+    ...range,
+    goalsTotal,
+    goalsDone,
+    goalsPct: pct(goalsDone, goalsTotal),
+    todosDue,
+    todosDoneWhenDue: todosDone,
+    todosPct: pct(todosDone, todosDue),
+    sessionsScheduled: scheduled,
+    sessionsHeldOnSchedule: onSchedule,
+    heldPct: pct(onSchedule, scheduled),
+    sessionsHeld: held,
+    sessionsHeldScheduled: heldScheduled,
+    sessionsStartedOnTime: onTime,
+    onTimePct: pct(onTime, heldScheduled),
+    ratingCount,
+    ratingAverage: ratio(num(row?.rating_sum), ratingCount),
+    issuesSolved: solved,
+    issuesPerSession: ratio(solved, held),
+    issuesMedianAgeDays: row?.solved_median == null ? null : Number(Number(row.solved_median).toFixed(1)),
+    kpiCells: cells,
+    kpiCellsOnTime: cellsOnTime,
+    scorecardPct: pct(cellsOnTime, cells),
+  } satisfies HealthQuarter;
+};
+
+/** Each figure the latest quarter and the one before both have, with its change. */
+const movesOf = (quarters: HealthQuarter[]): HealthMove[] => {
+  const latest = quarters.at(-1);
+  const previous = quarters.at(-2);
+  if (!latest || !previous) return [];
+  return HEALTH_FIGURES.flatMap((figure) => {
+    const a = previous[figure];
+    const b = latest[figure];
+    return a === null || b === null ? [] : [{ figure, previous: a, latest: b, change: Number((b - a).toFixed(2)) }];
+  });
+};
+
+/** The covered goals and past-due to-dos in the quarters, with what their figures read. */
+const taskColumns = sql.raw('t.type, t.status, t.quarter_id, t.due_date, t.completed_at, t.user_id');
+const taskKinds = (ctx: TenantContext, today: string) => sql`t.tenant_id = ${ctx.tenantId}
+  and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
+    and t.due_date between (select lo from b) and (select hi from b)))`;
+/** One meeting's (or a few): from its links, a task once however many of them it is in. */
+const linkedTasks = (ctx: TenantContext, today: string) => sql`select ${taskColumns}
+  from (${coveredTaskIds(ctx)}) mt join tasks t on t.id = mt.id where ${taskKinds(ctx, today)}`;
+/** The workspace's: the tasks by kind first, kept when a covered meeting holds them. */
+const workspaceTasks = (ctx: TenantContext, today: string) => sql`select ${taskColumns}
+  from tasks t where ${taskKinds(ctx, today)}
+    and (t.id in (select tm.task_id from task_meetings tm where tm.meeting_id in (select id from m))
+      or t.board_id in (select bm.board_id from board_meetings bm where bm.meeting_id in (select id from m)))`;
+
+export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): Promise<Health> => {
+  const quarters = await quartersUpTo(ctx, query.until, query.quarters);
+  if (!quarters) throw badRequest({ until: osHealthMessages.quarterFormat });
+  const today = todayUtc();
+  const rows = rowsOf<FigureRow>(
+    await ctx.db.execute(sql`
+      with ${meetingsCte(ctx, query.meetingId)}, ${quartersCte(quarters)},
+      b as (select min(s) as lo, max(e) as hi from q),
+      -- Each day of the quarters to its quarter: the sessions find theirs by one hash join.
+      qd as (select d::date as d, q.id as qid from q cross join generate_series(q.s, q.e, interval '1 day') d),
+      -- The covered sessions of the quarters, read once (by the workspace's date index, or the
+      -- meeting's), then every session figure aggregated from them by quarter.
+      sx as materialized (
+        select s.id, qd.qid, s.starts_at, s.started_at, s.unscheduled, m.timezone, s.session_date
+        from sessions s join m on m.id = s.meeting_id join qd on qd.d = s.session_date
+        where s.tenant_id = \${ctx.tenantId} and s.session_date between (select lo from b) and (select hi from b)
+      ),
+      sf as (
+        select qid, count(*) filter (where not unscheduled and starts_at <= now()) as scheduled,
+          count(*) filter (where not unscheduled and starts_at <= now() and started_at is not null
+            and (started_at at time zone timezone)::date = session_date) as on_schedule,
+          count(*) filter (where started_at is not null) as held,
+          count(*) filter (where not unscheduled and started_at is not null) as held_scheduled,
+          count(*) filter (where not unscheduled and started_at is not null
+            and started_at <= starts_at + make_interval(mins => \${HEALTH_ON_TIME_MINUTES})) as on_time
+        from sx group by qid
+      ),
+      rf as (
+        select sx.qid, sum(a.score) as rating_sum, count(a.score) as rating_count
+        from sx join session_attendees a on a.session_id = sx.id
+        where a.tenant_id = \${ctx.tenantId} and sx.started_at is not null and not a.not_attended and a.score is not null
+        group by sx.qid
+      ),
+      cf as (
+        select sx.qid, count(*) as cells, count(*) filter (where \${cellOnTime('sx')}) as cells_on_time
+        from sx join score_cells c on c.session_id = sx.id join scores sc on sc.id = c.score_id
+        where c.tenant_id = \${ctx.tenantId} and sc.tenant_id = \${ctx.tenantId} and sc.meeting_id in (select id from m)
+          and sc.frequency = 'weekly' and sc.formula is null
+          and sx.started_at is not null and sc.created_at <= sx.starts_at
+          and not exists (select 1 from kpi_removed_sessions r where r.session_id = sx.id)
+        group by sx.qid
+      ),
+      isf as (
+        select sx.qid, count(*) as solved,
+          percentile_cont(0.5) within group (order by (t.completed_at at time zone 'UTC')::date - (t.created_at at time zone 'UTC')::date) as solved_median
+        from sx join tasks t on t.completed_in_session_id = sx.id
+        where t.tenant_id = \${ctx.tenantId} and sx.started_at is not null
+          and t.type = \${TASK_TYPE.issue} and t.status = '1' and t.completed_at is not null
+        group by sx.qid
+      ),
+      -- The covered goals and past-due to-dos: one meeting's read from its links; the workspace's
+      -- from the tasks (by type and due date) kept when linked to a covered meeting or its board.
+      ct as materialized (\${query.meetingId ? linkedTasks(ctx, today) : workspaceTasks(ctx, today)}),
+      gf as (
+        select q.id as qid, count(*) as goals_total, count(*) filter (where t.status = '1') as goals_done
+        from ct t join q on \${goalInQuarter}
+        where t.type = \${TASK_TYPE.goal}
+        group by q.id
+      ),
+      tf as (
+        select qd.qid, count(*) as todos_due, count(*) filter (where \${todoDoneWhenDue}) as todos_done
+        from ct t join qd on qd.d = t.due_date left join users u on u.id = t.user_id
+        where t.type = \${TASK_TYPE.todo}
+        group by qd.qid
+      )
+      select q.id, (select count(*) from m) as meetings, (select min(title) from m) as meeting_title,
+        gf.goals_total, gf.goals_done, tf.todos_due, tf.todos_done,
+        sf.scheduled, sf.on_schedule, sf.held, sf.held_scheduled, sf.on_time,
+        rf.rating_sum, rf.rating_count, isf.solved, isf.solved_median, cf.cells, cf.cells_on_time
+      from q
+        left join sf on sf.qid = q.id left join rf on rf.qid = q.id left join isf on isf.qid = q.id
+        left join cf on cf.qid = q.id left join gf on gf.qid = q.id left join tf on tf.qid = q.id`),
+  );
+  const first = rows[0];
+  if (query.meetingId && num(first?.meetings) === 0) throw notFound();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const figures = quarters.map((range) => toQuarter(range, byId.get(range.id)));
+  return {
+    meetingId: query.meetingId ?? null,
+    meetingTitle: query.meetingId ? (first?.meeting_title ?? null) : null,
+    meetings: num(first?.meetings),
+    bars: { ...HEALTH_BARS },
+    quarters: figures,
+    moved: movesOf(figures),
+  };
+};
