@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 import { offlinePage, pwaOptions } from './scripts/pwa.ts';
@@ -34,11 +34,38 @@ const vendorGroups: { name: string; test: RegExp; maxSize?: number }[] = [
   },
 ];
 
+// Mantine's AppShell header, navbar and footer take only RemoveScroll's class names from
+// react-remove-scroll (so that an open dialog's scroll lock pads them like the page); importing
+// the package for two strings put its scroll-lock code (4 kB gzipped) into every private page's
+// first load. For AppShell's modules it resolves to the same names from the package's own
+// constants; dialogs still import the real thing, which reads these same constants.
+const REMOVE_SCROLL_NAMES = '\0cadence:remove-scroll-names';
+const removeScrollNames = (): Plugin => ({
+  name: 'cadence:remove-scroll-names',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (
+      source === 'react-remove-scroll' &&
+      importer &&
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)
+    )
+      return REMOVE_SCROLL_NAMES;
+    return null;
+  },
+  load(id) {
+    if (id !== REMOVE_SCROLL_NAMES) return null;
+    return [
+      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+    ].join('\n');
+  },
+});
+
 export default defineConfig({
   root: '.',
   // Static files (favicon) live with the client code.
   publicDir: 'src/client/public',
-  plugins: [react(), offlinePage(), VitePWA(pwaOptions), precompress()],
+  plugins: [removeScrollNames(), react(), offlinePage(), VitePWA(pwaOptions), precompress()],
   build: {
     // CLIENT_DIR lets parallel test runs build and serve their own copy.
     outDir: process.env.CLIENT_DIR ?? 'dist/client',

@@ -1,11 +1,11 @@
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
-import { clientMessages } from '../client.messages.ts';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
 import { useSelf } from '../lib/self.ts';
+import { lazyDialog } from '../ui/lazyPart.tsx';
 import { AppLoader } from './AppLoader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -17,7 +17,9 @@ import { TopBar } from './TopBar.tsx';
  */
 export const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
 const SIDEBAR_WIDTH = 230;
-const DRAWER_WIDTH = 280;
+// The drawer (Mantine's modal machinery) loads when a narrow screen first shows the shell.
+const loadDrawer = async () => (await import('./NavigationDrawer.tsx')).NavigationDrawer;
+const NavigationDrawer = lazyDialog(loadDrawer);
 const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
 // The workspace's secondary colours, when set (WorkspaceBrand); the defaults otherwise.
 const BRANDED_HEADER = {
@@ -49,6 +51,10 @@ export const AppLayout = () => {
   // Any navigation (a link, the browser's back button) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path on purpose
   useEffect(() => drawer.close(), [pathname]);
+  // Fetched ahead on narrow screens; a failure here is tried again when the burger opens it.
+  useEffect(() => {
+    if (narrow) loadDrawer().catch(() => undefined);
+  }, [narrow]);
 
   if (!self) return <AppLoader />;
 
@@ -69,16 +75,7 @@ export const AppLayout = () => {
         />
       </AppShell.Header>
       {narrow ? (
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          size={DRAWER_WIDTH}
-          title={clientMessages.navigationDrawer}
-          padding={0}
-          styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
-        >
-          <Sidebar onNavigate={drawer.close} />
-        </Drawer>
+        <NavigationDrawer opened={drawerOpened} onClose={drawer.close} />
       ) : (
         <AppShell.Navbar style={BRANDED_NAVBAR}>
           <Sidebar onNavigate={() => undefined} />

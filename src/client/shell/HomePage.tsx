@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { GettingStartedPanel } from '../../features/home/client/GettingStartedPanel.tsx';
+import { useGettingStarted } from '../../features/home/client/gettingStarted.queries.ts';
 import { MeetingAvatarStrip } from '../../features/home/client/MeetingAvatarStrip.tsx';
 import { MyItemsWidget } from '../../features/home/client/MyItemsWidget.tsx';
 import { useSimpleMeetings, useViewer } from '../../features/meetings/client/meetings.queries.ts';
@@ -47,6 +48,10 @@ export const HomePage = () => {
   const hidden = new Set(hiddenMeetingIds);
   // The widgets ask once both are known (either may have failed: then nothing is hidden).
   const ready = !settings.isPending && !meetings.isPending;
+  // What shows above the widgets (the getting-started panel, the meetings' avatars) has answered
+  // before the widgets take their place, so they are not pushed down when it arrives (CLS).
+  const gettingStarted = useGettingStarted();
+  const placed = ready && !gettingStarted.isPending;
   const toggle = (meetingId: string) =>
     saveHidden.mutate(
       hidden.has(meetingId) ? hiddenMeetingIds.filter((id) => id !== meetingId) : [...hiddenMeetingIds, meetingId],
@@ -86,7 +91,7 @@ export const HomePage = () => {
       {/* The shell joins the panel and the meetings' wizard: features do not import each other. */}
       <GettingStartedPanel onCreateMeeting={wizard.open} scorecardMeetingId={meetings.data?.[0]?.id ?? null} />
       <NewMeetingWizard opened={wizardOpen} onClose={wizard.close} type="meeting" />
-      {settings.data && (
+      {placed && settings.data && (
         <MeetingAvatarStrip
           meetings={meetings.data ?? []}
           hidden={hidden}
@@ -94,7 +99,7 @@ export const HomePage = () => {
           onShowAll={() => saveHidden.mutate([])}
         />
       )}
-      {settings.isPending && <SectionLoading />}
+      {!placed && !settings.isError && <SectionLoading />}
       {settings.isError && (
         <SectionError
           title={clientMessages.widgetsLoadFailed}
@@ -102,12 +107,12 @@ export const HomePage = () => {
           onRetry={() => settings.refetch()}
         />
       )}
-      {settings.data && visible.length === 0 && (
+      {placed && settings.data && visible.length === 0 && (
         <Text size="sm" c="dimmed">
           {clientMessages.widgetsNoneVisible}
         </Text>
       )}
-      {visible.map((w) => (
+      {(placed ? visible : []).map((w) => (
         <div key={w.key} data-widget={w.key}>
           {widget[w.key]()}
         </div>

@@ -1,10 +1,11 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import {
   IconAddressBook,
   IconBriefcase,
   IconCalendarRepeat,
   IconCalendarStats,
   IconClock,
+  IconHeartbeat,
   IconHeartHandshake,
   IconHierarchy2,
   IconLayoutDashboard,
@@ -15,16 +16,17 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LiveNav } from '../../features/live/client/LiveNav.tsx';
 import { clientMessages } from '../client.messages.ts';
 import { useSelf } from '../lib/self.ts';
-import { lazySection } from '../ui/lazyPart.tsx';
+import { lazyExtra, lazySection } from '../ui/lazyPart.tsx';
 
 // My Meetings (folders with drag-and-drop) loads beside its list's first request.
 const MyMeetingsNav = lazySection(
   async () => (await import('../../features/meetings/client/components/MyMeetingsNav.tsx')).MyMeetingsNav,
   { failed: clientMessages.partLoadFailed, minHeight: 80 },
 );
+// The live meetings (none most of the time) load after the first paint, with their dialog.
+const LiveNav = lazyExtra(async () => (await import('../../features/live/client/LiveNav.tsx')).LiveNav);
 
 interface SidebarEntry {
   label: string;
@@ -125,6 +127,14 @@ const entries: SidebarEntry[] = [
     matches: (pathname) => pathname === '/reports' || pathname.startsWith('/reports/meetings/'),
     needsWorkspace: true,
   },
+  // Operating-system health, beside the reports.
+  {
+    label: clientMessages.navOsHealth,
+    to: '/health',
+    icon: IconHeartbeat,
+    matches: (pathname) => pathname === '/health' || pathname.startsWith('/health/'),
+    needsWorkspace: true,
+  },
   {
     label: clientMessages.navSettings,
     to: '/settings/profile',
@@ -133,13 +143,17 @@ const entries: SidebarEntry[] = [
   },
 ];
 
+// Fills the navbar's column and scrolls within it; in the drawer the drawer's body scrolls.
+const NAV_SCROLL = { flex: 1, minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' } as const;
+
 export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
   const { pathname } = useLocation();
   // 'My Meetings' and the entries that need a workspace: none while the user picks one.
   const hasWorkspace = Boolean(useSelf().data?.tenant);
   const shown = hasWorkspace ? entries : entries.filter((entry) => !entry.needsWorkspace);
   return (
-    <ScrollArea component="nav" aria-label={clientMessages.mainNavigation} p="sm">
+    // The browser's own scrolling: Mantine's ScrollArea brought floating-ui into the first page.
+    <Box component="nav" aria-label={clientMessages.mainNavigation} p="sm" style={NAV_SCROLL}>
       {shown.map(({ label, to, icon: Icon, matches }) => {
         const active = matches(pathname);
         return (
@@ -159,6 +173,6 @@ export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
       })}
       {hasWorkspace && <LiveNav onNavigate={onNavigate} />}
       {hasWorkspace && <MyMeetingsNav onNavigate={onNavigate} />}
-    </ScrollArea>
+    </Box>
   );
 };

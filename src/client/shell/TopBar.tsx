@@ -18,18 +18,26 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WidgetsButton } from '../../features/home/client/WidgetsButton.tsx';
-import { NextMeetingIndicator } from '../../features/meetings/client/components/NextMeetingIndicator.tsx';
-import { NotificationBell } from '../../features/notifications/client/NotificationBell.tsx';
+import { BellStand } from '../../features/notifications/client/BellButton.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
 import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
-import { inZone } from '../lib/dayjs.ts';
 import { useNow } from '../lib/useNow.ts';
-import { UserMenu } from './UserMenu.tsx';
+import { lazyControl, lazyExtra } from '../ui/lazyPart.tsx';
+import { AccountButton } from './AccountButton.tsx';
+import { topBarClock } from './clock.ts';
 
-// document 1 §9 display format, in the user's own time zone (document 1 §2), not the browser's.
-const DATE_TIME_FORMAT = 'MMMM DD, YYYY, hh:mm A';
+// The menus, the bell's list and the next meeting load after the first paint (decision 095):
+// their buttons show at once, the next meeting when it has answered, as before.
+const UserMenu = lazyControl(async () => (await import('./UserMenu.tsx')).UserMenu, AccountButton);
+const NotificationBell = lazyControl(
+  async () => (await import('../../features/notifications/client/NotificationBell.tsx')).NotificationBell,
+  BellStand,
+);
+const NextMeetingIndicator = lazyExtra(
+  async () => (await import('../../features/meetings/client/components/NextMeetingIndicator.tsx')).NextMeetingIndicator,
+);
 
 interface TopBarProps {
   self: Self;
@@ -41,7 +49,8 @@ interface TopBarProps {
 
 export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   const now = useNow();
-  const local = inZone(now, self.user.timezone);
+  // document 1 §9 display format, in the user's own time zone (document 1 §2), not the browser's.
+  const clock = topBarClock(now, self.user.timezone);
   const workspace = self.tenant;
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
@@ -104,10 +113,10 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
         {workspace && <NextMeetingIndicator />}
         {/* Full date on wide screens, the time alone on medium ones, nothing on a phone's width. */}
         <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="md">
-          {local.format(DATE_TIME_FORMAT)}
+          {clock.dateTime}
         </Text>
         <Text component="time" dateTime={now.toISOString()} size="sm" c="dimmed" visibleFrom="xs" hiddenFrom="md">
-          {local.format('hh:mm A')}
+          {clock.time}
         </Text>
         {workspace && (
           <Group gap={8} wrap="nowrap" miw={0} visibleFrom="sm" data-testid="current-workspace">

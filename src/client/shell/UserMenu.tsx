@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,13 +8,17 @@ import { messages } from '../../shared/messages.ts';
 import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
 import { lazyDialog } from '../ui/lazyPart.tsx';
+import { AccountAvatar } from './AccountButton.tsx';
 
 const AddPersonDialog = lazyDialog(
   async () => (await import('../../features/workspaces/client/AddPersonDialog.tsx')).AddPersonDialog,
 );
 
-/** The settings menu of the top bar (document 1 §2): My profile, Workspaces, Logout. */
-export const UserMenu = ({ self }: { self: Self }) => {
+/**
+ * The settings menu of the top bar (document 1 §2): My profile, Workspaces, Logout. Its code loads
+ * after the first paint (TopBar); `defaultOpened` when the account button was pressed before.
+ */
+export const UserMenu = ({ self, defaultOpened = false }: { self: Self; defaultOpened?: boolean }) => {
   const logout = useLogout();
   const [addingPerson, addPersonDialog] = useDisclosure(false);
   const fullName = `${self.user.firstName} ${self.user.lastName}`;
@@ -22,10 +26,10 @@ export const UserMenu = ({ self }: { self: Self }) => {
   const canAddPeople = self.tenant !== null && self.isAdmin === ADMIN_FLAG.yes;
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md">
+      <Menu position="bottom-end" width={240} shadow="md" defaultOpened={defaultOpened}>
         <Menu.Target>
           <UnstyledButton aria-label={clientMessages.accountMenu} style={{ borderRadius: '50%' }}>
-            <Avatar src={self.user.image} name={fullName} color="initials" size={34} alt="" />
+            <AccountAvatar self={self} />
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import type { SimpleMeeting } from '../../meetings/meetings.schemas.ts';
 import { homeMessages } from '../home.messages.ts';
@@ -32,31 +32,33 @@ export const MeetingAvatarStrip = ({
       {meetings.map((meeting) => {
         const shown = !hidden.has(meeting.id);
         return (
-          <Tooltip key={meeting.id} label={meeting.title} withinPortal>
-            <UnstyledButton
-              aria-pressed={shown}
-              aria-label={homeMessages.homeMeetingToggle(meeting.title)}
-              onClick={() => onToggle(meeting.id)}
-              className="cadence-meeting-toggle"
-              data-shown={shown || undefined}
-            >
-              <Avatar
-                src={meeting.image}
-                alt=""
-                radius="xl"
-                size={34}
-                color={shown ? 'blue' : 'gray'}
-                variant={shown ? 'filled' : 'light'}
-                style={meeting.color && shown ? { background: meeting.color } : undefined}
-                name={meeting.title}
-              />
-              {!shown && (
-                <span className="cadence-meeting-toggle-mark" aria-hidden>
-                  <IconEyeOff size={12} stroke={2} />
-                </span>
-              )}
-            </UnstyledButton>
-          </Tooltip>
+          // The app's one tooltip (data-hint): a Mantine Tooltip per avatar brought its floating
+          // machinery into the first page's code.
+          <UnstyledButton
+            key={meeting.id}
+            data-hint={meeting.title}
+            aria-pressed={shown}
+            aria-label={homeMessages.homeMeetingToggle(meeting.title)}
+            onClick={() => onToggle(meeting.id)}
+            className="cadence-meeting-toggle"
+            data-shown={shown || undefined}
+          >
+            <Avatar
+              src={meeting.image}
+              alt=""
+              radius="xl"
+              size={34}
+              color={shown ? 'blue' : 'gray'}
+              variant={shown ? 'filled' : 'light'}
+              style={meeting.color && shown ? { background: meeting.color } : undefined}
+              name={meeting.title}
+            />
+            {!shown && (
+              <span className="cadence-meeting-toggle-mark" aria-hidden>
+                <IconEyeOff size={12} stroke={2} />
+              </span>
+            )}
+          </UnstyledButton>
         );
       })}
       {/* Always there and focusable (aria-disabled, not disabled): pressing it keeps the focus. */}
