@@ -8,6 +8,9 @@ import { startBenchServer } from './server.ts';
 //    the process's memory above where it started, sampled every 10 ms. Streamed, the peak should
 //    not grow with the file: the ratio of the two peaks is the figure.
 // 2. A Ninety scorecard of 100 KPIs × 26 weeks through the API: preview and confirm times.
+// 3. A generic CSV of to-dos (decisions 126, 127) through the API, 5,000 and 50,000 rows (about
+//    2 and 20 MB), each into a new meeting on a fresh database: preview and confirm times, and the
+//    peak of the process's memory (server and client are this process) above where each started.
 
 const ROW_BYTES = 400;
 
@@ -93,6 +96,97 @@ const scorecardImport = async () => {
   }
 };
 
+const TODO_ROW_BYTES = 400;
+
+/** A to-dos file another tool might write: unique titles, notes, the importer as owner, a due date, done or not. */
+const todosCsv = (rows: number, owner: string) => {
+  const notes = 'n'.repeat(TODO_ROW_BYTES - 80);
+  const lines = ['Task,Notes,Assignee,Due,Done'];
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      `To-do ${i},${notes},${owner},2027-${String((i % 12) + 1).padStart(2, '0')}-15,${i % 5 === 0 ? 'yes' : 'no'}`,
+    );
+  return lines.join('\r\n');
+};
+
+/**
+ * Runs `work` while sampling the process's memory every 10 ms: its time, and the peaks above the
+ * start of the resident set and of the JavaScript heap (live objects and garbage not yet collected).
+ */
+const measured = async (work: () => Promise<unknown>) => {
+  globalThis.gc?.();
+  const base = process.memoryUsage();
+  let rss = base.rss;
+  let heap = base.heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  };
+  const sampler = setInterval(sample, 10);
+  const start = performance.now();
+  await work();
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  sample();
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return { ms, peakMb: mb(rss - base.rss), heapMb: mb(heap - base.heapUsed) };
+};
+
+const todosImport = async (rows: number) => {
+  const server = await startBenchServer();
+  try {
+    const admin = await server.person(`todos-${rows}`);
+    const meeting = await server.request<{ id: string }>(
+      'POST',
+      '/meetings',
+      {
+        operation: 'create',
+        title: 'Bench to-dos',
+        sharepointUrl: 'https://meet.example.com/bench',
+        startDate: '2026-01-05',
+        startTime: '09:00',
+        repeatEvery: 1,
+        repeatType: 'weeks',
+        type: 'meeting',
+      },
+      admin.accessToken,
+    );
+    let file: Blob | null = new Blob([todosCsv(rows, admin.email)], { type: 'text/csv' });
+    const mb = file.size / 1024 / 1024;
+    const options = JSON.stringify({
+      kind: 'csv-todos',
+      meetingId: meeting.id,
+      columns: { title: 'Task', description: 'Notes', owner: 'Assignee', dueDate: 'Due', status: 'Done' },
+    });
+    const send = async (path: string) => {
+      const form = new FormData();
+      form.append('options', options);
+      form.append('file', file!, 'todos.csv');
+      const response = await fetch(`${server.base}/api/v2${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.accessToken}` },
+        body: form,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text) as { result: { counts?: Record<string, number>; create?: { kpis: number } } };
+    };
+    let created = 0;
+    const preview = await measured(async () => {
+      const answer = await send('/imports/preview');
+      if (answer.result.create?.kpis !== rows) throw new Error(`preview: ${JSON.stringify(answer.result.create)}`);
+    });
+    const confirm = await measured(async () => {
+      created = (await send('/imports')).result.counts?.todos ?? 0;
+    });
+    file = null;
+    return { rows, mb, created, preview, confirm };
+  } finally {
+    await server.stop();
+  }
+};
+
 const small = await readOnce(5_000);
 const large = await readOnce(50_000);
 for (const run of [small, large]) {
@@ -107,4 +201,10 @@ const card = await scorecardImport();
 console.log(
   `Ninety scorecard, 100 KPIs × 26 weeks (2,600 values): preview ${card.preview.toFixed(0)} ms, confirm ${card.confirm.toFixed(0)} ms`,
 );
+for (const rows of [5_000, 50_000]) {
+  const run = await todosImport(rows);
+  console.log(
+    `CSV to-dos, ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB), ${run.created.toLocaleString('en')} created: preview ${run.preview.ms.toFixed(0)} ms (peak RSS +${run.preview.peakMb.toFixed(0)} MB, heap +${run.preview.heapMb.toFixed(0)} MB), confirm ${run.confirm.ms.toFixed(0)} ms (peak RSS +${run.confirm.peakMb.toFixed(0)} MB, heap +${run.confirm.heapMb.toFixed(0)} MB)`,
+  );
+}
 console.log(machineLine(1));

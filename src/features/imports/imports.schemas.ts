@@ -13,6 +13,11 @@ export const IMPORT_KINDS = [
   'planka-board',
   'ninety-rocks',
   'ninety-issues',
+  'csv-todos',
+  'csv-issues',
+  'csv-goals',
+  'csv-kpis',
+  'csv-people',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** The kinds whose file is JSON (the others are CSV). */
@@ -21,6 +26,72 @@ export const JSON_IMPORT_KINDS: readonly ImportKind[] = ['trello-board', 'planka
 export const XLSX_IMPORT_KINDS: readonly ImportKind[] = ['ninety-rocks', 'ninety-issues'];
 /** The kinds that make a board of the meeting (the others fill its scorecard). */
 export const BOARD_IMPORT_KINDS: readonly ImportKind[] = ['trello-board', 'planka-board'];
+
+/** The generic CSV kinds: any CSV, its columns mapped to the fields first (decision 126). */
+export const CSV_IMPORT_KINDS = ['csv-todos', 'csv-issues', 'csv-goals', 'csv-kpis', 'csv-people'] as const;
+export type CsvImportKind = (typeof CSV_IMPORT_KINDS)[number];
+export const isCsvImportKind = (kind: string): kind is CsvImportKind =>
+  (CSV_IMPORT_KINDS as readonly string[]).includes(kind);
+
+/** The fields each generic kind reads, in the order the mapping step shows them; `required` ones must be mapped. */
+export const CSV_FIELDS = {
+  'csv-todos': [
+    { field: 'title', required: true },
+    { field: 'description', required: false },
+    { field: 'owner', required: false },
+    { field: 'dueDate', required: false },
+    { field: 'status', required: false },
+  ],
+  'csv-issues': [
+    { field: 'title', required: true },
+    { field: 'description', required: false },
+    { field: 'owner', required: false },
+    { field: 'status', required: false },
+  ],
+  'csv-goals': [
+    { field: 'title', required: true },
+    { field: 'description', required: false },
+    { field: 'owner', required: false },
+    { field: 'dueDate', required: false },
+    { field: 'status', required: false },
+  ],
+  'csv-kpis': [
+    { field: 'title', required: true },
+    { field: 'goal', required: true },
+    { field: 'owner', required: false },
+    { field: 'type', required: false },
+    { field: 'units', required: false },
+    { field: 'frequency', required: false },
+  ],
+  'csv-people': [
+    { field: 'email', required: true },
+    { field: 'firstName', required: false },
+    { field: 'lastName', required: false },
+    { field: 'role', required: false },
+  ],
+} as const satisfies Record<CsvImportKind, readonly { field: string; required: boolean }[]>;
+export const CSV_FIELD_NAMES = [
+  'title',
+  'description',
+  'owner',
+  'dueDate',
+  'status',
+  'goal',
+  'type',
+  'units',
+  'frequency',
+  'email',
+  'firstName',
+  'lastName',
+  'role',
+] as const;
+export type CsvField = (typeof CSV_FIELD_NAMES)[number];
+/** How a date like 03/04/2026 is read: day first, month first, or told by the column's other dates. */
+export const DATE_ORDERS = ['auto', 'dmy', 'mdy'] as const;
+/** Invitations one import may send at most (each is a mail). */
+export const IMPORT_INVITES_MAX = 200;
+/** The value of a person's mapping that invites them (an email not in the workspace). */
+export const INVITE = 'invite';
 
 /** Largest file read (bytes), and most data rows. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -41,14 +112,34 @@ export const ZImportOptions = z
     kind: z.enum(IMPORT_KINDS),
     meetingId: z.uuid(),
     duplicates: z.enum(DUPLICATE_CHOICES).default('skip'),
-    people: z.record(z.string().max(200), z.uuid().nullable()).default({}),
+    people: z.record(z.string().max(200), z.union([z.uuid(), z.literal(INVITE)]).nullable()).default({}),
     skipInvalidRows: z.boolean().default(false),
     /** The year of the newest week column (Ninety's headers carry none); by default the latest year it is not in the future. */
     latestWeekYear: z.int().min(2000).max(2100).optional(),
     /** The year of a monthly scorecard's months (its headers carry none); by default the current year. */
     year: z.int().min(2000).max(2100).optional(),
+    /** A generic CSV's mapping: field → the file's header (decision 126). */
+    columns: z.partialRecord(z.enum(CSV_FIELD_NAMES), z.string().min(1).max(200)).optional(),
+    /** How a generic CSV's slash dates are read; `auto` tells it from the whole column. */
+    dateOrder: z.enum(DATE_ORDERS).optional(),
   })
   .strict()
+  .superRefine((value, context) => {
+    if (!isCsvImportKind(value.kind)) {
+      if (value.columns) context.addIssue({ code: 'custom', path: ['columns'], message: 'Only for a generic CSV.' });
+      return;
+    }
+    const fields: readonly { field: string; required: boolean }[] = CSV_FIELDS[value.kind];
+    const columns = value.columns ?? {};
+    for (const name of Object.keys(columns)) {
+      if (!fields.some((f) => f.field === name))
+        context.addIssue({ code: 'custom', path: ['columns', name], message: `Not a field of ${value.kind}.` });
+    }
+    for (const { field, required } of fields) {
+      if (required && !(field in columns))
+        context.addIssue({ code: 'custom', path: ['columns', field], message: 'Required.' });
+    }
+  })
   .meta({ id: 'ImportOptions' });
 export type ImportOptions = z.infer<typeof ZImportOptions>;
 
@@ -64,6 +155,8 @@ export const ZImportPerson = z
     matched: ZPersonSummary.nullable(),
     /** Who will own the rows: the match, the mapping sent, or null (the meeting leader). */
     assigned: ZPersonSummary.nullable(),
+    /** Mapped to "invite": the import invites this email to the workspace (its rows stay unassigned). */
+    invite: z.boolean().optional(),
   })
   .meta({ id: 'ImportPerson' });
 export type ImportPerson = z.infer<typeof ZImportPerson>;
@@ -114,6 +207,10 @@ export const ZImportPreview = z
         comments: z.int(),
       })
       .nullable(),
+    /** For a generic CSV: how its slash dates were read (null: none to read, or still ambiguous). */
+    dateOrder: z.enum(['dmy', 'mdy']).nullable().optional(),
+    /** For a generic CSV: invitations the import would send. */
+    invites: z.int().optional(),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreview = z.infer<typeof ZImportPreview>;
@@ -138,3 +235,23 @@ export const ZImportPage = pageOf(ZImportRecord).meta({ id: 'ImportPage' });
 export type ImportPage = z.infer<typeof ZImportPage>;
 export const ZImportsQuery = z.object(pageParams(IMPORTS_PAGE)).strict();
 export const ZImportId = z.object({ id: z.uuid() });
+
+/** `POST imports/columns`: the generic kind the file is for (multipart field `options`). */
+export const ZCsvColumnsOptions = z
+  .object({ kind: z.enum(CSV_IMPORT_KINDS) })
+  .strict()
+  .meta({ id: 'CsvColumnsOptions' });
+
+/** A CSV's headers, its first rows and the mapping suggested from the header names. */
+export const ZCsvColumns = z
+  .object({
+    kind: z.enum(CSV_IMPORT_KINDS),
+    headers: z.array(z.string()),
+    /** The first data rows (at most 5), cells as text, formula-like cells neutralised. */
+    samples: z.array(z.array(z.string())),
+    fields: z.array(z.object({ field: z.enum(CSV_FIELD_NAMES), required: z.boolean() })),
+    /** Field → header, for the fields a header's name matched. */
+    suggested: z.partialRecord(z.enum(CSV_FIELD_NAMES), z.string()),
+  })
+  .meta({ id: 'CsvColumns' });
+export type CsvColumns = z.infer<typeof ZCsvColumns>;

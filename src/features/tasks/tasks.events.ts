@@ -8,8 +8,11 @@ export interface TaskEvents {
   'task.changed': {
     id: string;
     action: 'created' | 'updated' | 'deleted';
-    /** What changed besides the card's own fields. */
-    part?: 'checklist' | 'milestone' | 'activity' | 'attachment' | 'share';
+    /**
+     * What changed besides the card's own fields; 'many': many cards of the meeting were created
+     * at once (an import, decision 127) and `id` is the last of them. Webhooks skip events with a part.
+     */
+    part?: 'checklist' | 'milestone' | 'activity' | 'attachment' | 'share' | 'many';
     boardId: string | null;
   };
   /**

@@ -1,7 +1,7 @@
 import { Alert, Badge, Checkbox, Group, List, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { fullName } from '../../../shared/person.ts';
 import { importsMessages as t } from '../imports.messages.ts';
-import type { ImportItem, ImportPreview } from '../imports.schemas.ts';
+import { type ImportItem, type ImportPreview, INVITE, isCsvImportKind } from '../imports.schemas.ts';
 
 const UNASSIGNED = '';
 
@@ -32,11 +32,25 @@ export const ImportPreviewView = ({
   const board = preview.board;
   const workbook = preview.kind === 'ninety-rocks' || preview.kind === 'ninety-issues';
   /** Cards and workbook items show their list or sheet where KPIs show their goal. */
-  const grouped = board !== null || workbook;
+  const generic = isCsvImportKind(preview.kind);
+  const grouped = board !== null || workbook || (generic && preview.kind !== 'csv-kpis');
   const personOptions = [
     { value: UNASSIGNED, label: t.personUnassigned },
     ...preview.candidates.map((person) => ({ value: person.id, label: fullName(person) })),
   ];
+  /** An address the workspace lacks may be invited (decision 126). */
+  const optionsFor = (source: string, matched: boolean) =>
+    generic && !matched && source.includes('@')
+      ? [...personOptions, { value: INVITE, label: t.personInvite }]
+      : personOptions;
+  const groupTitle =
+    preview.kind === 'csv-people'
+      ? t.columnRole
+      : preview.kind === 'csv-kpis'
+        ? t.columnFrequency
+        : generic
+          ? t.columnDue
+          : t.columnList;
   return (
     <Stack gap="md">
       <Title order={3} size="h5">
@@ -51,6 +65,22 @@ export const ImportPreviewView = ({
           </List.Item>
           <List.Item>{t.boardExtras(board.labels, board.checklistItems, board.comments)}</List.Item>
           {preview.skip.kpis > 0 && <List.Item>{t.willSkipCards(preview.skip.kpis)}</List.Item>}
+        </List>
+      ) : generic ? (
+        <List spacing={4} size="sm" aria-label={t.previewTitle}>
+          <List.Item>
+            {preview.kind === 'csv-people'
+              ? t.willInvite(preview.create.kpis)
+              : t.willCreateTasks(preview.create.kpis, t.itemNames[preview.kind] ?? '')}
+          </List.Item>
+          {preview.kind !== 'csv-people' && (preview.invites ?? 0) > 0 && (
+            <List.Item>{t.willInvite(preview.invites ?? 0)}</List.Item>
+          )}
+          {preview.skip.kpis > 0 && (
+            <List.Item>
+              {preview.kind === 'csv-people' ? t.willSkipPeople(preview.skip.kpis) : t.willSkipItems(preview.skip.kpis)}
+            </List.Item>
+          )}
         </List>
       ) : workbook ? (
         <List spacing={4} size="sm" aria-label={t.previewTitle}>
@@ -92,17 +122,17 @@ export const ImportPreviewView = ({
                 <Text size="sm" fw={600}>
                   {person.source}
                 </Text>
-                <Text size="xs" c={person.matched ? 'dimmed' : 'red.9'}>
+                <Text size="xs" c={person.matched || person.invite ? 'dimmed' : 'red.9'}>
                   {person.matched
                     ? `${t.peopleMatched} · ${t.rowsOf(person.rows)}`
-                    : `${t.peopleUnmatched} · ${t.rowsOf(person.rows)}`}
+                    : `${person.invite ? t.invitedBadge : t.peopleUnmatched} · ${t.rowsOf(person.rows)}`}
                 </Text>
               </Stack>
               <Select
                 style={{ flex: '1 1 220px' }}
                 label={t.personMapLabel(person.source)}
-                data={personOptions}
-                value={person.assigned?.id ?? UNASSIGNED}
+                data={optionsFor(person.source, person.matched !== null)}
+                value={person.invite ? INVITE : (person.assigned?.id ?? UNASSIGNED)}
                 onChange={(value) => onMapPerson(person.source, value || null)}
                 allowDeselect={false}
                 disabled={disabled}
@@ -167,24 +197,26 @@ export const ImportPreviewView = ({
       ) : (
         <Stack gap={4}>
           <Title order={4} size="h6">
-            {board
-              ? t.cardsTitle
-              : workbook
-                ? preview.kind === 'ninety-rocks'
-                  ? t.goalsTitle
-                  : t.issuesTitle
-                : t.itemsTitle}
+            {generic
+              ? t.itemsTitleOf(t.itemNames[preview.kind] ?? '')
+              : board
+                ? t.cardsTitle
+                : workbook
+                  ? preview.kind === 'ninety-rocks'
+                    ? t.goalsTitle
+                    : t.issuesTitle
+                  : t.itemsTitle}
           </Title>
           <Table.ScrollContainer minWidth={520}>
             <Table striped withTableBorder fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={60}>{t.columnRow}</Table.Th>
-                  <Table.Th>{t.columnTitle}</Table.Th>
-                  {grouped && <Table.Th>{t.columnList}</Table.Th>}
-                  <Table.Th>{t.columnOwner}</Table.Th>
+                  <Table.Th>{preview.kind === 'csv-people' ? t.columnEmail : t.columnTitle}</Table.Th>
+                  {grouped && <Table.Th>{groupTitle}</Table.Th>}
+                  <Table.Th>{preview.kind === 'csv-people' ? t.columnName : t.columnOwner}</Table.Th>
                   {!grouped && <Table.Th>{t.columnGoal}</Table.Th>}
-                  <Table.Th>{board ? t.columnParts : t.columnValues}</Table.Th>
+                  {!generic && <Table.Th>{board ? t.columnParts : t.columnValues}</Table.Th>}
                   <Table.Th>{t.columnAction}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -196,7 +228,7 @@ export const ImportPreviewView = ({
                     {grouped && <Table.Td>{item.group}</Table.Td>}
                     <Table.Td>{item.owner}</Table.Td>
                     {!grouped && <Table.Td>{goalText(item)}</Table.Td>}
-                    <Table.Td>{item.values}</Table.Td>
+                    {!generic && <Table.Td>{item.values}</Table.Td>}
                     <Table.Td>
                       <Badge variant="light" color={actionColour[item.action]}>
                         {actionLabel[item.action]}

@@ -8,14 +8,19 @@ import { useSimpleMeetings } from '../../meetings/client/meetings.queries.ts';
 import { importsMessages as t } from '../imports.messages.ts';
 import {
   BOARD_IMPORT_KINDS,
+  type CsvColumns,
   type ImportKind,
   type ImportOptions,
   type ImportPreview,
+  isCsvImportKind,
   JSON_IMPORT_KINDS,
   XLSX_IMPORT_KINDS,
 } from '../imports.schemas.ts';
+import { type ColumnMapping, CsvColumnsStep, type DateOrder } from './CsvColumnsStep.tsx';
 import { ImportPreviewView } from './ImportPreviewView.tsx';
-import { useConfirmImport, usePreviewImport } from './imports.queries.ts';
+import { useConfirmImport, useCsvColumns, usePreviewImport } from './imports.queries.ts';
+import { UploadProgressBar } from './UploadProgressBar.tsx';
+import type { UploadProgress } from './upload-progress.ts';
 
 type Duplicates = ImportOptions['duplicates'];
 
@@ -26,6 +31,11 @@ const FORMATS: { value: ImportKind; label: string }[] = [
   { value: 'planka-board', label: t.formatPlankaBoard },
   { value: 'ninety-rocks', label: t.formatNinetyRocks },
   { value: 'ninety-issues', label: t.formatNinetyIssues },
+  { value: 'csv-todos', label: t.formatCsvTodos },
+  { value: 'csv-issues', label: t.formatCsvIssues },
+  { value: 'csv-goals', label: t.formatCsvGoals },
+  { value: 'csv-kpis', label: t.formatCsvKpis },
+  { value: 'csv-people', label: t.formatCsvPeople },
 ];
 
 const ACCEPT = (kind: ImportKind) =>
@@ -45,6 +55,7 @@ export const NinetyImportSection = () => {
   const meetings = useSimpleMeetings();
   const previewCall = usePreviewImport();
   const confirmCall = useConfirmImport();
+  const columnsCall = useCsvColumns();
   const [kind, setKind] = useState<ImportKind>('ninety-scorecard');
   const [year, setYear] = useState<number>(new Date().getFullYear());
   const [meetingId, setMeetingId] = useState<string | null>(null);
@@ -53,6 +64,13 @@ export const NinetyImportSection = () => {
   const [people, setPeople] = useState<Record<string, string | null>>({});
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [columns, setColumns] = useState<CsvColumns | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [dateOrder, setDateOrder] = useState<DateOrder>('auto');
+  const [progress, setProgress] = useState<{ progress: UploadProgress; phase: string } | null>(null);
+  const generic = isCsvImportKind(kind);
+  const tracked = (phase: string) => (next: UploadProgress) => setProgress({ progress: next, phase });
+  const untrack = () => setProgress(null);
 
   const optionsOf = (overrides: Partial<ImportOptions> = {}): ImportOptions | null =>
     meetingId
@@ -60,6 +78,7 @@ export const NinetyImportSection = () => {
           kind,
           meetingId,
           ...(kind === 'ninety-scorecard-monthly' ? { year } : {}),
+          ...(generic ? { columns: mapping, dateOrder } : {}),
           duplicates,
           people,
           skipInvalidRows: skipInvalid,
@@ -69,7 +88,27 @@ export const NinetyImportSection = () => {
 
   const runPreview = (options: ImportOptions | null) => {
     if (!options || !file) return;
-    previewCall.mutate({ options, file }, { onSuccess: setPreview });
+    previewCall.mutate(
+      { options, file, onProgress: tracked(t.phasePreviewing) },
+      { onSuccess: setPreview, onSettled: untrack },
+    );
+  };
+
+  /** A generic CSV's columns, read as soon as its file is chosen; the suggested mapping preselected. */
+  const readColumns = (chosen: File | null, forKind: ImportKind) => {
+    setColumns(null);
+    columnsCall.reset();
+    if (!chosen || !isCsvImportKind(forKind)) return;
+    columnsCall.mutate(
+      { kind: forKind, file: chosen, onProgress: tracked(t.phaseReading) },
+      {
+        onSuccess: (answer) => {
+          setColumns(answer);
+          setMapping(answer.suggested);
+        },
+        onSettled: untrack,
+      },
+    );
   };
 
   const reset = () => {
@@ -77,8 +116,11 @@ export const NinetyImportSection = () => {
     setPeople({});
     setSkipInvalid(false);
     setPreview(null);
+    setColumns(null);
+    setMapping({});
     previewCall.reset();
     confirmCall.reset();
+    columnsCall.reset();
   };
 
   const mapPerson = (source: string, userId: string | null) => {
@@ -91,24 +133,28 @@ export const NinetyImportSection = () => {
     const options = optionsOf();
     if (!options || !file) return;
     confirmCall.mutate(
-      { options, file },
+      { options, file, onProgress: tracked(t.phaseImporting) },
       {
         onSuccess: (record) => {
           showSuccess(
             isBoard
               ? t.importedCards(record.counts.cards ?? 0)
-              : XLSX_IMPORT_KINDS.includes(kind)
-                ? t.importedItems(Object.values(record.counts).reduce((n, c) => n + c, 0))
-                : t.imported(record.counts.kpis ?? 0, record.counts.values ?? 0),
+              : generic
+                ? t.importedCounts(t.countsText(record.counts))
+                : XLSX_IMPORT_KINDS.includes(kind)
+                  ? t.importedItems(Object.values(record.counts).reduce((n, c) => n + c, 0))
+                  : t.imported(record.counts.kpis ?? 0, record.counts.values ?? 0),
           );
           reset();
         },
+        onSettled: untrack,
       },
     );
   };
 
   const isBoard = BOARD_IMPORT_KINDS.includes(kind);
-  const busy = previewCall.isPending || confirmCall.isPending;
+  const busy = previewCall.isPending || confirmCall.isPending || columnsCall.isPending;
+  const mapped = !generic || (columns?.fields ?? []).every((f) => !f.required || mapping[f.field]);
   const blocked =
     !preview || (preview.errorCount > 0 && !skipInvalid) || preview.create.kpis + preview.merge.kpis === 0;
 
@@ -128,6 +174,7 @@ export const NinetyImportSection = () => {
             setFile(null);
             setPeople({});
             setPreview(null);
+            setColumns(null);
           }}
           allowDeselect={false}
           disabled={busy}
@@ -154,6 +201,7 @@ export const NinetyImportSection = () => {
             setFile(value);
             setPeople({});
             setPreview(null);
+            readColumns(value, kind);
           }}
           disabled={busy}
           required
@@ -172,29 +220,50 @@ export const NinetyImportSection = () => {
             disabled={busy}
           />
         )}
-        <Radio.Group
-          label={isBoard ? t.duplicateBoardsLabel : t.duplicatesLabel}
-          value={duplicates}
-          onChange={(value) => {
-            setDuplicates(value as Duplicates);
-            runPreview(optionsOf({ duplicates: value as Duplicates }));
-          }}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="skip" label={isBoard ? t.duplicateBoardsSkip : t.duplicatesSkip} disabled={busy} />
-            <Radio value="merge" label={isBoard ? t.duplicateBoardsMerge : t.duplicatesMerge} disabled={busy} />
-          </Group>
-        </Radio.Group>
+        {columns && (
+          <CsvColumnsStep
+            columns={columns}
+            mapping={mapping}
+            onMapping={(next) => {
+              setMapping(next);
+              setPreview(null);
+            }}
+            dateOrder={dateOrder}
+            onDateOrder={(order) => {
+              setDateOrder(order);
+              runPreview(optionsOf({ dateOrder: order }));
+            }}
+            disabled={busy}
+          />
+        )}
+        {/* A generic CSV's duplicates are skipped either way: nothing of a second copy could merge. */}
+        {!generic && (
+          <Radio.Group
+            label={isBoard ? t.duplicateBoardsLabel : t.duplicatesLabel}
+            value={duplicates}
+            onChange={(value) => {
+              setDuplicates(value as Duplicates);
+              runPreview(optionsOf({ duplicates: value as Duplicates }));
+            }}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="skip" label={isBoard ? t.duplicateBoardsSkip : t.duplicatesSkip} disabled={busy} />
+              <Radio value="merge" label={isBoard ? t.duplicateBoardsMerge : t.duplicatesMerge} disabled={busy} />
+            </Group>
+          </Radio.Group>
+        )}
         <Group gap="sm">
           <Button
             variant={preview ? 'default' : 'filled'}
             onClick={() => runPreview(optionsOf())}
-            disabled={!meetingId || !file}
+            disabled={!meetingId || !file || !mapped || (generic && !columns)}
             loading={previewCall.isPending}
           >
             {t.previewButton}
           </Button>
         </Group>
+        {progress && <UploadProgressBar progress={progress.progress} serverPhase={progress.phase} />}
+        <FormError message={columnsCall.error ? errorText(columnsCall.error) : null} />
         <FormError message={previewCall.error ? errorText(previewCall.error) : null} />
         {preview && (
           <>

@@ -1,12 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
 import {
+  type CsvColumns,
+  type CsvImportKind,
   IMPORTS_PAGE,
   type ImportOptions,
   type ImportPage,
   type ImportPreview,
   type ImportRecord,
 } from '../imports.schemas.ts';
+import { type UploadProgress, uploadWithProgress } from './upload-progress.ts';
 
 // The one client owner of imports: query keys and calls. A preview and a confirmation send the
 // same file and settings (the server keeps nothing in between).
@@ -32,17 +35,30 @@ export const useImports = (offset: number) =>
     placeholderData: keepPreviousData,
   });
 
+type Progress = (progress: UploadProgress) => void;
+
+/** A generic CSV's headers, first rows and suggested mapping; the upload reports its progress. */
+export const useCsvColumns = () =>
+  useMutation({
+    mutationFn: ({ kind, file, onProgress }: { kind: CsvImportKind; file: File; onProgress?: Progress }) => {
+      const form = new FormData();
+      form.append('options', JSON.stringify({ kind }));
+      form.append('file', file, file.name);
+      return uploadWithProgress<CsvColumns>('/imports/columns', form, onProgress);
+    },
+  });
+
 export const usePreviewImport = () =>
   useMutation({
-    mutationFn: ({ options, file }: { options: ImportOptions; file: File }) =>
-      api.post<ImportPreview>('/imports/preview', formOf(options, file), { silent: true }),
+    mutationFn: ({ options, file, onProgress }: { options: ImportOptions; file: File; onProgress?: Progress }) =>
+      uploadWithProgress<ImportPreview>('/imports/preview', formOf(options, file), onProgress),
   });
 
 export const useConfirmImport = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ options, file }: { options: ImportOptions; file: File }) =>
-      api.post<ImportRecord>('/imports', formOf(options, file), { silent: true }),
+    mutationFn: ({ options, file, onProgress }: { options: ImportOptions; file: File; onProgress?: Progress }) =>
+      uploadWithProgress<ImportRecord>('/imports', formOf(options, file), onProgress),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: importsKeys.all }),
   });
 };

@@ -1,4 +1,7 @@
 import { plankaBoardPlanner, trelloBoardPlanner } from './board-planners.ts';
+import { csvKpisPlanner } from './csv-kpis-plan.ts';
+import { csvPeoplePlanner } from './csv-people-plan.ts';
+import { csvGoalsPlanner, csvIssuesPlanner, csvTodosPlanner } from './csv-tasks-plan.ts';
 import { ninetyIssuesPlanner } from './ninety-issues-plan.ts';
 import { ninetyRocksPlanner } from './ninety-rocks-plan.ts';
 import type { PlannerTable } from './planners.ts';
@@ -13,4 +16,9 @@ export const IMPORT_PLANNERS: PlannerTable = {
   'planka-board': plankaBoardPlanner,
   'ninety-rocks': ninetyRocksPlanner,
   'ninety-issues': ninetyIssuesPlanner,
+  'csv-todos': csvTodosPlanner,
+  'csv-issues': csvIssuesPlanner,
+  'csv-goals': csvGoalsPlanner,
+  'csv-kpis': csvKpisPlanner,
+  'csv-people': csvPeoplePlanner,
 };

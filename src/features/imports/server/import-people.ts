@@ -7,7 +7,7 @@ import { badRequest } from '../../../shared/errors.ts';
 import type { PersonSummary } from '../../../shared/person.ts';
 import { isParticipant, type MeetingAccess } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
-import type { ImportOptions } from '../imports.schemas.ts';
+import { type ImportOptions, INVITE } from '../imports.schemas.ts';
 
 // The people step every import shares: the names and emails a file gives, matched to the
 // workspace's people, and the mapping the importer sent for those not found.
@@ -62,7 +62,8 @@ export const participantsOf = async (ctx: TenantContext, meeting: MeetingAccess)
 
 /** Checks the people the importer mapped: members of the workspace (404 otherwise) and of the meeting (400). */
 export const checkMapping = async (ctx: TenantContext, meeting: MeetingAccess, people: ImportOptions['people']) => {
-  const ids = Object.values(people).filter((id): id is string => id !== null);
+  // "invite" is not an id: import-invites.ts checks those.
+  const ids = Object.values(people).filter((id): id is string => id !== null && id !== INVITE);
   if (ids.length === 0) return;
   await assertInWorkspace(ctx.db, ctx.tenantId, { users: ids });
   if (ids.some((id) => !isParticipant(id, meeting))) {

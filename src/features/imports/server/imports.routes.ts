@@ -5,6 +5,7 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { failures, ok, success } from '../../../server/http.ts';
 import {
   IMPORT_MAX_BYTES,
+  ZCsvColumns,
   ZImportId,
   ZImportPage,
   ZImportPreview,
@@ -12,7 +13,7 @@ import {
   ZImportsQuery,
 } from '../imports.schemas.ts';
 import { confirmImport, listImports, previewImport, undoImport } from './imports.service.ts';
-import { readImportUpload } from './imports.upload.ts';
+import { readColumnsUpload, readImportUpload } from './imports.upload.ts';
 
 // Imports of outside data (decisions 111, 121, 122): workspace admins only. A preview and a confirmation
 // take the same multipart body; the admin check comes before the upload is read.
@@ -43,6 +44,25 @@ export const importsRoutes = async (fastify: FastifyInstance) => {
       await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
       const { options, file } = await readImportUpload(request);
       return ok(await request.inTenant((ctx) => previewImport(ctx, options, file)));
+    },
+  );
+
+  app.post(
+    '/imports/columns',
+    {
+      schema: {
+        tags,
+        operationId: 'readImportColumns',
+        summary: "A generic CSV's headers, first rows and the column mapping suggested from the header names",
+        description:
+          'Multipart: the field `options` (CsvColumnsOptions as JSON: the generic kind) first, then `file`, a CSV as for the preview. Only the header and the first five rows are read; send the mapping back as `columns` in ImportOptions.',
+        consumes: ['multipart/form-data'],
+        response: { 200: success(ZCsvColumns), ...failures(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
+      return ok(await readColumnsUpload(request));
     },
   );
 

@@ -8,6 +8,7 @@ import { todayUtc } from '../../../shared/dates.ts';
 import { badRequest, conflict, notFound } from '../../../shared/errors.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportKind, ImportOptions, ImportPage, ImportPreview, ImportRecord } from '../imports.schemas.ts';
+import { inviteAll, invitesOf, markInvites, withdrawInvites } from './import-invites.ts';
 import { IMPORT_PLANNERS } from './import-kinds.ts';
 import type { ImportFile } from './planners.ts';
 
@@ -22,7 +23,8 @@ export const previewImport = async (
   ctx: TenantContext,
   options: ImportOptions,
   file: ImportFile,
-): Promise<ImportPreview> => (await IMPORT_PLANNERS[options.kind].plan(ctx, options, file, todayUtc())).preview;
+): Promise<ImportPreview> =>
+  markInvites(options, (await IMPORT_PLANNERS[options.kind].plan(ctx, options, file, todayUtc())).preview);
 
 const creator = alias(users, 'creator');
 const undoer = alias(users, 'undoer');
@@ -82,7 +84,23 @@ export const confirmImport = async (
     throw badRequest({ file: importsMessages.importHasErrors }, importsMessages.importHasErrors);
   }
   if (!plan.writesSomething) throw badRequest({ file: importsMessages.previewNothing }, importsMessages.previewNothing);
+  const invites = invitesOf(options, plan.preview);
   const { created, counts } = await plan.write();
+  // The owners mapped to "invite" (decision 126): invited in the same transaction.
+  if (invites.length > 0) {
+    const made = await inviteAll(
+      ctx,
+      invites.map((email) => ({ email })),
+    );
+    created.push(...made);
+    for (const [entity, key] of [
+      ['invitation', 'invitations'],
+      ['account', 'accounts'],
+    ] as const) {
+      const n = made.filter(([kind]) => kind === entity).length;
+      if (n > 0) counts[key] = n;
+    }
+  }
   // Stamped after every write: anything changed later is newer than the record (see undo).
   const [record] = await ctx.db
     .insert(imports)
@@ -140,6 +158,7 @@ export const undoImport = async (ctx: TenantContext, id: string): Promise<Import
   const planner = IMPORT_PLANNERS[record.kind as ImportKind];
   if (!planner) throw conflict(importsMessages.undoChanged);
   await planner.undo(ctx, items, since);
+  if (record.kind !== 'csv-people') await withdrawInvites(ctx, items);
   await ctx.db
     .update(imports)
     .set({ status: 'undone', undoneAt: new Date(), undoneBy: ctx.userId })

@@ -1,10 +1,21 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { serverMessages } from '../../../server/server.messages.ts';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../shared/errors.ts';
 import { KPI_SCORES_MAX } from '../../../shared/kpis.ts';
 import { importsMessages } from '../imports.messages.ts';
-import { type ImportOptions, JSON_IMPORT_KINDS, XLSX_IMPORT_KINDS, ZImportOptions } from '../imports.schemas.ts';
+import {
+  type CsvColumns,
+  IMPORT_MAX_ROWS,
+  type ImportOptions,
+  isCsvImportKind,
+  JSON_IMPORT_KINDS,
+  XLSX_IMPORT_KINDS,
+  ZCsvColumnsOptions,
+  ZImportOptions,
+} from '../imports.schemas.ts';
+import { columnsOf } from './csv-columns.ts';
 import { type CsvRow, readCsv } from './csv-reader.ts';
 import { readJson } from './json-reader.ts';
 import type { ImportFile } from './planners.ts';
@@ -16,7 +27,7 @@ import type { ImportFile } from './planners.ts';
 const optionsError = (errors: Record<string, string> = { options: importsMessages.optionsInvalid }) =>
   badRequest(errors, importsMessages.optionsInvalid);
 
-const readOptions = (part: MultipartFile): ImportOptions => {
+const readOptions = <T>(part: MultipartFile, schema: z.ZodType<T>): T => {
   const field = part.fields.options;
   const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
   if (typeof value !== 'string') throw optionsError();
@@ -26,7 +37,7 @@ const readOptions = (part: MultipartFile): ImportOptions => {
   } catch {
     throw optionsError();
   }
-  const parsed = ZImportOptions.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const errors = Object.fromEntries(
       parsed.error.issues.map((issue) => [issue.path.join('.') || 'options', issue.message]),
@@ -39,9 +50,7 @@ const readOptions = (part: MultipartFile): ImportOptions => {
 const tooLarge = () => payloadTooLarge(importsMessages.fileTooLarge, { file: importsMessages.fileTooLarge });
 
 /** The import's settings and its file's rows; 415 when not multipart, 413 past 20 MB, 400 for the rest. */
-export const readImportUpload = async (
-  request: FastifyRequest,
-): Promise<{ options: ImportOptions; file: ImportFile }> => {
+const filePart = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw unsupportedMediaType(serverMessages.uploadNotMultipart);
   let part: MultipartFile | undefined;
   try {
@@ -50,7 +59,37 @@ export const readImportUpload = async (
     throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
   }
   if (!part) throw badRequest({ file: serverMessages.fileMissing }, serverMessages.fileMissing);
-  const options = readOptions(part);
+  return part;
+};
+
+/** Rows the columns step shows: the header and this many data rows; the rest is not read. */
+const SAMPLE_ROWS = 5;
+
+/** `POST imports/columns`: a generic CSV's header and first rows, and the mapping they suggest. */
+export const readColumnsUpload = async (request: FastifyRequest): Promise<CsvColumns> => {
+  const part = await filePart(request);
+  const { kind } = readOptions(part, ZCsvColumnsOptions);
+  const rows: CsvRow[] = [];
+  try {
+    for await (const row of readCsv(part.file, IMPORT_MAX_ROWS)) {
+      rows.push(row);
+      if (rows.length > SAMPLE_ROWS) break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
+  } finally {
+    part.file.resume();
+  }
+  return columnsOf(kind, rows);
+};
+
+export const readImportUpload = async (
+  request: FastifyRequest,
+): Promise<{ options: ImportOptions; file: ImportFile }> => {
+  const part = await filePart(request);
+  const options: ImportOptions = readOptions(part, ZImportOptions);
   const fileName = part.filename.slice(0, 255);
   const json = JSON_IMPORT_KINDS.includes(options.kind);
   const xlsx = XLSX_IMPORT_KINDS.includes(options.kind);
@@ -58,7 +97,11 @@ export const readImportUpload = async (
   const chunks: Buffer[] = [];
   try {
     if (json || xlsx) for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    else for await (const row of readCsv(part.file, KPI_SCORES_MAX)) rows.push(row);
+    else {
+      // A scorecard holds at most 500 KPIs; the generic kinds read up to 50,000 rows.
+      const max = isCsvImportKind(options.kind) ? IMPORT_MAX_ROWS : KPI_SCORES_MAX;
+      for await (const row of readCsv(part.file, max)) rows.push(row);
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();

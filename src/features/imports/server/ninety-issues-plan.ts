@@ -2,8 +2,7 @@ import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { fullName } from '../../../shared/person.ts';
 import type { TaskType } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
-import { createTask } from '../../tasks/server/tasks.service.ts';
-import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { createCardsInBulk } from '../../tasks/server/tasks.bulk.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportPerson, RowError } from '../imports.schemas.ts';
 import { textAsHtml } from './board-source.ts';
@@ -157,22 +156,22 @@ export const ninetyIssuesPlanner: ImportPlanner = {
       },
       write: async () => {
         const created: CreatedItem[] = [];
-        for (const issue of creating) {
-          const owner = ownerOf(issue.owner);
-          const task = await createTask(
-            ctx,
-            ZCreateTask.parse({
-              title: issue.title,
-              description: issue.description,
-              type: issue.type,
-              status: issue.done ? '1' : '0',
-              userId: owner,
-              meetingIds: [meeting.id],
-              members: [owner],
-              showInTasks: '1',
-            }),
-          );
-          created.push(['task', task.id]);
+        // Issues, then the backburner, each in the sheet's order (decision 127).
+        for (const type of ['2', '5'] as const) {
+          const ids = await createCardsInBulk(ctx, {
+            meetingId: meeting.id,
+            type,
+            cards: creating
+              .filter((issue) => issue.type === type)
+              .map((issue) => ({
+                title: issue.title,
+                description: issue.description,
+                status: issue.done ? '1' : '0',
+                dueDate: null,
+                userId: ownerOf(issue.owner),
+              })),
+          });
+          for (const id of ids) created.push(['task', id]);
         }
         return {
           created,

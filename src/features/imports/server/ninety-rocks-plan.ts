@@ -8,8 +8,8 @@ import type { TaskStatus } from '../../../shared/tasks.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { ZCreateMilestone, ZUpdateMilestone } from '../../tasks/milestones.schemas.ts';
 import { createMilestone, deleteMilestone, updateMilestone } from '../../tasks/server/milestones.service.ts';
-import { createTask, deleteTask } from '../../tasks/server/tasks.service.ts';
-import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { createCardsInBulk } from '../../tasks/server/tasks.bulk.ts';
+import { deleteTask } from '../../tasks/server/tasks.service.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportItem, ImportPerson, RowError } from '../imports.schemas.ts';
 import { textAsHtml } from './board-source.ts';
@@ -223,27 +223,22 @@ export const ninetyRocksPlanner: ImportPlanner = {
       write: async () => {
         const created: CreatedItem[] = [];
         let milestones = 0;
+        // The new goals at once, in the sheet's order (decision 127); their milestones one by one.
+        const goalIds = await createCardsInBulk(ctx, {
+          meetingId: meeting.id,
+          type: '1',
+          cards: creating.map((rock) => ({
+            title: rock.title,
+            description: rock.description,
+            status: rock.status,
+            dueDate: rock.dueDate,
+            userId: ownerOf(rock.owner),
+          })),
+        });
+        const newGoal = new Map(creating.map((rock, i) => [rock, goalIds[i]!]));
+        for (const id of goalIds) created.push(['task', id]);
         for (const rock of writing) {
-          let goalId = rock.existingId!;
-          if (rock.action === 'create') {
-            const owner = ownerOf(rock.owner);
-            const goal = await createTask(
-              ctx,
-              ZCreateTask.parse({
-                title: rock.title,
-                description: rock.description,
-                type: '1',
-                status: rock.status,
-                dueDate: rock.dueDate,
-                userId: owner,
-                meetingIds: [meeting.id],
-                members: [owner],
-                showInTasks: '1',
-              }),
-            );
-            goalId = goal.id;
-            created.push(['task', goalId]);
-          }
+          const goalId = newGoal.get(rock) ?? rock.existingId!;
           for (const milestone of rock.milestones) {
             const ownerId = milestone.owner ? (assignedOf(milestone.owner)?.id ?? null) : null;
             const input = { title: milestone.title, ownerId, dueDate: milestone.dueDate };
