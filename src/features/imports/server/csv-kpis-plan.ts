@@ -14,7 +14,7 @@ import { neutralise } from './csv-reader.ts';
 import { checkMapping } from './import-people.ts';
 import { type ParsedGoal, parseGoal } from './ninety-scorecard.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
-import { previewLists } from './planners.ts';
+import { itemsPreview } from './planners.ts';
 import { csvRows, undoScorecard } from './scorecard-planner.ts';
 
 // KPIs from any CSV (decision 126): a title, a goal written as Ninety's scorecard writes it
@@ -138,29 +138,17 @@ export const csvKpisPlanner: ImportPlanner = {
       meetingId: meeting.id,
       errorCount: errors.length,
       writesSomething: creating.length > 0,
-      preview: {
-        kind: options.kind,
-        fileName: file.fileName,
-        rows: data.length,
-        create: { kpis: creating.length, values: 0 },
-        merge: { kpis: 0, values: 0 },
-        skip: { kpis: kpis.length - creating.length },
-        weeks: { count: 0, first: null, last: null },
-        people,
-        candidates,
-        ...previewLists(kpis, errors, notes, (kpi) => ({
-          row: kpi.row,
-          title: kpi.title,
-          owner: ownerName(kpi.owner),
-          goal: kpi.goal.goal,
-          target: kpi.goal.target,
-          type: kpi.type,
-          group: kpi.frequency,
-          values: 0,
-          action: kpi.action,
-        })),
-        board: null,
-      },
+      preview: itemsPreview(options, file, data.length, kpis, { errors, notes, people, candidates }, (kpi) => ({
+        row: kpi.row,
+        title: kpi.title,
+        owner: ownerName(kpi.owner),
+        goal: kpi.goal.goal,
+        target: kpi.goal.target,
+        type: kpi.type,
+        group: kpi.frequency,
+        values: 0,
+        action: kpi.action,
+      })),
       write: async () => {
         const created: CreatedItem[] = [];
         for (const kpi of creating) {

@@ -9,7 +9,7 @@ import { mappedColumns } from './csv-columns.ts';
 import { neutralise } from './csv-reader.ts';
 import { type Invitee, inviteAll, validEmail, withdrawInvites } from './import-invites.ts';
 import type { ImportPlanner } from './planners.ts';
-import { previewLists } from './planners.ts';
+import { itemsPreview } from './planners.ts';
 import { csvRows } from './scorecard-planner.ts';
 
 // People from any CSV (decision 126): each email not in the workspace is invited through the
@@ -83,27 +83,24 @@ export const csvPeoplePlanner: ImportPlanner = {
       errorCount: errors.length,
       writesSomething: creating.length > 0,
       preview: {
-        kind: options.kind,
-        fileName: file.fileName,
-        rows: data.length,
-        create: { kpis: creating.length, values: 0 },
-        merge: { kpis: 0, values: 0 },
-        skip: { kpis: planned.length - creating.length },
-        weeks: { count: 0, first: null, last: null },
-        people: [],
-        candidates: [],
-        ...previewLists(planned, errors, notes, (person) => ({
-          row: person.row,
-          title: person.email,
-          owner: [person.firstName, person.lastName].filter(Boolean).join(' '),
-          goal: null,
-          target: null,
-          type: null,
-          group: person.admin ? 'admin' : 'member',
-          values: 0,
-          action: person.action,
-        })),
-        board: null,
+        ...itemsPreview(
+          options,
+          file,
+          data.length,
+          planned,
+          { errors, notes, people: [], candidates: [] },
+          (person) => ({
+            row: person.row,
+            title: person.email,
+            owner: [person.firstName, person.lastName].filter(Boolean).join(' '),
+            goal: null,
+            target: null,
+            type: null,
+            group: person.admin ? 'admin' : 'member',
+            values: 0,
+            action: person.action,
+          }),
+        ),
         invites: creating.length,
       },
       write: async () => {

@@ -12,7 +12,7 @@ import { checkMapping } from './import-people.ts';
 import { undoCards } from './ninety-rocks-plan.ts';
 import { meetingCardsByTitle } from './ninety-workbook.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
-import { previewLists } from './planners.ts';
+import { itemsPreview } from './planners.ts';
 import { csvRows } from './scorecard-planner.ts';
 
 // To-dos, issues and goals from any CSV (decision 126), its columns mapped by the importer:
@@ -144,16 +144,7 @@ const cardsPlanner = (type: TaskType): ImportPlanner => ({
       errorCount: errors.length,
       writesSomething: creating.length > 0,
       preview: {
-        kind: options.kind,
-        fileName: file.fileName,
-        rows: data.length,
-        create: { kpis: creating.length, values: 0 },
-        merge: { kpis: 0, values: 0 },
-        skip: { kpis: cards.length - creating.length },
-        weeks: { count: 0, first: null, last: null },
-        people,
-        candidates,
-        ...previewLists(cards, errors, notes, (card) => ({
+        ...itemsPreview(options, file, data.length, cards, { errors, notes, people, candidates }, (card) => ({
           row: card.row,
           title: card.title,
           owner: ownerName(card.owner),
@@ -164,7 +155,6 @@ const cardsPlanner = (type: TaskType): ImportPlanner => ({
           values: 0,
           action: card.action,
         })),
-        board: null,
         dateOrder,
       },
       write: async () => {

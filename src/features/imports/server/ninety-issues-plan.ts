@@ -11,7 +11,7 @@ import { assignerOf, checkMapping, matchPeople, participantsOf, personKey } from
 import { undoCards } from './ninety-rocks-plan.ts';
 import { dateOf, meetingCardsByTitle, readSheets, text, withLink } from './ninety-workbook.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
-import { previewLists } from './planners.ts';
+import { itemsPreview } from './planners.ts';
 
 // Ninety's issues workbook (decision 122): "Short Term" rows become issues of the meeting (done
 // when completed), "Long Term" rows its backburner (EOS's long-term issues list, which has no
@@ -131,29 +131,17 @@ export const ninetyIssuesPlanner: ImportPlanner = {
       meetingId: meeting.id,
       errorCount: errors.length,
       writesSomething: creating.length > 0,
-      preview: {
-        kind: options.kind,
-        fileName: file.fileName,
-        rows,
-        create: { kpis: creating.length, values: 0 },
-        merge: { kpis: 0, values: 0 },
-        skip: { kpis: issues.length - creating.length },
-        weeks: { count: 0, first: null, last: null },
-        people,
-        candidates,
-        ...previewLists(issues, errors, notes, (issue) => ({
-          row: issue.row,
-          title: issue.title,
-          owner: nameOf(ownerOf(issue.owner)),
-          goal: null,
-          target: null,
-          type: null,
-          group: issue.sheet,
-          values: 0,
-          action: issue.action,
-        })),
-        board: null,
-      },
+      preview: itemsPreview(options, file, rows, issues, { errors, notes, people, candidates }, (issue) => ({
+        row: issue.row,
+        title: issue.title,
+        owner: nameOf(ownerOf(issue.owner)),
+        goal: null,
+        target: null,
+        type: null,
+        group: issue.sheet,
+        values: 0,
+        action: issue.action,
+      })),
       write: async () => {
         const created: CreatedItem[] = [];
         // Issues, then the backburner, each in the sheet's order (decision 127).

@@ -58,3 +58,34 @@ export const previewLists = <T>(
   errorCount: errors.length,
   notes: notes.slice(0, PREVIEW_LIST_MAX),
 });
+
+/**
+ * The preview of a format that creates some of its planned items and skips the others (to-dos,
+ * issues, goals, KPIs or people from a list): no values, weeks or board.
+ */
+export const itemsPreview = <T extends { action: string }>(
+  options: ImportOptions,
+  file: ImportFile,
+  rows: number,
+  planned: readonly T[],
+  lists: { errors: ImportPreview['errors']; notes: ImportPreview['notes'] } & Pick<
+    ImportPreview,
+    'people' | 'candidates'
+  >,
+  item: (planned: T) => ImportPreview['items'][number],
+): ImportPreview => {
+  const creating = planned.filter((p) => p.action === 'create').length;
+  return {
+    kind: options.kind,
+    fileName: file.fileName,
+    rows,
+    create: { kpis: creating, values: 0 },
+    merge: { kpis: 0, values: 0 },
+    skip: { kpis: planned.length - creating },
+    weeks: { count: 0, first: null, last: null },
+    people: lists.people,
+    candidates: lists.candidates,
+    ...previewLists(planned, lists.errors, lists.notes, item),
+    board: null,
+  };
+};
