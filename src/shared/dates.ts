@@ -154,3 +154,19 @@ export const utcToZonedParts = (instant: Date, timeZone: string): { date: IsoDat
     time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
   };
 };
+
+/** The months' names in English, January first (a monthly scorecard's columns, the top bar's clock). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -1,23 +1,8 @@
-import { zoneOffsetMinutes } from '../../shared/dates.ts';
+import { MONTH_NAMES, zoneOffsetMinutes } from '../../shared/dates.ts';
 
 // The top bar's clock without dayjs, which the first page would otherwise load for these two
 // strings alone (decision 095). Same output as dayjs's 'MMMM DD, YYYY, hh:mm A' and 'hh:mm A'
 // in English (clock.test.ts holds them together).
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -26,6 +11,6 @@ export const topBarClock = (instant: Date, timeZone: string): { dateTime: string
   const local = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
   const hour = local.getUTCHours();
   const time = `${two(hour % 12 || 12)}:${two(local.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
-  const date = `${MONTHS[local.getUTCMonth()]} ${two(local.getUTCDate())}, ${local.getUTCFullYear()}`;
+  const date = `${MONTH_NAMES[local.getUTCMonth()]} ${two(local.getUTCDate())}, ${local.getUTCFullYear()}`;
   return { dateTime: `${date}, ${time}`, time };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '../../../shared/dates.ts';
 import { importsMessages } from '../imports.messages.ts';
-import { checkHeader, MONTH_NAMES, parseGoal, resolveWeeks } from './ninety-scorecard.ts';
+import { checkHeader, parseGoal, resolveWeeks } from './ninety-scorecard.ts';
 
 const HEAD = ['#', 'Group', 'Status', 'Title', 'Description', 'Owner', 'Goal', 'Average'];
 const starts = (weeks: { start: string }[]) => weeks.map((week) => week.start);

@@ -1,4 +1,11 @@
-import { addDays, formatIsoDate, type IsoDate, isRealIsoDate, parseIsoDate } from '../../../shared/dates.ts';
+import {
+  addDays,
+  formatIsoDate,
+  type IsoDate,
+  isRealIsoDate,
+  MONTH_NAMES,
+  parseIsoDate,
+} from '../../../shared/dates.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { type KpiGoal, type KpiType, normaliseKpiValue } from '../../../shared/kpis.ts';
 import { importsMessages } from '../imports.messages.ts';
@@ -9,21 +16,6 @@ import { importsMessages } from '../imports.messages.ts';
 
 export const NINETY_COLUMNS = ['#', 'Group', 'Status', 'Title', 'Description', 'Owner', 'Goal', 'Average'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** The monthly scorecard's columns after Title and Goal. */
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export const COLUMN = { title: 3, owner: 5, goal: 6, firstWeek: 8 } as const;
 
