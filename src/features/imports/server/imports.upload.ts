@@ -62,6 +62,22 @@ const filePart = async (request: FastifyRequest) => {
   return part;
 };
 
+/**
+ * Reads the file part with `read`: a file past the limit is a 413, anything else that breaks while
+ * reading a 400; what is left of the part is drained either way.
+ */
+const readingPart = async (part: MultipartFile, read: () => Promise<void>) => {
+  try {
+    await read();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
+  } finally {
+    part.file.resume();
+  }
+};
+
 /** Rows the columns step shows: the header and this many data rows; the rest is not read. */
 const SAMPLE_ROWS = 5;
 
@@ -70,18 +86,12 @@ export const readColumnsUpload = async (request: FastifyRequest): Promise<CsvCol
   const part = await filePart(request);
   const { kind } = readOptions(part, ZCsvColumnsOptions);
   const rows: CsvRow[] = [];
-  try {
+  await readingPart(part, async () => {
     for await (const row of readCsv(part.file, IMPORT_MAX_ROWS)) {
       rows.push(row);
       if (rows.length > SAMPLE_ROWS) break;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
-  } finally {
-    part.file.resume();
-  }
+  });
   return columnsOf(kind, rows);
 };
 
@@ -95,20 +105,14 @@ export const readImportUpload = async (
   const xlsx = XLSX_IMPORT_KINDS.includes(options.kind);
   const rows: CsvRow[] = [];
   const chunks: Buffer[] = [];
-  try {
+  await readingPart(part, async () => {
     if (json || xlsx) for await (const chunk of part.file) chunks.push(chunk as Buffer);
     else {
       // A scorecard holds at most 500 KPIs; the generic kinds read up to 50,000 rows.
       const max = isCsvImportKind(options.kind) ? IMPORT_MAX_ROWS : KPI_SCORES_MAX;
       for await (const row of readCsv(part.file, max)) rows.push(row);
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw badRequest({ file: serverMessages.uploadMalformed }, serverMessages.uploadMalformed);
-  } finally {
-    part.file.resume();
-  }
+  });
   if (part.file.truncated) throw tooLarge();
   if (xlsx) return { options, file: { fileName, format: 'xlsx', bytes: Buffer.concat(chunks) } };
   if (json) return { options, file: { fileName, format: 'json', data: readJson(Buffer.concat(chunks)) } };
