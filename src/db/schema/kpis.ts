@@ -103,6 +103,8 @@ export const scoreCells = pgTable(
   (t) => [
     primaryKey({ columns: [t.scoreId, t.sessionId] }),
     index().on(t.sessionId),
+    // A workspace's cells of some sessions read at once (operating-system health, decision 124).
+    index().on(t.tenantId, t.sessionId),
     check('score_cells_measured_check', sql`${t.measured} is null or ${t.measured} ~ '^-?[0-9]+([.][0-9]+)?$'`),
   ],
 );

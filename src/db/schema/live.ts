@@ -55,6 +55,10 @@ export const sessionAttendees = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index().on(t.userId),
+    // A workspace's ratings read at once (operating-system health, decision 124).
+    index('session_attendees_rated_index')
+      .on(t.tenantId, t.sessionId)
+      .where(sql`${t.score} is not null and not ${t.notAttended}`),
     check('session_attendees_score_check', sql`${t.score} is null or ${t.score} between 1 and 10`),
     check('session_attendees_role_check', sql`${t.roleAtJoin} in ('leader', 'member', 'other')`),
   ],

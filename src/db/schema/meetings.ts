@@ -125,6 +125,8 @@ export const sessions = pgTable(
     ),
     unique('sessions_meeting_id_session_date_unique').on(t.meetingId, t.sessionDate),
     index().on(t.meetingId, t.startsAt),
+    // A workspace's sessions of some quarters, whatever the meeting (operating-system health, decision 124).
+    index().on(t.tenantId, t.sessionDate),
     // The next session of each meeting: a range scan over the sessions not yet finished.
     index('sessions_unfinished_index').on(t.meetingId, t.startsAt).where(sql`${t.finishedAt} is null`),
     // Live sessions are few; the meetings list looks them up for every meeting. At most one per

@@ -129,6 +129,12 @@ export const tasks = pgTable(
     index('tasks_due_date_title_index')
       .on(t.tenantId, t.dueDate, sql`lower(${t.title})`, t.id)
       .where(sql`${t.dueDate} is not null`),
+    // A workspace's goals and to-dos by due date, and its issues solved in the room, each read at
+    // once (operating-system health, decision 124).
+    index('tasks_goals_todos_index').on(t.tenantId, t.type, t.dueDate).where(sql`${t.type} in ('1', '4')`),
+    index('tasks_solved_in_session_index')
+      .on(t.tenantId, t.completedInSessionId)
+      .where(sql`${t.completedInSessionId} is not null`),
     // Deleting a session (a cancelled one made for the occasion) looks up its tasks by this.
     index('tasks_completed_in_session_index')
       .on(t.completedInSessionId)

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../../shared/errors.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { osHealthMessages } from '../os-health.messages.ts';
 import type { HealthItem, HealthItemsPage, HealthItemsQuery } from '../os-health.schemas.ts';
-import { coveredTasksCte, meetingsCte, quarterRange, quartersCte } from './os-health.scope.ts';
+import { coveredTasks, meetingsCte, quarterRange, quartersCte } from './os-health.scope.ts';
 import { cellOnTime, countedCells, goalInQuarter, sessionsCte, todoDoneWhenDue } from './os-health.service.ts';
 
 // The items behind one figure of one quarter (decision 124), a page at a time: one statement
@@ -29,41 +29,40 @@ interface ItemRow {
 
 /** Goals and to-dos name their first covered meeting (by title), looked up for the page's rows only. */
 const taskColumns = sql.raw(`t.id::text, 'task' as kind, t.title, null::text as meeting_id, null::text as meeting_title,
-  t.board_id as lookup_board, true as lookup`);
+  t.board_id as lookup_board, true as lookup, false as rated`);
 
-const itemSelect = (ctx: TenantContext, figure: HealthItemsQuery['figure'], today: string): SQL => {
-  switch (figure) {
+const itemSelect = (ctx: TenantContext, query: HealthItemsQuery, today: string): SQL => {
+  switch (query.figure) {
     case 'goals':
       return sql`select ${taskColumns}, t.due_date::text as date, t.status = '1' as counted,
           null::boolean as on_time, null::numeric as value
-        from tasks t join mt on mt.id = t.id join q on ${goalInQuarter}
+        from ${coveredTasks(ctx, query.meetingId)} join q on ${goalInQuarter}
         where t.tenant_id = ${ctx.tenantId} and t.type = ${TASK_TYPE.goal} `;
     case 'todos':
       return sql`select ${taskColumns}, t.due_date::text as date, ${todoDoneWhenDue} as counted,
           null::boolean as on_time, null::numeric as value
-        from tasks t join mt on mt.id = t.id join q on t.due_date between q.s and q.e left join users u on u.id = t.user_id
+        from ${coveredTasks(ctx, query.meetingId)} join q on t.due_date between q.s and q.e left join users u on u.id = t.user_id
         where t.tenant_id = ${ctx.tenantId} and t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
           `;
     case 'sessions':
       return sql`select ses.id::text, 'session' as kind, ses.meeting_title as title, ses.meeting_id::text,
-          ses.meeting_title, null::uuid as lookup_board, false as lookup, ses.session_date::text as date, ses.on_schedule as counted,
-          case when ses.held and not ses.unscheduled then ses.on_time end as on_time,
-          (select round(avg(a.score), 2) from session_attendees a
-            where a.session_id = ses.id and ses.held and not a.not_attended and a.score is not null) as value
+          ses.meeting_title, null::uuid as lookup_board, false as lookup, ses.held as rated, ses.session_date::text as date,
+          ses.on_schedule as counted, case when ses.held and not ses.unscheduled then ses.on_time end as on_time,
+          null::numeric as value
         from ses where ses.scheduled or ses.held`;
     case 'issues':
       return sql`select t.id::text, 'task' as kind, t.title, ses.meeting_id::text, ses.meeting_title,
-          null::uuid as lookup_board, false as lookup, ses.session_date::text as date, true as counted, null::boolean as on_time,
+          null::uuid as lookup_board, false as lookup, false as rated, ses.session_date::text as date, true as counted, null::boolean as on_time,
           ((t.completed_at at time zone 'UTC')::date - (t.created_at at time zone 'UTC')::date)::numeric as value
         from ses join tasks t on t.completed_in_session_id = ses.id
         where ses.held and t.tenant_id = ${ctx.tenantId} and t.type = ${TASK_TYPE.issue} and t.status = '1'
           and t.completed_at is not null`;
     case 'scorecard':
       return sql`select sc.id || '/' || ses.id as id, 'cell' as kind, sc.title, ses.meeting_id::text, ses.meeting_title,
-          null::uuid as lookup_board, false as lookup, ses.session_date::text as date, ${cellOnTime('ses')} as counted, null::boolean as on_time,
+          null::uuid as lookup_board, false as lookup, false as rated, ses.session_date::text as date, ${cellOnTime('ses')} as counted, null::boolean as on_time,
           c.measured::numeric as value
         from ses join score_cells c on c.session_id = ses.id join scores sc on sc.id = c.score_id
-        where ${countedCells}`;
+        where c.tenant_id = ${ctx.tenantId} and sc.tenant_id = ${ctx.tenantId} and ${countedCells}`;
   }
 };
 
@@ -72,9 +71,9 @@ export const healthItems = async (ctx: TenantContext, query: HealthItemsQuery): 
   if (!quarter) throw badRequest({ quarter: osHealthMessages.quarterFormat });
   const rows = rowsOf<ItemRow>(
     await ctx.db.execute(sql`
-      with ${meetingsCte(ctx, query.meetingId)}, ${coveredTasksCte(ctx)}, ${quartersCte([quarter])}, ${sessionsCte(ctx)},
-      items as (${itemSelect(ctx, query.figure, todayUtc())})
-      select page.id, page.kind, page.title, page.date, page.counted, page.on_time, page.value,
+      with ${meetingsCte(ctx, query.meetingId)}, ${quartersCte([quarter])}, ${sessionsCte(ctx)},
+      items as (${itemSelect(ctx, query, todayUtc())})
+      select page.id, page.kind, page.title, page.date, page.counted, page.on_time, coalesce(page.value, rating.value) as value,
         coalesce(page.meeting_id, first_meeting.id::text) as meeting_id,
         coalesce(page.meeting_title, first_meeting.title) as meeting_title,
         (select count(*) from items) as total, (select count(*) from m) as meetings
@@ -88,7 +87,12 @@ export const healthItems = async (ctx: TenantContext, query: HealthItemsQuery): 
           where tm.task_id = (case when page.lookup then page.id::uuid end))
           or m.id in (select bm.meeting_id from board_meetings bm where bm.board_id = page.lookup_board)
         order by m.title, m.id limit 1
-      ) first_meeting on page.lookup`),
+      ) first_meeting on page.lookup
+      -- A held session's average rating, for the page's sessions only.
+      left join lateral (
+        select round(avg(a.score), 2) as value from session_attendees a
+        where a.session_id = (case when page.rated then page.id::uuid end) and not a.not_attended and a.score is not null
+      ) rating on page.rated`),
   );
   if (query.meetingId && Number(rows[0]?.meetings ?? 0) === 0) throw notFound();
   const items = rows.filter((row) => row.id !== null);

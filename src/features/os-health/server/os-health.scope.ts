@@ -32,7 +32,7 @@ export const quartersCte = (quarters: HealthQuarterRange[]): SQL => sql`q as (
   )`;
 
 /**
- * `mt(id)`: the tasks of the covered meetings — linked to one of them, or on one of their boards
+ * The ids of the tasks of the covered meetings — linked to one of them, or on one of their boards
  * (as the meeting's lists read them) — each once, however many of the meetings it belongs to.
  * Read from the link tables by meeting, so one meeting's health reads only its own tasks.
  */
@@ -43,7 +43,17 @@ export const coveredTaskIds = (ctx: TenantContext): SQL => sql`
     where bt.tenant_id = ${ctx.tenantId}
       and bt.board_id in (select bm.board_id from board_meetings bm where bm.meeting_id in (select id from m))`;
 
-export const coveredTasksCte = (ctx: TenantContext): SQL => sql`mt as (${coveredTaskIds(ctx)})`;
+/**
+ * The covered tasks as `t`, each once. One meeting's are read from its links (a few hundred);
+ * the workspace's are the tasks kept when a covered meeting links them or holds their board, so
+ * the figures read the workspace's tasks by kind and date instead of de-duplicating every link.
+ */
+export const coveredTasks = (ctx: TenantContext, meetingId: string | undefined): SQL =>
+  meetingId
+    ? sql`(select t.* from (${coveredTaskIds(ctx)}) mt join tasks t on t.id = mt.id) t`
+    : sql`(select * from tasks wt
+        where wt.id in (select tm.task_id from task_meetings tm where tm.meeting_id in (select id from m))
+          or wt.board_id in (select bm.board_id from board_meetings bm where bm.meeting_id in (select id from m))) t`;
 
 /**
  * The last `count` quarters up to `until` (default: the one holding today), oldest first, in one

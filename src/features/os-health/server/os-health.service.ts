@@ -13,7 +13,7 @@ import {
   type HealthQuarter,
   type HealthQuery,
 } from '../os-health.schemas.ts';
-import { coveredTaskIds, meetingsCte, quartersCte, quartersUpTo } from './os-health.scope.ts';
+import { coveredTasks, meetingsCte, quartersCte, quartersUpTo } from './os-health.scope.ts';
 
 // The health figures (decision 124): every figure of every quarter in ONE aggregate statement
 // (plus one for the quarters), whatever the history holds. Nothing is stored.
@@ -42,6 +42,9 @@ export const sessionsCte = (ctx: TenantContext) => sql`ses as (
 /** A goal's quarter: its `quarterId` when that names a quarter, else the quarter of its due date. */
 export const goalInQuarter = sql.raw(`case when t.quarter_id ~ '^[0-9]{4}-Q[1-4]$' then t.quarter_id = q.id
   else t.due_date between q.s and q.e end`);
+
+/** The same, worked out once a goal (the due date's quarter `qd.qid` looked up by date). */
+const goalQuarter = sql.raw(`case when t.quarter_id ~ '^[0-9]{4}-Q[1-4]$' then t.quarter_id else qd.qid end`);
 
 /** A to-do done when due: done by the end of its due date in its owner's time zone. */
 export const todoDoneWhenDue = sql.raw(`(t.status = '1' and t.completed_at is not null
@@ -130,18 +133,12 @@ const movesOf = (quarters: HealthQuarter[]): HealthMove[] => {
 };
 
 /** The covered goals and past-due to-dos in the quarters, with what their figures read. */
-const taskColumns = sql.raw('t.type, t.status, t.quarter_id, t.due_date, t.completed_at, t.user_id');
-const taskKinds = (ctx: TenantContext, today: string) => sql`t.tenant_id = ${ctx.tenantId}
-  and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
-    and t.due_date between (select lo from b) and (select hi from b)))`;
-/** One meeting's (or a few): from its links, a task once however many of them it is in. */
-const linkedTasks = (ctx: TenantContext, today: string) => sql`select ${taskColumns}
-  from (${coveredTaskIds(ctx)}) mt join tasks t on t.id = mt.id where ${taskKinds(ctx, today)}`;
-/** The workspace's: the tasks by kind first, kept when a covered meeting holds them. */
-const workspaceTasks = (ctx: TenantContext, today: string) => sql`select ${taskColumns}
-  from tasks t where ${taskKinds(ctx, today)}
-    and (t.id in (select tm.task_id from task_meetings tm where tm.meeting_id in (select id from m))
-      or t.board_id in (select bm.board_id from board_meetings bm where bm.meeting_id in (select id from m)))`;
+const healthTasks = (ctx: TenantContext, meetingId: string | undefined, today: string) => sql`
+  select t.type, t.status, t.quarter_id, t.due_date, t.completed_at, t.user_id
+  from ${coveredTasks(ctx, meetingId)}
+  where t.tenant_id = ${ctx.tenantId}
+    and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
+      and t.due_date between (select lo from b) and (select hi from b)))`;
 
 export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): Promise<Health> => {
   const quarters = await quartersUpTo(ctx, query.until, query.quarters);
@@ -158,7 +155,7 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
       sx as materialized (
         select s.id, qd.qid, s.starts_at, s.started_at, s.unscheduled, m.timezone, s.session_date
         from sessions s join m on m.id = s.meeting_id join qd on qd.d = s.session_date
-        where s.tenant_id = \${ctx.tenantId} and s.session_date between (select lo from b) and (select hi from b)
+        where s.tenant_id = ${ctx.tenantId} and s.session_date between (select lo from b) and (select hi from b)
       ),
       sf as (
         select qid, count(*) filter (where not unscheduled and starts_at <= now()) as scheduled,
@@ -167,19 +164,19 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
           count(*) filter (where started_at is not null) as held,
           count(*) filter (where not unscheduled and started_at is not null) as held_scheduled,
           count(*) filter (where not unscheduled and started_at is not null
-            and started_at <= starts_at + make_interval(mins => \${HEALTH_ON_TIME_MINUTES})) as on_time
+            and started_at <= starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES})) as on_time
         from sx group by qid
       ),
       rf as (
         select sx.qid, sum(a.score) as rating_sum, count(a.score) as rating_count
         from sx join session_attendees a on a.session_id = sx.id
-        where a.tenant_id = \${ctx.tenantId} and sx.started_at is not null and not a.not_attended and a.score is not null
+        where a.tenant_id = ${ctx.tenantId} and sx.started_at is not null and not a.not_attended and a.score is not null
         group by sx.qid
       ),
       cf as (
-        select sx.qid, count(*) as cells, count(*) filter (where \${cellOnTime('sx')}) as cells_on_time
+        select sx.qid, count(*) as cells, count(*) filter (where ${cellOnTime('sx')}) as cells_on_time
         from sx join score_cells c on c.session_id = sx.id join scores sc on sc.id = c.score_id
-        where c.tenant_id = \${ctx.tenantId} and sc.tenant_id = \${ctx.tenantId} and sc.meeting_id in (select id from m)
+        where c.tenant_id = ${ctx.tenantId} and sc.tenant_id = ${ctx.tenantId} and sc.meeting_id in (select id from m)
           and sc.frequency = 'weekly' and sc.formula is null
           and sx.started_at is not null and sc.created_at <= sx.starts_at
           and not exists (select 1 from kpi_removed_sessions r where r.session_id = sx.id)
@@ -189,23 +186,24 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
         select sx.qid, count(*) as solved,
           percentile_cont(0.5) within group (order by (t.completed_at at time zone 'UTC')::date - (t.created_at at time zone 'UTC')::date) as solved_median
         from sx join tasks t on t.completed_in_session_id = sx.id
-        where t.tenant_id = \${ctx.tenantId} and sx.started_at is not null
-          and t.type = \${TASK_TYPE.issue} and t.status = '1' and t.completed_at is not null
+        where t.tenant_id = ${ctx.tenantId} and sx.started_at is not null
+          and t.type = ${TASK_TYPE.issue} and t.status = '1' and t.completed_at is not null
         group by sx.qid
       ),
       -- The covered goals and past-due to-dos: one meeting's read from its links; the workspace's
       -- from the tasks (by type and due date) kept when linked to a covered meeting or its board.
-      ct as materialized (\${query.meetingId ? linkedTasks(ctx, today) : workspaceTasks(ctx, today)}),
+      ct as materialized (${healthTasks(ctx, query.meetingId, today)}),
       gf as (
-        select q.id as qid, count(*) as goals_total, count(*) filter (where t.status = '1') as goals_done
-        from ct t join q on \${goalInQuarter}
-        where t.type = \${TASK_TYPE.goal}
-        group by q.id
+        select k.qid, count(*) as goals_total, count(*) filter (where k.status = '1') as goals_done
+        from (select t.status, ${goalQuarter} as qid
+          from ct t left join qd on qd.d = t.due_date where t.type = ${TASK_TYPE.goal}) k
+        where k.qid in (select id from q)
+        group by k.qid
       ),
       tf as (
-        select qd.qid, count(*) as todos_due, count(*) filter (where \${todoDoneWhenDue}) as todos_done
+        select qd.qid, count(*) as todos_due, count(*) filter (where ${todoDoneWhenDue}) as todos_done
         from ct t join qd on qd.d = t.due_date left join users u on u.id = t.user_id
-        where t.type = \${TASK_TYPE.todo}
+        where t.type = ${TASK_TYPE.todo}
         group by qd.qid
       )
       select q.id, (select count(*) from m) as meetings, (select min(title) from m) as meeting_title,

@@ -1,0 +1,5 @@
+CREATE INDEX "score_cells_tenant_id_session_id_index" ON "score_cells" USING btree ("tenant_id","session_id");--> statement-breakpoint
+CREATE INDEX "session_attendees_rated_index" ON "session_attendees" USING btree ("tenant_id","session_id") WHERE "session_attendees"."score" is not null and not "session_attendees"."not_attended";--> statement-breakpoint
+CREATE INDEX "sessions_tenant_id_session_date_index" ON "sessions" USING btree ("tenant_id","session_date");--> statement-breakpoint
+CREATE INDEX "tasks_goals_todos_index" ON "tasks" USING btree ("tenant_id","type","due_date") WHERE "tasks"."type" in ('1', '4');--> statement-breakpoint
+CREATE INDEX "tasks_solved_in_session_index" ON "tasks" USING btree ("tenant_id","completed_in_session_id") WHERE "tasks"."completed_in_session_id" is not null;
