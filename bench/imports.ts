@@ -11,6 +11,7 @@ import { startBenchServer } from './server.ts';
 // 3. A generic CSV of to-dos (decisions 126, 127) through the API, 5,000 and 50,000 rows (about
 //    2 and 20 MB), each into a new meeting on a fresh database: preview and confirm times, and the
 //    peak of the process's memory (server and client are this process) above where each started.
+//    Then Undo of the whole import, timed the same way.
 
 const ROW_BYTES = 400;
 
@@ -170,18 +171,33 @@ const todosImport = async (rows: number) => {
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
-      return JSON.parse(text) as { result: { counts?: Record<string, number>; create?: { kpis: number } } };
+      return JSON.parse(text) as {
+        result: { id?: string; counts?: Record<string, number>; create?: { kpis: number } };
+      };
     };
     let created = 0;
     const preview = await measured(async () => {
       const answer = await send('/imports/preview');
       if (answer.result.create?.kpis !== rows) throw new Error(`preview: ${JSON.stringify(answer.result.create)}`);
     });
+    let importId = '';
     const confirm = await measured(async () => {
-      created = (await send('/imports')).result.counts?.todos ?? 0;
+      const { result } = await send('/imports');
+      created = result.counts?.todos ?? 0;
+      importId = result.id ?? '';
     });
     file = null;
-    return { rows, mb, created, preview, confirm };
+    // Undo of the whole import: every card it made, in one request and one transaction.
+    const undo = await measured(async () => {
+      const answer = await server.request<{ status: string }>(
+        'POST',
+        `/imports/${importId}/undo`,
+        {},
+        admin.accessToken,
+      );
+      if (answer.status !== 'undone') throw new Error(`undo: ${JSON.stringify(answer)}`);
+    });
+    return { rows, mb, created, preview, confirm, undo };
   } finally {
     await server.stop();
   }
@@ -204,7 +220,7 @@ console.log(
 for (const rows of [5_000, 50_000]) {
   const run = await todosImport(rows);
   console.log(
-    `CSV to-dos, ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB), ${run.created.toLocaleString('en')} created: preview ${run.preview.ms.toFixed(0)} ms (peak RSS +${run.preview.peakMb.toFixed(0)} MB, heap +${run.preview.heapMb.toFixed(0)} MB), confirm ${run.confirm.ms.toFixed(0)} ms (peak RSS +${run.confirm.peakMb.toFixed(0)} MB, heap +${run.confirm.heapMb.toFixed(0)} MB)`,
+    `CSV to-dos, ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB), ${run.created.toLocaleString('en')} created: preview ${run.preview.ms.toFixed(0)} ms (peak RSS +${run.preview.peakMb.toFixed(0)} MB, heap +${run.preview.heapMb.toFixed(0)} MB), confirm ${run.confirm.ms.toFixed(0)} ms (peak RSS +${run.confirm.peakMb.toFixed(0)} MB, heap +${run.confirm.heapMb.toFixed(0)} MB), undo ${run.undo.ms.toFixed(0)} ms (peak RSS +${run.undo.peakMb.toFixed(0)} MB)`,
   );
 }
 console.log(machineLine(1));

@@ -10,7 +10,8 @@ export interface TaskEvents {
     action: 'created' | 'updated' | 'deleted';
     /**
      * What changed besides the card's own fields; 'many': many cards of the meeting were created
-     * at once (an import, decision 127) and `id` is the last of them. Webhooks skip events with a part.
+     * or deleted at once (an import or its Undo, decision 127) and `id` is the last of them.
+     * Webhooks skip events with a part.
      */
     part?: 'checklist' | 'milestone' | 'activity' | 'attachment' | 'share' | 'many';
     boardId: string | null;

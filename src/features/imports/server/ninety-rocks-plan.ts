@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { goalMilestones, tasks } from '../../../db/schema/index.ts';
+import { attachments, goalMilestones, tasks } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { conflict } from '../../../shared/errors.ts';
@@ -9,7 +10,7 @@ import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { ZCreateMilestone, ZUpdateMilestone } from '../../tasks/milestones.schemas.ts';
 import { createMilestone, deleteMilestone, updateMilestone } from '../../tasks/server/milestones.service.ts';
 import { createCardsInBulk } from '../../tasks/server/tasks.bulk.ts';
-import { deleteTask } from '../../tasks/server/tasks.service.ts';
+import { deleteCardsInBulk } from '../../tasks/server/tasks.bulk-delete.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportItem, ImportPerson, RowError } from '../imports.schemas.ts';
 import { textAsHtml } from './board-source.ts';
@@ -273,13 +274,16 @@ export const undoCards = async (ctx: TenantContext, items: { entity: string; ent
         edited: sql<number>`count(*) filter (where ${tasks.changedAt} > ${after}::timestamptz)`.mapWith(Number),
       })
       .from(tasks)
-      .where(and(eq(tasks.tenantId, ctx.tenantId), inArray(tasks.id, taskIds)));
+      .where(and(eq(tasks.tenantId, ctx.tenantId), anyOf(tasks.id, taskIds)));
     if (state!.present !== taskIds.length || state!.edited > 0) throw changed();
     const [milestonesEdited] = await ctx.db
       .select({ n: count() })
       .from(goalMilestones)
-      .where(and(inArray(goalMilestones.goalId, taskIds), gt(goalMilestones.changedAt, since)));
+      .where(and(anyOf(goalMilestones.goalId, taskIds), gt(goalMilestones.changedAt, since)));
     if (milestonesEdited!.n > 0) throw changed();
+    // A file attached since is a change too (and Undo has no way to remove it from disk).
+    const [files] = await ctx.db.select({ n: count() }).from(attachments).where(anyOf(attachments.taskId, taskIds));
+    if (files!.n > 0) throw changed();
   }
   const allMilestones = [...milestoneIds, ...ownMilestoneIds];
   if (allMilestones.length > 0) {
@@ -291,9 +295,10 @@ export const undoCards = async (ctx: TenantContext, items: { entity: string; ent
         ),
       })
       .from(goalMilestones)
-      .where(and(eq(goalMilestones.tenantId, ctx.tenantId), inArray(goalMilestones.id, allMilestones)));
+      .where(and(eq(goalMilestones.tenantId, ctx.tenantId), anyOf(goalMilestones.id, allMilestones)));
     if (state!.present !== allMilestones.length || state!.edited > 0) throw changed();
   }
   for (const id of milestoneIds) await deleteMilestone(ctx, id);
-  for (const id of taskIds) await deleteTask(ctx, id);
+  // Goals' own milestones go with them (cascade); the cards all at once, whatever their number.
+  await deleteCardsInBulk(ctx, taskIds);
 };
