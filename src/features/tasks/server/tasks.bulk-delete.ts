@@ -2,21 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   attachments,
   boardMeetings,
-  meetingPeople,
-  memberships,
   taskMeetings,
   taskMembers,
   tasks,
   taskWatchers,
 } from '../../../db/schema/index.ts';
-import { anyOf, uuidArray } from '../../../db/sql.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { ADMIN_FLAG } from '../../../shared/constants.ts';
 import { forbidden, notFound } from '../../../shared/errors.ts';
 import { TASK_TYPE } from '../../../shared/tasks.ts';
 import { advanceSeries } from './repeat.occurrences.ts';
 import { participation } from './tasks.access.ts';
-import { tellViewers } from './tasks.viewers.ts';
+import { tellViewers, viewersOfCards } from './tasks.viewers.ts';
 import { publishTask } from './tasks.write.ts';
 
 // Many cards deleted at once (decision 127): what Undo of an import removes. Each card goes as
@@ -96,35 +93,6 @@ const assertMayDelete = async (ctx: TenantContext, cards: Card[], roomsOf: (id: 
     cards.some((card) => !(mine(card) || card.createdBy === ctx.userId || roomsOf(card.id).some((m) => leader.has(m))))
   )
     throw forbidden();
-};
-
-/**
- * The people who may see any of these goals or backburner cards — `viewersOf` (tasks.viewers.ts)
- * for many cards in one statement a chunk: owners, members, watchers, the people of their
- * meetings and of their boards' meetings, and the workspace's admins.
- */
-const viewersOfCards = async (ctx: TenantContext, ids: string[]) => {
-  const viewers = new Set<string>();
-  for (const chunk of chunksOf(ids)) {
-    const these = uuidArray(chunk);
-    const result = await ctx.db.execute(sql`
-      select ${tasks.userId}::text as "userId" from ${tasks}
-        where ${tasks.id} = any(${these}) and ${tasks.tenantId} = ${ctx.tenantId} and ${tasks.userId} is not null
-      union select ${taskMembers.userId}::text from ${taskMembers} where ${taskMembers.taskId} = any(${these})
-      union select ${taskWatchers.userId}::text from ${taskWatchers} where ${taskWatchers.taskId} = any(${these})
-      union select ${meetingPeople.userId}::text from ${taskMeetings}
-        join ${meetingPeople} on ${meetingPeople.meetingId} = ${taskMeetings.meetingId}
-        where ${taskMeetings.taskId} = any(${these})
-      union select ${meetingPeople.userId}::text from ${tasks}
-        join ${boardMeetings} on ${boardMeetings.boardId} = ${tasks.boardId}
-        join ${meetingPeople} on ${meetingPeople.meetingId} = ${boardMeetings.meetingId}
-        where ${tasks.id} = any(${these}) and ${tasks.tenantId} = ${ctx.tenantId}
-      union select ${memberships.userId}::text from ${memberships}
-        where ${memberships.tenantId} = ${ctx.tenantId} and ${memberships.isAdmin} = ${ADMIN_FLAG.yes}
-          and not ${memberships.disabled}`);
-    for (const row of (result as unknown as { rows: { userId: string }[] }).rows) viewers.add(row.userId);
-  }
-  return [...viewers];
 };
 
 /**
