@@ -47,6 +47,9 @@ interface TopBarProps {
   onToggleSidebar: () => void;
 }
 
+/** The burger's id: the navigation drawer gives focus back to it when dismissed. */
+export const BURGER_ID = 'cadence-navigation-burger';
+
 export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarProps) => {
   const now = useNow();
   // document 1 §9 display format, in the user's own time zone (document 1 §2), not the browser's.
@@ -62,6 +65,7 @@ export const TopBar = ({ self, narrow, sidebarOpen, onToggleSidebar }: TopBarPro
             size="sm"
             opened={sidebarOpen}
             onClick={onToggleSidebar}
+            id={BURGER_ID}
             aria-label={clientMessages.openNavigation}
             aria-expanded={sidebarOpen}
           />

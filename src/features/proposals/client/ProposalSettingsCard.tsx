@@ -68,6 +68,8 @@ export const ProposalSettingsCard = ({ meetingId }: { meetingId: string }) => {
                     {fields.map((field) => (
                       <NumberInput
                         key={field}
+                        // Its spinner buttons are smaller than a finger; the arrow keys still step it.
+                        hideControls
                         size="xs"
                         w={150}
                         label={m.fields[field] ?? field}
