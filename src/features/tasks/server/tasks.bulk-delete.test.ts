@@ -11,7 +11,7 @@ import {
   uploadFile,
 } from '../../../../test/factories.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
-import type { TenantContext } from '../../../server/context.ts';
+import { inServiceTransaction } from '../../../../test/service-context.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Task } from '../tasks.schemas.ts';
 import { deleteCardsInBulk } from './tasks.bulk-delete.ts';
@@ -27,27 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The service in a transaction of its own, as a request runs it; events are sent after the commit. */
-const inTransaction = async (who: SignedUp, ids: string[], isAdmin = true) => {
-  const events: Parameters<TenantContext['publish']>[0][] = [];
-  const result = await app.database.db.transaction((db) => {
-    const ctx = {
-      db,
-      userId: who.userId,
-      tenantId: who.tenantId,
-      isAdmin,
-      publish: (event: (typeof events)[number]) => events.push(event),
-      sendMail: async () => undefined,
-      publicUrl: '',
-      disconnect: () => undefined,
-      leaveMeetingRoom: async () => undefined,
-      leaveWorkspace: () => undefined,
-    } as unknown as TenantContext;
-    return deleteCardsInBulk(ctx, ids);
-  });
-  for (const event of events) app.realtime.publish(event, { changedBy: who.userId, originClientId: null });
-  return result;
-};
+/** The bulk delete as a request would run it; its events are sent after the commit. */
+const inTransaction = (who: SignedUp, ids: string[], isAdmin = true) =>
+  inServiceTransaction(app, who, (ctx) => deleteCardsInBulk(ctx, ids), { isAdmin });
 
 const codeOf = async (work: Promise<unknown>) => {
   try {

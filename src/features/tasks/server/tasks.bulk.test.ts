@@ -2,11 +2,14 @@ import { and, asc, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
+import { csv } from '../../../../test/csv-imports-fixtures.ts';
 import { createMeeting, joinWorkspace, type SignedUp, signUp } from '../../../../test/factories.ts';
+import { importsFixtures } from '../../../../test/imports-fixtures.ts';
 import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
+import { inServiceTransaction } from '../../../../test/service-context.ts';
 import { tasks } from '../../../db/schema/index.ts';
-import type { TenantContext } from '../../../server/context.ts';
 import { AppError } from '../../../shared/errors.ts';
+import type { ImportRecord } from '../../imports/imports.schemas.ts';
 import type { NotificationPage } from '../../notifications/notifications.schemas.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import type { Task, TaskPage } from '../tasks.schemas.ts';
@@ -23,29 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
-
+const { send } = importsFixtures(() => app);
 /** `POST /imports` with the file and its options, as the import screen sends them. */
-const importCsv = async (who: SignedUp, bytes: Buffer, options: Record<string, unknown>) => {
-  const boundary = '----bulk-cards-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cards.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v2/imports',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const importCsv = (who: SignedUp, bytes: Buffer, options: Record<string, unknown>) =>
+  send<ImportRecord>(who, '/imports', bytes, options, 'cards.csv');
 
 const COLUMNS = { title: 'Title', description: 'Notes', owner: 'Owner', dueDate: 'Due', status: 'Done' };
 
@@ -58,23 +42,9 @@ const comparable = ({ id, createdAt, changedAt, completedAt, meetingIds, meeting
   done: completedAt !== null,
 });
 
-/** The service in a transaction of its own, as a request runs it; events are kept, not sent. */
+/** The bulk create as a request would run it. */
 const inTransaction = (who: SignedUp, input: BulkCards, isAdmin = true) =>
-  app.database.db.transaction((db) => {
-    const ctx = {
-      db,
-      userId: who.userId,
-      tenantId: who.tenantId,
-      isAdmin,
-      publish: () => undefined,
-      sendMail: async () => undefined,
-      publicUrl: '',
-      disconnect: () => undefined,
-      leaveMeetingRoom: async () => undefined,
-      leaveWorkspace: () => undefined,
-    } as unknown as TenantContext;
-    return createCardsInBulk(ctx, input);
-  });
+  inServiceTransaction(app, who, (ctx) => createCardsInBulk(ctx, input), { isAdmin });
 
 const failureOf = async (work: Promise<unknown>) => {
   try {
