@@ -106,7 +106,8 @@ export const proposalsRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         operationId: 'snoozeProposal',
-        summary: 'Snoozes the proposal until a day, or (null) until the next session is prepared. Leaders',
+        summary:
+          'Snoozes the proposal until a day, or (null) until the next session is prepared; new evidence ends it sooner. Leaders',
         params: ZProposalId,
         body: ZSnoozeProposal,
         response: { 200: success(ZProposal), ...failures(400, 401, 403, 404, 409) },
