@@ -11,8 +11,7 @@ import { createBoard, createLabel, createList, listLists } from '../../boards/se
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { createActivity } from '../../tasks/server/activities.service.ts';
 import { createChecklist, createChecklistItem } from '../../tasks/server/checklists.service.ts';
-import { createTask } from '../../tasks/server/tasks.service.ts';
-import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
+import { createBoardCardsInBulk } from '../../tasks/server/tasks.bulk-board.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportItem, ImportOptions, ImportPerson, RowError } from '../imports.schemas.ts';
 import { CARD_PARTS_MAX, type SourceBoard, type SourceCard, textAsHtml } from './board-source.ts';
@@ -96,6 +95,8 @@ const dueDateOf = (due: string | null) => {
   const day = due.trim().slice(0, 10);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && isRealIsoDate(day) ? day : undefined;
 };
+
+const checklistTitle = (list: SourceCard['checklists'][number]) => list.title.trim().slice(0, NAME_MAX) || '—';
 
 const partsOf = (card: { checklists: SourceCard['checklists']; comments: SourceCard['comments'] }) =>
   card.checklists.reduce((n, list) => n + list.items.length, 0) + card.comments.length;
@@ -247,33 +248,46 @@ export const planBoard = async (
     }
     let checklistItems = 0;
     let comments = 0;
-    for (const card of writing) {
-      let taskId = card.existingId!;
-      if (card.action === 'create') {
-        const task = await createTask(
-          ctx,
-          ZCreateTask.parse({
-            title: card.title,
-            description: card.description,
-            type: '4',
-            status: card.source.done ? '1' : '0',
-            dueDate: card.dueDate,
-            userId: card.ownerId,
-            meetingIds: [meeting.id],
-            boardId,
-            taskTypeId: listIds.get(card.listKey),
-            members: card.memberIds,
-            labelIds: [...new Set(card.source.labelKeys.map((k) => labelIds.get(k)).filter(Boolean))],
-            showInTasks: '0',
-          }),
-        );
-        taskId = task.id;
-        created.push(['task', taskId]);
-      }
+    // New cards with their parts in bulk (decision 127): nobody notified, one event a room.
+    const newCards = creating.map((card) => ({
+      title: card.title,
+      description: card.description,
+      status: card.source.done ? ('1' as const) : ('0' as const),
+      dueDate: card.dueDate,
+      userId: card.ownerId,
+      taskTypeId: listIds.get(card.listKey),
+      members: card.memberIds,
+      labelIds: [...new Set(card.source.labelKeys.flatMap((k) => labelIds.get(k) ?? []))],
+      checklists: card.checklists.map((list) => ({
+        title: checklistTitle(list),
+        items: list.items.flatMap((item) => {
+          const title = item.title.trim().slice(0, TITLE_MAX);
+          return title ? [{ title, done: item.done }] : [];
+        }),
+      })),
+      comments: card.source.comments.map(commentHtml),
+    }));
+    const made = await createBoardCardsInBulk(ctx, {
+      meetingId: meeting.id,
+      type: '4',
+      boardId,
+      showInTasks: '0',
+      cards: newCards,
+    });
+    for (const [i, taskId] of made.ids.entries()) {
+      created.push(['task', taskId]);
+      // A new card's checklists and comments go with it; recorded to notice one deleted since.
+      for (const id of made.parts[i]!.checklistIds) created.push(['cardChecklist', id]);
+      for (const id of made.parts[i]!.commentIds) created.push(['cardComment', id]);
+      checklistItems += newCards[i]!.checklists.reduce((n, list) => n + list.items.length, 0);
+      comments += newCards[i]!.comments.length;
+    }
+    // Merged cards get their parts one by one, through the services a person's edit uses.
+    for (const card of merging) {
+      const taskId = card.existingId!;
       for (const list of card.checklists) {
-        const checklist = await createChecklist(ctx, { taskId, title: list.title.trim().slice(0, NAME_MAX) || '—' });
-        // A new card's checklists and comments go with it; recorded to notice one deleted since.
-        created.push([card.action === 'merge' ? 'checklist' : 'cardChecklist', checklist.id]);
+        const checklist = await createChecklist(ctx, { taskId, title: checklistTitle(list) });
+        created.push(['checklist', checklist.id]);
         for (const item of list.items) {
           const title = item.title.trim().slice(0, TITLE_MAX);
           if (!title) continue;
@@ -283,7 +297,7 @@ export const planBoard = async (
       }
       for (const comment of card.source.comments) {
         const activity = await createActivity(ctx, { taskId, description: commentHtml(comment) });
-        created.push([card.action === 'merge' ? 'activity' : 'cardComment', activity.id]);
+        created.push(['activity', activity.id]);
         comments += 1;
       }
     }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, not, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   activities,
@@ -11,13 +11,14 @@ import {
   labels,
   tasks,
 } from '../../../db/schema/index.ts';
+import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { conflict } from '../../../shared/errors.ts';
 import { publishBoard } from '../../boards/server/boards.hooks.ts';
 import { deleteLabel, deleteList } from '../../boards/server/boards.service.ts';
 import { deleteActivity } from '../../tasks/server/activities.service.ts';
 import { deleteChecklist } from '../../tasks/server/checklists.service.ts';
-import { deleteTask } from '../../tasks/server/tasks.service.ts';
+import { deleteCardsInBulk } from '../../tasks/server/tasks.bulk-delete.ts';
 import { importsMessages } from '../imports.messages.ts';
 import { planBoard } from './board-plan.ts';
 import type { SourceBoard } from './board-source.ts';
@@ -51,7 +52,7 @@ const undoBoard = async (ctx: TenantContext, items: { entity: string; entityId: 
     const [found] = await ctx.db
       .select({ n: count() })
       .from(table)
-      .where(and(eq(table.tenantId, ctx.tenantId), inArray(table.id, ids)));
+      .where(and(eq(table.tenantId, ctx.tenantId), anyOf(table.id, ids)));
     if (found!.n !== ids.length) throw conflict(importsMessages.undoChanged);
   };
   await present(labels, [...labelIds, ...idsOf(items, 'boardLabel')]);
@@ -67,7 +68,7 @@ const undoBoard = async (ctx: TenantContext, items: { entity: string; entityId: 
         edited: sql<number>`count(*) filter (where ${table.changedAt} > ${after}::timestamptz)`.mapWith(Number),
       })
       .from(table)
-      .where(and(eq(table.tenantId, ctx.tenantId), inArray(table.id, ids)));
+      .where(and(eq(table.tenantId, ctx.tenantId), anyOf(table.id, ids)));
     if (state!.present !== ids.length || state!.edited > 0) throw changed();
   };
   await countWhere(tasks, taskIds);
@@ -85,13 +86,13 @@ const undoBoard = async (ctx: TenantContext, items: { entity: string; entityId: 
             boardIds.length > 0 ? inArray(tasks.boardId, boardIds) : sql`false`,
             listIds.length > 0 ? inArray(tasks.boardListId, listIds) : sql`false`,
           ),
-          taskIds.length > 0 ? notInArray(tasks.id, taskIds) : sql`true`,
+          taskIds.length > 0 ? not(anyOf(tasks.id, taskIds)) : sql`true`,
         ),
       );
     if (others!.n > 0) throw changed();
   }
   const onTasks = (column: AnyPgColumn, own: AnyPgColumn, ids: string[]) =>
-    or(taskIds.length > 0 ? inArray(column, taskIds) : sql`false`, ids.length > 0 ? inArray(own, ids) : sql`false`);
+    or(taskIds.length > 0 ? anyOf(column, taskIds) : sql`false`, ids.length > 0 ? anyOf(own, ids) : sql`false`);
   if (taskIds.length > 0 || checklistIds.length > 0) {
     const [state] = await ctx.db
       .select({ edited: count() })
@@ -126,12 +127,13 @@ const undoBoard = async (ctx: TenantContext, items: { entity: string; entityId: 
     if (linked!.n > 0) throw changed();
   }
   if (taskIds.length > 0) {
-    const [files] = await ctx.db.select({ n: count() }).from(attachments).where(inArray(attachments.taskId, taskIds));
+    const [files] = await ctx.db.select({ n: count() }).from(attachments).where(anyOf(attachments.taskId, taskIds));
     if (files!.n > 0) throw changed();
   }
   for (const id of activityIds) await deleteActivity(ctx, id);
   for (const id of checklistIds) await deleteChecklist(ctx, id);
-  for (const id of taskIds) await deleteTask(ctx, id);
+  // The cards at once (decision 127): their checklists, comments and labels go with them.
+  await deleteCardsInBulk(ctx, taskIds);
   for (const id of listIds) await deleteList(ctx, id);
   for (const id of labelIds) await deleteLabel(ctx, id);
   // The board itself goes as it came, even when the meeting had no other board before (boards'

@@ -15,7 +15,7 @@ import { publishTaskPart } from './tasks.write.ts';
 // A card's activity log: comments in sanitized HTML. Their author edits and deletes them;
 // workspace admins may delete any (docs/decisions/010).
 
-const clean = (html: string) => {
+export const cleanComment = (html: string) => {
   const safe = sanitizeRichText(html);
   // Markup that sanitizes to nothing (a lone script) is no comment.
   if (!safe.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(safe)) throw badRequest({ description: messages.required });
@@ -89,7 +89,7 @@ export const createActivity = async (ctx: TenantContext, input: { taskId: string
     .values({
       tenantId: ctx.tenantId,
       taskId: input.taskId,
-      description: clean(input.description),
+      description: cleanComment(input.description),
       createdAt: stamp,
       changedAt: stamp,
       createdBy: ctx.userId,
@@ -107,7 +107,7 @@ export const updateActivity = async (ctx: TenantContext, id: string, input: { de
   if (activity.createdBy !== ctx.userId) throw forbidden(tasksMessages.notYourComment);
   await ctx.db
     .update(activities)
-    .set({ description: clean(input.description), changedAt: new Date(), changedBy: ctx.userId })
+    .set({ description: cleanComment(input.description), changedAt: new Date(), changedBy: ctx.userId })
     .where(eq(activities.id, id));
   publishTaskPart(ctx, access, 'activity');
   return one(ctx, activity.taskId, id);
