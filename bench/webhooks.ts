@@ -8,6 +8,7 @@ import { senderThreadDataOf, startDeliveryThread } from '../src/features/webhook
 import { inJobTransaction, jobDepsOf } from '../src/server/jobs/jobTransaction.ts';
 import { startJobs } from '../src/server/jobs/scheduler.ts';
 import { startBenchServer } from './server.ts';
+import { backendsMeter, processSeconds, threadIds, threadsSeconds } from './webhooks-cpu.ts';
 
 // `npm run bench:webhooks`: outbound webhooks' fan-out. 10,000 card changes, each in the
 // transaction that makes it, to 5 subscribers of one workspace (50,000 deliveries) sent by the
@@ -58,7 +59,8 @@ if (process.argv[2] === 'receiver') {
   // The bench gone (finished or failed): so is its receiver.
   process.on('disconnect', () => process.exit(0));
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
-  process.on('message', (message: { done?: boolean }) => {
+  process.on('message', (message: { done?: boolean; cpu?: boolean }) => {
+    if (message.cpu) process.send!({ cpu: processSeconds() });
     if (message.done) {
       // Gone only once the (large) message has left.
       process.send!({ delays }, () => {
@@ -199,6 +201,7 @@ async function main() {
   };
 
   // As `npm start` sends them: a thread of its own on PostgreSQL, the job runner's loop otherwise.
+  const threadsBefore = threadIds();
   const stopSending = process.env.DATABASE_URL
     ? startDeliveryThread(
         senderThreadDataOf({ ...app.config, databaseUrl: process.env.DATABASE_URL }, app.vaultKeyring),
@@ -219,14 +222,50 @@ async function main() {
         { firstRunMs: 3_600_000 },
       );
 
+  // The sender's thread: the one this process did not have before it started.
+  const senderThreads = [...threadIds()].filter((id) => !threadsBefore.has(id));
+  const backends = backendsMeter(db);
+  const receiverCpu = () =>
+    new Promise<number>((resolve) => {
+      const listen = (message: { cpu?: number }) => {
+        if (message.cpu === undefined) return;
+        receiver.off('message', listen);
+        resolve(message.cpu);
+      };
+      receiver.on('message', listen);
+      receiver.send({ cpu: true });
+    });
+  /** CPU seconds so far: this process, its sender thread, the database's backends, the receiver. */
+  const cpuNow = async () => {
+    const pg = await backends.read();
+    const sender = process.env.DATABASE_URL ? threadsSeconds(senderThreads) : 0;
+    return {
+      server: processSeconds() - sender,
+      sender,
+      pgSender: pg.sender,
+      pgOthers: pg.others,
+      receiver: await receiverCpu(),
+    };
+  };
+  type Cpu = Awaited<ReturnType<typeof cpuNow>>;
+  const cpuBetween = (a: Cpu, b: Cpu): Cpu => ({
+    server: b.server - a.server,
+    sender: b.sender - a.sender,
+    pgSender: b.pgSender - a.pgSender,
+    pgOthers: b.pgOthers - a.pgOthers,
+    receiver: b.receiver - a.receiver,
+  });
+
   process.stderr.write('seeded; the API with nothing else running\n');
   await callDuring(Promise.resolve(), 50); // warm-up
   const idle = await callDuring(Promise.resolve(), API_CALLS_IDLE);
 
   process.stderr.write('the changes with no webhook subscribed\n');
+  const cpuAtStart = await cpuNow();
   const plainWrite = writeChanges();
   const changesOnly = await callDuring(plainWrite);
   const plainMs = await plainWrite;
+  const cpuAfterPlain = await cpuNow();
 
   for (let i = 0; i < SUBSCRIBERS; i++)
     await request(
@@ -245,6 +284,7 @@ async function main() {
   const hookedWrite = writeChanges();
   const changesAndDelivery = await callDuring(hookedWrite);
   const enqueueMs = await hookedWrite;
+  const cpuAfterHooked = await cpuNow();
   const allReceived = (async () => {
     while (received < total && Date.now() - began < 30 * 60_000)
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -252,6 +292,8 @@ async function main() {
   const deliveryOnly = await callDuring(allReceived);
   while (received < total) await new Promise((resolve) => setTimeout(resolve, 50));
   const sendMs = Date.now() - began;
+  const cpuAfterRest = await cpuNow();
+  backends.stop();
   clearInterval(progress);
   await stopSending();
   const delays = await new Promise<number[]>((resolve) => {
@@ -293,6 +335,33 @@ async function main() {
   console.log(
     `p99 with webhooks / without: while changes are written ${ratio(rows[1][1].p99, rows[2][1].p99)}, ` +
       `while the rest is sent ${ratio(rows[0][1].p99, rows[3][1].p99)} (budget 1.10)`,
+  );
+  const plainCpu = cpuBetween(cpuAtStart, cpuAfterPlain);
+  const hookedCpu = cpuBetween(cpuAfterPlain, cpuAfterHooked);
+  const restCpu = cpuBetween(cpuAfterHooked, cpuAfterRest);
+  const cpuRows = [
+    ['changes written, no webhook', plainCpu, changesOnly.length],
+    ['changes written, queued and sent', hookedCpu, changesAndDelivery.length],
+    ['the rest sent, no more changes', restCpu, deliveryOnly.length],
+  ] as const;
+  console.log('\nCPU seconds (server: this process but its sender thread; PostgreSQL: its backends of this database)');
+  console.log(
+    '| phase | API calls | server | sender thread | PostgreSQL for the sender | PostgreSQL, the rest | receiver |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const s2 = (n: number) => n.toFixed(2);
+  for (const [label, c, calls] of cpuRows)
+    console.log(
+      `| ${label} | ${calls} | ${s2(c.server)} | ${s2(c.sender)} | ${s2(c.pgSender)} | ${s2(c.pgOthers)} | ${s2(c.receiver)} |`,
+    );
+  // Per 1,000 deliveries. Queuing is what the changes cost more with webhooks than without (the
+  // same changes, the same pace, about the same API calls beside them).
+  const per1000 = (seconds: number) => ((seconds / total) * 1000).toFixed(3);
+  const sent = cpuBetween(cpuAfterPlain, cpuAfterRest);
+  console.log(
+    `CPU s per 1,000 deliveries: sender thread ${per1000(sent.sender)}, PostgreSQL for the sender ${per1000(sent.pgSender)}, ` +
+      `receiver ${per1000(sent.receiver)}; queuing (changes with webhooks − without): server ${per1000(hookedCpu.server - plainCpu.server)}, ` +
+      `PostgreSQL ${per1000(hookedCpu.pgOthers - plainCpu.pgOthers)}`,
   );
   await server.stop();
   process.exit(0);

@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../../../db/client.ts';
 import { memberships } from '../../../db/schema/index.ts';
 import { inJobTransaction, type JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
@@ -10,10 +12,10 @@ import { TEST_KIND } from '../webhooks.schemas.ts';
 import { sendTo } from './webhooks.destination.ts';
 import { openSecrets } from './webhooks.secrets.ts';
 
-// The delivery job (decision 097), run by the job runner on every instance. A batch of due
-// deliveries is claimed in one statement (FOR UPDATE SKIP LOCKED, then a lease in `claimed_until`),
-// so two instances never send the same one; a claim whose instance died runs out and is taken
-// again. Failures are retried with exponential backoff for 24 hours; after `pauseAfter` failed
+// The delivery job (decision 097), run on every instance. A batch of due deliveries is claimed with
+// FOR UPDATE SKIP LOCKED, so two instances never send the same one: on PostgreSQL the locks are held
+// until the batch's outcomes are written, on the embedded database a lease in `claimed_until` stands
+// for them; a claim whose sender died is released (or runs out) and is taken again. Failures are retried with exponential backoff for 24 hours; after `pauseAfter` failed
 // attempts in a row the webhook is paused and the workspace's admins are told.
 
 export interface DeliveryOptions {
@@ -48,6 +50,7 @@ interface Claimed {
   event_id: string;
   kind: string;
   body: string;
+  /** This attempt's number. */
   attempts: number;
   url: string;
   /** bytea: a Buffer from node-postgres, a Uint8Array from the embedded database. */
@@ -59,6 +62,33 @@ interface Claimed {
 }
 
 /**
+ * On PostgreSQL a batch is claimed by its rows' locks, held in one transaction while it is sent and
+ * its outcomes written, so each row is written once (its outcome) and a sender that dies releases
+ * them with its connection. The embedded database runs one transaction at a time for the whole
+ * server, so there a batch is leased instead (`claimed_until`), outside any transaction.
+ */
+const poolOf = (db: Db) => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+};
+
+const ignore = () => {};
+const tolerant = new WeakSet<pg.Pool>();
+/**
+ * A connection may be lost while it holds a batch (the database restarts, an admin ends it): the
+ * batch's transaction then fails and its rows go back to the queue. node-postgres tells of such a
+ * loss as an 'error' event on the connection, which would be an uncaught error while no query runs
+ * on it; the pool drops a connection that can no longer query when it comes back.
+ */
+const tolerateLostConnections = (pool: pg.Pool) => {
+  if (tolerant.has(pool)) return;
+  tolerant.add(pool);
+  pool.on('acquire', (client) => {
+    if (!client.listeners('error').includes(ignore)) client.on('error', ignore);
+  });
+};
+
+/**
  * The lease of a claim: longer than the whole batch may take (each lane sends its share one after
  * another, each up to the timeout), so nobody else sends it meanwhile.
  */
@@ -66,93 +96,142 @@ const leaseMs = (timeoutMs: number, batch: number, concurrency: number) =>
   timeoutMs * (Math.ceil(batch / concurrency) + 1) + 5_000;
 
 /**
- * Claims up to `batch` due deliveries. The due index is walked in order (no bitmap scan): a queue's
- * index holds many entries of rows already sent until vacuum removes them, and only an index scan
- * marks them dead as it passes, so the next claim skips them instead of visiting every one again.
+ * Locks up to `batch` due deliveries, skipping those another sender holds, with what signing them
+ * needs. The due index is walked in order (no bitmap scan, set by the caller): a queue's index holds
+ * many entries of rows already sent until vacuum removes them, and only an index scan marks them
+ * dead as it passes, so the next claim skips them instead of visiting every one again. A lease still
+ * running (the embedded database's way) is respected too.
  */
-const claim = async (deps: JobDeps, batch: number, concurrency: number, timeoutMs: number): Promise<Claimed[]> =>
+const lockDue = async (tx: Db, batch: number): Promise<Claimed[]> =>
+  (
+    (await tx.execute(sql`
+    select d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts + 1 as attempts, w.url,
+      w.sealed_secret, w.sealed_previous_secret, k.wrapped_key, k.master_key_id,
+      coalesce(w.previous_secret_until > now(), false) as previous_valid
+    from webhook_deliveries d
+    join webhooks w on w.id = d.webhook_id
+    join vault_keys k on k.tenant_id = d.tenant_id
+    where d.status = 'pending' and d.next_attempt_at <= now()
+      and (d.claimed_until is null or d.claimed_until < now())
+      and (w.paused_at is null or d.kind = ${TEST_KIND}) and w.sealed_secret is not null
+    order by d.next_attempt_at
+    limit ${batch}
+    for update of d skip locked`)) as unknown as { rows: Claimed[] }
+  ).rows;
+
+/** The embedded database's claim: the locked rows get a lease and their attempt counted, then committed. */
+const lease = (deps: JobDeps, batch: number, concurrency: number, timeoutMs: number): Promise<Claimed[]> =>
   deps.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = off`);
-    const result = await tx.execute(sql`
-    with due as (
-      select d.id from webhook_deliveries d
-      join webhooks w on w.id = d.webhook_id
-      where d.status = 'pending' and d.next_attempt_at <= now()
-        and (d.claimed_until is null or d.claimed_until < now())
-        and (w.paused_at is null or d.kind = ${TEST_KIND}) and w.sealed_secret is not null
-      order by d.next_attempt_at
-      limit ${batch}
-      for update of d skip locked
-    )
-    update webhook_deliveries d
-      set claimed_until = now() + ${`${leaseMs(timeoutMs, batch, concurrency)} milliseconds`}::interval,
-        attempts = d.attempts + 1, last_attempt_at = now()
-      from due, webhooks w, vault_keys k
-      where d.id = due.id and w.id = d.webhook_id and k.tenant_id = d.tenant_id
-      returning d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts, w.url, w.sealed_secret,
-        w.sealed_previous_secret, k.wrapped_key, k.master_key_id,
-        coalesce(w.previous_secret_until > now(), false) as previous_valid`);
-    return (result as unknown as { rows: Claimed[] }).rows;
+    const claimed = await lockDue(tx, batch);
+    if (claimed.length === 0) return claimed;
+    await tx.execute(sql`
+      update webhook_deliveries
+        set claimed_until = now() + ${`${leaseMs(timeoutMs, batch, concurrency)} milliseconds`}::interval,
+          attempts = attempts + 1, last_attempt_at = now()
+      where id = any(${sql.param(claimed.map((d) => d.id))}::uuid[])`);
+    return claimed;
   });
 
-const headersOf = (delivery: Claimed, keyring: VaultKeyring) => {
-  const secrets = openSecrets(
-    keyring,
-    {
-      tenantId: delivery.tenant_id,
-      secret: Buffer.from(delivery.sealed_secret),
-      previous: delivery.sealed_previous_secret && Buffer.from(delivery.sealed_previous_secret),
-      wrappedKey: Buffer.from(delivery.wrapped_key),
-      masterKeyId: delivery.master_key_id,
-    },
-    delivery.previous_valid,
-  );
-  return {
-    'content-type': 'application/json',
-    'user-agent': 'Cadence-Webhooks/1',
-    'cadence-event-id': delivery.event_id,
-    'cadence-event-kind': delivery.kind,
-    'cadence-delivery-id': delivery.id,
-    'cadence-signature': signatureHeader(secrets, Math.floor(Date.now() / 1000), delivery.body),
+/** Opens each webhook's secrets once per batch: every delivery to it is signed with the same. */
+const secretsOpener = (keyring: VaultKeyring) => {
+  const opened = new Map<string, string[] | null>();
+  return (delivery: Claimed): string[] | null => {
+    if (opened.has(delivery.webhook_id)) return opened.get(delivery.webhook_id)!;
+    let secrets: string[] | null;
+    try {
+      secrets = openSecrets(
+        keyring,
+        {
+          tenantId: delivery.tenant_id,
+          secret: Buffer.from(delivery.sealed_secret),
+          previous: delivery.sealed_previous_secret && Buffer.from(delivery.sealed_previous_secret),
+          wrappedKey: Buffer.from(delivery.wrapped_key),
+          masterKeyId: delivery.master_key_id,
+        },
+        delivery.previous_valid,
+      );
+    } catch {
+      // The workspace's key does not open (another master key, or altered): nothing can be signed.
+      secrets = null;
+    }
+    opened.set(delivery.webhook_id, secrets);
+    return secrets;
   };
 };
 
-/** The wait before attempt `attempts + 1`. */
+const headersOf = (delivery: Claimed, secrets: readonly string[]) => ({
+  'content-type': 'application/json',
+  'user-agent': 'Cadence-Webhooks/1',
+  'cadence-event-id': delivery.event_id,
+  'cadence-event-kind': delivery.kind,
+  'cadence-delivery-id': delivery.id,
+  'cadence-signature': signatureHeader(secrets, Math.floor(Date.now() / 1000), delivery.body),
+});
+
+/** The wait after attempt number `attempts` failed. */
 export const backoffMs = (attempts: number, baseMs: number = DELIVERY_DEFAULTS.backoffBaseMs) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.backoffMaxMs);
 
-/** Writes a batch's successes in two statements, whatever their number. */
-const succeeded = async (deps: JobDeps, done: { delivery: Claimed; status: number; ms: number }[]) => {
-  if (done.length === 0) return;
-  await deps.db.execute(sql`
-    update webhook_deliveries d set status = 'succeeded', response_status = r.status, response_ms = r.ms,
-      error = null, delivered_at = now(), claimed_until = null
-    from unnest(${sql.param(done.map((d) => d.delivery.id))}::uuid[], ${sql.param(done.map((d) => d.status))}::int[],
-      ${sql.param(done.map((d) => d.ms))}::int[]) as r(id, status, ms)
-    where d.id = r.id`);
-  const hooks = [...new Set(done.map((d) => d.delivery.webhook_id))];
-  await deps.db.execute(sql`
-    update webhooks set failures_in_row = 0
-    where id = any(${sql.param(hooks)}::uuid[]) and failures_in_row <> 0`);
+type Settings = Required<Omit<DeliveryOptions, 'allowPrivate' | 'batch' | 'concurrency'>>;
+
+/** How an attempt ended. */
+interface Outcome {
+  delivery: Claimed;
+  status: number | null;
+  ms: number;
+  error: string | null;
+}
+
+const isSuccess = (outcome: Outcome) =>
+  outcome.status !== null && outcome.status >= 200 && outcome.status < 300 && !outcome.error;
+
+/**
+ * Writes a batch's outcomes to its rows: the successes in one statement, each failure with its
+ * retry (or given up). `counted`: the claim already counted the attempt (a lease); else it is
+ * counted here, in the claim's transaction, whose `now()` is when the attempt began. Times of the
+ * outcome are the statement's, not the transaction's.
+ */
+const writeOutcomes = async (db: Db, outcomes: Outcome[], counted: boolean, backoffBaseMs: number) => {
+  const attempt = counted ? sql`` : sql`, attempts = d.attempts + 1, last_attempt_at = now()`;
+  const done = outcomes.filter(isSuccess);
+  if (done.length > 0)
+    await db.execute(sql`
+      update webhook_deliveries d set status = 'succeeded', response_status = r.status, response_ms = r.ms,
+        error = null, delivered_at = statement_timestamp(), claimed_until = null${attempt}
+      from unnest(${sql.param(done.map((d) => d.delivery.id))}::uuid[], ${sql.param(done.map((d) => d.status))}::int[],
+        ${sql.param(done.map((d) => d.ms))}::int[]) as r(id, status, ms)
+      where d.id = r.id`);
+  const retryFor = `${DELIVERY_DEFAULTS.retryForMs} milliseconds`;
+  for (const { delivery, status, ms, error } of outcomes.filter((outcome) => !isSuccess(outcome))) {
+    const wait = `${backoffMs(delivery.attempts, backoffBaseMs)} milliseconds`;
+    await db.execute(sql`
+      update webhook_deliveries d set response_status = ${status}, response_ms = ${ms},
+        error = ${error ?? (status === null ? null : `HTTP ${status}`)}, claimed_until = null${attempt},
+        next_attempt_at = statement_timestamp() + ${wait}::interval,
+        status = case when created_at + ${retryFor}::interval < statement_timestamp() + ${wait}::interval
+          or kind = ${TEST_KIND} then 'failed' else 'pending' end
+      where id = ${delivery.id}`);
+  }
 };
 
-/** Writes the failed attempt and its retry (or gives up); pauses the webhook when it fails too often. */
-const failed = async (
-  deps: JobDeps,
-  delivery: Claimed,
-  result: { status: number | null; ms: number; error: string | null },
-  options: Required<Omit<DeliveryOptions, 'allowPrivate' | 'batch' | 'concurrency'>>,
-) => {
-  const wait = backoffMs(delivery.attempts, options.backoffBaseMs);
-  const retryFor = `${DELIVERY_DEFAULTS.retryForMs} milliseconds`;
-  await deps.db.execute(sql`
-    update webhook_deliveries set response_status = ${result.status}, response_ms = ${result.ms},
-      error = ${result.error ?? (result.status === null ? null : `HTTP ${result.status}`)}, claimed_until = null,
-      next_attempt_at = now() + ${`${wait} milliseconds`}::interval,
-      status = case when created_at + ${retryFor}::interval < now() + ${`${wait} milliseconds`}::interval
-        or kind = ${TEST_KIND} then 'failed' else 'pending' end
-    where id = ${delivery.id}`);
-  if (delivery.kind === TEST_KIND) return;
+/**
+ * What a batch's outcomes do to their webhooks, once the outcomes are committed: each failure
+ * counts toward a pause, then a success starts the count again.
+ */
+const countOutcomes = async (deps: JobDeps, outcomes: Outcome[], settings: Settings) => {
+  for (const outcome of outcomes)
+    if (!isSuccess(outcome) && outcome.delivery.kind !== TEST_KIND)
+      await countFailure(deps, outcome.delivery, settings);
+  const hooks = [...new Set(outcomes.filter(isSuccess).map((d) => d.delivery.webhook_id))];
+  if (hooks.length > 0)
+    await deps.db.execute(sql`
+      update webhooks set failures_in_row = 0
+      where id = any(${sql.param(hooks)}::uuid[]) and failures_in_row <> 0`);
+};
+
+/** Counts a failed attempt; pauses the webhook when it fails too often, and tells the admins. */
+const countFailure = async (deps: JobDeps, delivery: Claimed, options: Settings) => {
   // Counted and paused in one statement each, so two instances failing at once pause it once.
   const counted = (await deps.db.execute(sql`
     update webhooks set failures_in_row = failures_in_row + 1 where id = ${delivery.webhook_id}
@@ -196,44 +275,68 @@ const failed = async (
   });
 };
 
-/**
- * Sends one batch of due deliveries (a few at a time) and records each outcome; returns how many it
- * claimed (0: nothing was due).
- */
-export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions): Promise<number> => {
-  const settings = {
-    timeoutMs: options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs,
-    backoffBaseMs: options.backoffBaseMs ?? DELIVERY_DEFAULTS.backoffBaseMs,
-    pauseAfter: options.pauseAfter ?? DELIVERY_DEFAULTS.pauseAfter,
-  };
-  const concurrency = options.concurrency ?? DELIVERY_DEFAULTS.concurrency;
-  const claimed = await claim(deps, options.batch ?? DELIVERY_DEFAULTS.batch, concurrency, settings.timeoutMs);
-  const done: { delivery: Claimed; status: number; ms: number }[] = [];
+/** Signs and sends a batch, a few requests at a time (the sender shares the server's cores with the API). */
+const sendAll = async (
+  claimed: Claimed[],
+  keyring: VaultKeyring,
+  options: { allowPrivate: boolean; timeoutMs: number; concurrency: number },
+): Promise<Outcome[]> => {
+  const secretsOf = secretsOpener(keyring);
+  const outcomes: Outcome[] = [];
   const send = async (delivery: Claimed) => {
-    let headers: Record<string, string>;
-    try {
-      headers = headersOf(delivery, deps.vaultKeyring);
-    } catch {
-      // The workspace's key does not open (another master key, or altered): nothing can be signed.
-      await failed(deps, delivery, { status: null, ms: 0, error: webhooksMessages.secretUnavailable }, settings);
+    const secrets = secretsOf(delivery);
+    if (!secrets) {
+      outcomes.push({ delivery, status: null, ms: 0, error: webhooksMessages.secretUnavailable });
       return;
     }
-    const result = await sendTo(delivery.url, delivery.body, headers, {
+    const result = await sendTo(delivery.url, delivery.body, headersOf(delivery, secrets), {
       allowPrivate: options.allowPrivate,
-      timeoutMs: settings.timeoutMs,
+      timeoutMs: options.timeoutMs,
     });
-    if (result.status !== null && result.status >= 200 && result.status < 300 && !result.error)
-      done.push({ delivery, status: result.status, ms: result.ms });
-    else await failed(deps, delivery, result, settings);
+    outcomes.push({ delivery, ...result });
   };
-  // A few requests in flight at a time: the sender shares the server's cores with the API.
   const queue = [...claimed];
-  const lanes = Math.min(queue.length, concurrency);
+  const lanes = Math.min(queue.length, options.concurrency);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) await send(next);
     }),
   );
-  await succeeded(deps, done);
-  return claimed.length;
+  return outcomes;
+};
+
+/**
+ * Sends one batch of due deliveries (a few at a time) and records each outcome; returns how many it
+ * claimed (0: nothing was due).
+ */
+export const deliverDueWebhooks = async (deps: JobDeps, options: DeliveryOptions): Promise<number> => {
+  const settings: Settings = {
+    timeoutMs: options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs,
+    backoffBaseMs: options.backoffBaseMs ?? DELIVERY_DEFAULTS.backoffBaseMs,
+    pauseAfter: options.pauseAfter ?? DELIVERY_DEFAULTS.pauseAfter,
+  };
+  const batch = options.batch ?? DELIVERY_DEFAULTS.batch;
+  const sending = {
+    allowPrivate: options.allowPrivate,
+    timeoutMs: settings.timeoutMs,
+    concurrency: options.concurrency ?? DELIVERY_DEFAULTS.concurrency,
+  };
+  let outcomes: Outcome[];
+  const pool = poolOf(deps.db);
+  if (pool) {
+    tolerateLostConnections(pool);
+    outcomes = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const claimed = await lockDue(tx, batch);
+      const sent = await sendAll(claimed, deps.vaultKeyring, sending);
+      await writeOutcomes(tx, sent, false, settings.backoffBaseMs);
+      return sent;
+    });
+  } else {
+    const claimed = await lease(deps, batch, sending.concurrency, settings.timeoutMs);
+    outcomes = await sendAll(claimed, deps.vaultKeyring, sending);
+    await writeOutcomes(deps.db, outcomes, true, settings.backoffBaseMs);
+  }
+  await countOutcomes(deps, outcomes, settings);
+  return outcomes.length;
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
@@ -11,7 +12,8 @@ import { startDeliveryThread } from './webhooks.sender.ts';
 
 // On PostgreSQL (`npm run test:pg`) only. Exactly once across instances: two servers, each with its
 // own connections, run the delivery job at the same moment; each delivery reaches the receiver
-// once. And the server's sending thread, as `npm start` runs it there.
+// once; a sender that dies mid-batch leaves its claim to the others. And the server's sending
+// thread, as `npm start` runs it there.
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -69,6 +71,57 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery on two instances', 
     }
   });
 
+  it('sends again, once, what a sender that died mid-batch had claimed', async () => {
+    // Slow answers, so the dying sender is still in its batch when its connection goes.
+    const receiver = await webhookReceiver([200], 200);
+    const dying = new URL(process.env.DATABASE_URL!);
+    dying.searchParams.set('application_name', 'cadence-test-dying-sender');
+    const doomed = await openPostgres(dying.href, 2);
+    try {
+      while ((await deliverDueWebhooks(jobDepsOf(app), { allowPrivate: true })) > 0);
+      const admin = await signUp(app);
+      const meeting = await createMeeting(admin);
+      const hook = (
+        await admin.api.post<WebhookWithSecret>('/webhooks', { url: receiver.url, kinds: ['task.created'] })
+      ).body.result;
+      for (let i = 0; i < 6; i++)
+        await admin.api.post('/tasks', {
+          title: `Card ${i}`,
+          type: '4',
+          userId: admin.userId,
+          meetingIds: [meeting.id],
+        });
+      const survivor = jobDepsOf(app);
+      const batch = deliverDueWebhooks(
+        { ...survivor, db: doomed.db },
+        { allowPrivate: true, batch: 10, concurrency: 1 },
+      );
+      const outcome = batch.then(
+        () => 'finished',
+        () => 'died',
+      );
+      for (let waited = 0; receiver.received.length < 1 && waited < 10_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      // Its process is gone: PostgreSQL ends its connections, and with them its claim.
+      await app.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cadence-test-dying-sender'`,
+      );
+      expect(await outcome).toBe('died');
+      const sentBefore = receiver.received.length;
+      expect(sentBefore).toBeGreaterThan(0);
+      // Another instance takes them all, each once.
+      while ((await deliverDueWebhooks(survivor, { allowPrivate: true })) > 0);
+      const again = receiver.received.slice(sentBefore).map((r) => r.headers['cadence-delivery-id']);
+      expect(again).toHaveLength(6);
+      expect(new Set(again).size).toBe(6);
+      const log = await admin.api.get<WebhookDeliveryPage>(`/webhooks/${hook.id}/deliveries`);
+      expect(log.body.result.items.map((entry) => entry.status)).toEqual(Array(6).fill('succeeded'));
+    } finally {
+      await doomed.close().catch(() => {});
+      await receiver.close();
+    }
+  });
+
   it('sends from a thread of its own, woken by the commit that queued the delivery', async () => {
     const receiver = await webhookReceiver();
     const errors: unknown[] = [];
@@ -113,9 +166,14 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery on two instances', 
       const delivery = JSON.parse(receiver.received[1]!.body) as WebhookPayload & { data: { title: string } };
       expect(delivery.kind).toBe('task.created');
       expect(delivery.data.title).toBe('Sent by the thread');
-      // Its outcome is recorded: the delivery log shows it delivered.
-      const log = await admin.api.get<WebhookDeliveryPage>(`/webhooks/${hook.id}/deliveries`);
-      expect(log.body.result.items.find((entry) => entry.kind === 'task.created')?.status).toBe('succeeded');
+      // Its outcome is recorded (once the receiver has answered): the delivery log shows it delivered.
+      const statusInLog = async () =>
+        (await admin.api.get<WebhookDeliveryPage>(`/webhooks/${hook.id}/deliveries`)).body.result.items.find(
+          (entry) => entry.kind === 'task.created',
+        )?.status;
+      for (let waited = 0; (await statusInLog()) !== 'succeeded' && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await statusInLog()).toBe('succeeded');
     } finally {
       await stop();
       await receiver.close();

@@ -6,7 +6,12 @@ import type { JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import { runDeliveryLoop, wakeDeliveries } from '../../../server/jobs/scheduler.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
-import type { SenderCommand, SenderThreadData, SenderThreadMessage } from './webhooks.sender.ts';
+import {
+  SENDER_APPLICATION_NAME,
+  type SenderCommand,
+  type SenderThreadData,
+  type SenderThreadMessage,
+} from './webhooks.sender.ts';
 
 // The sending thread's side (webhooks.sender.ts starts it): its own pool, the delivery loop, and
 // the server's wake and stop messages.
@@ -37,8 +42,11 @@ const logLine = (level: 'info' | 'error') => (fields: { err?: unknown } | string
 };
 const log = { info: logLine('info'), error: logLine('error'), warn: logLine('error') };
 
-// Two connections: a batch's claim and its outcomes, and a pause's transaction beside them.
-const database = await openPostgres(data.databaseUrl, 2);
+// Two connections: a batch's claim and its outcomes, and a pause's transaction beside them; named,
+// so the sender's share of PostgreSQL's work can be told apart (pg_stat_activity).
+const named = new URL(data.databaseUrl);
+named.searchParams.set('application_name', SENDER_APPLICATION_NAME);
+const database = await openPostgres(named.href, 2);
 const deps: JobDeps = {
   db: database.db,
   mailer: createMailer(data.smtpUrl, log, data.outboxFile),

@@ -12,6 +12,9 @@ import type { VaultKeyring } from '../../../server/secrets.ts';
 // thread is one more sender like another instance. The embedded database has one connection in
 // this process, so there the job runner's loop sends instead.
 
+/** How the sender's connections name themselves to PostgreSQL (pg_stat_activity.application_name). */
+export const SENDER_APPLICATION_NAME = 'cadence-webhooks-sender';
+
 /** What the thread is handed (structured-cloned: no functions). */
 export interface SenderThreadData {
   databaseUrl: string;
