@@ -3,7 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { taskMeetings, taskMembers, tasks } from '../src/db/schema/index.ts';
-import { benchPage, launchBenchBrowser, profiled } from './browser.ts';
+import {
+  benchPage,
+  type DragTiming,
+  keyboardDrag,
+  launchBenchBrowser,
+  loadAverage,
+  mouseDrag,
+  ms,
+  percentile,
+  profiled,
+  recordInteractions,
+  referencePage,
+  scrollThrough,
+} from './browser.ts';
 import { startBenchServer } from './server.ts';
 
 // The live meeting's Issues step at the issue's size: a meeting with 300 open issues
@@ -186,10 +199,83 @@ const renderIssuesStep = async (base: string, token: string, url: string) => {
         `  reached inside the running app: first issue on screen after ${inApp[2]} ms (median of 5; ${inApp[0]}–${inApp[4]} ms), ` +
           `all 20 rows after ${allRows[2]} ms (${allRows[0]}–${allRows[4]} ms)`,
       );
+      await dragIssues(browser, base, token, url, slowdown);
     }
   } finally {
     await browser.close();
   }
+};
+
+/**
+ * The step's 300 issues shown whole (Show N more at 1×, the set-up), then at `slowdown`: the
+ * reference page, scrolling down through the list (long tasks) and BENCH_DRAGS (10) drags by
+ * mouse and by keyboard, each drag's worst input-to-next-paint (Event Timing; and with moves).
+ */
+const dragIssues = async (
+  browser: Awaited<ReturnType<typeof launchBenchBrowser>>,
+  base: string,
+  token: string,
+  url: string,
+  slowdown: number,
+) => {
+  const drags = Number(process.env.BENCH_DRAGS ?? 10);
+  const reference = await referencePage(browser, base, slowdown);
+  const { page, cdp, longTasks } = await benchPage(browser, base, token, 1);
+  await recordInteractions(page);
+  await page.goto(url);
+  const step = page.getByTestId('live-step');
+  const rows = step.getByTestId('task-row');
+  await rows.first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const atLoad = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const handles = step.locator('[data-rfd-drag-handle-draggable-id]');
+  const line = (label: string, timings: DragTiming[]) => {
+    const events = timings.map((t) => t.eventTiming);
+    const paints = timings.map((t) => t.nextPaint);
+    return (
+      `    ${label} (${timings.length} drags): INP (Event Timing) p50 ${ms(percentile(events, 50))}, p95 ${ms(percentile(events, 95))}; ` +
+      `input → next paint incl. moves p50 ${ms(percentile(paints, 50))}, p95 ${ms(percentile(paints, 95))}`
+    );
+  };
+  const dragAll = async (label: string) => {
+    const mouse: DragTiming[] = [];
+    const keyboard: DragTiming[] = [];
+    for (let i = 0; i < drags; i++) {
+      const handle = handles.nth(1);
+      const height = (await step.locator('[data-rfd-draggable-id]').nth(1).boundingBox())?.height ?? 60;
+      mouse.push(await mouseDrag(page, handle, Math.round(height * 1.6)));
+    }
+    for (let i = 0; i < drags; i++) keyboard.push(await keyboardDrag(page, handles.nth(1)));
+    console.log(line(`mouse, ${label}`, mouse));
+    console.log(line(`keyboard, ${label}`, keyboard));
+  };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await page.waitForTimeout(300);
+  await longTasks();
+  await dragAll(`${await handles.count()} issues shown`);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const showMore = step.getByRole('button', { name: /^Show \d+ more$/ }).first();
+  while ((await handles.count()) < ISSUES && (await showMore.count()) > 0) {
+    const before = await handles.count();
+    await showMore.click();
+    await handles.nth(before).waitFor();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await page.waitForTimeout(500);
+  await longTasks();
+  const whole = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const frames = await scrollThrough(step.locator('ul').first());
+  await page.waitForTimeout(500);
+  const scrollTasks = await longTasks();
+  console.log(
+    `  drags in the step, CPU ${slowdown}×, load average ${loadAverage()}; reference /offline.html ${ms(reference.shown)}; ` +
+      `${atLoad} elements at load, ${whole} with all ${await handles.count()} issues; scrolling through them: ` +
+      `${frames.length} frames, p95 ${ms(percentile(frames, 95))}, long tasks ${scrollTasks.length}, ` +
+      `over 100 ms ${scrollTasks.filter((t) => t > 100).length}, longest ${ms(Math.max(0, ...scrollTasks))}`,
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await dragAll(`all ${await handles.count()} issues shown`);
+  await page.close();
 };
 
 await main();

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer, compiledServer } from '../scripts/server-build.mjs';
 import { serverMessages } from '../src/server/server.messages.ts';
 import { uniqueEmail } from './factories.ts';
 import { nodeProcesses, waitForHealth, withMigratedDatabase } from './processes.ts';
@@ -115,27 +116,31 @@ describe('starting Cadence', () => {
 describe('what the start prints', () => {
   const freePort = () => String(3900 + Math.floor(Math.random() * 90));
 
-  it('is one JSON object a line when standard output is not a terminal, ending with the address to open', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-json-'));
-    const port = freePort();
-    const server = start({ DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-    await waitForHealth(`http://127.0.0.1:${port}`);
-    const until = Date.now() + 10_000;
-    while (!server.output().includes('Cadence is running') && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    server.child.kill('SIGTERM');
-    const { output } = await server.exited;
-    const lines = output.trim().split('\n');
-    const objects = lines.map((line) => JSON.parse(line) as { msg: string; url?: string });
-    // The start ends with the address (what follows is the stop's own lines, after SIGTERM).
-    const running = objects.findIndex((line) => line.msg.startsWith('Cadence is running'));
-    expect(running).toBeGreaterThan(objects.findIndex((line) => line.msg.startsWith('Server listening')));
-    expect(objects[running]).toMatchObject({
-      msg: `Cadence is running at http://localhost:${port}`,
-      url: `http://localhost:${port}`,
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  it(
+    'is one JSON object a line when standard output is not a terminal, ending with the address to open',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-json-'));
+      const port = freePort();
+      const server = start({ DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      const until = Date.now() + 10_000;
+      while (!server.output().includes('Cadence is running') && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      server.child.kill('SIGTERM');
+      const { output } = await server.exited;
+      const lines = output.trim().split('\n');
+      const objects = lines.map((line) => JSON.parse(line) as { msg: string; url?: string });
+      // The start ends with the address (what follows is the stop's own lines, after SIGTERM).
+      const running = objects.findIndex((line) => line.msg.startsWith('Cadence is running'));
+      expect(running).toBeGreaterThan(objects.findIndex((line) => line.msg.startsWith('Server listening')));
+      expect(objects[running]).toMatchObject({
+        msg: `Cadence is running at http://localhost:${port}`,
+        url: `http://localhost:${port}`,
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    scaled(120_000),
+  );
 
   // `script` gives the server a terminal, as a person's `npm start` has.
   it.runIf(existsSync('/usr/bin/script'))(
@@ -175,6 +180,74 @@ describe('what the start prints', () => {
       expect(text).toMatch(/INFO.*Server listening/);
       rmSync(dataDir, { recursive: true, force: true });
     },
-    120_000,
+    scaled(120_000),
   );
+});
+
+describe('the compiled server (decision 130)', () => {
+  // Inside the checkout, so the bundle finds node_modules as dist/server does.
+  const outDir = path.resolve(`dist/server-test-${process.pid}`);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('starts without tsx and answers /api/health; a bad start says the same one line', {
+    timeout: scaled(180_000),
+  }, async () => {
+    await buildServer(outDir);
+    const dataDir = withMigratedDatabase(mkdtempSync(path.join(os.tmpdir(), 'cadence-compiled-')));
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Cadence</title>');
+    const port = String(3900 + Math.floor(Math.random() * 90));
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', path.join(outDir, 'main.js'), '--build-client-if-missing'],
+      {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: port, HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(((await health.json()) as { result: { status: string } }).result.status).toBe('ok');
+      // The migrations are read from src/db/migrations, where the bundle's source said.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+
+    // A bad start, through the compiled code: the same one line and exit code.
+    const bad = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'main.js')], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: 'eighty' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    bad.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await new Promise((resolve) => bad.once('exit', resolve))).toBe(1);
+    expect(stderr).toBe('Cadence did not start: PORT must be a whole number from 1 to 65535\n');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('is used only while it is newer than every source it was built from', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-compiled-check-'));
+    expect(compiledServer(dir).fresh).toBe(false);
+    mkdirSync(dir, { recursive: true });
+    const main = path.join(dir, 'main.js');
+    writeFileSync(main, '');
+    writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify(['package.json']));
+    const setBuiltAt = (at: Date) => utimesSync(main, at, at);
+    setBuiltAt(new Date(statSync('package.json').mtimeMs + 1000));
+    expect(compiledServer(dir).fresh).toBe(true);
+    setBuiltAt(new Date(statSync('package.json').mtimeMs - 1000));
+    expect(compiledServer(dir).fresh).toBe(false);
+    setBuiltAt(new Date(Date.now() + 60_000));
+    writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify(['src/no-such-file.ts']));
+    expect(compiledServer(dir).fresh).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -1,3 +1,4 @@
+import './lib/zodWithoutEval.ts';
 import '@fontsource-variable/inter';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';

@@ -62,7 +62,17 @@ const logDestination = async (terminal: boolean) => {
   });
 };
 
+/**
+ * When each step of the start ended, in ms since the process began (what `npm run bench:start`
+ * reads from the debug log): where a start spends its time.
+ */
+const phases: Record<string, number> = {};
+const mark = (phase: string) => {
+  phases[phase] = Math.round(performance.now());
+};
+
 const start = async () => {
+  mark('code');
   const config = loadConfig();
   const terminal = process.stdout.isTTY === true;
   const log = createLogger(config.logLevel, await logDestination(terminal));
@@ -76,6 +86,7 @@ const start = async () => {
         throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
       })
     : null;
+  mark('preparing');
   // The rest of the server is loaded now, while the port already answers (seconds of compiling).
   const [
     { openDatabase },
@@ -128,6 +139,7 @@ const start = async () => {
     import('./mail/mailer.ts'),
     import('./secrets.ts'),
   ]);
+  mark('modules');
   // First, so a second process on the same data folder is refused at once (docs/decisions/025).
   const database = await openDatabase(config, { command: 'server', port: config.port }, onQuery).catch(
     (error: Error) => {
@@ -136,13 +148,17 @@ const start = async () => {
       throw new ConfigError(`cannot open the database at ${where}: ${error.message.split('\n')[0]}`);
     },
   );
+  mark('database');
   if (preparing) await buildClientIfNeeded(config, log);
+  mark('client');
   const secrets = await ensureSecrets(config.dataDir);
   // The operator's proof for `npm run backup` (mode 600; decision 091).
   ensureOperatorToken(config.dataDir);
   await migrate(database, { dataMigrations });
+  mark('migrations');
   // Webhook secrets saved in clear by an earlier version are sealed before the first request.
   await sealClearSecrets(database.db, secrets.vault);
+  mark('secrets');
   // Scheduled backups (BACKUP_DIR); a failure is told to the admins through the notifications feature.
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const backups: BackupScheduler | undefined = config.backups
@@ -163,10 +179,15 @@ const start = async () => {
     vaultKeyring: secrets.vault,
     backupHealth: backups?.health,
   });
+  mark('routes');
+  // Fastify compiles every route's schemas here, before the port is taken over.
+  await app.ready();
+  mark('ready');
   await closePreparing?.();
   await app.listen({ port: config.port, host: config.host }).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${config.port}: ${error.message}`);
   });
+  mark('listening');
 
   // The features' background work; the scheduler decides when it runs.
   const work = {
@@ -193,6 +214,8 @@ const start = async () => {
     ? startDeliveryThread(senderThreadDataOf(config, secrets.vault), jobDeps.publish, log)
     : undefined;
   const stopBackups = backups?.start();
+  const cpu = process.cpuUsage();
+  log.debug({ phases, cpuMs: Math.round((cpu.user + cpu.system) / 1000) }, 'start phases');
 
   // The address a person opens (never 0.0.0.0), as the last line of the start.
   const running = `Cadence is running at ${config.publicUrl}`;
