@@ -203,21 +203,28 @@ const todosImport = async (rows: number) => {
   }
 };
 
-const small = await readOnce(5_000);
-const large = await readOnce(50_000);
-for (const run of [small, large]) {
+// `npm run bench:imports -- 50000`: only the CSV to-dos import, of the sizes given.
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+if (sizes.length === 0) {
+  const small = await readOnce(5_000);
+  const large = await readOnce(50_000);
+  for (const run of [small, large]) {
+    console.log(
+      `read ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB): ${run.ms.toFixed(0)} ms, ${(run.rows / (run.ms / 1000)).toFixed(0)} rows/s, peak memory +${run.peakMb.toFixed(1)} MB`,
+    );
+  }
   console.log(
-    `read ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB): ${run.ms.toFixed(0)} ms, ${(run.rows / (run.ms / 1000)).toFixed(0)} rows/s, peak memory +${run.peakMb.toFixed(1)} MB`,
+    `peak memory, 50,000 rows ÷ 5,000 rows: ${(large.peakMb / Math.max(small.peakMb, 0.1)).toFixed(2)} (10× the file)`,
+  );
+  const card = await scorecardImport();
+  console.log(
+    `Ninety scorecard, 100 KPIs × 26 weeks (2,600 values): preview ${card.preview.toFixed(0)} ms, confirm ${card.confirm.toFixed(0)} ms`,
   );
 }
-console.log(
-  `peak memory, 50,000 rows ÷ 5,000 rows: ${(large.peakMb / Math.max(small.peakMb, 0.1)).toFixed(2)} (10× the file)`,
-);
-const card = await scorecardImport();
-console.log(
-  `Ninety scorecard, 100 KPIs × 26 weeks (2,600 values): preview ${card.preview.toFixed(0)} ms, confirm ${card.confirm.toFixed(0)} ms`,
-);
-for (const rows of [5_000, 50_000]) {
+for (const rows of sizes.length > 0 ? sizes : [5_000, 50_000]) {
   const run = await todosImport(rows);
   console.log(
     `CSV to-dos, ${run.rows.toLocaleString('en')} rows (${run.mb.toFixed(1)} MB), ${run.created.toLocaleString('en')} created: preview ${run.preview.ms.toFixed(0)} ms (peak RSS +${run.preview.peakMb.toFixed(0)} MB, heap +${run.preview.heapMb.toFixed(0)} MB), confirm ${run.confirm.ms.toFixed(0)} ms (peak RSS +${run.confirm.peakMb.toFixed(0)} MB, heap +${run.confirm.heapMb.toFixed(0)} MB), undo ${run.undo.ms.toFixed(0)} ms (peak RSS +${run.undo.peakMb.toFixed(0)} MB)`,

@@ -10,6 +10,7 @@ import {
   type ImportOptions,
 } from '../imports.schemas.ts';
 import { type CsvRow, neutralise } from './csv-reader.ts';
+import type { ImportFile } from './planners.ts';
 
 // The generic CSV kinds (decision 126): the file's own headers mapped to the fields a kind
 // reads, suggested from the header names, then the mapping sent back with the import's options.
@@ -75,13 +76,14 @@ export const columnsOf = (kind: CsvImportKind, rows: CsvRow[]): CsvColumns => {
 /** A row's cell of a mapped field, trimmed; '' when the field is not mapped. */
 export type CellOf = (cells: string[], field: CsvField) => string;
 
-/**
- * The file's header checked against the mapping: every mapped header must be in the file
- * (a 400 naming it otherwise). Returns the header row and how to read a field of a row.
- */
-export const mappedColumns = (options: ImportOptions, rows: CsvRow[]) => {
-  const [header, ...data] = rows;
-  if (!header || data.length === 0) throw fileError(importsMessages.fileEmpty);
+/** How to read a mapped field of a row, and whether the mapping names the field. */
+export interface MappedColumns {
+  cellOf: CellOf;
+  has: (field: CsvField) => boolean;
+}
+
+/** The file's header checked against the mapping: every mapped header must be in the file (a 400 naming it otherwise). */
+const columnsOfHeader = (options: ImportOptions, header: CsvRow): MappedColumns => {
   const headers = headerCells(header);
   const index = new Map<CsvField, number>();
   for (const [field, name] of Object.entries(options.columns ?? {}) as [CsvField, string][]) {
@@ -93,7 +95,31 @@ export const mappedColumns = (options: ImportOptions, rows: CsvRow[]) => {
     const at = index.get(field);
     return at === undefined ? '' : (cells[at] ?? '').trim();
   };
-  return { data, cellOf, has: (field: CsvField) => index.has(field) };
+  return { cellOf, has: (field) => index.has(field) };
+};
+
+/**
+ * One pass over a CSV file's rows (a new read of the file), mapped by the importer: the header checked (see columnsOfHeader),
+ * then each data row handed to `each` (awaited: a pass may write as it reads). Answers the number of data
+ * rows; a file without any is a 400.
+ */
+export const eachMappedRow = async (
+  options: ImportOptions,
+  file: ImportFile,
+  each: (row: CsvRow, columns: MappedColumns) => unknown,
+): Promise<number> => {
+  let columns: MappedColumns | undefined;
+  let count = 0;
+  for await (const row of file.format === 'csv' ? file.rows() : []) {
+    if (!columns) {
+      columns = columnsOfHeader(options, row);
+      continue;
+    }
+    count += 1;
+    await each(row, columns);
+  }
+  if (count === 0) throw fileError(importsMessages.fileEmpty);
+  return count;
 };
 
 type DateOrder = Exclude<(typeof DATE_ORDERS)[number], 'auto'>;
@@ -113,24 +139,29 @@ const ordersOf = (value: string): DateOrder[] => {
 };
 
 /**
- * How a column's numeric dates are read: the order chosen, else the one every date allows
- * when some date allows only it (13/04/2026 is day first); null when still open.
+ * What a date column tells of its order, seen one value at a time: the order every numeric date
+ * allows, when some date allows only it (13/04/2026 is day first).
  */
-export const resolveDateOrder = (chosen: ImportOptions['dateOrder'], values: string[]): DateOrder | null => {
-  if (chosen && chosen !== 'auto') return chosen;
-  let dmy = true;
-  let mdy = true;
-  let decided = false;
-  for (const value of values) {
+export class DateOrderEvidence {
+  private dmy = true;
+  private mdy = true;
+  private decided = false;
+
+  see(value: string) {
     const orders = ordersOf(value);
-    if (orders.length === 0) continue;
-    dmy &&= orders.includes('dmy');
-    mdy &&= orders.includes('mdy');
-    if (orders.length === 1) decided = true;
+    if (orders.length === 0) return;
+    this.dmy &&= orders.includes('dmy');
+    this.mdy &&= orders.includes('mdy');
+    if (orders.length === 1) this.decided = true;
   }
-  if (!decided || dmy === mdy) return null;
-  return dmy ? 'dmy' : 'mdy';
-};
+
+  /** The order chosen, else the one the column told; null when still open. */
+  order(chosen: ImportOptions['dateOrder']): DateOrder | null {
+    if (chosen && chosen !== 'auto') return chosen;
+    if (!this.decided || this.dmy === this.mdy) return null;
+    return this.dmy ? 'dmy' : 'mdy';
+  }
+}
 
 /**
  * A date cell as an ISO day: null when empty; `ambiguous` when it reads both ways and no order

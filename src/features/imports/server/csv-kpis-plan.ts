@@ -8,14 +8,14 @@ import { createScore } from '../../kpis/server/kpis.service.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { RowError } from '../imports.schemas.ts';
-import { mappedColumns } from './csv-columns.ts';
-import { csvOwners } from './csv-owners.ts';
+import { eachMappedRow } from './csv-columns.ts';
+import { csvOwners, ownerRows } from './csv-owners.ts';
 import { neutralise } from './csv-reader.ts';
 import { checkMapping } from './import-people.ts';
 import { type ParsedGoal, parseGoal } from './ninety-scorecard.ts';
 import type { CreatedItem, ImportPlanner } from './planners.ts';
 import { itemsPreview } from './planners.ts';
-import { csvRows, undoScorecard } from './scorecard-planner.ts';
+import { undoScorecard } from './scorecard-planner.ts';
 
 // KPIs from any CSV (decision 126): a title, a goal written as Ninety's scorecard writes it
 // (`>= 50%`, `< 10`, `$5,000`, read by the same parser), and optionally an owner, a type, units
@@ -70,7 +70,6 @@ export const csvKpisPlanner: ImportPlanner = {
     assertWorkspaceAdmin(ctx);
     const meeting = await findVisibleMeeting(ctx, options.meetingId);
     await checkMapping(ctx, meeting, options.people);
-    const { data, cellOf } = mappedColumns(options, csvRows(file));
     const existingRows = await ctx.db
       .select({ title: scores.title })
       .from(scores)
@@ -80,7 +79,7 @@ export const csvKpisPlanner: ImportPlanner = {
     const notes: RowError[] = [];
     const kpis: PlannedKpi[] = [];
     const seen = new Map<string, number>();
-    for (const { row, cells } of data) {
+    const rows = await eachMappedRow(options, file, ({ row, cells }, { cellOf }) => {
       const reasons: string[] = [];
       const raw = cellOf(cells, 'title');
       const title = neutralise(raw);
@@ -112,7 +111,7 @@ export const csvKpisPlanner: ImportPlanner = {
       }
       if (reasons.length > 0 || !goal || !type || !frequency) {
         for (const reason of reasons) errors.push({ row, reason });
-        continue;
+        return;
       }
       const duplicate = existing.has(key(title.text));
       if (duplicate) notes.push({ row, reason: importsMessages.noteDuplicateTitle(title.text) });
@@ -126,19 +125,19 @@ export const csvKpisPlanner: ImportPlanner = {
         frequency,
         action: duplicate ? 'skip' : 'create',
       });
-    }
+    });
     const creating = kpis.filter((kpi) => kpi.action === 'create');
     if (existingRows.length + creating.length > KPI_SCORES_MAX)
       throw badRequest(
         { file: importsMessages.tooManyKpis(KPI_SCORES_MAX) },
         importsMessages.tooManyKpis(KPI_SCORES_MAX),
       );
-    const { people, candidates, ownerOf, ownerName } = await csvOwners(ctx, options, meeting, kpis);
+    const { people, candidates, ownerOf, ownerName } = await csvOwners(ctx, options, meeting, ownerRows(kpis));
     return {
       meetingId: meeting.id,
       errorCount: errors.length,
       writesSomething: creating.length > 0,
-      preview: itemsPreview(options, file, data.length, kpis, { errors, notes, people, candidates }, (kpi) => ({
+      preview: itemsPreview(options, file, rows, kpis, { errors, notes, people, candidates }, (kpi) => ({
         row: kpi.row,
         title: kpi.title,
         owner: ownerName(kpi.owner),

@@ -5,12 +5,11 @@ import { badRequest } from '../../../shared/errors.ts';
 import { findVisibleMeeting } from '../../meetings/server/meetings.access.ts';
 import { importsMessages } from '../imports.messages.ts';
 import { IMPORT_INVITES_MAX, type RowError } from '../imports.schemas.ts';
-import { mappedColumns } from './csv-columns.ts';
+import { eachMappedRow } from './csv-columns.ts';
 import { neutralise } from './csv-reader.ts';
 import { type Invitee, inviteAll, validEmail, withdrawInvites } from './import-invites.ts';
 import type { ImportPlanner } from './planners.ts';
 import { itemsPreview } from './planners.ts';
-import { csvRows } from './scorecard-planner.ts';
 
 // People from any CSV (decision 126): each email not in the workspace is invited through the
 // workspaces feature's add-user; members already there (disabled ones too) are matched and
@@ -30,12 +29,11 @@ export const csvPeoplePlanner: ImportPlanner = {
     assertWorkspaceAdmin(ctx);
     // The meeting is not written to; it is checked like every import's (another workspace's is a 404).
     const meeting = await findVisibleMeeting(ctx, options.meetingId);
-    const { data, cellOf } = mappedColumns(options, csvRows(file));
     const errors: RowError[] = [];
     const notes: RowError[] = [];
     const planned: PlannedPerson[] = [];
     const seen = new Map<string, number>();
-    for (const { row, cells } of data) {
+    const rows = await eachMappedRow(options, file, ({ row, cells }, { cellOf }) => {
       const reasons: string[] = [];
       const email = cellOf(cells, 'email').toLowerCase();
       if (!validEmail(email)) reasons.push(importsMessages.rowEmailInvalid(neutralise(email).text));
@@ -52,10 +50,10 @@ export const csvPeoplePlanner: ImportPlanner = {
       else if (email !== '') seen.set(email, row);
       if (reasons.length > 0) {
         for (const reason of reasons) errors.push({ row, reason });
-        continue;
+        return;
       }
       planned.push({ row, email, firstName: first.text, lastName: last.text, admin, action: 'create' });
-    }
+    });
     const emails = planned.map((p) => p.email);
     const members =
       emails.length === 0
@@ -83,24 +81,17 @@ export const csvPeoplePlanner: ImportPlanner = {
       errorCount: errors.length,
       writesSomething: creating.length > 0,
       preview: {
-        ...itemsPreview(
-          options,
-          file,
-          data.length,
-          planned,
-          { errors, notes, people: [], candidates: [] },
-          (person) => ({
-            row: person.row,
-            title: person.email,
-            owner: [person.firstName, person.lastName].filter(Boolean).join(' '),
-            goal: null,
-            target: null,
-            type: null,
-            group: person.admin ? 'admin' : 'member',
-            values: 0,
-            action: person.action,
-          }),
-        ),
+        ...itemsPreview(options, file, rows, planned, { errors, notes, people: [], candidates: [] }, (person) => ({
+          row: person.row,
+          title: person.email,
+          owner: [person.firstName, person.lastName].filter(Boolean).join(' '),
+          goal: null,
+          target: null,
+          type: null,
+          group: person.admin ? 'admin' : 'member',
+          values: 0,
+          action: person.action,
+        })),
         invites: creating.length,
       },
       write: async () => {

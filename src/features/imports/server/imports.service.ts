@@ -10,7 +10,7 @@ import { importsMessages } from '../imports.messages.ts';
 import type { ImportKind, ImportOptions, ImportPage, ImportPreview, ImportRecord } from '../imports.schemas.ts';
 import { inviteAll, invitesOf, markInvites, withdrawInvites } from './import-invites.ts';
 import { IMPORT_PLANNERS } from './import-kinds.ts';
-import type { ImportFile } from './planners.ts';
+import type { CreatedItem, ImportFile } from './planners.ts';
 
 // Imports (decisions 111, 121): each kind's planner (import-kinds.ts) reads the file; a preview writes nothing; a confirmation re-reads the same file and
 // writes it in the request's one transaction through the owning features' services, with a
@@ -85,14 +85,34 @@ export const confirmImport = async (
   }
   if (!plan.writesSomething) throw badRequest({ file: importsMessages.previewNothing }, importsMessages.previewNothing);
   const invites = invitesOf(options, plan.preview);
-  const { created, counts } = await plan.write();
+  // The record first, so a planner writing in chunks records each chunk's items as it goes.
+  const [record] = await ctx.db
+    .insert(imports)
+    .values({
+      tenantId: ctx.tenantId,
+      kind: options.kind,
+      fileName: file.fileName,
+      meetingId: plan.meetingId,
+      createdBy: ctx.userId,
+    })
+    .returning({ id: imports.id });
+  const importId = record!.id;
+  const recordItems = async (items: CreatedItem[]) => {
+    for (let i = 0; i < items.length; i += ITEMS_PER_INSERT) {
+      await ctx.db
+        .insert(importItems)
+        .values(items.slice(i, i + ITEMS_PER_INSERT).map(([entity, entityId]) => ({ importId, entity, entityId })));
+    }
+  };
+  const { created, counts } = await plan.write(recordItems);
+  await recordItems(created);
   // The owners mapped to "invite" (decision 126): invited in the same transaction.
   if (invites.length > 0) {
     const made = await inviteAll(
       ctx,
       invites.map((email) => ({ email })),
     );
-    created.push(...made);
+    await recordItems(made);
     for (const [entity, key] of [
       ['invitation', 'invitations'],
       ['account', 'accounts'],
@@ -102,28 +122,8 @@ export const confirmImport = async (
     }
   }
   // Stamped after every write: anything changed later is newer than the record (see undo).
-  const [record] = await ctx.db
-    .insert(imports)
-    .values({
-      tenantId: ctx.tenantId,
-      kind: options.kind,
-      fileName: file.fileName,
-      meetingId: plan.meetingId,
-      counts,
-      createdAt: new Date(),
-      createdBy: ctx.userId,
-    })
-    .returning({ id: imports.id });
-  for (let i = 0; i < created.length; i += ITEMS_PER_INSERT) {
-    await ctx.db
-      .insert(importItems)
-      .values(
-        created
-          .slice(i, i + ITEMS_PER_INSERT)
-          .map(([entity, entityId]) => ({ importId: record!.id, entity, entityId })),
-      );
-  }
-  return findRecord(ctx, record!.id);
+  await ctx.db.update(imports).set({ counts, createdAt: new Date() }).where(eq(imports.id, importId));
+  return findRecord(ctx, importId);
 };
 
 /** `GET imports`: the workspace's imports, newest first, a page at a time (admins). */

@@ -20,9 +20,9 @@ import { type CsvRow, readCsv } from './csv-reader.ts';
 import { readJson } from './json-reader.ts';
 import type { ImportFile } from './planners.ts';
 
-// The upload of an import: the `options` field (JSON), then the file, read as a stream. A
-// scorecard holds at most 500 KPIs, so its rows are kept; a JSON export or a workbook (at most
-// 20 MB) is read whole, then parsed.
+// The upload of an import: the `options` field (JSON), then the file (at most 20 MB), kept as
+// its bytes. A JSON export or a workbook is then parsed whole; a CSV is read as a stream of rows
+// once per pass of its planner (decision 129), so no pass holds the file's rows.
 
 const optionsError = (errors: Record<string, string> = { options: importsMessages.optionsInvalid }) =>
   badRequest(errors, importsMessages.optionsInvalid);
@@ -95,26 +95,27 @@ export const readColumnsUpload = async (request: FastifyRequest): Promise<CsvCol
   return columnsOf(kind, rows);
 };
 
+/** The upload's bytes, chunk by chunk, as the file part gave them. */
+async function* replayed(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
+  yield* chunks;
+}
+
 export const readImportUpload = async (
   request: FastifyRequest,
 ): Promise<{ options: ImportOptions; file: ImportFile }> => {
   const part = await filePart(request);
   const options: ImportOptions = readOptions(part, ZImportOptions);
   const fileName = part.filename.slice(0, 255);
-  const json = JSON_IMPORT_KINDS.includes(options.kind);
-  const xlsx = XLSX_IMPORT_KINDS.includes(options.kind);
-  const rows: CsvRow[] = [];
   const chunks: Buffer[] = [];
   await readingPart(part, async () => {
-    if (json || xlsx) for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    else {
-      // A scorecard holds at most 500 KPIs; the generic kinds read up to 50,000 rows.
-      const max = isCsvImportKind(options.kind) ? IMPORT_MAX_ROWS : KPI_SCORES_MAX;
-      for await (const row of readCsv(part.file, max)) rows.push(row);
-    }
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
   });
   if (part.file.truncated) throw tooLarge();
-  if (xlsx) return { options, file: { fileName, format: 'xlsx', bytes: Buffer.concat(chunks) } };
-  if (json) return { options, file: { fileName, format: 'json', data: readJson(Buffer.concat(chunks)) } };
-  return { options, file: { fileName, format: 'csv', rows } };
+  if (XLSX_IMPORT_KINDS.includes(options.kind))
+    return { options, file: { fileName, format: 'xlsx', bytes: Buffer.concat(chunks) } };
+  if (JSON_IMPORT_KINDS.includes(options.kind))
+    return { options, file: { fileName, format: 'json', data: readJson(Buffer.concat(chunks)) } };
+  // A scorecard holds at most 500 KPIs; the generic kinds read up to 50,000 rows.
+  const max = isCsvImportKind(options.kind) ? IMPORT_MAX_ROWS : KPI_SCORES_MAX;
+  return { options, file: { fileName, format: 'csv', rows: () => readCsv(replayed(chunks), max) } };
 };

@@ -7,9 +7,12 @@ import type { CsvRow } from './csv-reader.ts';
 // workspace (the preview, and the writes a confirmation makes), and how its created things are
 // taken back. The service dispatches on the options' kind through the table in import-kinds.ts.
 
-/** An uploaded file as read: the rows of a CSV, the value of a JSON document, or a workbook's bytes. */
+/**
+ * An uploaded file as read: a CSV (its rows read anew from the upload's bytes at each call of
+ * `rows`, so no row outlives its pass), the value of a JSON document, or a workbook's bytes.
+ */
 export type ImportFile =
-  | { fileName: string; format: 'csv'; rows: CsvRow[] }
+  | { fileName: string; format: 'csv'; rows: () => AsyncIterable<CsvRow> }
   | { fileName: string; format: 'json'; data: unknown }
   | { fileName: string; format: 'xlsx'; bytes: Buffer };
 
@@ -17,6 +20,7 @@ export type ImportFile =
 export type CreatedItem = [entity: string, id: string];
 
 export interface ImportWrites {
+  /** What was created and not yet handed to `record`. */
   created: CreatedItem[];
   /** The record's counts, by what was made (`kpis`, `values`, `cards`, …). */
   counts: Record<string, number>;
@@ -28,8 +32,11 @@ export interface ImportPlan {
   errorCount: number;
   /** Whether confirming would write anything at all. */
   writesSomething: boolean;
-  /** Writes what the preview showed, in the caller's transaction. */
-  write: () => Promise<ImportWrites>;
+  /**
+   * Writes what the preview showed, in the caller's transaction. A planner writing in chunks hands
+   * each chunk's created items to `record` as it goes instead of returning them all at the end.
+   */
+  write: (record: (items: CreatedItem[]) => Promise<void>) => Promise<ImportWrites>;
 }
 
 export interface ImportPlanner {
@@ -44,19 +51,55 @@ export interface ImportPlanner {
 export type PlannerTable = Record<ImportKind, ImportPlanner>;
 
 /**
+ * A list the preview shows, gathered while a file streams by: its first PREVIEW_LIST_MAX entries
+ * kept, every entry counted.
+ */
+export class PreviewList<T> {
+  readonly first: T[] = [];
+  count = 0;
+
+  add(entry: T) {
+    this.count += 1;
+    if (this.first.length < PREVIEW_LIST_MAX) this.first.push(entry);
+  }
+
+  /** Puts `entry` first (a note about the whole file). */
+  addFirst(entry: T) {
+    this.count += 1;
+    this.first.unshift(entry);
+    if (this.first.length > PREVIEW_LIST_MAX) this.first.pop();
+  }
+}
+
+/** Planned items gathered while a file streams by: the preview's first ones, and the counts. */
+export class PlannedItems<T extends { action: string }> extends PreviewList<T> {
+  creating = 0;
+
+  override add(item: T) {
+    super.add(item);
+    if (item.action === 'create') this.creating += 1;
+  }
+}
+
+/** A preview's list, whole or gathered while streaming. */
+type Listed<T> = readonly T[] | PreviewList<T>;
+const firstOf = <T>(list: Listed<T>) => (list instanceof PreviewList ? list.first : list).slice(0, PREVIEW_LIST_MAX);
+const countOf = <T>(list: Listed<T>) => (list instanceof PreviewList ? list.count : list.length);
+
+/**
  * A preview's lists as every format sends them: the first PREVIEW_LIST_MAX planned items (made by
  * `item`), errors and notes, and the whole count of errors.
  */
 export const previewLists = <T>(
-  planned: readonly T[],
-  errors: ImportPreview['errors'],
-  notes: ImportPreview['notes'],
+  planned: Listed<T>,
+  errors: Listed<ImportPreview['errors'][number]>,
+  notes: Listed<ImportPreview['notes'][number]>,
   item: (planned: T) => ImportPreview['items'][number],
 ) => ({
-  items: planned.slice(0, PREVIEW_LIST_MAX).map(item),
-  errors: errors.slice(0, PREVIEW_LIST_MAX),
-  errorCount: errors.length,
-  notes: notes.slice(0, PREVIEW_LIST_MAX),
+  items: firstOf(planned).map(item),
+  errors: firstOf(errors),
+  errorCount: countOf(errors),
+  notes: firstOf(notes),
 });
 
 /**
@@ -67,21 +110,22 @@ export const itemsPreview = <T extends { action: string }>(
   options: ImportOptions,
   file: ImportFile,
   rows: number,
-  planned: readonly T[],
-  lists: { errors: ImportPreview['errors']; notes: ImportPreview['notes'] } & Pick<
+  planned: readonly T[] | PlannedItems<T>,
+  lists: { errors: Listed<ImportPreview['errors'][number]>; notes: Listed<ImportPreview['notes'][number]> } & Pick<
     ImportPreview,
     'people' | 'candidates'
   >,
   item: (planned: T) => ImportPreview['items'][number],
 ): ImportPreview => {
-  const creating = planned.filter((p) => p.action === 'create').length;
+  const creating =
+    planned instanceof PlannedItems ? planned.creating : planned.filter((p) => p.action === 'create').length;
   return {
     kind: options.kind,
     fileName: file.fileName,
     rows,
     create: { kpis: creating, values: 0 },
     merge: { kpis: 0, values: 0 },
-    skip: { kpis: planned.length - creating },
+    skip: { kpis: countOf(planned) - creating },
     weeks: { count: 0, first: null, last: null },
     people: lists.people,
     candidates: lists.candidates,

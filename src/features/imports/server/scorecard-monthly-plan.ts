@@ -77,7 +77,7 @@ export const monthlyScorecardPlanner: ImportPlanner = {
     assertWorkspaceAdmin(ctx);
     const meeting = await findVisibleMeeting(ctx, options.meetingId);
     await checkMapping(ctx, meeting, options.people);
-    const [header, ...data] = csvRows(file);
+    const [header, ...data] = await csvRows(file);
     if (!header) throw fileError(importsMessages.fileEmpty);
     checkMonthlyHeader(header.cells);
     if (data.length === 0) throw fileError(importsMessages.fileEmpty);

@@ -9,6 +9,7 @@ import { fillNewScoreCells } from '../../kpis/server/imported-cells.service.ts';
 import { createScore, deleteScore, saveCell } from '../../kpis/server/kpis.service.ts';
 import { savePeriodCell } from '../../kpis/server/period-cells.service.ts';
 import { importsMessages } from '../imports.messages.ts';
+import type { CsvRow } from './csv-reader.ts';
 import type { CreatedItem, ImportFile, ImportPlanner } from './planners.ts';
 import { planScorecard } from './scorecard-plan.ts';
 
@@ -16,11 +17,16 @@ import { planScorecard } from './scorecard-plan.ts';
 // values, or values merged into the empty weeks of KPIs that were there. The undo here serves
 // the monthly scorecard too: scores it created, and meeting-date or period values it filled.
 
-export const csvRows = (file: ImportFile) => (file.format === 'csv' ? file.rows : []);
+/** A scorecard's rows, all of them: at most 500 KPIs, so they are held (the generic kinds stream theirs). */
+export const csvRows = async (file: ImportFile) => {
+  const rows: CsvRow[] = [];
+  if (file.format === 'csv') for await (const row of file.rows()) rows.push(row);
+  return rows;
+};
 
 export const weeklyScorecardPlanner: ImportPlanner = {
   plan: async (ctx, options, file, today: IsoDate) => {
-    const plan = await planScorecard(ctx, options, file.fileName, csvRows(file), today);
+    const plan = await planScorecard(ctx, options, file.fileName, await csvRows(file), today);
     const writing = plan.kpis.filter((kpi) => kpi.action !== 'skip');
     return {
       meetingId: plan.meeting.id,

@@ -27,6 +27,12 @@ export interface BulkCards {
   meetingId: string;
   type: TaskType;
   cards: readonly BulkCard[];
+  /**
+   * These cards' place among the cards of one import written in several calls, in order, in one
+   * transaction: the index of the first and the number in all. The stamps then run on from call
+   * to call, and the room hears one event, after the last. Left out, the cards are the whole.
+   */
+  part?: { first: number; total: number };
 }
 
 /**
@@ -35,12 +41,12 @@ export interface BulkCards {
  */
 const ROWS_PER_INSERT = 1000;
 
-const parsedCards = (cards: readonly BulkCard[]) =>
+const parsedCards = (cards: readonly BulkCard[], first: number) =>
   cards.map((card, index) => {
     const parsed = ZBulkCard.safeParse(card);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
-    throw badRequest({ [`cards.${index}.${issue.path.join('.')}`]: issue.message }, issue.message);
+    throw badRequest({ [`cards.${first + index}.${issue.path.join('.')}`]: issue.message }, issue.message);
   });
 
 /** Runs `write` on each slice of at most ROWS_PER_INSERT items, one after the other. */
@@ -55,7 +61,8 @@ const inChunks = async <T>(items: readonly T[], write: (chunk: T[], offset: numb
  * by creation keep the input's order (as if made one after the other).
  */
 export const createCardsInBulk = async (ctx: TenantContext, input: BulkCards): Promise<string[]> => {
-  const cards = parsedCards(input.cards);
+  const { first, total } = input.part ?? { first: 0, total: input.cards.length };
+  const cards = parsedCards(input.cards, first);
   if (cards.length === 0) return [];
   const { meetingId, type } = input;
   const owners = [...new Set(cards.map((card) => card.userId))];
@@ -79,7 +86,7 @@ export const createCardsInBulk = async (ctx: TenantContext, input: BulkCards): P
   await inChunks(cards, (chunk, offset) => {
     const values = chunk.map((card, i) => {
       // Microseconds before the transaction's moment: the last card is the newest.
-      const moment = sql`now() - ${cards.length - 1 - (offset + i)}::int * interval '1 microsecond'`;
+      const moment = sql`now() - ${total - 1 - (first + offset + i)}::int * interval '1 microsecond'`;
       return {
         id: ids[offset + i]!,
         tenantId: ctx.tenantId,
@@ -105,6 +112,7 @@ export const createCardsInBulk = async (ctx: TenantContext, input: BulkCards): P
   await inChunks(cards, (chunk, offset) =>
     ctx.db.insert(taskMembers).values(chunk.map((card, i) => ({ taskId: ids[offset + i]!, userId: card.userId }))),
   );
+  if (first + cards.length < total) return ids;
   const last = ids.at(-1)!;
   publishTask(ctx, last, null, [meetingId], { action: 'created', part: 'many' });
   // Every card has the same viewers: the meeting's people (owners among them) and the admins.
