@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { boardLists, taskLabels, taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { assertInWorkspace } from '../../../server/tenancy.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -12,8 +11,8 @@ import { hasDueDate, type TaskStatus, type TaskType } from '../../../shared/task
 import { tasksMessages } from '../tasks.messages.ts';
 import { ZCreateTask } from '../tasks.schemas.ts';
 import { assertAssignable, assertVisibleMeetings, assignableUsers } from './tasks.access.ts';
-import { assertCardParts, type BulkCardParts, inChunks, insertCardParts } from './tasks.bulk-parts.ts';
-import { assertLabels, checkRules, cleanTitle, resolvePlacement } from './tasks.rules.ts';
+import { assertCardParts, type BulkCardParts, bulkCardRow, inChunks, insertCardParts } from './tasks.bulk-parts.ts';
+import { assertLabels, checkRules, resolvePlacement } from './tasks.rules.ts';
 import { tellViewers, viewersOf } from './tasks.viewers.ts';
 import { endOfList, publishTask } from './tasks.write.ts';
 
@@ -123,30 +122,18 @@ export const createBoardCardsInBulk = async (ctx: TenantContext, input: BulkBoar
   const ids = cards.map(() => randomUUID());
   await inChunks(cards, (chunk, offset) =>
     ctx.db.insert(tasks).values(
-      chunk.map((card, i) => {
-        // Microseconds before the transaction's moment: the last card is the newest.
-        const moment = sql`now() - ${cards.length - 1 - (offset + i)}::int * interval '1 microsecond'`;
-        return {
+      chunk.map((card, i) =>
+        bulkCardRow(ctx, card, {
           id: ids[offset + i]!,
-          tenantId: ctx.tenantId,
-          // Cleaned a chunk at a time: a copy of every text at once would double an import's memory.
-          title: cleanTitle(card.title),
-          description: sanitizeRichText(card.description ?? null),
+          index: offset + i,
+          count: cards.length,
           type,
-          status: card.status,
-          dueDate: card.dueDate,
-          userId: card.userId,
+          sort: sorts[offset + i]!,
+          showInTasks,
           boardId,
           boardListId: card.taskTypeId ?? null,
-          showInTasks,
-          sort: sorts[offset + i]!,
-          completedAt: card.status === '1' ? moment : null,
-          createdAt: moment,
-          changedAt: moment,
-          createdBy: ctx.userId,
-          changedBy: ctx.userId,
-        };
-      }),
+        }),
+      ),
     ),
   );
   await inChunks(ids, (chunk) => ctx.db.insert(taskMeetings).values(chunk.map((taskId) => ({ taskId, meetingId }))));

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { activities, checklistItems, checklists } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
+import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { badRequest } from '../../../shared/errors.ts';
+import type { TaskStatus, TaskType } from '../../../shared/tasks.ts';
 import { ZCreateActivity, ZCreateChecklist, ZCreateChecklistItem } from '../tasks.schemas.ts';
 import { cleanComment } from './activities.service.ts';
 import { cleanTitle } from './tasks.rules.ts';
@@ -32,6 +34,57 @@ const ROWS_PER_INSERT = 1000;
 export const inChunks = async <T>(rows: readonly T[], write: (chunk: T[], offset: number) => Promise<unknown>) => {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
     await write(rows.slice(start, start + ROWS_PER_INSERT), start);
+};
+
+/** A card's fields as the bulk creates read them. */
+interface BulkCardFields {
+  title: string;
+  description?: string | null | undefined;
+  status: TaskStatus;
+  dueDate?: string | null | undefined;
+  userId: string;
+}
+
+/**
+ * A card's row as `createTask` would write it. Cards made together are stamped a microsecond
+ * apart, the last (`index` = `count` − 1) at the transaction's moment, so lists ordered by
+ * creation keep the input's order. Texts are cleaned a card at a time: a copy of every text at
+ * once would double an import's memory.
+ */
+export const bulkCardRow = (
+  ctx: TenantContext,
+  card: BulkCardFields,
+  at: {
+    id: string;
+    index: number;
+    count: number;
+    type: TaskType;
+    sort: number;
+    showInTasks: '0' | '1';
+    boardId?: string | null;
+    boardListId?: string | null;
+  },
+) => {
+  const moment = sql`now() - ${at.count - 1 - at.index}::int * interval '1 microsecond'`;
+  return {
+    id: at.id,
+    tenantId: ctx.tenantId,
+    title: cleanTitle(card.title),
+    description: sanitizeRichText(card.description ?? null),
+    type: at.type,
+    status: card.status,
+    dueDate: card.dueDate ?? null,
+    userId: card.userId,
+    boardId: at.boardId ?? null,
+    boardListId: at.boardListId ?? null,
+    showInTasks: at.showInTasks,
+    sort: at.sort,
+    completedAt: card.status === '1' ? moment : null,
+    createdAt: moment,
+    changedAt: moment,
+    createdBy: ctx.userId,
+    changedBy: ctx.userId,
+  };
 };
 
 /** A field's check as its own route makes it; the error names the card and the part. */

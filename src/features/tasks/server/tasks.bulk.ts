@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { taskMeetings, taskMembers, tasks } from '../../../db/schema/index.ts';
 import type { TenantContext } from '../../../server/context.ts';
-import { sanitizeRichText } from '../../../server/sanitize.ts';
 import { badRequest } from '../../../shared/errors.ts';
 import { hasDueDate, type TaskStatus, type TaskType } from '../../../shared/tasks.ts';
 import { tasksMessages } from '../tasks.messages.ts';
 import { ZCreateTask } from '../tasks.schemas.ts';
 import { assertAssignable, assertVisibleMeetings, assignableUsers } from './tasks.access.ts';
-import { assertCardRefs, checkRules, cleanTitle } from './tasks.rules.ts';
+import { bulkCardRow, inChunks } from './tasks.bulk-parts.ts';
+import { assertCardRefs, checkRules } from './tasks.rules.ts';
 import { tellViewers, viewersOf } from './tasks.viewers.ts';
 import { endOfList, publishTask } from './tasks.write.ts';
 
@@ -35,12 +34,6 @@ export interface BulkCards {
   part?: { first: number; total: number };
 }
 
-/**
- * Rows per insert: the widest (tasks) binds at most 16 values a row, so 1,000 rows stay far below
- * PostgreSQL's 65,535 parameters a statement.
- */
-const ROWS_PER_INSERT = 1000;
-
 const parsedCards = (cards: readonly BulkCard[], first: number) =>
   cards.map((card, index) => {
     const parsed = ZBulkCard.safeParse(card);
@@ -48,12 +41,6 @@ const parsedCards = (cards: readonly BulkCard[], first: number) =>
     const issue = parsed.error.issues[0]!;
     throw badRequest({ [`cards.${first + index}.${issue.path.join('.')}`]: issue.message }, issue.message);
   });
-
-/** Runs `write` on each slice of at most ROWS_PER_INSERT items, one after the other. */
-const inChunks = async <T>(items: readonly T[], write: (chunk: T[], offset: number) => Promise<unknown>) => {
-  for (let start = 0; start < items.length; start += ROWS_PER_INSERT)
-    await write(items.slice(start, start + ROWS_PER_INSERT), start);
-};
 
 /**
  * Creates the cards in the caller's transaction, all or none; answers their ids in input order.
@@ -83,31 +70,20 @@ export const createCardsInBulk = async (ctx: TenantContext, input: BulkCards): P
     throw badRequest({ dueDate: tasksMessages.headlineNoDueDate });
   const sort = await endOfList(ctx, null);
   const ids = cards.map(() => randomUUID());
-  await inChunks(cards, (chunk, offset) => {
-    const values = chunk.map((card, i) => {
-      // Microseconds before the transaction's moment: the last card is the newest.
-      const moment = sql`now() - ${total - 1 - (first + offset + i)}::int * interval '1 microsecond'`;
-      return {
-        id: ids[offset + i]!,
-        tenantId: ctx.tenantId,
-        // Cleaned a chunk at a time: a copy of every text at once would double an import's memory.
-        title: cleanTitle(card.title),
-        description: sanitizeRichText(card.description ?? null),
-        type,
-        status: card.status,
-        dueDate: card.dueDate,
-        userId: card.userId,
-        showInTasks: '1',
-        sort,
-        completedAt: card.status === '1' ? moment : null,
-        createdAt: moment,
-        changedAt: moment,
-        createdBy: ctx.userId,
-        changedBy: ctx.userId,
-      };
-    });
-    return ctx.db.insert(tasks).values(values);
-  });
+  await inChunks(cards, (chunk, offset) =>
+    ctx.db.insert(tasks).values(
+      chunk.map((card, i) =>
+        bulkCardRow(ctx, card, {
+          id: ids[offset + i]!,
+          index: first + offset + i,
+          count: total,
+          type,
+          sort,
+          showInTasks: '1',
+        }),
+      ),
+    ),
+  );
   await inChunks(ids, (chunk) => ctx.db.insert(taskMeetings).values(chunk.map((taskId) => ({ taskId, meetingId }))));
   await inChunks(cards, (chunk, offset) =>
     ctx.db.insert(taskMembers).values(chunk.map((card, i) => ({ taskId: ids[offset + i]!, userId: card.userId }))),
