@@ -18,18 +18,10 @@ const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
 const main = async () => {
-  const { base, person, meetingNow, request, stop } = await startBenchServer(undefined, clientDir);
+  const { base, person, meetingNow, homeCards, stop } = await startBenchServer(undefined, clientDir);
   const owner = await person('layout-shift');
   const meeting = await meetingNow(owner, 'Layout shift bench');
-  // Some of everything /home and the dashboard show: to-dos, an issue, a goal, a headline.
-  for (const [type, title] of [
-    ['4', 'Send the proposal'],
-    ['4', 'Book the venue'],
-    ['2', 'Hiring is slow'],
-    ['1', 'Launch the new site'],
-    ['3', 'Signed a new client'],
-  ] as const)
-    await request('POST', '/tasks', { title, type, userId: owner.id, meetingIds: [meeting.id] }, owner.accessToken);
+  await homeCards(owner, meeting.id);
   const pages = [
     ['/login', false],
     ['/home', true],

@@ -119,18 +119,10 @@ const failing = (result: Result, category: string) =>
     });
 
 const main = async () => {
-  const { base, person, meetingNow, request, stop } = await startBenchServer(undefined, clientDir);
+  const { base, person, meetingNow, homeCards, stop } = await startBenchServer(undefined, clientDir);
   const owner = await person('lighthouse');
   const meeting = await meetingNow(owner, 'Weekly leadership');
-  // What /home shows for a team at work: to-dos, an issue, a goal, a headline.
-  for (const [type, title] of [
-    ['4', 'Send the proposal'],
-    ['4', 'Book the venue'],
-    ['2', 'Hiring is slow'],
-    ['1', 'Launch the new site'],
-    ['3', 'Signed a new client'],
-  ] as const)
-    await request('POST', '/tasks', { title, type, userId: owner.id, meetingIds: [meeting.id] }, owner.accessToken);
+  await homeCards(owner, meeting.id);
 
   const profile = mkdtempSync(path.join(os.tmpdir(), 'cadence-lighthouse-'));
   const chrome = await startChromium(profile);

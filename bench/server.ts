@@ -119,10 +119,22 @@ export const startBenchServer = async (onQuery: () => void = () => {}, clientDir
       leader.accessToken,
     );
 
+  /** Some of everything /home and the dashboard show: to-dos, an issue, a goal, a headline. */
+  const homeCards = async (owner: BenchAccount, meetingId: string) => {
+    for (const [type, title] of [
+      ['4', 'Send the proposal'],
+      ['4', 'Book the venue'],
+      ['2', 'Hiring is slow'],
+      ['1', 'Launch the new site'],
+      ['3', 'Signed a new client'],
+    ] as const)
+      await request('POST', '/tasks', { title, type, userId: owner.id, meetingIds: [meetingId] }, owner.accessToken);
+  };
+
   const stop = async () => {
     await app.close();
     await database.close();
     cleanup();
   };
-  return { app, database, base, request, person, meetingNow, oneOffMeeting, stop };
+  return { app, database, base, request, person, meetingNow, oneOffMeeting, homeCards, stop };
 };
