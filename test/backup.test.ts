@@ -153,7 +153,10 @@ const liveBackupScenario = async ({ source, target, how, notEmpty }: Target) => 
       acknowledged.push({ id: answer.json.result.id as string, title, at: Date.now() });
     }
   });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Enough writes before the backup begins to tell them apart, however busy the machine.
+  const start = Date.now();
+  while (Date.now() - start < 1500 || acknowledged.length <= 12)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
   // The backup, while they write (the folder is locked to the server: the script asks it).
   const backupFile = path.join(tempDir('backup-file'), 'live.cadence');
