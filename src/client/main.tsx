@@ -1,4 +1,3 @@
-import './lib/zodWithoutEval.ts';
 import '@fontsource-variable/inter';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
