@@ -15,6 +15,8 @@ test('a leader feeds a KPI from another system; a signed value appears on the op
   page,
   request,
 }) => {
+  // Two dialogs, four screenshots and axe scans, and a signed push: long on a busy machine.
+  test.setTimeout(90_000);
   const { owner } = await team(request, 'feed');
   const meeting = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',

@@ -9,6 +9,8 @@ import { call, isoDate, screenshotsOf, startSignedIn, team } from './helpers.ts'
 const shots = screenshotsOf('kpi-reminder');
 
 test('a leader sets the empty-KPI reminder in the scorecard settings', async ({ page, request }) => {
+  // Settings, screenshots at two sizes and axe scans: long on a busy machine.
+  test.setTimeout(90_000);
   const { owner, mate } = await team(request, 'nudge');
   const meeting = await call<{ id: string }>(request, owner.token, 'POST', '/meetings', {
     operation: 'create',
