@@ -9,8 +9,9 @@ import { startBenchServer } from './server.ts';
 // with cells on the last year's held sessions (~70,000). Measures the health of the whole
 // workspace (an admin: all 500 meetings) for 4 and 8 quarters, of one meeting, a page of items
 // and the CSV, as p50/p95/p99/max over BENCH_CALLS calls (default 100), with the SQL statements
-// of a call on an empty and the full workspace. Budget: p95 ≤ 60 ms on PostgreSQL. DATABASE_URL
-// for PostgreSQL.
+// of a call on an empty and the full workspace. Budget: p95 ≤ 60 ms on PostgreSQL. Then what the
+// per-session summary's triggers (decision 128) add to a bulk create, a rating and a scorecard
+// value. DATABASE_URL for PostgreSQL.
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 const MEETINGS = 500;
@@ -141,8 +142,64 @@ const rows = [
   await time('items: goals of a quarter, first 25', `/os-health/items?quarter=${quarter}&figure=goals`),
   await time('items: solved issues, first 25', `/os-health/items?quarter=${quarter}&figure=issues`),
   await time('items: scorecard values, first 25', `/os-health/items?quarter=${quarter}&figure=scorecard`),
+  await time(
+    'items: scorecard values, 25 from 10,000',
+    `/os-health/items?quarter=${quarter}&figure=scorecard&offset=10000`,
+  ),
 ];
 const exportTimes = await timeCalls(() => csv('/os-health/export?quarters=8'), Math.min(CALLS, 30));
+
+// What the summary's triggers (decision 128) cost a write: 5,000 to-dos into one meeting as the
+// bulk card create writes them (statements of 1,000 rows, then their meeting links), a rating and
+// a scorecard value, each with the triggers on and then off, alternately (median of 5 rounds).
+const summaryTriggers = ['tasks_health_insert', 'session_attendees_health_update', 'score_cells_health_update'];
+const triggers = async (on: boolean) => {
+  for (const name of summaryTriggers) {
+    const table = name.replace(/_health_(insert|update)$/, '');
+    await db.execute(sql.raw(`alter table "${table}" ${on ? 'enable' : 'disable'} trigger "${name}"`));
+  }
+};
+const [writeTarget] = rowsOf<{ session_id: string; user_id: string; score_id: string }>(
+  await db.execute(sql`select a.session_id, a.user_id, c.score_id from session_attendees a
+    join score_cells c on c.session_id = a.session_id where a.tenant_id = ${t} limit 1`),
+);
+const elapsed = async (work: () => Promise<unknown>) => {
+  const at = performance.now();
+  await work();
+  return performance.now() - at;
+};
+const writes = {
+  'bulk create, 5,000 to-dos (5 × 1,000 rows)': async (round: number) => {
+    for (let chunk = 0; chunk < 5; chunk++) {
+      await db.execute(sql`
+        with made as (
+          insert into tasks (tenant_id, title, type, status, due_date, user_id, sort, created_by)
+          select ${t}, 'Bulk ' || ${round} || '-' || ${chunk} || '-' || g, '4', '0', current_date + g % 90, ${owner.id}, g, ${owner.id}
+          from generate_series(1, 1000) g returning id)
+        insert into task_meetings (task_id, meeting_id) select made.id, ${oneMeeting!.id} from made`);
+    }
+  },
+  'a rating': (round: number) =>
+    db.execute(sql`update session_attendees set score = ${1 + (round % 10)}
+      where session_id = ${writeTarget!.session_id} and user_id = ${writeTarget!.user_id}`),
+  'a scorecard value': (round: number) =>
+    db.execute(sql`update score_cells set measured = ${String(round)}, changed_at = now()
+      where session_id = ${writeTarget!.session_id} and score_id = ${writeTarget!.score_id}`),
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const writeRows: { label: string; on: number; off: number }[] = [];
+for (const [label, write] of Object.entries(writes)) {
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    await triggers(true);
+    on.push(await elapsed(() => write(round * 2)));
+    await triggers(false);
+    off.push(await elapsed(() => write(round * 2 + 1)));
+  }
+  await triggers(true);
+  writeRows.push({ label, on: median(on), off: median(off) });
+}
 
 console.log(`\n${machineLine(CALLS)}\n`);
 console.log('| call | SQL/call empty → full | p50 ms | p95 ms | p99 ms | max ms |');
@@ -155,4 +212,7 @@ for (const row of rows) {
 console.log(
   `| CSV, workspace, 8 quarters | — | ${exportTimes.p50.toFixed(1)} | ${exportTimes.p95.toFixed(1)} | ${exportTimes.p99.toFixed(1)} | ${exportTimes.max.toFixed(1)} |`,
 );
+console.log('\n| write | summary kept (triggers on) ms | triggers off ms |');
+console.log('|---|---|---|');
+for (const row of writeRows) console.log(`| ${row.label} | ${row.on.toFixed(1)} | ${row.off.toFixed(1)} |`);
 await server.stop();

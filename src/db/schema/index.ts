@@ -18,6 +18,8 @@ export * from './meetings.ts';
 export * from './notifications.ts';
 // Org chart and vision board
 export * from './orgchart.ts';
+// Operating-system health's per-session summary (decision 128)
+export * from './os-health.ts';
 export * from './passkeys.ts';
 export * from './people.ts';
 // People tools (decisions 108–110)

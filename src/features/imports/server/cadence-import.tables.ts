@@ -25,6 +25,8 @@ export const NOT_IMPORTED: Record<string, string> = {
   // The exported workspace's own import history: undoing one here would act on copies.
   imports: 'the import history of the exported workspace',
   import_items: 'the import history of the exported workspace',
+  // Kept by database triggers from the imported rows; written here it would collide with them.
+  session_health: 'made by triggers from the imported sessions, ratings, cells and issues (decision 128)',
 };
 
 /** Columns left out of the export that the importer makes anew (their table's filler in the service). */

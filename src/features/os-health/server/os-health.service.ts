@@ -16,7 +16,8 @@ import {
 import { coveredTasks, meetingsCte, quartersCte, quartersUpTo } from './os-health.scope.ts';
 
 // The health figures (decision 124): every figure of every quarter in ONE aggregate statement
-// (plus one for the quarters), whatever the history holds. Nothing is stored.
+// (plus one for the quarters), whatever the history holds. What each session counts is read from
+// its maintained summary (session_health, decision 128); goals and to-dos from the tasks.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const pct = (part: number, whole: number) => (whole === 0 ? null : Number(((part / whole) * 100).toFixed(1)));
@@ -49,15 +50,6 @@ const goalQuarter = sql.raw(`case when t.quarter_id ~ '^[0-9]{4}-Q[1-4]$' then t
 /** A to-do done when due: done by the end of its due date in its owner's time zone. */
 export const todoDoneWhenDue = sql.raw(`(t.status = '1' and t.completed_at is not null
   and (t.completed_at at time zone coalesce(u.timezone, 'UTC'))::date <= t.due_date)`);
-
-/** A scorecard value in on time: entered (and not changed since) before the session started. */
-export const cellOnTime = (session: 's' | 'ses' | 'sx') =>
-  sql.raw(`(c.measured is not null and c.changed_at <= ${session}.started_at)`);
-
-/** The scorecard cells that count: weekly entered KPIs that existed at the session, on its held sessions. */
-export const countedCells = sql.raw(`ses.held and sc.frequency = 'weekly' and sc.formula is null
-  and sc.created_at <= ses.starts_at
-  and not exists (select 1 from kpi_removed_sessions r where r.session_id = ses.id)`);
 
 interface FigureRow {
   id: string;
@@ -133,66 +125,53 @@ const movesOf = (quarters: HealthQuarter[]): HealthMove[] => {
 };
 
 /** The covered goals and past-due to-dos in the quarters, with what their figures read. */
-const healthTasks = (ctx: TenantContext, meetingId: string | undefined, today: string) => sql`
+const healthTasks = (ctx: TenantContext, meetingId: string | undefined, today: string, lo: string, hi: string) => sql`
   select t.type, t.status, t.quarter_id, t.due_date, t.completed_at, t.user_id
   from ${coveredTasks(ctx, meetingId)}
   where t.tenant_id = ${ctx.tenantId}
     and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
-      and t.due_date between (select lo from b) and (select hi from b)))`;
+      and t.due_date between ${lo}::date and ${hi}::date))`;
 
 export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): Promise<Health> => {
   const quarters = await quartersUpTo(ctx, query.until, query.quarters);
   if (!quarters) throw badRequest({ until: osHealthMessages.quarterFormat });
   const today = todayUtc();
+  // The date range as values, not a subquery: the planner then knows it spans most of the rows
+  // and reads them by a bitmap or in sequence instead of one index probe each.
+  const lo = quarters[0]!.startDate;
+  const hi = quarters.at(-1)!.endDate;
   const rows = rowsOf<FigureRow>(
     await ctx.db.execute(sql`
       with ${meetingsCte(ctx, query.meetingId)}, ${quartersCte(quarters)},
-      b as (select min(s) as lo, max(e) as hi from q),
       -- Each day of the quarters to its quarter: the sessions find theirs by one hash join.
       qd as (select d::date as d, q.id as qid from q cross join generate_series(q.s, q.e, interval '1 day') d),
-      -- The covered sessions of the quarters, read once (by the workspace's date index, or the
-      -- meeting's), then every session figure aggregated from them by quarter.
-      sx as materialized (
-        select s.id, qd.qid, s.starts_at, s.started_at, s.unscheduled, m.timezone, s.session_date
-        from sessions s join m on m.id = s.meeting_id join qd on qd.d = s.session_date
-        where s.tenant_id = ${ctx.tenantId} and s.session_date between (select lo from b) and (select hi from b)
+      -- The covered sessions of the quarters from their maintained summary (session_health,
+      -- decision 128): what each counts is kept by triggers, so no rating, cell or issue is read here.
+      sx as not materialized (
+        select qd.qid, h.unscheduled, h.starts_at, h.started_at, h.started_on_its_date, h.rating_sum, h.rating_count,
+          h.issues_solved, h.solved_ages, h.cells, h.cells_on_time
+        from session_health h join m on m.id = h.meeting_id join qd on qd.d = h.session_date
+        where h.tenant_id = ${ctx.tenantId} and h.session_date between ${lo}::date and ${hi}::date
       ),
       sf as (
         select qid, count(*) filter (where not unscheduled and starts_at <= now()) as scheduled,
-          count(*) filter (where not unscheduled and starts_at <= now() and started_at is not null
-            and (started_at at time zone timezone)::date = session_date) as on_schedule,
+          count(*) filter (where not unscheduled and starts_at <= now() and started_on_its_date) as on_schedule,
           count(*) filter (where started_at is not null) as held,
           count(*) filter (where not unscheduled and started_at is not null) as held_scheduled,
           count(*) filter (where not unscheduled and started_at is not null
-            and started_at <= starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES})) as on_time
+            and started_at <= starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES})) as on_time,
+          sum(rating_sum) as rating_sum, sum(rating_count) as rating_count, sum(issues_solved) as solved,
+          sum(cells) as cells, sum(cells_on_time) as cells_on_time
         from sx group by qid
       ),
-      rf as (
-        select sx.qid, sum(a.score) as rating_sum, count(a.score) as rating_count
-        from sx join session_attendees a on a.session_id = sx.id
-        where a.tenant_id = ${ctx.tenantId} and sx.started_at is not null and not a.not_attended and a.score is not null
-        group by sx.qid
-      ),
-      cf as (
-        select sx.qid, count(*) as cells, count(*) filter (where ${cellOnTime('sx')}) as cells_on_time
-        from sx join score_cells c on c.session_id = sx.id join scores sc on sc.id = c.score_id
-        where c.tenant_id = ${ctx.tenantId} and sc.tenant_id = ${ctx.tenantId} and sc.meeting_id in (select id from m)
-          and sc.frequency = 'weekly' and sc.formula is null
-          and sx.started_at is not null and sc.created_at <= sx.starts_at
-          and not exists (select 1 from kpi_removed_sessions r where r.session_id = sx.id)
-        group by sx.qid
-      ),
       isf as (
-        select sx.qid, count(*) as solved,
-          percentile_cont(0.5) within group (order by (t.completed_at at time zone 'UTC')::date - (t.created_at at time zone 'UTC')::date) as solved_median
-        from sx join tasks t on t.completed_in_session_id = sx.id
-        where t.tenant_id = ${ctx.tenantId} and sx.started_at is not null
-          and t.type = ${TASK_TYPE.issue} and t.status = '1' and t.completed_at is not null
+        select sx.qid, percentile_cont(0.5) within group (order by age) as solved_median
+        from sx cross join unnest(sx.solved_ages) as age where sx.issues_solved > 0
         group by sx.qid
       ),
       -- The covered goals and past-due to-dos: one meeting's read from its links; the workspace's
       -- from the tasks (by type and due date) kept when linked to a covered meeting or its board.
-      ct as materialized (${healthTasks(ctx, query.meetingId, today)}),
+      ct as materialized (${healthTasks(ctx, query.meetingId, today, lo, hi)}),
       gf as (
         select k.qid, count(*) as goals_total, count(*) filter (where k.status = '1') as goals_done
         from (select t.status, ${goalQuarter} as qid
@@ -209,10 +188,10 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
       select q.id, (select count(*) from m) as meetings, (select min(title) from m) as meeting_title,
         gf.goals_total, gf.goals_done, tf.todos_due, tf.todos_done,
         sf.scheduled, sf.on_schedule, sf.held, sf.held_scheduled, sf.on_time,
-        rf.rating_sum, rf.rating_count, isf.solved, isf.solved_median, cf.cells, cf.cells_on_time
+        sf.rating_sum, sf.rating_count, sf.solved, isf.solved_median, sf.cells, sf.cells_on_time
       from q
-        left join sf on sf.qid = q.id left join rf on rf.qid = q.id left join isf on isf.qid = q.id
-        left join cf on cf.qid = q.id left join gf on gf.qid = q.id left join tf on tf.qid = q.id`),
+        left join sf on sf.qid = q.id left join isf on isf.qid = q.id
+        left join gf on gf.qid = q.id left join tf on tf.qid = q.id`),
   );
   const first = rows[0];
   if (query.meetingId && num(first?.meetings) === 0) throw notFound();
