@@ -22,21 +22,7 @@ const measured = async (work: () => Promise<void>) => {
 const server = await startBenchServer();
 try {
   const admin = await server.person('importer');
-  const meeting = await server.request<{ id: string }>(
-    'POST',
-    '/meetings',
-    {
-      operation: 'create',
-      title: 'Bench boards',
-      sharepointUrl: 'https://meet.example.com/bench',
-      startDate: '2026-01-05',
-      startTime: '09:00',
-      repeatEvery: 1,
-      repeatType: 'weeks',
-      type: 'meeting',
-    },
-    admin.accessToken,
-  );
+  const meeting = await server.weeklyMeeting(admin, 'Bench boards', '2026-01-05');
   const board = trelloBoardOf(cards, 'Bench board');
   const file = new Blob([JSON.stringify(board)], { type: 'application/json' });
   // Everyone of the file is the importer: every card has a member, as on a real team's board.

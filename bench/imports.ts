@@ -50,21 +50,7 @@ const scorecardImport = async () => {
   try {
     const admin = await server.person('importer');
     const weeks = Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(2026, 0, 5 + i * 7)));
-    const meeting = await server.request<{ id: string }>(
-      'POST',
-      '/meetings',
-      {
-        operation: 'create',
-        title: 'Bench scorecard',
-        sharepointUrl: 'https://meet.example.com/bench',
-        startDate: '2026-01-05',
-        startTime: '09:00',
-        repeatEvery: 1,
-        repeatType: 'weeks',
-        type: 'meeting',
-      },
-      admin.accessToken,
-    );
+    const meeting = await server.weeklyMeeting(admin, 'Bench scorecard', '2026-01-05');
     const month = (d: Date) => d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
     const header = weeks.map((d) => {
       const end = new Date(d.getTime() + 6 * 86_400_000);
@@ -138,21 +124,7 @@ const todosImport = async (rows: number) => {
   const server = await startBenchServer();
   try {
     const admin = await server.person(`todos-${rows}`);
-    const meeting = await server.request<{ id: string }>(
-      'POST',
-      '/meetings',
-      {
-        operation: 'create',
-        title: 'Bench to-dos',
-        sharepointUrl: 'https://meet.example.com/bench',
-        startDate: '2026-01-05',
-        startTime: '09:00',
-        repeatEvery: 1,
-        repeatType: 'weeks',
-        type: 'meeting',
-      },
-      admin.accessToken,
-    );
+    const meeting = await server.weeklyMeeting(admin, 'Bench to-dos', '2026-01-05');
     let file: Blob | null = new Blob([todosCsv(rows, admin.email)], { type: 'text/csv' });
     const mb = file.size / 1024 / 1024;
     const options = JSON.stringify({

@@ -80,24 +80,40 @@ export const startBenchServer = async (onQuery: () => void = () => {}, clientDir
     return { ...session, email };
   };
 
-  /** A weekly meeting whose session today began at the top of this UTC hour. */
-  const meetingNow = (leader: BenchAccount, title: string, members: string[] = []) => {
-    const now = new Date();
-    return request<{ id: string; title: string }>(
+  /** A weekly meeting from `startDate`, its sessions at `startTime` UTC. */
+  const weeklyMeeting = (
+    leader: BenchAccount,
+    title: string,
+    startDate: string,
+    startTime = '09:00',
+    members: string[] = [],
+  ) =>
+    request<{ id: string; title: string }>(
       'POST',
       '/meetings',
       {
         operation: 'create',
         title,
         sharepointUrl: 'https://meet.example.com/bench',
-        startDate: now.toISOString().slice(0, 10),
-        startTime: `${String(now.getUTCHours()).padStart(2, '0')}:00`,
+        startDate,
+        startTime,
         repeatEvery: 1,
         repeatType: 'weeks',
         type: 'meeting',
         members,
       },
       leader.accessToken,
+    );
+
+  /** A weekly meeting whose session today began at the top of this UTC hour. */
+  const meetingNow = (leader: BenchAccount, title: string, members: string[] = []) => {
+    const now = new Date();
+    return weeklyMeeting(
+      leader,
+      title,
+      now.toISOString().slice(0, 10),
+      `${String(now.getUTCHours()).padStart(2, '0')}:00`,
+      members,
     );
   };
 
@@ -136,5 +152,5 @@ export const startBenchServer = async (onQuery: () => void = () => {}, clientDir
     await database.close();
     cleanup();
   };
-  return { app, database, base, request, person, meetingNow, oneOffMeeting, homeCards, stop };
+  return { app, database, base, request, person, weeklyMeeting, meetingNow, oneOffMeeting, homeCards, stop };
 };
