@@ -4,9 +4,12 @@ import { expectAccessible } from './axe.ts';
 import {
   addToWorkspace,
   call,
+  createMeeting,
   isoDate,
   newUser,
+  PHONE,
   registerViaApi,
+  SCREENS,
   screenshotsOf,
   signIn,
   startSignedIn,
@@ -113,4 +116,38 @@ test('an admin imports a to-dos CSV: maps the columns, maps and invites owners, 
   await page.goto(`/meeting-dashboard/${meeting.id}`);
   await expect(page.getByText('Call the bank').first()).toBeVisible({ timeout: 30_000 });
   await shots(page, 'meeting', page.getByText('Call the bank').first());
+});
+
+test('an admin imports 6,000 to-dos and sees how many are written as the server goes', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ownerUser = newUser('csvbulk', { firstName: 'Bo', lastName: 'Bulk' });
+  await registerViaApi(request, ownerUser);
+  const owner = await signIn(request, ownerUser);
+  const meeting = await createMeeting(request, owner.token, 'Bulk Weekly', []);
+  const rows = 6000;
+  const file = ['Task,Done', ...Array.from({ length: rows }, (_, i) => `To-do ${i + 1},no`)].join('\r\n');
+
+  await startSignedIn(page, owner.token);
+  await page.goto('/settings/administration/import');
+  await expect(page.getByRole('heading', { name: t.pageTitle, level: 1 })).toBeVisible({ timeout: 30_000 });
+  await pick(page, t.formatLabel, t.formatCsvTodos);
+  await pick(page, t.meetingLabel, meeting.title);
+  await page.locator('input[type=file][accept*="csv"]').setInputFiles({
+    name: 'many.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByRole('combobox', { name: t.fieldNames.title, exact: true })).toHaveValue('Task');
+  await page.getByRole('button', { name: t.previewButton }).click();
+  await expect(page.getByText(t.willCreateTasks(rows, 'to-dos'))).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: t.confirmButton, exact: true }).click();
+  // The server writes a thousand at a time and says so after each chunk, before it commits.
+  await expect(page.getByRole('progressbar', { name: /^Importing: [\d,]+ of 6,000 written$/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.screenshot({ path: `${SCREENS}/imports-csv-writing-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SCREENS}/imports-csv-writing-phone.png` });
+  await expect(page.getByText(t.importedCounts(t.countsText({ todos: rows })))).toBeVisible({ timeout: 60_000 });
 });

@@ -11,13 +11,14 @@ const FIXTURES = path.join(import.meta.dirname, '../src/features/imports/server/
 export const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
 export const importsFixtures = (appOf: () => FastifyInstance) => {
-  /** The multipart body an import sends: `options` (JSON) then the file. */
+  /** The multipart body an import sends: `options` (JSON) then the file; `headers` besides the token's. */
   const send = async <T>(
     who: SignedUp,
     url: string,
     bytes: Buffer,
     options: unknown,
     fileName = 'scorecard.csv',
+    headers: Record<string, string> = {},
   ): Promise<ApiAnswer<T>> => {
     const boundary = '----cadence-import-boundary';
     const optionsText = typeof options === 'string' ? options : JSON.stringify(options);
@@ -32,7 +33,11 @@ export const importsFixtures = (appOf: () => FastifyInstance) => {
     const response = await appOf().inject({
       method: 'POST',
       url: `/api/v2${url}`,
-      headers: { authorization: `Bearer ${who.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${who.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...headers,
+      },
       payload,
     });
     return { status: response.statusCode, body: response.json(), headers: response.headers };

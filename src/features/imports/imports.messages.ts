@@ -247,6 +247,8 @@ export const importsMessages = {
   columnEmail: 'Email',
   itemsTitleOf: (what: string) => what.charAt(0).toUpperCase() + what.slice(1),
   progressLabel: (phase: string, percent: number) => `${phase}: ${percent}%`,
+  progressWritten: (written: number, total: number) =>
+    `Importing: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} written`,
   uploadFailed: 'The file could not be sent. Check the connection and try again.',
   tasksChecklist: 'Tasks',
   importedComment: 'Imported comment',

@@ -38,7 +38,10 @@ export interface WorkspaceExit {
 }
 
 export interface Realtime {
-  /** Sends an event to its room on every instance. Call only after the transaction commits. */
+  /**
+   * Sends an event to its room on every instance. Call only after the transaction commits, unless
+   * the event tells nothing but how far the caller's own request is (decision 132).
+   */
   publish(event: PendingEvent, origin: { changedBy: string | null; originClientId: string | null }): void;
   /** Drops the sockets of a revoked session, or of all a user's sessions, on every instance. */
   disconnect(target: { sessionId: string } | { userId: string }): void;

@@ -154,6 +154,8 @@ export const NinetyImportSection = () => {
 
   const isBoard = BOARD_IMPORT_KINDS.includes(kind);
   const busy = previewCall.isPending || confirmCall.isPending || columnsCall.isPending;
+  // Beside the button that started it: the confirmation's is below a long preview.
+  const progressBar = progress && <UploadProgressBar progress={progress.progress} serverPhase={progress.phase} />;
   const mapped = !generic || (columns?.fields ?? []).every((f) => !f.required || mapping[f.field]);
   const blocked =
     !preview || (preview.errorCount > 0 && !skipInvalid) || preview.create.kpis + preview.merge.kpis === 0;
@@ -262,7 +264,7 @@ export const NinetyImportSection = () => {
             {t.previewButton}
           </Button>
         </Group>
-        {progress && <UploadProgressBar progress={progress.progress} serverPhase={progress.phase} />}
+        {!confirmCall.isPending && progressBar}
         <FormError message={columnsCall.error ? errorText(columnsCall.error) : null} />
         <FormError message={previewCall.error ? errorText(previewCall.error) : null} />
         {preview && (
@@ -283,6 +285,7 @@ export const NinetyImportSection = () => {
                 {t.cancelButton}
               </Button>
             </Group>
+            {confirmCall.isPending && progressBar}
           </>
         )}
       </Stack>

@@ -4,22 +4,21 @@ import type { UploadProgress } from './upload-progress.ts';
 
 /**
  * How far an import's upload is: the share sent while uploading, then the server's step
- * (`serverPhase`: reading the file for its columns, or preparing the preview), striped while it works.
+ * (`serverPhase`: reading the file for its columns, preparing the preview, importing), striped
+ * while it works, and measured again once the server says how many items it has written.
  */
 export const UploadProgressBar = ({ progress, serverPhase }: { progress: UploadProgress; serverPhase: string }) => {
-  const phase = progress.phase === 'uploading' ? t.phaseUploading : serverPhase;
-  const label = t.progressLabel(phase, progress.percent);
+  const working = progress.phase === 'server';
+  const label =
+    progress.phase === 'writing'
+      ? t.progressWritten(progress.written ?? 0, progress.total ?? 0)
+      : t.progressLabel(working ? serverPhase : t.phaseUploading, progress.percent);
   return (
     <Stack gap={4}>
       <Text size="sm" aria-live="polite">
-        {progress.phase === 'uploading' ? label : `${phase}…`}
+        {working ? `${serverPhase}…` : label}
       </Text>
-      <Progress
-        value={progress.percent}
-        striped={progress.phase === 'server'}
-        animated={progress.phase === 'server'}
-        aria-label={label}
-      />
+      <Progress value={progress.percent} striped={working} animated={working} aria-label={label} />
     </Stack>
   );
 };

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/lib/api.ts';
+import { clientId } from '../../../client/lib/clientId.ts';
+import { onRealtime } from '../../../client/lib/socket.ts';
 import {
   type CsvColumns,
   type CsvImportKind,
@@ -57,8 +59,26 @@ export const usePreviewImport = () =>
 export const useConfirmImport = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ options, file, onProgress }: { options: ImportOptions; file: File; onProgress?: Progress }) =>
-      uploadWithProgress<ImportRecord>('/imports', formOf(options, file), onProgress),
+    // A large file is written a chunk at a time: the server tells this tab how far it is.
+    mutationFn: async ({
+      options,
+      file,
+      onProgress,
+    }: {
+      options: ImportOptions;
+      file: File;
+      onProgress?: Progress;
+    }) => {
+      const stop = onRealtime('import.progress', ({ clientId: tab, written, total }) => {
+        if (tab !== clientId || total === 0) return;
+        onProgress?.({ phase: 'writing', percent: Math.round((written / total) * 100), written, total });
+      });
+      try {
+        return await uploadWithProgress<ImportRecord>('/imports', formOf(options, file), onProgress);
+      } finally {
+        stop();
+      }
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: importsKeys.all }),
   });
 };

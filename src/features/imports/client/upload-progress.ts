@@ -10,11 +10,17 @@ import { importsMessages as t } from '../imports.messages.ts';
 // request body was sent, XMLHttpRequest's upload events can. Answers and failures come back as
 // the api client's do (the envelope's result, or an ApiError with the server's message).
 
-/** Where an upload is: sending the file (with a share done), then waiting on the server. */
+/**
+ * Where an upload is: sending the file (with a share done), then waiting on the server, which may
+ * say how many of the items it writes are written (a large import's confirmation).
+ */
 export interface UploadProgress {
-  phase: 'uploading' | 'server';
-  /** 0–100 while uploading. */
+  phase: 'uploading' | 'server' | 'writing';
+  /** 0–100 while uploading or writing. */
   percent: number;
+  /** While writing: items written, of `total`. */
+  written?: number;
+  total?: number;
 }
 
 export const uploadWithProgress = <T>(

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/app.ts';
 import { csv } from '../../../../test/csv-imports-fixtures.ts';
 import { importsFixtures } from '../../../../test/imports-fixtures.ts';
+import { connect, eventually, listen, settle } from '../../../../test/realtime.ts';
 import { importItems, imports, taskMeetings, tasks } from '../../../db/schema/index.ts';
+import { CLIENT_ID_HEADER } from '../../../shared/constants.ts';
 import { importsMessages } from '../imports.messages.ts';
 import type { ImportPreview, ImportRecord } from '../imports.schemas.ts';
 
@@ -118,5 +120,37 @@ describe('a CSV of more cards than a chunk', () => {
     const undone = await admin.api.post<ImportRecord>(`/imports/${record.id}/undo`);
     expect(undone.status).toBe(200);
     expect(await cardsIn(meeting.id)).toEqual([]);
+  });
+
+  it('tells the importing tab how far the writing is after each chunk, and nobody else', async () => {
+    const { admin, member, meeting } = await setup();
+    const baseUrl = await listen(app);
+    const [adminSocket, memberSocket] = await Promise.all([
+      connect(baseUrl, admin.token),
+      connect(baseUrl, member.token),
+    ]);
+    const progressOf = (received: typeof adminSocket.received) =>
+      received.filter((message) => message.type === 'import.progress').map((message) => message.data);
+    try {
+      const answer = await send<ImportRecord>(
+        admin,
+        '/imports',
+        file(''),
+        options(meeting.id, { skipInvalidRows: true }),
+        'todos.csv',
+        { [CLIENT_ID_HEADER]: 'tab-1' },
+      );
+      expect(answer.status).toBe(201);
+      await eventually(() => progressOf(adminSocket.received).length === 2);
+      expect(progressOf(adminSocket.received)).toEqual([
+        { clientId: 'tab-1', written: 1000, total: ROWS - 1 },
+        { clientId: 'tab-1', written: ROWS - 1, total: ROWS - 1 },
+      ]);
+      await settle();
+      expect(progressOf(memberSocket.received)).toEqual([]);
+    } finally {
+      adminSocket.socket.close();
+      memberSocket.socket.close();
+    }
   });
 });

@@ -198,7 +198,7 @@ const cardsPlanner = (type: TaskType): ImportPlanner => ({
       },
       // The confirmation's pass: the same rules row by row, the cards to create written (and
       // recorded) a chunk at a time, in the file's order (decision 127), no notification.
-      write: async (record) => {
+      write: async (record, progress) => {
         const total = cards.creating;
         let chunk: PlannedCard[] = [];
         let written = 0;
@@ -218,6 +218,7 @@ const cardsPlanner = (type: TaskType): ImportPlanner => ({
           await record(ids.map((id) => ['task', id]));
           written += ids.length;
           chunk = [];
+          progress(written, total);
         };
         const writeRow = rowPlanner(type, dateOrder, existing);
         await eachMappedRow(options, file, async ({ row, cells }, { cellOf }) => {

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { failures, ok, success } from '../../../server/http.ts';
+import { CLIENT_ID_HEADER } from '../../../shared/constants.ts';
 import {
   IMPORT_MAX_BYTES,
   ZCsvColumns,
@@ -14,6 +15,7 @@ import {
 } from '../imports.schemas.ts';
 import { confirmImport, listImports, previewImport, undoImport } from './imports.service.ts';
 import { readColumnsUpload, readImportUpload } from './imports.upload.ts';
+import type { ImportProgress } from './planners.ts';
 
 // Imports of outside data (decisions 111, 121, 122): workspace admins only. A preview and a confirmation
 // take the same multipart body; the admin check comes before the upload is read.
@@ -21,6 +23,21 @@ import { readColumnsUpload, readImportUpload } from './imports.upload.ts';
 const tags = ['imports'];
 const UPLOAD =
   'Multipart: the field `options` (ImportOptions as JSON) first, then `file` (up to 20 MB): a CSV for the Ninety scorecards (UTF-8 with or without a byte order mark, or Windows-1252), a UTF-8 JSON export for the Trello and Planka boards, an .xlsx workbook for Ninety rocks and issues.';
+
+/**
+ * A confirmation's progress, sent at once to the importer's sockets (not after the commit: it
+ * tells how far the writing is, nothing of what is written); only for a tab that said who it is.
+ */
+const progressOf = (fastify: FastifyInstance, request: FastifyRequest, tenantId: string): ImportProgress => {
+  const clientId = request.headers[CLIENT_ID_HEADER];
+  if (typeof clientId !== 'string' || clientId.length > 100 || !request.auth) return () => undefined;
+  const receiverId = request.auth.userId;
+  return (written, total) =>
+    fastify.realtime.publish(
+      { tenantId, receiverId, type: 'import.progress', data: { clientId, written, total } },
+      { changedBy: receiverId, originClientId: null },
+    );
+};
 
 export const importsRoutes = async (fastify: FastifyInstance) => {
   await fastify.register(multipart, {
@@ -73,7 +90,7 @@ export const importsRoutes = async (fastify: FastifyInstance) => {
         tags,
         operationId: 'confirmImport',
         summary: 'Import a file as its preview showed, all or nothing; the record of what was created',
-        description: `${UPLOAD} Send the same file and options as the preview. 400 while rows are in error unless \`skipInvalidRows\`.`,
+        description: `${UPLOAD} Send the same file and options as the preview. 400 while rows are in error unless \`skipInvalidRows\`. A large CSV is written a chunk at a time; after each chunk the importer's sockets hear \`import.progress\` (written and total) for the tab named by the \`x-client-id\` header.`,
         consumes: ['multipart/form-data'],
         response: { 201: success(ZImportRecord), ...failures(400, 401, 403, 404, 413, 415) },
       },
@@ -81,7 +98,10 @@ export const importsRoutes = async (fastify: FastifyInstance) => {
     async (request, reply) => {
       await request.inTenant(async (ctx) => assertWorkspaceAdmin(ctx));
       const { options, file } = await readImportUpload(request);
-      return reply.status(201).send(ok(await request.inTenant((ctx) => confirmImport(ctx, options, file))));
+      const record = await request.inTenant((ctx) =>
+        confirmImport(ctx, options, file, progressOf(fastify, request, ctx.tenantId)),
+      );
+      return reply.status(201).send(ok(record));
     },
   );
 

@@ -10,7 +10,7 @@ import { importsMessages } from '../imports.messages.ts';
 import type { ImportKind, ImportOptions, ImportPage, ImportPreview, ImportRecord } from '../imports.schemas.ts';
 import { inviteAll, invitesOf, markInvites, withdrawInvites } from './import-invites.ts';
 import { IMPORT_PLANNERS } from './import-kinds.ts';
-import type { CreatedItem, ImportFile } from './planners.ts';
+import type { CreatedItem, ImportFile, ImportProgress } from './planners.ts';
 
 // Imports (decisions 111, 121): each kind's planner (import-kinds.ts) reads the file; a preview writes nothing; a confirmation re-reads the same file and
 // writes it in the request's one transaction through the owning features' services, with a
@@ -73,11 +73,15 @@ const findRecord = async (ctx: TenantContext, id: string) => {
   return toRecord({ ...row.record, creator: row.creator, undoer: row.undoer });
 };
 
-/** `POST imports`: writes what the preview showed, all or nothing; the import's record. */
+/**
+ * `POST imports`: writes what the preview showed, all or nothing; the import's record. A format
+ * written in chunks tells `progress` after each one.
+ */
 export const confirmImport = async (
   ctx: TenantContext,
   options: ImportOptions,
   file: ImportFile,
+  progress: ImportProgress = () => undefined,
 ): Promise<ImportRecord> => {
   const plan = await IMPORT_PLANNERS[options.kind].plan(ctx, options, file, todayUtc());
   if (plan.errorCount > 0 && !options.skipInvalidRows) {
@@ -104,7 +108,7 @@ export const confirmImport = async (
         .values(items.slice(i, i + ITEMS_PER_INSERT).map(([entity, entityId]) => ({ importId, entity, entityId })));
     }
   };
-  const { created, counts } = await plan.write(recordItems);
+  const { created, counts } = await plan.write(recordItems, progress);
   await recordItems(created);
   // The owners mapped to "invite" (decision 126): invited in the same transaction.
   if (invites.length > 0) {

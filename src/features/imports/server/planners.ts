@@ -26,6 +26,9 @@ export interface ImportWrites {
   counts: Record<string, number>;
 }
 
+/** Told after each chunk a confirmation writes: how many of the planned items are written. */
+export type ImportProgress = (written: number, total: number) => void;
+
 export interface ImportPlan {
   meetingId: string;
   preview: ImportPreview;
@@ -34,9 +37,10 @@ export interface ImportPlan {
   writesSomething: boolean;
   /**
    * Writes what the preview showed, in the caller's transaction. A planner writing in chunks hands
-   * each chunk's created items to `record` as it goes instead of returning them all at the end.
+   * each chunk's created items to `record` as it goes instead of returning them all at the end,
+   * and tells `progress` how many of its planned items are written.
    */
-  write: (record: (items: CreatedItem[]) => Promise<void>) => Promise<ImportWrites>;
+  write: (record: (items: CreatedItem[]) => Promise<void>, progress: ImportProgress) => Promise<ImportWrites>;
 }
 
 export interface ImportPlanner {
