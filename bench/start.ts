@@ -54,12 +54,26 @@ const loadAverage = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+/**
+ * Stops the server and whatever started it (npm runs it in a child of its own, which npm does not
+ * always stop with itself: the whole process group is told), then waits until the port is free.
+ */
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+  const until = Date.now() + 15_000;
+  while (
+    Date.now() < until &&
+    (await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await sleep(50);
+};
 
 const timeStart = async (way: Way, dataDir: string): Promise<Run> => {
   const load = loadAverage();
@@ -75,6 +89,8 @@ const timeStart = async (way: Way, dataDir: string): Promise<Run> => {
       LOG_LEVEL: 'debug',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A group of its own, so that stop() reaches npm's children too.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => {
