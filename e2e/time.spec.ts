@@ -4,7 +4,7 @@ import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { shortDate, weekdayOf } from '../src/features/time/client/week.ts';
 import { timeMessages } from '../src/features/time/time.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, isoDate, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Time tracking: a member logs a week by typing and by timer (reload while running,
 // another tab follows live); a manager sets a budget, sees the bar move, crosses the alert and
@@ -86,6 +86,8 @@ test('a member logs time by typing and by the timer, which survives a reload and
   await expect(otherPage.getByRole('status', { name: timeMessages.timeRunning('Website / Design') })).toBeVisible({
     timeout: 60_000,
   });
+  // Its socket is up before the change it should hear (it loads after the page).
+  await realtimeConnected(otherPage);
 
   await running.getByRole('button', { name: timeMessages.timeStop }).click();
   await expect(running).toBeHidden();
