@@ -20,7 +20,9 @@ import { backendsMeter, processSeconds, threadIds, threadsSeconds } from './webh
 // (no more than 10 % worse) is about what webhooks add, so each figure is compared with the same
 // work without them: the 10,000 changes written with no webhook subscribed against the same
 // changes queuing 50,000 deliveries while the job sends them; and the job sending what is left
-// once the changes are written against the server idle.
+// once the changes are written against the server idle. Then BENCH_WINDOWS windows of
+// BENCH_WINDOW_CHANGES changes each, the webhooks paused and subscribed in turn (ABBA…), whose
+// pooled p99s compare the two with the run's drift shared between them.
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SUBSCRIBERS = 5;
@@ -32,6 +34,9 @@ const PER_TRANSACTION = 10;
  */
 const CHANGES_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
 const API_CALLS_IDLE = Number(process.env.BENCH_CALLS ?? 600);
+/** Then alternating windows of this many changes, paused and subscribed in turn (0: none). */
+const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 8);
+const WINDOW_CHANGES = Math.min(EVENTS, Number(process.env.BENCH_WINDOW_CHANGES ?? 1500));
 
 // The receiver: its own process, answering 200 at once and keeping each delivery's delay.
 if (process.argv[2] === 'receiver') {
@@ -168,13 +173,13 @@ async function main() {
   const deps = jobDepsOf(app);
   // The changes: PER_TRANSACTION card edits to a transaction, each raising its event as the tasks
   // service does; with webhooks subscribed the sink writes 5 deliveries per change before each commit.
-  const writeChanges = async () => {
+  const writeChanges = async (changed = cards) => {
     const began = Date.now();
-    for (let start = 0; start < cards.length; start += PER_TRANSACTION) {
+    for (let start = 0; start < changed.length; start += PER_TRANSACTION) {
       const due = began + (start / CHANGES_PER_SECOND) * 1000;
       if (CHANGES_PER_SECOND > 0 && due > Date.now())
         await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      const batch = cards.slice(start, start + PER_TRANSACTION);
+      const batch = changed.slice(start, start + PER_TRANSACTION);
       await inJobTransaction(deps, async (ctx) => {
         await ctx.db.execute(sql`update tasks set title = title || '.' where id = any(${sql.param(batch)}::uuid[])`);
         for (const id of batch)
@@ -270,13 +275,16 @@ async function main() {
   const plainMs = await plainWrite;
   const cpuAfterPlain = await cpuNow();
 
-  for (let i = 0; i < SUBSCRIBERS; i++)
-    await request(
+  const hooks: string[] = [];
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    const hook = await request<{ id: string }>(
       'POST',
       '/webhooks',
       { url: `http://127.0.0.1:${port}/hook/${i}`, kinds: ['task.changed'] },
       owner.accessToken,
     );
+    hooks.push(hook.id);
+  }
   process.stderr.write('the same changes with 5 webhooks, delivered as they come\n');
   const began = Date.now();
   const total = EVENTS * SUBSCRIBERS;
@@ -296,6 +304,18 @@ async function main() {
   while (received < total) await new Promise((resolve) => setTimeout(resolve, 50));
   const sendMs = Date.now() - began;
   const cpuAfterRest = await cpuNow();
+
+  // Alternating windows: the same changes with the webhooks paused, then subscribed, in the order
+  // ABBA ABBA…, so that whatever drifts over a run (the tables growing, vacuum, checkpoints) falls
+  // on both sides alike; the two phases above come one after the other.
+  const alternate = { off: [] as number[], on: [] as number[] };
+  for (let w = 0; w < WINDOWS; w++) {
+    const on = w % 4 === 1 || w % 4 === 2;
+    for (const id of hooks) await request('PATCH', `/webhooks/${id}`, { paused: !on }, owner.accessToken);
+    const expected = received + (on ? WINDOW_CHANGES * SUBSCRIBERS : 0);
+    alternate[on ? 'on' : 'off'].push(...(await callDuring(writeChanges(cards.slice(0, WINDOW_CHANGES)))));
+    while (received < expected) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   backends.stop();
   clearInterval(progress);
   await stopSending();
@@ -339,6 +359,16 @@ async function main() {
     `p99 with webhooks / without: while changes are written ${ratio(rows[1][1].p99, rows[2][1].p99)}, ` +
       `while the rest is sent ${ratio(rows[0][1].p99, rows[3][1].p99)} (budget 1.10)`,
   );
+  if (WINDOWS > 0) {
+    const off = stats(alternate.off);
+    const on = stats(alternate.on);
+    console.log(
+      `\nAlternating windows of ${WINDOW_CHANGES} changes (${WINDOWS}, ABBA: paused, subscribed, subscribed, paused…): ` +
+        `paused n ${off.n} p50 ${off.p50.toFixed(1)} p95 ${off.p95.toFixed(1)} p99 ${off.p99.toFixed(1)} ms; ` +
+        `subscribed n ${on.n} p50 ${on.p50.toFixed(1)} p95 ${on.p95.toFixed(1)} p99 ${on.p99.toFixed(1)} ms; ` +
+        `p99 ratio ${ratio(off.p99, on.p99)} (budget 1.10)`,
+    );
+  }
   const plainCpu = cpuBetween(cpuAtStart, cpuAfterPlain);
   const hookedCpu = cpuBetween(cpuAfterPlain, cpuAfterHooked);
   const restCpu = cpuBetween(cpuAfterHooked, cpuAfterRest);
