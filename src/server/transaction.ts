@@ -21,7 +21,8 @@ declare module 'fastify' {
   }
 }
 
-const clientIdOf = (request: FastifyRequest) => {
+/** The browser tab a request names (`x-client-id`), when it names one that fits. */
+export const clientIdOf = (request: FastifyRequest) => {
   const value = request.headers[CLIENT_ID_HEADER];
   return typeof value === 'string' && value.length <= 100 ? value : null;
 };

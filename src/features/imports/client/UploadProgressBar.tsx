@@ -9,16 +9,22 @@ import type { UploadProgress } from './upload-progress.ts';
  */
 export const UploadProgressBar = ({ progress, serverPhase }: { progress: UploadProgress; serverPhase: string }) => {
   const working = progress.phase === 'server';
+  const percent =
+    progress.phase === 'uploading'
+      ? progress.percent
+      : progress.phase === 'writing'
+        ? Math.round((progress.written / Math.max(progress.total, 1)) * 100)
+        : 100;
   const label =
     progress.phase === 'writing'
-      ? t.progressWritten(progress.written ?? 0, progress.total ?? 0)
-      : t.progressLabel(working ? serverPhase : t.phaseUploading, progress.percent);
+      ? t.progressWritten(progress.written, progress.total)
+      : t.progressLabel(working ? serverPhase : t.phaseUploading, percent);
   return (
     <Stack gap={4}>
       <Text size="sm" aria-live="polite">
         {working ? `${serverPhase}…` : label}
       </Text>
-      <Progress value={progress.percent} striped={working} animated={working} aria-label={label} />
+      <Progress value={percent} striped={working} animated={working} aria-label={label} />
     </Stack>
   );
 };

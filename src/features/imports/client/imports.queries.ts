@@ -70,8 +70,7 @@ export const useConfirmImport = () => {
       onProgress?: Progress;
     }) => {
       const stop = onRealtime('import.progress', ({ clientId: tab, written, total }) => {
-        if (tab !== clientId || total === 0) return;
-        onProgress?.({ phase: 'writing', percent: Math.round((written / total) * 100), written, total });
+        if (tab === clientId) onProgress?.({ phase: 'writing', written, total });
       });
       try {
         return await uploadWithProgress<ImportRecord>('/imports', formOf(options, file), onProgress);

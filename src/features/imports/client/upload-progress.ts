@@ -14,14 +14,9 @@ import { importsMessages as t } from '../imports.messages.ts';
  * Where an upload is: sending the file (with a share done), then waiting on the server, which may
  * say how many of the items it writes are written (a large import's confirmation).
  */
-export interface UploadProgress {
-  phase: 'uploading' | 'server' | 'writing';
-  /** 0–100 while uploading or writing. */
-  percent: number;
-  /** While writing: items written, of `total`. */
-  written?: number;
-  total?: number;
-}
+export type UploadProgress =
+  /** `percent`: 0–100 of the file sent. */
+  { phase: 'uploading'; percent: number } | { phase: 'server' } | { phase: 'writing'; written: number; total: number };
 
 export const uploadWithProgress = <T>(
   path: string,
@@ -39,7 +34,7 @@ export const uploadWithProgress = <T>(
       if (event.lengthComputable)
         onProgress?.({ phase: 'uploading', percent: Math.round((event.loaded / event.total) * 100) });
     };
-    xhr.upload.onload = () => onProgress?.({ phase: 'server', percent: 100 });
+    xhr.upload.onload = () => onProgress?.({ phase: 'server' });
     xhr.onerror = () => reject(new ApiError(0, t.uploadFailed, undefined));
     xhr.onabort = () => reject(new ApiError(0, t.uploadFailed, undefined));
     xhr.onload = () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertWorkspaceAdmin } from '../../../server/guards.ts';
 import { failures, ok, success } from '../../../server/http.ts';
-import { CLIENT_ID_HEADER } from '../../../shared/constants.ts';
+import { clientIdOf } from '../../../server/transaction.ts';
 import {
   IMPORT_MAX_BYTES,
   ZCsvColumns,
@@ -29,8 +29,8 @@ const UPLOAD =
  * tells how far the writing is, nothing of what is written); only for a tab that said who it is.
  */
 const progressOf = (fastify: FastifyInstance, request: FastifyRequest, tenantId: string): ImportProgress => {
-  const clientId = request.headers[CLIENT_ID_HEADER];
-  if (typeof clientId !== 'string' || clientId.length > 100 || !request.auth) return () => undefined;
+  const clientId = clientIdOf(request);
+  if (!clientId || !request.auth) return () => undefined;
   const receiverId = request.auth.userId;
   return (written, total) =>
     fastify.realtime.publish(
