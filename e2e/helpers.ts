@@ -317,6 +317,33 @@ export const keyboardDrag = async (
   await page.waitForTimeout(300);
 };
 
+/** The item @hello-pangea/dnd draws under the pointer while a drag lasts. */
+const liftedItem = (page: Page) => page.locator('[data-rfd-draggable-id][style*="position: fixed"]');
+
+/**
+ * A mouse drag with @hello-pangea/dnd, as a person makes it: press, move past its "sloppy click"
+ * threshold, wait until the item is lifted (it measures the lists first, and a move before that
+ * is lost), move onto `target` in small steps, drop, and wait for the drop to settle. The target
+ * is measured before the lift, where the person saw it.
+ */
+export const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
+  await source.scrollIntoViewIfNeeded();
+  await expect(liftedItem(page)).toHaveCount(0);
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag source or target is not visible');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + (to.y < from.y ? -10 : 10), { steps: 5 });
+  await expect(liftedItem(page)).toHaveCount(1);
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
+  await page.waitForTimeout(250);
+  await page.mouse.up();
+  await expect(liftedItem(page)).toHaveCount(0);
+};
+
 // Reports
 
 /**

@@ -6,7 +6,7 @@ import { notificationsMessages } from '../src/features/notifications/notificatio
 import { settingsMessages } from '../src/features/settings/settings.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
+import { type Account, call, createMeeting, dragWithMouse, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Home: widgets arranged by keyboard and mouse and kept across a reload, the bell
 // rising live when someone in another browser assigns a card, "Mark all read", and the calendar's
@@ -25,24 +25,6 @@ const secondBrowser = async (browser: Browser, account: Account) => {
   const context = await browser.newContext();
   await context.addInitScript((value) => sessionStorage.setItem('cadence.token', value), account.token);
   return { context, page: await context.newPage() };
-};
-
-/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
-const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
-  const from = await source.boundingBox();
-  if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  // Past the "sloppy click" threshold first, so the library lifts the item.
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
-  // The lift takes a frame or two (it measures the list); a move before it is lost.
-  await page.waitForTimeout(250);
-  const to = await target.boundingBox();
-  if (!to) throw new Error('drop target is not visible');
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
-  await page.waitForTimeout(250);
-  await page.mouse.up();
-  await page.waitForTimeout(350);
 };
 
 /** In `page` (a meeting's dashboard), adds a to-do owned by `ownerName` through the task form. */

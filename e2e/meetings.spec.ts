@@ -5,6 +5,7 @@ import { messages } from '../src/shared/messages.ts';
 import {
   type Account,
   call,
+  dragWithMouse,
   inviteAndAccept,
   isoDate,
   newUser,
@@ -66,23 +67,6 @@ const signedInPage = async (browser: Browser, account: Account) => {
   await context.addInitScript((value) => sessionStorage.setItem('cadence.token', value), account.token);
   const page = await context.newPage();
   return { context, page };
-};
-
-/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
-const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
-  await source.scrollIntoViewIfNeeded();
-  const from = await source.boundingBox();
-  if (!from) throw new Error('drag source is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  // Past the "sloppy click" threshold first, so the library lifts the item.
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
-  const to = await target.boundingBox();
-  if (!to) throw new Error('drop target is not visible');
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
-  await page.waitForTimeout(250);
-  await page.mouse.up();
-  await page.waitForTimeout(350);
 };
 
 const pickOption = async (page: Page, field: Locator, option: string) => {

@@ -8,6 +8,7 @@ import { expectAccessible } from './axe.ts';
 import {
   call,
   createMeetingToday,
+  dragWithMouse,
   expectNoSidewaysScroll,
   isoDate,
   keyboardDrag,
@@ -27,24 +28,6 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/milestones-${name}.png` });
-
-/** Drags `source` onto `target` with the mouse, in small steps as @hello-pangea/dnd needs them. */
-const dragWithMouse = async (page: Page, source: Locator, target: Locator, offsetY = 0) => {
-  await source.scrollIntoViewIfNeeded();
-  const from = await source.boundingBox();
-  // Measured before the lift: the dragged row leaves the list while it is drawn under the pointer.
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag source or target is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  // Past the "sloppy click" threshold first, so the library lifts the row.
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.waitForTimeout(250);
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
-  await page.waitForTimeout(250);
-  await page.mouse.up();
-  await page.waitForTimeout(350);
-};
 
 test('a leader adds milestones to a goal, ticks and reorders them; the goals panel and a member follow', async ({
   page,
