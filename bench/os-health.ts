@@ -10,8 +10,8 @@ import { startBenchServer } from './server.ts';
 // workspace (an admin: all 500 meetings) for 4 and 8 quarters, of one meeting, a page of items
 // and the CSV, as p50/p95/p99/max over BENCH_CALLS calls (default 100), with the SQL statements
 // of a call on an empty and the full workspace. Budget: p95 ≤ 60 ms on PostgreSQL. Then what the
-// per-session summary's triggers (decision 128) add to a bulk create, a rating and a scorecard
-// value. DATABASE_URL for PostgreSQL.
+// summaries' triggers (decisions 128 and 134) add to a bulk create, a to-do done, a rating and a
+// scorecard value. DATABASE_URL for PostgreSQL.
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 const MEETINGS = 500;
@@ -149,16 +149,27 @@ const rows = [
 ];
 const exportTimes = await timeCalls(() => csv('/os-health/export?quarters=8'), Math.min(CALLS, 30));
 
-// What the summary's triggers (decision 128) cost a write: 5,000 to-dos into one meeting as the
-// bulk card create writes them (statements of 1,000 rows, then their meeting links), a rating and
-// a scorecard value, each with the triggers on and then off, alternately (median of 5 rounds).
-const summaryTriggers = ['tasks_health_insert', 'session_attendees_health_update', 'score_cells_health_update'];
+// What the summaries' triggers (decisions 128 and 134) cost a write: 5,000 to-dos into one meeting
+// as the bulk card create writes them (one transaction, statements of 1,000 rows, then their
+// meeting links), a to-do done, a rating and a scorecard value, each with the triggers on and then off, alternately (median of 5 rounds).
+// Both summaries' triggers: the sessions' (decision 128) and the goals' and to-dos' (decision 134).
+const summaryTriggers = [
+  ['tasks', 'tasks_health_insert'],
+  ['tasks', 'tasks_health_update'],
+  ['session_attendees', 'session_attendees_health_update'],
+  ['score_cells', 'score_cells_health_update'],
+  ['tasks', 'tasks_task_health_insert'],
+  ['tasks', 'tasks_task_health_update'],
+  ['task_meetings', 'task_meetings_task_health_insert'],
+];
 const triggers = async (on: boolean) => {
-  for (const name of summaryTriggers) {
-    const table = name.replace(/_health_(insert|update)$/, '');
+  for (const [table, name] of summaryTriggers) {
     await db.execute(sql.raw(`alter table "${table}" ${on ? 'enable' : 'disable'} trigger "${name}"`));
   }
 };
+const [doneTarget] = rowsOf<{ id: string }>(
+  await db.execute(sql`select id from tasks where tenant_id = ${t} and type = '4' and status = '0' limit 1`),
+);
 const [writeTarget] = rowsOf<{ session_id: string; user_id: string; score_id: string }>(
   await db.execute(sql`select a.session_id, a.user_id, c.score_id from session_attendees a
     join score_cells c on c.session_id = a.session_id where a.tenant_id = ${t} limit 1`),
@@ -169,16 +180,20 @@ const elapsed = async (work: () => Promise<unknown>) => {
   return performance.now() - at;
 };
 const writes = {
-  'bulk create, 5,000 to-dos (5 × 1,000 rows)': async (round: number) => {
-    for (let chunk = 0; chunk < 5; chunk++) {
-      await db.execute(sql`
+  'bulk create, 5,000 to-dos (5 × 1,000 rows)': (round: number) =>
+    db.transaction(async (tx) => {
+      for (let chunk = 0; chunk < 5; chunk++) {
+        await tx.execute(sql`
         with made as (
           insert into tasks (tenant_id, title, type, status, due_date, user_id, sort, created_by)
           select ${t}, 'Bulk ' || ${round} || '-' || ${chunk} || '-' || g, '4', '0', current_date + g % 90, ${owner.id}, g, ${owner.id}
           from generate_series(1, 1000) g returning id)
         insert into task_meetings (task_id, meeting_id) select made.id, ${oneMeeting!.id} from made`);
-    }
-  },
+      }
+    }),
+  'a to-do done, then open again': (round: number) =>
+    db.execute(sql`update tasks set status = ${round % 4 < 2 ? '1' : '0'}, completed_at = ${round % 4 < 2 ? sql`now()` : null}
+      where id = ${doneTarget!.id}`),
   'a rating': (round: number) =>
     db.execute(sql`update session_attendees set score = ${1 + (round % 10)}
       where session_id = ${writeTarget!.session_id} and user_id = ${writeTarget!.user_id}`),

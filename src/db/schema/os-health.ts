@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './accounts.ts';
 import { sessions } from './meetings.ts';
 
@@ -38,3 +38,40 @@ export const sessionHealth = pgTable(
   },
   (t) => [index().on(t.tenantId, t.sessionDate), index().on(t.meetingId, t.sessionDate)],
 );
+
+/**
+ * The workspace's goals and to-dos as the health figures count them (decision 134), per kind,
+ * due date and named quarter: how many a meeting or a meeting's board holds, and how many of those
+ * are done (a goal) or were done when due (a to-do, by the end of its due date in its owner's time
+ * zone). Kept by PostgreSQL triggers (migration 0052) on the tasks, their meeting links, the
+ * boards' meeting links and the owners' time zones, in the writing transaction; never written by
+ * the application. Read for the figures of the whole workspace, which cover every meeting.
+ */
+export const taskHealth = pgTable(
+  'task_health',
+  {
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Goal ('1') or to-do ('4'). */
+    type: text().notNull(),
+    /** A to-do's due date; a goal's when it names no quarter. */
+    dueDate: date({ mode: 'string' }),
+    /** The quarter a goal names (`2025-Q1`). */
+    quarterId: text(),
+    total: integer().notNull(),
+    done: integer().notNull(),
+  },
+  (t) => [index().on(t.tenantId, t.type, t.dueDate)],
+);
+
+/**
+ * The summary keys a transaction's writes touched, recounted once when it commits (a deferred
+ * trigger, migration 0052) and removed then: never holds a committed row.
+ */
+export const taskHealthDirty = pgTable('task_health_dirty', {
+  tenantId: uuid().notNull(),
+  type: text().notNull(),
+  dueDate: date({ mode: 'string' }),
+  quarterId: text(),
+});

@@ -132,6 +132,8 @@ export const tasks = pgTable(
     // A workspace's goals and to-dos by due date, and its issues solved in the room, each read at
     // once (operating-system health, decision 124).
     index('tasks_goals_todos_index').on(t.tenantId, t.type, t.dueDate).where(sql`${t.type} in ('1', '4')`),
+    // A goal quarter's goals, recounted for the health summary (decision 134).
+    index('tasks_goal_quarter_index').on(t.tenantId, t.quarterId).where(sql`${t.type} = '1'`),
     index('tasks_solved_in_session_index')
       .on(t.tenantId, t.completedInSessionId)
       .where(sql`${t.completedInSessionId} is not null`),

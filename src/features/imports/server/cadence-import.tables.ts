@@ -27,6 +27,7 @@ export const NOT_IMPORTED: Record<string, string> = {
   import_items: 'the import history of the exported workspace',
   // Kept by database triggers from the imported rows; written here it would collide with them.
   session_health: 'made by triggers from the imported sessions, ratings, cells and issues (decision 128)',
+  task_health: 'made by triggers from the imported goals, to-dos and their meeting links (decision 134)',
 };
 
 /** Columns left out of the export that the importer makes anew (their table's filler in the service). */

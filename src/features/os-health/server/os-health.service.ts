@@ -17,7 +17,8 @@ import { coveredTasks, meetingsCte, quartersCte, quartersUpTo } from './os-healt
 
 // The health figures (decision 124): every figure of every quarter in ONE aggregate statement
 // (plus one for the quarters), whatever the history holds. What each session counts is read from
-// its maintained summary (session_health, decision 128); goals and to-dos from the tasks.
+// its maintained summary (session_health, decision 128); goals and to-dos from theirs (task_health,
+// decision 134) for the whole workspace, else from the tasks.
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const pct = (part: number, whole: number) => (whole === 0 ? null : Number(((part / whole) * 100).toFixed(1)));
@@ -132,6 +133,47 @@ const healthTasks = (ctx: TenantContext, meetingId: string | undefined, today: s
     and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
       and t.due_date between ${lo}::date and ${hi}::date))`;
 
+/**
+ * `gf` and `tf`: the goals' and the past-due to-dos' figures by quarter. The whole workspace's
+ * (an admin's, which cover every meeting) are summed from its maintained summary (task_health,
+ * decision 134); one meeting's, or a member's meetings', are counted from their tasks.
+ */
+const taskFigures = (ctx: TenantContext, meetingId: string | undefined, today: string, lo: string, hi: string) =>
+  !meetingId && ctx.isAdmin
+    ? sql`
+      gf as (
+        select k.qid, sum(k.total) as goals_total, sum(k.done) as goals_done
+        from (select h.total, h.done, coalesce(h.quarter_id, qd.qid) as qid
+          from task_health h left join qd on qd.d = h.due_date
+          where h.tenant_id = ${ctx.tenantId} and h.type = ${TASK_TYPE.goal}) k
+        where k.qid in (select id from q)
+        group by k.qid
+      ),
+      tf as (
+        select qd.qid, sum(h.total) as todos_due, sum(h.done) as todos_done
+        from task_health h join qd on qd.d = h.due_date
+        where h.tenant_id = ${ctx.tenantId} and h.type = ${TASK_TYPE.todo} and h.due_date < ${today}::date
+          and h.due_date between ${lo}::date and ${hi}::date
+        group by qd.qid
+      )`
+    : sql`
+      -- One meeting's read from its links; a member's from the tasks (by type and due date) kept
+      -- when linked to a covered meeting or its board.
+      ct as materialized (${healthTasks(ctx, meetingId, today, lo, hi)}),
+      gf as (
+        select k.qid, count(*) as goals_total, count(*) filter (where k.status = '1') as goals_done
+        from (select t.status, ${goalQuarter} as qid
+          from ct t left join qd on qd.d = t.due_date where t.type = ${TASK_TYPE.goal}) k
+        where k.qid in (select id from q)
+        group by k.qid
+      ),
+      tf as (
+        select qd.qid, count(*) as todos_due, count(*) filter (where ${todoDoneWhenDue}) as todos_done
+        from ct t join qd on qd.d = t.due_date left join users u on u.id = t.user_id
+        where t.type = ${TASK_TYPE.todo}
+        group by qd.qid
+      )`;
+
 export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): Promise<Health> => {
   const quarters = await quartersUpTo(ctx, query.until, query.quarters);
   if (!quarters) throw badRequest({ until: osHealthMessages.quarterFormat });
@@ -169,22 +211,7 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
         from sx cross join unnest(sx.solved_ages) as age where sx.issues_solved > 0
         group by sx.qid
       ),
-      -- The covered goals and past-due to-dos: one meeting's read from its links; the workspace's
-      -- from the tasks (by type and due date) kept when linked to a covered meeting or its board.
-      ct as materialized (${healthTasks(ctx, query.meetingId, today, lo, hi)}),
-      gf as (
-        select k.qid, count(*) as goals_total, count(*) filter (where k.status = '1') as goals_done
-        from (select t.status, ${goalQuarter} as qid
-          from ct t left join qd on qd.d = t.due_date where t.type = ${TASK_TYPE.goal}) k
-        where k.qid in (select id from q)
-        group by k.qid
-      ),
-      tf as (
-        select qd.qid, count(*) as todos_due, count(*) filter (where ${todoDoneWhenDue}) as todos_done
-        from ct t join qd on qd.d = t.due_date left join users u on u.id = t.user_id
-        where t.type = ${TASK_TYPE.todo}
-        group by qd.qid
-      )
+      ${taskFigures(ctx, query.meetingId, today, lo, hi)}
       select q.id, (select count(*) from m) as meetings, (select min(title) from m) as meeting_title,
         gf.goals_total, gf.goals_done, tf.todos_due, tf.todos_done,
         sf.scheduled, sf.on_schedule, sf.held, sf.held_scheduled, sf.on_time,

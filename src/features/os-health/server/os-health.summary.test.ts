@@ -208,3 +208,169 @@ describe('the maintained summary of each session', () => {
     await expectInStep();
   });
 });
+
+// The whole workspace's goals and to-dos are read from `task_health` (decision 134): per kind,
+// due date and named quarter, those a meeting links or whose board a meeting shows.
+
+interface TaskSummaryRow {
+  type: string;
+  due_date: string | null;
+  quarter_id: string | null;
+  total: number;
+  done: number;
+}
+
+const NAMED_QUARTER = sql.raw(`t.type = '1' and t.quarter_id ~ '^[0-9]{4}-Q[1-4]$'`);
+
+const taskSummaryOf = async (tenantId: string) => {
+  const kept = rowsOf<TaskSummaryRow>(
+    await db().execute(sql`
+      select type, due_date::text, quarter_id, total, done from task_health where tenant_id = ${tenantId}
+      order by type, due_date nulls first, quarter_id nulls first`),
+  );
+  const counted = rowsOf<TaskSummaryRow>(
+    await db().execute(sql`
+      select t.type, case when ${NAMED_QUARTER} then null else t.due_date::text end as due_date,
+        case when ${NAMED_QUARTER} then t.quarter_id end as quarter_id, count(*)::int as total,
+        (count(*) filter (where t.status = '1' and (t.type = '1' or (t.completed_at is not null
+          and (t.completed_at at time zone coalesce(u.timezone, 'UTC'))::date <= t.due_date))))::int as done
+      from tasks t left join users u on u.id = t.user_id
+      where t.tenant_id = ${tenantId} and t.type in ('1', '4') and (${NAMED_QUARTER} or t.due_date is not null)
+        and (t.id in (select tm.task_id from task_meetings tm join meetings mm on mm.id = tm.meeting_id
+            where mm.tenant_id = ${tenantId})
+          or t.board_id in (select bm.board_id from board_meetings bm join meetings mm on mm.id = bm.meeting_id
+            where mm.tenant_id = ${tenantId}))
+      group by 1, 2, 3 order by 1, 2 nulls first, 3 nulls first`),
+  );
+  return { kept, counted };
+};
+
+const tasksInStep = async () => {
+  const { kept, counted } = await taskSummaryOf(cast.tenantId);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(counted);
+};
+
+/** The workspace's figures, as its admin reads them. */
+const ofWorkspace = () => figuresOf(cast.ada, Q1);
+
+describe('the maintained summary of the goals and to-dos', () => {
+  it('holds what the workspace’s goals and to-dos add up to', async () => {
+    await tasksInStep();
+  });
+
+  it('a goal linked to a meeting and unlinked, and a board no longer shown, count at once', async () => {
+    const before = await ofWorkspace();
+    // gx (Q1, open) belongs to no meeting: linked to B, it counts.
+    await db().execute(
+      sql`insert into task_meetings (task_id, meeting_id) values (${cast.taskIds.gx}, ${cast.meetingB})`,
+    );
+    const linked = await ofWorkspace();
+    expect(linked.goalsTotal).toBe(before.goalsTotal + 1);
+    expect(linked.goalsDone).toBe(before.goalsDone);
+    await tasksInStep();
+    await db().execute(sql`delete from task_meetings where task_id = ${cast.taskIds.gx}`);
+    expect((await ofWorkspace()).goalsTotal).toBe(before.goalsTotal);
+    // g7 (Q1, done) is held only by A's board.
+    const [board] = rowsOf<{ board_id: string }>(
+      await db().execute(sql`select board_id from board_meetings where meeting_id = ${cast.meetingA}`),
+    );
+    await db().execute(sql`delete from board_meetings where board_id = ${board!.board_id}`);
+    const unshown = await ofWorkspace();
+    expect(unshown.goalsTotal).toBe(before.goalsTotal - 1);
+    expect(unshown.goalsDone).toBe(before.goalsDone - 1);
+    await db().execute(
+      sql`insert into board_meetings (board_id, meeting_id) values (${board!.board_id}, ${cast.meetingA})`,
+    );
+    expect(await ofWorkspace()).toEqual(before);
+    await tasksInStep();
+  });
+
+  it('an owner’s time zone decides whether a to-do was done when due, at once', async () => {
+    const before = await ofWorkspace();
+    // t5, due Mar 7, done at 03:00 UTC on Mar 8: still Mar 7 in New York, a day late in UTC.
+    const zone = (timezone: string) =>
+      db().execute(sql`update users set timezone = ${timezone} where id = ${cast.lee.userId}`);
+    await zone('UTC');
+    expect((await ofWorkspace()).todosDoneWhenDue).toBe(before.todosDoneWhenDue - 1);
+    await tasksInStep();
+    await zone('America/New_York');
+    expect((await ofWorkspace()).todosDoneWhenDue).toBe(before.todosDoneWhenDue);
+  });
+
+  it('to-dos made in bulk count once their transaction commits; a rolled-back one changes nothing', async () => {
+    const before = await ofWorkspace();
+    const bulk = (titles: string[]) =>
+      inServiceTransaction(app, cast.ada, (ctx) =>
+        createCardsInBulk(ctx, {
+          meetingId: cast.meetingA,
+          type: '4',
+          cards: titles.map((title) => ({ title, dueDate: '2025-03-13', userId: cast.ada.userId })),
+        }),
+      );
+    await bulk(['summary bulk 1', 'summary bulk 2', 'summary bulk 3']);
+    expect((await ofWorkspace()).todosDue).toBe(before.todosDue + 3);
+    await expect(
+      inServiceTransaction(app, cast.ada, async (ctx) => {
+        await createCardsInBulk(ctx, {
+          meetingId: cast.meetingA,
+          type: '4',
+          cards: [{ title: 'never made', dueDate: '2025-03-13', userId: cast.ada.userId }],
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await ofWorkspace()).todosDue).toBe(before.todosDue + 3);
+    const [left] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from task_health_dirty`));
+    expect(left!.n).toBe(0);
+    await tasksInStep();
+  });
+
+  it.runIf(process.env.DATABASE_URL)('two transactions adding to-dos on the same day at once both count', async () => {
+    const before = await ofWorkspace();
+    const added = (title: string, wait: Promise<unknown>) =>
+      inServiceTransaction(app, cast.ada, async (ctx) => {
+        await createCardsInBulk(ctx, {
+          meetingId: cast.meetingA,
+          type: '4',
+          cards: [{ title, dueDate: '2025-03-12', userId: cast.ada.userId }],
+        });
+        await wait;
+      });
+    // Both write before either commits; each one's recount must see the other's.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = added('at once 1', gate);
+    const second = added('at once 2', gate);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([first, second]);
+    expect((await ofWorkspace()).todosDue).toBe(before.todosDue + 2);
+    await tasksInStep();
+  });
+
+  it('a goal moved to another quarter, a to-do deleted and a meeting deleted count at once', async () => {
+    const before = await ofWorkspace();
+    // g2 (Q1, open) moved to Q2.
+    await db().execute(sql`update tasks set quarter_id = '2025-Q2' where id = ${cast.taskIds.g2}`);
+    const moved = await ofWorkspace();
+    expect(moved.goalsTotal).toBe(before.goalsTotal - 1);
+    expect(moved.goalsDone).toBe(before.goalsDone);
+    // t6 (due Mar 21, done the day before).
+    await db().execute(sql`delete from tasks where id = ${cast.taskIds.t6}`);
+    const deleted = await ofWorkspace();
+    expect(deleted.todosDue).toBe(before.todosDue - 1);
+    expect(deleted.todosDoneWhenDue).toBe(before.todosDoneWhenDue - 1);
+    await tasksInStep();
+    // Meeting B goes, and with it gb (Q1, done) and t9 (late); g1 stays with A.
+    await db().execute(sql`delete from meetings where id = ${cast.meetingB}`);
+    const gone = await ofWorkspace();
+    expect(gone.goalsTotal).toBe(moved.goalsTotal - 1);
+    expect(gone.goalsDone).toBe(moved.goalsDone - 1);
+    expect(gone.todosDue).toBe(deleted.todosDue - 1);
+    expect(gone.todosDoneWhenDue).toBe(deleted.todosDoneWhenDue);
+    await tasksInStep();
+  });
+});

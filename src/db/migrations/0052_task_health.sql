@@ -1,0 +1,181 @@
+CREATE TABLE "task_health" (
+	"tenant_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"due_date" date,
+	"quarter_id" text,
+	"total" integer NOT NULL,
+	"done" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_health_dirty" (
+	"tenant_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"due_date" date,
+	"quarter_id" text
+);
+--> statement-breakpoint
+ALTER TABLE "task_health" ADD CONSTRAINT "task_health_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "task_health_tenant_id_type_due_date_index" ON "task_health" USING btree ("tenant_id","type","due_date");--> statement-breakpoint
+CREATE INDEX "tasks_goal_quarter_index" ON "tasks" USING btree ("tenant_id","quarter_id") WHERE "tasks"."type" = '1';
+--> statement-breakpoint
+-- Kept by triggers (decision 134): each statement that writes what a goal's or a to-do's figures
+-- count notes the keys it touched — a kind with a due date, or a goal's named quarter — and when
+-- the transaction commits, a deferred trigger recounts those keys' rows from scratch, once however
+-- many statements touched them. A row counts the goals and to-dos of its key that a meeting of the
+-- workspace links, or whose board a meeting of the workspace shows.
+CREATE TYPE "task_health_key" AS ("tenant_id" uuid, "type" text, "due_date" date, "quarter_id" text);
+--> statement-breakpoint
+-- A goal counts under the quarter it names, else under its due date; a to-do under its due date.
+CREATE FUNCTION "task_health_key_of"(uuid, text, date, text) RETURNS "task_health_key" LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN $2 = '1' AND $4 ~ '^[0-9]{4}-Q[1-4]$' THEN ROW($1, $2, NULL::date, $4)::"task_health_key"
+    WHEN $2 IN ('1', '4') AND $3 IS NOT NULL THEN ROW($1, $2, $3, NULL::text)::"task_health_key"
+  END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "task_health_recount"("keys" "task_health_key"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "task_health" h USING (SELECT DISTINCT k.* FROM unnest("keys") AS k WHERE k."tenant_id" IS NOT NULL) AS k
+  WHERE h."tenant_id" = k."tenant_id" AND h."type" = k."type"
+    AND h."due_date" IS NOT DISTINCT FROM k."due_date" AND h."quarter_id" IS NOT DISTINCT FROM k."quarter_id";
+  INSERT INTO "task_health" ("tenant_id", "type", "due_date", "quarter_id", "total", "done")
+  SELECT k."tenant_id", k."type", k."due_date", k."quarter_id", count(*)::int,
+    (count(*) FILTER (WHERE t."status" = '1' AND (t."type" = '1' OR (t."completed_at" IS NOT NULL
+      AND (t."completed_at" AT TIME ZONE coalesce(u."timezone", 'UTC'))::date <= t."due_date"))))::int
+  FROM (SELECT DISTINCT k.* FROM unnest("keys") AS k WHERE k."tenant_id" IS NOT NULL) AS k
+  -- The key's goals and to-dos: a goal's named quarter, else the kind's due date.
+  CROSS JOIN LATERAL (
+    SELECT g."id", g."type", g."status", g."due_date", g."completed_at", g."user_id", g."board_id" FROM "tasks" g
+    WHERE k."quarter_id" IS NOT NULL AND g."tenant_id" = k."tenant_id" AND g."type" = '1' AND g."quarter_id" = k."quarter_id"
+    UNION ALL
+    SELECT d."id", d."type", d."status", d."due_date", d."completed_at", d."user_id", d."board_id" FROM "tasks" d
+    WHERE k."quarter_id" IS NULL AND d."tenant_id" = k."tenant_id" AND d."type" = k."type" AND d."due_date" = k."due_date"
+      AND NOT (d."type" = '1' AND coalesce(d."quarter_id", '') ~ '^[0-9]{4}-Q[1-4]$')
+  ) AS t
+  LEFT JOIN "users" u ON u."id" = t."user_id"
+  -- Held by the workspace: a meeting of it links the card or shows its board.
+  WHERE EXISTS (SELECT 1 FROM "task_meetings" tm JOIN "meetings" mm ON mm."id" = tm."meeting_id"
+      WHERE tm."task_id" = t."id" AND mm."tenant_id" = k."tenant_id")
+    OR EXISTS (SELECT 1 FROM "board_meetings" bm JOIN "meetings" mm ON mm."id" = bm."meeting_id"
+      WHERE bm."board_id" = t."board_id" AND mm."tenant_id" = k."tenant_id")
+  GROUP BY k."tenant_id", k."type", k."due_date", k."quarter_id";
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "task_health_touch"("keys" "task_health_key"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "task_health_dirty" SELECT DISTINCT k.* FROM unnest("keys") AS k WHERE k."tenant_id" IS NOT NULL;
+END
+$$;
+--> statement-breakpoint
+-- At commit: the transaction's touched keys (no other's are visible: they are never committed),
+-- recounted once; later firings find none. Writers of the same keys take turns (64 locks a
+-- workspace at most, however many keys), so the recount — a statement of its own, a new
+-- snapshot — sees what the other committed, and neither count is lost.
+CREATE FUNCTION "task_health_settle"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "touched" "task_health_key"[];
+BEGIN
+  WITH d AS (DELETE FROM "task_health_dirty" RETURNING *)
+  SELECT ARRAY(SELECT DISTINCT ROW(d."tenant_id", d."type", d."due_date", d."quarter_id")::"task_health_key" FROM d)
+  INTO "touched";
+  IF cardinality("touched") = 0 THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(x."tenant", x."bucket")
+  FROM (SELECT DISTINCT hashtext(k."tenant_id"::text) AS "tenant", hashtext(k::text) & 63 AS "bucket"
+    FROM unnest("touched") AS k ORDER BY 1, 2) AS x;
+  PERFORM "task_health_recount"("touched");
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "task_health_dirty_settle" AFTER INSERT ON "task_health_dirty"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "task_health_settle"();
+--> statement-breakpoint
+CREATE FUNCTION "task_health_follow_tasks"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(a."tenant_id", a."type", a."due_date", a."quarter_id")
+      FROM added a WHERE a."type" IN ('1', '4')));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(r."tenant_id", r."type", r."due_date", r."quarter_id")
+      FROM removed r WHERE r."type" IN ('1', '4')));
+  ELSE
+    -- A card's title, notes or place on a board change no figure: only these columns do.
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(x."tenant_id", x."type", x."due_date", x."quarter_id")
+      FROM added a JOIN removed r ON r."id" = a."id"
+      CROSS JOIN LATERAL (VALUES (a."tenant_id", a."type", a."due_date", a."quarter_id"),
+        (r."tenant_id", r."type", r."due_date", r."quarter_id")) AS x("tenant_id", "type", "due_date", "quarter_id")
+      WHERE (a."type" IN ('1', '4') OR r."type" IN ('1', '4'))
+        AND (a."tenant_id", a."type", a."status", a."due_date", a."quarter_id", a."completed_at", a."user_id", a."board_id")
+          IS DISTINCT FROM (r."tenant_id", r."type", r."status", r."due_date", r."quarter_id", r."completed_at", r."user_id", r."board_id")));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "tasks_task_health_insert" AFTER INSERT ON "tasks"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_tasks"();
+--> statement-breakpoint
+CREATE TRIGGER "tasks_task_health_update" AFTER UPDATE ON "tasks"
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_tasks"();
+--> statement-breakpoint
+CREATE TRIGGER "tasks_task_health_delete" AFTER DELETE ON "tasks"
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_tasks"();
+--> statement-breakpoint
+-- A card linked to a meeting, or unlinked (also when the meeting goes).
+CREATE FUNCTION "task_health_follow_task_meetings"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."id" IN (SELECT "task_id" FROM added)));
+  ELSE
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."id" IN (SELECT "task_id" FROM removed)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "task_meetings_task_health_insert" AFTER INSERT ON "task_meetings"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_task_meetings"();
+--> statement-breakpoint
+CREATE TRIGGER "task_meetings_task_health_delete" AFTER DELETE ON "task_meetings"
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_task_meetings"();
+--> statement-breakpoint
+-- A board shown in a meeting, or no longer: its goals and to-dos.
+CREATE FUNCTION "task_health_follow_board_meetings"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."board_id" IN (SELECT "board_id" FROM added)));
+  ELSE
+    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."board_id" IN (SELECT "board_id" FROM removed)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "board_meetings_task_health_insert" AFTER INSERT ON "board_meetings"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_board_meetings"();
+--> statement-breakpoint
+CREATE TRIGGER "board_meetings_task_health_delete" AFTER DELETE ON "board_meetings"
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_board_meetings"();
+--> statement-breakpoint
+-- "Done when due" is the owner's date: their done to-dos when their time zone changes (a row
+-- trigger, so no other change to a person pays for it).
+CREATE FUNCTION "task_health_follow_users"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+    FROM "tasks" t WHERE t."user_id" = NEW."id" AND t."type" = '4' AND t."status" = '1'));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_task_health_update" AFTER UPDATE OF "timezone" ON "users"
+  FOR EACH ROW WHEN (OLD."timezone" IS DISTINCT FROM NEW."timezone") EXECUTE FUNCTION "task_health_follow_users"();
+--> statement-breakpoint
+SELECT "task_health_recount"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+  FROM "tasks" t WHERE t."type" IN ('1', '4')));
