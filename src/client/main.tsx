@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from './lib/router/index.ts';
 import { Providers } from './providers.tsx';
 import { router } from './router.tsx';
 import { colorSchemeManager } from './theme.ts';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect } from './lib/router/index.ts';
 import { AppLoader } from './shell/AppLoader.tsx';
 import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './shell/ErrorPages.tsx';
 import { prefetching, redirectIfSignedIn, requireToken } from './shell/guards.ts';

@@ -1,9 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
+import { Outlet, useLocation } from '../lib/router/index.ts';
 import { useSelf } from '../lib/self.ts';
 import { lazyDialog } from '../ui/lazyPart.tsx';
 import { AppLoader } from './AppLoader.tsx';

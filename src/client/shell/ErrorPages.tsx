@@ -1,8 +1,8 @@
 import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
 import { clientMessages } from '../client.messages.ts';
+import { Link } from '../lib/router/index.ts';
 
 // The error pages of spec document 3 §8, routed at /error/500, /error/401 and /error/403. They
 // are bundled with the entry (like the 404 page): they must work when nothing else does.

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { HomeCardDialog } from '../../features/boards/client/HomeCardDialog.tsx';
 import { HomeTaskForm } from '../../features/tasks/client/HomeTaskForm.tsx';
 import { useCard } from '../lib/cards.ts';
+import { useNavigate, useParams } from '../lib/router/index.ts';
 import { HomePage } from './HomePage.tsx';
 
 // /home/{taskId} (document 1 §2, document 2 §2): the home page with that task's dialog open;

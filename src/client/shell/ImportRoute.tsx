@@ -1,9 +1,9 @@
 import { Anchor, Stack, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { CadenceImportPanel } from '../../features/imports/client/CadenceImportPanel.tsx';
 import { ImportHistorySection } from '../../features/imports/client/ImportHistorySection.tsx';
 import { NinetyImportSection } from '../../features/imports/client/NinetyImportSection.tsx';
 import { importsMessages } from '../../features/imports/imports.messages.ts';
+import { Link } from '../lib/router/index.ts';
 import { RequireWorkspaceAdmin } from './RequireWorkspaceAdmin.tsx';
 
 /**

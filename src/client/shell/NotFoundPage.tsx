@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { clientMessages } from '../client.messages.ts';
+import { Link } from '../lib/router/index.ts';
 
 /** Unknown paths (document 1 §2). */
 export const NotFoundPage = () => (

@@ -15,8 +15,8 @@ import {
   IconTargetArrow,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { Link, useLocation } from 'react-router';
 import { clientMessages } from '../client.messages.ts';
+import { Link, useLocation } from '../lib/router/index.ts';
 import { useSelf } from '../lib/self.ts';
 import { lazyExtra, lazySection } from '../ui/lazyPart.tsx';
 

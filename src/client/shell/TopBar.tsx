@@ -16,13 +16,13 @@ import {
   IconMoon,
   IconSun,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { WidgetsButton } from '../../features/home/client/WidgetsButton.tsx';
 import { BellStand } from '../../features/notifications/client/BellButton.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/client/WorkspaceAvatar.tsx';
 import { messages } from '../../shared/messages.ts';
 import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
+import { Link } from '../lib/router/index.ts';
 import { useNow } from '../lib/useNow.ts';
 import { lazyControl, lazyExtra } from '../ui/lazyPart.tsx';
 import { AccountButton } from './AccountButton.tsx';

@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { clientMessages } from '../client.messages.ts';
 import { ApiError } from '../lib/api.ts';
+import { isRouteErrorResponse, useRouteError } from '../lib/router/index.ts';
 import { AccessDeniedPage, ForbiddenPage, ServerErrorPage } from './ErrorPages.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 

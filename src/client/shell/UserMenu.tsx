@@ -1,12 +1,12 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/client/auth.queries.ts';
 import { ADMIN_FLAG } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Self } from '../../shared/self.ts';
 import { clientMessages } from '../client.messages.ts';
+import { Link } from '../lib/router/index.ts';
 import { lazyDialog } from '../ui/lazyPart.tsx';
 import { AccountAvatar } from './AccountButton.tsx';
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
 import { queryClient } from '../lib/queryClient.ts';
+import { Outlet } from '../lib/router/index.ts';
 
 /**
  * The data layer for every page but the sign-in page: a layout route, so TanStack Query loads

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginPath, safeRedirect } from '../lib/redirect.ts';
+import { type LoaderFunctionArgs, redirect } from '../lib/router/index.ts';
 import { borrowSession, getToken } from '../lib/session.ts';
 
 // The query cache is imported when a private page needs it, not by the entry (decision 095).

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
 import { DIALOG_CLOSE_DELAY_MS } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { useBlocker } from '../lib/router/index.ts';
 
 /**
  * Asks before the user leaves a form with unsaved changes (or a live meeting): inside the app

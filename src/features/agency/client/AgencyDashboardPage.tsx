@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconChevronLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';

@@ -17,7 +17,7 @@ import {
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { AGENCY_PREVIEW_ITEMS, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';

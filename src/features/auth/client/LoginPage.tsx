@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
+import { Link } from '../../../client/lib/router/index.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { emailProblem } from '../../../shared/emailCheck.ts';

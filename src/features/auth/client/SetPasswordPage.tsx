@@ -1,6 +1,6 @@
 import { Anchor, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../client/lib/router/index.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { FormError } from '../../../client/ui/FormError.tsx';
 import { messages } from '../../../shared/messages.ts';

@@ -1,9 +1,9 @@
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { fieldRule } from '../../../client/lib/formRules.ts';
+import { Link, useLocation, useNavigate } from '../../../client/lib/router/index.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { FormError, firstErrorText } from '../../../client/ui/FormError.tsx';
 import { LeaveGuard } from '../../../client/ui/LeaveGuard.tsx';

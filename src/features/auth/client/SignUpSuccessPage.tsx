@@ -1,6 +1,6 @@
 import { Button, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';
 import { authMessages } from '../auth.messages.ts';
 

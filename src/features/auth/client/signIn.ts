@@ -1,6 +1,6 @@
-import { useNavigate, useSearchParams } from 'react-router';
 import { getLastTenant, setLastTenant } from '../../../client/lib/lastTenant.ts';
 import { safeRedirect } from '../../../client/lib/redirect.ts';
+import { useNavigate, useSearchParams } from '../../../client/lib/router/index.ts';
 import { setToken } from '../../../client/lib/session.ts';
 import type { SignInResult } from '../auth.schemas.ts';
 import { getTrustedBrowser, setTrustedBrowser } from './two-factor/trustedBrowser.ts';

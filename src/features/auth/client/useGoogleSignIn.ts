@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
+import { useNavigate } from '../../../client/lib/router/index.ts';
 import type { SignInResult } from '../auth.schemas.ts';
 import { signInExtras, useCompleteSignIn } from './signIn.ts';
 

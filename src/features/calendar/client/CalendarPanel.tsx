@@ -11,7 +11,7 @@ import { Alert, Card, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextI
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import {

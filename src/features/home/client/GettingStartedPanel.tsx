@@ -1,7 +1,7 @@
 import { Button, Card, CloseButton, Group, List, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { SectionError } from '../../../client/ui/SectionState.tsx';
 import { homeMessages } from '../home.messages.ts';
 import type { GettingStartedStepKey } from '../home.schemas.ts';

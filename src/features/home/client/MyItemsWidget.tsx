@@ -1,7 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Card as MantineCard, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { OVERDUE, statusName, TASK_TYPE, type TaskType } from '../../../shared/tasks.ts';
 import { useMyChecklistItems, useMyMilestones, useTickMyItem } from '../../tasks/client/myItems.queries.ts';

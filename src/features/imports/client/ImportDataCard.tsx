@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { importsMessages as t } from '../imports.messages.ts';
 

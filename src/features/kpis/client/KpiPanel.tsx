@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus, IconSettings } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';

@@ -12,8 +12,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';

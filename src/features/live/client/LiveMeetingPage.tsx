@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Paper, Popover, Stack, Text, Title,
 import { IconArrowLeft, IconArrowRight, IconListDetails, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../client/lib/router/index.ts';
 import { useClock } from '../../../client/lib/useNow.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Button, ColorSwatch, Group, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../client/lib/router/index.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { livePath } from '../../../shared/live.ts';
 import { DEFAULT_MEETING_COLOR } from '../../meetings/client/meetings.format.ts';

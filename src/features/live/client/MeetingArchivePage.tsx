@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 import { dayjs } from '../../../client/lib/dayjs.ts';
+import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { formatKpiGoal, formatKpiValue, type KpiScoreGoal, type KpiType } from '../../../shared/kpis.ts';

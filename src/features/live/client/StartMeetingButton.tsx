@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconPlayerPlay, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { useNavigate } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isLiveSession, livePath, START_CONFIRMATIONS, type StartConfirmation } from '../../../shared/live.ts';

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLock, IconMapPin } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../client/lib/router/index.ts';
 import { PageLoadError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { meetingsMessages } from '../meetings.messages.ts';

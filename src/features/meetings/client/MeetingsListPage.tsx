@@ -19,8 +19,8 @@ import {
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconCalendarPlus, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
+import { Link, useNavigate, useSearchParams } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';

@@ -12,8 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
+import { Link, useNavigate } from '../../../client/lib/router/index.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { NOTIFICATION_STATUS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { osHealthMessages } from '../os-health.messages.ts';
 import type { HealthFigure, HealthItem, HealthItemFigure } from '../os-health.schemas.ts';

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { osHealthMessages } from '../os-health.messages.ts';
 
 /** The meeting dashboard's way to the meeting's health page (its people and admins see it). */

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAdjustments, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';

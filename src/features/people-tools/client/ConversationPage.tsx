@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../../client/lib/download.ts';
+import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';

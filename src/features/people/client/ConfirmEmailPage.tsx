@@ -1,8 +1,8 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
+import { Link, useSearchParams } from '../../../client/lib/router/index.ts';
 import { selfKey } from '../../../client/lib/self.ts';
 import { getToken } from '../../../client/lib/session.ts';
 import { AuthLayout } from '../../../client/ui/AuthLayout.tsx';

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG, DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';

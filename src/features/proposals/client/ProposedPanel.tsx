@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Menu, Pagination, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconClockPause, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../client/lib/router/index.ts';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../client/lib/api.ts';
+import { Link, useNavigate, useParams, useSearchParams } from '../../../client/lib/router/index.ts';
 import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { isRealIsoDate } from '../../../shared/dates.ts';

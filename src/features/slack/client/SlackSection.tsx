@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandSlack, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMoments } from '../../../client/lib/moments.ts';
+import { useSearchParams } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';

@@ -15,9 +15,9 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../client/lib/api.ts';
 import { readMeetingImage } from '../../../client/lib/imageFile.ts';
+import { useSearchParams } from '../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../client/lib/router/index.ts';
 import { useClock } from '../../../client/lib/useNow.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { ADMIN_FLAG } from '../../../shared/constants.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { inZone } from '../../../client/lib/dayjs.ts';
+import { Link } from '../../../client/lib/router/index.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { messages } from '../../../shared/messages.ts';

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../client/lib/router/index.ts';
 import { useSelf } from '../../../client/lib/self.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../../../client/lib/api.ts';
 import { setLastTenant } from '../../../client/lib/lastTenant.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
+import { useNavigate } from '../../../client/lib/router/index.ts';
 import { selfKey } from '../../../client/lib/self.ts';
 import { disconnectRealtime } from '../../../client/lib/socket.ts';
 import { workspacePeopleKey } from '../../../client/lib/workspacePeople.ts';

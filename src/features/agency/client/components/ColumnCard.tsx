@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { agencyMessages } from '../../agency.messages.ts';
 import type { AgencyColumn } from '../../agency.schemas.ts';

@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { api } from '../../../../client/lib/api.ts';
 import { safeRedirect } from '../../../../client/lib/redirect.ts';
+import { useSearchParams } from '../../../../client/lib/router/index.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { emailProblem } from '../../../../shared/emailCheck.ts';
 import { authMessages } from '../../auth.messages.ts';

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../../../client/lib/api.ts';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';

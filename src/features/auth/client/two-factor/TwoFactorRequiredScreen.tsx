@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { selfKey } from '../../../../client/lib/self.ts';
 import { AuthLayout } from '../../../../client/ui/AuthLayout.tsx';
 import { twoFactorMessages as t } from '../../two-factor.messages.ts';

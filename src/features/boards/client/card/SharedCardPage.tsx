@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { IconCalendarRepeat, IconLinkOff, IconSquare, IconSquareCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { browserTimezone } from '../../../../client/lib/moments.ts';
+import { useParams } from '../../../../client/lib/router/index.ts';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { messages } from '../../../../shared/messages.ts';

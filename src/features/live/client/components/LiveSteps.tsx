@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { SafeHtml } from '../../../../client/ui/SafeHtml.tsx';
 import { SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { FRAME_ORIGINS } from '../../../../shared/constants.ts';

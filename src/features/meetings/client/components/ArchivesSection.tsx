@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { ConflictNotice } from '../../../../client/ui/ConflictNotice.tsx';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar, IconListDetails } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import type { StartableMeeting, StartButtonSlot } from '../meetings.slots.ts';
 import { AgendaPreviewDialog } from './AgendaPreview.tsx';

@@ -25,7 +25,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../../client/lib/router/index.ts';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';

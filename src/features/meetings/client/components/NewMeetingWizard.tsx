@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../client/lib/router/index.ts';
 import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconClockHour4, IconUsersGroup } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../../client/lib/router/index.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { isLiveSession, livePath } from '../../../../shared/live.ts';
 import { messages } from '../../../../shared/messages.ts';

@@ -1,6 +1,6 @@
 import { Box, Group, NavLink, Stack, Title } from '@mantine/core';
 import { IconBell, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from '../../../../client/lib/router/index.ts';
 import { useSelf } from '../../../../client/lib/self.ts';
 import { ADMIN_FLAG } from '../../../../shared/constants.ts';
 import { peopleMessages } from '../../people.messages.ts';

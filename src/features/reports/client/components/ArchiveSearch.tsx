@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { dayjs } from '../../../../client/lib/dayjs.ts';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { PageNav } from '../../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
 import { archivePath } from '../../../../shared/live.ts';

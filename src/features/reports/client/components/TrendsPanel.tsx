@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../client/lib/router/index.ts';
 import { reportsMessages } from '../../reports.messages.ts';
 import type { Trends } from '../../reports.schemas.ts';
 
