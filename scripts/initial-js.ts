@@ -20,7 +20,8 @@ export const INITIAL_JS_CEILINGS: Record<string, number> = {
   '/login': INITIAL_JS_BUDGET,
   // 262 until the top bar's menus, the bell's list, the next meeting, the sidebar's live meetings
   // and the narrow screens' drawer loaded after the first paint (decision 095, 2026-11-29): 197.8 kB.
-  '/home': 200 * 1024,
+  // 200 until the app's own router replaced React Router (decision 133): 172.2 kB.
+  '/home': 175 * 1024,
 };
 
 /** The source of the app's entry, as the manifest names it. */
