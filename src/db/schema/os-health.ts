@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './accounts.ts';
 import { sessions } from './meetings.ts';
 
@@ -74,4 +74,42 @@ export const taskHealthDirty = pgTable('task_health_dirty', {
   type: text().notNull(),
   dueDate: date({ mode: 'string' }),
   quarterId: text(),
+});
+
+/**
+ * A workspace's sessions of one day summed from their `session_health` rows (decision 134): what
+ * the figures of the whole workspace count of each day, read instead of every session's row. The
+ * counts that depend on the clock ("scheduled": its start has passed) are counted here as if it
+ * had; the figures read the last two days from the sessions' own rows. Kept by triggers on
+ * `session_health` (migration 0052), recounted at commit; never written by the application.
+ */
+export const sessionHealthDays = pgTable(
+  'session_health_days',
+  {
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    sessionDate: date({ mode: 'string' }).notNull(),
+    /** Sessions not made for the occasion. */
+    scheduled: integer().notNull(),
+    /** Of those, started on their own date. */
+    onSchedule: integer().notNull(),
+    held: integer().notNull(),
+    heldScheduled: integer().notNull(),
+    onTime: integer().notNull(),
+    ratingSum: integer().notNull(),
+    ratingCount: integer().notNull(),
+    issuesSolved: integer().notNull(),
+    /** Every solved issue's age in days, ascending. */
+    solvedAges: integer().array().notNull(),
+    cells: integer().notNull(),
+    cellsOnTime: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.sessionDate] })],
+);
+
+/** The days a transaction's writes touched, recounted when it commits (as `task_health_dirty`). */
+export const sessionHealthDaysDirty = pgTable('session_health_days_dirty', {
+  tenantId: uuid().notNull(),
+  sessionDate: date({ mode: 'string' }).notNull(),
 });

@@ -29,6 +29,8 @@ export const NOT_IMPORTED: Record<string, string> = {
   session_health: 'made by triggers from the imported sessions, ratings, cells and issues (decision 128)',
   task_health: 'made by triggers from the imported goals, to-dos and their meeting links (decision 134)',
   task_health_dirty: 'notes of a transaction in progress, never committed (decision 134)',
+  session_health_days: 'made by triggers from the imported sessions (decision 134)',
+  session_health_days_dirty: 'notes of a transaction in progress, never committed (decision 134)',
 };
 
 /** Columns left out of the export that the importer makes anew (their table's filler in the service). */

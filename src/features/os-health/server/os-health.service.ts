@@ -17,8 +17,9 @@ import { coveredTasks, meetingsCte, quartersCte, quartersUpTo } from './os-healt
 
 // The health figures (decision 124): every figure of every quarter in ONE aggregate statement
 // (plus one for the quarters), whatever the history holds. What each session counts is read from
-// its maintained summary (session_health, decision 128); goals and to-dos from theirs (task_health,
-// decision 134) for the whole workspace, else from the tasks.
+// its maintained summary (session_health, decision 128), for the whole workspace summed by day
+// (session_health_days); goals and to-dos from theirs (task_health) for the whole workspace, else
+// from the tasks (decision 134).
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const pct = (part: number, whole: number) => (whole === 0 ? null : Number(((part / whole) * 100).toFixed(1)));
@@ -133,6 +134,36 @@ const healthTasks = (ctx: TenantContext, meetingId: string | undefined, today: s
     and (t.type = ${TASK_TYPE.goal} or (t.type = ${TASK_TYPE.todo} and t.due_date < ${today}::date
       and t.due_date between ${lo}::date and ${hi}::date))`;
 
+/** One covered session's summary row as the figures sum it (what depends on the clock worked out now). */
+const sessionRow = sql.raw(`(not h.unscheduled and h.starts_at <= now())::int as scheduled,
+  (not h.unscheduled and h.starts_at <= now() and h.started_on_its_date)::int as on_schedule,
+  (h.started_at is not null)::int as held, (not h.unscheduled and h.started_at is not null)::int as held_scheduled,
+  (not h.unscheduled and h.started_at is not null
+    and h.started_at <= h.starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES}))::int as on_time,
+  h.rating_sum, h.rating_count, h.issues_solved as solved, h.solved_ages as ages, h.cells, h.cells_on_time`);
+
+/**
+ * `sx`: the covered sessions' counts by quarter, one row a session or a day. The whole
+ * workspace's (an admin's) are its days' sums (session_health_days, decision 134) up to two days
+ * ago, whose starts have all passed, and the sessions' own rows since; one meeting's, or a member's
+ * meetings', their sessions' rows (session_health, decision 128).
+ */
+const sessionRows = (ctx: TenantContext, meetingId: string | undefined, today: string, lo: string, hi: string) =>
+  !meetingId && ctx.isAdmin
+    ? sql`
+        select qd.qid, d.scheduled, d.on_schedule, d.held, d.held_scheduled, d.on_time, d.rating_sum, d.rating_count,
+          d.issues_solved as solved, d.solved_ages as ages, d.cells, d.cells_on_time
+        from session_health_days d join qd on qd.d = d.session_date
+        where d.tenant_id = ${ctx.tenantId} and d.session_date between ${lo}::date and least(${hi}::date, ${today}::date - 2)
+        union all
+        select qd.qid, ${sessionRow}
+        from session_health h join qd on qd.d = h.session_date
+        where h.tenant_id = ${ctx.tenantId} and h.session_date between greatest(${lo}::date, ${today}::date - 1) and ${hi}::date`
+    : sql`
+        select qd.qid, ${sessionRow}
+        from session_health h join m on m.id = h.meeting_id join qd on qd.d = h.session_date
+        where h.tenant_id = ${ctx.tenantId} and h.session_date between ${lo}::date and ${hi}::date`;
+
 /**
  * `gf` and `tf`: the goals' and the past-due to-dos' figures by quarter. The whole workspace's
  * (an admin's, which cover every meeting) are summed from its maintained summary (task_health,
@@ -187,28 +218,16 @@ export const operatingHealth = async (ctx: TenantContext, query: HealthQuery): P
       with ${meetingsCte(ctx, query.meetingId)}, ${quartersCte(quarters)},
       -- Each day of the quarters to its quarter: the sessions find theirs by one hash join.
       qd as (select d::date as d, q.id as qid from q cross join generate_series(q.s, q.e, interval '1 day') d),
-      -- The covered sessions of the quarters from their maintained summary (session_health,
-      -- decision 128): what each counts is kept by triggers, so no rating, cell or issue is read here.
-      sx as not materialized (
-        select qd.qid, h.unscheduled, h.starts_at, h.started_at, h.started_on_its_date, h.rating_sum, h.rating_count,
-          h.issues_solved, h.solved_ages, h.cells, h.cells_on_time
-        from session_health h join m on m.id = h.meeting_id join qd on qd.d = h.session_date
-        where h.tenant_id = ${ctx.tenantId} and h.session_date between ${lo}::date and ${hi}::date
-      ),
+      sx as not materialized (${sessionRows(ctx, query.meetingId, today, lo, hi)}),
       sf as (
-        select qid, count(*) filter (where not unscheduled and starts_at <= now()) as scheduled,
-          count(*) filter (where not unscheduled and starts_at <= now() and started_on_its_date) as on_schedule,
-          count(*) filter (where started_at is not null) as held,
-          count(*) filter (where not unscheduled and started_at is not null) as held_scheduled,
-          count(*) filter (where not unscheduled and started_at is not null
-            and started_at <= starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES})) as on_time,
-          sum(rating_sum) as rating_sum, sum(rating_count) as rating_count, sum(issues_solved) as solved,
-          sum(cells) as cells, sum(cells_on_time) as cells_on_time
+        select qid, sum(scheduled) as scheduled, sum(on_schedule) as on_schedule, sum(held) as held,
+          sum(held_scheduled) as held_scheduled, sum(on_time) as on_time, sum(rating_sum) as rating_sum,
+          sum(rating_count) as rating_count, sum(solved) as solved, sum(cells) as cells, sum(cells_on_time) as cells_on_time
         from sx group by qid
       ),
       isf as (
         select sx.qid, percentile_cont(0.5) within group (order by age) as solved_median
-        from sx cross join unnest(sx.solved_ages) as age where sx.issues_solved > 0
+        from sx cross join unnest(sx.ages) as age where sx.solved > 0
         group by sx.qid
       ),
       ${taskFigures(ctx, query.meetingId, today, lo, hi)}

@@ -6,7 +6,7 @@ import { type HealthCast, healthHistory } from '../../../../test/os-health-fixtu
 import { inServiceTransaction } from '../../../../test/service-context.ts';
 import { scaled } from '../../../../test/slow.ts';
 import { createCardsInBulk } from '../../tasks/server/tasks.bulk.ts';
-import type { Health, HealthQuarter } from '../os-health.schemas.ts';
+import { HEALTH_ON_TIME_MINUTES, type Health, type HealthQuarter } from '../os-health.schemas.ts';
 
 // The session figures are read from `session_health`, which triggers keep (decision 128). After
 // each kind of write the figures change at once, and every row equals what the sessions, ratings,
@@ -65,10 +65,40 @@ const summaryOf = async (tenantId: string) => {
   return { kept, counted };
 };
 
+/** The workspace's days as kept, and as summed from its sessions' rows now. */
+const daysOf = async (tenantId: string) => {
+  const columns = sql.raw(`session_date::text, scheduled, on_schedule, held, held_scheduled, on_time, rating_sum,
+    rating_count, issues_solved, solved_ages, cells, cells_on_time`);
+  const kept = rowsOf(
+    await app.database.db.execute(sql`select ${columns} from session_health_days where tenant_id = ${tenantId}
+      order by session_date`),
+  );
+  const counted = rowsOf(
+    await app.database.db.execute(sql`select ${columns} from (
+      select h.session_date, (count(*) filter (where not h.unscheduled))::int as scheduled,
+        (count(*) filter (where not h.unscheduled and h.started_on_its_date))::int as on_schedule,
+        (count(*) filter (where h.started_at is not null))::int as held,
+        (count(*) filter (where not h.unscheduled and h.started_at is not null))::int as held_scheduled,
+        (count(*) filter (where not h.unscheduled and h.started_at is not null
+          and h.started_at <= h.starts_at + make_interval(mins => ${HEALTH_ON_TIME_MINUTES})))::int as on_time,
+        sum(h.rating_sum)::int as rating_sum, sum(h.rating_count)::int as rating_count,
+        sum(h.issues_solved)::int as issues_solved,
+        coalesce((select array_agg(x order by x) from session_health h2 cross join unnest(h2.solved_ages) as x
+          where h2.tenant_id = ${tenantId} and h2.session_date = h.session_date), '{}') as solved_ages,
+        sum(h.cells)::int as cells, sum(h.cells_on_time)::int as cells_on_time
+      from session_health h where h.tenant_id = ${tenantId} group by h.session_date) d
+      order by session_date`),
+  );
+  return { kept, counted };
+};
+
 const expectInStep = async () => {
   const { kept, counted } = await summaryOf(cast.tenantId);
   expect(kept.length).toBeGreaterThan(0);
   expect(kept).toEqual(counted);
+  const days = await daysOf(cast.tenantId);
+  expect(days.kept.length).toBeGreaterThan(0);
+  expect(days.kept).toEqual(days.counted);
 };
 
 const Q1 = 'until=2025-Q1&quarters=1';
@@ -190,6 +220,26 @@ describe('the maintained summary of each session', () => {
       }),
     );
     expect((await ofA()).todosDue).toBe(before.todosDue + 2);
+    await expectInStep();
+  });
+
+  it('the workspace counts a session of today from its own row, and one started late at once', async () => {
+    const now = () => figuresOf(cast.ada, 'quarters=1');
+    const before = await now();
+    const today = new Date().toISOString().slice(0, 10);
+    // Due an hour ago, started 20 minutes late and finished: held and scheduled, not on time.
+    const [made] = rowsOf<{ id: string }>(
+      await db().execute(sql`insert into sessions (tenant_id, meeting_id, session_date, starts_at, started_at, finished_at)
+        values (${cast.tenantId}, ${cast.meetingA}, ${today}, now() - interval '1 hour', now() - interval '40 minutes',
+          now() - interval '10 minutes')
+        returning id`),
+    );
+    const after = await now();
+    expect(after.sessionsHeld).toBe(before.sessionsHeld + 1);
+    expect(after.sessionsHeldScheduled).toBe(before.sessionsHeldScheduled + 1);
+    expect(after.sessionsStartedOnTime).toBe(before.sessionsStartedOnTime);
+    await db().execute(sql`delete from sessions where id = ${made!.id}`);
+    expect(await now()).toEqual(before);
     await expectInStep();
   });
 

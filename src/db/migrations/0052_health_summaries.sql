@@ -1,3 +1,25 @@
+CREATE TABLE "session_health_days" (
+	"tenant_id" uuid NOT NULL,
+	"session_date" date NOT NULL,
+	"scheduled" integer NOT NULL,
+	"on_schedule" integer NOT NULL,
+	"held" integer NOT NULL,
+	"held_scheduled" integer NOT NULL,
+	"on_time" integer NOT NULL,
+	"rating_sum" integer NOT NULL,
+	"rating_count" integer NOT NULL,
+	"issues_solved" integer NOT NULL,
+	"solved_ages" integer[] NOT NULL,
+	"cells" integer NOT NULL,
+	"cells_on_time" integer NOT NULL,
+	CONSTRAINT "session_health_days_tenant_id_session_date_pk" PRIMARY KEY("tenant_id","session_date")
+);
+--> statement-breakpoint
+CREATE TABLE "session_health_days_dirty" (
+	"tenant_id" uuid NOT NULL,
+	"session_date" date NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "task_health" (
 	"tenant_id" uuid NOT NULL,
 	"type" text NOT NULL,
@@ -14,6 +36,7 @@ CREATE TABLE "task_health_dirty" (
 	"quarter_id" text
 );
 --> statement-breakpoint
+ALTER TABLE "session_health_days" ADD CONSTRAINT "session_health_days_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_health" ADD CONSTRAINT "task_health_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "task_health_tenant_id_type_due_date_index" ON "task_health" USING btree ("tenant_id","type","due_date");--> statement-breakpoint
 CREATE INDEX "tasks_goal_quarter_index" ON "tasks" USING btree ("tenant_id","quarter_id") WHERE "tasks"."type" = '1';
@@ -53,11 +76,12 @@ BEGIN
       AND NOT (d."type" = '1' AND coalesce(d."quarter_id", '') ~ '^[0-9]{4}-Q[1-4]$')
   ) AS t
   LEFT JOIN "users" u ON u."id" = t."user_id"
-  -- Held by the workspace: a meeting of it links the card or shows its board.
-  WHERE EXISTS (SELECT 1 FROM "task_meetings" tm JOIN "meetings" mm ON mm."id" = tm."meeting_id"
-      WHERE tm."task_id" = t."id" AND mm."tenant_id" = k."tenant_id")
-    OR EXISTS (SELECT 1 FROM "board_meetings" bm JOIN "meetings" mm ON mm."id" = bm."meeting_id"
-      WHERE bm."board_id" = t."board_id" AND mm."tenant_id" = k."tenant_id")
+  -- Held by the workspace: a meeting links the card or shows its board (links never cross
+  -- workspaces). Lateral probes of one row each, so a key's few hundred cards never make the
+  -- planner hash every link of the database instead.
+  LEFT JOIN LATERAL (SELECT true AS "held" FROM "task_meetings" tm WHERE tm."task_id" = t."id" LIMIT 1) AS lm ON true
+  LEFT JOIN LATERAL (SELECT true AS "held" FROM "board_meetings" bm WHERE bm."board_id" = t."board_id" LIMIT 1) AS lb ON true
+  WHERE lm."held" OR lb."held"
   GROUP BY k."tenant_id", k."type", k."due_date", k."quarter_id";
 END
 $$;
@@ -177,5 +201,91 @@ $$;
 CREATE TRIGGER "users_task_health_update" AFTER UPDATE OF "timezone" ON "users"
   FOR EACH ROW WHEN (OLD."timezone" IS DISTINCT FROM NEW."timezone") EXECUTE FUNCTION "task_health_follow_users"();
 --> statement-breakpoint
+-- The sessions' days (decision 134): each statement that writes session_health rows notes their
+-- days, and at commit a deferred trigger recounts each noted day of each workspace from its
+-- sessions' rows, once. The on-time rule is the service's HEALTH_ON_TIME_MINUTES (5).
+CREATE FUNCTION "session_health_days_recount"("tenants" uuid[], "dates" date[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "session_health_days" d
+  USING (SELECT DISTINCT * FROM unnest("tenants", "dates") AS k("tenant_id", "session_date")) AS k
+  WHERE d."tenant_id" = k."tenant_id" AND d."session_date" = k."session_date";
+  INSERT INTO "session_health_days" ("tenant_id", "session_date", "scheduled", "on_schedule", "held", "held_scheduled",
+    "on_time", "rating_sum", "rating_count", "issues_solved", "solved_ages", "cells", "cells_on_time")
+  SELECT k."tenant_id", k."session_date", s."scheduled", s."on_schedule", s."held", s."held_scheduled", s."on_time",
+    s."rating_sum", s."rating_count", s."issues_solved", coalesce(a."ages", '{}'), s."cells", s."cells_on_time"
+  FROM (SELECT DISTINCT * FROM unnest("tenants", "dates") AS k("tenant_id", "session_date")) AS k
+  CROSS JOIN LATERAL (
+    SELECT count(*) AS "sessions",
+      (count(*) FILTER (WHERE NOT h."unscheduled"))::int AS "scheduled",
+      (count(*) FILTER (WHERE NOT h."unscheduled" AND h."started_on_its_date"))::int AS "on_schedule",
+      (count(*) FILTER (WHERE h."started_at" IS NOT NULL))::int AS "held",
+      (count(*) FILTER (WHERE NOT h."unscheduled" AND h."started_at" IS NOT NULL))::int AS "held_scheduled",
+      (count(*) FILTER (WHERE NOT h."unscheduled" AND h."started_at" IS NOT NULL
+        AND h."started_at" <= h."starts_at" + interval '5 minutes'))::int AS "on_time",
+      coalesce(sum(h."rating_sum"), 0)::int AS "rating_sum", coalesce(sum(h."rating_count"), 0)::int AS "rating_count",
+      coalesce(sum(h."issues_solved"), 0)::int AS "issues_solved",
+      coalesce(sum(h."cells"), 0)::int AS "cells", coalesce(sum(h."cells_on_time"), 0)::int AS "cells_on_time"
+    FROM "session_health" h WHERE h."tenant_id" = k."tenant_id" AND h."session_date" = k."session_date"
+  ) AS s
+  CROSS JOIN LATERAL (
+    SELECT array_agg(x ORDER BY x) AS "ages" FROM "session_health" h CROSS JOIN unnest(h."solved_ages") AS x
+    WHERE h."tenant_id" = k."tenant_id" AND h."session_date" = k."session_date" AND h."issues_solved" > 0
+  ) AS a
+  WHERE s."sessions" > 0;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "session_health_days_settle"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "tenants" uuid[];
+  "dates" date[];
+BEGIN
+  WITH d AS (DELETE FROM "session_health_days_dirty" RETURNING *),
+    k AS (SELECT DISTINCT d."tenant_id", d."session_date" FROM d)
+  SELECT array_agg(k."tenant_id"), array_agg(k."session_date") INTO "tenants", "dates" FROM k;
+  IF "tenants" IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- As the goals' and to-dos' summary: writers of the same days take turns, 64 locks at most.
+  PERFORM pg_advisory_xact_lock(x."tenant", x."bucket")
+  FROM (SELECT DISTINCT hashtext(k."tenant_id"::text) AS "tenant", hashtext(k."session_date"::text) & 63 AS "bucket"
+    FROM unnest("tenants", "dates") AS k("tenant_id", "session_date") ORDER BY 1, 2) AS x;
+  PERFORM "session_health_days_recount"("tenants", "dates");
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "session_health_days_dirty_settle" AFTER INSERT ON "session_health_days_dirty"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "session_health_days_settle"();
+--> statement-breakpoint
+-- Every day a written row was on, before and after: rewriting a session's row with the same counts
+-- (its refresh upserts) costs one needless recount of its day, cheaper than comparing the rows.
+CREATE FUNCTION "session_health_days_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "session_health_days_dirty" SELECT DISTINCT a."tenant_id", a."session_date" FROM added a;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "session_health_days_dirty" SELECT DISTINCT r."tenant_id", r."session_date" FROM removed r;
+  ELSE
+    INSERT INTO "session_health_days_dirty"
+    SELECT a."tenant_id", a."session_date" FROM added a UNION SELECT r."tenant_id", r."session_date" FROM removed r;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "session_health_days_insert" AFTER INSERT ON "session_health"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "session_health_days_follow"();
+--> statement-breakpoint
+CREATE TRIGGER "session_health_days_update" AFTER UPDATE ON "session_health"
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "session_health_days_follow"();
+--> statement-breakpoint
+CREATE TRIGGER "session_health_days_delete" AFTER DELETE ON "session_health"
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "session_health_days_follow"();
+--> statement-breakpoint
 SELECT "task_health_recount"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
   FROM "tasks" t WHERE t."type" IN ('1', '4')));
+--> statement-breakpoint
+SELECT "session_health_days_recount"(k."tenants", k."dates")
+FROM (SELECT array_agg("tenant_id") AS "tenants", array_agg("session_date") AS "dates"
+  FROM (SELECT DISTINCT "tenant_id", "session_date" FROM "session_health") AS d) AS k;
