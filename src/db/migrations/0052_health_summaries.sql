@@ -148,15 +148,24 @@ CREATE TRIGGER "tasks_task_health_update" AFTER UPDATE ON "tasks"
 CREATE TRIGGER "tasks_task_health_delete" AFTER DELETE ON "tasks"
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "task_health_follow_tasks"();
 --> statement-breakpoint
+-- The keys of the goals and to-dos among these cards, or on these boards.
+CREATE FUNCTION "task_health_touch_cards"("card_ids" uuid[], "board_ids" uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- Two statements, each a semi-join the planner answers by index for a few cards.
+  PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+    FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."id" IN (SELECT unnest("card_ids"))));
+  PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
+    FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."board_id" IN (SELECT unnest("board_ids"))));
+END
+$$;
+--> statement-breakpoint
 -- A card linked to a meeting, or unlinked (also when the meeting goes).
 CREATE FUNCTION "task_health_follow_task_meetings"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
-      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."id" IN (SELECT "task_id" FROM added)));
+    PERFORM "task_health_touch_cards"(ARRAY(SELECT "task_id" FROM added), '{}');
   ELSE
-    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
-      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."id" IN (SELECT "task_id" FROM removed)));
+    PERFORM "task_health_touch_cards"(ARRAY(SELECT "task_id" FROM removed), '{}');
   END IF;
   RETURN NULL;
 END
@@ -172,11 +181,9 @@ CREATE TRIGGER "task_meetings_task_health_delete" AFTER DELETE ON "task_meetings
 CREATE FUNCTION "task_health_follow_board_meetings"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
-      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."board_id" IN (SELECT "board_id" FROM added)));
+    PERFORM "task_health_touch_cards"('{}', ARRAY(SELECT "board_id" FROM added));
   ELSE
-    PERFORM "task_health_touch"(ARRAY(SELECT DISTINCT "task_health_key_of"(t."tenant_id", t."type", t."due_date", t."quarter_id")
-      FROM "tasks" t WHERE t."type" IN ('1', '4') AND t."board_id" IN (SELECT "board_id" FROM removed)));
+    PERFORM "task_health_touch_cards"('{}', ARRAY(SELECT "board_id" FROM removed));
   END IF;
   RETURN NULL;
 END
