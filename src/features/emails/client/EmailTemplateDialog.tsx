@@ -111,7 +111,10 @@ export const EmailTemplateDialog = ({
     const start = element?.selectionStart ?? current.length;
     const end = element?.selectionEnd ?? start;
     setValues({ ...values, [field]: current.slice(0, start) + code + current.slice(end) });
+    const pressed = document.activeElement;
     requestAnimationFrame(() => {
+      // Back to the field, unless the person has moved to another one meanwhile.
+      if (document.activeElement !== pressed && document.activeElement !== document.body) return;
       element?.focus();
       element?.setSelectionRange(start + code.length, start + code.length);
     });
