@@ -85,7 +85,11 @@ describe('admin rights', () => {
       owner.api.post(`/users/${second.userId}/remove-admin`),
       second.api.post(`/users/${owner.userId}/remove-admin`),
     ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [won, lost] = answers.map((a) => a.status).sort();
+    expect(won).toBe(200);
+    // The other finds it would leave no admin (409) or, when the first had already finished,
+    // that it is no longer an admin itself (403).
+    expect([403, 409]).toContain(lost);
     const flags = [await adminFlagOf(owner, owner.userId), await adminFlagOf(owner, second.userId)];
     expect(flags.filter((flag) => flag === '1')).toHaveLength(1);
   });
