@@ -86,6 +86,17 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Writers of the same summary rows take turns before a recount: a transaction-scoped lock per
+-- workspace and per one of 64 buckets the rows' keys hash into, so a write touching thousands of
+-- keys takes 64 at most. Both summaries use it.
+CREATE FUNCTION "health_summary_take_turns"("tenants" uuid[], "keys" text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(x."tenant", x."bucket")
+  FROM (SELECT DISTINCT hashtext(k."tenant_id"::text) AS "tenant", hashtext(k."key") & 63 AS "bucket"
+    FROM unnest("tenants", "keys") AS k("tenant_id", "key") ORDER BY 1, 2) AS x;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "task_health_touch"("keys" "task_health_key"[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "task_health_dirty" SELECT DISTINCT k.* FROM unnest("keys") AS k WHERE k."tenant_id" IS NOT NULL;
@@ -93,9 +104,8 @@ END
 $$;
 --> statement-breakpoint
 -- At commit: the transaction's touched keys (no other's are visible: they are never committed),
--- recounted once; later firings find none. Writers of the same keys take turns (64 locks a
--- workspace at most, however many keys), so the recount — a statement of its own, a new
--- snapshot — sees what the other committed, and neither count is lost.
+-- recounted once; later firings find none. After taking turns, the recount — a statement of its
+-- own, a new snapshot — sees what another writer of the same keys committed: no count is lost.
 CREATE FUNCTION "task_health_settle"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "touched" "task_health_key"[];
@@ -106,9 +116,8 @@ BEGIN
   IF cardinality("touched") = 0 THEN
     RETURN NULL;
   END IF;
-  PERFORM pg_advisory_xact_lock(x."tenant", x."bucket")
-  FROM (SELECT DISTINCT hashtext(k."tenant_id"::text) AS "tenant", hashtext(k::text) & 63 AS "bucket"
-    FROM unnest("touched") AS k ORDER BY 1, 2) AS x;
+  PERFORM "health_summary_take_turns"(ARRAY(SELECT k."tenant_id" FROM unnest("touched") AS k),
+    ARRAY(SELECT k::text FROM unnest("touched") AS k));
   PERFORM "task_health_recount"("touched");
   RETURN NULL;
 END
@@ -253,10 +262,7 @@ BEGIN
   IF "tenants" IS NULL THEN
     RETURN NULL;
   END IF;
-  -- As the goals' and to-dos' summary: writers of the same days take turns, 64 locks at most.
-  PERFORM pg_advisory_xact_lock(x."tenant", x."bucket")
-  FROM (SELECT DISTINCT hashtext(k."tenant_id"::text) AS "tenant", hashtext(k."session_date"::text) & 63 AS "bucket"
-    FROM unnest("tenants", "dates") AS k("tenant_id", "session_date") ORDER BY 1, 2) AS x;
+  PERFORM "health_summary_take_turns"("tenants", "dates"::text[]);
   PERFORM "session_health_days_recount"("tenants", "dates");
   RETURN NULL;
 END
