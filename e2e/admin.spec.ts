@@ -4,7 +4,7 @@ import { adminMessages } from '../src/features/admin/admin.messages.ts';
 import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, createMeeting, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, createMeeting, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // Workspace administration: the workspace's colours and logo reach every member at
 // once, annuals with their overlap rules, and the quarters that feed the period pickers.
@@ -69,6 +69,7 @@ test('an admin changes the colours and the logo; a member sees the new theme wit
   await startSignedIn(matePage, mate.token);
   await matePage.goto('/home');
   await expect(matePage.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
+  await realtimeConnected(matePage);
   const before = await primaryFilled(matePage);
 
   await page.goto('/settings/administration');

@@ -47,6 +47,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await startSignedIn(page, owner.token);
   await page.goto('/agency-tools');
   await expect(page.getByRole('heading', { name: agencyMessages.agencyTitle, level: 1 })).toBeVisible();
+  await realtimeConnected(page);
 
   // The info dialog, closed with its named button.
   await page.getByRole('button', { name: agencyMessages.agencyInfoButton }).click();
@@ -94,6 +95,7 @@ test('browses the catalogue, fills in a buyer persona in two browsers, opens a c
   await matePage.goto(page.url());
   const mateDecider = region(matePage, 'Persona 1: the decider');
   await expect(mateDecider).toBeVisible();
+  await realtimeConnected(matePage);
 
   // The owner types the first goal; the mate sees it, with who changed it, without a reload.
   const goal = decider.getByRole('textbox', { name: 'What are they trying to achieve this year? (1 of 3)' });
@@ -245,6 +247,7 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   const step = page.getByTestId('live-step');
   const customer = step.getByRole('region', { name: 'Customer', exact: true });
   await expect(customer).toBeVisible();
+  await realtimeConnected(page);
 
   // A member of the meeting joins the live meeting in a second browser.
   const mateContext = await browser.newContext();
@@ -254,6 +257,7 @@ test('attaches a framework to an agenda item and fills it in during the live mee
   const mateCustomer = matePage.getByTestId('live-step').getByRole('region', { name: 'Customer', exact: true });
   await expect(mateCustomer).toBeVisible();
   await expect(matePage.getByText(liveMessages.liveFollowing)).toBeVisible();
+  await realtimeConnected(matePage);
 
   // The leader's answer reaches the member without a reload, with who and when; and back.
   await customer.getByRole('textbox', { name: 'For whom? (be narrow)' }).fill('Teams of 10 to 50 who meet weekly');
@@ -390,6 +394,7 @@ test('two people typing into one answer at once: the one who would lose it sees 
   await page.goto('/agency-tools');
   await region(page, 'Marketing').getByRole('link', { name: 'Meet your buyers' }).click();
   await expect(page.getByRole('heading', { name: 'Buyer personas', level: 1 })).toBeVisible();
+  await realtimeConnected(page);
   const mateContext = await browser.newContext();
   const matePage = await mateContext.newPage();
   await startSignedIn(matePage, mate.token);

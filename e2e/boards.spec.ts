@@ -9,7 +9,16 @@ import {
 import { boardsMessages } from '../src/features/boards/boards.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, isoDate, keyboardDrag, SCREENS, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  createMeeting,
+  isoDate,
+  keyboardDrag,
+  realtimeConnected,
+  SCREENS,
+  team,
+} from './helpers.ts';
 
 // The Boards section of the meeting dashboard (document 1 §2, document 2 §2–§9): boards, lists
 // and cards; drag and drop with the keyboard (@hello-pangea/dnd: focus the handle, space, arrows,
@@ -425,6 +434,7 @@ test('archive and delete: last board, active cards, agenda link, then the perman
   await call(request, owner.token, 'PATCH', `/tasks/${card.id}`, { status: '1' });
   await page.reload();
   await expect(cardIn(section, 'Unfinished')).toBeVisible();
+  await realtimeConnected(page);
   await actions('Alpha').click();
   await page.getByRole('menuitem', { name: boardsMessages.archiveBoardTitle }).click();
   await expect(blocked.getByText(boardsMessages.lastBoard)).toBeVisible();
@@ -504,9 +514,11 @@ test('a second member of the meeting sees boards, lists and cards change live; b
   await watcher.page.goto(dashboard(meeting));
   const watched = boardsSection(watcher.page);
   await expect(watched.getByText(boardsMessages.noBoards)).toBeVisible();
+  await realtimeConnected(watcher.page);
 
   const { page } = author;
   await page.goto(dashboard(meeting));
+  await realtimeConnected(page);
   const section = boardsSection(page);
   await section.getByRole('button', { name: boardsMessages.createBoard }).click();
   const form = dialog(page, boardsMessages.createBoard);
@@ -621,6 +633,7 @@ test('a big board sends the first cards of each list: Show N more loads the rest
   const second = column(section, 'List 2');
   const last = column(section, 'List 12');
   await expect(first).toHaveAttribute('data-rendered-cards', '20');
+  await realtimeConnected(page);
   await expect(first.getByTestId('board-card')).toHaveCount(20);
   await expect(first.getByTestId('column-count')).toHaveText('45');
   // Far to the right, out of view: not rendered yet.

@@ -4,7 +4,7 @@ import { adminMessages } from '../src/features/admin/admin.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';
 import { messages } from '../src/shared/messages.ts';
 import { expectAccessible } from './axe.ts';
-import { SCREENS, type SeededTeam, seedLayoutTeam, startSignedIn } from './helpers.ts';
+import { realtimeConnected, SCREENS, type SeededTeam, seedLayoutTeam, startSignedIn } from './helpers.ts';
 
 // The workspace's colours in both colour schemes (decision 070): an admin sets them,
 // a member who works in dark mode sees them at once, without reloading — buttons in the brand
@@ -117,6 +117,7 @@ for (const { brand, text, accentInDark } of BRANDS) {
       await startSignedIn(mate, seeded.mate.token);
       await mate.goto('/home');
       await expect(mate.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
+      await realtimeConnected(mate);
       await toggleScheme(mate, inScheme);
       expect(await primaryFilled(mate)).not.toBe(brand);
 

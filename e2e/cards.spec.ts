@@ -469,6 +469,7 @@ test('others’ changes reach the open dialog, and deleting it elsewhere closes 
   const { context, page } = await signedInPage(browser, mate);
   const dialog = await openCard(page, card.id, 'Live card');
   await expect(dialog.getByText(boardsMessages.activityEmpty)).toBeVisible();
+  await realtimeConnected(page);
   // Wait until the meeting room is joined: a change made now must arrive.
   await page.waitForTimeout(1000);
 
@@ -676,6 +677,7 @@ test('two people typing into one card description: the one whose save came secon
   const olgaDialog = await openCard(olga.page, card.id, 'Launch plan');
   const beaDialog = await openCard(bea.page, card.id, 'Launch plan');
   const editor = (dialog: Locator) => dialog.getByRole('textbox', { name: boardsMessages.cardDescriptionLabel });
+  await realtimeConnected(olga.page);
   await realtimeConnected(bea.page);
 
   // Both type over the empty description before either save lands (saves wait 3 s after typing).

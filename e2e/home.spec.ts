@@ -6,7 +6,17 @@ import { notificationsMessages } from '../src/features/notifications/notificatio
 import { settingsMessages } from '../src/features/settings/settings.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeeting, dragWithMouse, isoDate, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  createMeeting,
+  dragWithMouse,
+  isoDate,
+  realtimeConnected,
+  SCREENS,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // Home: widgets arranged by keyboard and mouse and kept across a reload, the bell
 // rising live when someone in another browser assigns a card, "Mark all read", and the calendar's
@@ -101,6 +111,7 @@ test('the bell rises live when someone else assigns a card in their browser; ope
   await connected;
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
+  await realtimeConnected(page);
 
   // Bea, in a browser of her own, makes Olga the owner of a new to-do on the meeting's dashboard.
   const bea = await secondBrowser(browser, mate);
@@ -119,6 +130,7 @@ test('the bell rises live when someone else assigns a card in their browser; ope
   // Read on the server: a reload keeps the count at zero.
   await page.reload();
   await expect(bell).toHaveAccessibleName(notificationsMessages.notificationsBell(0));
+  await realtimeConnected(page);
 
   // Two more arrive while Olga's list is open: the count rises to two; "Mark all read" reads them.
   await bell.click();

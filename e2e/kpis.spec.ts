@@ -5,7 +5,17 @@ import { kpisMessages } from '../src/features/kpis/kpis.messages.ts';
 import { quartersMessages } from '../src/features/quarters/quarters.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, addToWorkspace, call, newUser, registerViaApi, SCREENS, shownDate, signIn } from './helpers.ts';
+import {
+  type Account,
+  addToWorkspace,
+  call,
+  newUser,
+  realtimeConnected,
+  registerViaApi,
+  SCREENS,
+  shownDate,
+  signIn,
+} from './helpers.ts';
 
 // The scorecard (document 2 §2–§5, §9): the KPI panel on the meeting dashboard and home, the
 // score dialogs, typing values (green/red, debounce, notes), grouping, sorting, ranges,
@@ -473,6 +483,7 @@ test('live: a teammate sees values, notes and new scores; a cell being typed int
   for (const { page } of [olga, bea]) {
     await page.goto(dashboard(meeting));
     await showRange(kpiPanel(page), isoDate(-42), isoDate(0));
+    await realtimeConnected(page);
   }
   const olgaTable = kpiPanel(olga.page).getByRole('table');
   const beaTable = kpiPanel(bea.page).getByRole('table');

@@ -9,6 +9,7 @@ import {
   createMeetingToday,
   isoDate,
   mailsTo,
+  realtimeConnected,
   SCREENS,
   shownDate,
   startSignedIn,
@@ -70,6 +71,7 @@ test('the Cascading Messages and Recap steps, live on every screen; the message 
   const phone = await signedInPage(browser, mate, PHONE);
   for (const screen of [leader, member, phone]) await screen.page.goto(url);
   for (const screen of [leader, member, phone]) await expect(stepOf(screen.page)).toHaveAttribute('data-step', '0');
+  for (const screen of [leader, member, phone]) await realtimeConnected(screen.page);
 
   // Cascading Messages: the leader writes one to everyone; the other screens show it as it is added.
   const form = stepOf(leader.page);
@@ -121,6 +123,7 @@ test('the Cascading Messages and Recap steps, live on every screen; the message 
   await member.page.reload();
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '1');
   await expect(stepOf(member.page).getByTestId('recap-todos').getByText('Book the movers')).toBeVisible();
+  await realtimeConnected(member.page);
 
   await leader.page.screenshot({ path: `${SCREENS}/live-conclude-recap-1280.png` });
   await phone.page.screenshot({ path: `${SCREENS}/live-conclude-recap-390.png`, fullPage: true });

@@ -2,7 +2,16 @@ import { type APIRequestContext, type Browser, expect as baseExpect, type Page, 
 import { liveMessages } from '../src/features/live/live.messages.ts';
 import { tasksMessages } from '../src/features/tasks/tasks.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { type Account, call, createMeetingToday, keyboardDrag, SCREENS, startSignedIn, team } from './helpers.ts';
+import {
+  type Account,
+  call,
+  createMeetingToday,
+  keyboardDrag,
+  realtimeConnected,
+  SCREENS,
+  startSignedIn,
+  team,
+} from './helpers.ts';
 
 // The live meeting's Issues step, what the whole-meeting run in live-room.spec.ts
 // does not show: the carry-forward age on an issue's card, in the meeting and on the dashboard;
@@ -102,6 +111,7 @@ test('the leader reorders issues with the keyboard and the member sees the new o
   await expect(titlesOf(leader.page)).toHaveCount(3);
   const before = await titlesOf(leader.page).allTextContents();
   await expect(titlesOf(member.page)).toHaveText(before);
+  await realtimeConnected(member.page);
 
   // The first moves one down: space, arrow down, space on its handle.
   const [first, second, third] = before as [string, string, string];
@@ -113,6 +123,7 @@ test('the leader reorders issues with the keyboard and the member sees the new o
   // It is the meeting's order now, not the screen's.
   await member.page.reload();
   await expect(titlesOf(member.page)).toHaveText(after);
+  await realtimeConnected(member.page);
 
   // The row's title opens the card dialog with the issue; a new title reaches the member in place.
   await rowOf(leader.page, third)

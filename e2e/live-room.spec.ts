@@ -12,6 +12,7 @@ import {
   isoDate,
   keyboardDrag,
   mailsTo,
+  realtimeConnected,
   SCREENS,
   shownDate,
   startSignedIn,
@@ -101,6 +102,8 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   await leader.page.goto(url);
   await member.page.goto(url);
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
+  await realtimeConnected(leader.page);
+  await realtimeConnected(member.page);
 
   // KPIs (step 2): the leader types this week's value; the member's scorecard shows it, missed.
   await goToStep(leader.page, 1);

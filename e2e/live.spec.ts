@@ -12,6 +12,7 @@ import {
   isoDate,
   mailsTo,
   newUser,
+  realtimeConnected,
   registerViaApi,
   SCREENS,
   signIn,
@@ -106,12 +107,14 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
   await expect(leader.page).toHaveURL(/\/live-meeting\//);
   await expect(leader.page.getByTestId('live-badge')).toHaveText(liveMessages.liveBadge);
   await expect(stepOf(leader.page)).toHaveAttribute('data-step', '0');
+  await realtimeConnected(leader.page);
   const [, , meetingId, sessionId] = new URL(leader.page.url()).pathname.split('/');
   expect(meetingId).toBe(meeting.id);
 
   // The member sees Join Meeting on the meetings list and in the sidebar's Live section.
   await member.page.goto('/meetings');
   await expect(member.page.getByRole('group', { name: liveMessages.liveSection })).toContainText(meeting.title);
+  await realtimeConnected(member.page);
   await member.page.getByRole('button', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(member.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${sessionId}`));
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '0');
@@ -144,6 +147,7 @@ test('a leader starts, a member joins and follows the steps live, both refresh, 
   await Promise.all([leader.page.reload(), member.page.reload()]);
   for (const page of [leader.page, member.page]) {
     await expect(stepOf(page)).toHaveAttribute('data-step', '2');
+    await realtimeConnected(page);
     const before = Date.now();
     const shown = seconds((await stepTimer(page).textContent()) ?? '');
     const after = Date.now();
@@ -363,6 +367,7 @@ test('start questions, the Live section for outsiders, Leave Meeting, and Cancel
   await expect(member.page).toHaveURL(/\/live-meeting\//);
   // The member started it, so the member manages it (document 1 §4: the starter or a leader).
   await expect(member.page.getByRole('button', { name: liveMessages.cancelMeeting })).toBeVisible();
+  await realtimeConnected(member.page);
 
   // Someone of the workspace who is not in the meeting sees it live, but gets a dialog.
   const other = await signedInPage(browser, outsider);
@@ -455,6 +460,7 @@ test('started early, the top bar says LIVE with Join; a second start the same da
   const topBar = leader.page.getByTestId('next-meeting');
   await expect(topBar).toContainText(meetingsMessages.nextMeetingLive(meeting.title));
   await expect(topBar).not.toContainText(/ in \d/);
+  await realtimeConnected(leader.page);
   await leader.page.screenshot({ path: `${SCREENS}/live-top-bar-live.png` });
   await topBar.getByRole('link', { name: messages.joinMeetingNamed(meeting.title) }).click();
   await expect(leader.page).toHaveURL(new RegExp(`/live-meeting/${meeting.id}/${first.sessionId}`));

@@ -9,6 +9,7 @@ import {
   inviteAndAccept,
   isoDate,
   newUser,
+  realtimeConnected,
   registerViaApi,
   SCREENS,
   signIn,
@@ -94,6 +95,7 @@ test('a leader creates a meeting from a template with the wizard and clones it; 
   const watcher = await signedInPage(browser, mate);
   await watcher.page.goto('/meetings');
   await expect(watcher.page.getByText(meetingsMessages.noMeetingsYet)).toBeVisible();
+  await realtimeConnected(watcher.page);
 
   await page.goto('/meetings');
   await expect(page.getByRole('heading', { level: 1, name: meetingsMessages.meetingsTitle })).toBeVisible();
@@ -237,6 +239,7 @@ test('the meeting form checks its fields, saves, and a teammate’s dashboard fo
   const watcher = await signedInPage(browser, mate);
   await watcher.page.goto(`/meeting-dashboard/${meeting.id}/${slug('Sales Sync')}`);
   await expect(watcher.page.getByRole('heading', { level: 1, name: 'Sales Sync' })).toBeVisible();
+  await realtimeConnected(watcher.page);
   // Only leaders edit.
   await expect(watcher.page.getByRole('button', { name: meetingsMessages.editMeeting })).toHaveCount(0);
 
@@ -627,9 +630,11 @@ test('deleting a meeting warns first, and a teammate’s list and dashboard foll
   const watcher = await signedInPage(browser, mate);
   await watcher.page.goto('/meetings');
   await expect(row(watcher.page, 'Old Sync')).toBeVisible();
+  await realtimeConnected(watcher.page);
   const second = await watcher.context.newPage();
   await second.goto(`/meeting-dashboard/${meeting.id}/${slug('Old Sync')}`);
   await expect(second.getByRole('heading', { level: 1, name: 'Old Sync' })).toBeVisible();
+  await realtimeConnected(second);
 
   await page.goto('/meetings');
   await row(page, 'Old Sync')

@@ -10,6 +10,7 @@ import {
   addToWorkspace,
   call,
   newUser,
+  realtimeConnected,
   registerViaApi,
   SCREENS,
   screenshotsOf,
@@ -53,6 +54,7 @@ test('a manager and a report hold a 1:1 live and a quarterly conversation side b
   // The manager schedules the weekly 1:1 with the person in the seat below.
   await page.goto('/people');
   await expect(page.getByRole('heading', { name: m.peopleToolsTitle })).toBeVisible();
+  await realtimeConnected(page);
   await expect(page.getByText(m.oneOnOnesEmpty)).toBeVisible();
   await page.getByRole('button', { name: m.newOneOnOne }).click();
   const dialog = page.getByRole('dialog', { name: m.newOneOnOne });
@@ -66,6 +68,7 @@ test('a manager and a report hold a 1:1 live and a quarterly conversation side b
   await reportPage.goto('/people');
   await reportPage.getByRole('link', { name: m.oneOnOneWith('Olga Owner') }).click();
   await expect(reportPage.getByRole('region', { name: m.agendaTitle })).toBeVisible();
+  await realtimeConnected(reportPage);
 
   // Talking points added on either side show on the other at once.
   await page.getByRole('textbox', { name: m.talkingPointTitle, exact: true }).fill('Conference budget');

@@ -4,7 +4,7 @@ import { expect as baseExpect, type Locator, type Page, test } from '@playwright
 import { clientMessages } from '../src/client/client.messages.ts';
 import { orgchartMessages } from '../src/features/orgchart/orgchart.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The org chart: the default chart, drag to a free place and onto a taken one, a
 // leaf deleted and a parent refused, another viewer following live, the PDF export (its first
@@ -55,6 +55,7 @@ test('builds a chart from the default, moves seats by drag, deletes a leaf only,
   await matePage.goto('/chart');
   await expect(matePage.getByRole('group', { name: 'Sales, row 4, seat 7' })).toBeVisible();
   await expect(matePage.getByRole('button', { name: orgchartMessages.addSeat })).toHaveCount(0);
+  await realtimeConnected(matePage);
 
   // Drag Sales to a free place (row 4, seat 6): it moves, here and in the other browser.
   await drag(page, seat(page, 'Sales'), (p) => p.locator('[data-place="4/6"]'));

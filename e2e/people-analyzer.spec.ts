@@ -6,6 +6,7 @@ import {
   addToWorkspace,
   call,
   newUser,
+  realtimeConnected,
   registerViaApi,
   screenshotsOf,
   signIn,
@@ -55,6 +56,7 @@ test('an admin sets the bar, a manager rates a report with the keyboard, the fla
   }
   await page.goto('/people/analyzer');
   await expect(page.getByRole('columnheader', { name: 'Own it' })).toBeVisible();
+  await realtimeConnected(page);
   await page.getByRole('button', { name: a.editBar }).click();
   const barDialog = page.getByRole('dialog', { name: a.editBar });
   await barDialog.getByRole('textbox', { name: a.barMinPlus }).fill('1');

@@ -45,6 +45,7 @@ test('an admin creates a user and a group, renames it in place, and disables a u
   await startSignedIn(matePage, mate.token);
   await matePage.goto('/home');
   await expect(matePage.getByRole('navigation', { name: clientMessages.mainNavigation })).toBeVisible();
+  await realtimeConnected(matePage);
 
   await page.goto('/home');
   await page

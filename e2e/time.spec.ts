@@ -108,6 +108,7 @@ test('a manager sets a budget, sees the bar move, and the alert reaches the meet
   const edit = page.getByRole('button', { name: timeMessages.timeEditProjectOf('Website') });
   // The first load of a lazy page on a busy machine can take a while.
   await expect(edit).toBeVisible({ timeout: 60_000 });
+  await realtimeConnected(page);
   await edit.click();
   const dialog = page.getByRole('dialog', { name: timeMessages.timeEditProject });
   await expect(dialog).toBeVisible();

@@ -84,6 +84,7 @@ test('a member fills a week in the grid and submits it; returned with a comment,
   await manager.goto('/time-tracking?tab=approvals');
   const card = manager.getByRole('article', { name: /Bea Mate/ });
   await expect(card).toContainText('3:30', { timeout: 60_000 });
+  await realtimeConnected(manager);
   await expect(card).toContainText('Acme / Website');
   await shot(manager, 'approvals');
   await expectAccessible(manager, 'the approvals');

@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { visionMessages } from '../src/features/vision/vision.messages.ts';
 import { messages } from '../src/shared/messages.ts';
-import { call, SCREENS, startSignedIn, team } from './helpers.ts';
+import { call, realtimeConnected, SCREENS, startSignedIn, team } from './helpers.ts';
 
 // The vision board: a board from the default template, a section edited in one
 // browser and seen in another without reload, a section added, the PDF export (its first page
@@ -33,6 +33,7 @@ test('starts a board from the V/TO, edits it in two browsers, exports the PDF an
   await startSignedIn(matePage, mate.token);
   await matePage.goto('/vto');
   await expect(matePage.getByRole('region', { name: 'Core Values' })).toBeVisible();
+  await realtimeConnected(matePage);
 
   // Edit a section: the other browser shows the new text without a reload.
   await coreValues.getByRole('button', { name: visionMessages.editSection('Core Values') }).click();
@@ -110,6 +111,7 @@ test('two people editing one section: the second save shows both texts, and Keep
   await type(bea, 'Bea: own the outcome');
   await olga.form.getByRole('button', { name: messages.saveButton }).click();
   await expect(olga.form).toBeHidden();
+  await realtimeConnected(olga.page);
 
   // Bea's save comes second: refused, her text kept, both shown.
   await bea.form.getByRole('button', { name: messages.saveButton }).click();

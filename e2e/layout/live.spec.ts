@@ -37,6 +37,13 @@ eachSize((size) => {
     const agenda = page.getByRole('list', { name: messages.agendaLabel });
     await expect(agenda).toBeVisible();
     await escapeCloses(page, agenda, 'the agenda popover');
+
+    // Escape closes it too while the focus is still on the button that opened it.
+    const agendaButton = page.getByRole('button', { name: liveMessages.liveShowAgenda });
+    await agendaButton.click();
+    await expect(agenda).toBeVisible();
+    await agendaButton.focus();
+    await escapeCloses(page, agenda, 'the agenda popover, from its button');
   });
 
   test(`live Issues step and its to-dos dialog (${size})`, async ({ page, request }) => {
