@@ -1,4 +1,3 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
@@ -16,7 +15,6 @@ import { TopBar } from './TopBar.tsx';
  * it sits beside the page and the user may collapse it.
  */
 export const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
-const SIDEBAR_WIDTH = 230;
 // The drawer (Mantine's modal machinery) loads when a narrow screen first shows the shell.
 const loadDrawer = async () => (await import('./NavigationDrawer.tsx')).NavigationDrawer;
 const NavigationDrawer = lazyDialog(loadDrawer);
@@ -25,11 +23,16 @@ const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
 const BRANDED_HEADER = {
   background: 'var(--cadence-topbar-bg, var(--mantine-color-body))',
   color: 'var(--cadence-topbar-color, inherit)',
-  borderColor: 'var(--cadence-topbar-border, var(--app-shell-border-color))',
+  borderColor: 'var(--cadence-topbar-border, var(--cadence-shell-border))',
 };
+/**
+ * The class a dialog's scroll lock (react-remove-scroll-bar, under Mantine's modals) moves by the
+ * scroll bar's width, as it pads the page: the fixed top bar stays in place when a dialog opens.
+ */
+const KEPT_CLEAR_OF_SCROLL_BAR = 'right-scroll-bar-position';
 const BRANDED_NAVBAR = {
   background: 'var(--cadence-sidebar-bg, var(--mantine-color-body))',
-  borderColor: 'var(--cadence-sidebar-border, var(--app-shell-border-color))',
+  borderColor: 'var(--cadence-sidebar-border, var(--cadence-shell-border))',
 };
 
 export const AppLayout = () => {
@@ -58,32 +61,31 @@ export const AppLayout = () => {
 
   if (!self) return <AppLoader />;
 
+  // The frame is the app's own CSS (app.css, "The app's frame"): a fixed top bar, and on wide
+  // screens the sidebar beside the page, slid away when collapsed.
+  const sidebar = narrow ? 'none' : desktopCollapsed ? 'collapsed' : 'open';
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={narrow ? undefined : { width: SIDEBAR_WIDTH, breakpoint: 0, collapsed: { desktop: desktopCollapsed } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
+    <div className="cadence-shell" data-sidebar={sidebar}>
       {/* administration: the workspace's colours over the theme (decision 044). */}
       <WorkspaceBrand />
-      <AppShell.Header style={BRANDED_HEADER}>
+      <header className={`cadence-shell-header ${KEPT_CLEAR_OF_SCROLL_BAR}`} style={BRANDED_HEADER}>
         <TopBar
           self={self}
           narrow={Boolean(narrow)}
           sidebarOpen={narrow ? drawerOpened : !desktopCollapsed}
           onToggleSidebar={narrow ? drawer.open : () => setDesktopCollapsed((value) => !value)}
         />
-      </AppShell.Header>
+      </header>
       {narrow ? (
         <NavigationDrawer opened={drawerOpened} onClose={drawer.close} />
       ) : (
-        <AppShell.Navbar style={BRANDED_NAVBAR}>
+        <div className="cadence-shell-sidebar" style={BRANDED_NAVBAR} inert={desktopCollapsed || undefined}>
           <Sidebar onNavigate={() => undefined} />
-        </AppShell.Navbar>
+        </div>
       )}
-      <AppShell.Main>
+      <main className="cadence-shell-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 };
