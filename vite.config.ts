@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 import { precompress } from './scripts/precompress.ts';
 import { offlinePage, pwaOptions } from './scripts/pwa.ts';
 
@@ -26,7 +27,7 @@ const vendorGroups: { name: string; test: RegExp; maxSize?: number }[] = [
   {
     name: 'mantine-base',
     // Only these: a component listed here loads with the first page wherever it is used.
-    test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Input|InputBase|Button|Checkbox|PasswordInput|ActionIcon|CloseButton|Loader|Group|Title|Text|ThemeIcon|Paper|Center|UnstyledButton|Stack|Anchor))[\\/])/,
+    test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Input|InputBase|Button|Checkbox|ActionIcon|CloseButton|Loader|Group|Title|Text|ThemeIcon|Paper|Center|UnstyledButton|Stack|Anchor))[\\/])/,
   },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
   {
@@ -35,38 +36,20 @@ const vendorGroups: { name: string; test: RegExp; maxSize?: number }[] = [
   },
 ];
 
-// Mantine's AppShell header, navbar and footer take only RemoveScroll's class names from
-// react-remove-scroll (so that an open dialog's scroll lock pads them like the page); importing
-// the package for two strings put its scroll-lock code (4 kB gzipped) into every private page's
-// first load. For AppShell's modules it resolves to the same names from the package's own
-// constants; dialogs still import the real thing, which reads these same constants.
-const REMOVE_SCROLL_NAMES = '\0cadence:remove-scroll-names';
-const removeScrollNames = (): Plugin => ({
-  name: 'cadence:remove-scroll-names',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (
-      source === 'react-remove-scroll' &&
-      importer &&
-      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)
-    )
-      return REMOVE_SCROLL_NAMES;
-    return null;
-  },
-  load(id) {
-    if (id !== REMOVE_SCROLL_NAMES) return null;
-    return [
-      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
-      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
-    ].join('\n');
-  },
+// The signed-in shell (every private page loads it) and the home page each in one file.
+const firstLoad = firstLoadChunks({
+  shell: ['src/client/shell/RequireAuth.tsx', 'src/client/shell/AppLayout.tsx'],
+  pages: { home: ['src/client/shell/HomePage.tsx'] },
+  apart: ['src/features/auth/client/LoginPage.tsx'],
+  vendors: vendorGroups.map((group) => group.test),
+  indexed: ['@mantine/core', '@mantine/hooks', '@tabler/icons-react'],
 });
 
 export default defineConfig({
   root: '.',
   // Static files (favicon) live with the client code.
   publicDir: 'src/client/public',
-  plugins: [removeScrollNames(), react(), offlinePage(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), firstLoad.plugin, offlinePage(), VitePWA(pwaOptions), precompress()],
   build: {
     // CLIENT_DIR lets parallel test runs build and serve their own copy.
     outDir: process.env.CLIENT_DIR ?? 'dist/client',
@@ -78,7 +61,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: vendorGroups,
+          groups: [...vendorGroups, ...firstLoad.groups],
         },
       },
     },

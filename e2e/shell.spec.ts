@@ -206,7 +206,8 @@ test.describe('API failures become the toasts of document 1 §8', () => {
 });
 
 test('a page whose code fails to load shows the unexpected-error page', async ({ page }) => {
-  await page.route(/\/assets\/HomePage-[^/]+\.js$/, (route) => route.abort());
+  // The home page's code is in the chunk named 'home' (vite.config.ts).
+  await page.route(/\/assets\/home-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: clientMessages.unexpectedError })).toBeVisible();
   await expect(page.getByRole('button', { name: clientMessages.reloadPage })).toBeVisible();

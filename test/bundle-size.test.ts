@@ -65,6 +65,26 @@ describe('the initial JavaScript of the first pages', () => {
     });
   }
 
+  it('has no chunks that import each other in a circle', () => {
+    // The shell's and the pages' chunks are chosen by hand (scripts/first-load-chunks.ts): each
+    // must only import chunks that do not import it back, or a page could run a module before
+    // what it needs.
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (key: string, path: string[]) => {
+      if (state.get(key) === 'done') return;
+      if (state.get(key) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(key)), key].join(' → '));
+        return;
+      }
+      state.set(key, 'visiting');
+      for (const imported of manifest[key]?.imports ?? []) visit(imported, [...path, key]);
+      state.set(key, 'done');
+    };
+    for (const key of Object.keys(manifest)) visit(key, []);
+    expect(cycles).toEqual([]);
+  });
+
   it('keeps heavy libraries out of the first pages', () => {
     // These load with the screens that use them (calendar, editor, charts, drag-and-drop, live
     // updates, schemas), never with the entry or the first pages' route chunks.

@@ -1,4 +1,4 @@
-import { Anchor, Collapse, List, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { clientMessages } from '../client.messages.ts';
 
@@ -28,14 +28,15 @@ export const ErrorDetails = ({ message, details }: ErrorDetailsProps) => {
           >
             {open ? clientMessages.hideDetails : clientMessages.viewDetails}
           </Anchor>
-          <Collapse expanded={open}>
-            {/* A long validation report scrolls instead of pushing the toast off screen. */}
-            <List size="xs" spacing={2} mah={160} style={{ overflowY: 'auto', overflowWrap: 'anywhere' }}>
+          {/* A long validation report scrolls instead of pushing the toast off screen. Plain markup:
+              toasts load with every page, Mantine's animated Collapse and List would too. */}
+          {open && (
+            <Box component="ul" fz="xs" m={0} pl="md" mah={160} style={{ overflowY: 'auto', overflowWrap: 'anywhere' }}>
               {details.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
+                <li key={line}>{line}</li>
               ))}
-            </List>
-          </Collapse>
+            </Box>
+          )}
         </>
       )}
     </Stack>
