@@ -23,7 +23,10 @@ export interface FirstLoadGroups {
   shell: string[];
   /** A chunk per page: its route modules. */
   pages: Record<string, string[]>;
-  /** Route modules whose code stays out of every group (the sign-in page's first load). */
+  /**
+   * Route modules whose code, with all they may load later, stays out of every group: the public
+   * pages (sign-in, sign-up, a shared card…), which must not load the shell's chunk.
+   */
   apart: string[];
   /** The vendor groups' tests: what they match, and what that imports, is theirs. */
   vendors: RegExp[];
@@ -33,7 +36,9 @@ export interface FirstLoadGroups {
 
 interface ModuleGraph {
   getModuleIds: () => IterableIterator<string>;
-  getModuleInfo: (id: string) => { isEntry: boolean; importedIds: readonly string[] } | null;
+  getModuleInfo: (
+    id: string,
+  ) => { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
 const IMPORT_LIST = /(?:import|export)\s*(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
@@ -123,12 +128,13 @@ export const groupModules = (graph: ModuleGraph, groups: FirstLoadGroups) => {
     return id;
   };
   const needs = importsOf(graph, groups.indexed);
-  const closure = (roots: Iterable<string>, skip: Set<string>) => {
+  const closure = (roots: Iterable<string>, skip: Set<string>, later = false) => {
     const reached = new Set<string>();
     const visit = (id: string) => {
       if (reached.has(id) || skip.has(id)) return;
       reached.add(id);
       for (const imported of needs(id)) visit(imported);
+      if (later) for (const imported of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) visit(imported);
     };
     for (const root of roots) visit(root);
     return reached;
@@ -137,10 +143,10 @@ export const groupModules = (graph: ModuleGraph, groups: FirstLoadGroups) => {
     [
       ...ids.filter((id) => graph.getModuleInfo(id)?.isEntry),
       ...ids.filter((id) => groups.vendors.some((test) => test.test(id))),
-      ...groups.apart.map(find),
     ],
     new Set(),
   );
+  for (const id of closure(groups.apart.map(find), taken, true)) taken.add(id);
   const shell = closure(groups.shell.map(find), taken);
   for (const id of shell) taken.add(id);
   const members = new Map<string, string>();

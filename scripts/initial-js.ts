@@ -11,21 +11,6 @@ import { gzipSync } from 'node:zlib';
 /** Initial JS allowed per page, gzipped (ARCHITECTURE: "initial JS ≤ 150 kB gzipped"). */
 export const INITIAL_JS_BUDGET = 150 * 1024;
 
-/**
- * What test/bundle-size.test.ts enforces today, per page: the budget where a page meets it, else
- * a ceiling just above its figure, so it can only shrink. Lower these as pages get lighter;
- * decision 095 says what stands between them and the budget.
- */
-export const INITIAL_JS_CEILINGS: Record<string, number> = {
-  '/login': INITIAL_JS_BUDGET,
-  // 262 until the top bar's menus, the bell's list, the next meeting, the sidebar's live meetings
-  // and the narrow screens' drawer loaded after the first paint (decision 095, 2026-11-29): 197.8 kB.
-  // 200 until the app's own router replaced React Router (decision 133): 172.2 kB.
-  // 175 until the shell's frame was the app's own CSS and the shell's and the home page's code
-  // came in one file each (scripts/first-load-chunks.ts): 153.9 kB.
-  '/home': 155 * 1024,
-};
-
 /** The source of the app's entry, as the manifest names it. */
 const ENTRY = 'index.html';
 

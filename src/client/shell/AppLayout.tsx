@@ -1,5 +1,5 @@
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { WorkspaceBrand } from '../../features/admin/client/WorkspaceBrand.tsx';
 import { useRealtimeCache } from '../lib/realtimeCache.ts';
 import { Outlet, useLocation } from '../lib/router/index.ts';
@@ -19,6 +19,21 @@ export const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
 const loadDrawer = async () => (await import('./NavigationDrawer.tsx')).NavigationDrawer;
 const NavigationDrawer = lazyDialog(loadDrawer);
 const SIDEBAR_COLLAPSED_KEY = 'cadence.sidebar.collapsed';
+// Stored as JSON ('true'); storage may be refused (a private window): then it is not remembered.
+const storedCollapsed = () => {
+  try {
+    return localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+const storeCollapsed = (collapsed: boolean) => {
+  try {
+    localStorage.setItem(SIDEBAR_COLLAPSED_KEY, JSON.stringify(collapsed));
+  } catch {
+    // Not remembered.
+  }
+};
 // The workspace's secondary colours, when set (WorkspaceBrand); the defaults otherwise.
 const BRANDED_HEADER = {
   background: 'var(--cadence-topbar-bg, var(--mantine-color-body))',
@@ -43,11 +58,11 @@ export const AppLayout = () => {
   useRealtimeCache(self?.tenant?.id ?? null);
   // Wide screens: the user's choice, remembered. Read synchronously so a collapsed sidebar does
   // not flash open on load.
-  const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage<boolean>({
-    key: SIDEBAR_COLLAPSED_KEY,
-    defaultValue: false,
-    getInitialValueInEffect: false,
-  });
+  const [desktopCollapsed, setDesktopCollapsed] = useState(storedCollapsed);
+  const toggleDesktop = () => {
+    setDesktopCollapsed(!desktopCollapsed);
+    storeCollapsed(!desktopCollapsed);
+  };
   // Narrow screens: closed on every load, opened on demand over the page.
   const [drawerOpened, drawer] = useDisclosure(false);
   const narrow = useMediaQuery(DRAWER_MEDIA_QUERY, undefined, { getInitialValueInEffect: false });
@@ -73,7 +88,7 @@ export const AppLayout = () => {
           self={self}
           narrow={Boolean(narrow)}
           sidebarOpen={narrow ? drawerOpened : !desktopCollapsed}
-          onToggleSidebar={narrow ? drawer.open : () => setDesktopCollapsed((value) => !value)}
+          onToggleSidebar={narrow ? drawer.open : toggleDesktop}
         />
       </header>
       {narrow ? (

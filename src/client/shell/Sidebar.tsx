@@ -1,4 +1,4 @@
-import { Box, NavLink } from '@mantine/core';
+import { Box } from '@mantine/core';
 import {
   IconAddressBook,
   IconBriefcase,
@@ -157,18 +157,18 @@ export const Sidebar = ({ onNavigate }: { onNavigate: () => void }) => {
       {shown.map(({ label, to, icon: Icon, matches }) => {
         const active = matches(pathname);
         return (
-          <NavLink
+          // Plain links drawn by app.css (".cadence-nav-link"): Mantine's NavLink brought its
+          // nested sections' animated Collapse into every page's first load.
+          <Link
             key={to}
-            component={Link}
             to={to}
-            label={label}
-            leftSection={<Icon size={20} stroke={1.6} />}
-            active={active}
+            className="cadence-nav-link"
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
-            fw={600}
-            style={{ borderRadius: 'var(--mantine-radius-md)', letterSpacing: '0.04em' }}
-          />
+          >
+            <Icon size={20} stroke={1.6} />
+            <span>{label}</span>
+          </Link>
         );
       })}
       {hasWorkspace && <LiveNav onNavigate={onNavigate} />}

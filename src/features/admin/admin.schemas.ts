@@ -3,17 +3,7 @@ import { hexColour } from '../../shared/validation.ts';
 
 // General settings (document 3 §3): the workspace's brand colours and its logo (decision 044).
 
-export const COLOUR_KEYS = [
-  'primaryColor1',
-  'primaryColor2',
-  'primaryColor3',
-  'primaryColor4',
-  'secondaryColor1',
-  'secondaryColor2',
-  'secondaryColor3',
-  'secondaryColor4',
-] as const;
-export type ColourKey = (typeof COLOUR_KEYS)[number];
+export { COLOUR_KEYS, type ColourKey } from './admin.colours.ts';
 
 const colours = <T extends z.ZodType>(field: T) => ({
   primaryColor1: field,

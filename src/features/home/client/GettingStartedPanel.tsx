@@ -1,4 +1,4 @@
-import { Button, Card, CloseButton, Group, List, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, CloseButton, Group, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from '../../../client/lib/router/index.ts';
@@ -101,22 +101,15 @@ export const GettingStartedPanel = (props: GettingStartedPanelProps) => {
       <Text size="sm" c="dimmed" mb="md" role={allDone ? 'status' : undefined}>
         {allDone ? homeMessages.gettingStartedAllDone : homeMessages.gettingStartedIntro}
       </Text>
-      <List component="ol" listStyleType="none" spacing="md" p={0} m={0}>
+      <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {state.data.steps.map(({ key, done }) => {
           const view = STEPS[key];
           return (
-            <List.Item
-              key={key}
-              data-step={key}
-              data-done={done}
-              icon={
-                <ThemeIcon color={done ? 'teal' : 'gray'} variant="transparent" size={24} aria-hidden>
-                  {done ? <IconCircleCheckFilled size={22} /> : <IconCircleDashed size={22} />}
-                </ThemeIcon>
-              }
-              styles={{ itemWrapper: { alignItems: 'flex-start' }, itemLabel: { flex: 1, minWidth: 0 } }}
-            >
-              <Stack gap={4}>
+            <Group component="li" key={key} data-step={key} data-done={done} gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon color={done ? 'teal' : 'gray'} variant="transparent" size={24} aria-hidden>
+                {done ? <IconCircleCheckFilled size={22} /> : <IconCircleDashed size={22} />}
+              </ThemeIcon>
+              <Stack gap={4} flex={1} miw={0}>
                 <Text fw={600} size="sm">
                   {view.title}
                   <VisuallyHidden>
@@ -131,10 +124,10 @@ export const GettingStartedPanel = (props: GettingStartedPanelProps) => {
                   {view.actions(props, done)}
                 </Group>
               </Stack>
-            </List.Item>
+            </Group>
           );
         })}
-      </List>
+      </Stack>
     </Card>
   );
 };

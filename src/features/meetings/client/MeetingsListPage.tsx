@@ -34,7 +34,8 @@ import { MeetingLiveActions } from './components/MeetingLiveActions.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
-import { useDeleteMeeting, useMeetingPage, useViewer } from './meetings.queries.ts';
+import { useDeleteMeeting } from './meetings.mutations.ts';
+import { useMeetingPage, useViewer } from './meetings.queries.ts';
 import type { MeetingsListSlots } from './meetings.slots.ts';
 
 // The list pages of document 1 §2: /meetings (types meeting and team) and /accounts (type

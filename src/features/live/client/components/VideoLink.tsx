@@ -5,7 +5,7 @@ import { CopyButton } from '../../../../client/ui/CopyButton.tsx';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { linkError, normalisedLink } from '../../../meetings/client/meetings.links.ts';
-import { useUpdateMeeting } from '../../../meetings/client/meetings.queries.ts';
+import { useUpdateMeeting } from '../../../meetings/client/meetings.mutations.ts';
 import type { Meeting } from '../../../meetings/meetings.schemas.ts';
 import { liveMessages } from '../../live.messages.ts';
 

@@ -11,7 +11,7 @@ import { meetingsMessages } from '../../meetings.messages.ts';
 import { type AgendaItem, ZSaveAgenda } from '../../meetings.schemas.ts';
 import { AGENDA_KEY_LABELS, isIgnoredDrop, reorder, totalMinutes } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
-import { useSaveAgenda } from '../meetings.queries.ts';
+import { useSaveAgenda } from '../meetings.mutations.ts';
 import { AgendaBoardFields } from './AgendaBoardFields.tsx';
 import { AgendaFrameworkField } from './AgendaFrameworkField.tsx';
 import { AddCustomItem, DEFAULT_MINUTES, type Draft, type ItemErrors, ItemRow, toDraft } from './AgendaItemRow.tsx';

@@ -30,7 +30,8 @@ import { fullName } from '../../../../shared/person.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import { DATE_FORMAT } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
-import { type ArchivePage, useArchives, useUpdateSession } from '../meetings.queries.ts';
+import { useUpdateSession } from '../meetings.mutations.ts';
+import { type ArchivePage, useArchives } from '../meetings.queries.ts';
 
 // Meeting Archives (document 1 §2): held sessions a page at a time, each with its note and
 // recording link (edited in the Meeting Note and Meeting Recording Link dialogs). A note's save

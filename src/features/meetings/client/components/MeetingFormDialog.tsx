@@ -33,7 +33,8 @@ import { intervalOf } from '../../meetings.recurrence.ts';
 import { type Meeting, type MeetingType, ZUpdateMeeting } from '../../meetings.schemas.ts';
 import { DEFAULT_MEETING_COLOR, MEETING_SWATCHES } from '../meetings.format.ts';
 import { linkError } from '../meetings.links.ts';
-import { useUpdateMeeting, useViewer } from '../meetings.queries.ts';
+import { useUpdateMeeting } from '../meetings.mutations.ts';
+import { useViewer } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import {
   type ScheduleField,

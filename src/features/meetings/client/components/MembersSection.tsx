@@ -8,7 +8,7 @@ import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
 import { isIgnoredDrop, reorder } from '../meetings.format.ts';
-import { useUpdateMeeting } from '../meetings.queries.ts';
+import { useUpdateMeeting } from '../meetings.mutations.ts';
 
 // Meeting Members: Admins (leaders) and Members. Leaders reorder each list by dragging (or
 // with the keyboard) and open the meeting form.

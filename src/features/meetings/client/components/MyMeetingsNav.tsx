@@ -40,11 +40,10 @@ import { DEFAULT_MEETING_COLOR, dashboardPath, isIgnoredDrop } from '../meetings
 import {
   useCreateMeetingFolder,
   useDeleteMeetingFolder,
-  useMeetingFolders,
   useMoveMeetingToFolder,
-  useSimpleMeetings,
   useUpdateMeetingFolder,
-} from '../meetings.queries.ts';
+} from '../meetings.mutations.ts';
+import { useMeetingFolders, useSimpleMeetings } from '../meetings.queries.ts';
 
 // The sidebar's 'My Meetings' (document 1 §2): the caller's folders with their meetings, and
 // the meetings in no folder below them. Meetings are dragged into a folder or out of it; a

@@ -32,13 +32,8 @@ import { meetingsMessages } from '../../meetings.messages.ts';
 import type { MeetingType } from '../../meetings.schemas.ts';
 import { dashboardPath, repeatText, timeLabel, totalMinutes, usDate } from '../meetings.format.ts';
 import { normalisedLink } from '../meetings.links.ts';
-import {
-  useCreateMeeting,
-  useMeeting,
-  useMeetingTemplates,
-  useSimpleMeetings,
-  useViewer,
-} from '../meetings.queries.ts';
+import { useCreateMeeting } from '../meetings.mutations.ts';
+import { useMeeting, useMeetingTemplates, useSimpleMeetings, useViewer } from '../meetings.queries.ts';
 import { GroupQuickAdd } from './GroupQuickAdd.tsx';
 import {
   ScheduleFields,

@@ -11,13 +11,8 @@ import { messages } from '../../../../shared/messages.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import { type ShortcutFile, ZCreateFileFolder } from '../../meetings.schemas.ts';
 import { linkError } from '../meetings.links.ts';
-import {
-  type FileFolder,
-  useAddFile,
-  useCreateFileFolder,
-  useRenameFileFolder,
-  useUpdateFile,
-} from '../meetings.queries.ts';
+import { useAddFile, useCreateFileFolder, useRenameFileFolder, useUpdateFile } from '../meetings.mutations.ts';
+import type { FileFolder } from '../meetings.queries.ts';
 
 // The Team Files dialogs (document 1 §2): add folder / rename folder, add file / edit file.
 // Each form is mounted only while its dialog is open, so it starts from the entry it edits.

@@ -29,7 +29,8 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import type { ShortcutFile } from '../../meetings.schemas.ts';
-import { type FileFolder, useDeleteFile, useDeleteFileFolder, useFileFolder } from '../meetings.queries.ts';
+import { useDeleteFile, useDeleteFileFolder } from '../meetings.mutations.ts';
+import { type FileFolder, useFileFolder } from '../meetings.queries.ts';
 import { FileDialog, FolderDialog } from './TeamFilesDialogs.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files
