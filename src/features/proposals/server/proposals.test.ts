@@ -341,5 +341,7 @@ describe('proposed issues: the job before each session', () => {
     await prepareProposalsBeforeSessions(jobDepsOf(app), at);
     const rows = await app.database.db.select().from(proposals).where(eq(proposals.meetingId, h.meeting.id));
     expect(rows).toHaveLength(11);
-  });
+    // The job prepares every workspace's sessions that are due: on PostgreSQL the worker's database
+    // also holds the meetings of the test files that ran before this one.
+  }, 120_000);
 });
