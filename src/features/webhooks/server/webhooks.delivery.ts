@@ -97,26 +97,33 @@ const leaseMs = (timeoutMs: number, batch: number, concurrency: number) =>
 
 /**
  * Locks up to `batch` due deliveries, skipping those another sender holds, with what signing them
- * needs. The due index is walked in order (no bitmap scan, set by the caller): a queue's index holds
- * many entries of rows already sent until vacuum removes them, and only an index scan marks them
- * dead as it passes, so the next claim skips them instead of visiting every one again. A lease still
- * running (the embedded database's way) is respected too.
+ * needs. The due index is walked in order and stops at the batch (no bitmap scan, set by the
+ * caller): a queue's index holds many entries of rows already sent until vacuum removes them, and
+ * only an index scan marks them dead as it passes, so the next claim skips them instead of visiting
+ * every one again. The webhook's state is looked up per row rather than joined, so that a long
+ * queue (receivers down, or the sender yielding to a busy API) is never read whole and sorted to
+ * find its first rows. A lease still running (the embedded database's way) is respected too.
  */
 const lockDue = async (tx: Db, batch: number): Promise<Claimed[]> =>
   (
     (await tx.execute(sql`
-    select d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts + 1 as attempts, w.url,
+    with due as (
+      select d.id, d.tenant_id, d.webhook_id, d.event_id, d.kind, d.body, d.attempts + 1 as attempts, d.next_attempt_at
+      from webhook_deliveries d
+      where d.status = 'pending' and d.next_attempt_at <= now()
+        and (d.claimed_until is null or d.claimed_until < now())
+        and coalesce((select (w.paused_at is null or d.kind = ${TEST_KIND}) and w.sealed_secret is not null
+          from webhooks w where w.id = d.webhook_id), false)
+      order by d.next_attempt_at
+      limit ${batch}
+      for update of d skip locked)
+    select due.id, due.tenant_id, due.webhook_id, due.event_id, due.kind, due.body, due.attempts, w.url,
       w.sealed_secret, w.sealed_previous_secret, k.wrapped_key, k.master_key_id,
       coalesce(w.previous_secret_until > now(), false) as previous_valid
-    from webhook_deliveries d
-    join webhooks w on w.id = d.webhook_id
-    join vault_keys k on k.tenant_id = d.tenant_id
-    where d.status = 'pending' and d.next_attempt_at <= now()
-      and (d.claimed_until is null or d.claimed_until < now())
-      and (w.paused_at is null or d.kind = ${TEST_KIND}) and w.sealed_secret is not null
-    order by d.next_attempt_at
-    limit ${batch}
-    for update of d skip locked`)) as unknown as { rows: Claimed[] }
+    from due
+    join webhooks w on w.id = due.webhook_id
+    join vault_keys k on k.tenant_id = due.tenant_id
+    order by due.next_attempt_at`)) as unknown as { rows: Claimed[] }
   ).rows;
 
 /** The embedded database's claim: the locked rows get a lease and their attempt counted, then committed. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { tenants, webhookDeliveries, webhooks } from '../../../db/schema/index.ts';
+import { tenants, webhooks } from '../../../db/schema/index.ts';
 import { anyOf } from '../../../db/sql.ts';
 import type { PendingEvent, TenantContext } from '../../../server/context.ts';
 import type { EventOrigin, EventSink } from '../../../server/event-sinks.ts';
@@ -29,8 +29,36 @@ interface Happening {
   load: (ctx: TenantContext) => Promise<unknown>;
 }
 
-/** Deliveries written in one statement at most. */
-const INSERT_CHUNK = 500;
+/** Events whose deliveries are written in one statement at most. */
+const INSERT_CHUNK = 100;
+
+/** What a transaction tells its subscribers: each event once, with the webhooks it goes to. */
+interface Told {
+  tenantId: string;
+  eventId: string;
+  kind: WebhookKind;
+  body: string;
+  webhookIds: string[];
+}
+
+/**
+ * Writes the deliveries of `told`, one row per event and webhook, sending each event's body to
+ * the database once however many webhooks it goes to (the change's transaction waits on it).
+ */
+const writeDeliveries = async (tx: Db, told: Told[]) => {
+  for (let start = 0; start < told.length; start += INSERT_CHUNK) {
+    const chunk = told.slice(start, start + INSERT_CHUNK);
+    const pairs = chunk.flatMap((event, index) => event.webhookIds.map((webhookId) => [index + 1, webhookId] as const));
+    await tx.execute(sql`
+      insert into webhook_deliveries (tenant_id, webhook_id, event_id, kind, body)
+      select e.tenant_id, p.webhook_id, e.event_id, e.kind, e.body
+      from unnest(${sql.param(pairs.map((pair) => pair[0]))}::int[], ${sql.param(pairs.map((pair) => pair[1]))}::uuid[])
+        as p(event, webhook_id)
+      join unnest(${sql.param(chunk.map((event) => event.tenantId))}::uuid[], ${sql.param(chunk.map((event) => event.eventId))}::uuid[],
+        ${sql.param(chunk.map((event) => event.kind))}::text[], ${sql.param(chunk.map((event) => event.body))}::text[])
+        with ordinality as e(tenant_id, event_id, kind, body, event) on e.event = p.event`);
+  }
+};
 /** Stands for "nobody" where a read wants a person: a job's change. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
@@ -199,7 +227,7 @@ export const enqueueWebhookEvents: EventSink = async (tx, events, origin) => {
     ...(cardEvents.length > 0 ? await cardHappenings(tx, cardEvents) : []),
   ];
   const seen = new Set<string>();
-  const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+  const told: Told[] = [];
   const createdAt = new Date().toISOString();
   for (const happening of happenings) {
     const hooks = wanted(happening.tenantId, happening.kind);
@@ -217,11 +245,14 @@ export const enqueueWebhookEvents: EventSink = async (tx, events, origin) => {
       workspace: { id: happening.tenantId, name: hooks[0]!.workspace },
       data,
     };
-    const body = JSON.stringify(payload);
-    for (const hook of hooks)
-      rows.push({ tenantId: hook.tenantId, webhookId: hook.id, eventId, kind: happening.kind, body });
+    told.push({
+      tenantId: happening.tenantId,
+      eventId,
+      kind: happening.kind,
+      body: JSON.stringify(payload),
+      webhookIds: hooks.map((hook) => hook.id),
+    });
   }
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-    await tx.insert(webhookDeliveries).values(rows.slice(start, start + INSERT_CHUNK));
-  return rows.length > 0 || ownChange ? wakeDeliveries : undefined;
+  await writeDeliveries(tx, told);
+  return told.length > 0 || ownChange ? wakeDeliveries : undefined;
 };

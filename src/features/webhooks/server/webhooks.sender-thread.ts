@@ -4,8 +4,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../../../db/client.ts';
 import type { JobDeps } from '../../../server/jobs/jobTransaction.ts';
 import { runDeliveryLoop, wakeDeliveries } from '../../../server/jobs/scheduler.ts';
+import { loadOf } from '../../../server/load-gauge.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { deliverDueWebhooks } from './webhooks.delivery.ts';
+import { BUSY_LOAD, paceWhileBusy, WHILE_BUSY } from './webhooks.pacing.ts';
 import {
   SENDER_APPLICATION_NAME,
   type SenderCommand,
@@ -58,7 +60,17 @@ const deps: JobDeps = {
   },
   publish: (event) => tell({ publish: event }),
 };
-const stop = runDeliveryLoop(() => deliverDueWebhooks(deps, { allowPrivate: data.allowPrivate }), log, data.pollMs);
+const { apiLoad } = data;
+const deliver = (busy: boolean) =>
+  deliverDueWebhooks(deps, {
+    allowPrivate: data.allowPrivate,
+    ...(busy ? { batch: WHILE_BUSY.batch, concurrency: WHILE_BUSY.concurrency } : {}),
+  });
+const stop = runDeliveryLoop(
+  apiLoad ? paceWhileBusy(deliver, () => loadOf(apiLoad) >= BUSY_LOAD) : () => deliver(false),
+  log,
+  data.pollMs,
+);
 port.on('message', async (message: SenderCommand) => {
   if (message === 'wake') wakeDeliveries();
   else {

@@ -4,13 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../server/config.ts';
 import type { PendingEvent } from '../../../server/context.ts';
 import { onDeliveriesQueued } from '../../../server/jobs/scheduler.ts';
+import { startLoadGauge } from '../../../server/load-gauge.ts';
 import type { VaultKeyring } from '../../../server/secrets.ts';
 
 // On PostgreSQL the server sends webhook deliveries from a thread of its own (decision 100): the
 // sending (signing, HTTP, recording outcomes) never holds up the event loop that answers the API.
 // The thread has its own small connection pool; claims are exclusive across instances, so a
 // thread is one more sender like another instance. The embedded database has one connection in
-// this process, so there the job runner's loop sends instead.
+// this process, so there the job runner's loop sends instead. While the API is busy the thread
+// sends a trickle and leaves the cores to the API (webhooks.pacing.ts).
 
 /** How the sender's connections name themselves to PostgreSQL (pg_stat_activity.application_name). */
 export const SENDER_APPLICATION_NAME = 'cadence-webhooks-sender';
@@ -24,6 +26,8 @@ export interface SenderThreadData {
   smtpUrl: string | undefined;
   outboxFile: string | undefined;
   pollMs?: number;
+  /** The API's load (server/load-gauge.ts), which the thread yields to; none: it never waits. */
+  apiLoad?: SharedArrayBuffer;
 }
 
 /** What the thread tells the server: an event to publish (a pause) or a line to log. */
@@ -66,10 +70,11 @@ export const startDeliveryThread = (
   let stopping = false;
   let worker: Worker;
   let restart: NodeJS.Timeout | undefined;
+  const gauge = startLoadGauge();
   const start = () => {
     worker = new Worker(bootstrap, {
       eval: true,
-      workerData: data,
+      workerData: { ...data, apiLoad: gauge.buffer },
       execArgv: [],
     });
     worker.on('message', (message: SenderThreadMessage) => {
@@ -93,6 +98,7 @@ export const startDeliveryThread = (
   return async () => {
     stopping = true;
     stopWaking();
+    gauge.stop();
     clearTimeout(restart);
     const exited = once(worker, 'exit');
     command('stop');
