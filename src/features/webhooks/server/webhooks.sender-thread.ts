@@ -11,7 +11,7 @@ import { BUSY_LOAD, paceWhileBusy, WHILE_BUSY } from './webhooks.pacing.ts';
 import {
   SENDER_APPLICATION_NAME,
   type SenderCommand,
-  type SenderThreadData,
+  type SenderThreadInput,
   type SenderThreadMessage,
 } from './webhooks.sender.ts';
 
@@ -21,7 +21,7 @@ import {
 /** The thread's niceness (0 is the server's, 19 the lowest). */
 const SENDER_NICENESS = 10;
 
-const data = workerData as SenderThreadData;
+const data = workerData as SenderThreadInput;
 
 // Under load the API's thread comes first: this thread runs at a lower priority where the system
 // lets a thread have its own (Linux: /proc/thread-self names this thread's id).
@@ -67,7 +67,7 @@ const deliver = (busy: boolean) =>
     ...(busy ? { batch: WHILE_BUSY.batch, concurrency: WHILE_BUSY.concurrency } : {}),
   });
 const stop = runDeliveryLoop(
-  apiLoad ? paceWhileBusy(deliver, () => loadOf(apiLoad) >= BUSY_LOAD) : () => deliver(false),
+  paceWhileBusy(deliver, () => loadOf(apiLoad) >= BUSY_LOAD),
   log,
   data.pollMs,
 );

@@ -26,9 +26,10 @@ export interface SenderThreadData {
   smtpUrl: string | undefined;
   outboxFile: string | undefined;
   pollMs?: number;
-  /** The API's load (server/load-gauge.ts), which the thread yields to; none: it never waits. */
-  apiLoad?: SharedArrayBuffer;
 }
+
+/** What the thread gets: the data, and the API's load (server/load-gauge.ts) that it yields to. */
+export type SenderThreadInput = SenderThreadData & { apiLoad: SharedArrayBuffer };
 
 /** What the thread tells the server: an event to publish (a pause) or a line to log. */
 export type SenderThreadMessage =
@@ -74,7 +75,7 @@ export const startDeliveryThread = (
   const start = () => {
     worker = new Worker(bootstrap, {
       eval: true,
-      workerData: { ...data, apiLoad: gauge.buffer },
+      workerData: { ...data, apiLoad: gauge.buffer } satisfies SenderThreadInput,
       execArgv: [],
     });
     worker.on('message', (message: SenderThreadMessage) => {
