@@ -1,4 +1,4 @@
-import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { clientMessages } from '../src/client/client.messages.ts';
 import { calendarMessages } from '../src/features/calendar/calendar.messages.ts';
 import { homeMessages } from '../src/features/home/home.messages.ts';

@@ -82,12 +82,14 @@ test('a new build offers "Reload to update", and reloading takes it', async ({ p
     writeFileSync(worker, `${original}\n// ${Date.now()}\n`);
     const notice = page.getByRole('status').filter({ hasText: clientMessages.updateReady });
     // The page looks for a new version (as it does every hour) until the new one waits.
-    await expect(async () => {
-      await page.evaluate(async () => {
-        await (await navigator.serviceWorker.getRegistration())?.update();
-      });
-      await expect(notice).toBeVisible({ timeout: 2000 });
-    }).toPass();
+    const waitsForUpdate = () =>
+      expect(async () => {
+        await page.evaluate(async () => {
+          await (await navigator.serviceWorker.getRegistration())?.update();
+        });
+        await expect(notice).toBeVisible({ timeout: 2000 });
+      }).toPass();
+    await waitsForUpdate();
     for (const [size, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
       ['phone', { width: 390, height: 844 }],
@@ -101,14 +103,30 @@ test('a new build offers "Reload to update", and reloading takes it', async ({ p
     await page.keyboard.press('Escape');
     await expect(notice).toBeHidden();
     await page.reload();
-    await expect(notice).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('button', { name: clientMessages.updateReload }).click();
+    const takesIt = async (tab: Page) => {
+      const prompt = tab.getByRole('status').filter({ hasText: clientMessages.updateReady });
+      await expect(prompt).toBeVisible({ timeout: 20_000 });
+      await tab.getByRole('button', { name: clientMessages.updateReload }).click();
+      await expect(prompt).toBeHidden({ timeout: 20_000 });
+      await expect
+        .poll(() => tab.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null), {
+          timeout: 20_000,
+        })
+        .toBeNull();
+    };
+    await takesIt(page);
+    // A second tab no version controls (a hard reload goes past the service worker) gets the
+    // prompt too, and its choice takes both tabs to the new version.
+    writeFileSync(worker, `${original}\n// ${Date.now()} again\n`);
+    await waitsForUpdate();
+    const other = await page.context().newPage();
+    await other.goto('/login');
+    const loaded = other.waitForEvent('load');
+    await (await other.context().newCDPSession(other)).send('Page.reload', { ignoreCache: true });
+    await loaded;
+    expect(await other.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await takesIt(other);
     await expect(notice).toBeHidden({ timeout: 20_000 });
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null), {
-        timeout: 20_000,
-      })
-      .toBeNull();
   } finally {
     writeFileSync(worker, original);
   }
