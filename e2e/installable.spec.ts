@@ -20,6 +20,18 @@ const controlled = async (page: Page) => {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 };
 
+/** The page's controller and its registration's workers, each with its state. */
+const workerStates = async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const { controller } = navigator.serviceWorker;
+  return JSON.stringify({
+    controller: controller && `${controller.state} ${controller === registration?.active ? '(active)' : ''}`,
+    active: registration?.active?.state ?? null,
+    waiting: registration?.waiting?.state ?? null,
+    installing: registration?.installing?.state ?? null,
+  });
+};
+
 const noSideScroll = (page: Page) =>
   expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
@@ -107,7 +119,13 @@ test('a new build offers "Reload to update", and reloading takes it', async ({ p
       const prompt = tab.getByRole('status').filter({ hasText: clientMessages.updateReady });
       await expect(prompt).toBeVisible({ timeout: 20_000 });
       await tab.getByRole('button', { name: clientMessages.updateReload }).click();
-      await expect(prompt).toBeHidden({ timeout: 20_000 });
+      await expect(prompt)
+        .toBeHidden({ timeout: 20_000 })
+        .catch(async (error: Error) => {
+          // What the page's service workers were doing, for a failure seen only on a busy machine.
+          const state = await tab.evaluate(workerStates).catch((reason: Error) => reason.message);
+          throw new Error(`${error.message}\nservice workers: ${state}`);
+        });
       await expect
         .poll(() => tab.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null), {
           timeout: 20_000,
