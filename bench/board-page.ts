@@ -15,6 +15,7 @@ import {
   mouseDrag,
   ms,
   percentile,
+  profiled,
   recordInteractions,
   referencePage,
   scrollThrough,
@@ -30,7 +31,8 @@ import { startBenchServer } from './server.ts';
 // of 20 cards; List 1 shown whole (Show N more at 1×) and scrolled through, with its frames and
 // long tasks; drags again in that list of 1,000; then the sideways scroll through every list,
 // "Show N more" and the JS heap. The machine's load average is printed beside every round.
-// Options: BENCH_CARDS (5000), BENCH_BIG_LIST (1000), BENCH_SLOWDOWNS (4,1), DATABASE_URL.
+// Options: BENCH_CARDS (5000), BENCH_BIG_LIST (1000), BENCH_SLOWDOWNS (4,1), DATABASE_URL;
+// BENCH_PROFILE=1 adds CPU profiles of drags in List 2 (bench/profiles/).
 
 const cardCount = Number(process.env.BENCH_CARDS ?? 5000);
 const bigList = Math.min(cardCount, Number(process.env.BENCH_BIG_LIST ?? 1000));
@@ -149,6 +151,11 @@ const main = async () => {
     const list2 = column('List 2');
     console.log(dragLine('mouse drags in List 2 (20 cards shown)', await dragsIn(list2, 'mouse')));
     console.log(dragLine('keyboard drags in List 2 (20 cards shown)', await dragsIn(list2, 'keyboard')));
+    if (process.env.BENCH_PROFILE === '1') {
+      // One more drag of each kind, profiled and not counted: the profiler slows the page.
+      await profiled(cdp, `board-keyboard-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'keyboard')));
+      await profiled(cdp, `board-mouse-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'mouse')));
+    }
     const dragTasks = await longTasks();
     console.log(`  long tasks during those drags: ${dragTasks.length}, longest ${ms(Math.max(0, ...dragTasks))}`);
 

@@ -13,6 +13,7 @@ import {
   type Account,
   call,
   createMeeting,
+  dragWithMouse,
   isoDate,
   keyboardDrag,
   realtimeConnected,
@@ -668,6 +669,12 @@ test('a big board sends the first cards of each list: Show N more loads the rest
   await expect
     .poll(async () => (await listPage(37)).cards.map((c) => c.title))
     .toEqual(['Card 38', 'Card 40', 'Card 39', 'Card 41']);
+  // By mouse, back below Card 39. The drop is not a click on the card: its dialog stays closed.
+  await dragWithMouse(page, cardIn(first, 'Card 40'), cardIn(first, 'Card 39'), 10);
+  const restored = ['Card 38', 'Card 39', 'Card 40', 'Card 41'];
+  await expect.poll(async () => (await titlesOf(first)).slice(37, 41)).toEqual(restored);
+  await expect.poll(async () => (await listPage(37)).cards.map((c) => c.title)).toEqual(restored);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // The keyboard moves a card to another list only when that list is in view: a tall window.
   // (The dashboard holds the calendar and more below the board: tall enough for the whole board in view.)
   await page.setViewportSize({ width: 1280, height: 5600 });
