@@ -16,8 +16,9 @@ const reloadOnce = () => {
 
 /**
  * Lets the waiting version take over, then reloads into it. A page the old version controls hears
- * the controller change (the plugin's signal); a page no version controls (a hard reload, a first
- * visit) hears nothing of it, so the waiting version's own activation reloads too.
+ * the controller change (the plugin's signal); a page no version controls (opened with a hard
+ * reload while another tab held the old one) hears nothing of it, so the waiting version's own
+ * activation reloads too.
  */
 const takeUpdate = (registration: ServiceWorkerRegistration | undefined, skipWaiting: () => Promise<void>) => {
   const waiting = registration?.waiting;
