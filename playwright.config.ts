@@ -11,8 +11,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Slack: e2e/slack.spec.ts starts the local Slack stand-in on this port.
 const slackStandinUrl = `http://127.0.0.1:${port + 1000}`;
 
-// Debian's headless shell where it is installed (CI installs it): the same Chromium without the
-// full browser's window machinery, some 15 % less CPU over the suite on two cores; else the browser.
+// Debian's headless shell where it is installed (CI installs it), else the browser (decision 137).
 const browserPath =
   process.env.E2E_BROWSER ??
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');

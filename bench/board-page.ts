@@ -152,7 +152,7 @@ const main = async () => {
     console.log(dragLine('mouse drags in List 2 (20 cards shown)', await dragsIn(list2, 'mouse')));
     console.log(dragLine('keyboard drags in List 2 (20 cards shown)', await dragsIn(list2, 'keyboard')));
     if (process.env.BENCH_PROFILE === '1') {
-      // One more drag of each kind, profiled and not counted: the profiler slows the page.
+      // The drags once more of each kind, profiled and not counted: the profiler slows the page.
       await profiled(cdp, `board-keyboard-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'keyboard')));
       await profiled(cdp, `board-mouse-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'mouse')));
     }
