@@ -32,7 +32,8 @@ import { startBenchServer } from './server.ts';
 // long tasks; drags again in that list of 1,000; then the sideways scroll through every list,
 // "Show N more" and the JS heap. The machine's load average is printed beside every round.
 // Options: BENCH_CARDS (5000), BENCH_BIG_LIST (1000), BENCH_SLOWDOWNS (4,1), DATABASE_URL;
-// BENCH_PROFILE=1 adds CPU profiles of drags in List 2 (bench/profiles/).
+// BENCH_PROFILE=1 adds CPU profiles (bench/profiles/) of the load (the first card's time then
+// includes the profiler's cost) and of drags, repeated, in List 2 and List 1.
 
 const cardCount = Number(process.env.BENCH_CARDS ?? 5000);
 const bigList = Math.min(cardCount, Number(process.env.BENCH_BIG_LIST ?? 1000));
@@ -40,6 +41,7 @@ const drags = Number(process.env.BENCH_DRAGS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const slowdowns = (process.env.BENCH_SLOWDOWNS ?? '4,1').split(',').map(Number);
 const clientDir = benchClientDir();
+const profile = process.env.BENCH_PROFILE === '1';
 
 const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 
@@ -137,8 +139,12 @@ const main = async () => {
     };
 
     const started = Date.now();
-    await page.goto(url);
-    await section.getByTestId('board-card').first().waitFor({ timeout: 120_000 });
+    const toFirstCard = async () => {
+      await page.goto(url);
+      await section.getByTestId('board-card').first().waitFor({ timeout: 120_000 });
+    };
+    if (profile) await profiled(cdp, `board-load-${slowdown}x`, toFirstCard);
+    else await toFirstCard();
     const firstCards = Date.now() - started;
     await page.waitForLoadState('networkidle');
     const atLoad = await counts();
@@ -151,7 +157,7 @@ const main = async () => {
     const list2 = column('List 2');
     console.log(dragLine('mouse drags in List 2 (20 cards shown)', await dragsIn(list2, 'mouse')));
     console.log(dragLine('keyboard drags in List 2 (20 cards shown)', await dragsIn(list2, 'keyboard')));
-    if (process.env.BENCH_PROFILE === '1') {
+    if (profile) {
       // The drags once more of each kind, profiled and not counted: the profiler slows the page.
       await profiled(cdp, `board-keyboard-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'keyboard')));
       await profiled(cdp, `board-mouse-drag-${slowdown}x`, async () => void (await dragsIn(list2, 'mouse')));
@@ -182,6 +188,10 @@ const main = async () => {
     await scrollTop(page, list1);
     console.log(dragLine(`mouse drags in List 1 (${bigList} cards shown)`, await dragsIn(list1, 'mouse')));
     console.log(dragLine(`keyboard drags in List 1 (${bigList} cards shown)`, await dragsIn(list1, 'keyboard')));
+    if (profile) {
+      await profiled(cdp, `board-big-keyboard-drag-${slowdown}x`, async () => void (await dragsIn(list1, 'keyboard')));
+      await profiled(cdp, `board-big-mouse-drag-${slowdown}x`, async () => void (await dragsIn(list1, 'mouse')));
+    }
 
     // Sideways through every list, 200 px a frame, as a trackpad would; frame times from rAF.
     await longTasks();

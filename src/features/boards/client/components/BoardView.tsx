@@ -225,6 +225,33 @@ export const BoardView = ({
     />
   );
 
+  // Made here, outside the lists' drop target's render function, which runs again when a card's
+  // drag starts or ends: React gets these same elements then and does not render the columns again.
+  const columnItems = columns.map((column, index) =>
+    column.list && listsMovable ? (
+      <Draggable key={column.key} draggableId={`list:${column.key}`} index={index}>
+        {(drag) => (
+          <Box ref={drag.innerRef} {...drag.draggableProps} style={drag.draggableProps.style}>
+            {renderColumn(
+              column,
+              <Box
+                {...drag.dragHandleProps}
+                aria-label={boardsMessages.moveList(column.title)}
+                className="mantine-focus-auto cadence-tap-handle"
+                c="dimmed"
+                style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
+              >
+                <GripIcon size={16} strokeWidth={3} />
+              </Box>,
+            )}
+          </Box>
+        )}
+      </Draggable>
+    ) : (
+      <Box key={column.key}>{renderColumn(column)}</Box>
+    ),
+  );
+
   const noLists = data !== undefined && data.lists.length === 0;
 
   return (
@@ -360,30 +387,7 @@ export const BoardView = ({
               >
                 {(provided) => (
                   <Group ref={provided.innerRef} {...provided.droppableProps} gap="sm" wrap="nowrap" align="flex-start">
-                    {columns.map((column, index) =>
-                      column.list && listsMovable ? (
-                        <Draggable key={column.key} draggableId={`list:${column.key}`} index={index}>
-                          {(drag) => (
-                            <Box ref={drag.innerRef} {...drag.draggableProps} style={drag.draggableProps.style}>
-                              {renderColumn(
-                                column,
-                                <Box
-                                  {...drag.dragHandleProps}
-                                  aria-label={boardsMessages.moveList(column.title)}
-                                  className="mantine-focus-auto cadence-tap-handle"
-                                  c="dimmed"
-                                  style={{ display: 'flex', cursor: 'grab', borderRadius: 4 }}
-                                >
-                                  <GripIcon size={16} strokeWidth={3} />
-                                </Box>,
-                              )}
-                            </Box>
-                          )}
-                        </Draggable>
-                      ) : (
-                        <Box key={column.key}>{renderColumn(column)}</Box>
-                      ),
-                    )}
+                    {columnItems}
                     {provided.placeholder}
                     {shownGroupBy === 'list' && canEdit && !onlyListId && (
                       <Button

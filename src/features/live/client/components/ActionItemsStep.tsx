@@ -2,13 +2,15 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { Box, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { api } from '../../../../client/lib/api.ts';
 import { useNow } from '../../../../client/lib/useNow.ts';
 import { useStagedRows } from '../../../../client/lib/useStagedRows.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
+import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { fullName, type PersonSummary } from '../../../../shared/person.ts';
 import { hasDueDate, isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from '../../../../shared/tasks.ts';
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
@@ -25,7 +27,6 @@ import { actionItemsStepLists } from '../live.prefetch.ts';
 import { useConvertHeadline, useDiscussIssue, useIssueDecision } from '../live.room.queries.ts';
 import { TodosFromIssueDialog } from './TodosFromIssueDialog.tsx';
 import './roomActions.css';
-import { fullName } from '../../../../shared/person.ts';
 
 // An action-items step of the live meeting: the meeting's live list of the step's
 // type — headlines, open to-dos and those done since the last meeting, open issues — with
@@ -194,6 +195,77 @@ const RoomActions = ({
   );
 };
 
+/**
+ * One item of the step, with a drag handle when it has a place (`index`) in the reorderable list.
+ * Its props are plain values and callbacks that keep their identity, so a drop or a change to
+ * another item renders only the items whose card, place or discussed state changed.
+ */
+const StepRow = memo(
+  ({
+    card,
+    index,
+    owner,
+    today,
+    timezone,
+    discussed,
+    sessionId,
+    onEdit,
+    onDelete,
+    onTodos,
+  }: {
+    card: Card;
+    index: number | null;
+    owner: PersonSummary | null;
+    today: IsoDate;
+    timezone: string;
+    discussed: boolean;
+    /** The session whose room actions the item shows; null without them. */
+    sessionId: string | null;
+    onEdit: (card: Card) => void;
+    onDelete: (card: Card) => void;
+    onTodos: (card: Card) => void;
+  }) => {
+    const row = (handle?: ReactNode) => (
+      <TaskRow
+        asListItem={!handle}
+        card={card}
+        owner={owner}
+        today={today}
+        timezone={timezone}
+        highlighted={discussed}
+        dragHandle={handle}
+        onEdit={() => onEdit(card)}
+        onDelete={() => onDelete(card)}
+      >
+        {sessionId && isActive(card.type, card.status) && (
+          <RoomActions card={card} sessionId={sessionId} discussed={discussed} onTodos={() => onTodos(card)} />
+        )}
+      </TaskRow>
+    );
+    if (index === null) return row();
+    return (
+      <Draggable draggableId={card.id} index={index}>
+        {(drag) => (
+          <li ref={drag.innerRef} {...drag.draggableProps} style={{ ...drag.draggableProps.style, listStyle: 'none' }}>
+            {row(
+              <Box
+                pt={4}
+                c="dimmed"
+                {...drag.dragHandleProps}
+                aria-label={liveMessages.liveReorderHandle(card.title)}
+                style={{ cursor: 'grab', borderRadius: 4 }}
+                className="mantine-focus-auto"
+              >
+                <IconGripVertical size={18} aria-hidden />
+              </Box>,
+            )}
+          </li>
+        )}
+      </Draggable>
+    );
+  },
+);
+
 export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Props) => {
   const lists = actionItemsStepLists(meeting.id, item);
   const { type } = lists;
@@ -227,6 +299,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
   const discussedId = state.session.discussedTaskId;
 
   const stagedRows = useStagedRows(openList.isSuccess, FIRST_ROWS);
+  const editCard = useCallback((card: Card) => setDialog({ mode: 'edit', id: card.id, type: card.type }), []);
 
   const loading = listsState([openList], messages.tasksLoadFailed);
   if (loading) return loading;
@@ -240,31 +313,22 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
     reorder.mutate({ id: moved!, orderedIds: ids }, { onSettled: () => setOrder(null) });
   };
 
-  const row = (card: Card, handle?: ReactNode) => (
-    <TaskRow
-      key={card.id}
-      asListItem={!handle}
-      card={card}
-      owner={card.userId ? (people.get(card.userId) ?? null) : null}
-      today={today}
-      timezone={timezone}
-      highlighted={card.id === discussedId}
-      dragHandle={handle}
-      onEdit={() => setDialog({ mode: 'edit', id: card.id, type: card.type })}
-      onDelete={() => {
-        setDeleting(card);
-      }}
-    >
-      {roomActions && isActive(card.type, card.status) && (
-        <RoomActions
-          card={card}
-          sessionId={state.session.id}
-          discussed={card.id === discussedId}
-          onTodos={() => setTodosFor(card)}
-        />
-      )}
-    </TaskRow>
-  );
+  const rowProps = (card: Card) => ({
+    card,
+    owner: card.userId ? (people.get(card.userId) ?? null) : null,
+    today,
+    timezone,
+    discussed: card.id === discussedId,
+    sessionId: roomActions ? state.session.id : null,
+    onEdit: editCard,
+    onDelete: setDeleting,
+    onTodos: setTodosFor,
+  });
+  // Made here, outside the drop target's render function, which runs again when a drag starts or
+  // ends: React gets these same rows then and does not render them again.
+  const draggableRows = open
+    .slice(0, stagedRows)
+    .map((card, index) => <StepRow key={card.id} index={index} {...rowProps(card)} />);
 
   return (
     <Stack gap="sm" data-testid="action-items-step" data-type={type}>
@@ -283,31 +347,7 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
               {(drop) => (
                 // The drag wrappers are the list's items (a ul may hold only li elements).
                 <Box component="ul" m={0} p={0} aria-label={typeName} ref={drop.innerRef} {...drop.droppableProps}>
-                  {open.slice(0, stagedRows).map((card, index) => (
-                    <Draggable key={card.id} draggableId={card.id} index={index}>
-                      {(drag) => (
-                        <li
-                          ref={drag.innerRef}
-                          {...drag.draggableProps}
-                          style={{ ...drag.draggableProps.style, listStyle: 'none' }}
-                        >
-                          {row(
-                            card,
-                            <Box
-                              pt={4}
-                              c="dimmed"
-                              {...drag.dragHandleProps}
-                              aria-label={liveMessages.liveReorderHandle(card.title)}
-                              style={{ cursor: 'grab', borderRadius: 4 }}
-                              className="mantine-focus-auto"
-                            >
-                              <IconGripVertical size={18} aria-hidden />
-                            </Box>,
-                          )}
-                        </li>
-                      )}
-                    </Draggable>
-                  ))}
+                  {draggableRows}
                   {drop.placeholder}
                 </Box>
               )}
@@ -322,7 +362,9 @@ export const ActionItemsStep = ({ item, meeting, state, timezone, viewerId }: Pr
             {liveMessages.liveDoneSince(doneSince.length)}
           </Text>
           <Box component="ul" m={0} p={0} aria-label={liveMessages.liveDoneSince(doneSince.length)}>
-            {doneSince.map((card) => row(card))}
+            {doneSince.map((card) => (
+              <StepRow key={card.id} index={null} {...rowProps(card)} />
+            ))}
           </Box>
           {!doneComplete && <ShowMore list={doneList} />}
         </Stack>

@@ -233,7 +233,7 @@ export const TaskRow = ({
   // and the dashboard lists show 20 at a time, with more on "Show more").
   return (
     <Row
-      className="task-row"
+      className="task-row cadence-offscreen"
       data-testid="task-row"
       data-task-id={card.id}
       data-status={card.status}
