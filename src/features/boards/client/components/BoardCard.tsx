@@ -62,7 +62,7 @@ export const BoardCard = memo(
           radius="sm"
           p="xs"
           shadow={snapshot.isDragging ? 'md' : 'xs'}
-          className="mantine-focus-auto cadence-offscreen"
+          className="mantine-focus-auto"
           style={{
             cursor: 'pointer',
             background: 'var(--mantine-color-body)',

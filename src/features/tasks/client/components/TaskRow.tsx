@@ -233,7 +233,7 @@ export const TaskRow = ({
   // and the dashboard lists show 20 at a time, with more on "Show more").
   return (
     <Row
-      className="task-row cadence-offscreen"
+      className="task-row"
       data-testid="task-row"
       data-task-id={card.id}
       data-status={card.status}
