@@ -878,3 +878,42 @@ test('the board chips’ counts follow this person’s own changes: adding, movi
   expect(failed).toEqual([]);
   await context.close();
 });
+
+test('the dashboard asks for its first board while its code loads, once, and shows its cards', async ({
+  browser,
+  request,
+}) => {
+  const { owner } = await team(request, 'board-prefetch');
+  const meeting = await createMeeting(request, owner.token, 'Prefetch Weekly', []);
+  const { board, lists } = await createBoard(request, owner.token, meeting.id, 'Roadmap', ['To Do', 'Doing']);
+  await createCard(request, owner.token, {
+    title: 'Ship the beta',
+    userId: owner.id,
+    meetingId: meeting.id,
+    boardId: board.id,
+    listId: lists[0]!.id,
+  });
+  const { context, page } = await signedInPage(browser, owner);
+  const boardReads: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === `/api/v2/boards/${board.id}`) boardReads.push(sent.url());
+  });
+  // The page's code is held back: the board is asked for all the same.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/MeetingDashboardRoute-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(dashboard(meeting));
+  await expect.poll(() => boardReads.length).toBe(1);
+  await expect(boardsSection(page)).toBeHidden();
+  release();
+  await expect(cardIn(column(boardsSection(page), 'To Do'), 'Ship the beta')).toBeVisible();
+  // The page found the board it needed in the cache: no second read of the same board.
+  await page.waitForLoadState('networkidle');
+  expect(boardReads).toHaveLength(1);
+  await context.close();
+});

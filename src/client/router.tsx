@@ -109,6 +109,12 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'meeting-dashboard/:meetingId/:slug?',
+                    loader: prefetching(async ({ params }, queryClient) =>
+                      (await import('./shell/meetingDashboard.prefetch.ts')).prefetchMeetingDashboard(
+                        queryClient,
+                        params.meetingId ?? '',
+                      ),
+                    ),
                     // Composed by the shell from the sections of each feature (slots).
                     lazy: async () => ({
                       Component: (await import('./shell/MeetingDashboardRoute.tsx')).MeetingDashboardRoute,

@@ -3,13 +3,18 @@ import { type RefObject, useEffect, useState } from 'react';
 /**
  * True once the element has come within `rootMargin` of the visible part of `root` (the page when
  * none); it then stays true. What is far from view can wait to be rendered: a page of a few thousand
- * elements lays out and restyles in a fraction of the time.
+ * elements lays out and restyles in a fraction of the time. `initially`: true from the first render,
+ * for what is known to start in view (no second render once the observer has answered).
  */
 export const useNearView = (
   ref: RefObject<HTMLElement | null>,
-  { root, rootMargin }: { root?: RefObject<HTMLElement | null>; rootMargin: string },
+  {
+    root,
+    rootMargin,
+    initially = false,
+  }: { root?: RefObject<HTMLElement | null>; rootMargin: string; initially?: boolean },
 ) => {
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(initially);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

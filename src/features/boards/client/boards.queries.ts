@@ -1,4 +1,11 @@
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../client/lib/api.ts';
 import {
@@ -54,11 +61,19 @@ export const boardKeys = {
 // Reads are silent: each area shows its own error state with the server's message.
 const silent = { silent: true } as const;
 
-export const useMeetingBoards = (meetingId: string) =>
-  useQuery({
+const meetingBoardsQuery = (meetingId: string) =>
+  queryOptions({
     queryKey: boardKeys.meeting(meetingId),
     queryFn: ({ signal }) => api.get<Board[]>(`/meetings/${meetingId}/boards`, { signal, ...silent }),
   });
+
+export const useMeetingBoards = (meetingId: string) => useQuery(meetingBoardsQuery(meetingId));
+
+/** How a board first shows: every card, no search or filter, grouped by list. */
+export const BOARD_VIEW_START: { filters: Omit<BoardFilters, 'today'>; groupBy: BoardGrouping } = {
+  filters: { state: 'all', search: '', due: null, memberIds: [] },
+  groupBy: 'list',
+};
 
 const boardQuery = (filters: BoardFilters, groupBy: BoardGrouping) => {
   const params = new URLSearchParams({ state: filters.state, today: filters.today, groupBy });
@@ -73,9 +88,8 @@ const boardQuery = (filters: BoardFilters, groupBy: BoardGrouping) => {
  * grouped on the server) with every column's count, labels, people. A refetch (after a change,
  * or someone else's) asks for as many cards as each column shows, so "Show N more" stays.
  */
-export const useBoardDetail = (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) => {
-  const queryClient = useQueryClient();
-  return useQuery({
+const boardDetailQuery = (queryClient: QueryClient, boardId: string, filters: BoardFilters, groupBy: BoardGrouping) =>
+  queryOptions({
     queryKey: boardKeys.detail(boardId, filters, groupBy),
     queryFn: ({ queryKey, signal }) => {
       const params = boardQuery(filters, groupBy);
@@ -83,9 +97,27 @@ export const useBoardDetail = (boardId: string, filters: BoardFilters, groupBy: 
       if (limits) params.set('limits', limits);
       return api.get<BoardDetail>(`/boards/${boardId}?${params}`, { signal, ...silent });
     },
+  });
+
+export const useBoardDetail = (boardId: string, filters: BoardFilters, groupBy: BoardGrouping) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...boardDetailQuery(queryClient, boardId, filters, groupBy),
     // A new search or grouping keeps the board on screen until the answer arrives.
     placeholderData: keepPreviousData,
   });
+};
+
+/**
+ * A meeting's first board as its dashboard first shows it (the Boards section shows the first
+ * board, BOARD_VIEW_START, on the viewer's `today`), fetched while the page's code loads.
+ */
+export const prefetchFirstBoard = async (queryClient: QueryClient, meetingId: string, today: Promise<string>) => {
+  const [boards, date] = await Promise.all([queryClient.fetchQuery(meetingBoardsQuery(meetingId)), today]);
+  const first = boards[0];
+  if (!first) return;
+  const { filters, groupBy } = BOARD_VIEW_START;
+  await queryClient.prefetchQuery(boardDetailQuery(queryClient, first.id, { ...filters, today: date }, groupBy));
 };
 
 /** GET /boards/{id}/cards: "Show N more" of one column, added to the board on screen. */

@@ -15,6 +15,8 @@ import { BoardCard, type CardContext } from './BoardCard.tsx';
 export const COLUMN_WIDTH = 272;
 /** A column renders once it is within half a column of the board's visible part. */
 const NEAR_MARGIN = `0px ${COLUMN_WIDTH / 2}px`;
+/** The columns a laptop's screen shows side by side: rendered whole from the first render. */
+const FIRST_COLUMNS = 4;
 
 interface ColumnCardsProps {
   droppableId: string;
@@ -92,6 +94,7 @@ const ColumnCards = memo(
 
 export const ColumnView = ({
   column,
+  index,
   groupBy,
   context,
   scrollRoot,
@@ -102,6 +105,8 @@ export const ColumnView = ({
   footer,
 }: {
   column: Column;
+  /** The column's place on the board: the first ones start rendered whole. */
+  index: number;
   groupBy: GroupBy;
   context: CardContext;
   scrollRoot: RefObject<HTMLElement | null>;
@@ -113,7 +118,7 @@ export const ColumnView = ({
   footer?: ReactNode;
 }) => {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearView(ref, { root: scrollRoot, rootMargin: NEAR_MARGIN });
+  const near = useNearView(ref, { root: scrollRoot, rootMargin: NEAR_MARGIN, initially: index < FIRST_COLUMNS });
   const visible = near ? column.cards : [];
   const more = column.count - column.cards.length;
   return (

@@ -26,6 +26,7 @@ import { boardsMessages } from '../../boards.messages.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
+  BOARD_VIEW_START,
   type BoardFilters,
   type CreateTaskInput,
   type DueFilter,
@@ -66,12 +67,13 @@ export const BoardView = ({
   /** Show this one list of the board (the live meeting's accountability_list step). */
   onlyListId?: string | null;
 }) => {
-  const [state, setState] = useState<'active' | 'all'>('all');
-  const [searchInput, setSearchInput] = useState('');
+  const start = BOARD_VIEW_START;
+  const [state, setState] = useState(start.filters.state);
+  const [searchInput, setSearchInput] = useState(start.filters.search);
   const [search] = useDebouncedValue(searchInput, 300);
-  const [due, setDue] = useState<DueFilter | null>(null);
-  const [memberIds, setMemberIds] = useState<string[]>([]);
-  const [groupBy, setGroupBy] = useState<GroupBy>('list');
+  const [due, setDue] = useState<DueFilter | null>(start.filters.due);
+  const [memberIds, setMemberIds] = useState(start.filters.memberIds);
+  const [groupBy, setGroupBy] = useState<GroupBy>(start.groupBy);
   const [openCard, setOpenCard] = useState<string | null>(null);
   const [listForm, setListForm] = useState<{ list: BoardList | null } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -189,15 +191,16 @@ export const BoardView = ({
   const people = (data?.people ?? []).filter((person) => !person.deleted);
   const listsMovable = shownGroupBy === 'list' && canEdit && !onlyListId;
   const clearFilters = () => {
-    setState('all');
-    setSearchInput('');
-    setDue(null);
-    setMemberIds([]);
+    setState(start.filters.state);
+    setSearchInput(start.filters.search);
+    setDue(start.filters.due);
+    setMemberIds(start.filters.memberIds);
   };
 
-  const renderColumn = (column: Column, dragHandle?: ReactNode) => (
+  const renderColumn = (column: Column, index: number, dragHandle?: ReactNode) => (
     <ColumnView
       column={column}
+      index={index}
       groupBy={shownGroupBy}
       context={context}
       scrollRoot={scrollRoot}
@@ -234,6 +237,7 @@ export const BoardView = ({
           <Box ref={drag.innerRef} {...drag.draggableProps} style={drag.draggableProps.style}>
             {renderColumn(
               column,
+              index,
               <Box
                 {...drag.dragHandleProps}
                 aria-label={boardsMessages.moveList(column.title)}
@@ -248,7 +252,7 @@ export const BoardView = ({
         )}
       </Draggable>
     ) : (
-      <Box key={column.key}>{renderColumn(column)}</Box>
+      <Box key={column.key}>{renderColumn(column, index)}</Box>
     ),
   );
 
