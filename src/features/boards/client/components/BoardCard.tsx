@@ -1,5 +1,5 @@
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
-import { Avatar, Badge, Group, Paper, Text } from '@mantine/core';
+import { Avatar, Badge } from '@mantine/core';
 import { IconCircleCheckFilled, IconListCheck, IconLock, IconPaperclip, IconRepeat } from '@tabler/icons-react';
 import { memo } from 'react';
 import { LinesIcon } from '../../../../client/ui/LightIcons.tsx';
@@ -10,6 +10,7 @@ import type { Card } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Label } from '../../boards.schemas.ts';
 import { cardIsActive } from '../boards.format.ts';
+import './boardCard.css';
 
 // One card on a board (document 2 §4): labels, title, the Due:/Created: line in the due colour,
 // lock, description mark, checklist progress, attachment count and the members' avatars. It is a
@@ -42,9 +43,9 @@ export const BoardCard = memo(
     const members = card.members.flatMap((id) => context.peopleById.get(id) ?? []);
     const done = !cardIsActive(card);
     const title = (
-      <Text size="sm" fw={500} lineClamp={3} style={{ overflowWrap: 'anywhere' }} c={done ? 'dimmed' : undefined}>
+      <p className="board-card-title" data-done={done || undefined}>
         {card.title}
-      </Text>
+      </p>
     );
     return (
       <li
@@ -52,20 +53,19 @@ export const BoardCard = memo(
         {...provided.draggableProps}
         style={{ ...provided.draggableProps.style, marginBottom: 6 }}
       >
-        <Paper
+        {/* The card is the drag handle, which opens on a click or Enter; its props say the same. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a card holds block content (labels, title), which a button may not */}
+        <div
+          role="button"
+          tabIndex={0}
           {...provided.dragHandleProps}
           aria-label={card.title}
           data-testid="board-card"
           data-card-id={card.id}
           data-status={card.status}
-          withBorder
-          radius="sm"
-          p="xs"
-          shadow={snapshot.isDragging ? 'md' : 'xs'}
-          className="mantine-focus-auto"
+          data-dragging={snapshot.isDragging || undefined}
+          className="board-card mantine-focus-auto"
           style={{
-            cursor: 'pointer',
-            background: 'var(--mantine-color-body)',
             // The card's due colour (document 2 §4) as a strip, also when the line says "Created:".
             borderLeft:
               date.colour === 'grey' ? undefined : `3px solid var(--mantine-color-${DUE_COLOUR[date.colour]}-6)`,
@@ -76,7 +76,7 @@ export const BoardCard = memo(
           }}
         >
           {labels.length > 0 && (
-            <Group gap={4} mb={4}>
+            <div className="board-card-labels">
               {labels.map((label) => (
                 <Badge
                   key={label.id}
@@ -90,10 +90,10 @@ export const BoardCard = memo(
                   {label.name || '\u00a0'}
                 </Badge>
               ))}
-            </Group>
+            </div>
           )}
           {done ? (
-            <Group gap={6} wrap="nowrap" align="flex-start">
+            <div className="board-card-done">
               <IconCircleCheckFilled
                 size={16}
                 color="var(--mantine-color-teal-6)"
@@ -101,38 +101,31 @@ export const BoardCard = memo(
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
               {title}
-            </Group>
+            </div>
           ) : (
             // Without the mark, the title alone: hundreds of cards, one element fewer each.
             title
           )}
-          <Group justify="space-between" gap={6} mt={6} wrap="nowrap">
-            <Group gap={6} wrap="nowrap" miw={0}>
-              <Text
-                size="xs"
-                c={date.kind === 'due' ? DUE_COLOUR[date.colour] : 'dimmed'}
-                fw={date.kind === 'due' ? 500 : undefined}
+          <div className="board-card-foot">
+            <div className="board-card-meta">
+              <span
+                className="board-card-date"
+                data-kind={date.kind}
                 data-due-colour={date.colour}
-                truncate
+                style={
+                  date.kind === 'due' ? { color: `var(--mantine-color-${DUE_COLOUR[date.colour]}-text)` } : undefined
+                }
               >
                 {date.text}
-              </Text>
+              </span>
               {card.isLocked && <IconLock size={14} aria-label={boardsMessages.cardLockLabel} role="img" />}
-              {card.repeats && (
-                <IconRepeat size={14} aria-label={tasksMessages.repeatIcon} role="img" style={{ flexShrink: 0 }} />
-              )}
+              {card.repeats && <IconRepeat size={14} aria-label={tasksMessages.repeatIcon} role="img" />}
               {card.hasDescription && (
-                <LinesIcon
-                  size={14}
-                  color="var(--mantine-color-dimmed)"
-                  label={boardsMessages.cardHasDescription}
-                  style={{ flexShrink: 0 }}
-                />
+                <LinesIcon size={14} color="var(--mantine-color-dimmed)" label={boardsMessages.cardHasDescription} />
               )}
               {card.checklist.total > 0 && (
-                <Group
-                  gap={2}
-                  wrap="nowrap"
+                <span
+                  className="board-card-count"
                   role="img"
                   aria-label={boardsMessages.cardChecklist(card.checklist.done, card.checklist.total)}
                   data-testid="card-checklist"
@@ -142,26 +135,23 @@ export const BoardCard = memo(
                     color={card.checklist.done === card.checklist.total ? 'var(--mantine-color-teal-6)' : undefined}
                     aria-hidden
                   />
-                  <Text size="xs" c="dimmed" aria-hidden>
+                  <span aria-hidden>
                     {card.checklist.done}/{card.checklist.total}
-                  </Text>
-                </Group>
+                  </span>
+                </span>
               )}
               {card.attachmentCount > 0 && (
-                <Group
-                  gap={2}
-                  wrap="nowrap"
+                <span
+                  className="board-card-count"
                   role="img"
                   aria-label={boardsMessages.cardAttachmentCount(card.attachmentCount)}
                   data-testid="card-attachments"
                 >
                   <IconPaperclip size={14} aria-hidden />
-                  <Text size="xs" c="dimmed" aria-hidden>
-                    {card.attachmentCount}
-                  </Text>
-                </Group>
+                  <span aria-hidden>{card.attachmentCount}</span>
+                </span>
               )}
-            </Group>
+            </div>
             {members.length > 0 && (
               // A plain title per avatar: hundreds of tiles stay light (no tooltip component each).
               <Avatar.Group
@@ -183,8 +173,8 @@ export const BoardCard = memo(
                 {members.length > MAX_AVATARS && <Avatar size={22}>+{members.length - MAX_AVATARS}</Avatar>}
               </Avatar.Group>
             )}
-          </Group>
-        </Paper>
+          </div>
+        </div>
       </li>
     );
   },
