@@ -10,7 +10,7 @@ import type { Card } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Label } from '../../boards.schemas.ts';
 import { cardIsActive } from '../boards.format.ts';
-import './boardCard.css';
+import './board.css';
 
 // One card on a board (document 2 §4): labels, title, the Due:/Created: line in the due colour,
 // lock, description mark, checklist progress, attachment count and the members' avatars. It is a

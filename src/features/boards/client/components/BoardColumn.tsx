@@ -1,5 +1,5 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { memo, type ReactNode, type RefObject, useRef } from 'react';
 import { useNearView } from '../../../../client/ui/useNearView.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -7,6 +7,7 @@ import type { Card } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Column, GroupBy } from '../boards.format.ts';
 import { BoardCard, type CardContext } from './BoardCard.tsx';
+import './board.css';
 
 // One column of the board: a list (or an owner, or Active/Done), its cards, actions and add form
 // rendered once it is near the visible part of the board, and "Show N more" for the next page of
@@ -57,19 +58,12 @@ const ColumnCards = memo(
     return (
       <Droppable droppableId={droppableId} type="CARD" isDropDisabled={dropDisabled}>
         {(provided, snapshot) => (
-          <Box
+          <ul
             ref={provided.innerRef}
             {...provided.droppableProps}
-            component="ul"
-            mih={36}
-            m={0}
-            p={0}
+            className="board-column-cards"
+            data-over={snapshot.isDraggingOver || undefined}
             aria-label={boardsMessages.listCards(title)}
-            style={{
-              listStyle: 'none',
-              borderRadius: 'var(--mantine-radius-sm)',
-              background: snapshot.isDraggingOver ? 'var(--mantine-color-blue-light)' : undefined,
-            }}
           >
             {items}
             {provided.placeholder}
@@ -78,7 +72,7 @@ const ColumnCards = memo(
                 {boardsMessages.noCards}
               </Text>
             )}
-          </Box>
+          </ul>
         )}
       </Droppable>
     );
@@ -122,29 +116,24 @@ export const ColumnView = ({
   const visible = near ? column.cards : [];
   const more = column.count - column.cards.length;
   return (
-    <Paper
+    <div
       ref={ref}
-      bg="var(--mantine-color-default-hover)"
-      radius="md"
-      p="xs"
-      w={COLUMN_WIDTH}
-      style={{ flexShrink: 0, alignSelf: 'flex-start' }}
+      className="board-column"
+      style={{ width: COLUMN_WIDTH }}
       data-testid="board-column"
       data-column={column.title}
       data-rendered-cards={visible.length}
     >
-      <Group justify="space-between" gap={4} mb={6} wrap="nowrap">
-        <Group gap={4} wrap="nowrap" miw={0}>
+      <div className="board-column-head">
+        <div className="board-column-name">
           {dragHandle}
-          <Title order={3} size="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-            {column.title}
-          </Title>
+          <h3 className="board-column-title">{column.title}</h3>
           <Text size="xs" c="dimmed" aria-label={boardsMessages.cardCountOf(column.count)} data-testid="column-count">
             {column.count}
           </Text>
-        </Group>
+        </div>
         {near && headerActions}
-      </Group>
+      </div>
       <ColumnCards
         droppableId={`${groupBy}:${column.key}`}
         columnKey={column.key}
@@ -167,6 +156,6 @@ export const ColumnView = ({
         </Button>
       )}
       {near && footer}
-    </Paper>
+    </div>
   );
 };
