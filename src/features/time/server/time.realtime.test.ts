@@ -25,7 +25,23 @@ describe('time tracking in real time (decision 057)', () => {
     const dee = await joinWorkspace(app, ada, { firstName: 'Dee' }); // on the team, budget hidden
     const cy = await joinWorkspace(app, ada, { firstName: 'Cy' }); // in the workspace, not on it
     const eve = await signUp(app, { firstName: 'Eve' }); // admin of another workspace
+    const adaSocket = await connect(baseUrl, ada.token);
+    const benSocket = await connect(baseUrl, ben.token);
+    const deeSocket = await connect(baseUrl, dee.token);
+    const cySocket = await connect(baseUrl, cy.token);
+    const eveSocket = await connect(baseUrl, eve.token);
+    const sockets = [adaSocket, benSocket, deeSocket, cySocket, eveSocket];
+
+    // A new account is the whole workspace's news, not the other workspace's. (Heard before the
+    // project is made: on PostgreSQL an event may reach this instance's sockets after the answer.)
     const account = (await ada.api.post<Account>('/time/accounts', { title: 'Acme' })).body.result;
+    const workspace = [adaSocket, benSocket, deeSocket, cySocket];
+    await eventually(() => workspace.every((s) => timeEvents(s.received).length > 0));
+    await settle();
+    for (const s of workspace) expect(timeEvents(s.received)).toEqual([projectEvent(null)]);
+    expect(timeEvents(eveSocket.received)).toEqual([]);
+    for (const s of sockets) s.received.length = 0;
+
     const body = {
       accountId: account.id,
       name: 'Quiet project',
@@ -36,13 +52,6 @@ describe('time tracking in real time (decision 057)', () => {
         { userId: dee.userId, manage: false, hourlyRate: 0, budgetMinutes: 0 },
       ],
     };
-    const adaSocket = await connect(baseUrl, ada.token);
-    const benSocket = await connect(baseUrl, ben.token);
-    const deeSocket = await connect(baseUrl, dee.token);
-    const cySocket = await connect(baseUrl, cy.token);
-    const eveSocket = await connect(baseUrl, eve.token);
-    const sockets = [adaSocket, benSocket, deeSocket, cySocket, eveSocket];
-
     // A new project: the admins and its whole team hear of it, Cy and the other workspace not.
     // (Connected first: on PostgreSQL an event reaches this instance's sockets only after its
     // NOTIFY to the other instances, so it may arrive after the answer.)
