@@ -76,8 +76,8 @@ export const KpiCell = ({
 
   // A pending debounce still saves when the cell goes away (a range change, a regroup).
   const pendingText = useRef('');
-  /** When the input last got the focus: the mouse-up of that click keeps the selection. */
-  const focusedAt = useRef(0);
+  /** A press on the cell that is focusing it (not one placing the caret in a focused cell). */
+  const focusingPress = useRef(false);
   useEffect(
     () => () => {
       if (timer.current === undefined) return;
@@ -197,15 +197,18 @@ export const KpiCell = ({
               // As a spreadsheet's cell: typing replaces the value. Selected once the draft (the
               // raw value, not the formatted one) is in the input.
               const input = event.currentTarget;
-              focusedAt.current = Date.now();
               requestAnimationFrame(() => {
                 if (document.activeElement === input) input.select();
               });
             }}
+            onMouseDown={(event) => {
+              focusingPress.current = document.activeElement !== event.currentTarget;
+            }}
             onMouseUp={(event) => {
-              // The click that focused the cell must not turn the selection back into a caret.
-              if (Date.now() - focusedAt.current < 500) event.preventDefault();
-              focusedAt.current = 0;
+              // The click that focused the cell must not turn the selection back into a caret,
+              // however late its release comes on a busy device.
+              if (focusingPress.current) event.preventDefault();
+              focusingPress.current = false;
             }}
             onChange={(event) => {
               // A duration keeps what a duration can hold ('1h 30m'); a number only digits.
@@ -222,6 +225,7 @@ export const KpiCell = ({
               }, KPI_INPUT_DEBOUNCE_MS);
             }}
             onBlur={() => {
+              focusingPress.current = false;
               if (draft !== null) commit(draft);
               timer.current = undefined;
               setDraft(null);
