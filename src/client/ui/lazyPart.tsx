@@ -13,15 +13,19 @@ type Load<P> = () => Promise<ComponentType<P>>;
 
 const lazyOf = <P,>(load: Load<P>) => lazy(async () => ({ default: await load() }));
 
+/** A dialog's own "open" prop; a dialog opened by a state of its own says so with `isOpen`. */
+const openedProp = (props: object) => 'opened' in props && props.opened === true;
+
 /**
  * A dialog whose code loads the first time it opens. Until then it renders nothing; while its
  * code loads, a spinner over the page. Once opened it stays mounted, so it closes with its transition.
  */
-export const lazyDialog = <P extends { opened: boolean }>(load: Load<P>) => {
+export const lazyDialog = <P extends object>(load: Load<P>, isOpen: (props: P) => boolean = openedProp) => {
   const Dialog = lazyOf(load);
   return (props: P) => {
-    const [wanted, setWanted] = useState(props.opened);
-    if (props.opened && !wanted) setWanted(true);
+    const open = isOpen(props);
+    const [wanted, setWanted] = useState(open);
+    if (open && !wanted) setWanted(true);
     if (!wanted) return null;
     return (
       <Suspense

@@ -15,9 +15,9 @@ import type { Meeting } from '../../meetings/meetings.schemas.ts';
 import { todayIn } from '../../tasks/client/tasks.format.ts';
 import { boardsMessages } from '../boards.messages.ts';
 import type { Board } from '../boards.schemas.ts';
+import { BoardFormDialog } from './boards.dialogs.ts';
 import { placeAt, removalBlocker } from './boards.format.ts';
 import { useMeetingBoards, useOrderBoards, useRemoveBoard } from './boards.queries.ts';
-import { BoardFormDialog } from './components/BoardFormDialog.tsx';
 import { BoardView } from './components/BoardView.tsx';
 
 // The meeting dashboard's Boards section (document 1 §2, document 2 §2–§9): the meeting's

@@ -16,7 +16,8 @@ import { KpiFeedDialog } from './components/KpiFeedDialog.tsx';
 import { KpiNoteDialog, type NoteTarget } from './components/KpiNoteDialog.tsx';
 import { RangePicker } from './components/RangePicker.tsx';
 import { dateLabel, ScorecardTable } from './components/ScorecardTable.tsx';
-import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
+import type { ScoreDialogState } from './components/ScoreFormDialog.tsx';
+import { ScoreFormDialog } from './kpis.dialogs.ts';
 import { CURRENT_RANGE, type KpiRange, nextTitleSort, type TitleSort } from './kpis.format.ts';
 import { useDeleteColumn, useDeleteScore, useReorderScores, useScorecard } from './kpis.queries.ts';
 

@@ -29,8 +29,9 @@ import { kpisMessages } from '../kpis.messages.ts';
 import type { ExportFormat, ScorecardRow } from '../kpis.schemas.ts';
 import { FrequencyTabs } from './components/FrequencyTabs.tsx';
 import { RangePicker } from './components/RangePicker.tsx';
-import { type ScoreDialogState, ScoreFormDialog } from './components/ScoreFormDialog.tsx';
+import type { ScoreDialogState } from './components/ScoreFormDialog.tsx';
 import { ScoreReminderSetting } from './components/ScoreReminderSetting.tsx';
+import { ScoreFormDialog } from './kpis.dialogs.ts';
 import { CURRENT_RANGE, type KpiRange, reorderVisible } from './kpis.format.ts';
 import { downloadScorecard, useDeleteScore, useReorderScores, useScorecard } from './kpis.queries.ts';
 

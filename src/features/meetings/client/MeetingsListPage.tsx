@@ -7,7 +7,6 @@ import {
   ColorSwatch,
   EmptyState,
   Group,
-  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -25,14 +24,15 @@ import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { MEETING_LIST_PAGE } from '../../../shared/constants.ts';
 import { meetingsMessages } from '../meetings.messages.ts';
 import type { Meeting } from '../meetings.schemas.ts';
-import { MeetingFormDialog } from './components/MeetingFormDialog.tsx';
 import { MeetingLiveActions } from './components/MeetingLiveActions.tsx';
 import { MembersCell, meetingPeople } from './components/MembersCell.tsx';
 import { NewMeetingWizard } from './components/NewMeetingWizard.tsx';
+import { MeetingFormDialog } from './meetings.dialogs.ts';
 import { DATE_TIME_FORMAT, DEFAULT_MEETING_COLOR, dashboardPath } from './meetings.format.ts';
 import { useDeleteMeeting } from './meetings.mutations.ts';
 import { useMeetingPage, useViewer } from './meetings.queries.ts';
@@ -252,7 +252,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
           <Title order={1} size="h2">
             {title}
           </Title>
-          <SegmentedControl
+          <Segmented
             size="xs"
             aria-label={meetingsMessages.meetingKinds}
             value={kind}
@@ -264,7 +264,7 @@ const MeetingsList = ({ kind, slots }: { kind: Kind; slots: MeetingsListSlots })
           />
         </Group>
         <Group gap="sm">
-          <SegmentedControl
+          <Segmented
             size="xs"
             aria-label={meetingsMessages.sortByName}
             value={sort}

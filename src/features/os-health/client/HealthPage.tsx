@@ -1,20 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  List,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from '../../../client/lib/router/index.ts';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { osHealthMessages } from '../os-health.messages.ts';
 import { HEALTH_FIGURES, type Health, type HealthFigure } from '../os-health.schemas.ts';
@@ -124,7 +113,7 @@ export const HealthPage = () => {
           <Text size="sm" id="health-quarters-label">
             {osHealthMessages.quartersLabel}
           </Text>
-          <SegmentedControl
+          <Segmented
             aria-labelledby="health-quarters-label"
             value={quarters}
             onChange={setQuarters}

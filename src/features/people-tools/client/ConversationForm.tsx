@@ -1,6 +1,7 @@
-import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { peopleToolsMessages as m } from '../people-tools.messages.ts';
 import type { Answers, Conversation, Form } from '../people-tools.schemas.ts';
@@ -61,7 +62,7 @@ export const ConversationForm = ({ conversation }: { conversation: Conversation 
               <Text size="sm" id={`value-${value.id}`}>
                 {value.title}
               </Text>
-              <SegmentedControl
+              <Segmented
                 size="xs"
                 aria-labelledby={`value-${value.id}`}
                 data={RATINGS}
@@ -81,7 +82,7 @@ export const ConversationForm = ({ conversation }: { conversation: Conversation 
             <Text size="sm" id={`gwc-${key}`}>
               {label}
             </Text>
-            <SegmentedControl
+            <Segmented
               size="xs"
               aria-labelledby={`gwc-${key}`}
               data={YES_NO}

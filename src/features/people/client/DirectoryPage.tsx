@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Tabs,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useSelf } from '../../../client/lib/self.ts';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { ADMIN_FLAG, DIRECTORY_PAGE_SIZE } from '../../../shared/constants.ts';
 import { peopleMessages } from '../people.messages.ts';
 import type { Contact, DirectoryUser } from '../people.schemas.ts';
@@ -116,7 +116,7 @@ const UsersPanel = ({ isAdmin, selfId, slots }: { isAdmin: boolean; selfId: stri
           comboboxProps={{ withinPortal: true }}
           style={{ flex: '0 1 200px' }}
         />
-        <SegmentedControl
+        <Segmented
           aria-label={peopleMessages.showPeople}
           data={[
             { value: 'active', label: peopleMessages.activePeople },

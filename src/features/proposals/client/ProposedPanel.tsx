@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Menu, Pagination, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconClockPause, IconRefresh, IconRestore, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from '../../../client/lib/router/index.ts';
 import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { proposalsMessages as m } from '../proposals.messages.ts';
 import { PROPOSALS_PAGE, type Proposal } from '../proposals.schemas.ts';
@@ -155,7 +156,7 @@ export const ProposedPanel = ({ meetingId }: { meetingId: string }) => {
         <Text size="sm" c="dimmed">
           {page && !page.canManage ? `${m.intro} ${m.membersReadOnly}` : m.intro}
         </Text>
-        <SegmentedControl
+        <Segmented
           size="xs"
           value={view}
           onChange={(value) => {

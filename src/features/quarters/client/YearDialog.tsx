@@ -1,8 +1,9 @@
-import { Modal, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../client/lib/api.ts';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
@@ -148,7 +149,7 @@ const YearForm = ({ target, onClose }: { target: YearDialogTarget; onClose: () =
             error={errors.year}
             comboboxProps={{ withinPortal: true }}
           />
-          <SegmentedControl
+          <Segmented
             aria-label={quartersMessages.annualKindLabel}
             value={dates.isCalendarYear}
             disabled={editing && locked(0)}

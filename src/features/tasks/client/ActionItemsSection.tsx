@@ -25,10 +25,11 @@ import { tasksMessages } from '../tasks.messages.ts';
 import type { Card } from '../tasks.schemas.ts';
 import { DeleteTaskDialog } from './components/DeleteTaskDialog.tsx';
 import { MilestoneTicks } from './components/MilestonePanel.tsx';
-import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
+import type { TaskDialogState, TaskMeeting } from './components/TaskFormDialog.tsx';
 import { listsState, ShowMore, type TaskList, useMeetingPeople } from './components/TaskLists.tsx';
 import { GOAL_DUE_COLUMN_WIDTH, TaskRow } from './components/TaskRow.tsx';
 import { type DueSort, nextDueSort, sortGoals } from './goals.sort.ts';
+import { TaskFormDialog } from './tasks.dialogs.ts';
 import { ACTION_ITEM_TABS, todayIn } from './tasks.format.ts';
 import { loadedCards, useMeetingTaskCounts, useMeetingTaskList } from './tasks.queries.ts';
 

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useCard } from '../../../client/lib/cards.ts';
 import { useMeeting, useViewer } from '../../meetings/client/meetings.queries.ts';
-import { type TaskDialogState, TaskFormDialog, type TaskMeeting } from './components/TaskFormDialog.tsx';
+import type { TaskDialogState, TaskMeeting } from './components/TaskFormDialog.tsx';
+import { TaskFormDialog } from './tasks.dialogs.ts';
 import { todayIn } from './tasks.format.ts';
 
 /**

@@ -6,7 +6,6 @@ import {
   Modal,
   Paper,
   Progress,
-  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -24,6 +23,7 @@ import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { PhotoInput } from '../../../client/ui/PhotoInput.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { ACCOUNT_IMAGE, MEETING_IMAGE_TYPES, TIME_PAGE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -178,7 +178,7 @@ export const AccountsTab = ({ isAdmin }: { isAdmin: boolean }) => {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Group wrap="wrap">
-          <SegmentedControl
+          <Segmented
             aria-label={timeMessages.timeFilterLabel}
             value={filter}
             onChange={(value) => {

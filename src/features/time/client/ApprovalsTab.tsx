@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { TIME_PAGE } from '../../../shared/constants.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -142,7 +143,7 @@ export const ApprovalsTab = () => {
   const totalPages = Math.ceil((list.data?.total ?? 0) / TIME_PAGE.default);
   return (
     <Stack gap="md">
-      <SegmentedControl
+      <Segmented
         aria-label={timeMessages.timeApprovalsFilter}
         value={status}
         onChange={(value) => {

@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
-import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showError } from '../../../client/ui/toast.ts';
 import { timeMessages } from '../time.messages.ts';
 import { formatMinutes, formatMoney } from '../time.money.ts';
@@ -46,7 +47,7 @@ export const ReportsTab = () => {
             if (to) setQuery((q) => ({ ...q, to }));
           }}
         />
-        <SegmentedControl
+        <Segmented
           aria-label={timeMessages.timeReportGroup}
           value={query.groupBy}
           onChange={(value) => setQuery((q) => ({ ...q, groupBy: value as ReportQuery['groupBy'] }))}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../../../client/lib/router/index.ts';
@@ -6,6 +6,7 @@ import { useClock } from '../../../client/lib/useNow.ts';
 import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { addDays } from '../../../shared/dates.ts';
 import { isoDate } from '../../../shared/validation.ts';
 import { timeMessages } from '../time.messages.ts';
@@ -149,7 +150,7 @@ export const TimeTab = () => {
         </Group>
       </Group>
       <WeekSheetBar week={data}>
-        <SegmentedControl
+        <Segmented
           aria-label={timeMessages.timeView}
           value={view}
           onChange={(next) => showView(next)}

@@ -1,8 +1,9 @@
-import { Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText, fieldErrorsOf, issuesByField } from '../../../client/ui/FormError.tsx';
 import { SecretOnce } from '../../../client/ui/SecretOnce.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { useFieldErrors } from '../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../shared/constants.ts';
 import { tokensMessages } from '../tokens.messages.ts';
@@ -121,7 +122,7 @@ export const CreateTokenDialog = ({
                 <Text size="sm" id={`token-area-${area}`}>
                   {tokensMessages.areaLabels[area]}
                 </Text>
-                <SegmentedControl
+                <Segmented
                   size="xs"
                   aria-labelledby={`token-area-${area}`}
                   value={levels[area]}

@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   NavLink,
-  SegmentedControl,
   Select,
   Stack,
   Tabs,
@@ -23,6 +22,7 @@ import { ConfirmDialog } from '../../../client/ui/ConfirmDialog.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PageNav } from '../../../client/ui/PageNav.tsx';
 import { PageLoadError, SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS, VAULT_LIMITS, VAULT_PAGE } from '../../../shared/constants.ts';
 import { dashboardPath } from '../../meetings/client/meetings.format.ts';
@@ -220,7 +220,7 @@ const Vault = ({ meeting }: { meeting: Meeting }) => {
               <Text size="sm" fw={500} id="vault-sort">
                 {vaultMessages.vaultSort}
               </Text>
-              <SegmentedControl
+              <Segmented
                 aria-labelledby="vault-sort"
                 value={sort}
                 onChange={(value) => setSort(value === 'desc' ? 'desc' : 'asc')}

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconPrinter, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from '../../../client/lib/router/index.ts';
@@ -20,6 +8,7 @@ import { DialogForm } from '../../../client/ui/DialogForm.tsx';
 import { errorText } from '../../../client/ui/FormError.tsx';
 import { PdfExportMenu } from '../../../client/ui/PdfExportMenu.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showError, showSuccess } from '../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS, VISION_TITLE_MAX } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -161,7 +150,7 @@ const Board = ({
   return (
     <>
       <Group gap="xs" wrap="wrap" className="cadence-no-print">
-        <SegmentedControl
+        <Segmented
           aria-label={visionMessages.twoColumns}
           value={String(template.columns)}
           data={[

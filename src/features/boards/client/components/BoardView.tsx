@@ -7,7 +7,6 @@ import {
   Loader,
   MultiSelect,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -19,11 +18,13 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { GripIcon } from '../../../../client/ui/LightIcons.tsx';
 import { SectionError } from '../../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import { showError } from '../../../../client/ui/toast.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName } from '../../../../shared/person.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 import type { Board, BoardList } from '../../boards.schemas.ts';
+import { CardDialog, ListFormDialog } from '../boards.dialogs.ts';
 import { buildColumns, type Column, type GroupBy, placeAt, planDrop } from '../boards.format.ts';
 import {
   BOARD_VIEW_START,
@@ -36,11 +37,9 @@ import {
   useOrderLists,
   useShowMoreCards,
 } from '../boards.queries.ts';
-import { CardDialog } from '../CardDialog.tsx';
 import type { CardContext } from './BoardCard.tsx';
 import { COLUMN_WIDTH, ColumnView } from './BoardColumn.tsx';
 import { AddCardForm, CreateCardDialog } from './CardForms.tsx';
-import { ListFormDialog } from './ListFormDialog.tsx';
 
 // The board (document 2 §2, §4): lists side by side, cards in them, the filters (Active/All,
 // search over title and description, due date, members) and the grouping (list, user, status).
@@ -262,7 +261,7 @@ export const BoardView = ({
     <Stack gap="sm">
       {!noLists && (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SegmentedControl
+          <Segmented
             size="xs"
             aria-label={boardsMessages.boardStateLabel}
             value={state}
@@ -318,7 +317,7 @@ export const BoardView = ({
             <Text size="xs" c="dimmed" id={`group-by-${board.id}`}>
               {boardsMessages.groupByLabel}
             </Text>
-            <SegmentedControl
+            <Segmented
               size="xs"
               aria-labelledby={`group-by-${board.id}`}
               value={groupBy}

@@ -1,4 +1,4 @@
-import { SegmentedControl } from '@mantine/core';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import type { KpiFrequency } from '../../../../shared/kpis.ts';
 import { kpisMessages } from '../../kpis.messages.ts';
 import type { Scorecard } from '../../kpis.schemas.ts';
@@ -30,7 +30,7 @@ export const FrequencyTabs = ({
   const tabs = frequencyTabs(counts, value);
   if (tabs.length < 2) return null;
   return (
-    <SegmentedControl
+    <Segmented
       className="kpi-frequency-tabs"
       aria-label={kpisMessages.kpiFrequencyTabs}
       size="xs"

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { KPI_DEFAULT_PERIODS, type KpiFrequency, QUARTER_ID, shiftQuarter } from '../../../../shared/kpis.ts';
 import { pickerWindow, quarterChoices } from '../../../quarters/client/quarters.format.ts';
@@ -55,7 +56,7 @@ export const RangePicker = ({
 
   const view = range.kind === 'trailing' ? range.periods : 'range';
   const viewControl = (
-    <SegmentedControl
+    <Segmented
       size="xs"
       aria-label={kpisMessages.kpiViewLabel}
       data={[

@@ -1,5 +1,6 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 
 /** A choice among a few options with its label above and its error below, as the form's inputs show them. */
 export const SegmentedField = <T extends string>({
@@ -23,7 +24,7 @@ export const SegmentedField = <T extends string>({
       <Text size="sm" fw={500} component="span" id={labelId}>
         {label}
       </Text>
-      <SegmentedControl
+      <Segmented
         aria-labelledby={labelId}
         data={data}
         value={value}

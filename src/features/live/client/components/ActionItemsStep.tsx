@@ -15,9 +15,10 @@ import { hasDueDate, isActive, TASK_TYPE, TASK_TYPE_NAMES, type TaskType } from 
 import type { AgendaItem, Meeting } from '../../../meetings/meetings.schemas.ts';
 import { DeleteTaskDialog } from '../../../tasks/client/components/DeleteTaskDialog.tsx';
 import { MeetingChecklistItems } from '../../../tasks/client/components/MeetingChecklistItems.tsx';
-import { type TaskDialogState, TaskFormDialog } from '../../../tasks/client/components/TaskFormDialog.tsx';
+import type { TaskDialogState } from '../../../tasks/client/components/TaskFormDialog.tsx';
 import { listsState, ShowMore, useMeetingPeople } from '../../../tasks/client/components/TaskLists.tsx';
 import { TaskRow } from '../../../tasks/client/components/TaskRow.tsx';
+import { TaskFormDialog } from '../../../tasks/client/tasks.dialogs.ts';
 import { ACTION_ITEM_TABS, assignablePeople, todayIn } from '../../../tasks/client/tasks.format.ts';
 import { loadedCards, taskKeys, useCreateTask } from '../../../tasks/client/tasks.queries.ts';
 import type { Card } from '../../../tasks/tasks.schemas.ts';

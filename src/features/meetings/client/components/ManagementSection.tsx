@@ -8,10 +8,10 @@ import { messages } from '../../../../shared/messages.ts';
 import { untilText } from '../../meetings.durations.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import type { Meeting } from '../../meetings.schemas.ts';
+import { AgendaFormDialog } from '../meetings.dialogs.ts';
 import { LONG_DATE_TIME_FORMAT, repeatText } from '../meetings.format.ts';
 import { useAgenda } from '../meetings.queries.ts';
 import type { MeetingDashboardSlots } from '../meetings.slots.ts';
-import { AgendaFormDialog } from './AgendaFormDialog.tsx';
 import { AgendaPreview } from './AgendaPreview.tsx';
 
 const NextMeetingCard = ({

@@ -8,7 +8,6 @@ import {
   List,
   Modal,
   MultiSelect,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { personLabel } from '../../../../client/ui/PersonAvatar.tsx';
 import { PhotoInput } from '../../../../client/ui/PhotoInput.tsx';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import { showError, showSuccess } from '../../../../client/ui/toast.ts';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { DIALOG_CLOSE_DELAY_MS, MEETING_IMAGE_MAX_BYTES, MEETING_IMAGE_TYPES } from '../../../../shared/constants.ts';
@@ -273,9 +273,9 @@ const MeetingForm = ({ meeting, onClose }: { meeting: Meeting; onClose: () => vo
         {meeting.type !== 'account' && (
           // A meeting and a team meeting change into each other; an account stays an account.
           <Input.Wrapper label={meetingsMessages.meetingTypeLabel} labelElement="div">
-            <SegmentedControl
-              display="flex"
-              mt={4}
+            <Segmented
+              fullWidth
+              style={{ marginTop: 4 }}
               aria-label={meetingsMessages.meetingTypeLabel}
               data={[
                 { value: 'meeting', label: meetingsMessages.meetingKindMeeting },

@@ -8,7 +8,6 @@ import {
   Modal,
   MultiSelect,
   Radio,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -24,6 +23,7 @@ import { useNavigate } from '../../../../client/lib/router/index.ts';
 import { useWorkspacePeople } from '../../../../client/lib/workspacePeople.ts';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -254,7 +254,7 @@ const WizardBody = ({ type, onClose }: { type: MeetingType; onClose: () => void 
         error={errorOf('title')}
       />
       {type !== 'account' && (
-        <SegmentedControl
+        <Segmented
           aria-label={meetingsMessages.meetingKindLabel}
           data={[
             { value: 'meeting', label: meetingsMessages.meetingKindMeeting },

@@ -29,9 +29,9 @@ import { SectionError, SectionLoading } from '../../../../client/ui/SectionState
 import { showSuccess } from '../../../../client/ui/toast.ts';
 import { meetingsMessages } from '../../meetings.messages.ts';
 import type { ShortcutFile } from '../../meetings.schemas.ts';
+import { FileDialog, FolderDialog } from '../meetings.dialogs.ts';
 import { useDeleteFile, useDeleteFileFolder } from '../meetings.mutations.ts';
 import { type FileFolder, useFileFolder } from '../meetings.queries.ts';
-import { FileDialog, FolderDialog } from './TeamFilesDialogs.tsx';
 
 // Meeting Shortcuts → Team Files (document 1 §2): a tree of folders with subfolders, the files
 // (links) of the selected folder; folders and files are added, renamed and deleted in the dialogs

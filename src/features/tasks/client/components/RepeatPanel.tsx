@@ -1,7 +1,8 @@
-import { Button, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText, FormError, fieldErrorsOf } from '../../../../client/ui/FormError.tsx';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import type { IsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { TaskRepeat } from '../../repeat.schemas.ts';
@@ -158,7 +159,7 @@ const RepeatForm = ({ task, today, onDone }: { task: Task; today: IsoDate; onDon
         <Text size="sm" fw={500} id={`repeat-ends-${task.id}`}>
           {tasksMessages.repeatEnds}
         </Text>
-        <SegmentedControl
+        <Segmented
           size="xs"
           aria-labelledby={`repeat-ends-${task.id}`}
           value={draft.ends}

@@ -1,21 +1,10 @@
-import {
-  Button,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../../client/lib/api.ts';
 import { useCard } from '../../../../client/lib/cards.ts';
 import { DialogForm } from '../../../../client/ui/DialogForm.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
+import { Segmented } from '../../../../client/ui/Segmented.tsx';
 import { useDelayedClose } from '../../../../client/ui/useDelayedClose.ts';
 import { useFieldErrors } from '../../../../client/ui/useFieldErrors.ts';
 import { DIALOG_CLOSE_DELAY_MS } from '../../../../shared/constants.ts';
@@ -217,7 +206,7 @@ const TaskForm = ({
             <Text size="sm" fw={500} component="span" id="task-due-label">
               {messages.taskDueDateLabel}
             </Text>
-            <SegmentedControl
+            <Segmented
               size="xs"
               aria-labelledby="task-due-label"
               value={values.dueMode}
@@ -305,7 +294,7 @@ const TaskForm = ({
           <Text size="sm" fw={500} component="span" id="task-scope-label">
             {tasksMessages.repeatScope}
           </Text>
-          <SegmentedControl
+          <Segmented
             size="xs"
             aria-labelledby="task-scope-label"
             value={values.scope}
