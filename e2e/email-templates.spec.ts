@@ -43,9 +43,12 @@ test('an admin edits the reset-password email, previews and saves it; the next r
   const message = dialog.getByRole('textbox', { name: emailsMessages.emailTemplateMessage });
   await message.fill('Hello ');
   // The variables go in at the cursor, and typing goes on after them.
+  // The field takes the focus back in the next frame: typing waits for it.
   await dialog.getByRole('button', { name: emailsMessages.emailTemplateInsert('{{firstName}}') }).click();
+  await expect(message).toBeFocused();
   await page.keyboard.type(' <friend>, your Acme link: ');
   await dialog.getByRole('button', { name: emailsMessages.emailTemplateInsert('{{link}}') }).click();
+  await expect(message).toBeFocused();
   await page.keyboard.type('\nSee you! {{nickname}}');
   await expect(subject).toHaveValue('Acme: a new password for {{firstName}}');
   await expect(message).toHaveValue('Hello {{firstName}} <friend>, your Acme link: {{link}}\nSee you! {{nickname}}');
