@@ -27,6 +27,8 @@ export const launchBenchBrowser = () =>
  * A new page signed in with `token`, its CPU slowed `slowdown` times. `longTasks()` returns the
  * main thread's long tasks (≥ 50 ms) since the last call, from the first script on.
  */
+const latency = Number(process.env.BENCH_LATENCY ?? 0);
+
 export const benchPage = async (browser: Browser, base: string, token: string, slowdown: number) => {
   const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
   // tsx keeps function names by wrapping named functions in `__name(…)`; the functions a bench
@@ -44,6 +46,16 @@ export const benchPage = async (browser: Browser, base: string, token: string, s
   page.setDefaultTimeout(180_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  // BENCH_LATENCY=ms: each request waits that long, as over a real network (every file is a request).
+  if (latency > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   const longTasks = () =>
     page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks.splice(0));
   return { page, cdp, longTasks };

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
-import { FIRST_PAGES, INITIAL_JS_BUDGET, initialJs, kB, readManifest } from '../scripts/initial-js.ts';
+import { DASHBOARD_PAGE, FIRST_PAGES, INITIAL_JS_BUDGET, initialJs, kB, readManifest } from '../scripts/initial-js.ts';
 import { authMessages } from '../src/features/auth/auth.messages.ts';
 import { benchClientDir, launchBenchBrowser } from './browser.ts';
 import { startBenchServer } from './server.ts';
@@ -29,6 +29,10 @@ const main = async () => {
     }
   }
   console.log(`  budget ${kB(INITIAL_JS_BUDGET)} per page`);
+  const dashboard = initialJs(clientDir, manifest, DASHBOARD_PAGE);
+  console.log(
+    `  the meeting dashboard (the most features on one page): ${dashboard.files.length} files, ${kB(dashboard.gzip)}`,
+  );
 
   const { base, person, stop } = await startBenchServer(undefined, clientDir);
   const owner = await person('bundle');

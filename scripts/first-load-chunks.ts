@@ -14,6 +14,9 @@ import type { Plugin } from 'vite';
 // set is closed under imports (what a member imports is in it or in a set made before), so no
 // two chunks import each other (test/bundle-size.test.ts checks).
 //
+// The lazy code that many on-demand parts share, beyond those first chunks, is one more chunk,
+// 'common' (decision 140): one request where the bundler would make dozens.
+//
 // Libraries the app imports by name from their index module (Mantine, the icons) are followed
 // to the modules that define those names: the index names every part of the library, and the
 // graph alone would put all of them wherever the index is first imported.
@@ -32,6 +35,12 @@ export interface FirstLoadGroups {
   vendors: RegExp[];
   /** Packages imported by name from an index module that re-exports each part. */
   indexed: string[];
+  /**
+   * The lazy code many on-demand parts share (pages, dialogs, sections), in one chunk named
+   * 'common': the modules that at least `from` of those parts reach, less what `apart` matches
+   * (heavy libraries few pages need, which keep files of their own).
+   */
+  common?: { from: number; apart: RegExp };
 }
 
 interface ModuleGraph {
@@ -119,6 +128,35 @@ const importsOf = (graph: ModuleGraph, indexed: string[]) => {
   };
 };
 
+/**
+ * The 'common' chunk's modules. Left to itself the bundler makes a file of each set of lazy parts
+ * sharing some modules: the meeting dashboard loaded 98 files beyond the shell's, each a request
+ * and a `modulepreload` link, which a network's latency makes seconds. What a first-load chunk
+ * imports (by the bundler's graph, index modules included) stays out, so no first page loads it.
+ */
+const commonModules = (
+  graph: ModuleGraph,
+  { from, apart }: NonNullable<FirstLoadGroups['common']>,
+  members: Map<string, string>,
+  taken: Set<string>,
+  needs: (id: string) => string[],
+  closure: (roots: Iterable<string>, skip: Set<string>) => Set<string>,
+) => {
+  const ids = [...graph.getModuleIds()];
+  const firstLoad = new Set([...taken, ...members.keys()]);
+  const parts = new Set(
+    ids.flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []).filter((id) => !firstLoad.has(id)),
+  );
+  const importedFirst = new Set(
+    [...firstLoad].flatMap((id) => [...(graph.getModuleInfo(id)?.importedIds ?? []), ...needs(id)]),
+  );
+  const reach = new Map<string, number>();
+  for (const part of parts) for (const id of closure([part], firstLoad)) reach.set(id, (reach.get(id) ?? 0) + 1);
+  return [...reach]
+    .filter(([id, count]) => count >= from && !parts.has(id) && !importedFirst.has(id) && !apart.test(id))
+    .map(([id]) => id);
+};
+
 /** Each chunk's modules (module id → chunk name), by the build's module graph. */
 export const groupModules = (graph: ModuleGraph, groups: FirstLoadGroups) => {
   const ids = [...graph.getModuleIds()];
@@ -173,6 +211,8 @@ export const groupModules = (graph: ModuleGraph, groups: FirstLoadGroups) => {
     }
   }
   for (const id of shell) members.set(id, 'shell');
+  if (groups.common)
+    for (const id of commonModules(graph, groups.common, members, taken, needs, closure)) members.set(id, 'common');
   return members;
 };
 
@@ -189,11 +229,13 @@ export const firstLoadChunks = (groups: FirstLoadGroups) => {
       members = groupModules(this, groups);
     },
   };
-  const codeSplittingGroups = ['shell', ...Object.keys(groups.pages)].map((name) => ({
-    name,
-    test: (id: string) => members.get(id) === name,
-    // Exactly the modules chosen above: what they import outside their set stays where it is.
-    includeDependenciesRecursively: false,
-  }));
+  const codeSplittingGroups = ['shell', ...Object.keys(groups.pages), ...(groups.common ? ['common'] : [])].map(
+    (name) => ({
+      name,
+      test: (id: string) => members.get(id) === name,
+      // Exactly the modules chosen above: what they import outside their set stays where it is.
+      includeDependenciesRecursively: false,
+    }),
+  );
   return { plugin, groups: codeSplittingGroups };
 };

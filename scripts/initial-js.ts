@@ -24,6 +24,13 @@ export const FIRST_PAGES: Record<string, string[]> = {
   '/home': ['src/client/shell/WithQueries.tsx', 'shell', 'home'],
 };
 
+/** The page that combines the most features (the meeting dashboard): its code, in files, is watched too. */
+export const DASHBOARD_PAGE = [
+  'src/client/shell/WithQueries.tsx',
+  'shell',
+  'src/client/shell/MeetingDashboardRoute.tsx',
+];
+
 /** The manifest's key of a module, or of the chunk so named. */
 const keyOf = (manifest: Manifest, moduleOrChunk: string) =>
   moduleOrChunk in manifest

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAGES, INITIAL_JS_BUDGET, initialJs, kB, type Manifest, readManifest } from '../scripts/initial-js.ts';
+import {
+  DASHBOARD_PAGE,
+  FIRST_PAGES,
+  INITIAL_JS_BUDGET,
+  initialJs,
+  kB,
+  type Manifest,
+  readManifest,
+} from '../scripts/initial-js.ts';
 
 // The JavaScript a first visit to /login and /home loads before the page is usable, gzipped,
 // counted from a fresh build's manifest (scripts/initial-js.ts says what counts). The build
@@ -74,6 +82,13 @@ describe('the initial JavaScript of the first pages', () => {
     };
     for (const key of Object.keys(manifest)) visit(key, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('loads a page made of many features in few files', () => {
+    // The lazy code many parts share is one file (scripts/first-load-chunks.ts, 'common'): the
+    // meeting dashboard, the page that combines the most features, loaded 126 files without it.
+    const { files } = initialJs(clientDir, manifest, DASHBOARD_PAGE);
+    expect(files.length).toBeLessThanOrEqual(60);
   });
 
   it('keeps heavy libraries out of the first pages', () => {
