@@ -40,16 +40,17 @@ const vendorGroups: { name: string; test: RegExp; maxSize?: number }[] = [
 const firstLoad = firstLoadChunks({
   shell: ['src/client/shell/RequireAuth.tsx', 'src/client/shell/AppLayout.tsx'],
   pages: { home: ['src/client/shell/HomePage.tsx'] },
-  apart: ['src/features/auth/client/LoginPage.tsx'],
+  // The sign-in page, and what every page loads right after its first paint (the toasts, the
+  // update prompt): none of it may pull in the signed-in shell or the shared lazy code.
+  apart: ['src/features/auth/client/LoginPage.tsx', 'src/client/ui/Toasts.tsx', 'src/client/ui/AppUpdate.tsx'],
   vendors: vendorGroups.map((group) => group.test),
   indexed: ['@mantine/core', '@mantine/hooks', '@tabler/icons-react'],
-  // Lazy code six or more parts share (Mantine's other components, the popovers' positioning, the
-  // app's shared client code): one file instead of a file per set of pages. Drag-and-drop, the
-  // HTML sanitiser, number formatting and zod stay files of their own: many pages need none of them.
-  common: {
-    from: 6,
-    apart: /[\\/]node_modules[\\/](@hello-pangea|react-redux|redux|dompurify|react-number-format|zod)[\\/]/,
-  },
+  // Lazy code six or more parts share — the app's own and Mantine's other components with the
+  // popovers' positioning and the icons — in one file instead of a file per set of pages. Other
+  // libraries keep files of their own: many pages need none of drag-and-drop, the HTML sanitiser,
+  // number formatting or zod, and some carry side effects that the toasts and the sign-in page
+  // need first.
+  common: { from: 6, holds: /[\\/](src|node_modules[\\/](@mantine|@floating-ui|@tabler))[\\/]/ },
 });
 
 export default defineConfig({

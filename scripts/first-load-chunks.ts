@@ -37,10 +37,10 @@ export interface FirstLoadGroups {
   indexed: string[];
   /**
    * The lazy code many on-demand parts share (pages, dialogs, sections), in one chunk named
-   * 'common': the modules that at least `from` of those parts reach, less what `apart` matches
-   * (heavy libraries few pages need, which keep files of their own).
+   * 'common': the modules that at least `from` of those parts reach, of those `holds` matches
+   * (the app's own code and the UI libraries; other libraries keep files of their own).
    */
-  common?: { from: number; apart: RegExp };
+  common?: { from: number; holds: RegExp };
 }
 
 interface ModuleGraph {
@@ -136,7 +136,7 @@ const importsOf = (graph: ModuleGraph, indexed: string[]) => {
  */
 const commonModules = (
   graph: ModuleGraph,
-  { from, apart }: NonNullable<FirstLoadGroups['common']>,
+  { from, holds }: NonNullable<FirstLoadGroups['common']>,
   members: Map<string, string>,
   taken: Set<string>,
   needs: (id: string) => string[],
@@ -153,7 +153,7 @@ const commonModules = (
   const reach = new Map<string, number>();
   for (const part of parts) for (const id of closure([part], firstLoad)) reach.set(id, (reach.get(id) ?? 0) + 1);
   return [...reach]
-    .filter(([id, count]) => count >= from && !parts.has(id) && !importedFirst.has(id) && !apart.test(id))
+    .filter(([id, count]) => count >= from && !parts.has(id) && !importedFirst.has(id) && holds.test(id))
     .map(([id]) => id);
 };
 

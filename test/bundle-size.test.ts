@@ -91,6 +91,23 @@ describe('the initial JavaScript of the first pages', () => {
     expect(files.length).toBeLessThanOrEqual(60);
   });
 
+  it('loads neither the shell nor the shared lazy code on the sign-in page, even after its first paint', () => {
+    // The toasts and the update prompt load right after any page's first paint, the sign-in
+    // page's too; the sign-in page's own parts (its other ways in, the second step) on demand.
+    const chunkOf = (name: string) => Object.values(manifest).find((chunk) => chunk.name === name && !chunk.src)?.file;
+    const signedIn = [chunkOf('shell'), chunkOf('common')];
+    expect(signedIn.every(Boolean)).toBe(true);
+    for (const part of [
+      'src/client/ui/Toasts.tsx',
+      'src/client/ui/AppUpdate.tsx',
+      'src/features/auth/client/SignInChoices.tsx',
+      'src/features/auth/client/two-factor/TwoFactorCodeStep.tsx',
+    ]) {
+      const { files } = initialJs(clientDir, manifest, [part]);
+      expect(files.map((file) => file.file).filter((file) => signedIn.includes(file)), part).toEqual([]);
+    }
+  });
+
   it('keeps heavy libraries out of the first pages', () => {
     // These load with the screens that use them (calendar, editor, charts, drag-and-drop, live
     // updates, schemas), never with the entry or the first pages' route chunks.
