@@ -104,7 +104,10 @@ describe('the initial JavaScript of the first pages', () => {
       'src/features/auth/client/two-factor/TwoFactorCodeStep.tsx',
     ]) {
       const { files } = initialJs(clientDir, manifest, [part]);
-      expect(files.map((file) => file.file).filter((file) => signedIn.includes(file)), part).toEqual([]);
+      expect(
+        files.map((file) => file.file).filter((file) => signedIn.includes(file)),
+        part,
+      ).toEqual([]);
     }
   });
 
