@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconNote, IconPencil, IconPlugConnected } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorText } from '../../../../client/ui/FormError.tsx';
 import { KPI_INPUT_DEBOUNCE_MS, KPI_VALUE_MAX, normaliseKpiValueAs } from '../../../../shared/kpis.ts';
 import { kpiFeedMessages } from '../../kpi-feeds.messages.ts';
@@ -78,6 +78,16 @@ export const KpiCell = ({
   const pendingText = useRef('');
   /** A press on the cell that is focusing it (not one placing the caret in a focused cell). */
   const focusingPress = useRef(false);
+  /** The focused input, to select once its draft is in it. */
+  const selectOnDraft = useRef<HTMLInputElement | null>(null);
+  // As a spreadsheet's cell: typing replaces the value. Selected in the commit that puts the draft
+  // (the raw value, not the formatted one) in the input, before the browser handles another key:
+  // a key typed right after the click must not land beside the old value.
+  useLayoutEffect(() => {
+    const input = selectOnDraft.current;
+    selectOnDraft.current = null;
+    if (input && document.activeElement === input) input.select();
+  }, [draft]);
   useEffect(
     () => () => {
       if (timer.current === undefined) return;
@@ -193,13 +203,8 @@ export const KpiCell = ({
             onFocus={(event) => {
               // A value still on its way to the server counts as the cell's value.
               baseline.current = shownValue;
+              selectOnDraft.current = event.currentTarget;
               setDraft(shownValue === null ? '' : typedTarget(shownValue, row.type));
-              // As a spreadsheet's cell: typing replaces the value. Selected once the draft (the
-              // raw value, not the formatted one) is in the input.
-              const input = event.currentTarget;
-              requestAnimationFrame(() => {
-                if (document.activeElement === input) input.select();
-              });
             }}
             onMouseDown={(event) => {
               focusingPress.current = document.activeElement !== event.currentTarget;
