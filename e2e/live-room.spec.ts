@@ -143,6 +143,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   // Issues (step 6): one turned into a to-do for Bea (owner and due picked); then both discussed
   // (highlighted on the member's screen) and solved, one after the other.
   await goToStep(leader.page, 5);
+  const issuesShown = Date.now();
   await expect(stepOf(member.page)).toHaveAttribute('data-step', '5');
   await expect(rowOf(member.page, 'We signed Acme')).toBeVisible();
   const due = isoDate(5);
@@ -195,6 +196,7 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   };
 
   // The board step: the leader drags the card to Shipped; the member's board shows it there.
+  const issuesLeft = Date.now();
   await goToStep(leader.page, boardIndex - 1);
   const boardBegan = await nextTo(boardIndex);
   const card = (page: Page, list: string) =>
@@ -244,7 +246,8 @@ test('a leader runs KPIs, Headlines, To-Do, Issues and a board step with a membe
   const issuesRow = timing.items.find((row) => row.title === 'Issues')!;
   expect(boardRow.actualMinutes * 60).toBeGreaterThanOrEqual((boardEnded.clicked - boardBegan.shown) / 1000 - 4);
   expect(boardRow.actualMinutes * 60).toBeLessThanOrEqual((boardEnded.shown - boardBegan.clicked) / 1000 + 4);
-  expect(issuesRow.actualMinutes).toBeGreaterThan(0);
+  // The Issues step counts at least the time the test spent in it (tenths of a minute, rounded).
+  expect(issuesRow.actualMinutes * 60).toBeGreaterThanOrEqual((issuesLeft - issuesShown) / 1000 - 4);
   for (const row of [boardRow, issuesRow, timing])
     expect(row.overrunMinutes).toBeCloseTo(row.actualMinutes - row.plannedMinutes, 5);
   const table = leader.page.getByRole('table', { name: liveMessages.recapTiming });
