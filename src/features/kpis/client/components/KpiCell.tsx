@@ -83,6 +83,7 @@ export const KpiCell = ({
   // As a spreadsheet's cell: typing replaces the value. Selected in the commit that puts the draft
   // (the raw value, not the formatted one) in the input, before the browser handles another key:
   // a key typed right after the click must not land beside the old value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the commit that puts the draft in
   useLayoutEffect(() => {
     const input = selectOnDraft.current;
     selectOnDraft.current = null;
