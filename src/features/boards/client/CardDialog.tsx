@@ -31,6 +31,7 @@ import { tasksMessages } from '../../tasks/tasks.messages.ts';
 import { ATTACHMENT_MAX_BYTES, type Task } from '../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../boards.messages.ts';
 import type { Label } from '../boards.schemas.ts';
+import { cardDialogOpen } from './boards.dialogs.ts';
 import { useDeleteCard, useUpdateCard } from './boards.queries.ts';
 import { ActivityPanel } from './card/ActivityPanel.tsx';
 import { AttachmentsPanel } from './card/AttachmentsPanel.tsx';
@@ -316,7 +317,7 @@ export const CardDialog = ({
 
   return (
     <Modal
-      opened={taskId !== null || creating || createFailure !== null}
+      opened={cardDialogOpen({ taskId, creating, createFailure })}
       onClose={onClose}
       title={boardsMessages.cardDialogTitle}
       size={960}
