@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -106,6 +106,38 @@ describe('the initial JavaScript of the first pages', () => {
       const { files } = initialJs(clientDir, manifest, [part]);
       expect(
         files.map((file) => file.file).filter((file) => signedIn.includes(file)),
+        part,
+      ).toEqual([]);
+    }
+  });
+
+  it('brings the styles of every Mantine component the sign-in page and its later parts show', () => {
+    // The first page loads only some of Mantine's styles (src/client/ui/firstStyles.ts); the
+    // rest come with every other page (shell/WithQueries.tsx). A component used here without its
+    // styles would show unstyled until the user leaves the page.
+    const stylesDir = path.resolve(import.meta.dirname, '..', 'node_modules/@mantine/core/styles');
+    const styled = new Set(readdirSync(stylesDir).map((file) => file.replace(/\.layer\.css$|\.css$/, '')));
+    const component = /@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/](.+)[\\/][^\\/]+$/;
+    const styles = /@mantine[\\/]core[\\/]styles[\\/](.+)\.layer\.css$/;
+    for (const part of [
+      'src/features/auth/client/LoginPage.tsx',
+      'src/client/ui/Toasts.tsx',
+      'src/client/ui/AppUpdate.tsx',
+      'src/features/auth/client/SignInChoices.tsx',
+      'src/features/auth/client/two-factor/TwoFactorCodeStep.tsx',
+    ]) {
+      const ids = initialJs(clientDir, manifest, [part]).files.flatMap((file) => modulesOf.get(file.file) ?? []);
+      const loaded = new Set(ids.flatMap((id) => styles.exec(id)?.[1] ?? []));
+      // A component's styles are named after its folder, or the nearest folder above it that has some.
+      const used = new Set(
+        ids.flatMap((id) => {
+          const folders = component.exec(id)?.[1]?.split(/[\\/]/) ?? [];
+          return folders.reverse().find((folder) => styled.has(folder)) ?? [];
+        }),
+      );
+      expect(used.size, part).toBeGreaterThan(0);
+      expect(
+        [...used].filter((name) => !loaded.has(name)),
         part,
       ).toEqual([]);
     }

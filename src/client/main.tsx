@@ -1,6 +1,5 @@
 import '@fontsource-variable/inter';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './ui/firstStyles.ts';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

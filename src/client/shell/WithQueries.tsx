@@ -1,3 +1,5 @@
+// Mantine's whole stylesheet: the first page has only what it shows (ui/firstStyles.ts).
+import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/queryClient.ts';
 import { Outlet } from '../lib/router/index.ts';

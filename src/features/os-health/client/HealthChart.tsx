@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { osHealthMessages } from '../os-health.messages.ts';
 import type { HealthFigure, HealthQuarter } from '../os-health.schemas.ts';
 

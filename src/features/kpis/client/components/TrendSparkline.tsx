@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { Sparkline } from '@mantine/charts';
 
 // The small trend line of a measurable (beyond the spec, as EOS tools show): its values over

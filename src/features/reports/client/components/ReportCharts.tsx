@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { reportsMessages } from '../../reports.messages.ts';
