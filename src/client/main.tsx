@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter';
 import './ui/firstStyles.ts';
 import './app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from './lib/router/index.ts';
 import { Providers } from './providers.tsx';
@@ -23,10 +23,13 @@ installHints();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A transition: the first render comes in slices, so the page answers input while it builds.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 // The toasts' container loads after the first paint (decision 095).
@@ -9,7 +9,8 @@ const AppUpdate = lazy(async () => ({ default: (await import('./ui/AppUpdate.tsx
 
 const AfterFirstPaint = ({ children }: { children: ReactNode }) => {
   const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
+  // A transition: what comes after the first paint renders in slices (decision 142).
+  useEffect(() => startTransition(() => setPainted(true)), []);
   return painted ? <Suspense fallback={null}>{children}</Suspense> : null;
 };
 

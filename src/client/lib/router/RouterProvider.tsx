@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { Component, type ComponentType, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
 import { LocationContext, RouteContext, RouteErrorContext, RouterContext } from './context.ts';
 import type { Router, RouterState } from './router.ts';
 
@@ -71,8 +71,23 @@ const renderMatches = ({ matches, error, location }: RouterState): ReactNode => 
   return outlet;
 };
 
+/**
+ * The router's state, taken in as a transition: a page renders in slices with the browser free to
+ * paint and answer input between them, not in one long task (decision 142).
+ */
+const useRouterState = (router: Router) => {
+  const [state, setState] = useState(router.state);
+  useEffect(() => {
+    const take = () => startTransition(() => setState(router.state));
+    // What changed between the first render and this subscription.
+    take();
+    return router.subscribe(take);
+  }, [router]);
+  return state;
+};
+
 export const RouterProvider = ({ router }: { router: Router }) => {
-  const state = useSyncExternalStore(router.subscribe, () => router.state);
+  const state = useRouterState(router);
   // The first address is still loading: the fallback of the outermost route that has one.
   const HydrateFallback = state.initialized
     ? undefined
