@@ -38,9 +38,10 @@ export interface FirstLoadGroups {
   /**
    * The lazy code many on-demand parts share (pages, dialogs, sections), in one chunk named
    * 'common': the modules that at least `from` of those parts reach, of those `holds` matches
-   * (the app's own code and the UI libraries; other libraries keep files of their own).
+   * (the app's own code and the UI libraries; other libraries keep files of their own), less
+   * what `except` matches.
    */
-  common?: { from: number; holds: RegExp };
+  common?: { from: number; holds: RegExp; except?: RegExp };
 }
 
 interface ModuleGraph {
@@ -136,7 +137,7 @@ const importsOf = (graph: ModuleGraph, indexed: string[]) => {
  */
 const commonModules = (
   graph: ModuleGraph,
-  { from, holds }: NonNullable<FirstLoadGroups['common']>,
+  { from, holds, except }: NonNullable<FirstLoadGroups['common']>,
   members: Map<string, string>,
   taken: Set<string>,
   needs: (id: string) => string[],
@@ -153,7 +154,9 @@ const commonModules = (
   const reach = new Map<string, number>();
   for (const part of parts) for (const id of closure([part], firstLoad)) reach.set(id, (reach.get(id) ?? 0) + 1);
   return [...reach]
-    .filter(([id, count]) => count >= from && !parts.has(id) && !importedFirst.has(id) && holds.test(id))
+    .filter(
+      ([id, count]) => count >= from && !parts.has(id) && !importedFirst.has(id) && holds.test(id) && !except?.test(id),
+    )
     .map(([id]) => id);
 };
 

@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { hexColour, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
 import { ZCard } from '../tasks/tasks.schemas.ts';
+import { BOARD_GROUPINGS, BOARD_PAGE_SIZE, NOBODY, STATUS_GROUPS } from './boards.grouping.ts';
 
 // Boards, their lists (the spec's "task types") and labels (document 2 §3–§9). Imported by the
 // server's routes and the client.
@@ -63,19 +64,6 @@ export const ZLabel = z
   })
   .meta({ id: 'Label' });
 export type Label = z.infer<typeof ZLabel>;
-
-/**
- * How the board's cards make columns: by list (default), by user (a card sits in the column of
- * its owner and of each member, or in "No one"), or by status (Active, Done).
- */
-export const BOARD_GROUPINGS = ['list', 'user', 'status'] as const;
-export type BoardGrouping = (typeof BOARD_GROUPINGS)[number];
-/** The user column of cards with neither owner nor members. */
-export const NOBODY = 'nobody';
-/** The status columns. */
-export const STATUS_GROUPS = ['active', 'done'] as const;
-/** Cards per column in the board call unless asked for more; the rest come a page at a time. */
-export const BOARD_PAGE_SIZE = 20;
 
 /** One column of the board as grouped: how many cards match the filters, and which of them came. */
 export const ZBoardGroup = z

@@ -3,6 +3,7 @@ import { MEETING_IMAGE_TYPES, MEETING_LIST_PAGE } from '../../shared/constants.t
 import { messages } from '../../shared/messages.ts';
 import { ZPersonSummary } from '../../shared/person.ts';
 import { hexColour, int32, pageOf, pageParams, queryFlag, requiredText, ZIsoDate } from '../../shared/validation.ts';
+import { ZLink } from './meetings.link.ts';
 import { meetingsMessages } from './meetings.messages.ts';
 import { REPEAT_UNITS } from './meetings.recurrence.ts';
 
@@ -13,19 +14,6 @@ export type MeetingType = (typeof MEETING_TYPES)[number];
 export const INTERVALS = ['none', 'daily', 'weekly', 'monthly', 'annually', 'custom'] as const;
 
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: meetingsMessages.invalidTime });
-
-/**
- * A link typed by a person: 'https://' is added when the scheme is missing (document 1 §5).
- * Whitespace inside is refused: URL parsers would quietly encode it into a broken link.
- */
-export const ZLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => !/\s/.test(value), { error: messages.invalidUrl })
-  .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: messages.invalidUrl })]))
-  .transform((value) => value || null);
 
 const optionalText = (max: number) =>
   z

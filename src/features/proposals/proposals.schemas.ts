@@ -1,31 +1,18 @@
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import { ZIsoDate } from '../../shared/validation.ts';
+import {
+  ORIGIN_KINDS,
+  PROPOSAL_HOURS_MAX,
+  PROPOSAL_RULES,
+  PROPOSAL_STATES,
+  PROPOSALS_PAGE,
+} from './proposals.kinds.ts';
 
 // Proposed issues' wire format (decision 123): a meeting's proposals, their evidence, and the
 // settings of the rules that make them.
 
-export const PROPOSAL_RULES = [
-  'kpiOffGoal',
-  'goalOffTrack',
-  'todoLate',
-  'budgetAlert',
-  'issueStale',
-  'lowRating',
-  'missedSessions',
-] as const;
-export type ProposalRule = (typeof PROPOSAL_RULES)[number];
-
-export const ORIGIN_KINDS = ['kpi', 'goal', 'todo', 'project', 'issue', 'session', 'person'] as const;
-export type OriginKind = (typeof ORIGIN_KINDS)[number];
-
-export const PROPOSAL_STATES = ['open', 'accepted', 'dismissed', 'snoozed'] as const;
-export type ProposalState = (typeof PROPOSAL_STATES)[number];
-
-export const PROPOSALS_PAGE = { size: 50, max: 100 } as const;
-/** The hours before a session its proposals may be prepared: up to a week. */
-export const PROPOSAL_HOURS_MAX = 168;
-export const PROPOSAL_HOURS = [1, 2, 4, 12, 24, 48, 72, 168] as const;
+export type { OriginKind, ProposalRule, ProposalState } from './proposals.kinds.ts';
 
 const count = (min: number, max: number) =>
   z

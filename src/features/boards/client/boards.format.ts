@@ -3,16 +3,9 @@ import { messages } from '../../../shared/messages.ts';
 import { fullName } from '../../../shared/person.ts';
 import { isActive } from '../../../shared/tasks.ts';
 import type { Card, DropTask } from '../../tasks/tasks.schemas.ts';
+import { BOARD_PAGE_SIZE, type BoardGrouping, NOBODY } from '../boards.grouping.ts';
 import { boardsMessages } from '../boards.messages.ts';
-import {
-  BOARD_PAGE_SIZE,
-  type Board,
-  type BoardColumnPage,
-  type BoardDetail,
-  type BoardGrouping,
-  type BoardList,
-  NOBODY,
-} from '../boards.schemas.ts';
+import type { Board, BoardColumnPage, BoardDetail, BoardList } from '../boards.schemas.ts';
 
 // Small pure helpers of the board screens. The card rules (active, lock, due colour) are in
 // src/shared/tasks.ts; this file only decides how they show.

@@ -19,11 +19,11 @@ import {
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { refreshOwnedChecklistItems } from '../../tasks/client/myItems.queries.ts';
 import type { Card, Checklist, DropTask, Task, ZCreateTask, ZUpdateTask } from '../../tasks/tasks.schemas.ts';
+import type { BoardGrouping } from '../boards.grouping.ts';
 import type {
   Board,
   BoardColumnPage,
   BoardDetail,
-  BoardGrouping,
   BoardList,
   DUE_FILTERS,
   Label,

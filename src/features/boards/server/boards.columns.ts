@@ -5,7 +5,8 @@ import { anyOf, containsPattern } from '../../../db/sql.ts';
 import type { TenantContext } from '../../../server/context.ts';
 import { addDays, todayUtc } from '../../../shared/dates.ts';
 import { activeSql } from '../../tasks/server/task-lists.service.ts';
-import { type BoardGroup, type BoardGrouping, type BoardQuery, NOBODY } from '../boards.schemas.ts';
+import { type BoardGrouping, NOBODY } from '../boards.grouping.ts';
+import type { BoardGroup, BoardQuery } from '../boards.schemas.ts';
 
 // The board's columns on the server (docs/decisions/018-board-paging.md): which cards match the
 // filters, which column(s) each one sits in for the chosen grouping, in what order, how many

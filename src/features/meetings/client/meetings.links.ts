@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/messages.ts';
-import { ZLink } from '../meetings.schemas.ts';
+import { ZLink } from '../meetings.link.ts';
 
 /** What is wrong with a link typed by a person, or null: the server's own check (ZLink). */
 export const linkError = (value: string): string | null => {

@@ -4,8 +4,9 @@ import { errorText, FormError } from '../../../client/ui/FormError.tsx';
 import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
+import { PROPOSAL_HOURS, PROPOSAL_RULES } from '../proposals.kinds.ts';
 import { proposalsMessages as m } from '../proposals.messages.ts';
-import { PROPOSAL_HOURS, PROPOSAL_RULES, type RuleSettings } from '../proposals.schemas.ts';
+import type { RuleSettings } from '../proposals.schemas.ts';
 import { useProposalSettings, useSaveProposalSettings } from './proposals.queries.ts';
 
 // A meeting's proposal settings (decision 123), beside its other meeting settings: when proposals

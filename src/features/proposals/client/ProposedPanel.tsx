@@ -7,8 +7,9 @@ import { SectionCard } from '../../../client/ui/SectionCard.tsx';
 import { SectionError, SectionLoading } from '../../../client/ui/SectionState.tsx';
 import { Segmented } from '../../../client/ui/Segmented.tsx';
 import { showSuccess } from '../../../client/ui/toast.ts';
+import { PROPOSALS_PAGE } from '../proposals.kinds.ts';
 import { proposalsMessages as m } from '../proposals.messages.ts';
-import { PROPOSALS_PAGE, type Proposal } from '../proposals.schemas.ts';
+import type { Proposal } from '../proposals.schemas.ts';
 import { type ProposalView, useProposalAction, useProposals, useRefreshProposals } from './proposals.queries.ts';
 
 // The "Proposed issues" panel (decision 123), on the live Issues step and the meeting dashboard:

@@ -3,13 +3,13 @@ import { api } from '../../../client/lib/api.ts';
 import { registerRealtimeUpdater } from '../../../client/lib/realtimeCache.ts';
 import { taskKeys } from '../../tasks/client/tasks.queries.ts';
 import type {} from '../proposals.events.ts';
-import {
-  PROPOSALS_PAGE,
-  type Proposal,
-  type ProposalPage,
-  type ProposalSettings,
-  type RefreshResult,
-  type SetProposalSettings,
+import { PROPOSALS_PAGE } from '../proposals.kinds.ts';
+import type {
+  Proposal,
+  ProposalPage,
+  ProposalSettings,
+  RefreshResult,
+  SetProposalSettings,
 } from '../proposals.schemas.ts';
 
 // Proposed issues on the client (decision 123): one key factory, one set of hooks. Every open
