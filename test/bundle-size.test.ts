@@ -143,6 +143,20 @@ describe('the initial JavaScript of the first pages', () => {
     }
   });
 
+  it('builds no schema on home or on the meeting dashboard', () => {
+    // zod builds each schema when its module runs; the forms that check input load their own
+    // (decision 143). A constant a screen takes from a schema module brings them all back.
+    const schemas = /\.schemas\.ts$|[\\/]shared[\\/]validation\.ts$/;
+    for (const [page, modules] of [
+      ['/home', FIRST_PAGES['/home']!],
+      ['the meeting dashboard', DASHBOARD_PAGE],
+    ] as const) {
+      const { files } = initialJs(clientDir, manifest, modules);
+      const found = files.flatMap((file) => modulesOf.get(file.file) ?? []).filter((id) => schemas.test(id));
+      expect(found, page).toEqual([]);
+    }
+  });
+
   it('keeps heavy libraries out of the first pages', () => {
     // These load with the screens that use them (calendar, editor, charts, drag-and-drop, live
     // updates, schemas), never with the entry or the first pages' route chunks.

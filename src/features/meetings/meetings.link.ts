@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 
 // The link rule in a file of its own: the meeting screens check links as they show them, and
-// load this rather than every meeting schema (decision 095).
+// load this rather than every meeting schema (decision 143).
 
 /**
  * A link typed by a person: 'https://' is added when the scheme is missing (document 1 §5).

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isRealIsoDate } from '../../../../shared/dates.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
-import { isoDate } from '../../../../shared/validation.ts';
 import type { ChecklistItem } from '../../../tasks/tasks.schemas.ts';
 import { boardsMessages } from '../../boards.messages.ts';
 
@@ -26,7 +26,7 @@ export const ChecklistItemPlan = ({
   const [ownerId, setOwnerId] = useState<string | null>(item.ownerId);
   const [dueDate, setDueDate] = useState(item.dueDate ?? '');
   const owner = people.find((p) => p.id === item.ownerId);
-  const dateValid = dueDate === '' || isoDate().safeParse(dueDate).success;
+  const dateValid = dueDate === '' || isRealIsoDate(dueDate);
   const summary = [owner ? fullName(owner) : null, item.dueDate ? boardsMessages.checklistItemDue(item.dueDate) : null]
     .filter(Boolean)
     .join(' · ');

@@ -17,9 +17,9 @@ import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../../client/ui/ConfirmDialog.tsx';
 import { errorText, FormError } from '../../../../client/ui/FormError.tsx';
 import { SectionError, SectionLoading } from '../../../../client/ui/SectionState.tsx';
+import { isRealIsoDate } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { fullName, type PersonSummary } from '../../../../shared/person.ts';
-import { isoDate } from '../../../../shared/validation.ts';
 import type { Milestone } from '../../milestones.schemas.ts';
 import { tasksMessages } from '../../tasks.messages.ts';
 import type { Task } from '../../tasks.schemas.ts';
@@ -151,7 +151,7 @@ const MilestoneRow = ({
           value={milestone.dueDate ?? ''}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            if (value === '' || isoDate().safeParse(value).success) update({ dueDate: value || null });
+            if (value === '' || isRealIsoDate(value)) update({ dueDate: value || null });
           }}
           error={errors.dueDate !== undefined}
           c={overdue ? 'red.8' : undefined}
