@@ -1,5 +1,5 @@
-// How a board's cards make columns, without the schemas: the board's own screens use these
-// names and sizes before any form (and the validation library with it) has loaded.
+// Without the schemas: the board's screens use these before any form (and the validation
+// library with it) has loaded (decision 143).
 
 /**
  * How the board's cards make columns: by list (default), by user (a card sits in the column of

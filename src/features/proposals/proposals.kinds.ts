@@ -1,5 +1,5 @@
 // Proposed issues' rules, states and limits, without the schemas: the meeting dashboard names
-// them before any form (and the validation library with it) has loaded.
+// them before any form (and the validation library with it) has loaded (decision 143).
 
 export const PROPOSAL_RULES = [
   'kpiOffGoal',

@@ -1,4 +1,5 @@
-import type { ProposalEvidence, ProposalRule } from './proposals.schemas.ts';
+import type { ProposalRule } from './proposals.kinds.ts';
+import type { ProposalEvidence } from './proposals.schemas.ts';
 
 // Texts of proposed issues (decision 123): the panel, the evidence, the issue an accepted
 // proposal becomes, and the settings.

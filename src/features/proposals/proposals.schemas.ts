@@ -12,8 +12,6 @@ import {
 // Proposed issues' wire format (decision 123): a meeting's proposals, their evidence, and the
 // settings of the rules that make them.
 
-export type { OriginKind, ProposalRule, ProposalState } from './proposals.kinds.ts';
-
 const count = (min: number, max: number) =>
   z
     .number({ error: messages.invalidValue })

@@ -5,8 +5,9 @@ import { formatKpiGoal, goalOn, type KpiScoreGoal, type KpiType, kpiMetOn } from
 import { goalPeriodsOf } from '../../kpis/server/goals.service.ts';
 import { riskOf } from '../../tasks/server/milestones.service.ts';
 import { projectReports } from '../../time/server/budgets.query.ts';
+import type { OriginKind, ProposalRule } from '../proposals.kinds.ts';
 import { proposalsMessages } from '../proposals.messages.ts';
-import type { OriginKind, ProposalEvidence, ProposalRule, RuleSettings } from '../proposals.schemas.ts';
+import type { ProposalEvidence, RuleSettings } from '../proposals.schemas.ts';
 
 // The rules that propose issues (decision 123), each read from the meeting's own data in one or
 // two statements. What "off goal", "at risk" and "budget used" mean is the owning feature's:

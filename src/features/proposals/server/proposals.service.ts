@@ -9,15 +9,14 @@ import { assertMeetingLeader, canManage, findVisibleMeeting } from '../../meetin
 import { createTask } from '../../tasks/server/tasks.service.ts';
 import { ZCreateTask } from '../../tasks/tasks.schemas.ts';
 import type {} from '../proposals.events.ts';
+import type { OriginKind, ProposalRule } from '../proposals.kinds.ts';
 import { proposalsMessages } from '../proposals.messages.ts';
 import type {
   AcceptProposal,
-  OriginKind,
   Proposal,
   ProposalEvidence,
   ProposalListQuery,
   ProposalPage,
-  ProposalRule,
   RefreshResult,
   SnoozeProposal,
 } from '../proposals.schemas.ts';
